@@ -1,0 +1,107 @@
+//! Checked `const` arithmetic that turns overflow into a [`LayoutError`].
+
+use crate::LayoutError;
+
+/// `a * b`, or `Err(VolumeOverflow)`.
+pub(crate) const fn mul_volume(a: usize, b: usize) -> Result<usize, LayoutError> {
+    match a.checked_mul(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::VolumeOverflow),
+    }
+}
+
+/// `a * b`, or `Err(OffsetOverflow)`.
+pub(crate) const fn mul(a: isize, b: isize) -> Result<isize, LayoutError> {
+    match a.checked_mul(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
+
+/// `a + b`, or `Err(OffsetOverflow)`.
+pub(crate) const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
+    match a.checked_add(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
+
+/// `-a`, or `Err(OffsetOverflow)` for `isize::MIN`.
+pub(crate) const fn neg(a: isize) -> Result<isize, LayoutError> {
+    match a.checked_neg() {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
+
+/// `a` as `isize`, or `Err(OffsetOverflow)`.
+pub(crate) const fn to_isize(a: usize) -> Result<isize, LayoutError> {
+    if a > isize::MAX as usize {
+        Err(LayoutError::OffsetOverflow)
+    } else {
+        // Cast cannot wrap: `a <= isize::MAX` was checked above.
+        #[allow(clippy::cast_possible_wrap)]
+        Ok(a as isize)
+    }
+}
+
+/// The product of `shape`, or `Err(VolumeOverflow)`; 0 whenever an extent is 0, whatever
+/// the others are.
+pub(crate) const fn volume(shape: &[usize]) -> Result<usize, LayoutError> {
+    let mut i = 0;
+    while i < shape.len() {
+        if shape[i] == 0 {
+            return Ok(0);
+        }
+        i += 1;
+    }
+    let mut v: usize = 1;
+    i = 0;
+    while i < shape.len() {
+        v = match mul_volume(v, shape[i]) {
+            Ok(x) => x,
+            Err(e) => return Err(e),
+        };
+        i += 1;
+    }
+    Ok(v)
+}
+
+/// Unwraps a `Result` inside a `const fn` returning `Result`, propagating the error.
+///
+/// `?` is not available in `const fn` on stable, so this macro stands in for it.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(v) => v,
+            Err(e) => return Err(e),
+        }
+    };
+}
+pub(crate) use tri;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volume_of_empty_shape_is_one() {
+        assert_eq!(volume(&[]), Ok(1));
+    }
+
+    #[test]
+    fn volume_overflow_is_an_error_unless_an_extent_is_zero() {
+        assert_eq!(volume(&[usize::MAX, 2]), Err(LayoutError::VolumeOverflow));
+        assert_eq!(volume(&[0, usize::MAX, 2]), Ok(0));
+        assert_eq!(volume(&[usize::MAX, 2, 0]), Ok(0));
+    }
+
+    #[test]
+    fn arithmetic_overflows_are_errors() {
+        assert_eq!(mul(isize::MAX, 2), Err(LayoutError::OffsetOverflow));
+        assert_eq!(add(isize::MAX, 1), Err(LayoutError::OffsetOverflow));
+        assert_eq!(neg(isize::MIN), Err(LayoutError::OffsetOverflow));
+        assert_eq!(to_isize(usize::MAX), Err(LayoutError::OffsetOverflow));
+        assert_eq!(to_isize(5), Ok(5));
+    }
+}

@@ -1,0 +1,116 @@
+//! Dense strides and permutation checks, on slices.
+
+use super::checked::{mul, to_isize, tri, volume};
+use crate::LayoutError;
+
+/// Whether `perm` holds each of `0..perm.len()` exactly once. O(n²), no scratch.
+pub(crate) const fn is_permutation(perm: &[usize]) -> bool {
+    let n = perm.len();
+    let mut i = 0;
+    while i < n {
+        if perm[i] >= n {
+            return false;
+        }
+        let mut j = 0;
+        while j < i {
+            if perm[j] == perm[i] {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// How [`fill_dense_strides`] walks the axes, fastest last.
+#[derive(Clone, Copy)]
+pub(crate) enum AxisWalk<'a> {
+    /// Last axis fastest.
+    C,
+    /// First axis fastest.
+    F,
+    /// `perm[k]` is the axis at position `k`, slowest first; must be a permutation.
+    Perm(&'a [usize]),
+}
+
+/// Writes dense strides for `shape` into `out` (same length) following `walk`, as cuda.core
+/// does: the fastest axis gets stride 1, each slower one the product of the faster extents,
+/// and if the volume is 0 every stride is 0. Errors with `NotAPermutation` for a bad `Perm`.
+pub(crate) const fn fill_dense_strides(
+    shape: &[usize],
+    walk: AxisWalk<'_>,
+    out: &mut [isize],
+) -> Result<(), LayoutError> {
+    let n = shape.len();
+    if out.len() != n {
+        return Err(LayoutError::RankMismatch { expected: n, found: out.len() });
+    }
+    if let AxisWalk::Perm(p) = walk {
+        if p.len() != n || !is_permutation(p) {
+            return Err(LayoutError::NotAPermutation);
+        }
+    }
+    if tri!(volume(shape)) == 0 {
+        let mut i = 0;
+        while i < n {
+            out[i] = 0;
+            i += 1;
+        }
+        return Ok(());
+    }
+    let mut stride: isize = 1;
+    let mut k = n;
+    while k > 0 {
+        // `k >= 1` by the loop condition.
+        #[allow(clippy::arithmetic_side_effects)]
+        let pos = k - 1;
+        let axis = match walk {
+            AxisWalk::C => pos,
+            // `pos < n`, so `n - 1 - pos` cannot wrap.
+            #[allow(clippy::arithmetic_side_effects)]
+            AxisWalk::F => n - 1 - pos,
+            AxisWalk::Perm(p) => p[pos],
+        };
+        out[axis] = stride;
+        // The slowest axis needs no further product: the volume itself may exceed `isize`
+        // while the largest offset, `volume - 1`, still fits. Any earlier overflow is an
+        // error because some element offset would not fit `isize` either.
+        if pos > 0 {
+            stride = tri!(mul(stride, tri!(to_isize(shape[axis]))));
+        }
+        k = pos;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_check_rejects_repeats_and_out_of_range() {
+        assert!(is_permutation(&[2, 0, 1]));
+        assert!(is_permutation(&[]));
+        assert!(!is_permutation(&[0, 0, 1]));
+        assert!(!is_permutation(&[0, 3, 1]));
+    }
+
+    #[test]
+    fn dense_strides_match_cuda_core_examples() {
+        let mut s = [0isize; 3];
+        fill_dense_strides(&[5, 3, 7], AxisWalk::C, &mut s).unwrap();
+        assert_eq!(s, [21, 7, 1]);
+        fill_dense_strides(&[5, 3, 7], AxisWalk::F, &mut s).unwrap();
+        assert_eq!(s, [1, 5, 15]);
+        fill_dense_strides(&[5, 3, 7], AxisWalk::Perm(&[2, 0, 1]), &mut s).unwrap();
+        assert_eq!(s, [3, 1, 15]);
+    }
+
+    #[test]
+    fn dense_strides_of_empty_shape_are_zero() {
+        let mut s = [9isize; 3];
+        fill_dense_strides(&[5, 0, 7], AxisWalk::C, &mut s).unwrap();
+        assert_eq!(s, [0, 0, 0]);
+    }
+}

@@ -1,0 +1,1 @@
+//! `compile_fail` doctests: things the compiler must reject.

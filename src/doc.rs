@@ -1,0 +1,1 @@
+//! Guides: documentation modules with no code.

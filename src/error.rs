@@ -1,0 +1,219 @@
+//! [`LayoutError`]: why a layout could not be built or transformed.
+//!
+//! Every fallible function in this crate returns `Result<_, LayoutError>`; nothing panics.
+//! Each variant names one violated rule, and carries a small payload saying *where* (an axis
+//! number, a rank) when that helps. [`LayoutError::as_str`] is a `const fn`, so a layout built
+//! in a `const` item fails the build with the rule's message.
+//!
+//! | operation | variants it can return, in the order the checks run |
+//! | --- | --- |
+//! | [`Layout::new`](crate::Layout::new), [`from_byte_strides`](crate::Layout::from_byte_strides) | `ItemsizeNotPowerOfTwo`, `StrideNotMultipleOfItemsize` (byte strides only), `VolumeOverflow`, `OffsetOverflow` |
+//! | [`Layout::dense`](crate::Layout::dense) | `ItemsizeNotPowerOfTwo`, `KeepOrderWithoutSource`, `NotAPermutation`, `VolumeOverflow`, `OffsetOverflow` |
+//! | axis-taking transforms | `AxisOutOfRange` first, then the transform's own rule, then `OffsetOverflow` |
+//! | [`offset_of`](crate::Layout::offset_of) | `IndexOutOfRange` |
+//! | [`repacked`](crate::Layout::repacked) | in cuda.core's order: `ItemsizeNotPowerOfTwo`, `AxisOutOfRange`, `ExtentZero`, `StrideNotOne`, then (packing only) `ExtentNotDivisible`, `StrideNotDivisible`, `OffsetNotDivisible`, `PointerMisaligned` |
+//! | rank changes | `AxisOutOfRange`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `BroadcastIncompatible` |
+//!
+//! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
+//! `VolumeOverflow` and `OffsetOverflow` can come from any function that builds a layout.
+
+use core::fmt;
+
+use crate::AxisMask;
+
+/// Why a layout could not be built, queried or transformed.
+///
+/// `Copy`, 24 bytes on 64-bit targets, and `#[non_exhaustive]`: later releases may add causes.
+/// The payloads say which axis or value broke the rule.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError};
+/// let err = Layout::new([2, 3], [3, 1], 3).unwrap_err();
+/// assert_eq!(err, LayoutError::ItemsizeNotPowerOfTwo { itemsize: 3 });
+/// assert_eq!(err.as_str(), "itemsize is not a power of two");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// The itemsize is zero or not a power of two.
+    ItemsizeNotPowerOfTwo {
+        /// The rejected itemsize, in bytes.
+        itemsize: usize,
+    },
+    /// The product of the extents does not fit in `usize`.
+    VolumeOverflow,
+    /// An element offset or a stride does not fit in `isize`, in elements or in bytes.
+    OffsetOverflow,
+    /// An axis argument is not less than the rank it indexes.
+    AxisOutOfRange {
+        /// The rejected axis.
+        axis: usize,
+        /// The rank it was checked against.
+        ndim: usize,
+    },
+    /// The axes given are not a permutation of `0..N` (an axis repeats or is out of range).
+    NotAPermutation,
+    /// An index is not less than the extent of its axis.
+    IndexOutOfRange {
+        /// The axis whose extent the index reached.
+        axis: usize,
+    },
+    /// A range `start..start + len` does not fit inside the extent of its axis.
+    RangeOutOfBounds {
+        /// The axis that was narrowed.
+        axis: usize,
+    },
+    /// A slice step is zero.
+    ZeroStep {
+        /// The axis whose slice has step 0.
+        axis: usize,
+    },
+    /// `Order::Keep` was used where there is no source layout to keep the order of.
+    KeepOrderWithoutSource,
+    /// A byte stride is not a multiple of the itemsize.
+    StrideNotMultipleOfItemsize {
+        /// The axis whose byte stride is not a multiple.
+        axis: usize,
+    },
+    /// The extent at the repack axis is zero.
+    ExtentZero {
+        /// The repack axis.
+        axis: usize,
+    },
+    /// The stride at the repack axis is not 1.
+    StrideNotOne {
+        /// The repack axis.
+        axis: usize,
+    },
+    /// An extent is not divisible by the packing or split factor.
+    ExtentNotDivisible {
+        /// The axis whose extent is not divisible.
+        axis: usize,
+    },
+    /// A stride is not divisible by the packing factor.
+    StrideNotDivisible {
+        /// The axis whose stride is not divisible.
+        axis: usize,
+    },
+    /// The offset is not divisible by the packing factor.
+    OffsetNotDivisible,
+    /// The data pointer is not aligned to the new itemsize.
+    PointerMisaligned,
+    /// The offset range starts below zero, so no buffer starting at offset 0 holds it.
+    NegativeOffset,
+    /// An axis mask names an axis that is not less than the rank.
+    MaskOutOfRange,
+    /// A rank does not match the rank the caller asked for.
+    RankMismatch {
+        /// The rank asked for.
+        expected: usize,
+        /// The rank found.
+        found: usize,
+    },
+    /// A result would have more axes than its bounded storage holds.
+    RankOverflow {
+        /// The storage bound.
+        max: usize,
+    },
+    /// Two shapes that must hold the same number of elements do not.
+    VolumeMismatch,
+    /// A target extent is negative (only one `-1` may stand for an inferred extent).
+    ExtentInvalid {
+        /// The position of the rejected extent in the target shape.
+        axis: usize,
+    },
+    /// The reshape cannot be expressed with strides over the same memory; a copy is needed.
+    NeedsCopy {
+        /// The source axes whose strides block the reshape.
+        axes: AxisMask,
+    },
+    /// An extent can not be broadcast to the target extent (it is neither 1 nor equal).
+    BroadcastIncompatible {
+        /// The target axis where the extents disagree.
+        axis: usize,
+    },
+    /// The same axis is named twice.
+    DuplicateAxis {
+        /// The repeated axis.
+        axis: usize,
+    },
+    /// A fixed-capacity text buffer is too small for the rendering.
+    CapacityExceeded,
+}
+
+impl LayoutError {
+    /// The rule this error names, as a short lower-case message.
+    ///
+    /// A `const fn`, so a layout that fails in a `const` item reports this text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::LayoutError;
+    /// const MSG: &str = LayoutError::VolumeOverflow.as_str();
+    /// assert_eq!(MSG, "the product of the extents does not fit in usize");
+    /// ```
+    #[must_use]
+    pub const fn as_str(&self) -> &'static str {
+        match self {
+            Self::ItemsizeNotPowerOfTwo { .. } => "itemsize is not a power of two",
+            Self::VolumeOverflow => "the product of the extents does not fit in usize",
+            Self::OffsetOverflow => "an element offset or stride does not fit in isize, in elements or bytes",
+            Self::AxisOutOfRange { .. } => "axis index is not less than the rank",
+            Self::NotAPermutation => "axes are not a permutation of 0..rank",
+            Self::IndexOutOfRange { .. } => "index is not less than the extent of its axis",
+            Self::RangeOutOfBounds { .. } => "start + len exceeds the extent of the axis",
+            Self::ZeroStep { .. } => "slice step is zero",
+            Self::KeepOrderWithoutSource => "Order::Keep needs a source layout (use dense_like or to_dense)",
+            Self::StrideNotMultipleOfItemsize { .. } => "byte stride is not a multiple of the itemsize",
+            Self::ExtentZero { .. } => "extent at the repack axis is zero",
+            Self::StrideNotOne { .. } => "stride at the repack axis is not 1",
+            Self::ExtentNotDivisible { .. } => "extent is not divisible by the factor",
+            Self::StrideNotDivisible { .. } => "stride is not divisible by the packing factor",
+            Self::OffsetNotDivisible => "offset is not divisible by the packing factor",
+            Self::PointerMisaligned => "data pointer is not aligned to the new itemsize",
+            Self::NegativeOffset => "minimum offset is negative",
+            Self::MaskOutOfRange => "axis mask names an axis not less than the rank",
+            Self::RankMismatch { .. } => "rank does not match the requested rank",
+            Self::RankOverflow { .. } => "rank exceeds the bounded capacity",
+            Self::VolumeMismatch => "shapes hold different numbers of elements",
+            Self::ExtentInvalid { .. } => "target extent is negative or a second -1",
+            Self::NeedsCopy { .. } => "reshape needs a copy: strides cannot express it",
+            Self::BroadcastIncompatible { .. } => "extent is neither 1 nor the target extent",
+            Self::DuplicateAxis { .. } => "the same axis is named twice",
+            Self::CapacityExceeded => "text buffer capacity exceeded",
+        }
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())?;
+        match *self {
+            Self::ItemsizeNotPowerOfTwo { itemsize } => write!(f, " (itemsize {itemsize})"),
+            Self::AxisOutOfRange { axis, ndim } => write!(f, " (axis {axis}, rank {ndim})"),
+            Self::IndexOutOfRange { axis }
+            | Self::RangeOutOfBounds { axis }
+            | Self::ZeroStep { axis }
+            | Self::StrideNotMultipleOfItemsize { axis }
+            | Self::ExtentZero { axis }
+            | Self::StrideNotOne { axis }
+            | Self::ExtentNotDivisible { axis }
+            | Self::StrideNotDivisible { axis }
+            | Self::ExtentInvalid { axis }
+            | Self::BroadcastIncompatible { axis }
+            | Self::DuplicateAxis { axis } => write!(f, " (axis {axis})"),
+            Self::RankMismatch { expected, found } => {
+                write!(f, " (expected {expected}, found {found})")
+            }
+            Self::RankOverflow { max } => write!(f, " (max {max})"),
+            Self::NeedsCopy { axes } => write!(f, " (axes mask {:#b})", axes.bits()),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl core::error::Error for LayoutError {}

@@ -1,0 +1,1 @@
+//! Display: CuTe `shape:stride` notation and offset grids.

@@ -1,0 +1,53 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs, rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
+#![deny(
+    clippy::panic,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::missing_errors_doc,
+    clippy::missing_panics_doc,
+    clippy::must_use_candidate,
+    clippy::std_instead_of_core,
+    clippy::alloc_instead_of_core,
+    clippy::undocumented_unsafe_blocks
+)]
+#![warn(clippy::pedantic)]
+#![allow(clippy::module_name_repetitions)]
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects))]
+
+// Reading order: the value type, its queries, same-rank transforms, rank changes, then
+// display and compile-time helpers. rustdoc shows `impl` blocks in this order.
+mod error;
+mod axis_mask;
+mod order;
+mod slice;
+mod layout;
+mod query;
+mod transform;
+mod rank;
+mod dyn_layout;
+mod fmt;
+mod const_util;
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+mod algo;
+#[cfg(doctest)]
+mod compile_fail;
+pub mod doc;
+
+pub use axis_mask::AxisMask;
+pub use const_util::const_unwrap;
+pub use dyn_layout::DynLayout;
+pub use error::LayoutError;
+pub use layout::Layout;
+pub use order::Order;
+pub use slice::Slice;

@@ -1,0 +1,1 @@
+//! Same-rank, zero-copy transforms: each returns a new `Layout<N>` over the same memory.

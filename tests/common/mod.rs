@@ -1,0 +1,108 @@
+//! The reference model: the naive meaning of a layout, by enumeration, and proptest
+//! strategies for small layouts. Every query and transform is checked against this.
+#![allow(dead_code, clippy::cast_possible_wrap, clippy::cast_sign_loss)]
+
+use proptest::prelude::*;
+use strided_layout::Layout;
+
+/// Every index of `shape` in logical C order (last axis fastest).
+pub fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if shape.iter().any(|&e| e == 0) {
+        return out;
+    }
+    let mut idx = vec![0usize; shape.len()];
+    loop {
+        out.push(idx.clone());
+        let mut k = shape.len();
+        loop {
+            if k == 0 {
+                return out;
+            }
+            k -= 1;
+            idx[k] += 1;
+            if idx[k] < shape[k] {
+                break;
+            }
+            idx[k] = 0;
+        }
+    }
+}
+
+/// `offset + Σ i_k · s_k` in i128, so the model itself cannot overflow.
+pub fn offset_of_model(strides: &[isize], offset: isize, index: &[usize]) -> i128 {
+    offset as i128
+        + index.iter().zip(strides).map(|(&i, &s)| i as i128 * s as i128).sum::<i128>()
+}
+
+/// Every element offset of `shape`/`strides`/`offset`, in logical C order.
+pub fn offsets_raw(shape: &[usize], strides: &[isize], offset: isize) -> Vec<i128> {
+    indices(shape).iter().map(|ix| offset_of_model(strides, offset, ix)).collect()
+}
+
+/// Every element offset of `l`, in logical C order.
+pub fn offsets<const N: usize>(l: &Layout<N>) -> Vec<i128> {
+    offsets_raw(&l.shape(), &l.strides(), l.offset())
+}
+
+/// Whether no two indices share an offset, by sorting every offset.
+pub fn unique_model(offs: &[i128]) -> bool {
+    let mut v = offs.to_vec();
+    v.sort_unstable();
+    v.windows(2).all(|w| w[0] != w[1])
+}
+
+/// The smallest and largest offsets, `None` when there is no element.
+pub fn bounds_model(offs: &[i128]) -> Option<(i128, i128)> {
+    Some((*offs.iter().min()?, *offs.iter().max()?))
+}
+
+/// Raw parts of a small rank-`N` layout: extents 0..=4, strides -6..=6 (0 included),
+/// offset -40..=40, itemsize 1, 2, 4 or 8. Every such combination is a valid layout.
+pub fn parts<const N: usize>() -> impl Strategy<Value = ([usize; N], [isize; N], isize, usize)> {
+    (
+        proptest::array::uniform::<_, N>(0usize..=4),
+        proptest::array::uniform::<_, N>(-6isize..=6),
+        -40isize..=40,
+        prop_oneof![Just(1usize), Just(2), Just(4), Just(8)],
+    )
+}
+
+/// A small rank-`N` layout (see [`parts`]).
+pub fn layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
+    parts::<N>().prop_map(|(sh, st, off, item)| {
+        Layout::new(sh, st, item).and_then(|l| l.with_offset(off)).expect("small layouts are valid")
+    })
+}
+
+/// A small rank-`N` layout with extents 1..=4 (no empty axis).
+pub fn nonempty_layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
+    (
+        proptest::array::uniform::<_, N>(1usize..=4),
+        proptest::array::uniform::<_, N>(-6isize..=6),
+        -40isize..=40,
+    )
+        .prop_map(|(sh, st, off)| {
+            Layout::new(sh, st, 4).and_then(|l| l.with_offset(off)).expect("small layouts are valid")
+        })
+}
+
+/// Instantiates a property `fn check<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError>`
+/// for every rank 0..=5 as `#[test]`s named `<name>_rank0` .. `<name>_rank5`.
+#[macro_export]
+macro_rules! for_ranks {
+    ($name:ident, $strategy:ident, $check:ident) => {
+        mod $name {
+            use super::*;
+            proptest::proptest! {
+                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+                #[test] fn rank0(l in common::$strategy::<0>()) { $check(l)?; }
+                #[test] fn rank1(l in common::$strategy::<1>()) { $check(l)?; }
+                #[test] fn rank2(l in common::$strategy::<2>()) { $check(l)?; }
+                #[test] fn rank3(l in common::$strategy::<3>()) { $check(l)?; }
+                #[test] fn rank4(l in common::$strategy::<4>()) { $check(l)?; }
+                #[test] fn rank5(l in common::$strategy::<5>()) { $check(l)?; }
+            }
+        }
+    };
+}
