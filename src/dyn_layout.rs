@@ -1,7 +1,335 @@
 //! [`DynLayout<MAX>`]: a layout whose rank is known only at run time, bounded by `MAX`.
 
-/// A layout of rank at most `MAX`, stored inline (placeholder).
+use crate::algo::checked::{tri, volume};
+use crate::algo::offset::{bounds, validate};
+use crate::{Layout, LayoutError};
+
+/// A layout of rank at most `MAX`, stored inline (no heap): what rank changes that depend on
+/// the data ([`squeezed`](Layout::squeezed), [`flattened`](Layout::flattened), ...) return.
+///
+/// It keeps the same three invariants as [`Layout`] and converts back to a fixed rank with
+/// [`to_layout`](DynLayout::to_layout) or `TryFrom`. Slots past the rank are always zero, so
+/// the derived `Eq` and `Hash` compare only the live axes.
+///
+/// ```text
+/// Layout (2,1,3):(3,3,1)   squeezed() -> DynLayout<3> rank 2: (2,3):(3,1)
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{DynLayout, Layout, LayoutError, Order};
+/// let d: DynLayout<3> = Layout::dense([2, 1, 3], 4, Order::C)?.squeezed();
+/// assert_eq!((d.rank(), d.shape(), d.strides()), (2, &[2, 3][..], &[3, 1][..]));
+/// let l: Layout<2> = d.to_layout()?;
+/// assert_eq!(l.shape(), [2, 3]);
+/// # Ok::<(), LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct DynLayout<const MAX: usize> {
     shape: [usize; MAX],
+    strides: [isize; MAX],
+    rank: usize,
+    offset: isize,
+    itemsize: usize,
+}
+
+impl<const MAX: usize> DynLayout<MAX> {
+    /// Builds a bounded-rank layout from slices, checking the invariants (the one door).
+    // Indexing and the loop counter are bounded by `i < shape.len() <= MAX` (checked first).
+    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    pub(crate) const fn from_parts(
+        shape: &[usize],
+        strides: &[isize],
+        offset: isize,
+        itemsize: usize,
+    ) -> Result<Self, LayoutError> {
+        let rank = shape.len();
+        if rank > MAX {
+            return Err(LayoutError::RankOverflow { max: MAX });
+        }
+        if strides.len() != rank {
+            return Err(LayoutError::RankMismatch {
+                expected: rank,
+                found: strides.len(),
+            });
+        }
+        tri!(validate(shape, strides, offset, itemsize));
+        let mut out = Self {
+            shape: [0; MAX],
+            strides: [0; MAX],
+            rank,
+            offset,
+            itemsize,
+        };
+        let mut i = 0;
+        while i < rank {
+            out.shape[i] = shape[i];
+            out.strides[i] = strides[i];
+            i += 1;
+        }
+        Ok(out)
+    }
+
+    /// Copies the first `rank` axes of parts already known to keep the invariants (they come
+    /// from a valid layout by dropping or merging axes without changing any offset).
+    // Indexing is bounded by `i < rank`, with `rank` clamped to both lengths and `MAX`.
+    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    pub(crate) const fn from_valid_parts(
+        shape: &[usize],
+        strides: &[isize],
+        rank: usize,
+        offset: isize,
+        itemsize: usize,
+    ) -> Self {
+        let mut rank = if rank < MAX { rank } else { MAX };
+        if rank > shape.len() {
+            rank = shape.len();
+        }
+        if rank > strides.len() {
+            rank = strides.len();
+        }
+        let mut out = Self {
+            shape: [0; MAX],
+            strides: [0; MAX],
+            rank,
+            offset,
+            itemsize,
+        };
+        let mut i = 0;
+        while i < rank {
+            out.shape[i] = shape[i];
+            out.strides[i] = strides[i];
+            i += 1;
+        }
+        out
+    }
+
+    /// Builds a layout of rank `shape.len()` from slices of extents and element strides.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::RankOverflow`] if `shape.len() > MAX`;
+    /// - [`LayoutError::RankMismatch`] if `strides.len() != shape.len()`;
+    /// - [`LayoutError::ItemsizeNotPowerOfTwo`], [`LayoutError::VolumeOverflow`],
+    ///   [`LayoutError::OffsetOverflow`] as for [`Layout::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?;
+    /// assert_eq!(d.rank(), 2);
+    /// assert_eq!(DynLayout::<1>::new(&[2, 3], &[3, 1], 4), Err(LayoutError::RankOverflow { max: 1 }));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new(
+        shape: &[usize],
+        strides: &[isize],
+        itemsize: usize,
+    ) -> Result<Self, LayoutError> {
+        Self::from_parts(shape, strides, 0, itemsize)
+    }
+
+    /// Returns this layout with its offset (of index `[0, ..]`, in elements) set to `offset`.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::OffsetOverflow`] if an element offset, in elements or bytes,
+    ///   overflows `isize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[2], &[1], 4)?.with_offset(5)?;
+    /// assert_eq!(d.offset(), 5);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_offset(self, offset: isize) -> Result<Self, LayoutError> {
+        Self::from_parts(self.shape(), self.strides(), offset, self.itemsize)
+    }
+
+    /// Converts a fixed-rank layout (rank `N <= MAX`).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::RankOverflow`] if `N > MAX`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, Layout, LayoutError, Order};
+    /// let l = Layout::dense([2, 3], 4, Order::C)?;
+    /// assert_eq!(DynLayout::<4>::from_layout(&l)?.shape(), &[2, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_layout<const N: usize>(layout: &Layout<N>) -> Result<Self, LayoutError> {
+        Self::from_parts(
+            &layout.shape,
+            &layout.strides,
+            layout.offset,
+            layout.itemsize,
+        )
+    }
+
+    /// Converts to a fixed-rank `Layout<M>`; the rank must be exactly `M`.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::RankMismatch`] if `self.rank() != M`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, Layout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?;
+    /// let l: Layout<2> = d.to_layout()?;
+    /// assert_eq!(l.strides(), [3, 1]);
+    /// assert_eq!(d.to_layout::<3>(), Err(LayoutError::RankMismatch { expected: 3, found: 2 }));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    // Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`.
+    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    pub const fn to_layout<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
+        if self.rank != M {
+            return Err(LayoutError::RankMismatch {
+                expected: M,
+                found: self.rank,
+            });
+        }
+        let mut shape = [0usize; M];
+        let mut strides = [0isize; M];
+        let mut i = 0;
+        while i < M {
+            shape[i] = self.shape[i];
+            strides[i] = self.strides[i];
+            i += 1;
+        }
+        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+    }
+
+    /// The rank (number of axes), at most `MAX`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.rank(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn rank(&self) -> usize {
+        self.rank
+    }
+
+    /// The extents of the live axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.shape(), &[2, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn shape(&self) -> &[usize] {
+        match self.shape.split_at_checked(self.rank) {
+            Some((live, _)) => live,
+            // `rank <= MAX` is kept by every constructor.
+            None => &self.shape,
+        }
+    }
+
+    /// The strides of the live axes, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.strides(), &[3, 1]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn strides(&self) -> &[isize] {
+        match self.strides.split_at_checked(self.rank) {
+            Some((live, _)) => live,
+            // `rank <= MAX` is kept by every constructor.
+            None => &self.strides,
+        }
+    }
+
+    /// The size of one element, in bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2], &[1], 8)?.itemsize(), 8);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn itemsize(&self) -> usize {
+        self.itemsize
+    }
+
+    /// The offset of index `[0, ..]`, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2], &[1], 8)?.offset(), 0);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn offset(&self) -> isize {
+        self.offset
+    }
+
+    /// The number of elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.volume(), 6);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn volume(&self) -> usize {
+        match volume(self.shape()) {
+            Ok(v) => v,
+            // Invariant 2 holds for every constructed value.
+            Err(_) => 0,
+        }
+    }
+
+    /// The smallest and largest element offsets, `None` when the volume is 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[-3, 1], 1)?.offset_bounds(), Some((-3, 2)));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn offset_bounds(&self) -> Option<(isize, isize)> {
+        match bounds(self.shape(), self.strides(), self.offset) {
+            Ok(b) => b,
+            // Invariant 3: the bounds were computed without overflow at construction.
+            Err(_) => None,
+        }
+    }
+}
+
+impl<const MAX: usize, const M: usize> TryFrom<DynLayout<MAX>> for Layout<M> {
+    type Error = LayoutError;
+
+    /// Same as [`DynLayout::to_layout`].
+    fn try_from(d: DynLayout<MAX>) -> Result<Self, LayoutError> {
+        d.to_layout()
+    }
 }

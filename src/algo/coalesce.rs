@@ -1,1 +1,163 @@
-//! (in progress)
+//! Flattening: merging runs of axes into one, in C index order (cuda.core rules).
+
+use super::checked::{mul_volume, tri};
+use crate::{AxisMask, LayoutError};
+
+/// Merges axes into groups and writes the groups into `out_shape`/`out_strides`; returns
+/// the number of groups. When `starts` is long enough, `starts[g]` receives the first source
+/// axis of group `g`.
+///
+/// Axis `i` (`i >= 1`) joins the group on its left when bit `i` of `mask` is set and the
+/// merge keeps every offset: the layout is empty, or axis `i` has extent 1, or the group so
+/// far holds only extent-1 axes, or `group_stride == strides[i] * shape[i]`. A group of
+/// extent-1 axes only has stride 1 (its stride is never used); an empty layout gets all-zero
+/// strides. Bits at or above `shape.len()` are `MaskOutOfRange`; bit 0 names no merge and is
+/// ignored. Rank 0 flattens to itself (returns 0) — cuda.core returns shape `(1,)` here.
+pub(crate) const fn flatten(
+    shape: &[usize],
+    strides: &[isize],
+    mask: AxisMask,
+    out_shape: &mut [usize],
+    out_strides: &mut [isize],
+    starts: &mut [usize],
+) -> Result<usize, LayoutError> {
+    let n = shape.len();
+    if n < 64 && (mask.bits() >> n) != 0 {
+        return Err(LayoutError::MaskOutOfRange);
+    }
+    if out_shape.len() < n || out_strides.len() < n {
+        return Err(LayoutError::RankOverflow {
+            max: out_shape.len(),
+        });
+    }
+    let empty = tri!(super::checked::volume(shape)) == 0;
+    let mut out = 0;
+    let mut start = 0;
+    while start < n {
+        let mut group_vol = shape[start];
+        let mut group_stride = if empty {
+            0
+        } else if group_vol == 1 {
+            1
+        } else {
+            strides[start]
+        };
+        let mut end = start + 1;
+        while end < n && mask.contains(end) {
+            let extent = shape[end];
+            let stride = strides[end];
+            if !empty && extent != 1 {
+                // `shape[end] * strides[end]` may overflow only when it cannot equal a
+                // stride (which fits `isize`), so overflow just means "not mergeable".
+                let Some(merged) = checked_stride_mul(stride, extent) else {
+                    break;
+                };
+                if group_vol != 1 && group_stride != merged {
+                    break;
+                }
+                group_stride = stride;
+            }
+            group_vol = tri!(mul_volume(group_vol, extent));
+            end += 1;
+        }
+        out_shape[out] = group_vol;
+        out_strides[out] = group_stride;
+        if out < starts.len() {
+            starts[out] = start;
+        }
+        out += 1;
+        start = end;
+    }
+    Ok(out)
+}
+
+/// `stride * extent`, or `None` when it does not fit `isize`.
+pub(crate) const fn checked_stride_mul(stride: isize, extent: usize) -> Option<isize> {
+    match super::checked::to_isize(extent) {
+        Ok(e) => stride.checked_mul(e),
+        Err(_) => None,
+    }
+}
+
+/// The mask with bits `start + 1 .. end` set: merging axes `start..end` (end exclusive).
+pub(crate) const fn range_mask(start: usize, end: usize) -> AxisMask {
+    let mut mask = AxisMask::EMPTY;
+    let mut i = start + 1;
+    while i < end {
+        mask = mask.with(i);
+        i += 1;
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::{vec, vec::Vec};
+
+    fn flat<const N: usize>(
+        shape: [usize; N],
+        strides: [isize; N],
+        mask: u64,
+    ) -> (Vec<usize>, Vec<isize>) {
+        let (mut sh, mut st, mut starts) = ([0; N], [0; N], [0; N]);
+        let r = flatten(
+            &shape,
+            &strides,
+            AxisMask::from_bits(mask),
+            &mut sh,
+            &mut st,
+            &mut starts,
+        )
+        .unwrap();
+        (sh[..r].to_vec(), st[..r].to_vec())
+    }
+
+    #[test]
+    fn flatten_matches_cuda_core_examples() {
+        assert_eq!(flat([3, 2], [2, 1], !0 >> 62), (vec![6], vec![1]));
+        assert_eq!(flat([3, 2], [1, 3], 0b10), (vec![3, 2], vec![1, 3]));
+        assert_eq!(flat([4, 5, 3], [15, 3, 1], 0b110), (vec![60], vec![1]));
+        assert_eq!(
+            flat([4, 5, 3], [1, 12, 4], 0b110),
+            (vec![4, 15], vec![1, 4])
+        );
+        assert_eq!(
+            flat([4, 5, 3], [15, 3, 1], 0b100),
+            (vec![4, 15], vec![15, 1])
+        );
+    }
+
+    #[test]
+    fn flatten_ignores_strides_of_extent_one_axes() {
+        assert_eq!(flat([2, 1, 3], [3, 99, 1], 0b110), (vec![6], vec![1]));
+        assert_eq!(flat([1, 1], [7, 9], 0b10), (vec![1], vec![1]));
+    }
+
+    #[test]
+    fn flatten_of_empty_layout_has_zero_strides() {
+        assert_eq!(flat([2, 0, 3], [5, 7, 1], 0b110), (vec![0], vec![0]));
+    }
+
+    #[test]
+    fn flatten_rejects_mask_bits_beyond_rank() {
+        let (mut sh, mut st) = ([0; 2], [0; 2]);
+        assert_eq!(
+            flatten(
+                &[2, 2],
+                &[2, 1],
+                AxisMask::from_bits(0b100),
+                &mut sh,
+                &mut st,
+                &mut []
+            ),
+            Err(LayoutError::MaskOutOfRange)
+        );
+    }
+
+    #[test]
+    fn range_mask_sets_inner_bits() {
+        assert_eq!(range_mask(1, 4).bits(), 0b1100);
+        assert_eq!(range_mask(2, 2).bits(), 0);
+    }
+}

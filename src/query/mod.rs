@@ -4,12 +4,12 @@
 //! | --- | --- |
 //! | axes from largest stride to smallest | [`stride_order`](crate::Layout::stride_order) |
 
+mod axes;
 mod bounds;
 mod contiguity;
-mod uniqueness;
-mod overlap;
-mod stride_order;
-mod axes;
+mod index_type;
 mod inner;
 mod itemsize;
-mod index_type;
+mod overlap;
+mod stride_order;
+mod uniqueness;

@@ -1,0 +1,87 @@
+//! [`Layout::merged_axes`]: merge a fixed number of consecutive axes into one.
+
+use crate::algo::checked::tri;
+use crate::algo::coalesce::{flatten, range_mask};
+use crate::{AxisMask, Layout, LayoutError};
+
+impl<const N: usize> Layout<N> {
+    /// Returns the rank-`M` layout (`1 <= M <= N`, checked at compile time) with the
+    /// `N - M + 1` axes starting at `start` merged into one, when their strides allow it in
+    /// C index order.
+    ///
+    /// ```text
+    /// (2,3,4):(12,4,1)     merged_axes::<2>(1) -> (2,12):(12,1)
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::AxisOutOfRange`] if the range `start..start + N - M + 1` passes `N`;
+    /// - [`LayoutError::NeedsCopy`] naming the range if the axes cannot merge.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// let l = Layout::dense([2, 3, 4], 4, Order::C)?;
+    /// let m: Layout<2> = l.merged_axes(1)?;
+    /// assert_eq!((m.shape(), m.strides()), ([2, 12], [12, 1]));
+    /// assert!(l.transposed(1, 2)?.merged_axes::<2>(1).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - the offsets of `m` in C index order equal `self`'s
+    // `N - M + 1 >= 1` by the const assertion; `start + count` is checked before use.
+    #[allow(clippy::arithmetic_side_effects)]
+    pub const fn merged_axes<const M: usize>(self, start: usize) -> Result<Layout<M>, LayoutError> {
+        const {
+            assert!(
+                M >= 1 && M <= N,
+                "merged_axes: the output rank M must be in 1..=N"
+            );
+        }
+        let count = N - M + 1;
+        let end = match start.checked_add(count) {
+            Some(e) if e <= N => e,
+            _ => {
+                return Err(LayoutError::AxisOutOfRange {
+                    axis: start,
+                    ndim: N,
+                });
+            }
+        };
+        let mut sh = [0usize; N];
+        let mut st = [0isize; N];
+        let rank = tri!(flatten(
+            &self.shape,
+            &self.strides,
+            range_mask(start, end),
+            &mut sh,
+            &mut st,
+            &mut []
+        ));
+        if rank != M {
+            let mut axes = AxisMask::EMPTY;
+            let mut k = start;
+            while k < end {
+                axes = axes.with(k);
+                k += 1;
+            }
+            return Err(LayoutError::NeedsCopy { axes });
+        }
+        let mut shape = [0usize; M];
+        let mut strides = [0isize; M];
+        let mut k = 0;
+        while k < M {
+            // `k < M <= N`: in bounds of both.
+            #[allow(clippy::indexing_slicing)]
+            {
+                shape[k] = sh[k];
+                strides[k] = st[k];
+            }
+            k += 1;
+        }
+        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+    }
+}

@@ -1,0 +1,92 @@
+//! [`Layout::unsqueezed`] and [`Layout::unsqueezed_axes`]: insert extent-1 axes.
+
+use crate::algo::checked::tri;
+use crate::algo::unsqueeze::unsqueeze;
+use crate::{Layout, LayoutError};
+
+impl<const N: usize> Layout<N> {
+    /// Returns this layout with an extent-1 axis inserted at position `axis` of the result
+    /// (`M == N + 1`, checked at compile time); no element moves.
+    ///
+    /// The new axis gets cuda.core's stride (the stride times the extent of the axis to its
+    /// right, or the innermost stride when appended last), so contiguity is kept.
+    ///
+    /// ```text
+    /// (2,3):(3,1)           unsqueezed::<3>(1) -> (2,1,3):(3,3,1)
+    ///  0 1 2                 same offsets at [i, 0, j]
+    ///  3 4 5
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::AxisOutOfRange`] if `axis > N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// let l = Layout::dense([2, 3], 4, Order::C)?;
+    /// let u: Layout<3> = l.unsqueezed(1)?;
+    /// assert_eq!((u.shape(), u.strides()), ([2, 1, 3], [3, 3, 1]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `u.offset_of(index with 0 inserted at axis) == self.offset_of(index)` for every index
+    /// - `u.volume() == self.volume()`
+    pub const fn unsqueezed<const M: usize>(self, axis: usize) -> Result<Layout<M>, LayoutError> {
+        const {
+            assert!(M == N + 1, "unsqueezed: the output rank M must be N + 1");
+        }
+        self.unsqueezed_axes::<1, M>([axis])
+    }
+
+    /// Returns this layout with extent-1 axes inserted at the result positions `axes`
+    /// (`M == N + K`, checked at compile time).
+    ///
+    /// ```text
+    /// (2,3):(3,1)    unsqueezed_axes([0, 3]) -> (1,2,3,1):(6,3,1,1)
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::AxisOutOfRange`] if a position is not less than `M`;
+    /// - [`LayoutError::DuplicateAxis`] if a position repeats;
+    /// - [`LayoutError::OffsetOverflow`] if a new stride overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// let l = Layout::dense([2, 3], 4, Order::C)?;
+    /// let u = l.unsqueezed_axes::<2, 4>([0, 3])?;
+    /// assert_eq!((u.shape(), u.strides()), ([1, 2, 3, 1], [6, 3, 1, 1]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - the offsets in C index order equal `self`'s
+    pub const fn unsqueezed_axes<const K: usize, const M: usize>(
+        self,
+        axes: [usize; K],
+    ) -> Result<Layout<M>, LayoutError> {
+        const {
+            assert!(
+                M == N + K,
+                "unsqueezed_axes: the output rank M must be N + K"
+            );
+        }
+        let mut shape = [0usize; M];
+        let mut strides = [0isize; M];
+        tri!(unsqueeze(
+            &self.shape,
+            &self.strides,
+            &axes,
+            &mut shape,
+            &mut strides
+        ));
+        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+    }
+}
