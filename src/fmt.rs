@@ -282,6 +282,9 @@ impl<const N: usize> Grid<N> {
     /// Writes the rows, right-aligned to the widest cell.
     fn write_to<W: Write + ?Sized>(&self, w: &mut W) -> fmt::Result {
         let (rows, cols) = self.dims();
+        if rows == 0 || cols == 0 {
+            return Ok(());
+        }
         let mut width = 0;
         for r in 0..rows {
             for c in 0..cols {

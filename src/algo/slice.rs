@@ -210,13 +210,85 @@ pub(crate) const fn slice_into(
 mod tests {
     use super::*;
     extern crate std;
-    use std::vec::Vec;
+    use std::{vec, vec::Vec};
 
     fn picks(extent: usize, start: Option<isize>, stop: Option<isize>, step: isize) -> Vec<usize> {
         let r = normalize(extent, start, stop, step).unwrap();
         (0..r.len)
             .map(|k| (r.start as isize + k as isize * r.step) as usize)
             .collect()
+    }
+
+    /// Python's `range(*slice(start, stop, step).indices(n))`, as `CPython` computes it
+    /// (`PySlice_Unpack`, then `PySlice_AdjustIndices`), in i128.
+    fn py_range(n: usize, start: Option<isize>, stop: Option<isize>, step: isize) -> Vec<usize> {
+        let n = n as i128;
+        let (max, min) = (isize::MAX as i128, isize::MIN as i128);
+        let step = (step as i128).max(-max);
+        let mut lo = start.map_or(if step < 0 { max } else { 0 }, |v| v as i128);
+        let mut hi = stop.map_or(if step < 0 { min } else { max }, |v| v as i128);
+        for b in [&mut lo, &mut hi] {
+            if *b < 0 {
+                *b += n;
+                if *b < 0 {
+                    *b = if step < 0 { -1 } else { 0 };
+                }
+            } else if *b >= n {
+                *b = if step < 0 { n - 1 } else { n };
+            }
+        }
+        let mut out = Vec::new();
+        let mut i = lo;
+        while (step > 0 && i < hi) || (step < 0 && i > hi) {
+            out.push(i as usize);
+            i += step;
+        }
+        out
+    }
+
+    #[test]
+    fn normalize_matches_python_model_exhaustively() {
+        let mut bounds = vec![
+            None,
+            Some(isize::MIN),
+            Some(isize::MAX),
+            Some(isize::MIN + 1),
+        ];
+        bounds.extend((-10..=10).map(Some));
+        let steps = [
+            isize::MIN,
+            isize::MIN + 1,
+            -9,
+            -4,
+            -3,
+            -2,
+            -1,
+            1,
+            2,
+            3,
+            4,
+            9,
+            isize::MAX,
+        ];
+        for n in 0..=8 {
+            for &start in &bounds {
+                for &stop in &bounds {
+                    for &step in &steps {
+                        let want = py_range(n, start, stop, step);
+                        assert_eq!(
+                            picks(n, start, stop, step),
+                            want,
+                            "{n} {start:?}:{stop:?}:{step}"
+                        );
+                        let r = normalize(n, start, stop, step).unwrap();
+                        assert!(r.step != 0 && r.step != isize::MIN);
+                        if r.len == 0 {
+                            assert_eq!(r.start, 0);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
