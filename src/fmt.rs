@@ -64,8 +64,27 @@ fn render<const CAP: usize>(
     }
 }
 
+/// CuTe `shape:stride` notation, then the offset when it is not 0, then the itemsize.
+///
+/// | value | text |
+/// | --- | --- |
+/// | `Layout::dense([2, 3], 4, Order::C)?` | `(2,3):(3,1) x4B` |
+/// | the same `.with_offset(4)?` / `.with_offset(-4)?` | `(2,3):(3,1) +4 x4B` / `(2,3):(3,1) -4 x4B` |
+/// | rank 1, `Layout::new([5], [1], 1)?` | `(5):(1) x1B` |
+/// | rank 0, `Layout::<0>::new([], [], 8)?` | `():() x8B` |
+///
+/// Every shape and stride tuple is parenthesised, rank 1 included (CuTe prints a rank-1
+/// layout bare; here the text always shows the rank). The offset is in elements, the
+/// itemsize in bytes. [`Layout::to_text`] renders the same text into a fixed-capacity
+/// string (for `defmt` firmware); [`Layout::grid`] prints the offsets themselves.
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C)?.with_offset(4)?;
+/// assert_eq!(format!("{l}"), "(2,3):(3,1) +4 x4B");
+/// # Ok::<(), LayoutError>(())
+/// ```
 impl<const N: usize> fmt::Display for Layout<N> {
-    /// CuTe notation: `(2,3):(3,1) +4 x4B` (see the [module docs](self)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_layout(f, &self.shape, &self.strides, self.offset, self.itemsize)
     }

@@ -26,6 +26,13 @@ impl<const N: usize> Layout<N> {
     /// documentation.) `data_ptr` is the address of the buffer the offset counts from; pass
     /// 0 to skip the alignment rule.
     ///
+    /// Differences from cuda.core: both itemsizes must be powers of two, so one always
+    /// divides the other and the factor is exact (never rounded); a factor of 1 returns the
+    /// layout unchanged as in cuda.core, but an out-of-range `axis` is still an error; both
+    /// directions are one method and the axis is always kept (cuda.core's
+    /// `keep_dim=False` is a squeeze of the result); the offset is part of the layout, so
+    /// its divisibility is checked here rather than on a separate sliced view.
+    ///
     /// # Errors
     ///
     /// - [`LayoutError::ItemsizeNotPowerOfTwo`] if `itemsize` is 0 or not a power of two;
