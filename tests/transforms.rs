@@ -12,7 +12,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use strided_layout::{Layout, LayoutError, Order, Slice};
+use strided_layout::{Layout, LayoutError, Order, Slice, const_unwrap};
 
 // ---------------------------------------------------------------------------------------
 // Models written in the test, independent of the crate.
@@ -801,4 +801,32 @@ fn to_text_rejects_too_small_capacity() {
     let l = c([2, 3]);
     assert_eq!(l.to_text::<15>().unwrap().as_str(), "(2,3):(3,1) x4B");
     assert_eq!(l.to_text::<14>(), Err(LayoutError::CapacityExceeded));
+}
+
+// Every transform is a `const fn`: these are evaluated by the compiler.
+const BASE: Layout<2> = const_unwrap(Layout::dense([2, 3], 4, Order::C));
+const T: Layout<2> = const_unwrap(BASE.transposed(0, 1));
+const P: Layout<2> = const_unwrap(BASE.permuted([1, 0]));
+const F: Layout<2> = const_unwrap(BASE.flipped(1));
+const NR: Layout<2> = const_unwrap(BASE.narrowed(1, 1, 2));
+const S: Layout<2> = const_unwrap(BASE.sliced([Slice::new(None, None, -1), Slice::FULL]));
+const R: Layout<2> = const_unwrap(BASE.repacked(2, 0, -1));
+const D: Layout<2> = const_unwrap(F.to_dense(Order::Keep));
+const M: usize = match BASE.max_compatible_itemsize(16, 0, -1) {
+    Ok(m) => m,
+    Err(_) => 0,
+};
+const G: bool = BASE.grid(0, 1, [0, 0]).is_ok();
+
+#[test]
+fn transforms_evaluate_in_const_items() {
+    assert_eq!((T.shape(), T.strides()), ([3, 2], [1, 3]));
+    assert_eq!(P, T);
+    assert_eq!((F.strides(), F.offset()), ([3, -1], 2));
+    assert_eq!((NR.shape(), NR.offset()), ([2, 2], 1));
+    assert_eq!((S.strides(), S.offset()), ([-3, 1], 3));
+    assert_eq!((R.shape(), R.strides(), R.itemsize()), ([2, 6], [6, 1], 2));
+    assert_eq!(D, BASE);
+    assert_eq!(M, 4);
+    const { assert!(G) };
 }
