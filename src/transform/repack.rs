@@ -44,8 +44,10 @@ impl<const N: usize> Layout<N> {
     ///   [`LayoutError::StrideNotDivisible`] (first other axis whose stride is not a multiple
     ///   of `f`), [`LayoutError::OffsetNotDivisible`], [`LayoutError::PointerMisaligned`]
     ///   (`data_ptr` not a multiple of `itemsize`);
-    /// - when unpacking: [`LayoutError::VolumeOverflow`] / [`LayoutError::OffsetOverflow`]
-    ///   if the larger extent or element offsets overflow.
+    /// - when unpacking: [`LayoutError::VolumeOverflow`] if the volume times the factor
+    ///   overflows `usize` (possible only with large broadcast axes; byte offsets do not
+    ///   change, and the last byte of a valid layout ends at most at `isize::MAX`, so no
+    ///   offset can overflow).
     ///
     /// # Examples
     ///
