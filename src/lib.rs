@@ -62,6 +62,7 @@ pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;
 pub use error::LayoutError;
+pub use fmt::Grid;
 pub use layout::Layout;
 pub use order::Order;
 pub use slice::Slice;

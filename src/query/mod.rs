@@ -3,6 +3,7 @@
 //! | question | method |
 //! | --- | --- |
 //! | axes from largest stride to smallest | [`stride_order`](crate::Layout::stride_order) |
+//! | largest itemsize [`repacked`](crate::Layout::repacked) accepts | [`max_compatible_itemsize`](crate::Layout::max_compatible_itemsize) |
 
 mod axes;
 mod bounds;

@@ -1,0 +1,138 @@
+//! Display and offset grids: exact expected strings (snapshots) and every grid error.
+
+use strided_layout::{Layout, LayoutError, Order, Slice};
+
+fn c<const N: usize>(shape: [usize; N]) -> Layout<N> {
+    Layout::dense(shape, 4, Order::C).unwrap()
+}
+
+#[test]
+fn grid_2d_of_c_and_f_layouts() {
+    // One width for every column: the widest offset in the grid.
+    assert_eq!(c([2, 3]).grid_2d().to_string(), "0 1 2\n3 4 5");
+    let f = Layout::dense([3, 4], 1, Order::F).unwrap();
+    assert_eq!(
+        f.grid_2d().to_string(),
+        " 0  3  6  9\n 1  4  7 10\n 2  5  8 11"
+    );
+}
+
+#[test]
+fn grid_right_aligns_negative_offsets() {
+    let l = Layout::new([2, 3], [-3, 5], 2).unwrap();
+    assert_eq!(l.grid_2d().to_string(), " 0  5 10\n-3  2  7");
+}
+
+#[test]
+fn grid_of_a_flipped_sliced_layout() {
+    let l = c([3, 4])
+        .sliced([Slice::new(Some(1), None, 1), Slice::new(None, None, -2)])
+        .unwrap();
+    assert_eq!(l.to_string(), "(2,2):(4,-2) +7 x4B");
+    assert_eq!(l.grid_2d().to_string(), " 7  5\n11  9");
+}
+
+#[test]
+fn grid_of_a_3d_section() {
+    let l = c([2, 3, 4]);
+    assert_eq!(
+        l.grid(1, 2, [1, 0, 0]).unwrap().to_string(),
+        "12 13 14 15\n16 17 18 19\n20 21 22 23"
+    );
+    // Rows and columns can run in either order; `at` picks index 2 on axis 1.
+    assert_eq!(
+        l.grid(2, 0, [0, 2, 0]).unwrap().to_string(),
+        " 8 20\n 9 21\n10 22\n11 23"
+    );
+}
+
+#[test]
+fn grid_1d_is_one_row() {
+    let l = Layout::new([4], [-3], 1).unwrap().with_offset(9).unwrap();
+    assert_eq!(l.grid_1d().to_string(), "9 6 3 0");
+}
+
+#[test]
+fn grid_of_broadcast_layout_repeats_offsets() {
+    let l = Layout::new([2, 3], [0, 1], 1).unwrap();
+    assert_eq!(l.grid_2d().to_string(), "0 1 2\n0 1 2");
+}
+
+#[test]
+fn grid_with_an_empty_axis_prints_nothing() {
+    assert_eq!(c([0, 3]).grid_2d().to_string(), "");
+    assert_eq!(c([3, 0]).grid_2d().to_string(), "");
+    assert_eq!(c([0, 3]).grid_2d().to_text::<0>().unwrap().as_str(), "");
+}
+
+#[test]
+fn grid_rejects_axes_out_of_range() {
+    let l = c([2, 3, 4]);
+    assert_eq!(
+        l.grid(3, 0, [0; 3]),
+        Err(LayoutError::AxisOutOfRange { axis: 3, ndim: 3 })
+    );
+    assert_eq!(
+        l.grid(0, 5, [0; 3]),
+        Err(LayoutError::AxisOutOfRange { axis: 5, ndim: 3 })
+    );
+    assert_eq!(
+        c([7]).grid(0, 0, [0]),
+        Err(LayoutError::DuplicateAxis { axis: 0 })
+    );
+}
+
+#[test]
+fn grid_rejects_duplicate_axis() {
+    assert_eq!(
+        c([2, 3, 4]).grid(1, 1, [0; 3]),
+        Err(LayoutError::DuplicateAxis { axis: 1 })
+    );
+}
+
+#[test]
+fn grid_rejects_index_out_of_range_off_the_section() {
+    let l = c([2, 3, 4]);
+    assert_eq!(
+        l.grid(0, 1, [0, 0, 4]),
+        Err(LayoutError::IndexOutOfRange { axis: 2 })
+    );
+    // Entries along the section's own axes are ignored.
+    assert!(l.grid(0, 1, [9, 9, 3]).is_ok());
+    // An empty axis off the section has no index to go through.
+    assert_eq!(
+        c([2, 3, 0]).grid(0, 1, [0; 3]),
+        Err(LayoutError::IndexOutOfRange { axis: 2 })
+    );
+}
+
+#[test]
+fn grid_to_text_matches_display_or_reports_capacity() {
+    let g = c([2, 3]).grid_2d();
+    assert_eq!(g.to_text::<11>().unwrap().as_str(), g.to_string());
+    assert_eq!(g.to_text::<10>(), Err(LayoutError::CapacityExceeded));
+}
+
+#[test]
+fn display_at_the_edge_of_isize() {
+    let l = Layout::new([2], [isize::MAX], 1)
+        .unwrap()
+        .flipped(0)
+        .unwrap();
+    assert_eq!(
+        l.to_string(),
+        format!("(2):({}) +{} x1B", -isize::MAX, isize::MAX)
+    );
+    assert_eq!(
+        l.grid_1d().to_string(),
+        format!("{} {:>w$}", isize::MAX, 0, w = 19)
+    );
+    let l = Layout::new([1], [1], 1)
+        .unwrap()
+        .with_offset(isize::MIN)
+        .unwrap();
+    assert_eq!(
+        l.to_string(),
+        format!("(1):(1) -{} x1B", isize::MIN.unsigned_abs())
+    );
+}
