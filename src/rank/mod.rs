@@ -16,6 +16,7 @@
 //! | split an axis into outer × inner | `M == N + 1` | [`split_axis`](crate::Layout::split_axis) |
 //! | merge `N - M + 1` consecutive axes | `1 <= M <= N` | [`merged_axes`](crate::Layout::merged_axes) |
 //! | drop extent-1 axes | data | [`squeezed`](crate::Layout::squeezed) |
+//! | repack, dropping the axis if its extent becomes 1 | data | [`repacked_dropping_axis`](crate::Layout::repacked_dropping_axis) |
 //! | merge every mergeable run | data | [`flattened`](crate::Layout::flattened), [`flattened_range`](crate::Layout::flattened_range), [`flattened_with_mask`](crate::Layout::flattened_with_mask) |
 //!
 //! ```
@@ -35,3 +36,4 @@ mod select;
 mod split;
 mod squeeze;
 mod unsqueeze;
+mod repack;
