@@ -1,8 +1,8 @@
 //! Same-rank, zero-copy transforms: each returns a new `Layout<N>` over the same memory.
 
-mod permute;
+mod dense;
 mod flip;
 mod narrow;
-mod slice;
+mod permute;
 mod repack;
-mod dense;
+mod slice;
