@@ -14,7 +14,7 @@
 //! which is a [`search`] problem with `a`'s axes, `b`'s axes negated, and the slack `w`.
 
 use super::contiguity::has_zero_extent;
-use super::unique::{Problem, Side, search, sort_active};
+use super::unique::{Problem, Side, has_multiple, search, sort_active};
 
 /// One layout as slices: shape, strides, offset (elements) and itemsize (bytes).
 #[derive(Clone, Copy)]
@@ -70,8 +70,14 @@ pub(crate) const fn overlaps(
     let (w_lo, w_hi) = (1 - rb, ra - 1);
     let (amin, amax) = sa.range();
     let (bmin, bmax) = sb.range();
-    // Offsets times `ra`/`rb` are offsets in units of `g` bytes: they fit `isize` (invariant 3).
+    // Offsets times `ra`/`rb` are offsets in units of `unit` bytes: they fit `isize` (invariant 3).
     let t = b.offset as i128 * rb - a.offset as i128 * ra;
+    // Every value of the sum is a multiple of the gcd of all coefficients: one O(N + M)
+    // test settles parity-like cases (even against odd elements) before any search.
+    let g = sb.gcd_with(sa.gcd_with(0));
+    if g > 0 && !has_multiple(g, t - w_hi, t - w_lo) {
+        return false;
+    }
     let prob = Problem {
         a: sa,
         b: sb,

@@ -69,6 +69,17 @@ impl Side<'_> {
         }
     }
 
+    /// The gcd of `g` and every coefficient of the side (`g` itself when it has no axis).
+    pub(crate) const fn gcd_with(&self, g: i128) -> i128 {
+        let mut g = g;
+        let mut k = 0;
+        while k < self.len {
+            g = gcd(g, self.axis(k).0);
+            k += 1;
+        }
+        g
+    }
+
     /// Sums of the lower and upper box ends times the coefficients, over all active axes.
     pub(crate) const fn range(&self) -> (i128, i128) {
         let (mut lo, mut hi) = (0i128, 0i128);
@@ -136,6 +147,20 @@ const fn min(a: i128, b: i128) -> i128 {
     if a < b { a } else { b }
 }
 
+/// `gcd(a, b)` for `a, b >= 0` (`gcd(0, b) = b`).
+const fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Whether some `x` in `[lo, hi]` is a multiple of `g > 0`.
+pub(crate) const fn has_multiple(g: i128, lo: i128, hi: i128) -> bool {
+    ceil_div(lo, g) <= floor_div(hi, g)
+}
+
 /// `(g, p, q)` with `g = gcd(a, b) = a p + b q`, for `a, b > 0`; `|p| <= b`, `|q| <= a`.
 const fn ext_gcd(a: i128, b: i128) -> (i128, i128, i128) {
     let (mut r0, mut r1) = (a, b);
@@ -177,24 +202,28 @@ const fn solve2(c1: i128, l1: i128, u1: i128, c0: i128, l0: i128, u0: i128, t: i
     k_lo <= k_hi
 }
 
-/// The axis with the largest coefficient among `a[..ka]` and `b[..kb]` (one of them
-/// non-empty): its `(c, l, u)` and the counts left after taking it.
+/// The largest coefficient among the axes `a[..ka]` and `b[..kb]` (not both empty), merged
+/// with every other remaining axis of that coefficient: `(c, l, u)` with the summed box, and
+/// the counts left.
+///
+/// Merging is exact: `c x + c y` with `x` in `[l1, u1]` and `y` in `[l2, u2]` takes exactly the
+/// values `c z`, `z` in `[l1 + l2, u1 + u2]`. Two views with the same strides (a matrix and a
+/// shifted copy) so search one merged axis per distinct stride. [`is_unique`] never merges:
+/// equal strides of extent > 1 are not unique and are rejected before the search.
 const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (i128, i128, i128, usize, usize) {
-    if kb == 0 {
-        let (c, l, u) = p.a.axis(ka - 1);
-        return (c, l, u, ka - 1, kb);
+    let ca = if ka > 0 { p.a.axis(ka - 1).0 } else { 0 };
+    let cb = if kb > 0 { p.b.axis(kb - 1).0 } else { 0 };
+    let c = max(ca, cb);
+    let (mut l, mut u, mut ka, mut kb) = (0i128, 0i128, ka, kb);
+    while ka > 0 && p.a.axis(ka - 1).0 == c {
+        let (_, la, ua) = p.a.axis(ka - 1);
+        (l, u, ka) = (l + la, u + ua, ka - 1);
     }
-    if ka == 0 {
-        let (c, l, u) = p.b.axis(kb - 1);
-        return (c, l, u, ka, kb - 1);
+    while kb > 0 && p.b.axis(kb - 1).0 == c {
+        let (_, lb, ub) = p.b.axis(kb - 1);
+        (l, u, kb) = (l + lb, u + ub, kb - 1);
     }
-    let (ca, la, ua) = p.a.axis(ka - 1);
-    let (cb, lb, ub) = p.b.axis(kb - 1);
-    if ca >= cb {
-        (ca, la, ua, ka - 1, kb)
-    } else {
-        (cb, lb, ub, ka, kb - 1)
-    }
+    (c, l, u, ka, kb)
 }
 
 /// Whether `Σ c x + w = t` has a solution with `x` in the boxes of `a[..ka]`, `b[..kb]` and
@@ -216,39 +245,40 @@ pub(crate) const fn search(
     if t < rmin || t > rmax {
         return false;
     }
-    let left = ka + kb;
-    if left == 0 {
+    if ka + kb == 0 {
         return !fresh && p.w_lo <= t && t <= p.w_hi;
     }
-    if left <= 2 && p.w_lo == p.w_hi {
-        let t = t - p.w_lo;
-        let (c1, l1, u1, ka1, kb1) = top(p, ka, kb);
-        if left == 1 {
-            return solve1(c1, l1, u1, t, fresh);
-        }
-        let (c0, l0, u0, _, _) = top(p, ka1, kb1);
-        if fresh {
-            // First nonzero positive: x1 >= 1, or x1 == 0 (if allowed) and x0 >= 1.
-            return solve2(c1, max(l1, 1), u1, c0, l0, u0, t)
-                || (l1 <= 0 && 0 <= u1 && solve1(c0, l0, u0, t, true));
-        }
-        return solve2(c1, l1, u1, c0, l0, u0, t);
-    }
     let (cx, lx, ux, ka1, kb1) = top(p, ka, kb);
+    let point = p.w_lo == p.w_hi;
+    if point && ka1 + kb1 == 0 {
+        return solve1(cx, lx, ux, t - p.w_lo, fresh);
+    }
     let (rmin1, rmax1) = (rmin - cx * lx, rmax - cx * ux);
     let lo = max(if fresh { max(lx, 0) } else { lx }, ceil_div(t - rmax1, cx));
     let hi = min(ux, floor_div(t - rmin1, cx));
-    if left == 2 && !fresh && hi - lo > p.w_hi - p.w_lo {
-        // Two axes and a slack interval: fewer point problems than values of `x` to try.
-        let (c0, l0, u0, _, _) = top(p, ka1, kb1);
-        let mut w = p.w_lo;
-        while w <= p.w_hi {
-            if solve2(cx, lx, ux, c0, l0, u0, t - w) {
-                return true;
+    let (c0, l0, u0, ka2, kb2) = top(p, ka1, kb1);
+    if ka2 + kb2 == 0 {
+        // Two (merged) axes left: solve each point problem in O(log c) instead of trying
+        // every `x`, when there are fewer slack values than values of `x`.
+        if point {
+            let t = t - p.w_lo;
+            if fresh {
+                // First nonzero positive: x >= 1, or x == 0 (if allowed) and x0 >= 1.
+                return solve2(cx, max(lx, 1), ux, c0, l0, u0, t)
+                    || (lx <= 0 && 0 <= ux && solve1(c0, l0, u0, t, true));
             }
-            w += 1;
+            return solve2(cx, lx, ux, c0, l0, u0, t);
         }
-        return false;
+        if !fresh && hi - lo > p.w_hi - p.w_lo {
+            let mut w = p.w_lo;
+            while w <= p.w_hi {
+                if solve2(cx, lx, ux, c0, l0, u0, t - w) {
+                    return true;
+                }
+                w += 1;
+            }
+            return false;
+        }
     }
     let mut x = lo;
     while x <= hi {
@@ -289,6 +319,14 @@ pub(crate) const fn is_unique(shape: &[usize], strides: &[isize], order: &mut [u
         return false;
     }
     let len = sort_active(shape, strides, order);
+    i = 1;
+    while i < len {
+        // Two axes of extent >= 2 with equal `|stride|`: d = (1, ∓1) repeats an offset.
+        if strides[order[i]].unsigned_abs() == strides[order[i - 1]].unsigned_abs() {
+            return false;
+        }
+        i += 1;
+    }
     let side = Side {
         shape,
         strides,
