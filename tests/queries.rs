@@ -457,6 +457,26 @@ fn wide<const N: usize>() -> impl Strategy<Value = Layout<N>> {
         .prop_map(|(sh, st)| Layout::new(sh, st, 1).unwrap())
 }
 
+/// Large strided layouts for the search's gcd and pruning paths: rank 2 with extents up to 40
+/// and strides up to ±300, rank 3 with extents up to 16; any itemsize and a small offset.
+fn big2() -> impl Strategy<Value = Layout<2>> {
+    big::<2>(40)
+}
+fn big3() -> impl Strategy<Value = Layout<3>> {
+    big::<3>(16)
+}
+fn big<const N: usize>(max_extent: usize) -> impl Strategy<Value = Layout<N>> {
+    (
+        proptest::array::uniform::<_, N>(1usize..=max_extent),
+        proptest::array::uniform::<_, N>(-300isize..=300),
+        -300isize..=300,
+        prop_oneof![Just(1usize), Just(2), Just(4), Just(8)],
+    )
+        .prop_map(|(sh, st, off, item)| {
+            Layout::new(sh, st, item).unwrap().with_offset(off).unwrap()
+        })
+}
+
 /// [`for_ranks!`] for strategies defined in this file.
 macro_rules! for_ranks_here {
     ($name:ident, $strategy:ident, $check:ident) => {
@@ -578,5 +598,9 @@ proptest! {
     #[test] fn overlaps_rank5_rank0(a in common::layout::<5>(), b in common::layout::<0>()) { overlaps_match_model(a, b)?; }
     #[test] fn overlaps_rank4_rank4(a in common::layout::<4>(), b in common::layout::<4>()) { overlaps_match_model(a, b)?; }
     #[test] fn overlaps_rank5_rank5(a in common::layout::<5>(), b in common::layout::<5>()) { overlaps_match_model(a, b)?; }
+    #[test] fn overlaps_big2_big2(a in big2(), b in big2()) { overlaps_match_model(a, b)?; }
+    #[test] fn overlaps_big3_big2(a in big3(), b in big2()) { overlaps_match_model(a, b)?; }
+    #[test] fn unique_big2(l in big2()) { unique_matches_model(l)?; }
+    #[test] fn unique_big3(l in big3()) { unique_matches_model(l)?; }
     #[test] fn overlaps_near_dense(a in near_dense::<3>(), b in near_dense::<2>()) { overlaps_match_model(a, b)?; }
 }

@@ -13,6 +13,8 @@
 //! made from a dense one by slicing, permuting or flipping). The last two axes are solved in
 //! O(log c) with the extended Euclidean algorithm: the solutions of `c_1 x_1 + c_0 x_0 = t`
 //! form one arithmetic progression, and the box cuts it to an interval of its parameter.
+//! Axes with equal coefficients merge into one (see [`top`]). The public docs of
+//! `Layout::is_unique` and `Layout::overlaps` state the resulting cost bounds.
 //!
 //! # Arithmetic bounds
 //!

@@ -21,14 +21,19 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Cost
     ///
-    /// No allocation. O(N + M) when the byte ranges of the two layouts are disjoint.
-    /// Otherwise the same bounded search as [`is_unique`](Layout::is_unique), over the
-    /// `K` axes of both layouts with extent > 1 and nonzero stride, sorted by byte stride
-    /// ascending, plus one slack axis for the bytes inside an element: at most
-    /// `Π_{k >= 2} min(e_k, ⌊R_<k / c_k⌋ + 1)` steps of O(N + M) each, where `c_k` is axis
-    /// `k`'s byte stride (in units of the smaller itemsize), `e_k` its extent and `R_<k` the
-    /// byte span of the smaller axes plus both itemsizes; the last two axes are solved with
-    /// the extended gcd (once per byte of slack when that is cheaper than enumerating).
+    /// No allocation. O(N + M) when either layout is empty, when the two byte ranges are
+    /// disjoint, or when no byte offset difference is a multiple of the gcd of all byte
+    /// strides (for example even against odd elements). Otherwise the same depth-first search
+    /// as [`is_unique`](Layout::is_unique), counting in units of the smaller itemsize: the axes
+    /// of both layouts with extent >= 2 and a nonzero stride, sorted by byte stride (axes with
+    /// equal byte strides, such as the same axis of two views of one matrix, merge into one),
+    /// plus a slack of `max(ia, ib) / min(ia, ib) - 1` units for bytes inside an element. At a
+    /// merged axis of stride `c_k` and index range `n_k` it tries at most
+    /// `min(n_k + 1, ⌊R_<k / c_k⌋ + 1)` values, `R_<k` being the span of the smaller axes plus
+    /// the slack, and it solves the last two merged axes with the extended gcd (once per slack
+    /// value, when that is fewer). So two views with the same strides cost O((N + M)² + log c);
+    /// unrelated strides can cost up to the product of those counts over all but the two
+    /// smallest merged axes.
     ///
     /// # Examples
     ///

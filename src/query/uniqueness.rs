@@ -22,18 +22,21 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Cost
     ///
-    /// No allocation; O(N) extra work when the layout has at most one element, an extent-0
-    /// axis, a broadcast axis, or more elements than offsets in its span (pigeonhole).
-    /// Otherwise, with the `K` axes of extent > 1 sorted by `|stride|` ascending (`s_k`,
-    /// extents `e_k`) and `S_<k = Σ_{j<k} s_j (e_j - 1)`, it searches for a nonzero index
-    /// difference `d`, `|d_k| < e_k`, with `Σ d_k s_k = 0`, largest stride first, trying at
-    /// axis `k` only the `d_k` that the smaller axes can still cancel. The search takes at most
-    /// `Π_{k >= 2} min(2 e_k - 1, 2 ⌊S_<k / s_k⌋ + 1)` steps, each O(N), plus an
-    /// O(log s) extended-gcd solve of the last two axes per step (the first nonzero `d_k` is
-    /// taken positive, halving the top factor). When `s_k > S_<k` for every axis (every layout
-    /// made from a dense one by permuting, slicing with steps, flipping, selecting, or
-    /// broadcasting an extent-1 axis), each factor is 1 and the total is O(N²) for the sort,
-    /// O(N) after it. Two axes of extent > 1 always take O(N² + log s).
+    /// No allocation. O(N) when the layout has at most one element, an extent-0 axis, a
+    /// broadcast axis (extent >= 2, stride 0), or more elements than offsets in its span
+    /// (pigeonhole). Otherwise the `K` axes of extent >= 2 are sorted by `|stride|` ascending
+    /// (O(N²) insertion sort; `s_k`, extents `e_k`, `S_<k = Σ_{j<k} s_j (e_j - 1)`), two equal
+    /// `|stride|`s answer `false` at once, and a depth-first search looks for a nonzero index
+    /// difference `d`, `|d_k| < e_k`, with `Σ d_k s_k = 0`, largest stride first. At axis `k` it
+    /// tries only the `d_k` that the smaller axes can still cancel, at most
+    /// `min(2 e_k - 1, ⌊2 S_<k / s_k⌋ + 1)` values (the first nonzero `d_k` is taken positive),
+    /// and it solves the last two axes at once with the extended gcd. So it visits at most
+    /// `Π_{k=2}^{K-1} min(2 e_k - 1, ⌊2 S_<k / s_k⌋ + 1)` leaves, each O(log s), with O(K) work
+    /// per node above them. When `s_k > S_<k` for every `k` (every layout made from a dense one
+    /// by permuting, slicing with steps, flipping, selecting or squeezing), only `d_k = 0` fits
+    /// at each axis and the search is O(K + log s) after the sort; two axes of extent >= 2 are
+    /// always O(log s). Adversarial layouts (many axes with close strides and extents large
+    /// enough to dodge the pigeonhole test) can take as long as the product says.
     ///
     /// # Examples
     ///
