@@ -604,3 +604,37 @@ proptest! {
     #[test] fn unique_big3(l in big3()) { unique_matches_model(l)?; }
     #[test] fn overlaps_near_dense(a in near_dense::<3>(), b in near_dense::<2>()) { overlaps_match_model(a, b)?; }
 }
+
+// ---------------------------------------------------------------- const evaluation
+
+/// Every query but `fits_in` is a `const fn`: evaluate them in a `const` item.
+#[test]
+fn queries_evaluate_in_const_items() {
+    const L: Layout<2> = strided_layout::const_unwrap(Layout::new([3, 3], [3, 4], 4));
+    const M: Layout<1> = strided_layout::const_unwrap(Layout::new([4], [2], 4));
+    const ANSWERS: [bool; 8] = [
+        L.is_unique(),
+        L.is_contiguous_c(),
+        L.is_contiguous_f(),
+        L.is_contiguous_any(),
+        L.is_dense(),
+        L.overlaps(&M),
+        L.has_contiguous_inner(),
+        L.has_positive_strides(),
+    ];
+    const BOUNDS: Option<(isize, isize)> = L.offset_bounds();
+    const SIZE: Result<usize, LayoutError> = L.required_size_in_bytes();
+    const AT: Result<isize, LayoutError> = L.offset_of([2, 2]);
+    const MASK: u64 = L.flattened_axis_mask().bits();
+    const AXES: (Option<usize>, [usize; 2], usize) =
+        (L.contiguous_axis(), L.stride_rank(), L.inner_stride());
+    const TWO: Option<(usize, usize, isize, isize)> = L.as_2d_strides();
+    const RANGE: Option<(usize, usize)> = M.contiguous_offsets();
+    assert_eq!(
+        ANSWERS,
+        [true, false, false, false, false, true, false, true]
+    );
+    assert_eq!((BOUNDS, SIZE, AT, MASK), (Some((0, 14)), Ok(60), Ok(14), 0));
+    assert_eq!(AXES, (None, [0, 1], 4));
+    assert_eq!((TWO, RANGE), (Some((3, 3, 3, 4)), None));
+}
