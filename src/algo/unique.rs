@@ -18,12 +18,14 @@
 //!
 //! # Arithmetic bounds
 //!
-//! All search arithmetic is in `i128`. On a validated layout every `|stride| * itemsize` and
-//! every axis span `(extent - 1) * |stride| * itemsize` fits `isize` (< 2^63), and the sum of
-//! the spans of one layout is at most `hi - lo` of its byte bounds (< 2^64). So coefficients
-//! are < 2^63, box ends are < 2^64 in magnitude, `rmin`, `rmax` and the target are < 2^67, and
-//! the products `c_k x_k` formed are < 2^127: no `i128` operation below can overflow, which is
-//! why this file uses plain operators (the module lifts `arithmetic_side_effects`).
+//! All search arithmetic is in `i128`. On a validated layout every `|stride| * itemsize` fits
+//! `isize`, so every coefficient is < 2^63 (also in units of the smaller itemsize, which only
+//! divides it); every box end is at most an extent, < 2^64; the spans of the axes of one layout
+//! add up to the width of its byte bounds, < 2^64, so `rmin`, `rmax` and every target that
+//! survives the range test are < 2^66 in magnitude; and each product `c_k x_k` is < 2^127. The
+//! extended-gcd step reduces both factors below `c / g` < 2^63 before multiplying. So no `i128`
+//! operation here can overflow, which is why this file uses plain operators (the `algo` module
+//! lifts `arithmetic_side_effects`).
 
 use super::contiguity::has_zero_extent;
 
