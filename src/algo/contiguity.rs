@@ -1,1 +1,183 @@
-//! (in progress)
+//! Contiguity and the flatten mask, on slices, with cuda.core's semantics.
+//!
+//! Shared rules (cuda.core's `_base_is_dense` and its C-order flatten):
+//! - a layout with an extent-0 axis (no element) is contiguous in every order, whatever its
+//!   strides, and every axis but axis 0 of it merges with its left neighbour;
+//! - an extent-1 axis is skipped: its stride is never read;
+//! - a stride that must equal an expected value is compared exactly, so a zero stride on an
+//!   axis of extent > 1 is never contiguous and a negative one never is either;
+//! - the offset is not read (cuda.core's contiguity ignores the slice offset).
+
+use super::checked::to_isize;
+
+/// Whether some extent is 0 (the layout has no element).
+pub(crate) const fn has_zero_extent(shape: &[usize]) -> bool {
+    let mut i = 0;
+    while i < shape.len() {
+        if shape[i] == 0 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `stride * extent`, or `None` when it does not fit `isize` (then no stride can equal it).
+const fn times_extent(stride: isize, extent: usize) -> Option<isize> {
+    match to_isize(extent) {
+        Ok(e) => stride.checked_mul(e),
+        Err(_) => None,
+    }
+}
+
+/// Whether the offsets in C index order (`fortran == false`: last axis fastest) or F index
+/// order (`fortran == true`: first axis fastest) are `offset, offset + 1, ..`.
+///
+/// Walks from the fastest axis, skipping extent-1 axes: each stride must equal the product of
+/// the extents walked so far. `true` for rank 0 and for any layout with an extent-0 axis.
+pub(crate) const fn is_contiguous_in(shape: &[usize], strides: &[isize], fortran: bool) -> bool {
+    if has_zero_extent(shape) {
+        return true;
+    }
+    let n = shape.len();
+    // `None` once the running product overflows `isize`: no later stride can match it.
+    let mut expected: Option<isize> = Some(1);
+    let mut j = 0;
+    while j < n {
+        // `j < n`, so `n - 1 - j` cannot wrap.
+        let axis = if fortran { j } else { n - 1 - j };
+        if shape[axis] != 1 {
+            match expected {
+                Some(e) if strides[axis] == e => expected = times_extent(e, shape[axis]),
+                _ => return false,
+            }
+        }
+        j += 1;
+    }
+    true
+}
+
+/// Whether some permutation of the axes is C-contiguous (cuda.core's `is_contiguous_any`).
+///
+/// Builds the chain from stride 1 upward: at each step some axis of extent > 1 must have
+/// exactly the expected stride. The expected stride strictly grows (extents at least 2,
+/// expected at least 1), so each step picks a new axis; after as many steps as there are such axes, all of
+/// them are used once. O(n²), no scratch.
+pub(crate) const fn is_contiguous_any(shape: &[usize], strides: &[isize]) -> bool {
+    if has_zero_extent(shape) {
+        return true;
+    }
+    let n = shape.len();
+    let mut wanted = 0;
+    let mut i = 0;
+    while i < n {
+        if shape[i] != 1 {
+            wanted += 1;
+        }
+        i += 1;
+    }
+    let mut expected: isize = 1;
+    let mut step = 0;
+    while step < wanted {
+        let mut found = n;
+        i = 0;
+        while i < n {
+            if shape[i] != 1 && strides[i] == expected {
+                found = i;
+                break;
+            }
+            i += 1;
+        }
+        if found == n {
+            return false;
+        }
+        step += 1;
+        match times_extent(expected, shape[found]) {
+            Some(e) => expected = e,
+            // Overflow: fine only if this was the last axis of the chain.
+            None => return step == wanted,
+        }
+    }
+    true
+}
+
+/// cuda.core's flatten mask in C order: bit `j` set iff axis `j` merges into axis `j - 1`.
+///
+/// Greedy from axis 0: a group of adjacent axes grows while its offsets in C index order stay
+/// an arithmetic progression. Concretely, axis `j` merges when the layout has no element, when
+/// its extent is 1, when the group so far has only extent-1 axes, or when
+/// `strides[j] * shape[j]` equals the stride of the group's last axis of extent > 1. Bit 0 is
+/// never set; axes from 64 on cannot be named by the mask and are left out.
+pub(crate) const fn flattened_axis_mask(shape: &[usize], strides: &[isize]) -> u64 {
+    let n = shape.len();
+    if n == 0 {
+        return 0;
+    }
+    let empty = has_zero_extent(shape);
+    // The stride of the current group's last axis of extent > 1, `None` while it has none.
+    let mut last: Option<isize> = if shape[0] == 1 {
+        None
+    } else {
+        Some(strides[0])
+    };
+    let mut mask = 0u64;
+    let mut j = 1;
+    while j < n {
+        let merges = if empty || shape[j] == 1 {
+            true
+        } else {
+            match last {
+                None => true,
+                Some(s) => match times_extent(strides[j], shape[j]) {
+                    Some(p) => p == s,
+                    None => false,
+                },
+            }
+        };
+        if !empty && shape[j] != 1 {
+            // Merged or not, axis `j` is now the last axis of extent > 1 of its group.
+            last = Some(strides[j]);
+        }
+        if merges && j < 64 {
+            mask |= 1u64 << j;
+        }
+        j += 1;
+    }
+    mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contiguity_skips_extent_one_axes_and_rejects_zero_strides() {
+        assert!(is_contiguous_in(&[2, 1, 3], &[3, 99, 1], false));
+        assert!(!is_contiguous_in(&[2, 3], &[0, 1], false));
+        assert!(is_contiguous_in(&[2, 3], &[1, 2], true));
+        assert!(is_contiguous_in(&[0, 3], &[5, 5], false));
+        assert!(is_contiguous_in(&[], &[], true));
+        assert!(!is_contiguous_in(&[2], &[-1], false));
+    }
+
+    #[test]
+    fn contiguous_any_finds_the_permutation() {
+        assert!(is_contiguous_any(&[7, 5, 3], &[1, 21, 7]));
+        assert!(is_contiguous_any(&[5, 3, 6], &[18, 6, 1]));
+        assert!(!is_contiguous_any(&[5, 3, 6], &[18, 6, 2]));
+        assert!(!is_contiguous_any(&[2, 2], &[1, 1]));
+        assert!(!is_contiguous_any(&[2, 3], &[3, 2]));
+        assert!(is_contiguous_any(&[1, 1], &[0, -4]));
+    }
+
+    #[test]
+    fn flatten_mask_follows_cuda_core() {
+        assert_eq!(flattened_axis_mask(&[4, 5, 3], &[15, 3, 1]), 0b110);
+        assert_eq!(flattened_axis_mask(&[4, 5, 3], &[1, 12, 4]), 0b100);
+        assert_eq!(flattened_axis_mask(&[2, 0, 3], &[1, 1, 1]), 0b110);
+        assert_eq!(flattened_axis_mask(&[1, 3], &[7, 5]), 0b10);
+        assert_eq!(flattened_axis_mask(&[2, 3], &[0, 0]), 0b10);
+        assert_eq!(flattened_axis_mask(&[5], &[1]), 0);
+        assert_eq!(flattened_axis_mask(&[], &[]), 0);
+    }
+}

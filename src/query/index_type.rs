@@ -1,1 +1,44 @@
-//! (in progress)
+//! [`Layout::fits_in`]: whether 32-bit (or any integer type's) index math is enough.
+
+use num_traits::{NumCast, PrimInt};
+
+use crate::Layout;
+
+impl<const N: usize> Layout<N> {
+    /// Whether every extent, every stride, the offset and every element offset (checked
+    /// through [`offset_bounds`](Layout::offset_bounds)) fit the integer type `I`, so that a
+    /// kernel can compute offsets in `I` (for example `i32` on a GPU).
+    ///
+    /// Values are in elements, not bytes, and the volume is not checked (a kernel that
+    /// iterates a linear index `0..volume` should also check `I::from(volume)`). The partial
+    /// sums `offset + Σ_{k<j} i_k s_k` that index math forms are element offsets themselves,
+    /// so they fit too. Not `const`: it is generic over a trait.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// let l = Layout::dense([1024, 1024, 1024], 4, Order::C)?;
+    /// assert!(l.fits_in::<i32>());
+    /// assert!(!l.fits_in::<i16>());
+    /// assert!(!Layout::new([3], [-1], 4)?.with_offset(2)?.fits_in::<u32>());
+    /// assert!(Layout::dense([3000, 3000], 4, Order::C)?.fits_in::<i32>());
+    /// assert!(!Layout::dense([3000, 3000, 300], 4, Order::C)?.fits_in::<i32>());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `true` iff `I` holds every extent, stride, the offset, and both offset bounds
+    #[must_use]
+    pub fn fits_in<I: PrimInt>(&self) -> bool {
+        let fits_i = |v: isize| <I as NumCast>::from(v).is_some();
+        let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
+        self.shape.iter().all(|&e| fits_u(e))
+            && self.strides.iter().all(|&s| fits_i(s))
+            && fits_i(self.offset)
+            && self
+                .offset_bounds()
+                .is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
+    }
+}
