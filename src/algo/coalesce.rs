@@ -3,16 +3,18 @@
 use super::checked::{mul_volume, tri};
 use crate::{AxisMask, LayoutError};
 
-/// Merges axes into groups and writes the groups into `out_shape`/`out_strides`; returns
-/// the number of groups. When `starts` is long enough, `starts[g]` receives the first source
-/// axis of group `g`.
+/// Merges axes into groups in C index order, writing each group's extent and stride into
+/// `out_shape`/`out_strides` and its first source axis into `starts` (each only as far as the
+/// slice is long, so empty slices ask for the count and mask alone); returns the number of
+/// groups and the mask of the axes that merged into their left neighbour.
 ///
 /// Axis `i` (`i >= 1`) joins the group on its left when bit `i` of `mask` is set and the
 /// merge keeps every offset: the layout is empty, or axis `i` has extent 1, or the group so
-/// far holds only extent-1 axes, or `group_stride == strides[i] * shape[i]`. A group of
-/// extent-1 axes only has stride 1 (its stride is never used); an empty layout gets all-zero
-/// strides. Bits at or above `shape.len()` are `MaskOutOfRange`; bit 0 names no merge and is
-/// ignored. Rank 0 flattens to itself (returns 0) — cuda.core returns shape `(1,)` here.
+/// far holds only extent-1 axes, or `strides[i] * shape[i]` equals the stride of the group's
+/// last axis of extent > 1 (cuda.core). A group of extent-1 axes only has stride 1 (its
+/// stride is never used); an empty layout gets all-zero strides. Bits at or above
+/// `shape.len()` are `MaskOutOfRange`; bit 0 names no merge and is ignored. Rank 0 flattens
+/// to itself (0 groups) — cuda.core returns shape `(1,)` there.
 pub(crate) const fn flatten(
     shape: &[usize],
     strides: &[isize],
@@ -20,55 +22,55 @@ pub(crate) const fn flatten(
     out_shape: &mut [usize],
     out_strides: &mut [isize],
     starts: &mut [usize],
-) -> Result<usize, LayoutError> {
+) -> Result<(usize, AxisMask), LayoutError> {
     let n = shape.len();
     if n < 64 && (mask.bits() >> n) != 0 {
         return Err(LayoutError::MaskOutOfRange);
     }
-    if out_shape.len() < n || out_strides.len() < n {
-        return Err(LayoutError::RankOverflow {
-            max: out_shape.len(),
-        });
-    }
     let empty = tri!(super::checked::volume(shape)) == 0;
+    let mut merged = AxisMask::EMPTY;
     let mut out = 0;
     let mut start = 0;
     while start < n {
         let mut group_vol = shape[start];
-        let mut group_stride = if empty {
-            0
-        } else if group_vol == 1 {
-            1
+        // The stride of the group's last axis of extent > 1; `None` while it has none.
+        let mut last: Option<isize> = if empty || group_vol == 1 {
+            None
         } else {
-            strides[start]
+            Some(strides[start])
         };
         let mut end = start + 1;
         while end < n && mask.contains(end) {
             let extent = shape[end];
-            let stride = strides[end];
             if !empty && extent != 1 {
-                // `shape[end] * strides[end]` may overflow only when it cannot equal a
-                // stride (which fits `isize`), so overflow just means "not mergeable".
-                let Some(merged) = checked_stride_mul(stride, extent) else {
-                    break;
-                };
-                if group_vol != 1 && group_stride != merged {
-                    break;
+                if let Some(s) = last {
+                    // An overflowing product cannot equal a stride, which fits `isize`.
+                    match checked_stride_mul(strides[end], extent) {
+                        Some(p) if p == s => {}
+                        _ => break,
+                    }
                 }
-                group_stride = stride;
+                last = Some(strides[end]);
             }
             group_vol = tri!(mul_volume(group_vol, extent));
+            merged = merged.with(end);
             end += 1;
         }
-        out_shape[out] = group_vol;
-        out_strides[out] = group_stride;
+        if out < out_shape.len() && out < out_strides.len() {
+            out_shape[out] = group_vol;
+            out_strides[out] = match last {
+                Some(s) => s,
+                None if empty => 0,
+                None => 1,
+            };
+        }
         if out < starts.len() {
             starts[out] = start;
         }
         out += 1;
         start = end;
     }
-    Ok(out)
+    Ok((out, merged))
 }
 
 /// `stride * extent`, or `None` when it does not fit `isize`.
@@ -101,7 +103,7 @@ mod tests {
         mask: u64,
     ) -> (Vec<usize>, Vec<isize>) {
         let (mut sh, mut st, mut starts) = ([0; N], [0; N], [0; N]);
-        let r = flatten(
+        let (r, _) = flatten(
             &shape,
             &strides,
             AxisMask::from_bits(mask),

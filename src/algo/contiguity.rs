@@ -9,6 +9,7 @@
 //! - the offset is not read (cuda.core's contiguity ignores the slice offset).
 
 use super::checked::to_isize;
+use super::coalesce::{flatten, range_mask};
 
 /// Whether some extent is 0 (the layout has no element).
 pub(crate) const fn has_zero_extent(shape: &[usize]) -> bool {
@@ -109,41 +110,20 @@ pub(crate) const fn is_contiguous_any(shape: &[usize], strides: &[isize]) -> boo
 /// `strides[j] * shape[j]` equals the stride of the group's last axis of extent > 1. Bit 0 is
 /// never set; axes from 64 on cannot be named by the mask and are left out.
 pub(crate) const fn flattened_axis_mask(shape: &[usize], strides: &[isize]) -> u64 {
-    let n = shape.len();
-    if n == 0 {
-        return 0;
+    // One merge rule for the crate: `flatten` with every bit allowed, outputs not written.
+    match flatten(
+        shape,
+        strides,
+        range_mask(0, shape.len()),
+        &mut [],
+        &mut [],
+        &mut [],
+    ) {
+        Ok((_, merged)) => merged.bits(),
+        // `flatten` fails only on a mask bit at or above the rank (none here) or a volume
+        // overflow, which the layout invariants rule out.
+        Err(_) => 0,
     }
-    let empty = has_zero_extent(shape);
-    // The stride of the current group's last axis of extent > 1, `None` while it has none.
-    let mut last: Option<isize> = if shape[0] == 1 {
-        None
-    } else {
-        Some(strides[0])
-    };
-    let mut mask = 0u64;
-    let mut j = 1;
-    while j < n {
-        let merges = if empty || shape[j] == 1 {
-            true
-        } else {
-            match last {
-                None => true,
-                Some(s) => match times_extent(strides[j], shape[j]) {
-                    Some(p) => p == s,
-                    None => false,
-                },
-            }
-        };
-        if !empty && shape[j] != 1 {
-            // Merged or not, axis `j` is now the last axis of extent > 1 of its group.
-            last = Some(strides[j]);
-        }
-        if merges && j < 64 {
-            mask |= 1u64 << j;
-        }
-        j += 1;
-    }
-    mask
 }
 
 #[cfg(test)]

@@ -80,7 +80,7 @@ pub(crate) const fn reshape_c(
     if vol == 0 {
         return Ok(());
     }
-    let groups = tri!(flatten(
+    let (groups, _) = tri!(flatten(
         shape,
         strides,
         range_mask(0, shape.len()),

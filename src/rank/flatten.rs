@@ -122,7 +122,7 @@ impl<const N: usize> Layout<N> {
     pub const fn flattened_with_mask(self, mask: AxisMask) -> Result<DynLayout<N>, LayoutError> {
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
-        let rank = tri!(flatten(
+        let (rank, _) = tri!(flatten(
             &self.shape,
             &self.strides,
             mask,

@@ -53,7 +53,7 @@ impl<const N: usize> Layout<N> {
         };
         let mut sh = [0usize; N];
         let mut st = [0isize; N];
-        let rank = tri!(flatten(
+        let (rank, _) = tri!(flatten(
             &self.shape,
             &self.strides,
             range_mask(start, end),

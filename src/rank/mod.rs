@@ -31,9 +31,9 @@
 mod broadcast;
 mod flatten;
 mod merge;
+mod repack;
 mod reshape;
 mod select;
 mod split;
 mod squeeze;
 mod unsqueeze;
-mod repack;

@@ -49,6 +49,12 @@ impl<const N: usize> Layout<N> {
         let mut strides = [0isize; N];
         remove_axis(&r.shape, &r.strides, ax, &mut shape, &mut strides);
         // Dropping an extent-1 axis keeps every offset of a valid layout.
-        Ok(DynLayout::from_valid_parts(&shape, &strides, N - 1, r.offset, r.itemsize))
+        Ok(DynLayout::from_valid_parts(
+            &shape,
+            &strides,
+            N - 1,
+            r.offset,
+            r.itemsize,
+        ))
     }
 }
