@@ -1,8 +1,14 @@
 //! [`DynLayout<MAX>`]: a layout whose rank is known only at run time, bounded by `MAX`.
 
+use core::fmt;
+
 use crate::algo::checked::{tri, volume};
-use crate::algo::offset::{bounds, validate};
-use crate::{Layout, LayoutError};
+use crate::algo::contiguity::{flattened_axis_mask, is_contiguous_any, is_contiguous_in};
+use crate::algo::offset::{bounds, offset_of, validate};
+use crate::algo::sort::stride_order;
+use crate::algo::unique::is_unique;
+use crate::fmt::write_layout;
+use crate::{AxisMask, Layout, LayoutError};
 
 /// A layout of rank at most `MAX`, stored inline (no heap): what rank changes that depend on
 /// the data ([`squeezed`](Layout::squeezed), [`flattened`](Layout::flattened), ...) return.
@@ -322,6 +328,178 @@ impl<const MAX: usize> DynLayout<MAX> {
             // Invariant 3: the bounds were computed without overflow at construction.
             Err(_) => None,
         }
+    }
+}
+
+/// The queries of [`Layout`], answered by the same slice-level algorithms.
+impl<const MAX: usize> DynLayout<MAX> {
+    /// The bytes a buffer starting at offset 0 needs: `(max offset + 1) * itemsize`, 0 when
+    /// empty (as [`Layout::required_size_in_bytes`]).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::NegativeOffset`] if some element lies below offset 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?.required_size_in_bytes()?, 24);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
+        let Some((lo, hi)) = self.offset_bounds() else {
+            return Ok(0);
+        };
+        if lo < 0 {
+            return Err(LayoutError::NegativeOffset);
+        }
+        match hi.unsigned_abs().checked_add(1) {
+            Some(n) => match n.checked_mul(self.itemsize) {
+                Some(b) => Ok(b),
+                None => Err(LayoutError::OffsetOverflow),
+            },
+            None => Err(LayoutError::OffsetOverflow),
+        }
+    }
+
+    /// The element offset of `index` (as [`Layout::offset_of`]).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::RankMismatch`] if `index.len() != self.rank()`;
+    /// - [`LayoutError::IndexOutOfRange`] if an index reaches its extent.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?;
+    /// assert_eq!(d.offset_of(&[1, 2])?, 5);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn offset_of(&self, index: &[usize]) -> Result<isize, LayoutError> {
+        if index.len() != self.rank {
+            return Err(LayoutError::RankMismatch { expected: self.rank, found: index.len() });
+        }
+        offset_of(self.shape(), self.strides(), self.offset, index)
+    }
+
+    /// Whether C index order visits `offset, offset + 1, ..` (as [`Layout::is_contiguous_c`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert!(DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?.is_contiguous_c());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn is_contiguous_c(&self) -> bool {
+        is_contiguous_in(self.shape(), self.strides(), false)
+    }
+
+    /// Whether F index order visits `offset, offset + 1, ..` (as [`Layout::is_contiguous_f`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert!(DynLayout::<4>::new(&[2, 3], &[1, 2], 4)?.is_contiguous_f());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn is_contiguous_f(&self) -> bool {
+        is_contiguous_in(self.shape(), self.strides(), true)
+    }
+
+    /// Whether some axis order is contiguous (as [`Layout::is_contiguous_any`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert!(DynLayout::<4>::new(&[2, 3, 4], &[4, 8, 1], 4)?.is_contiguous_any());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn is_contiguous_any(&self) -> bool {
+        is_contiguous_any(self.shape(), self.strides())
+    }
+
+    /// Whether the elements fill exactly `0..volume` (as [`Layout::is_dense`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert!(DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?.is_dense());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn is_dense(&self) -> bool {
+        self.offset == 0 && self.is_contiguous_any()
+    }
+
+    /// Whether no two indices share an offset, exactly (as [`Layout::is_unique`], same cost).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert!(DynLayout::<4>::new(&[3, 3], &[3, 4], 4)?.is_unique());
+    /// assert!(!DynLayout::<4>::new(&[3, 3], &[2, 1], 4)?.is_unique());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn is_unique(&self) -> bool {
+        let mut order = [0usize; MAX];
+        match order.split_at_mut_checked(self.rank) {
+            Some((live, _)) => is_unique(self.shape(), self.strides(), live),
+            // `rank <= MAX` is kept by every constructor.
+            None => false,
+        }
+    }
+
+    /// Which axes merge into their left neighbour when flattened (as
+    /// [`Layout::flattened_axis_mask`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[4, 5, 3], &[15, 3, 1], 4)?.flattened_axis_mask().bits(), 0b110);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn flattened_axis_mask(&self) -> AxisMask {
+        AxisMask::from_bits(flattened_axis_mask(self.shape(), self.strides()))
+    }
+
+    /// The live axes from the largest `|stride|` to the smallest (as
+    /// [`Layout::stride_order`]), in a fixed-capacity `heapless::Vec`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[5, 3, 7], &[1, 5, 15], 4)?;
+    /// assert_eq!(d.stride_order().as_slice(), &[2, 1, 0]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn stride_order(&self) -> heapless::Vec<usize, MAX> {
+        let mut order = [0usize; MAX];
+        let live = order.get_mut(..self.rank).unwrap_or_default();
+        stride_order(self.shape(), self.strides(), live);
+        live.iter().copied().collect()
+    }
+}
+
+/// CuTe notation, as for [`Layout`]: `(2,3):(3,1) +4 x4B`.
+impl<const MAX: usize> fmt::Display for DynLayout<MAX> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_layout(f, self.shape(), self.strides(), self.offset, self.itemsize)
     }
 }
 

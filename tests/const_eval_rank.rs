@@ -37,6 +37,12 @@ const_assert!(!MSG.is_empty());
 fn const_layouts_match_their_runtime_twins() {
     let chw = Layout::dense([3, 480, 640], 1, Order::C).unwrap();
     assert_eq!(CHW, chw);
-    assert_eq!(TILES, chw.permuted([1, 2, 0]).unwrap().split_axis(0, 16).unwrap());
-    assert_eq!(const_layout!(Layout::dense([2, 2], 8, Order::F)).strides(), [1, 2]);
+    assert_eq!(
+        TILES,
+        chw.permuted([1, 2, 0]).unwrap().split_axis(0, 16).unwrap()
+    );
+    assert_eq!(
+        const_layout!(Layout::dense([2, 2], 8, Order::F)).strides(),
+        [1, 2]
+    );
 }

@@ -1,0 +1,93 @@
+//! Calls every name that ../shared/DESIGN.md fixes, with its exact signature, so a rename or
+//! a changed parameter type breaks this file before it breaks a conformance test.
+
+use strided_layout::{AxisMask, DynLayout, Layout, LayoutError, Order, Slice};
+
+#[test]
+fn construction_names() -> Result<(), LayoutError> {
+    let a: Result<Layout<2>, LayoutError> = Layout::<2>::new([2, 3], [3, 1], 4);
+    let a = a?;
+    let b: Layout<2> = a.with_offset(5)?;
+    let c: Layout<2> = Layout::<2>::from_byte_strides([2, 3], [12, 4], 4)?;
+    let d: Layout<2> = Layout::<2>::dense([2, 3], 4, Order::C)?;
+    let _ = Layout::<2>::dense([2, 3], 4, Order::F)?;
+    let _ = Layout::<2>::dense([2, 3], 4, Order::Perm([1, 0]))?;
+    let e: Layout<2> = Layout::<2>::dense_like(&b, Order::Keep)?;
+    let f: Layout<2> = b.to_dense(Order::Keep)?;
+    assert_eq!((c, d, e, f), (a, a, a, a));
+    Ok(())
+}
+
+#[test]
+fn accessor_and_query_names() -> Result<(), LayoutError> {
+    let l = Layout::<3>::new([2, 3, 4], [12, 4, 1], 4)?.with_offset(1)?;
+    let _: [usize; 3] = l.shape();
+    let _: [isize; 3] = l.strides();
+    let _: usize = l.itemsize();
+    let _: isize = l.offset();
+    let _: isize = l.offset_in_bytes();
+    let _: [isize; 3] = l.strides_in_bytes();
+    let _: usize = l.ndim();
+    let _: usize = l.volume();
+    let _: [bool; 5] = [
+        l.is_contiguous_c(),
+        l.is_contiguous_f(),
+        l.is_contiguous_any(),
+        l.is_dense(),
+        l.is_unique(),
+    ];
+    let _: Option<(isize, isize)> = l.offset_bounds();
+    let _: Result<usize, LayoutError> = l.required_size_in_bytes();
+    let _: [usize; 3] = l.stride_order();
+    let m: AxisMask = l.flattened_axis_mask();
+    let m2: AxisMask = AxisMask::from_bits(0b110) & m;
+    let _: u64 = m2.bits();
+    let _: Result<usize, LayoutError> = l.max_compatible_itemsize(16, 0, -1);
+    let _: Result<isize, LayoutError> = l.offset_of([1, 2, 3]);
+    Ok(())
+}
+
+#[test]
+fn same_rank_transform_names() -> Result<(), LayoutError> {
+    let l = Layout::<3>::dense([2, 3, 4], 4, Order::C)?;
+    let _: Layout<3> = l.permuted([2, 0, 1])?;
+    let _: Layout<3> = l.transposed(0, 2)?;
+    let _: Layout<3> = l.flipped(1)?;
+    let _: Layout<3> = l.narrowed(2, 1, 2)?;
+    let s: Slice = Slice::new(Some(1), None, -1);
+    let _: Layout<3> = l.sliced([
+        s,
+        Slice::new(None, None, 1),
+        Slice::new(Some(-2), Some(-1), 1),
+    ])?;
+    let _: Layout<3> = l.repacked(2, 0, -1)?;
+    Ok(())
+}
+
+#[test]
+fn rank_change_names() -> Result<(), LayoutError> {
+    let l = Layout::<3>::dense([2, 1, 4], 4, Order::C)?;
+    let _: Layout<4> = l.broadcast_to::<4>([5, 2, 3, 4])?;
+    let _: Layout<4> = l.unsqueezed::<4>(3)?;
+    let _: Layout<2> = l.selected::<2>(0, 1)?;
+    let _: Layout<2> = l.reshaped::<2>([-1, 4])?;
+    let sq: DynLayout<3> = l.squeezed();
+    let fl: DynLayout<3> = l.flattened();
+    let _: Result<DynLayout<3>, LayoutError> = l.flattened_range(0, 2);
+    let _: Result<DynLayout<3>, LayoutError> = l.flattened_with_mask(AxisMask::from_bits(0b10));
+    let _: usize = sq.rank();
+    let _: &[usize] = sq.shape();
+    let _: &[isize] = sq.strides();
+    let _: usize = sq.itemsize();
+    let _: isize = sq.offset();
+    let _: Layout<1> = fl.to_layout::<1>()?;
+    Ok(())
+}
+
+#[test]
+fn error_names() {
+    let e = LayoutError::NotAPermutation;
+    let _: &'static str = e.as_str();
+    let _: &dyn core::error::Error = &e;
+    let _ = std::format!("{e}");
+}
