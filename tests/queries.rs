@@ -1,8 +1,6 @@
 //! Queries against the reference model: named edge cases, then one property per documented
 //! postcondition for ranks 0..=5.
-// `tests/common` is shared and not edited here; this lint fires on it under clippy 1.95.
 #![allow(
-    clippy::manual_contains,
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss
 )]

@@ -6,7 +6,6 @@
     clippy::cast_possible_truncation
 )]
 
-#[allow(clippy::manual_contains)] // shared model file, not ours to restyle
 mod common;
 
 use std::collections::BTreeSet;

@@ -8,7 +8,7 @@ use strided_layout::Layout;
 /// Every index of `shape` in logical C order (last axis fastest).
 pub fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
-    if shape.iter().any(|&e| e == 0) {
+    if shape.contains(&0) {
         return out;
     }
     let mut idx = vec![0usize; shape.len()];
