@@ -43,8 +43,6 @@ pub struct DynLayout<const MAX: usize> {
 
 impl<const MAX: usize> DynLayout<MAX> {
     /// Builds a bounded-rank layout from slices, checking the invariants (the one door).
-    // Indexing and the loop counter are bounded by `i < shape.len() <= MAX` (checked first).
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub(crate) const fn from_parts(
         shape: &[usize],
         strides: &[isize],
@@ -62,20 +60,7 @@ impl<const MAX: usize> DynLayout<MAX> {
             });
         }
         tri!(validate(shape, strides, offset, itemsize));
-        let mut out = Self {
-            shape: [0; MAX],
-            strides: [0; MAX],
-            rank,
-            offset,
-            itemsize,
-        };
-        let mut i = 0;
-        while i < rank {
-            out.shape[i] = shape[i];
-            out.strides[i] = strides[i];
-            i += 1;
-        }
-        Ok(out)
+        Ok(Self::from_valid_parts(shape, strides, rank, offset, itemsize))
     }
 
     /// Copies the first `rank` axes of parts already known to keep the invariants (they come
