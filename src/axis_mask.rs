@@ -74,7 +74,11 @@ impl AxisMask {
     /// ```
     #[must_use]
     pub const fn with(self, axis: usize) -> Self {
-        if axis < 64 { Self(self.0 | (1 << axis)) } else { self }
+        if axis < 64 {
+            Self(self.0 | (1 << axis))
+        } else {
+            self
+        }
     }
 
     /// The number of axes in the set.

@@ -161,14 +161,20 @@ impl LayoutError {
         match self {
             Self::ItemsizeNotPowerOfTwo { .. } => "itemsize is not a power of two",
             Self::VolumeOverflow => "the product of the extents does not fit in usize",
-            Self::OffsetOverflow => "an element offset or stride does not fit in isize, in elements or bytes",
+            Self::OffsetOverflow => {
+                "an element offset or stride does not fit in isize, in elements or bytes"
+            }
             Self::AxisOutOfRange { .. } => "axis index is not less than the rank",
             Self::NotAPermutation => "axes are not a permutation of 0..rank",
             Self::IndexOutOfRange { .. } => "index is not less than the extent of its axis",
             Self::RangeOutOfBounds { .. } => "start + len exceeds the extent of the axis",
             Self::ZeroStep { .. } => "slice step is zero",
-            Self::KeepOrderWithoutSource => "Order::Keep needs a source layout (use dense_like or to_dense)",
-            Self::StrideNotMultipleOfItemsize { .. } => "byte stride is not a multiple of the itemsize",
+            Self::KeepOrderWithoutSource => {
+                "Order::Keep needs a source layout (use dense_like or to_dense)"
+            }
+            Self::StrideNotMultipleOfItemsize { .. } => {
+                "byte stride is not a multiple of the itemsize"
+            }
             Self::ExtentZero { .. } => "extent at the repack axis is zero",
             Self::StrideNotOne { .. } => "stride at the repack axis is not 1",
             Self::ExtentNotDivisible { .. } => "extent is not divisible by the factor",

@@ -56,7 +56,12 @@ impl<const N: usize> Layout<N> {
         itemsize: usize,
     ) -> Result<Self, LayoutError> {
         tri!(validate(&shape, &strides, offset, itemsize));
-        Ok(Self { shape, strides, offset, itemsize })
+        Ok(Self {
+            shape,
+            strides,
+            offset,
+            itemsize,
+        })
     }
 
     /// Builds a layout from a shape, element strides and an itemsize in bytes, with offset 0.

@@ -8,7 +8,10 @@ fn accessors_match_model<const N: usize>(l: Layout<N>) -> Result<(), TestCaseErr
     let offs = common::offsets(&l);
     prop_assert_eq!(l.volume(), offs.len());
     prop_assert_eq!(l.ndim(), N);
-    prop_assert_eq!(l.offset_in_bytes() as i128, l.offset() as i128 * l.itemsize() as i128);
+    prop_assert_eq!(
+        l.offset_in_bytes() as i128,
+        l.offset() as i128 * l.itemsize() as i128
+    );
     for (b, s) in l.strides_in_bytes().iter().zip(l.strides()) {
         prop_assert_eq!(*b as i128, s as i128 * l.itemsize() as i128);
     }
@@ -30,7 +33,10 @@ for_ranks!(dense, layout, dense_orders_are_dense);
 #[test]
 fn new_rejects_bad_itemsize() {
     for item in [0, 3, 6, 12] {
-        assert_eq!(Layout::new([1], [1], item), Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: item }));
+        assert_eq!(
+            Layout::new([1], [1], item),
+            Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: item })
+        );
     }
 }
 
@@ -47,23 +53,44 @@ fn offsets_at_the_edge_of_isize_are_accepted_then_rejected() {
     assert!(Layout::new([2], [max], 1).is_ok());
     assert_eq!(Layout::new([2], [max], 2), Err(LayoutError::OffsetOverflow));
     assert!(Layout::new([1], [max], 1).unwrap().with_offset(0).is_ok());
-    assert_eq!(Layout::new([2], [max], 1).unwrap().with_offset(1), Err(LayoutError::OffsetOverflow));
-    assert_eq!(Layout::new([2], [-max], 1).unwrap().with_offset(-2), Err(LayoutError::OffsetOverflow));
+    assert_eq!(
+        Layout::new([2], [max], 1).unwrap().with_offset(1),
+        Err(LayoutError::OffsetOverflow)
+    );
+    assert_eq!(
+        Layout::new([2], [-max], 1).unwrap().with_offset(-2),
+        Err(LayoutError::OffsetOverflow)
+    );
     assert!(Layout::new([2], [-max], 1).unwrap().with_offset(-1).is_ok());
 }
 
 #[test]
 fn volume_at_the_edge_of_usize() {
-    assert_eq!(Layout::new([usize::MAX, 2], [0, 0], 1), Err(LayoutError::VolumeOverflow));
+    assert_eq!(
+        Layout::new([usize::MAX, 2], [0, 0], 1),
+        Err(LayoutError::VolumeOverflow)
+    );
     assert!(Layout::new([usize::MAX, 1], [0, 0], 1).is_ok());
-    assert_eq!(Layout::new([usize::MAX, 2, 0], [0, 0, 0], 1).map(|l| l.volume()), Ok(0));
+    assert_eq!(
+        Layout::new([usize::MAX, 2, 0], [0, 0, 0], 1).map(|l| l.volume()),
+        Ok(0)
+    );
 }
 
 #[test]
 fn dense_rejects_keep_and_bad_permutations() {
-    assert_eq!(Layout::dense([2, 3], 1, Order::Keep), Err(LayoutError::KeepOrderWithoutSource));
-    assert_eq!(Layout::dense([2, 3], 1, Order::Perm([0, 0])), Err(LayoutError::NotAPermutation));
-    assert_eq!(Layout::dense([2, 3], 1, Order::Perm([0, 2])), Err(LayoutError::NotAPermutation));
+    assert_eq!(
+        Layout::dense([2, 3], 1, Order::Keep),
+        Err(LayoutError::KeepOrderWithoutSource)
+    );
+    assert_eq!(
+        Layout::dense([2, 3], 1, Order::Perm([0, 0])),
+        Err(LayoutError::NotAPermutation)
+    );
+    assert_eq!(
+        Layout::dense([2, 3], 1, Order::Perm([0, 2])),
+        Err(LayoutError::NotAPermutation)
+    );
 }
 
 #[test]
@@ -72,12 +99,20 @@ fn dense_with_largest_offset_at_isize_max_is_accepted() {
     let half = 1usize << (usize::BITS - 1);
     let l = Layout::dense([2, half / 2], 1, Order::C).unwrap();
     assert_eq!(l.strides(), [(half / 2) as isize, 1]);
-    assert_eq!(Layout::dense([2, half / 2], 2, Order::C), Err(LayoutError::OffsetOverflow));
+    assert_eq!(
+        Layout::dense([2, half / 2], 2, Order::C),
+        Err(LayoutError::OffsetOverflow)
+    );
 }
 
 #[test]
 fn from_byte_strides_divides_or_rejects() {
-    assert_eq!(Layout::from_byte_strides([2, 3], [-24, 8], 8).unwrap().strides(), [-3, 1]);
+    assert_eq!(
+        Layout::from_byte_strides([2, 3], [-24, 8], 8)
+            .unwrap()
+            .strides(),
+        [-3, 1]
+    );
     assert_eq!(
         Layout::from_byte_strides([2, 3], [24, 9], 8),
         Err(LayoutError::StrideNotMultipleOfItemsize { axis: 1 })

@@ -44,7 +44,10 @@ pub(crate) const fn fill_dense_strides(
 ) -> Result<(), LayoutError> {
     let n = shape.len();
     if out.len() != n {
-        return Err(LayoutError::RankMismatch { expected: n, found: out.len() });
+        return Err(LayoutError::RankMismatch {
+            expected: n,
+            found: out.len(),
+        });
     }
     if let AxisWalk::Perm(p) = walk {
         if p.len() != n || !is_permutation(p) {

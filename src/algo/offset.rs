@@ -108,11 +108,23 @@ mod tests {
             validate(&[2], &[1], 0, 3),
             Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: 3 })
         );
-        assert_eq!(validate(&[usize::MAX, 2], &[0, 0], 0, 1), Err(LayoutError::VolumeOverflow));
-        assert_eq!(validate(&[3], &[isize::MAX / 2 + 1], 0, 1), Err(LayoutError::OffsetOverflow));
-        assert_eq!(validate(&[1], &[isize::MAX], 0, 2), Err(LayoutError::OffsetOverflow));
+        assert_eq!(
+            validate(&[usize::MAX, 2], &[0, 0], 0, 1),
+            Err(LayoutError::VolumeOverflow)
+        );
+        assert_eq!(
+            validate(&[3], &[isize::MAX / 2 + 1], 0, 1),
+            Err(LayoutError::OffsetOverflow)
+        );
+        assert_eq!(
+            validate(&[1], &[isize::MAX], 0, 2),
+            Err(LayoutError::OffsetOverflow)
+        );
         assert_eq!(validate(&[1], &[isize::MAX], 0, 1), Ok(1));
-        assert_eq!(validate(&[0], &[1], isize::MAX, 2), Err(LayoutError::OffsetOverflow));
+        assert_eq!(
+            validate(&[0], &[1], isize::MAX, 2),
+            Err(LayoutError::OffsetOverflow)
+        );
     }
 
     #[test]

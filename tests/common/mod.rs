@@ -32,12 +32,19 @@ pub fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
 /// `offset + Σ i_k · s_k` in i128, so the model itself cannot overflow.
 pub fn offset_of_model(strides: &[isize], offset: isize, index: &[usize]) -> i128 {
     offset as i128
-        + index.iter().zip(strides).map(|(&i, &s)| i as i128 * s as i128).sum::<i128>()
+        + index
+            .iter()
+            .zip(strides)
+            .map(|(&i, &s)| i as i128 * s as i128)
+            .sum::<i128>()
 }
 
 /// Every element offset of `shape`/`strides`/`offset`, in logical C order.
 pub fn offsets_raw(shape: &[usize], strides: &[isize], offset: isize) -> Vec<i128> {
-    indices(shape).iter().map(|ix| offset_of_model(strides, offset, ix)).collect()
+    indices(shape)
+        .iter()
+        .map(|ix| offset_of_model(strides, offset, ix))
+        .collect()
 }
 
 /// Every element offset of `l`, in logical C order.
@@ -71,7 +78,9 @@ pub fn parts<const N: usize>() -> impl Strategy<Value = ([usize; N], [isize; N],
 /// A small rank-`N` layout (see [`parts`]).
 pub fn layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
     parts::<N>().prop_map(|(sh, st, off, item)| {
-        Layout::new(sh, st, item).and_then(|l| l.with_offset(off)).expect("small layouts are valid")
+        Layout::new(sh, st, item)
+            .and_then(|l| l.with_offset(off))
+            .expect("small layouts are valid")
     })
 }
 
@@ -83,7 +92,9 @@ pub fn nonempty_layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
         -40isize..=40,
     )
         .prop_map(|(sh, st, off)| {
-            Layout::new(sh, st, 4).and_then(|l| l.with_offset(off)).expect("small layouts are valid")
+            Layout::new(sh, st, 4)
+                .and_then(|l| l.with_offset(off))
+                .expect("small layouts are valid")
         })
 }
 
