@@ -1,7 +1,11 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
 #![forbid(unsafe_code)]
-#![deny(missing_docs, rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
+#![deny(
+    missing_docs,
+    rustdoc::broken_intra_doc_links,
+    rustdoc::private_intra_doc_links
+)]
 #![deny(
     clippy::panic,
     clippy::unwrap_used,
@@ -23,7 +27,14 @@
 )]
 #![warn(clippy::pedantic)]
 #![allow(clippy::module_name_repetitions)]
-#![cfg_attr(test, allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects))]
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
+    )
+)]
 
 // Reading order: the value type, its queries, same-rank transforms, rank changes, then
 // display and compile-time helpers. rustdoc shows `impl` blocks in this order.
@@ -40,6 +51,7 @@ mod fmt;
 mod const_util;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod algo;
+mod tuning;
 #[cfg(doctest)]
 mod compile_fail;
 pub mod doc;
