@@ -40,23 +40,25 @@
 extern crate std; // unit tests only: the library itself is no_std, no alloc
 
 // Reading order: the value type, its queries, same-rank transforms, rank changes, then
-// display and compile-time helpers. rustdoc shows `impl` blocks in this order.
+// display and compile-time helpers. rustdoc shows `impl` blocks in this order, so
+// rustfmt.toml keeps it (`reorder_modules = false`).
+mod error;
+mod axis_mask;
+mod order;
+mod slice;
+mod layout;
+mod query;
+mod transform;
+mod rank;
+mod dyn_layout;
+mod fmt;
+mod const_util;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod algo;
-mod axis_mask;
+mod tuning;
 #[cfg(doctest)]
 mod compile_fail;
-mod const_util;
 pub mod doc;
-mod dyn_layout;
-mod error;
-mod fmt;
-mod layout;
-mod order;
-mod query;
-mod rank;
-mod slice;
-mod transform;
 
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;

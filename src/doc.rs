@@ -1,1 +1,0 @@
-//! Guides: documentation modules with no code.

@@ -1,0 +1,14 @@
+//! Guides: documentation modules with no code, read in this order.
+//!
+//! | guide | what it answers |
+//! | --- | --- |
+//! | [`semantics`] | what every query and transform does on the edge cases: extent 0, extent 1 with any stride, stride 0, negative strides, overlap, empty layouts, rank 0 |
+//! | [`cuda_core`] | how each name maps to NVIDIA cuda.core's `StridedLayout`, and where this crate deliberately differs |
+//! | [`cute`] | CuTe's `shape:stride` notation, how `Display` prints a layout, and CuTe's names for our operations |
+//!
+//! These modules contain no items; they exist so the guides live next to the API in
+//! rustdoc and their examples build with the crate.
+
+pub mod semantics;
+pub mod cuda_core;
+pub mod cute;
