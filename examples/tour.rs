@@ -49,7 +49,10 @@ fn main() -> Result<(), LayoutError> {
         hwc_dense.reshaped([-1, 3])?,
         hwc.reshaped([-1, 3])?
     );
-    println!("flattening everything is free for the buffer: {}", hwc_dense.reshaped([-1])?);
+    println!(
+        "flattening everything is free for the buffer: {}",
+        hwc_dense.reshaped([-1])?
+    );
     match hwc.reshaped([-1]) {
         Err(e) => println!("but not for the planar view: {e}\n"),
         Ok(l) => println!("unexpected: {l}\n"),
@@ -81,8 +84,15 @@ fn main() -> Result<(), LayoutError> {
     let tiles: Layout<4> = CHW.split_axis(1, 2)?;
     show("CHW split into 2-row tiles", &tiles);
     let squeezed = CHW.selected::<2>(0, 2)?.unsqueezed::<3>(0)?.squeezed();
-    println!("select channel 2, unsqueeze, squeeze: rank {}, {squeezed}", squeezed.rank());
-    println!("flattened CHW: {}; flattened HWC view: {}", CHW.flattened(), hwc.flattened());
+    println!(
+        "select channel 2, unsqueeze, squeeze: rank {}, {squeezed}",
+        squeezed.rank()
+    );
+    println!(
+        "flattened CHW: {}; flattened HWC view: {}",
+        CHW.flattened(),
+        hwc.flattened()
+    );
 
     println!("\n== 7. Errors name the rule\n");
     for err in [

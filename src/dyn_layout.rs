@@ -60,7 +60,9 @@ impl<const MAX: usize> DynLayout<MAX> {
             });
         }
         tri!(validate(shape, strides, offset, itemsize));
-        Ok(Self::from_valid_parts(shape, strides, rank, offset, itemsize))
+        Ok(Self::from_valid_parts(
+            shape, strides, rank, offset, itemsize,
+        ))
     }
 
     /// Copies the first `rank` axes of parts already known to keep the invariants (they come
@@ -365,7 +367,10 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     pub const fn offset_of(&self, index: &[usize]) -> Result<isize, LayoutError> {
         if index.len() != self.rank {
-            return Err(LayoutError::RankMismatch { expected: self.rank, found: index.len() });
+            return Err(LayoutError::RankMismatch {
+                expected: self.rank,
+                found: index.len(),
+            });
         }
         offset_of(self.shape(), self.strides(), self.offset, index)
     }

@@ -1,9 +1,6 @@
 //! Queries against the reference model: named edge cases, then one property per documented
 //! postcondition for ranks 0..=5.
-#![allow(
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss
-)]
+#![allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
 #![allow(clippy::cast_possible_truncation)]
 mod common;
 
