@@ -331,6 +331,24 @@ pub(crate) const fn is_unique(shape: &[usize], strides: &[isize], order: &mut [u
         }
         i += 1;
     }
+    // Mixed-radix fast path (cuda.core's sufficient test): when each `|stride|`, ascending,
+    // exceeds the span of all smaller axes, different indices cannot collide. It settles every
+    // layout made from a dense one by permuting, slicing or flipping with adds and multiplies
+    // only, before the search's `i128` divisions. The sums are bounded by `span` above.
+    let mut covered: u128 = 0;
+    i = 0;
+    while i < len {
+        let ax = order[i];
+        let stride = strides[ax].unsigned_abs() as u128;
+        if stride <= covered {
+            break;
+        }
+        covered += stride * (shape[ax] - 1) as u128;
+        i += 1;
+    }
+    if i == len {
+        return true;
+    }
     let side = Side {
         shape,
         strides,
