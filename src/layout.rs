@@ -384,3 +384,6 @@ impl<const N: usize> Layout<N> {
         }
     }
 }
+
+// A layout is plain data: copied freely, shared across threads, usable as a map key.
+static_assertions::assert_impl_all!(Layout<4>: Copy, Send, Sync, Eq, core::hash::Hash);
