@@ -4,6 +4,7 @@
 //! | --- | --- |
 //! | [`semantics`] | what every query and transform does on the edge cases: extent 0, extent 1 with any stride, stride 0, negative strides, overlap, empty layouts, rank 0 |
 //! | [`cuda_core`] | how each name maps to NVIDIA cuda.core's `StridedLayout`, and where this crate deliberately differs |
+//! | [`compile_time`] | checking layouts at compile time: `const` items, `const_unwrap`, `const_layout!`, `const_assert!`, and the ranks the compiler rejects |
 //! | [`cute`] | CuTe's `shape:stride` notation, how `Display` prints a layout, and CuTe's names for our operations |
 //!
 //! These modules contain no items; they exist so the guides live next to the API in
@@ -11,4 +12,5 @@
 
 pub mod semantics;
 pub mod cuda_core;
+pub mod compile_time;
 pub mod cute;
