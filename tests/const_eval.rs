@@ -10,50 +10,31 @@
 use static_assertions::const_assert;
 use strided_layout::{Layout, LayoutError, Order, const_unwrap};
 
-/// `a == b` for `[usize]` in a const context.
-const fn eq_u(a: &[usize], b: &[usize]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
+/// Defines `const fn $name(a: &[$t], b: &[$t]) -> bool`, slice equality in a const context.
+macro_rules! const_slice_eq {
+    ($name:ident, $t:ty) => {
+        const fn $name(a: &[$t], b: &[$t]) -> bool {
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut i = 0;
+            while i < a.len() {
+                if a[i] != b[i] {
+                    return false;
+                }
+                i += 1;
+            }
+            true
         }
-        i += 1;
-    }
-    true
+    };
 }
-
-/// `a == b` for `[isize]` in a const context.
-const fn eq_i(a: &[isize], b: &[isize]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
+const_slice_eq!(eq_u, usize);
+const_slice_eq!(eq_i, isize);
+const_slice_eq!(eq_bytes, u8);
 
 /// `a == b` for `&str` in a const context.
 const fn eq_str(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    eq_bytes(a.as_bytes(), b.as_bytes())
 }
 
 /// Whether a const-evaluated result is the given error.
