@@ -304,11 +304,13 @@ impl<const N: usize> Grid<N> {
         if rows == 0 || cols == 0 {
             return Ok(());
         }
+        // A cell's offset is affine in (r, c), so the smallest and largest offsets, and with
+        // them the widest decimal, sit at the corners: O(1) instead of a pass over every cell
+        // (which never ends in practice for a huge section rendered into a small buffer).
+        let (last_r, last_c) = (rows.saturating_sub(1), cols.saturating_sub(1));
         let mut width = 0;
-        for r in 0..rows {
-            for c in 0..cols {
-                width = width.max(decimal_width(self.cell(r, c)?));
-            }
+        for (r, c) in [(0, 0), (0, last_c), (last_r, 0), (last_r, last_c)] {
+            width = width.max(decimal_width(self.cell(r, c)?));
         }
         for r in 0..rows {
             if r > 0 {

@@ -136,3 +136,13 @@ fn display_at_the_edge_of_isize() {
         format!("(1):(1) -{} x1B", isize::MIN.unsigned_abs())
     );
 }
+
+#[test]
+fn grid_of_a_huge_section_fails_fast_on_a_small_buffer() {
+    // 2^31 x 2^31 cells: measuring column widths cell by cell would never end.
+    let l = Layout::new([1 << 31, 1 << 31], [1 << 31, 1], 1).unwrap();
+    assert_eq!(
+        l.grid_2d().to_text::<64>(),
+        Err(LayoutError::CapacityExceeded)
+    );
+}
