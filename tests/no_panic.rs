@@ -59,6 +59,7 @@ fn slice() -> BoxedStrategy<Slice> {
         .boxed()
 }
 
+#[allow(clippy::too_many_arguments)] // one argument per kind of input
 fn exercise<const N: usize, const P: usize, const Q: usize>(
     l: Layout<N>,
     a: usize,
