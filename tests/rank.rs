@@ -417,3 +417,20 @@ fn flatten_of_permuted_f_contiguous_view_merges_in_c_order_only() {
     assert_eq!(f.flattened().shape(), &[2, 3, 4]);
     assert_eq!(p.flattened().shape(), &[24]);
 }
+
+#[test]
+fn invented_strides_of_extent_one_axes_never_overflow() {
+    // Valid layouts whose natural stride for a new extent-1 axis overflows isize (in elements
+    // or in bytes): the rank change still succeeds, with offsets unchanged.
+    let big = Layout::new([1 << 61], [2], 2).unwrap();
+    let u: Layout<2> = big.unsqueezed(0).unwrap();
+    assert_eq!((u.shape(), u.strides()[1]), ([1, 1 << 61], 2));
+    assert_eq!(u.offset_bounds(), big.offset_bounds());
+    let s: Layout<2> = big.split_axis(0, 1 << 61).unwrap();
+    assert_eq!((s.shape(), s.strides()[1]), ([1, 1 << 61], 2));
+    let r = big.reshaped([1, -1, 1]).unwrap();
+    assert_eq!((r.shape(), r.strides()[1]), ([1, 1 << 61, 1], 2));
+    let empty = Layout::new([0, 3], [isize::MAX / 2, 1], 2).unwrap();
+    assert!(empty.unsqueezed::<3>(0).is_ok());
+    assert!(empty.split_axis::<3>(0, 5).is_ok());
+}

@@ -67,6 +67,24 @@ pub(crate) const fn volume(shape: &[usize]) -> Result<usize, LayoutError> {
     Ok(v)
 }
 
+/// Sets to 0 the stride of every extent-0 or extent-1 axis whose stride does not fit `isize`
+/// in bytes. Such a stride never reaches an offset, so any value is correct; rank changes
+/// that invent strides for new extent-1 axes (a product that may exceed `isize`) use this
+/// instead of failing on a layout that is fine.
+pub(crate) const fn tame_unit_strides(shape: &[usize], strides: &mut [isize], itemsize: usize) {
+    let item = match to_isize(itemsize) {
+        Ok(v) => v,
+        Err(_) => return,
+    };
+    let mut i = 0;
+    while i < shape.len() && i < strides.len() {
+        if shape[i] <= 1 && strides[i].checked_mul(item).is_none() {
+            strides[i] = 0;
+        }
+        i += 1;
+    }
+}
+
 /// Unwraps a `Result` inside a `const fn` returning `Result`, propagating the error.
 ///
 /// `?` is not available in `const fn` on stable, so this macro stands in for it.

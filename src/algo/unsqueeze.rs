@@ -1,6 +1,6 @@
 //! Inserting extent-1 axes (cuda.core's stride rule), on slices.
 
-use super::checked::{mul, to_isize, tri};
+use super::checked::{to_isize, tri};
 use crate::LayoutError;
 
 /// Writes `shape`/`strides` with extent-1 axes inserted at the output positions `axes`
@@ -8,7 +8,8 @@ use crate::LayoutError;
 ///
 /// A new axis gets the stride that keeps the layout's contiguity: the stride times the
 /// extent of the nearest original axis to its right, or the innermost stride times 1 when
-/// there is none, or 1 for a rank-0 source (cuda.core). Errors: `AxisOutOfRange` for an
+/// there is none, or 1 for a rank-0 source (cuda.core); 0 where that product overflows
+/// (cuda.core raises there). Errors: `AxisOutOfRange` for an
 /// output position past the output rank, `DuplicateAxis` for a repeated one.
 pub(crate) const fn unsqueeze(
     shape: &[usize],
@@ -49,7 +50,12 @@ pub(crate) const fn unsqueeze(
         i -= 1;
         if contains(axes, i) {
             out_shape[i] = 1;
-            out_strides[i] = tri!(mul(last_stride, last_extent));
+            // The new axis has extent 1, so its stride never reaches an offset: when the
+            // product overflows, 0 is as correct and keeps the operation infallible.
+            out_strides[i] = match last_stride.checked_mul(last_extent) {
+                Some(s) => s,
+                None => 0,
+            };
         } else {
             src -= 1;
             last_stride = strides[src];

@@ -1,6 +1,6 @@
 //! [`Layout::reshaped`] and [`Layout::reshaped_f`]: a new shape over the same memory.
 
-use crate::algo::checked::tri;
+use crate::algo::checked::{tame_unit_strides, tri};
 use crate::algo::reshape::{reshape_c, resolve_shape};
 use crate::{AxisMask, Layout, LayoutError};
 
@@ -69,6 +69,7 @@ impl<const N: usize> Layout<N> {
             &mut s1,
             &mut s2
         ));
+        tame_unit_strides(&target, &mut strides, self.itemsize);
         Layout::from_parts(target, strides, self.offset, self.itemsize)
     }
 
@@ -143,6 +144,7 @@ impl<const N: usize> Layout<N> {
             strides[j] = rstrides[M - 1 - j];
             j += 1;
         }
+        tame_unit_strides(&target, &mut strides, self.itemsize);
         Layout::from_parts(target, strides, self.offset, self.itemsize)
     }
 }

@@ -1,6 +1,7 @@
 //! [`Layout::split_axis`]: one axis into outer × inner.
 
-use crate::algo::checked::{mul, to_isize, tri};
+use crate::algo::checked::tame_unit_strides;
+use crate::algo::coalesce::checked_stride_mul;
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -17,8 +18,7 @@ impl<const N: usize> Layout<N> {
     /// # Errors
     ///
     /// - [`LayoutError::AxisOutOfRange`] if `axis >= N`;
-    /// - [`LayoutError::ExtentNotDivisible`] if `inner` is 0 or does not divide the extent;
-    /// - [`LayoutError::OffsetOverflow`] if the outer stride overflows.
+    /// - [`LayoutError::ExtentNotDivisible`] if `inner` is 0 or does not divide the extent.
     ///
     /// # Examples
     ///
@@ -62,7 +62,12 @@ impl<const N: usize> Layout<N> {
                 strides[k] = self.strides[k];
             } else if k == axis {
                 shape[k] = extent / inner;
-                strides[k] = tri!(mul(stride, tri!(to_isize(inner))));
+                // With two or more outer indices the product is an offset difference and
+                // fits; otherwise the outer stride never reaches an offset and may overflow.
+                strides[k] = match checked_stride_mul(stride, inner) {
+                    Some(s) => s,
+                    None => 0,
+                };
             } else if k == axis + 1 {
                 shape[k] = inner;
                 strides[k] = stride;
@@ -72,6 +77,7 @@ impl<const N: usize> Layout<N> {
             }
             k += 1;
         }
+        tame_unit_strides(&shape, &mut strides, self.itemsize);
         Layout::from_parts(shape, strides, self.offset, self.itemsize)
     }
 }

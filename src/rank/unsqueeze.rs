@@ -1,6 +1,6 @@
 //! [`Layout::unsqueezed`] and [`Layout::unsqueezed_axes`]: insert extent-1 axes.
 
-use crate::algo::checked::tri;
+use crate::algo::checked::{tame_unit_strides, tri};
 use crate::algo::unsqueeze::unsqueeze;
 use crate::{Layout, LayoutError};
 
@@ -52,8 +52,7 @@ impl<const N: usize> Layout<N> {
     /// # Errors
     ///
     /// - [`LayoutError::AxisOutOfRange`] if a position is not less than `M`;
-    /// - [`LayoutError::DuplicateAxis`] if a position repeats;
-    /// - [`LayoutError::OffsetOverflow`] if a new stride overflows.
+    /// - [`LayoutError::DuplicateAxis`] if a position repeats.
     ///
     /// # Examples
     ///
@@ -87,6 +86,7 @@ impl<const N: usize> Layout<N> {
             &mut shape,
             &mut strides
         ));
+        tame_unit_strides(&shape, &mut strides, self.itemsize);
         Layout::from_parts(shape, strides, self.offset, self.itemsize)
     }
 }
