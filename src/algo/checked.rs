@@ -72,9 +72,8 @@ pub(crate) const fn volume(shape: &[usize]) -> Result<usize, LayoutError> {
 /// that invent strides for new extent-1 axes (a product that may exceed `isize`) use this
 /// instead of failing on a layout that is fine.
 pub(crate) const fn tame_unit_strides(shape: &[usize], strides: &mut [isize], itemsize: usize) {
-    let item = match to_isize(itemsize) {
-        Ok(v) => v,
-        Err(_) => return,
+    let Ok(item) = to_isize(itemsize) else {
+        return;
     };
     let mut i = 0;
     while i < shape.len() && i < strides.len() {
