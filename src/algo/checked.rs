@@ -45,6 +45,15 @@ pub(crate) const fn to_isize(a: usize) -> Result<isize, LayoutError> {
     }
 }
 
+/// `offset + index * stride`: the offset `index` steps along an axis, or `Err(OffsetOverflow)`.
+pub(crate) const fn advance(
+    offset: isize,
+    index: usize,
+    stride: isize,
+) -> Result<isize, LayoutError> {
+    add(offset, tri!(mul(tri!(to_isize(index)), stride)))
+}
+
 /// The product of `shape`, or `Err(VolumeOverflow)`; 0 whenever an extent is 0, whatever
 /// the others are.
 pub(crate) const fn volume(shape: &[usize]) -> Result<usize, LayoutError> {

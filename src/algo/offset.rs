@@ -1,6 +1,6 @@
 //! Offsets: the three invariants, offset bounds and `offset_of`, on slices.
 
-use super::checked::{add, mul, to_isize, tri, volume};
+use super::checked::{add, advance, mul, to_isize, tri, volume};
 use crate::LayoutError;
 
 /// Checks the invariants of a layout given as slices; returns its volume.
@@ -84,8 +84,7 @@ pub(crate) const fn offset_of(
         if index[i] >= shape[i] {
             return Err(LayoutError::IndexOutOfRange { axis: i });
         }
-        let term = tri!(mul(tri!(to_isize(index[i])), strides[i]));
-        off = tri!(add(off, term));
+        off = tri!(advance(off, index[i], strides[i]));
         i += 1;
     }
     Ok(off)

@@ -5,7 +5,7 @@
 //! axes) need no wider integer. [`slice_into`] applies one [`Slice`] per axis the way
 //! cuda.core's `base_layout_slice` does.
 
-use super::checked::{add, mul, to_isize, tri};
+use super::checked::{advance, mul, tri};
 use crate::{LayoutError, Slice};
 
 /// One axis after normalisation: the picked indices are `start + k * step` for `k < len`.
@@ -193,7 +193,7 @@ pub(crate) const fn slice_into(
                 tri!(mul(strides[i], r.step))
             };
             if r.len > 0 && strides[i] != 0 {
-                off = tri!(add(off, tri!(mul(tri!(to_isize(r.start)), strides[i]))));
+                off = tri!(advance(off, r.start, strides[i]));
             }
         }
         i += 1;

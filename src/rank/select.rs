@@ -1,6 +1,6 @@
 //! [`Layout::selected`]: fix one index of an axis, dropping the axis.
 
-use crate::algo::checked::{add, mul, to_isize, tri};
+use crate::algo::checked::{advance, tri};
 use crate::algo::unsqueeze::remove_axis;
 use crate::{Layout, LayoutError};
 
@@ -50,10 +50,7 @@ impl<const N: usize> Layout<N> {
         if index >= self.shape[axis] {
             return Err(LayoutError::IndexOutOfRange { axis });
         }
-        let offset = tri!(add(
-            self.offset,
-            tri!(mul(tri!(to_isize(index)), self.strides[axis]))
-        ));
+        let offset = tri!(advance(self.offset, index, self.strides[axis]));
         let mut shape = [0usize; M];
         let mut strides = [0isize; M];
         remove_axis(&self.shape, &self.strides, axis, &mut shape, &mut strides);

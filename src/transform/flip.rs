@@ -1,6 +1,6 @@
 //! [`Layout::flipped`]: reverse one axis by negating its stride.
 
-use crate::algo::checked::{add, mul, neg, to_isize, tri};
+use crate::algo::checked::{advance, neg, tri};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -54,7 +54,7 @@ impl<const N: usize> Layout<N> {
             // `extent >= 2`, so `extent - 1` cannot wrap.
             #[allow(clippy::arithmetic_side_effects)]
             let last = extent - 1;
-            tri!(add(self.offset, tri!(mul(tri!(to_isize(last)), stride))))
+            tri!(advance(self.offset, last, stride))
         } else {
             self.offset
         };

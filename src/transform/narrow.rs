@@ -1,6 +1,6 @@
 //! [`Layout::narrowed`]: keep the index range `start..start + len` of one axis.
 
-use crate::algo::checked::{add, mul, to_isize, tri};
+use crate::algo::checked::{advance, tri};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -61,7 +61,7 @@ impl<const N: usize> Layout<N> {
         let offset = if start == 0 || stride == 0 {
             self.offset
         } else {
-            tri!(add(self.offset, tri!(mul(tri!(to_isize(start)), stride))))
+            tri!(advance(self.offset, start, stride))
         };
         let mut shape = self.shape;
         shape[axis] = len;
