@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::algo::checked::{tri, volume};
 use crate::algo::contiguity::{flattened_axis_mask, is_contiguous_any, is_contiguous_in};
-use crate::algo::offset::{bounds, offset_of, validate};
+use crate::algo::offset::{bounds, offset_of, required_size, validate};
 use crate::algo::sort::stride_order;
 use crate::algo::unique::is_unique;
 use crate::fmt::write_layout;
@@ -335,19 +335,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
-        let Some((lo, hi)) = self.offset_bounds() else {
-            return Ok(0);
-        };
-        if lo < 0 {
-            return Err(LayoutError::NegativeOffset);
-        }
-        match hi.unsigned_abs().checked_add(1) {
-            Some(n) => match n.checked_mul(self.itemsize) {
-                Some(b) => Ok(b),
-                None => Err(LayoutError::OffsetOverflow),
-            },
-            None => Err(LayoutError::OffsetOverflow),
-        }
+        required_size(self.shape(), self.strides(), self.offset, self.itemsize)
     }
 
     /// The element offset of `index` (as [`Layout::offset_of`]).

@@ -71,6 +71,31 @@ pub(crate) const fn bounds(
     Ok(Some((lo, hi)))
 }
 
+/// `(max offset + 1) * itemsize`: the bytes a buffer starting at offset 0 needs; 0 when
+/// there is no element, `NegativeOffset` when some element lies below offset 0.
+pub(crate) const fn required_size(
+    shape: &[usize],
+    strides: &[isize],
+    offset: isize,
+    itemsize: usize,
+) -> Result<usize, LayoutError> {
+    let Some((lo, hi)) = tri!(bounds(shape, strides, offset)) else {
+        return Ok(0);
+    };
+    if lo < 0 {
+        return Err(LayoutError::NegativeOffset);
+    }
+    // `hi >= lo >= 0`, and `hi * itemsize` fits `isize` (invariant 3), so neither step can
+    // overflow on a valid layout; checked all the same.
+    match hi.unsigned_abs().checked_add(1) {
+        Some(n) => match n.checked_mul(itemsize) {
+            Some(b) => Ok(b),
+            None => Err(LayoutError::OffsetOverflow),
+        },
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
+
 /// `offset + sum(index[i] * strides[i])`, after checking every `index[i] < shape[i]`.
 pub(crate) const fn offset_of(
     shape: &[usize],

@@ -1,7 +1,7 @@
 //! [`Layout::offset_bounds`], [`Layout::required_size_in_bytes`] and [`Layout::offset_of`]:
 //! where the elements lie.
 
-use crate::algo::offset::{bounds, offset_of};
+use crate::algo::offset::{bounds, offset_of, required_size};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -69,23 +69,7 @@ impl<const N: usize> Layout<N> {
     /// - `Ok((max + 1) * itemsize)` when `offset_bounds() == Some((min, max))` and `min >= 0`
     /// - `Ok(0)` when `volume() == 0`; `Err(NegativeOffset)` when `min < 0`
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
-        let Some((lo, hi)) = self.offset_bounds() else {
-            return Ok(0);
-        };
-        if lo < 0 {
-            return Err(LayoutError::NegativeOffset);
-        }
-        // `hi >= lo >= 0`, so `hi as usize` is exact; `hi * itemsize` fits `isize` and
-        // `itemsize` fits `isize` (invariant 3), so the sum fits `usize`. Checked anyway.
-        #[allow(clippy::cast_sign_loss)]
-        let hi = hi as usize;
-        match hi.checked_add(1) {
-            Some(n) => match n.checked_mul(self.itemsize) {
-                Some(b) => Ok(b),
-                None => Err(LayoutError::OffsetOverflow),
-            },
-            None => Err(LayoutError::OffsetOverflow),
-        }
+        required_size(&self.shape, &self.strides, self.offset, self.itemsize)
     }
 
     /// The element offset of `index`: `offset + Σ index[k] * strides[k]`.
