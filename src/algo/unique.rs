@@ -28,6 +28,7 @@
 //! lifts `arithmetic_side_effects`).
 
 use super::contiguity::has_zero_extent;
+use super::sort::stride_order;
 
 /// One set of axes of a search: `order[..len]` lists the active axes of `shape`/`strides`
 /// (extent >= 2, stride != 0), by ascending `|stride|`.
@@ -100,25 +101,27 @@ impl Side<'_> {
 
 /// Lists in `order` the active axes (extent >= 2, stride != 0) by ascending `|stride|`;
 /// returns how many there are. `order` is as long as `shape`.
+///
+/// The sort is the crate's one stride sort ([`stride_order`], largest first), reversed; how
+/// it breaks ties does not matter here, only that equal `|stride|`s end up adjacent.
 pub(crate) const fn sort_active(shape: &[usize], strides: &[isize], order: &mut [usize]) -> usize {
-    let mut len = 0;
+    stride_order(shape, strides, order);
+    let n = order.len();
     let mut i = 0;
-    while i < shape.len() {
-        if shape[i] >= 2 && strides[i] != 0 {
-            order[len] = i;
-            len += 1;
-        }
+    while i < n / 2 {
+        let t = order[i];
+        order[i] = order[n - 1 - i];
+        order[n - 1 - i] = t;
         i += 1;
     }
-    // Insertion sort: O(n²) for the small ranks layouts have.
-    i = 1;
-    while i < len {
-        let mut j = i;
-        while j > 0 && strides[order[j]].unsigned_abs() < strides[order[j - 1]].unsigned_abs() {
-            let t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-            j -= 1;
+    // Keep the active axes, in place: the write position never passes the read position.
+    let mut len = 0;
+    i = 0;
+    while i < n {
+        let ax = order[i];
+        if shape[ax] >= 2 && strides[ax] != 0 {
+            order[len] = ax;
+            len += 1;
         }
         i += 1;
     }
