@@ -159,12 +159,17 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_layout<const N: usize>(layout: &Layout<N>) -> Result<Self, LayoutError> {
-        Self::from_parts(
+        if N > MAX {
+            return Err(LayoutError::RankOverflow { max: MAX });
+        }
+        // A `Layout` already keeps the invariants: copy, don't validate again.
+        Ok(Self::from_valid_parts(
             &layout.shape,
             &layout.strides,
+            N,
             layout.offset,
             layout.itemsize,
-        )
+        ))
     }
 
     /// Converts to a fixed-rank `Layout<M>`; the rank must be exactly `M`.
@@ -200,7 +205,13 @@ impl<const MAX: usize> DynLayout<MAX> {
             strides[i] = self.strides[i];
             i += 1;
         }
-        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+        // `self` keeps the invariants, and the axes are the same: no validation needed.
+        Ok(Layout {
+            shape,
+            strides,
+            offset: self.offset,
+            itemsize: self.itemsize,
+        })
     }
 
     /// The rank (number of axes), at most `MAX`.

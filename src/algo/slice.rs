@@ -209,7 +209,6 @@ pub(crate) const fn slice_into(
 )]
 mod tests {
     use super::*;
-    extern crate std;
     use std::{vec, vec::Vec};
 
     fn picks(extent: usize, start: Option<isize>, stop: Option<isize>, step: isize) -> Vec<usize> {
