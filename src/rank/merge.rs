@@ -1,7 +1,7 @@
 //! [`Layout::merged_axes`]: merge a fixed number of consecutive axes into one.
 
 use crate::algo::checked::tri;
-use crate::algo::coalesce::{flatten, range_mask};
+use crate::algo::coalesce::range_mask;
 use crate::{AxisMask, Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -51,17 +51,8 @@ impl<const N: usize> Layout<N> {
                 });
             }
         };
-        let mut sh = [0usize; N];
-        let mut st = [0isize; N];
-        let (rank, _) = tri!(flatten(
-            &self.shape,
-            &self.strides,
-            range_mask(start, end),
-            &mut sh,
-            &mut st,
-            &mut []
-        ));
-        if rank != M {
+        let merged = tri!(self.flattened_with_mask(range_mask(start, end)));
+        if merged.rank() != M {
             let mut axes = AxisMask::EMPTY;
             let mut k = start;
             while k < end {
@@ -70,18 +61,6 @@ impl<const N: usize> Layout<N> {
             }
             return Err(LayoutError::NeedsCopy { axes });
         }
-        let mut shape = [0usize; M];
-        let mut strides = [0isize; M];
-        let mut k = 0;
-        while k < M {
-            // `k < M <= N`: in bounds of both.
-            #[allow(clippy::indexing_slicing)]
-            {
-                shape[k] = sh[k];
-                strides[k] = st[k];
-            }
-            k += 1;
-        }
-        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+        merged.to_layout()
     }
 }
