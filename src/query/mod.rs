@@ -29,12 +29,12 @@
 //! | no negative stride? | [`has_positive_strides`](crate::Layout::has_positive_strides) | burn `has_positive_strides` |
 //! | does 32-bit (any `I`) index math suffice? | [`fits_in`](crate::Layout::fits_in) | (kernel parameters) |
 
-mod axes;
 mod bounds;
 mod contiguity;
-mod index_type;
-mod inner;
-mod itemsize;
+mod uniqueness;
 mod overlap;
 mod stride_order;
-mod uniqueness;
+mod axes;
+mod inner;
+mod itemsize;
+mod index_type;

@@ -28,12 +28,12 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-mod broadcast;
-mod flatten;
-mod merge;
-mod repack;
-mod reshape;
-mod select;
-mod split;
-mod squeeze;
 mod unsqueeze;
+mod select;
+mod reshape;
+mod broadcast;
+mod split;
+mod merge;
+mod squeeze;
+mod flatten;
+mod repack;

@@ -29,9 +29,9 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-mod dense;
+mod permute;
 mod flip;
 mod narrow;
-mod permute;
-mod repack;
 mod slice;
+mod repack;
+mod dense;
