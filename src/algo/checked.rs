@@ -54,6 +54,14 @@ pub(crate) const fn advance(
     add(offset, tri!(mul(tri!(to_isize(index)), stride)))
 }
 
+/// `stride * extent`, or `None` when it does not fit `isize`.
+pub(crate) const fn checked_stride_mul(stride: isize, extent: usize) -> Option<isize> {
+    match to_isize(extent) {
+        Ok(e) => stride.checked_mul(e),
+        Err(_) => None,
+    }
+}
+
 /// The product of `shape`, or `Err(VolumeOverflow)`; 0 whenever an extent is 0, whatever
 /// the others are.
 pub(crate) const fn volume(shape: &[usize]) -> Result<usize, LayoutError> {

@@ -1,6 +1,6 @@
 //! Flattening: merging runs of axes into one, in C index order (cuda.core rules).
 
-use super::checked::{mul_volume, tri};
+use super::checked::{checked_stride_mul, mul_volume, tri};
 use crate::{AxisMask, LayoutError};
 
 /// Merges axes into groups in C index order, writing each group's extent and stride into
@@ -71,14 +71,6 @@ pub(crate) const fn flatten(
         start = end;
     }
     Ok((out, merged))
-}
-
-/// `stride * extent`, or `None` when it does not fit `isize`.
-pub(crate) const fn checked_stride_mul(stride: isize, extent: usize) -> Option<isize> {
-    match super::checked::to_isize(extent) {
-        Ok(e) => stride.checked_mul(e),
-        Err(_) => None,
-    }
 }
 
 /// The mask with bits `start + 1 .. end` set: merging axes `start..end` (end exclusive).

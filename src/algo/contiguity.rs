@@ -8,7 +8,7 @@
 //!   axis of extent > 1 is never contiguous and a negative one never is either;
 //! - the offset is not read (cuda.core's contiguity ignores the slice offset).
 
-use super::checked::to_isize;
+use super::checked::checked_stride_mul;
 use super::coalesce::{flatten, range_mask};
 
 /// Whether some extent is 0 (the layout has no element).
@@ -21,14 +21,6 @@ pub(crate) const fn has_zero_extent(shape: &[usize]) -> bool {
         i += 1;
     }
     false
-}
-
-/// `stride * extent`, or `None` when it does not fit `isize` (then no stride can equal it).
-const fn times_extent(stride: isize, extent: usize) -> Option<isize> {
-    match to_isize(extent) {
-        Ok(e) => stride.checked_mul(e),
-        Err(_) => None,
-    }
 }
 
 /// Whether the offsets in C index order (`fortran == false`: last axis fastest) or F index
@@ -49,7 +41,7 @@ pub(crate) const fn is_contiguous_in(shape: &[usize], strides: &[isize], fortran
         let axis = if fortran { j } else { n - 1 - j };
         if shape[axis] != 1 {
             match expected {
-                Some(e) if strides[axis] == e => expected = times_extent(e, shape[axis]),
+                Some(e) if strides[axis] == e => expected = checked_stride_mul(e, shape[axis]),
                 _ => return false,
             }
         }
@@ -93,7 +85,7 @@ pub(crate) const fn is_contiguous_any(shape: &[usize], strides: &[isize]) -> boo
             return false;
         }
         step += 1;
-        match times_extent(expected, shape[found]) {
+        match checked_stride_mul(expected, shape[found]) {
             Some(e) => expected = e,
             // Overflow: fine only if this was the last axis of the chain.
             None => return step == wanted,

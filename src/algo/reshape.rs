@@ -2,8 +2,9 @@
 //! split each group into target axes (cuda.core's method, which needs no special case for
 //! extent-1 axes, zero strides or negative strides).
 
+use super::checked::checked_stride_mul;
 use super::checked::{mul_volume, tri, volume};
-use super::coalesce::{checked_stride_mul, flatten, range_mask};
+use super::coalesce::{flatten, range_mask};
 use crate::{AxisMask, LayoutError};
 
 /// Resolves a target shape with at most one `-1` (inferred extent) into `out`.

@@ -1,7 +1,7 @@
 //! [`Layout::split_axis`]: one axis into outer × inner.
 
+use crate::algo::checked::checked_stride_mul;
 use crate::algo::checked::tame_unit_strides;
-use crate::algo::coalesce::checked_stride_mul;
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
