@@ -1,0 +1,260 @@
+//! Calls every public function of `strided-layout` with inputs read through
+//! `read_volatile`, so the optimiser must keep every check that could fail. The panic handler
+//! calls `strided_layout_panic_path_found`, which is defined nowhere: if any panic path is
+//! still reachable after optimisation, linking fails with that name.
+//!
+//! Deliberately not called: `const_unwrap` (it panics on `Err` by design: that is how a bad
+//! `const` layout fails the build; `const_layout!` is its never-at-runtime form).
+#![no_std]
+#![no_main]
+
+use core::hint::black_box;
+use core::panic::PanicInfo;
+use core::ptr::read_volatile;
+
+use strided_layout::{AxisMask, DynLayout, Layout, Order, Slice};
+
+unsafe extern "C" {
+    /// Defined nowhere, on purpose.
+    fn strided_layout_panic_path_found() -> !;
+}
+
+#[panic_handler]
+fn panic(_: &PanicInfo) -> ! {
+    // SAFETY: never runs; the call only exists so a reachable panic fails the link.
+    unsafe { strided_layout_panic_path_found() }
+}
+
+static mut SHAPE: [usize; 8] = [2, 3, 4, 5, 1, 2, 3, 4];
+static mut STRIDES: [isize; 8] = [60, 20, 5, 1, 7, -3, 0, 2];
+static mut SCALARS: [isize; 8] = [0, 1, 2, 3, 4, -1, 8, 16];
+static mut USIZES: [usize; 8] = [0, 1, 2, 3, 4, 5, 0x1000, usize::MAX];
+static mut BITS: u64 = 0b0110;
+
+/// `PANIC_CHECK_ONLY=<line>` at build time keeps only the `keep!` call on that source line
+/// (how `run --each` finds which call reaches a panic); unset, every call is kept.
+const ONLY: u32 = match option_env!("PANIC_CHECK_ONLY") {
+    Some(s) => parse(s.as_bytes()),
+    None => 0,
+};
+
+const fn parse(b: &[u8]) -> u32 {
+    let mut v = 0u32;
+    let mut rest = b;
+    while let [d, tail @ ..] = rest {
+        v = v
+            .wrapping_mul(10)
+            .wrapping_add((*d).wrapping_sub(b'0') as u32);
+        rest = tail;
+    }
+    v
+}
+
+/// Keeps the value of an expression alive (so the call cannot be optimised away).
+macro_rules! keep {
+    ($e:expr) => {
+        if ONLY == 0 || ONLY == line!() {
+            let _ = black_box($e);
+        }
+    };
+}
+
+/// A value the optimiser cannot predict.
+fn us(i: usize) -> usize {
+    // SAFETY: a plain read of a `static mut` of `Copy` data; nothing writes it concurrently
+    // (the program is single-threaded and never writes these statics).
+    unsafe {
+        read_volatile(&raw const USIZES)
+            .get(i & 7)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+fn is(i: usize) -> isize {
+    // SAFETY: as in `us`.
+    unsafe {
+        read_volatile(&raw const SCALARS)
+            .get(i & 7)
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+fn arr_u<const N: usize>(base: usize) -> [usize; N] {
+    // SAFETY: as in `us`.
+    let src = unsafe { read_volatile(&raw const SHAPE) };
+    let mut out = [0usize; N];
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = src.get((base + k) & 7).copied().unwrap_or(1);
+    }
+    out
+}
+
+fn arr_i<const N: usize>(base: usize) -> [isize; N] {
+    // SAFETY: as in `us`.
+    let src = unsafe { read_volatile(&raw const STRIDES) };
+    let mut out = [0isize; N];
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = src.get((base + k) & 7).copied().unwrap_or(1);
+    }
+    out
+}
+
+fn slice_of(i: usize) -> Slice {
+    let step = is(i + 3);
+    Slice::new(
+        Some(is(i)),
+        if us(i) & 1 == 1 {
+            Some(is(i + 1))
+        } else {
+            None
+        },
+        step,
+    )
+}
+
+fn order<const N: usize>(i: usize) -> Order<N> {
+    match us(i) & 3 {
+        0 => Order::C,
+        1 => Order::F,
+        2 => Order::Keep,
+        _ => Order::Perm(arr_u::<N>(i)),
+    }
+}
+
+/// Every query and same-rank transform of a `Layout<N>`, and the rank changes to `N - 1`,
+/// `N + 1` and `M`.
+fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
+    let item = us(2);
+    let Ok(l) = Layout::<N>::new(arr_u(0), arr_i(0), item) else {
+        return;
+    };
+    let l = l.with_offset(is(4)).unwrap_or(l);
+    keep!(Layout::<N>::from_byte_strides(arr_u(1), arr_i(1), us(3)));
+    keep!(Layout::<N>::dense(arr_u(2), us(1), order(5)));
+    keep!(Layout::<N>::dense_like(&l, order(6)));
+    keep!(l.to_dense(order(7)));
+
+    keep!((
+        l.shape(),
+        l.strides(),
+        l.itemsize(),
+        l.offset(),
+        l.ndim(),
+        l.volume()
+    ));
+    keep!((l.offset_in_bytes(), l.strides_in_bytes()));
+    keep!((
+        l.is_contiguous_c(),
+        l.is_contiguous_f(),
+        l.is_contiguous_any()
+    ));
+    keep!((l.is_dense(), l.is_unique(), l.offset_bounds()));
+    keep!(l.required_size_in_bytes());
+    keep!(l.stride_order());
+    keep!(l.flattened_axis_mask());
+    keep!(l.max_compatible_itemsize(us(6), us(5), is(5)));
+    keep!(l.offset_of(arr_u(3)));
+    keep!((l.contiguous_axis(), l.stride_rank()));
+    keep!((
+        l.contiguous_offsets(),
+        l.inner_stride(),
+        l.has_contiguous_inner()
+    ));
+    keep!((l.as_2d_strides(), l.has_positive_strides()));
+    keep!(l.fits_in::<i32>());
+    keep!(l.overlaps(&l));
+
+    keep!(l.permuted(arr_u(4)));
+    keep!(l.transposed(us(1), us(2)));
+    keep!(l.flipped(us(3)));
+    keep!(l.narrowed(us(1), us(2), us(3)));
+    let mut slices = [Slice::FULL; N];
+    for (k, s) in slices.iter_mut().enumerate() {
+        *s = slice_of(k);
+    }
+    keep!(l.sliced(slices));
+    keep!(l.repacked(us(6), us(4), is(5)));
+    keep!(l.repacked_dropping_axis(us(6), us(4), is(5)));
+
+    keep!(l.broadcast_to::<NP1>(arr_u(5)));
+    keep!(l.broadcast_to::<N>(arr_u(6)));
+    keep!(l.unsqueezed::<NP1>(us(3)));
+    keep!(l.unsqueezed_axes::<1, NP1>([us(2)]));
+    keep!(l.selected::<NM1>(us(1), us(2)));
+    keep!(l.reshaped::<NM1>(arr_i(2)));
+    keep!(l.reshaped::<NP1>(arr_i(3)));
+    keep!(l.reshaped_f::<NP1>(arr_i(4)));
+    keep!(l.split_axis::<NP1>(us(1), us(2)));
+    keep!(l.merged_axes::<NM1>(us(1)));
+    keep!(l.squeezed());
+    keep!(l.flattened());
+    keep!(l.flattened_range(us(1), us(3)));
+    // SAFETY: as in `us`.
+    let bits = unsafe { read_volatile(&raw const BITS) };
+    keep!(l.flattened_with_mask(AxisMask::from_bits(bits)));
+    let m = AxisMask::from_bits(bits);
+    keep!((m.bits(), m.contains(us(2)), m.with(us(3)), m.count(), m & m));
+
+    keep!(l.grid(us(1), us(2), arr_u(3)));
+    keep!(l.to_text::<96>());
+    if let Ok(g) = l.grid(us(1), us(2), arr_u(3)) {
+        keep!(g.to_text::<256>());
+    }
+}
+
+fn exercise_dyn<const MAX: usize>() {
+    let shape = arr_u::<MAX>(1);
+    let strides = arr_i::<MAX>(2);
+    let n = us(4) & 3;
+    let (Some(sh), Some(st)) = (shape.get(..n), strides.get(..n)) else {
+        return;
+    };
+    let Ok(d) = DynLayout::<MAX>::new(sh, st, us(2)) else {
+        return;
+    };
+    let d = d.with_offset(is(3)).unwrap_or(d);
+    keep!((
+        d.rank(),
+        d.shape(),
+        d.strides(),
+        d.itemsize(),
+        d.offset(),
+        d.volume()
+    ));
+    keep!((
+        d.offset_bounds(),
+        d.required_size_in_bytes(),
+        d.offset_of(&arr_u::<MAX>(3))
+    ));
+    keep!((
+        d.is_contiguous_c(),
+        d.is_contiguous_f(),
+        d.is_contiguous_any()
+    ));
+    keep!((d.is_dense(), d.is_unique(), d.flattened_axis_mask()));
+    keep!(d.stride_order());
+    keep!(d.to_layout::<3>());
+    if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
+        keep!(DynLayout::<MAX>::from_layout(&l));
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn _start() -> ! {
+    exercise::<2, 1, 3>();
+    exercise::<3, 2, 4>();
+    exercise::<4, 3, 5>();
+    exercise_dyn::<4>();
+    if let Ok(l) = Layout::<2>::new(arr_u(1), arr_i(2), 4) {
+        keep!(l.grid_2d().to_text::<256>());
+    }
+    if let Ok(l) = Layout::<1>::new(arr_u(1), arr_i(2), 4) {
+        keep!(l.grid_1d().to_text::<256>());
+    }
+    keep!(strided_layout::LayoutError::OffsetOverflow.as_str());
+    loop {
+        core::hint::spin_loop();
+    }
+}
