@@ -4,7 +4,9 @@ use core::fmt;
 
 use crate::algo::checked::{tri, volume};
 use crate::algo::contiguity::{flattened_axis_mask, is_contiguous_any, is_contiguous_in};
+use crate::algo::index::{get, set};
 use crate::algo::offset::{bounds, offset_of, required_size, validate};
+use crate::algo::parts::Parts;
 use crate::algo::sort::stride_order;
 use crate::algo::unique::is_unique;
 use crate::fmt::write_layout;
@@ -59,7 +61,7 @@ impl<const MAX: usize> DynLayout<MAX> {
                 found: strides.len(),
             });
         }
-        tri!(validate(shape, strides, offset, itemsize));
+        tri!(validate(tri!(Parts::new(shape, strides, offset, itemsize))));
         Ok(Self::from_valid_parts(
             shape, strides, rank, offset, itemsize,
         ))
@@ -67,8 +69,6 @@ impl<const MAX: usize> DynLayout<MAX> {
 
     /// Copies the first `rank` axes of parts already known to keep the invariants (they come
     /// from a valid layout by dropping or merging axes without changing any offset).
-    // Indexing is bounded by `i < rank`, with `rank` clamped to both lengths and `MAX`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub(crate) const fn from_valid_parts(
         shape: &[usize],
         strides: &[isize],
@@ -92,11 +92,29 @@ impl<const MAX: usize> DynLayout<MAX> {
         };
         let mut i = 0;
         while i < rank {
-            out.shape[i] = shape[i];
-            out.strides[i] = strides[i];
-            i += 1;
+            if let (Some(e), Some(st)) = (get(shape, i), get(strides, i)) {
+                set(&mut out.shape, i, e);
+                set(&mut out.strides, i, st);
+            }
+            // `i < rank <= MAX`.
+            #[allow(clippy::arithmetic_side_effects)]
+            {
+                i += 1;
+            }
         }
         out
+    }
+
+    /// The length-checked view every `algo` function takes: the only way from a `DynLayout`
+    /// to the algorithms.
+    pub(crate) const fn parts(&self) -> Parts<'_> {
+        Parts::prefix(
+            &self.shape,
+            &self.strides,
+            self.rank,
+            self.offset,
+            self.itemsize,
+        )
     }
 
     /// Builds a layout of rank `shape.len()` from slices of extents and element strides.
@@ -321,7 +339,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn offset_bounds(&self) -> Option<(isize, isize)> {
-        match bounds(self.shape(), self.strides(), self.offset) {
+        match bounds(self.parts()) {
             Ok(b) => b,
             // Invariant 3: the bounds were computed without overflow at construction.
             Err(_) => None,
@@ -346,7 +364,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
-        required_size(self.shape(), self.strides(), self.offset, self.itemsize)
+        required_size(self.parts())
     }
 
     /// The element offset of `index` (as [`Layout::offset_of`]).
@@ -365,13 +383,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn offset_of(&self, index: &[usize]) -> Result<isize, LayoutError> {
-        if index.len() != self.rank {
-            return Err(LayoutError::RankMismatch {
-                expected: self.rank,
-                found: index.len(),
-            });
-        }
-        offset_of(self.shape(), self.strides(), self.offset, index)
+        offset_of(self.parts(), index)
     }
 
     /// Whether C index order visits `offset, offset + 1, ..` (as [`Layout::is_contiguous_c`]).
@@ -385,7 +397,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn is_contiguous_c(&self) -> bool {
-        is_contiguous_in(self.shape(), self.strides(), false)
+        is_contiguous_in(self.parts(), false)
     }
 
     /// Whether F index order visits `offset, offset + 1, ..` (as [`Layout::is_contiguous_f`]).
@@ -399,7 +411,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn is_contiguous_f(&self) -> bool {
-        is_contiguous_in(self.shape(), self.strides(), true)
+        is_contiguous_in(self.parts(), true)
     }
 
     /// Whether some axis order is contiguous (as [`Layout::is_contiguous_any`]).
@@ -413,7 +425,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn is_contiguous_any(&self) -> bool {
-        is_contiguous_any(self.shape(), self.strides())
+        is_contiguous_any(self.parts())
     }
 
     /// Whether the elements fill exactly `0..volume` (as [`Layout::is_dense`]).
@@ -444,7 +456,8 @@ impl<const MAX: usize> DynLayout<MAX> {
     pub const fn is_unique(&self) -> bool {
         let mut order = [0usize; MAX];
         match order.split_at_mut_checked(self.rank) {
-            Some((live, _)) => is_unique(self.shape(), self.strides(), live),
+            // An unbounded budget always answers.
+            Some((live, _)) => matches!(is_unique(self.parts(), live, u64::MAX), Some(true)),
             // `rank <= MAX` is kept by every constructor.
             None => false,
         }
@@ -462,7 +475,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn flattened_axis_mask(&self) -> AxisMask {
-        AxisMask::from_bits(flattened_axis_mask(self.shape(), self.strides()))
+        AxisMask::from_bits(flattened_axis_mask(self.parts()))
     }
 
     /// The live axes from the largest `|stride|` to the smallest (as
@@ -480,8 +493,13 @@ impl<const MAX: usize> DynLayout<MAX> {
     pub fn stride_order(&self) -> heapless::Vec<usize, MAX> {
         let mut order = [0usize; MAX];
         let live = order.get_mut(..self.rank).unwrap_or_default();
-        stride_order(self.shape(), self.strides(), live);
-        live.iter().copied().collect()
+        stride_order(self.parts(), live);
+        let mut out = heapless::Vec::new();
+        for &axis in live.iter() {
+            // `rank <= MAX`, so every push fits; `extend` would panic if it did not.
+            let _ = out.push(axis);
+        }
+        out
     }
 }
 

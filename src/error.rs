@@ -142,6 +142,20 @@ pub enum LayoutError {
     },
     /// A fixed-capacity text buffer is too small for the rendering.
     CapacityExceeded,
+    /// A signed axis argument is outside `-rank..rank` (negative axes count from the end).
+    SignedAxisOutOfRange {
+        /// The rejected axis, as given.
+        axis: isize,
+        /// The rank it was checked against.
+        ndim: usize,
+    },
+    /// An axis range `start..end` does not satisfy `start <= end <= rank`.
+    AxisRangeInvalid {
+        /// The first axis of the range.
+        start: usize,
+        /// One past the last axis of the range.
+        end: usize,
+    },
 }
 
 impl LayoutError {
@@ -191,6 +205,8 @@ impl LayoutError {
             Self::BroadcastIncompatible { .. } => "extent is neither 1 nor the target extent",
             Self::DuplicateAxis { .. } => "the same axis is named twice",
             Self::CapacityExceeded => "text buffer capacity exceeded",
+            Self::SignedAxisOutOfRange { .. } => "signed axis is not in -rank..rank",
+            Self::AxisRangeInvalid { .. } => "axis range is not start <= end <= rank",
         }
     }
 }
@@ -217,6 +233,10 @@ impl fmt::Display for LayoutError {
             }
             Self::RankOverflow { max } => write!(f, " (max {max})"),
             Self::NeedsCopy { axes } => write!(f, " (axes mask {:#b})", axes.bits()),
+            Self::SignedAxisOutOfRange { axis, ndim } => {
+                write!(f, " (axis {axis}, rank {ndim})")
+            }
+            Self::AxisRangeInvalid { start, end } => write!(f, " (range {start}..{end})"),
             _ => Ok(()),
         }
     }

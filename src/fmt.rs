@@ -295,7 +295,7 @@ impl<const N: usize> Grid<N> {
             *slot = c;
         }
         let l = &self.layout;
-        offset_of(&l.shape, &l.strides, l.offset, &idx).map_err(|_| fmt::Error)
+        offset_of(l.parts(), &idx).map_err(|_| fmt::Error)
     }
 
     /// Writes the rows, right-aligned to the widest cell.
@@ -320,7 +320,13 @@ impl<const N: usize> Grid<N> {
                 if c > 0 {
                     w.write_char(' ')?;
                 }
-                write!(w, "{:>width$}", self.cell(r, c)?)?;
+                // Padding by hand: the formatter's `{:>width$}` machinery keeps a panic path
+                // on bare-metal targets (firmware/panic-check finds it).
+                let v = self.cell(r, c)?;
+                for _ in decimal_width(v)..width {
+                    w.write_char(' ')?;
+                }
+                write!(w, "{v}")?;
             }
         }
         Ok(())

@@ -4,6 +4,7 @@
 use crate::algo::checked::{to_isize, tri, volume};
 use crate::algo::dense::{AxisWalk, fill_dense_strides};
 use crate::algo::offset::validate;
+use crate::algo::parts::Parts;
 use crate::{LayoutError, Order};
 
 /// How a rank-`N` tensor lies in a linear buffer: index `[i0, .., i(N-1)]` lives at element
@@ -47,6 +48,12 @@ pub struct Layout<const N: usize> {
 }
 
 impl<const N: usize> Layout<N> {
+    /// The length-checked view every `algo` function takes: the only way from a `Layout` to
+    /// the algorithms.
+    pub(crate) const fn parts(&self) -> Parts<'_> {
+        Parts::from_arrays(&self.shape, &self.strides, self.offset, self.itemsize)
+    }
+
     /// Builds a layout from all four parts, checking the invariants; the one door every
     /// constructor and transform goes through.
     pub(crate) const fn from_parts(
@@ -55,13 +62,34 @@ impl<const N: usize> Layout<N> {
         offset: isize,
         itemsize: usize,
     ) -> Result<Self, LayoutError> {
-        tri!(validate(&shape, &strides, offset, itemsize));
+        tri!(validate(Parts::from_arrays(
+            &shape, &strides, offset, itemsize
+        )));
         Ok(Self {
             shape,
             strides,
             offset,
             itemsize,
         })
+    }
+
+    /// Builds a layout from parts that already keep the invariants, without re-checking them.
+    ///
+    /// For transforms that provably keep them (each call site says why): a permutation of
+    /// the axes, a subset of the elements, or a dropped axis leaves every offset one of a
+    /// valid layout's, and every stride one it had.
+    pub(crate) const fn from_valid_parts(
+        shape: [usize; N],
+        strides: [isize; N],
+        offset: isize,
+        itemsize: usize,
+    ) -> Self {
+        Self {
+            shape,
+            strides,
+            offset,
+            itemsize,
+        }
     }
 
     /// Builds a layout from a shape, element strides and an itemsize in bytes, with offset 0.

@@ -47,13 +47,13 @@ mod axis_mask;
 mod order;
 mod slice;
 mod layout;
+mod verdict;
 mod query;
 mod transform;
 mod rank;
 mod dyn_layout;
 mod fmt;
 mod const_util;
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod algo;
 mod tuning;
 #[cfg(doctest)]
@@ -68,3 +68,4 @@ pub use fmt::Grid;
 pub use layout::Layout;
 pub use order::Order;
 pub use slice::Slice;
+pub use verdict::Verdict;

@@ -1,5 +1,7 @@
 //! Broadcasting (NumPy and cuda.core rules), on slices.
 
+use super::index::{get, set};
+use super::parts::Parts;
 use crate::LayoutError;
 
 /// Writes strides for broadcasting `shape`/`strides` to `target` (aligned on the right;
@@ -7,32 +9,35 @@ use crate::LayoutError;
 /// extent 1 facing another extent gets stride 0, new leading axes get stride 0; anything
 /// else is `BroadcastIncompatible` naming the target axis.
 pub(crate) const fn broadcast(
-    shape: &[usize],
-    strides: &[isize],
+    p: Parts<'_>,
     target: &[usize],
     out_strides: &mut [isize],
 ) -> Result<(), LayoutError> {
-    let n = shape.len();
+    let n = p.rank();
     let m = target.len();
-    if m < n {
+    let Some(diff) = m.checked_sub(n) else {
         return Err(LayoutError::RankMismatch {
             expected: n,
             found: m,
         });
-    }
-    let diff = m - n;
+    };
     let mut j = 0;
-    while j < m {
-        out_strides[j] = 0;
-        if j >= diff {
-            let i = j - diff;
-            if shape[i] == target[j] {
-                out_strides[j] = strides[i];
-            } else if shape[i] != 1 {
+    while let Some(want) = get(target, j) {
+        let mut stride = 0;
+        if let Some(i) = j.checked_sub(diff) {
+            let (extent, s) = p.axis(i);
+            if extent == want {
+                stride = s;
+            } else if extent != 1 {
                 return Err(LayoutError::BroadcastIncompatible { axis: j });
             }
         }
-        j += 1;
+        set(out_strides, j, stride);
+        // `j < target.len()`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            j += 1;
+        }
     }
     Ok(())
 }
@@ -44,12 +49,17 @@ mod tests {
     #[test]
     fn broadcast_follows_numpy_rules() {
         let mut out = [9; 3];
-        broadcast(&[3, 1], &[1, 7], &[2, 3, 4], &mut out).unwrap();
+        broadcast(
+            Parts::from_arrays(&[3, 1], &[1, 7], 0, 1),
+            &[2, 3, 4],
+            &mut out,
+        )
+        .unwrap();
         assert_eq!(out, [0, 1, 0]);
-        broadcast(&[1], &[5], &[2, 3, 1], &mut out).unwrap();
+        broadcast(Parts::from_arrays(&[1], &[5], 0, 1), &[2, 3, 1], &mut out).unwrap();
         assert_eq!(out, [0, 0, 5]);
         assert_eq!(
-            broadcast(&[2], &[1], &[2, 3, 4], &mut out),
+            broadcast(Parts::from_arrays(&[2], &[1], 0, 1), &[2, 3, 4], &mut out),
             Err(LayoutError::BroadcastIncompatible { axis: 2 })
         );
     }

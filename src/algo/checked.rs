@@ -46,11 +46,16 @@ pub(crate) const fn to_isize(a: usize) -> Result<isize, LayoutError> {
 }
 
 /// `offset + index * stride`: the offset `index` steps along an axis, or `Err(OffsetOverflow)`.
+///
+/// A zero stride adds nothing for any index: a broadcast axis may be longer than `isize::MAX`.
 pub(crate) const fn advance(
     offset: isize,
     index: usize,
     stride: isize,
 ) -> Result<isize, LayoutError> {
+    if stride == 0 {
+        return Ok(offset);
+    }
     add(offset, tri!(mul(tri!(to_isize(index)), stride)))
 }
 
@@ -65,23 +70,24 @@ pub(crate) const fn checked_stride_mul(stride: isize, extent: usize) -> Option<i
 /// The product of `shape`, or `Err(VolumeOverflow)`; 0 whenever an extent is 0, whatever
 /// the others are.
 pub(crate) const fn volume(shape: &[usize]) -> Result<usize, LayoutError> {
-    let mut i = 0;
-    while i < shape.len() {
-        if shape[i] == 0 {
+    let mut v: usize = 1;
+    let mut overflow = false;
+    let mut rest = shape;
+    while let [e, tail @ ..] = rest {
+        if *e == 0 {
             return Ok(0);
         }
-        i += 1;
+        match v.checked_mul(*e) {
+            Some(x) => v = x,
+            None => overflow = true,
+        }
+        rest = tail;
     }
-    let mut v: usize = 1;
-    i = 0;
-    while i < shape.len() {
-        v = match mul_volume(v, shape[i]) {
-            Ok(x) => x,
-            Err(e) => return Err(e),
-        };
-        i += 1;
+    if overflow {
+        Err(LayoutError::VolumeOverflow)
+    } else {
+        Ok(v)
     }
-    Ok(v)
 }
 
 /// Sets to 0 the stride of every extent-0 or extent-1 axis whose stride does not fit `isize`
@@ -92,12 +98,14 @@ pub(crate) const fn tame_unit_strides(shape: &[usize], strides: &mut [isize], it
     let Ok(item) = to_isize(itemsize) else {
         return;
     };
-    let mut i = 0;
-    while i < shape.len() && i < strides.len() {
-        if shape[i] <= 1 && strides[i].checked_mul(item).is_none() {
-            strides[i] = 0;
+    let mut rest = shape;
+    let mut out = strides;
+    while let ([e, shape_tail @ ..], [s, strides_tail @ ..]) = (rest, out) {
+        if *e <= 1 && s.checked_mul(item).is_none() {
+            *s = 0;
         }
-        i += 1;
+        rest = shape_tail;
+        out = strides_tail;
     }
 }
 

@@ -1,24 +1,18 @@
 //! Dense strides and permutation checks, on slices.
 
 use super::checked::{mul, to_isize, tri, volume};
+use super::index::{contains, get, set};
 use crate::LayoutError;
 
 /// Whether `perm` holds each of `0..perm.len()` exactly once. O(n²), no scratch.
 pub(crate) const fn is_permutation(perm: &[usize]) -> bool {
     let n = perm.len();
-    let mut i = 0;
-    while i < n {
-        if perm[i] >= n {
+    let mut seen = perm;
+    while let [x, rest @ ..] = seen {
+        if *x >= n || contains(rest, *x) {
             return false;
         }
-        let mut j = 0;
-        while j < i {
-            if perm[j] == perm[i] {
-                return false;
-            }
-            j += 1;
-        }
-        i += 1;
+        seen = rest;
     }
     true
 }
@@ -54,15 +48,8 @@ pub(crate) const fn fill_dense_strides(
             return Err(LayoutError::NotAPermutation);
         }
     }
-    if tri!(volume(shape)) == 0 {
-        let mut i = 0;
-        while i < n {
-            out[i] = 0;
-            i += 1;
-        }
-        return Ok(());
-    }
-    let mut stride: isize = 1;
+    let empty = tri!(volume(shape)) == 0;
+    let mut stride: isize = if empty { 0 } else { 1 };
     let mut k = n;
     while k > 0 {
         // `k >= 1` by the loop condition.
@@ -73,14 +60,21 @@ pub(crate) const fn fill_dense_strides(
             // `pos < n`, so `n - 1 - pos` cannot wrap.
             #[allow(clippy::arithmetic_side_effects)]
             AxisWalk::F => n - 1 - pos,
-            AxisWalk::Perm(p) => p[pos],
+            // A permutation of `0..n` (checked above), so `get` finds every position.
+            AxisWalk::Perm(p) => match get(p, pos) {
+                Some(a) => a,
+                None => return Err(LayoutError::NotAPermutation),
+            },
         };
-        out[axis] = stride;
+        set(out, axis, stride);
         // The slowest axis needs no further product: the volume itself may exceed `isize`
         // while the largest offset, `volume - 1`, still fits. Any earlier overflow is an
         // error because some element offset would not fit `isize` either.
-        if pos > 0 {
-            stride = tri!(mul(stride, tri!(to_isize(shape[axis]))));
+        if pos > 0 && !empty {
+            let Some(extent) = get(shape, axis) else {
+                return Err(LayoutError::NotAPermutation);
+            };
+            stride = tri!(mul(stride, tri!(to_isize(extent))));
         }
         k = pos;
     }

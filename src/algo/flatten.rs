@@ -1,6 +1,8 @@
 //! Flattening: merging runs of axes into one, in C index order (cuda.core rules).
 
-use super::checked::{checked_stride_mul, mul_volume, tri};
+use super::checked::{checked_stride_mul, mul_volume, tri, volume};
+use super::index::set;
+use super::parts::Parts;
 use crate::{AxisMask, LayoutError};
 
 /// Merges axes into groups in C index order, writing each group's extent and stride into
@@ -16,57 +18,58 @@ use crate::{AxisMask, LayoutError};
 /// `shape.len()` are `MaskOutOfRange`; bit 0 names no merge and is ignored. Rank 0 flattens
 /// to itself (0 groups) — cuda.core returns shape `(1,)` there.
 pub(crate) const fn flatten(
-    shape: &[usize],
-    strides: &[isize],
+    p: Parts<'_>,
     mask: AxisMask,
     out_shape: &mut [usize],
     out_strides: &mut [isize],
     starts: &mut [usize],
 ) -> Result<(usize, AxisMask), LayoutError> {
-    let n = shape.len();
+    let n = p.rank();
     if n < 64 && (mask.bits() >> n) != 0 {
         return Err(LayoutError::MaskOutOfRange);
     }
-    let empty = tri!(super::checked::volume(shape)) == 0;
+    let empty = tri!(volume(p.shape())) == 0;
     let mut merged = AxisMask::EMPTY;
     let mut out = 0;
     let mut start = 0;
+    // Each pass consumes at least axis `start`, so `start` and `end` stay <= n and `out`
+    // counts at most `n` groups: none of the `+ 1` below can overflow.
+    #[allow(clippy::arithmetic_side_effects)]
     while start < n {
-        let mut group_vol = shape[start];
-        // The stride of the group's last axis of extent > 1; `None` while it has none.
+        let (mut group_vol, first_stride) = p.axis(start);
+        // Stride of the group's last axis of extent > 1 (None while there is none).
         let mut last: Option<isize> = if empty || group_vol == 1 {
             None
         } else {
-            Some(strides[start])
+            Some(first_stride)
         };
         let mut end = start + 1;
         while end < n && mask.contains(end) {
-            let extent = shape[end];
+            let (extent, stride) = p.axis(end);
             if !empty && extent != 1 {
                 if let Some(s) = last {
-                    // An overflowing product cannot equal a stride, which fits `isize`.
-                    match checked_stride_mul(strides[end], extent) {
-                        Some(p) if p == s => {}
+                    match checked_stride_mul(stride, extent) {
+                        Some(q) if q == s => {}
                         _ => break,
                     }
                 }
-                last = Some(strides[end]);
+                last = Some(stride);
             }
             group_vol = tri!(mul_volume(group_vol, extent));
             merged = merged.with(end);
             end += 1;
         }
-        if out < out_shape.len() && out < out_strides.len() {
-            out_shape[out] = group_vol;
-            out_strides[out] = match last {
+        set(out_shape, out, group_vol);
+        set(
+            out_strides,
+            out,
+            match last {
                 Some(s) => s,
                 None if empty => 0,
                 None => 1,
-            };
-        }
-        if out < starts.len() {
-            starts[out] = start;
-        }
+            },
+        );
+        set(starts, out, start);
         out += 1;
         start = end;
     }
@@ -76,10 +79,14 @@ pub(crate) const fn flatten(
 /// The mask with bits `start + 1 .. end` set: merging axes `start..end` (end exclusive).
 pub(crate) const fn range_mask(start: usize, end: usize) -> AxisMask {
     let mut mask = AxisMask::EMPTY;
-    let mut i = start + 1;
+    let mut i = start.saturating_add(1);
     while i < end {
         mask = mask.with(i);
-        i += 1;
+        // `i < end <= usize::MAX`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            i += 1;
+        }
     }
     mask
 }
@@ -96,8 +103,7 @@ mod tests {
     ) -> (Vec<usize>, Vec<isize>) {
         let (mut sh, mut st, mut starts) = ([0; N], [0; N], [0; N]);
         let (r, _) = flatten(
-            &shape,
-            &strides,
+            Parts::from_arrays(&shape, &strides, 0, 1),
             AxisMask::from_bits(mask),
             &mut sh,
             &mut st,
@@ -138,8 +144,7 @@ mod tests {
         let (mut sh, mut st) = ([0; 2], [0; 2]);
         assert_eq!(
             flatten(
-                &[2, 2],
-                &[2, 1],
+                Parts::from_arrays(&[2, 2], &[2, 1], 0, 1),
                 AxisMask::from_bits(0b100),
                 &mut sh,
                 &mut st,

@@ -13,45 +13,44 @@
 //!
 //! which is a [`search`] problem with `a`'s axes, `b`'s axes negated, and the slack `w`.
 
-use super::contiguity::has_zero_extent;
-use super::unique::{Problem, Side, has_multiple, search, sort_active};
+use super::parts::Parts;
+use super::unique::{Budget, Problem, Side, has_multiple, search, sort_active};
 
-/// One layout as slices: shape, strides, offset (elements) and itemsize (bytes).
-#[derive(Clone, Copy)]
-pub(crate) struct Parts<'a> {
-    pub(crate) shape: &'a [usize],
-    pub(crate) strides: &'a [isize],
-    pub(crate) offset: isize,
-    pub(crate) itemsize: usize,
-}
-
-/// Whether some element of `a` shares a byte with some element of `b` (same buffer).
+/// Whether some element of `a` shares a byte with some element of `b` (same buffer);
+/// `None` when the search needed more than `budget` steps.
 ///
-/// `order_a` and `order_b` are scratch as long as the two shapes. `false` when either layout
+/// `order_a` and `order_b` are scratch as long as the two ranks. `false` when either layout
 /// has no element.
+// Bounds of `unique`'s module doc: every `i128` value below is < 2^127 in magnitude.
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_wrap)]
 pub(crate) const fn overlaps(
     a: Parts<'_>,
     b: Parts<'_>,
     order_a: &mut [usize],
     order_b: &mut [usize],
-) -> bool {
-    if has_zero_extent(a.shape) || has_zero_extent(b.shape) {
-        return false;
+    budget: Budget,
+) -> Option<bool> {
+    if a.has_zero_extent() || b.has_zero_extent() {
+        return Some(false);
     }
     // Itemsizes are powers of two, so the smaller divides the larger; both are >= 1 and fit
     // `isize` (invariants 1 and 3), so the `i128` values below are exact.
-    let unit = if a.itemsize < b.itemsize {
-        a.itemsize
+    let unit = if a.itemsize() < b.itemsize() {
+        a.itemsize()
     } else {
-        b.itemsize
+        b.itemsize()
     };
-    let ra = (a.itemsize / unit) as i128;
-    let rb = (b.itemsize / unit) as i128;
-    let la = sort_active(a.shape, a.strides, order_a);
-    let lb = sort_active(b.shape, b.strides, order_b);
+    let (ra, rb) = match (
+        a.itemsize().checked_div(unit),
+        b.itemsize().checked_div(unit),
+    ) {
+        (Some(x), Some(y)) => (x as i128, y as i128),
+        _ => (1, 1),
+    };
+    let la = sort_active(a, order_a);
+    let lb = sort_active(b, order_b);
     let sa = Side {
-        shape: a.shape,
-        strides: a.strides,
+        p: a,
         order: order_a,
         len: la,
         scale: ra,
@@ -59,8 +58,7 @@ pub(crate) const fn overlaps(
         symmetric: false,
     };
     let sb = Side {
-        shape: b.shape,
-        strides: b.strides,
+        p: b,
         order: order_b,
         len: lb,
         scale: rb,
@@ -71,12 +69,12 @@ pub(crate) const fn overlaps(
     let (amin, amax) = sa.range();
     let (bmin, bmax) = sb.range();
     // Offsets times `ra`/`rb` are offsets in units of `unit` bytes: they fit `isize` (invariant 3).
-    let t = b.offset as i128 * rb - a.offset as i128 * ra;
+    let t = b.offset() as i128 * rb - a.offset() as i128 * ra;
     // Every value of the sum is a multiple of the gcd of all coefficients: one O(N + M)
     // test settles parity-like cases (even against odd elements) before any search.
     let g = sb.gcd_with(sa.gcd_with(0));
     if g > 0 && !has_multiple(g, t - w_hi, t - w_lo) {
-        return false;
+        return Some(false);
     }
     let prob = Problem {
         a: sa,
@@ -84,6 +82,7 @@ pub(crate) const fn overlaps(
         w_lo,
         w_hi,
     };
+    let mut budget = budget;
     search(
         &prob,
         la,
@@ -92,6 +91,7 @@ pub(crate) const fn overlaps(
         amin + bmin + w_lo,
         amax + bmax + w_hi,
         false,
+        &mut budget,
     )
 }
 
@@ -105,18 +105,13 @@ mod tests {
         offset: isize,
         itemsize: usize,
     ) -> Parts<'a> {
-        Parts {
-            shape,
-            strides,
-            offset,
-            itemsize,
-        }
+        Parts::new(shape, strides, offset, itemsize).unwrap()
     }
 
     fn ov(a: Parts<'_>, b: Parts<'_>) -> bool {
         let mut oa = [0; 8];
         let mut ob = [0; 8];
-        overlaps(a, b, &mut oa[..a.shape.len()], &mut ob[..b.shape.len()])
+        overlaps(a, b, &mut oa[..a.rank()], &mut ob[..b.rank()], Budget::MAX).unwrap()
     }
 
     #[test]

@@ -6,63 +6,40 @@
 //! same function plus the invariant check, so it returns exactly the largest itemsize that
 //! `repacked` accepts.
 
+use super::axis::normalize_axis;
 use super::checked::{mul, mul_volume, to_isize, tri};
+use super::index::set;
 use super::offset::validate;
+use super::parts::Parts;
 use crate::LayoutError;
 
-/// Normalises a possibly negative axis (`-1` is the last) against rank `n`.
+/// Writes the layout `p` (itemsize `p.itemsize()`) re-described with itemsize `new` into
+/// `out_shape`/`out_strides` (both as long as the rank) and returns the new offset.
 ///
-/// An out-of-range axis is `AxisOutOfRange`; its payload is the axis for a non-negative
-/// one, and its magnitude for a negative one (`axis` is a `usize`).
-pub(crate) const fn normalize_axis(axis: isize, n: usize) -> Result<usize, LayoutError> {
-    let mag = axis.unsigned_abs();
-    if axis >= 0 {
-        if mag < n {
-            return Ok(mag);
-        }
-    } else if mag <= n {
-        // `1 <= mag <= n`, so `n - mag` cannot wrap.
-        return Ok(n - mag);
-    }
-    Err(LayoutError::AxisOutOfRange { axis: mag, ndim: n })
-}
-
-/// Repacks a layout given as slices from `old` to `new` bytes per element along `axis`,
-/// writing the result into `out_shape` / `out_strides` (same length); returns the new offset.
-///
-/// Checks, in this order (cuda.core's documented order):
-/// 1. `new` is a power of two (`ItemsizeNotPowerOfTwo`); `old` is one by the invariants;
-/// 2. `axis` is in `-n..n` (`AxisOutOfRange`);
-/// 3. `new == old` is the identity: the layout is copied unchanged;
-/// 4. the extent at `axis` is positive (`ExtentZero`), its stride is 1 (`StrideNotOne`);
-/// 5. packing (`new > old`, factor `f = new / old`): the extent at `axis` is divisible by `f`
-///    (`ExtentNotDivisible`), every other stride is (`StrideNotDivisible`, first axis
-///    first), the offset is (`OffsetNotDivisible`), and `data_ptr` is a multiple of `new`
-///    (`PointerMisaligned`);
-/// 6. unpacking (`new < old`, `f = old / new`): the extent at `axis`, the other strides
-///    and the offset are multiplied by `f` (`VolumeOverflow` / `OffsetOverflow` if that
-///    overflows).
-///
-/// The caller re-checks the layout invariants on the result.
-#[allow(clippy::too_many_arguments)]
+/// Checks, in cuda.core's order: `new`, then the current itemsize, are powers of two
+/// (`ItemsizeNotPowerOfTwo`); `axis` names an axis, negatives counting from the end
+/// (`SignedAxisOutOfRange`); with equal itemsizes nothing else is checked. Then the axis has
+/// elements (`ExtentZero`) and stride 1 (`StrideNotOne`; an extent-1 axis passes, its stride is
+/// never used). Packing (`new > old`, factor `f = new / old`) also needs the axis extent, every
+/// other stride and the offset divisible by `f` (`ExtentNotDivisible`, `StrideNotDivisible`,
+/// `OffsetNotDivisible`; strides of extent-1 axes are exempt and become 0 when `f` does not
+/// divide them) and `data_ptr` aligned to `new` (`PointerMisaligned`). Unpacking multiplies.
 pub(crate) const fn repack_into(
-    shape: &[usize],
-    strides: &[isize],
-    offset: isize,
-    old: usize,
+    p: Parts<'_>,
     new: usize,
     data_ptr: usize,
     axis: isize,
     out_shape: &mut [usize],
     out_strides: &mut [isize],
 ) -> Result<isize, LayoutError> {
-    let n = shape.len();
-    if strides.len() != n || out_shape.len() != n || out_strides.len() != n {
+    let n = p.rank();
+    if out_shape.len() != n || out_strides.len() != n {
         return Err(LayoutError::RankMismatch {
             expected: n,
             found: out_shape.len(),
         });
     }
+    let old = p.itemsize();
     if !new.is_power_of_two() {
         return Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: new });
     }
@@ -72,78 +49,96 @@ pub(crate) const fn repack_into(
     let ax = tri!(normalize_axis(axis, n));
     let mut i = 0;
     while i < n {
-        out_shape[i] = shape[i];
-        out_strides[i] = strides[i];
-        i += 1;
+        let (extent, stride) = p.axis(i);
+        set(out_shape, i, extent);
+        set(out_strides, i, stride);
+        // `i < n`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            i += 1;
+        }
     }
+    let offset = p.offset();
     if new == old {
         return Ok(offset);
     }
-    if shape[ax] == 0 {
+    let (extent, stride) = p.axis(ax);
+    if extent == 0 {
         return Err(LayoutError::ExtentZero { axis: ax });
     }
-    if strides[ax] != 1 {
+    if stride != 1 && extent != 1 {
         return Err(LayoutError::StrideNotOne { axis: ax });
     }
+    set(out_strides, ax, 1);
     if new > old {
         // Both are powers of two and `new > old >= 1`: the quotient is exact and >= 2.
-        let f = new / old;
-        if !shape[ax].is_multiple_of(f) {
+        let Some(f) = new.checked_div(old) else {
+            return Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: old });
+        };
+        if !extent.is_multiple_of(f) {
             return Err(LayoutError::ExtentNotDivisible { axis: ax });
         }
         let fi = tri!(to_isize(f));
         i = 0;
         while i < n {
-            if i != ax && strides[i] % fi != 0 {
-                return Err(LayoutError::StrideNotDivisible { axis: i });
+            let (e, s) = p.axis(i);
+            // `fi >= 2`: the checked `%` and `/` cannot fail, and `/` is exact where used.
+            if i != ax {
+                if let (Some(0), Some(q)) = (s.checked_rem(fi), s.checked_div(fi)) {
+                    set(out_strides, i, q);
+                } else if e == 1 {
+                    // Never read: any stride describes the same offsets.
+                    set(out_strides, i, 0);
+                } else {
+                    return Err(LayoutError::StrideNotDivisible { axis: i });
+                }
             }
-            i += 1;
+            // `i < n`.
+            #[allow(clippy::arithmetic_side_effects)]
+            {
+                i += 1;
+            }
         }
-        if offset % fi != 0 {
+        let (Some(0), Some(off)) = (offset.checked_rem(fi), offset.checked_div(fi)) else {
             return Err(LayoutError::OffsetNotDivisible);
-        }
+        };
         if !data_ptr.is_multiple_of(new) {
             return Err(LayoutError::PointerMisaligned);
         }
-        // Every division below is exact (checked above) by `fi >= 2`, so none overflows.
-        i = 0;
-        while i < n {
-            if i != ax {
-                out_strides[i] = strides[i] / fi;
-            }
-            i += 1;
+        if let Some(q) = extent.checked_div(f) {
+            set(out_shape, ax, q);
         }
-        out_shape[ax] = shape[ax] / f;
-        return Ok(offset / fi);
+        return Ok(off);
     }
     // Unpacking: `old > new >= 1`, both powers of two, so the quotient is exact and >= 2.
-    let f = old / new;
+    let Some(f) = old.checked_div(new) else {
+        return Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: new });
+    };
     let fi = tri!(to_isize(f));
-    out_shape[ax] = tri!(mul_volume(shape[ax], f));
+    set(out_shape, ax, tri!(mul_volume(extent, f)));
     i = 0;
     while i < n {
         if i != ax {
-            out_strides[i] = tri!(mul(strides[i], fi));
+            set(out_strides, i, tri!(mul(p.stride(i), fi)));
         }
-        i += 1;
+        // `i < n`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            i += 1;
+        }
     }
     mul(offset, fi)
 }
 
-/// The largest power of two `<= max_itemsize` that [`repack_into`] followed by the
-/// invariant check accepts; `out_shape` / `out_strides` are scratch of the layout's rank.
+/// The largest itemsize, a power of two at most `max_itemsize`, that [`repack_into`] accepts
+/// and whose result keeps the invariants; `out_*` are scratch as long as the rank.
 ///
-/// `max_itemsize` must be a power of two (`ItemsizeNotPowerOfTwo`) and `axis` in range
-/// (`AxisOutOfRange`). When `max_itemsize >= old` the answer is at least `old` (the
-/// identity always succeeds). When no candidate is accepted (only possible when
-/// `max_itemsize < old` and the axis cannot be unpacked), the error of the last candidate
-/// tried, 1, is returned.
-#[allow(clippy::too_many_arguments)]
+/// A candidate `data_ptr` is not aligned to is skipped, the current itemsize included, so a
+/// misaligned pointer never gets an answer that invites misaligned reads: the answer is then
+/// the largest alignment of the pointer that unpacking reaches (cuda.core's gcd rule), or
+/// `PointerMisaligned` when there is none.
 pub(crate) const fn max_compatible_itemsize(
-    shape: &[usize],
-    strides: &[isize],
-    offset: isize,
-    old: usize,
+    p: Parts<'_>,
     max_itemsize: usize,
     data_ptr: usize,
     axis: isize,
@@ -155,29 +150,25 @@ pub(crate) const fn max_compatible_itemsize(
             itemsize: max_itemsize,
         });
     }
-    tri!(normalize_axis(axis, shape.len()));
+    tri!(normalize_axis(axis, p.rank()));
     let mut cand = max_itemsize;
+    let mut last = LayoutError::PointerMisaligned;
     loop {
-        let r = repack_into(
-            shape,
-            strides,
-            offset,
-            old,
-            cand,
-            data_ptr,
-            axis,
-            out_shape,
-            out_strides,
-        );
-        let err = match r {
-            Ok(off) => match validate(out_shape, out_strides, off, cand) {
-                Ok(_) => return Ok(cand),
+        if data_ptr.is_multiple_of(cand) {
+            let r = repack_into(p, cand, data_ptr, axis, out_shape, out_strides);
+            last = match r {
+                Ok(off) => match Parts::new(out_shape, out_strides, off, cand) {
+                    Ok(q) => match validate(q) {
+                        Ok(_) => return Ok(cand),
+                        Err(e) => e,
+                    },
+                    Err(e) => e,
+                },
                 Err(e) => e,
-            },
-            Err(e) => e,
-        };
-        if cand == 1 {
-            return Err(err);
+            };
+        }
+        if cand <= 1 {
+            return Err(last);
         }
         cand /= 2;
     }
@@ -200,36 +191,9 @@ mod tests {
     ) -> Result<(Vec<usize>, Vec<isize>, isize), LayoutError> {
         let mut sh = vec![0; shape.len()];
         let mut st = vec![0; shape.len()];
-        let off = repack_into(
-            shape, strides, offset, old, new, ptr, axis, &mut sh, &mut st,
-        )?;
+        let p = Parts::new(shape, strides, offset, old)?;
+        let off = repack_into(p, new, ptr, axis, &mut sh, &mut st)?;
         Ok((sh, st, off))
-    }
-
-    #[test]
-    fn normalize_axis_counts_negatives_from_the_end() {
-        assert_eq!(normalize_axis(-1, 3), Ok(2));
-        assert_eq!(normalize_axis(-3, 3), Ok(0));
-        assert_eq!(normalize_axis(2, 3), Ok(2));
-        assert_eq!(
-            normalize_axis(3, 3),
-            Err(LayoutError::AxisOutOfRange { axis: 3, ndim: 3 })
-        );
-        assert_eq!(
-            normalize_axis(-4, 3),
-            Err(LayoutError::AxisOutOfRange { axis: 4, ndim: 3 })
-        );
-        assert_eq!(
-            normalize_axis(-1, 0),
-            Err(LayoutError::AxisOutOfRange { axis: 1, ndim: 0 })
-        );
-        assert_eq!(
-            normalize_axis(isize::MIN, 3),
-            Err(LayoutError::AxisOutOfRange {
-                axis: isize::MIN.unsigned_abs(),
-                ndim: 3
-            })
-        );
     }
 
     #[test]
@@ -259,7 +223,7 @@ mod tests {
         );
         assert_eq!(
             repack(sh, st, 1, 1, 4, 1, 5),
-            Err(LayoutError::AxisOutOfRange { axis: 5, ndim: 2 })
+            Err(LayoutError::SignedAxisOutOfRange { axis: 5, ndim: 2 })
         );
         assert_eq!(
             repack(&[0, 3], &[3, 2], 1, 1, 4, 1, 1),
@@ -295,14 +259,29 @@ mod tests {
     fn max_compatible_tries_down_to_the_current_itemsize() {
         let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
         let m = |ptr, max, sh: &mut [usize], st: &mut [isize]| {
-            max_compatible_itemsize(&[3, 8], &[8, 1], 0, 2, max, ptr, -1, sh, st)
+            max_compatible_itemsize(
+                Parts::from_arrays(&[3, 8], &[8, 1], 0, 2),
+                max,
+                ptr,
+                -1,
+                sh,
+                st,
+            )
         };
         assert_eq!(m(0, 64, &mut sh, &mut st), Ok(16));
         assert_eq!(m(4, 64, &mut sh, &mut st), Ok(4));
-        assert_eq!(m(1, 64, &mut sh, &mut st), Ok(2));
+        // A pointer misaligned for the current itemsize never gets it back.
+        assert_eq!(m(1, 64, &mut sh, &mut st), Ok(1));
         assert_eq!(m(0, 1, &mut sh, &mut st), Ok(1));
         assert_eq!(
-            max_compatible_itemsize(&[3, 8], &[1, 3], 0, 2, 1, 0, -1, &mut sh, &mut st),
+            max_compatible_itemsize(
+                Parts::from_arrays(&[3, 8], &[1, 3], 0, 2),
+                1,
+                0,
+                -1,
+                &mut sh,
+                &mut st
+            ),
             Err(LayoutError::StrideNotOne { axis: 1 })
         );
     }

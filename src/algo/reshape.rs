@@ -4,7 +4,9 @@
 
 use super::checked::checked_stride_mul;
 use super::checked::{mul_volume, tri, volume};
-use super::coalesce::{flatten, range_mask};
+use super::flatten::{flatten, range_mask};
+use super::index::{get, reverse_into, set};
+use super::parts::Parts;
 use crate::{AxisMask, LayoutError};
 
 /// Resolves a target shape with at most one `-1` (inferred extent) into `out`.
@@ -16,90 +18,112 @@ pub(crate) const fn resolve_shape(
     volume: usize,
     out: &mut [usize],
 ) -> Result<(), LayoutError> {
-    let mut inferred = target.len();
+    let mut inferred = None;
     let mut known: usize = 1;
     let mut i = 0;
-    while i < target.len() {
-        let e = target[i];
-        if e == -1 && inferred == target.len() {
-            inferred = i;
+    while let Some(e) = get(target, i) {
+        if e == -1 && inferred.is_none() {
+            inferred = Some(i);
         } else if e < 0 {
             return Err(LayoutError::ExtentInvalid { axis: i });
         } else {
-            out[i] = e.unsigned_abs();
-            known = match mul_volume(known, out[i]) {
+            set(out, i, e.unsigned_abs());
+            known = match mul_volume(known, e.unsigned_abs()) {
                 Ok(v) => v,
                 // A product that overflows `usize` cannot equal (or divide) the volume.
                 Err(_) => return Err(LayoutError::VolumeMismatch),
             };
         }
-        i += 1;
+        // `i < target.len()`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            i += 1;
+        }
     }
-    if inferred == target.len() {
+    let Some(inferred) = inferred else {
         return if known == volume {
             Ok(())
         } else {
             Err(LayoutError::VolumeMismatch)
         };
-    }
+    };
     if known == 0 {
-        return Err(LayoutError::ExtentInvalid { axis: inferred });
+        // `0 * x` is never a non-zero volume; for a zero volume the -1 is ambiguous.
+        return Err(if volume == 0 {
+            LayoutError::ExtentInvalid { axis: inferred }
+        } else {
+            LayoutError::VolumeMismatch
+        });
     }
     // `known >= 1`, so neither `%` nor `/` divides by zero.
-    if !volume.is_multiple_of(known) {
-        return Err(LayoutError::VolumeMismatch);
+    #[allow(clippy::arithmetic_side_effects)]
+    if volume.is_multiple_of(known) {
+        set(out, inferred, volume / known);
+        Ok(())
+    } else {
+        Err(LayoutError::VolumeMismatch)
     }
-    out[inferred] = volume / known;
-    Ok(())
 }
 
 /// Writes into `out_strides` strides for the resolved `target` shape that give every
 /// element, in C index order, the same offset as in the source; `NeedsCopy` (naming the
 /// source axes on each side of the first boundary a target axis would straddle) if none do.
 ///
-/// `scratch_shape`, `scratch_strides` and `scratch_starts` must be at least as long as
-/// `shape`. An empty source gives all-zero strides, as cuda.core does; extent-1 target axes
+/// `scratch_shape`, `scratch_strides` and `scratch_starts` must be at least as long as the
+/// rank. An empty source gives all-zero strides, as cuda.core does; extent-1 target axes
 /// get the stride the split produces (the product of the inner extents and strides).
 pub(crate) const fn reshape_c(
-    shape: &[usize],
-    strides: &[isize],
+    p: Parts<'_>,
     target: &[usize],
     out_strides: &mut [isize],
     scratch_shape: &mut [usize],
     scratch_strides: &mut [isize],
     scratch_starts: &mut [usize],
 ) -> Result<(), LayoutError> {
-    let vol = tri!(volume(shape));
+    let vol = tri!(volume(p.shape()));
     if vol != tri!(volume(target)) {
         return Err(LayoutError::VolumeMismatch);
     }
     let mut j = 0;
     while j < out_strides.len() {
-        out_strides[j] = 0;
-        j += 1;
+        set(out_strides, j, 0);
+        // `j < out_strides.len()`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            j += 1;
+        }
     }
     if vol == 0 {
         return Ok(());
     }
     let (groups, _) = tri!(flatten(
-        shape,
-        strides,
-        range_mask(0, shape.len()),
+        p,
+        range_mask(0, p.rank()),
         scratch_shape,
         scratch_strides,
         scratch_starts
     ));
     let mut new_i = target.len();
     let mut g = groups;
-    while g > 0 {
-        g -= 1;
-        let extent = scratch_shape[g];
-        let mut stride = scratch_strides[g];
+    while let Some(gg) = g.checked_sub(1) {
+        g = gg;
+        let (Some(extent), Some(mut stride)) = (get(scratch_shape, g), get(scratch_strides, g))
+        else {
+            return Err(LayoutError::RankMismatch {
+                expected: groups,
+                found: scratch_shape.len(),
+            });
+        };
         let mut group_vol: usize = 1;
-        while new_i > 0 && (target[new_i - 1] == 1 || group_vol < extent) {
-            new_i -= 1;
-            let t = target[new_i];
-            out_strides[new_i] = stride;
+        while let Some(k) = new_i.checked_sub(1) {
+            let Some(t) = get(target, k) else {
+                break;
+            };
+            if !(t == 1 || group_vol < extent) {
+                break;
+            }
+            new_i = k;
+            set(out_strides, k, stride);
             // Inside a group the product is an offset difference and fits `isize`; it can
             // overflow only after the group is complete, where it is used solely as the
             // stride of extent-1 axes, for which any value (here 0) is correct.
@@ -111,31 +135,102 @@ pub(crate) const fn reshape_c(
         }
         if group_vol != extent {
             return Err(LayoutError::NeedsCopy {
-                axes: boundary_axes(shape, scratch_starts, g),
+                axes: boundary_axes(p.shape(), scratch_starts, g),
             });
         }
     }
     Ok(())
 }
 
+/// Like [`reshape_c`] in F index order (first axis fastest): the C reshape of the
+/// reversed source onto the reversed target, reversed back. `rev_shape`/`rev_strides` are
+/// scratch as long as the rank, `rev_target`/`rev_out` as long as the target; `NeedsCopy`
+/// names the source axes in the caller's numbering.
+pub(crate) const fn reshape_f(
+    p: Parts<'_>,
+    target: &[usize],
+    out_strides: &mut [isize],
+    scratch: &mut Scratch<'_>,
+) -> Result<(), LayoutError> {
+    let n = p.rank();
+    reverse_into(p.shape(), scratch.rev_shape);
+    reverse_into(p.strides(), scratch.rev_strides);
+    reverse_into(target, scratch.rev_target);
+    let q = tri!(Parts::new(
+        scratch.rev_shape,
+        scratch.rev_strides,
+        p.offset(),
+        p.itemsize()
+    ));
+    match reshape_c(
+        q,
+        scratch.rev_target,
+        scratch.rev_out,
+        scratch.shape,
+        scratch.strides,
+        scratch.starts,
+    ) {
+        Ok(()) => {}
+        Err(LayoutError::NeedsCopy { axes }) => {
+            let mut mask = AxisMask::EMPTY;
+            let mut i = 0;
+            while i < n {
+                if axes.contains(i) {
+                    // `i < n`, so `n - 1 - i` cannot wrap.
+                    #[allow(clippy::arithmetic_side_effects)]
+                    {
+                        mask = mask.with(n - 1 - i);
+                    }
+                }
+                i = i.saturating_add(1);
+            }
+            return Err(LayoutError::NeedsCopy { axes: mask });
+        }
+        Err(e) => return Err(e),
+    }
+    reverse_into(scratch.rev_out, out_strides);
+    Ok(())
+}
+
+/// Scratch buffers for a reshape: `shape`, `strides`, `starts` and the two `rev_*` of the
+/// source as long as the source rank; `rev_target`, `rev_out` as long as the target rank
+/// (the `rev_*` are used by [`reshape_f`] only).
+pub(crate) struct Scratch<'a> {
+    pub(crate) shape: &'a mut [usize],
+    pub(crate) strides: &'a mut [isize],
+    pub(crate) starts: &'a mut [usize],
+    pub(crate) rev_shape: &'a mut [usize],
+    pub(crate) rev_strides: &'a mut [isize],
+    pub(crate) rev_target: &'a mut [usize],
+    pub(crate) rev_out: &'a mut [isize],
+}
+
 /// The non-unit source axes on each side of the start of group `g`.
 const fn boundary_axes(shape: &[usize], starts: &[usize], g: usize) -> AxisMask {
     let mut mask = AxisMask::EMPTY;
-    let start = starts[g];
+    let Some(start) = get(starts, g) else {
+        return mask;
+    };
     let mut k = start;
-    while k < shape.len() {
-        if shape[k] != 1 {
+    while let Some(e) = get(shape, k) {
+        if e != 1 {
             mask = mask.with(k);
             break;
         }
-        k += 1;
+        // `k < shape.len()`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            k += 1;
+        }
     }
     k = start;
-    while k > 0 {
-        k -= 1;
-        if shape[k] != 1 {
-            mask = mask.with(k);
-            break;
+    while let Some(kk) = k.checked_sub(1) {
+        k = kk;
+        if let Some(e) = get(shape, k) {
+            if e != 1 {
+                mask = mask.with(k);
+                break;
+            }
         }
     }
     mask
@@ -152,7 +247,14 @@ mod tests {
     ) -> Result<[isize; M], LayoutError> {
         let mut out = [0; M];
         let (mut a, mut b, mut c) = ([0; N], [0; N], [0; N]);
-        reshape_c(&shape, &strides, &target, &mut out, &mut a, &mut b, &mut c)?;
+        reshape_c(
+            Parts::from_arrays(&shape, &strides, 0, 1),
+            &target,
+            &mut out,
+            &mut a,
+            &mut b,
+            &mut c,
+        )?;
         Ok(out)
     }
 

@@ -5,7 +5,9 @@
 //! axes) need no wider integer. [`slice_into`] applies one [`Slice`] per axis the way
 //! cuda.core's `base_layout_slice` does.
 
-use super::checked::{advance, mul, tri};
+use super::checked::{advance, tri};
+use super::index::{get, set};
+use super::parts::Parts;
 use crate::{LayoutError, Slice};
 
 /// One axis after normalisation: the picked indices are `start + k * step` for `k < len`.
@@ -41,14 +43,27 @@ const fn clamp_forward(bound: isize, extent: usize) -> usize {
 const fn clamp_backward(bound: isize, extent: usize) -> usize {
     if bound < 0 {
         let back = bound.unsigned_abs();
-        // index = extent - back, which is -1 or less when back > extent.
+        // index = extent - back, which is -1 or less when back > extent. Otherwise
+        // `1 <= back <= extent`, so `extent - back + 1 <= extent`: nothing wraps.
+        #[allow(clippy::arithmetic_side_effects)]
         if back > extent { 0 } else { extent - back + 1 }
     } else {
         // `bound >= 0`, so the cast is lossless.
         #[allow(clippy::cast_sign_loss)]
         let b = bound as usize;
-        // index = min(b, extent - 1); as index + 1 that is min(b + 1, extent).
+        // index = min(b, extent - 1); as index + 1 that is min(b + 1, extent). `b < extent`
+        // in the second arm, so `b + 1` cannot overflow.
+        #[allow(clippy::arithmetic_side_effects)]
         if b >= extent { extent } else { b + 1 }
+    }
+}
+
+/// How many of `lo, lo + by, ..` lie below `hi`, for `lo < hi` and `by >= 1`:
+/// `(hi - lo - 1) / by + 1`, which is at most `hi - lo`, so nothing can overflow.
+const fn count(lo: usize, hi: usize, by: usize) -> usize {
+    match (hi.saturating_sub(lo).saturating_sub(1)).checked_div(by) {
+        Some(q) => q.saturating_add(1),
+        None => 0,
     }
 }
 
@@ -81,10 +96,9 @@ pub(crate) const fn normalize(
         #[allow(clippy::cast_sign_loss)]
         let by = step as usize;
         if lo < hi {
-            // `lo < hi <= extent`: `hi - lo - 1` cannot wrap; the quotient is `< extent`.
             return Some(SliceRange {
                 start: lo,
-                len: (hi - lo - 1) / by + 1,
+                len: count(lo, hi, by),
                 step,
             });
         }
@@ -110,10 +124,10 @@ pub(crate) const fn normalize(
     };
     let by = step.unsigned_abs();
     if lo < hi {
-        // `lo < hi <= extent`, so `hi - 1` is a valid index and nothing wraps.
         return Some(SliceRange {
-            start: hi - 1,
-            len: (hi - lo - 1) / by + 1,
+            // `lo < hi`, so `hi - 1` cannot wrap.
+            start: hi.saturating_sub(1),
+            len: count(lo, hi, by),
             step,
         });
     }
@@ -139,15 +153,13 @@ pub(crate) const fn normalize(
 /// `OffsetOverflow` if a new stride or the offset overflows `isize` (the strides of an
 /// emptied result are never computed, so they cannot overflow).
 pub(crate) const fn slice_into(
-    shape: &[usize],
-    strides: &[isize],
-    offset: isize,
+    p: Parts<'_>,
     slices: &[Slice],
     out_shape: &mut [usize],
     out_strides: &mut [isize],
 ) -> Result<isize, LayoutError> {
-    let n = shape.len();
-    if strides.len() != n || slices.len() != n {
+    let n = p.rank();
+    if slices.len() != n {
         return Err(LayoutError::RankMismatch {
             expected: n,
             found: slices.len(),
@@ -163,40 +175,53 @@ pub(crate) const fn slice_into(
     // whether the result is emptied by a slice.
     let mut emptied = false;
     let mut i = 0;
-    while i < n {
-        let s = slices[i];
-        let Some(r) = normalize(shape[i], s.start, s.stop, s.step) else {
+    while let Some(s) = get(slices, i) {
+        let extent = p.extent(i);
+        let Some(r) = normalize(extent, s.start, s.stop, s.step) else {
             return Err(LayoutError::ZeroStep { axis: i });
         };
-        out_shape[i] = r.len;
-        let identity = r.len == shape[i] && r.step == 1;
+        set(out_shape, i, r.len);
+        let identity = r.len == extent && r.step == 1;
         if !identity && r.len == 0 {
             emptied = true;
         }
-        i += 1;
+        // `i < slices.len()`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            i += 1;
+        }
     }
     // Pass 2: strides and offset.
-    let mut off = offset;
+    let mut off = p.offset();
     i = 0;
-    while i < n {
-        let s = slices[i];
-        let Some(r) = normalize(shape[i], s.start, s.stop, s.step) else {
+    while let Some(s) = get(slices, i) {
+        let (extent, stride) = p.axis(i);
+        let Some(r) = normalize(extent, s.start, s.stop, s.step) else {
             return Err(LayoutError::ZeroStep { axis: i });
         };
-        let identity = r.len == shape[i] && r.step == 1;
-        if identity {
-            out_strides[i] = if emptied { 0 } else { strides[i] };
+        let identity = r.len == extent && r.step == 1;
+        let new_stride = if emptied {
+            0
+        } else if identity {
+            stride
         } else {
-            out_strides[i] = if emptied {
-                0
-            } else {
-                tri!(mul(strides[i], r.step))
-            };
-            if r.len > 0 && strides[i] != 0 {
-                off = tri!(advance(off, r.start, strides[i]));
+            match stride.checked_mul(r.step) {
+                Some(v) => v,
+                // A stride an axis of one element never uses: any value is right.
+                None if r.len <= 1 => 0,
+                None => return Err(LayoutError::OffsetOverflow),
             }
+        };
+        set(out_strides, i, new_stride);
+        if !identity && r.len > 0 {
+            // The offset of an element of the result: it fits `isize` on a valid layout.
+            off = tri!(advance(off, r.start, stride));
         }
-        i += 1;
+        // `i < slices.len()`.
+        #[allow(clippy::arithmetic_side_effects)]
+        {
+            i += 1;
+        }
     }
     Ok(off)
 }
@@ -329,9 +354,7 @@ mod tests {
     fn slice_into_zeroes_strides_of_an_emptied_result() {
         let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
         let off = slice_into(
-            &[4, 5],
-            &[5, 1],
-            0,
+            Parts::from_arrays(&[4, 5], &[5, 1], 0, 1),
             &[Slice::range(1, 3), Slice::range(4, 4)],
             &mut sh,
             &mut st,
@@ -344,9 +367,7 @@ mod tests {
     fn slice_into_reports_the_first_zero_step() {
         let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
         let r = slice_into(
-            &[4, 5],
-            &[5, 1],
-            0,
+            Parts::from_arrays(&[4, 5], &[5, 1], 0, 1),
             &[Slice::new(None, None, 0), Slice::new(None, None, 0)],
             &mut sh,
             &mut st,

@@ -24,33 +24,67 @@
 //! add up to the width of its byte bounds, < 2^64, so `rmin`, `rmax` and every target that
 //! survives the range test are < 2^66 in magnitude; and each product `c_k x_k` is < 2^127. The
 //! extended-gcd step reduces both factors below `c / g` < 2^63 before multiplying. So no `i128`
-//! operation here can overflow, which is why this file uses plain operators (the `algo` module
-//! lifts `arithmetic_side_effects`).
+//! operation here can overflow, which is why the functions of this file use plain `+ - *`
+//! (each carries `#[allow(clippy::arithmetic_side_effects)]` citing this paragraph). Every
+//! divisor is a coefficient or a gcd of coefficients, all positive, and every dividend is far
+//! from `i128::MIN`, so no division can fault; the divisions still go through [`div`] and
+//! [`rem`], whose `checked_*` form leaves no panic path in the machine code.
+//!
+//! # The budget
+//!
+//! Each call of [`search`] is one step. A search given a [`Budget`] stops when the budget is
+//! spent and answers `None` ("unknown"). Without pruning, the number of steps is at most
+//! `1 + Σ_j Π_{k<j} w_k` over the active axes taken from the largest coefficient down, with
+//! `w_k` the number of values axis `k` can take (`2e - 1` for the symmetric uniqueness
+//! problem, `e` for overlaps), the last two axes counted once (they are solved by the
+//! extended Euclidean step), times the slack width `w_hi - w_lo + 1` where it is looped.
+//! `Layout::is_unique_within` documents the bound; `tests/postconditions.rs` checks it.
 
-use super::contiguity::has_zero_extent;
+use super::index::{get, set, swap};
+use super::parts::Parts;
 use super::sort::stride_order;
 
-/// One set of axes of a search: `order[..len]` lists the active axes of `shape`/`strides`
-/// (extent >= 2, stride != 0), by ascending `|stride|`.
+/// The steps a bounded search may still take; `u64::MAX` is, in practice, unbounded.
+pub(crate) type Budget = u64;
+
+/// `a / b` rounded toward zero; `b > 0` at every call (see the module doc).
+const fn div(a: i128, b: i128) -> i128 {
+    match a.checked_div(b) {
+        Some(q) => q,
+        None => 0,
+    }
+}
+
+/// `a % b`; `b > 0` at every call (see the module doc).
+const fn rem(a: i128, b: i128) -> i128 {
+    match a.checked_rem(b) {
+        Some(r) => r,
+        None => 0,
+    }
+}
+
+/// One layout's side of a search problem: the active axes of `p` in `order[..len]`
+/// (ascending coefficient), each scaled by `scale` (an itemsize ratio).
 #[derive(Clone, Copy)]
 pub(crate) struct Side<'a> {
-    pub(crate) shape: &'a [usize],
-    pub(crate) strides: &'a [isize],
+    /// The layout.
+    pub(crate) p: Parts<'a>,
+    /// Active axes (extent >= 2, stride != 0), ascending `|stride|`, in `order[..len]`.
     pub(crate) order: &'a [usize],
+    /// How many axes of `order` are active.
     pub(crate) len: usize,
-    /// Coefficient of axis `k` is `|stride| * scale`.
+    /// Factor applied to every coefficient (an itemsize ratio, >= 1).
     pub(crate) scale: i128,
-    /// The side's sum is subtracted (flips the sign of every axis).
+    /// Whether this side's terms are subtracted (`b` in the overlap problem).
     pub(crate) negate: bool,
-    /// Boxes `[-n, n]` (index differences) instead of `[0, n]` or `[-n, 0]`.
+    /// Whether index differences range over `[-(e-1), e-1]` (uniqueness) instead of one sign.
     pub(crate) symmetric: bool,
 }
 
 impl Side<'_> {
-    /// A side with no axis.
+    /// A side with no axes.
     pub(crate) const EMPTY: Side<'static> = Side {
-        shape: &[],
-        strides: &[],
+        p: Parts::EMPTY,
         order: &[],
         len: 0,
         scale: 1,
@@ -58,13 +92,19 @@ impl Side<'_> {
         symmetric: false,
     };
 
-    /// Coefficient and box `(c, l, u)` of the `k`-th smallest active axis.
+    /// Coefficient and box `(c, l, u)` of the `k`-th active axis (ascending coefficient):
+    /// the term is `c * x` with `l <= x <= u`. The sign of the stride (and `negate`) picks
+    /// which side of 0 the box lies on.
+    // Bounds of the module doc: `|stride| * scale < 2^63`, `extent - 1 < 2^64`.
+    #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_wrap)]
     const fn axis(&self, k: usize) -> (i128, i128, i128) {
-        let ax = self.order[k];
-        let stride = self.strides[ax];
+        let ax = match get(self.order, k) {
+            Some(a) => a,
+            None => usize::MAX,
+        };
+        let (extent, stride) = self.p.axis(ax);
         let coef = stride.unsigned_abs() as i128 * self.scale;
-        // Active axes have extent >= 2, so `- 1` cannot wrap.
-        let n = (self.shape[ax] - 1) as i128;
+        let n = extent.saturating_sub(1) as i128;
         if self.symmetric {
             (coef, -n, n)
         } else if (stride > 0) != self.negate {
@@ -74,18 +114,20 @@ impl Side<'_> {
         }
     }
 
-    /// The gcd of `g` and every coefficient of the side (`g` itself when it has no axis).
+    /// `gcd(g, c_0, .., c_len)`.
     pub(crate) const fn gcd_with(&self, g: i128) -> i128 {
         let mut g = g;
         let mut k = 0;
         while k < self.len {
             g = gcd(g, self.axis(k).0);
-            k += 1;
+            k = k.saturating_add(1);
         }
         g
     }
 
-    /// Sums of the lower and upper box ends times the coefficients, over all active axes.
+    /// The smallest and largest value of `Σ c_k x_k` over the box.
+    // Bounds of the module doc: each sum is < 2^66 in magnitude.
+    #[allow(clippy::arithmetic_side_effects)]
     pub(crate) const fn range(&self) -> (i128, i128) {
         let (mut lo, mut hi) = (0i128, 0i128);
         let mut k = 0;
@@ -99,36 +141,34 @@ impl Side<'_> {
     }
 }
 
-/// Lists in `order` the active axes (extent >= 2, stride != 0) by ascending `|stride|`;
-/// returns how many there are. `order` is as long as `shape`.
-///
-/// The sort is the crate's one stride sort ([`stride_order`], largest first), reversed; how
-/// it breaks ties does not matter here, only that equal `|stride|`s end up adjacent.
-pub(crate) const fn sort_active(shape: &[usize], strides: &[isize], order: &mut [usize]) -> usize {
-    stride_order(shape, strides, order);
+/// Writes into `order` (as long as the rank) the axes with extent >= 2 and a non-zero
+/// stride, by ascending `|stride|`; returns how many there are.
+pub(crate) const fn sort_active(p: Parts<'_>, order: &mut [usize]) -> usize {
+    stride_order(p, order);
+    // Reverse: `stride_order` is descending.
     let n = order.len();
     let mut i = 0;
     while i < n / 2 {
-        let t = order[i];
-        order[i] = order[n - 1 - i];
-        order[n - 1 - i] = t;
-        i += 1;
+        // `i < n / 2`, so `n - 1 - i` cannot wrap.
+        #[allow(clippy::arithmetic_side_effects)]
+        swap(order, i, n - 1 - i);
+        i = i.saturating_add(1);
     }
-    // Keep the active axes, in place: the write position never passes the read position.
     let mut len = 0;
     i = 0;
-    while i < n {
-        let ax = order[i];
-        if shape[ax] >= 2 && strides[ax] != 0 {
-            order[len] = ax;
-            len += 1;
+    while let Some(ax) = get(order, i) {
+        let (extent, stride) = p.axis(ax);
+        if extent >= 2 && stride != 0 {
+            set(order, len, ax);
+            len = len.saturating_add(1);
         }
-        i += 1;
+        i = i.saturating_add(1);
     }
     len
 }
 
-/// A search problem: the axes of `a` and `b`, and the slack interval `[w_lo, w_hi]`.
+/// The problem [`search`] solves: is there a point of `a`'s and `b`'s boxes with
+/// `Σ a + Σ b + w = t` for some slack `w` in `[w_lo, w_hi]`?
 pub(crate) struct Problem<'a> {
     pub(crate) a: Side<'a>,
     pub(crate) b: Side<'a>,
@@ -137,13 +177,27 @@ pub(crate) struct Problem<'a> {
 }
 
 /// `⌊a / b⌋` for `b > 0`.
+// `b > 0` (see the module doc), so the adjustment cannot overflow.
+#[allow(clippy::arithmetic_side_effects)]
 const fn floor_div(a: i128, b: i128) -> i128 {
-    a.div_euclid(b)
+    let q = div(a, b);
+    if rem(a, b) < 0 { q - 1 } else { q }
 }
 
 /// `⌈a / b⌉` for `b > 0`.
+// `b > 0` (see the module doc), so the adjustment cannot overflow.
+#[allow(clippy::arithmetic_side_effects)]
 const fn ceil_div(a: i128, b: i128) -> i128 {
-    -((-a).div_euclid(b))
+    let q = div(a, b);
+    if rem(a, b) > 0 { q + 1 } else { q }
+}
+
+/// `a mod b` in `0..b`, for `b > 0`.
+// `b > 0`, so `r + b` cannot overflow for `-b < r < 0`.
+#[allow(clippy::arithmetic_side_effects)]
+const fn rem_euclid(a: i128, b: i128) -> i128 {
+    let r = rem(a, b);
+    if r < 0 { r + b } else { r }
 }
 
 const fn max(a: i128, b: i128) -> i128 {
@@ -154,27 +208,29 @@ const fn min(a: i128, b: i128) -> i128 {
     if a < b { a } else { b }
 }
 
-/// `gcd(a, b)` for `a, b >= 0` (`gcd(0, b) = b`).
+/// The greatest common divisor (of magnitudes below 2^127).
 const fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a, b);
     while b != 0 {
-        (a, b) = (b, a % b);
+        (a, b) = (b, rem(a, b));
     }
-    a
+    a.saturating_abs()
 }
 
-/// Whether some `x` in `[lo, hi]` is a multiple of `g > 0`.
+/// Whether some multiple of `g > 0` lies in `[lo, hi]`.
 pub(crate) const fn has_multiple(g: i128, lo: i128, hi: i128) -> bool {
     ceil_div(lo, g) <= floor_div(hi, g)
 }
 
-/// `(g, p, q)` with `g = gcd(a, b) = a p + b q`, for `a, b > 0`; `|p| <= b`, `|q| <= a`.
+/// `(g, p, q)` with `g = gcd(a, b) = a p + b q`, for `a, b > 0`.
+// The Bézout coefficients stay below `max(a, b)` in magnitude (module doc).
+#[allow(clippy::arithmetic_side_effects)]
 const fn ext_gcd(a: i128, b: i128) -> (i128, i128, i128) {
     let (mut r0, mut r1) = (a, b);
     let (mut p0, mut p1) = (1i128, 0i128);
     let (mut q0, mut q1) = (0i128, 1i128);
     while r1 != 0 {
-        let k = r0 / r1;
+        let k = div(r0, r1);
         (r0, r1) = (r1, r0 - k * r1);
         (p0, p1) = (p1, p0 - k * p1);
         (q0, q1) = (q1, q0 - k * q1);
@@ -182,41 +238,37 @@ const fn ext_gcd(a: i128, b: i128) -> (i128, i128, i128) {
     (r0, p0, q0)
 }
 
-/// Whether `c x = t` for some `x` in `[l, u]` (with `x >= 1` when `positive`).
+/// Whether `c x = t` has a solution with `l <= x <= u` (and `x >= 1` when `positive`).
 const fn solve1(c: i128, l: i128, u: i128, t: i128, positive: bool) -> bool {
     let l = if positive { max(l, 1) } else { l };
-    t % c == 0 && l <= t / c && t / c <= u
+    rem(t, c) == 0 && l <= div(t, c) && div(t, c) <= u
 }
 
-/// Whether `c1 x1 + c0 x0 = t` for some `x1` in `[l1, u1]`, `x0` in `[l0, u0]`.
-///
-/// With `g = gcd(c0, c1)`, the solutions are `x0 = x0b + (c1/g) k`, `x1 = x1b - (c0/g) k`; each
-/// box bounds `k` to an interval, and the two intervals must meet. O(log min(c0, c1)).
+/// Whether `c1 x1 + c0 x0 = t` has a solution in the box, in O(log c): the solutions form
+/// one progression `(x1b - m0 k, x0b + m1 k)`, and the box bounds `k` to an interval.
+// Bounds of the module doc: the residues are reduced below `c / g` before multiplying.
+#[allow(clippy::arithmetic_side_effects, clippy::similar_names)]
 const fn solve2(c1: i128, l1: i128, u1: i128, c0: i128, l0: i128, u0: i128, t: i128) -> bool {
     if l1 > u1 || l0 > u0 {
         return false;
     }
     let (g, p, _) = ext_gcd(c0, c1);
-    if t % g != 0 {
+    if g <= 0 || rem(t, g) != 0 {
         return false;
     }
-    let (m1, m0) = (c1 / g, c0 / g);
-    // x0b ≡ p (t/g) (mod m1), in [0, m1): both factors reduced first, so the product < 2^126.
-    let x0b = (p.rem_euclid(m1) * (t / g).rem_euclid(m1)).rem_euclid(m1);
-    let x1b = (t - c0 * x0b) / c1;
+    let (m1, m0) = (div(c1, g), div(c0, g));
+    // x0b: the solution of c0 x0 ≡ t (mod c1) in 0..m1.
+    let x0b = rem_euclid(rem_euclid(p, m1) * rem_euclid(div(t, g), m1), m1);
+    let x1b = div(t - c0 * x0b, c1);
     let k_lo = max(ceil_div(l0 - x0b, m1), ceil_div(x1b - u1, m0));
     let k_hi = min(floor_div(u0 - x0b, m1), floor_div(x1b - l1, m0));
     k_lo <= k_hi
 }
 
-/// The largest coefficient among the axes `a[..ka]` and `b[..kb]` (not both empty), merged
-/// with every other remaining axis of that coefficient: `(c, l, u)` with the summed box, and
-/// the counts left.
-///
-/// Merging is exact: `c x + c y` with `x` in `[l1, u1]` and `y` in `[l2, u2]` takes exactly the
-/// values `c z`, `z` in `[l1 + l2, u1 + u2]`. Two views with the same strides (a matrix and a
-/// shifted copy) so search one merged axis per distinct stride. [`is_unique`] never merges:
-/// equal strides of extent > 1 are not unique and are rejected before the search.
+/// Merges the axes with the largest remaining coefficient, from both sides, into one:
+/// returns `(c, l, u, ka', kb')` with `ka'`, `kb'` the axes left below it.
+// Bounds of the module doc.
+#[allow(clippy::arithmetic_side_effects)]
 const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (i128, i128, i128, usize, usize) {
     let ca = if ka > 0 { p.a.axis(ka - 1).0 } else { 0 };
     let cb = if kb > 0 { p.b.axis(kb - 1).0 } else { 0 };
@@ -233,13 +285,12 @@ const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (i128, i128, i128, usize,
     (c, l, u, ka, kb)
 }
 
-/// Whether `Σ c x + w = t` has a solution with `x` in the boxes of `a[..ka]`, `b[..kb]` and
-/// `w` in `[w_lo, w_hi]`; `rmin`/`rmax` are the smallest/largest values that sum can take.
-///
-/// With `fresh` (all axes visited so far chose 0), the solution must also have `x != 0`, and
-/// only solutions whose first nonzero `x` (largest coefficient first) is positive are searched:
-/// enough when the problem is symmetric under `x -> -x` (`t = 0`, symmetric boxes, `w = 0`),
-/// the only way [`is_unique`] uses it.
+/// Whether the problem has a solution using only `a`'s axes `..ka` and `b`'s `..kb`, with
+/// the chosen terms summing to `t` and the free axes' sum in `[rmin, rmax]`; `fresh` asks for
+/// a non-zero point (uniqueness: some axis differs). `None` when `budget` ran out first; each
+/// call costs one step.
+// Bounds of the module doc.
+#[allow(clippy::arithmetic_side_effects, clippy::too_many_arguments)]
 pub(crate) const fn search(
     p: &Problem<'_>,
     ka: usize,
@@ -248,89 +299,115 @@ pub(crate) const fn search(
     rmin: i128,
     rmax: i128,
     fresh: bool,
-) -> bool {
+    budget: &mut Budget,
+) -> Option<bool> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
     if t < rmin || t > rmax {
-        return false;
+        return Some(false);
     }
     if ka + kb == 0 {
-        return !fresh && p.w_lo <= t && t <= p.w_hi;
+        return Some(!fresh && p.w_lo <= t && t <= p.w_hi);
     }
     let (cx, lx, ux, ka1, kb1) = top(p, ka, kb);
     let point = p.w_lo == p.w_hi;
     if point && ka1 + kb1 == 0 {
-        return solve1(cx, lx, ux, t - p.w_lo, fresh);
+        return Some(solve1(cx, lx, ux, t - p.w_lo, fresh));
     }
     let (rmin1, rmax1) = (rmin - cx * lx, rmax - cx * ux);
     let lo = max(if fresh { max(lx, 0) } else { lx }, ceil_div(t - rmax1, cx));
     let hi = min(ux, floor_div(t - rmin1, cx));
     let (c0, l0, u0, ka2, kb2) = top(p, ka1, kb1);
     if ka2 + kb2 == 0 {
-        // Two (merged) axes left: solve each point problem in O(log c) instead of trying
-        // every `x`, when there are fewer slack values than values of `x`.
         if point {
             let t = t - p.w_lo;
             if fresh {
-                // First nonzero positive: x >= 1, or x == 0 (if allowed) and x0 >= 1.
-                return solve2(cx, max(lx, 1), ux, c0, l0, u0, t)
-                    || (lx <= 0 && 0 <= ux && solve1(c0, l0, u0, t, true));
+                return Some(
+                    solve2(cx, max(lx, 1), ux, c0, l0, u0, t)
+                        || (lx <= 0 && 0 <= ux && solve1(c0, l0, u0, t, true)),
+                );
             }
-            return solve2(cx, lx, ux, c0, l0, u0, t);
+            return Some(solve2(cx, lx, ux, c0, l0, u0, t));
         }
         if !fresh && hi - lo > p.w_hi - p.w_lo {
             let mut w = p.w_lo;
             while w <= p.w_hi {
+                if *budget == 0 {
+                    return None;
+                }
+                *budget -= 1;
                 if solve2(cx, lx, ux, c0, l0, u0, t - w) {
-                    return true;
+                    return Some(true);
                 }
                 w += 1;
             }
-            return false;
+            return Some(false);
         }
     }
     let mut x = lo;
     while x <= hi {
-        if search(p, ka1, kb1, t - cx * x, rmin1, rmax1, fresh && x == 0) {
-            return true;
+        match search(
+            p,
+            ka1,
+            kb1,
+            t - cx * x,
+            rmin1,
+            rmax1,
+            fresh && x == 0,
+            budget,
+        ) {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => return None,
         }
         x += 1;
     }
-    false
+    Some(false)
 }
 
-/// Whether no two indices of `shape`/`strides` share an offset; exact.
+/// Whether no two indices of `p` share an offset; `order` is scratch as long as the rank.
+/// `None` when the search needed more than `budget` steps.
 ///
-/// `order` is scratch as long as `shape`. After the pigeonhole test (more elements than
-/// offsets in the span: not unique), asks [`search`] for a nonzero index difference `d`,
-/// `|d_k| <= extent_k - 1`, with `Σ d_k stride_k = 0`.
-pub(crate) const fn is_unique(shape: &[usize], strides: &[isize], order: &mut [usize]) -> bool {
-    if has_zero_extent(shape) {
-        return true;
+/// Fast tests first: an empty layout is unique; a broadcast axis of extent >= 2 is not; more
+/// elements than offsets in the span is not (pigeonhole); two axes of equal `|stride|` are
+/// not; strides that each exceed the span of the smaller axes are (mixed radix). Only what
+/// is left goes to [`search`].
+// `volume` and `span` are bounded as said inline; the other sums by the module doc.
+#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
+pub(crate) const fn is_unique(p: Parts<'_>, order: &mut [usize], budget: Budget) -> Option<bool> {
+    if p.has_zero_extent() {
+        return Some(true);
     }
-    let mut i = 0;
     let mut volume: u128 = 1;
     let mut span: u128 = 0;
-    while i < shape.len() {
-        if shape[i] >= 2 && strides[i] == 0 {
-            return false;
+    let mut rest = p;
+    while let Some(((extent, stride), tail)) = rest.split_first() {
+        rest = tail;
+        if extent >= 2 && stride == 0 {
+            return Some(false);
         }
-        // No extent is 0, so every partial product is at most the volume, which fits `usize`
-        // (invariant 2); the span is at most 2^64 (invariant 3).
-        volume *= shape[i] as u128;
-        span += (shape[i] - 1) as u128 * strides[i].unsigned_abs() as u128;
-        i += 1;
+        // Both stay below 2^127 on a valid layout: the volume fits `usize` (invariant 2) and
+        // the span is the width of the offset bounds, which fit `isize` (invariant 3).
+        volume = volume.saturating_mul(extent as u128);
+        span = span.saturating_add((extent - 1) as u128 * stride.unsigned_abs() as u128);
     }
     if volume <= 1 {
-        return true;
+        return Some(true);
     }
     if volume > span + 1 {
-        return false;
+        return Some(false);
     }
-    let len = sort_active(shape, strides, order);
-    i = 1;
+    let len = sort_active(p, order);
+    let mut i = 1;
     while i < len {
         // Two axes of extent >= 2 with equal `|stride|`: d = (1, ∓1) repeats an offset.
-        if strides[order[i]].unsigned_abs() == strides[order[i - 1]].unsigned_abs() {
-            return false;
+        let (Some(a), Some(b)) = (get(order, i), get(order, i - 1)) else {
+            break;
+        };
+        if p.stride(a).unsigned_abs() == p.stride(b).unsigned_abs() {
+            return Some(false);
         }
         i += 1;
     }
@@ -341,20 +418,22 @@ pub(crate) const fn is_unique(shape: &[usize], strides: &[isize], order: &mut [u
     let mut covered: u128 = 0;
     i = 0;
     while i < len {
-        let ax = order[i];
-        let stride = strides[ax].unsigned_abs() as u128;
+        let (extent, stride) = match get(order, i) {
+            Some(ax) => p.axis(ax),
+            None => (1, 0),
+        };
+        let stride = stride.unsigned_abs() as u128;
         if stride <= covered {
             break;
         }
-        covered += stride * (shape[ax] - 1) as u128;
+        covered += stride * (extent.saturating_sub(1)) as u128;
         i += 1;
     }
     if i == len {
-        return true;
+        return Some(true);
     }
     let side = Side {
-        shape,
-        strides,
+        p,
         order,
         len,
         scale: 1,
@@ -362,13 +441,17 @@ pub(crate) const fn is_unique(shape: &[usize], strides: &[isize], order: &mut [u
         symmetric: true,
     };
     let (rmin, rmax) = side.range();
-    let p = Problem {
+    let prob = Problem {
         a: side,
         b: Side::EMPTY,
         w_lo: 0,
         w_hi: 0,
     };
-    !search(&p, len, 0, 0, rmin, rmax, true)
+    let mut budget = budget;
+    match search(&prob, len, 0, 0, rmin, rmax, true, &mut budget) {
+        Some(found) => Some(!found),
+        None => None,
+    }
 }
 
 #[cfg(test)]
@@ -377,7 +460,12 @@ mod tests {
 
     fn unique<const N: usize>(shape: [usize; N], strides: [isize; N]) -> bool {
         let mut order = [0; N];
-        is_unique(&shape, &strides, &mut order)
+        is_unique(
+            Parts::from_arrays(&shape, &strides, 0, 1),
+            &mut order,
+            Budget::MAX,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -387,6 +475,10 @@ mod tests {
             assert_eq!(a * p + b * q, g);
             assert_eq!(a % g, 0);
             assert_eq!(b % g, 0);
+            assert_eq!(
+                (floor_div(-7, 2), ceil_div(-7, 2), rem_euclid(-7, 2)),
+                (-4, -3, 1)
+            );
         }
     }
 
@@ -412,5 +504,16 @@ mod tests {
         assert!(!unique([1, 5], [0, 0]));
         assert!(unique([1, 1], [0, 0]));
         assert!(unique([], []));
+    }
+
+    #[test]
+    fn a_spent_budget_answers_unknown() {
+        // Extent-2 axes with strides B + 3^k defeat every fast test.
+        let shape = [2usize; 6];
+        let strides = [1001isize, 1003, 1009, 1027, 1081, 1243];
+        let p = Parts::from_arrays(&shape, &strides, 0, 1);
+        let mut order = [0; 6];
+        assert_eq!(is_unique(p, &mut order, 1), None);
+        assert_eq!(is_unique(p, &mut order, Budget::MAX), Some(true));
     }
 }

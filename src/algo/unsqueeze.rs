@@ -1,6 +1,8 @@
 //! Inserting extent-1 axes (cuda.core's stride rule), on slices.
 
 use super::checked::{to_isize, tri};
+use super::index::{contains, set};
+use super::parts::Parts;
 use crate::LayoutError;
 
 /// Writes `shape`/`strides` with extent-1 axes inserted at the output positions `axes`
@@ -12,91 +14,60 @@ use crate::LayoutError;
 /// (cuda.core raises there). Errors: `AxisOutOfRange` for an
 /// output position past the output rank, `DuplicateAxis` for a repeated one.
 pub(crate) const fn unsqueeze(
-    shape: &[usize],
-    strides: &[isize],
+    p: Parts<'_>,
     axes: &[usize],
     out_shape: &mut [usize],
     out_strides: &mut [isize],
 ) -> Result<(), LayoutError> {
     let m = out_shape.len();
-    if m != shape.len() + axes.len() || out_strides.len() != m {
-        return Err(LayoutError::RankMismatch {
-            expected: shape.len() + axes.len(),
-            found: m,
-        });
+    let expected = p.rank().saturating_add(axes.len());
+    if m != expected || out_strides.len() != m {
+        return Err(LayoutError::RankMismatch { expected, found: m });
     }
-    let mut k = 0;
-    while k < axes.len() {
-        if axes[k] >= m {
-            return Err(LayoutError::AxisOutOfRange {
-                axis: axes[k],
-                ndim: m,
-            });
+    let mut rest = axes;
+    while let [a, tail @ ..] = rest {
+        if *a >= m {
+            return Err(LayoutError::AxisOutOfRange { axis: *a, ndim: m });
         }
-        let mut j = 0;
-        while j < k {
-            if axes[j] == axes[k] {
-                return Err(LayoutError::DuplicateAxis { axis: axes[k] });
-            }
-            j += 1;
+        if contains(tail, *a) {
+            return Err(LayoutError::DuplicateAxis { axis: *a });
         }
-        k += 1;
+        rest = tail;
     }
-    let mut src = shape.len();
-    let mut last_stride: isize = if src > 0 { strides[src - 1] } else { 1 };
-    let mut last_extent: isize = 1;
+    // Walk the output from the right; `src` counts the source axes not yet placed. The output
+    // has exactly `rank` non-inserted positions (axes are distinct and `< m`), so `src`
+    // reaches 0 exactly at the end and `src - 1` below never wraps.
+    let mut src = p.rank();
+    let mut last_stride = match src.checked_sub(1) {
+        Some(k) => p.stride(k),
+        None => 1,
+    };
+    let mut last_extent: usize = 1;
     let mut i = m;
-    while i > 0 {
-        i -= 1;
-        if contains(axes, i) {
-            out_shape[i] = 1;
-            // The new axis has extent 1, so its stride never reaches an offset: when the
-            // product overflows, 0 is as correct and keeps the operation infallible.
-            out_strides[i] = match last_stride.checked_mul(last_extent) {
-                Some(s) => s,
-                None => 0,
-            };
+    while let Some(k) = i.checked_sub(1) {
+        i = k;
+        if contains(axes, k) {
+            set(out_shape, k, 1);
+            let e = tri!(to_isize(last_extent));
+            set(
+                out_strides,
+                k,
+                match last_stride.checked_mul(e) {
+                    Some(s) => s,
+                    None => 0,
+                },
+            );
         } else {
-            src -= 1;
-            last_stride = strides[src];
-            last_extent = tri!(to_isize(shape[src]));
-            out_shape[i] = shape[src];
-            out_strides[i] = last_stride;
+            let Some(s) = src.checked_sub(1) else {
+                return Err(LayoutError::RankMismatch { expected, found: m });
+            };
+            src = s;
+            (last_extent, last_stride) = p.axis(src);
+            set(out_shape, k, last_extent);
+            set(out_strides, k, last_stride);
         }
     }
     Ok(())
-}
-
-/// Whether `axes` holds `axis`.
-const fn contains(axes: &[usize], wanted: usize) -> bool {
-    let mut k = 0;
-    while k < axes.len() {
-        if axes[k] == wanted {
-            return true;
-        }
-        k += 1;
-    }
-    false
-}
-
-/// Writes `shape`/`strides` without axis `axis` into the outputs (length `shape.len() - 1`).
-pub(crate) const fn remove_axis(
-    shape: &[usize],
-    strides: &[isize],
-    axis: usize,
-    out_shape: &mut [usize],
-    out_strides: &mut [isize],
-) {
-    let mut i = 0;
-    let mut o = 0;
-    while i < shape.len() && o < out_shape.len() {
-        if i != axis {
-            out_shape[o] = shape[i];
-            out_strides[o] = strides[i];
-            o += 1;
-        }
-        i += 1;
-    }
 }
 
 #[cfg(test)]
@@ -106,10 +77,16 @@ mod tests {
     #[test]
     fn unsqueeze_uses_cuda_core_strides() {
         let (mut sh, mut st) = ([0; 4], [0; 4]);
-        unsqueeze(&[2, 3], &[3, 1], &[0, 3], &mut sh, &mut st).unwrap();
+        unsqueeze(
+            Parts::from_arrays(&[2, 3], &[3, 1], 0, 1),
+            &[0, 3],
+            &mut sh,
+            &mut st,
+        )
+        .unwrap();
         assert_eq!((sh, st), ([1, 2, 3, 1], [6, 3, 1, 1]));
         let (mut sh, mut st) = ([0; 1], [0; 1]);
-        unsqueeze(&[], &[], &[0], &mut sh, &mut st).unwrap();
+        unsqueeze(Parts::from_arrays(&[], &[], 0, 1), &[0], &mut sh, &mut st).unwrap();
         assert_eq!((sh, st), ([1], [1]));
     }
 
@@ -117,11 +94,21 @@ mod tests {
     fn unsqueeze_rejects_bad_positions() {
         let (mut sh, mut st) = ([0; 3], [0; 3]);
         assert_eq!(
-            unsqueeze(&[2], &[1], &[1, 1], &mut sh, &mut st),
+            unsqueeze(
+                Parts::from_arrays(&[2], &[1], 0, 1),
+                &[1, 1],
+                &mut sh,
+                &mut st
+            ),
             Err(LayoutError::DuplicateAxis { axis: 1 })
         );
         assert_eq!(
-            unsqueeze(&[2], &[1], &[0, 3], &mut sh, &mut st),
+            unsqueeze(
+                Parts::from_arrays(&[2], &[1], 0, 1),
+                &[0, 3],
+                &mut sh,
+                &mut st
+            ),
             Err(LayoutError::AxisOutOfRange { axis: 3, ndim: 3 })
         );
     }

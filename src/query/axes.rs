@@ -2,7 +2,8 @@
 //! questions, in this crate's conventions.
 
 use crate::Layout;
-use crate::algo::sort::stride_order;
+use crate::algo::contiguity::contiguous_axis;
+use crate::algo::sort::stride_rank;
 
 impl<const N: usize> Layout<N> {
     /// The axis along which consecutive indices are consecutive elements: the axis of extent
@@ -30,19 +31,7 @@ impl<const N: usize> Layout<N> {
     /// - `Some(a)` iff `shape[a] > 1`, `strides[a] == 1`, and no higher axis has both
     #[must_use]
     pub const fn contiguous_axis(&self) -> Option<usize> {
-        let mut i = N;
-        while i > 0 {
-            // `i > 0`, so `i - 1` cannot wrap, and `i - 1 < N` bounds the indexing.
-            #[allow(clippy::arithmetic_side_effects)]
-            let a = i - 1;
-            #[allow(clippy::indexing_slicing)]
-            let (e, s) = (self.shape[a], self.strides[a]);
-            if e > 1 && s == 1 {
-                return Some(a);
-            }
-            i = a;
-        }
-        None
+        contiguous_axis(self.parts())
     }
 
     /// The rank of each axis's `|stride|` among all axes, smallest = 0 (ArrayInterface's
@@ -67,18 +56,10 @@ impl<const N: usize> Layout<N> {
     ///
     /// - a permutation of `0..N` with `stride_rank()[stride_order()[j]] == N - 1 - j`
     #[must_use]
-    // Indexing is bounded by `j < N` and `order[j] < N` (a permutation of `0..N`); the
-    // subtraction `N - 1 - j` cannot wrap for `j < N`, nor can the counter `j + 1`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn stride_rank(&self) -> [usize; N] {
         let mut order = [0usize; N];
-        stride_order(&self.shape, &self.strides, &mut order);
         let mut rank = [0usize; N];
-        let mut j = 0;
-        while j < N {
-            rank[order[j]] = N - 1 - j;
-            j += 1;
-        }
+        stride_rank(self.parts(), &mut order, &mut rank);
         rank
     }
 }

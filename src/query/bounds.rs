@@ -32,7 +32,7 @@ impl<const N: usize> Layout<N> {
     /// - `Some((min, max))` of every element offset, `None` iff `volume() == 0`
     #[must_use]
     pub const fn offset_bounds(&self) -> Option<(isize, isize)> {
-        match bounds(&self.shape, &self.strides, self.offset) {
+        match bounds(self.parts()) {
             Ok(b) => b,
             // Invariant 3: every element offset fits `isize`, so `bounds` cannot overflow.
             Err(_) => None,
@@ -69,7 +69,7 @@ impl<const N: usize> Layout<N> {
     /// - `Ok((max + 1) * itemsize)` when `offset_bounds() == Some((min, max))` and `min >= 0`
     /// - `Ok(0)` when `volume() == 0`; `Err(NegativeOffset)` when `min < 0`
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
-        required_size(&self.shape, &self.strides, self.offset, self.itemsize)
+        required_size(self.parts())
     }
 
     /// The element offset of `index`: `offset + Σ index[k] * strides[k]`.
@@ -92,6 +92,6 @@ impl<const N: usize> Layout<N> {
     ///
     /// - equals the model's `offset + Σ i_k s_k` for every index in the shape
     pub const fn offset_of(&self, index: [usize; N]) -> Result<isize, LayoutError> {
-        offset_of(&self.shape, &self.strides, self.offset, &index)
+        offset_of(self.parts(), &index)
     }
 }

@@ -40,7 +40,7 @@ impl<const N: usize> Layout<N> {
     /// - `true` iff the offsets in C index order are `offset, offset + 1, ..`
     #[must_use]
     pub const fn is_contiguous_c(&self) -> bool {
-        is_contiguous_in(&self.shape, &self.strides, false)
+        is_contiguous_in(self.parts(), false)
     }
 
     /// Whether the offsets in F index order (first axis fastest) are `offset, offset + 1, ..`.
@@ -62,7 +62,7 @@ impl<const N: usize> Layout<N> {
     /// - `true` iff the offsets in F index order are `offset, offset + 1, ..`
     #[must_use]
     pub const fn is_contiguous_f(&self) -> bool {
-        is_contiguous_in(&self.shape, &self.strides, true)
+        is_contiguous_in(self.parts(), true)
     }
 
     /// Whether some permutation of the axes is C-contiguous (the elements fill
@@ -86,7 +86,7 @@ impl<const N: usize> Layout<N> {
     /// - `true` iff some axis permutation of the layout is C-contiguous
     #[must_use]
     pub const fn is_contiguous_any(&self) -> bool {
-        is_contiguous_any(&self.shape, &self.strides)
+        is_contiguous_any(self.parts())
     }
 
     /// Whether the elements fill `0..volume` once each: contiguous in some axis order
@@ -147,6 +147,6 @@ impl<const N: usize> Layout<N> {
     ///   axis `i` form an arithmetic progression (the group restarting at each clear bit)
     #[must_use]
     pub const fn flattened_axis_mask(&self) -> AxisMask {
-        AxisMask::from_bits(flattened_axis_mask(&self.shape, &self.strides))
+        AxisMask::from_bits(flattened_axis_mask(self.parts()))
     }
 }

@@ -46,10 +46,7 @@ impl<const N: usize> Layout<N> {
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
         max_compatible_itemsize(
-            &self.shape,
-            &self.strides,
-            self.offset,
-            self.itemsize,
+            self.parts(),
             max_itemsize,
             data_ptr,
             axis,

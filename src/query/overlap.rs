@@ -1,7 +1,7 @@
 //! [`Layout::overlaps`]: whether two layouts over one buffer share a byte, decided exactly.
 
-use crate::Layout;
-use crate::algo::overlap::{Parts, overlaps};
+use crate::algo::overlap::overlaps;
+use crate::{Layout, Verdict};
 
 impl<const N: usize> Layout<N> {
     /// Whether some element of `self` and some element of `other`, laid over the same buffer,
@@ -54,23 +54,41 @@ impl<const N: usize> Layout<N> {
     ///   the two layouts intersect
     #[must_use]
     pub const fn overlaps<const M: usize>(&self, other: &Layout<M>) -> bool {
+        // With an unbounded budget the search always answers.
+        matches!(self.overlaps_within(other, u64::MAX), Verdict::Yes)
+    }
+
+    /// Whether some element of `self` shares a byte with some element of `other`, deciding
+    /// with at most `budget` search steps; [`Verdict::Unknown`] when that is not enough.
+    ///
+    /// The gcd and range tests of [`overlaps`](Layout::overlaps) are free; each search step
+    /// is one node, O(N + M) work. A budget of `1 + Σ_j Π_{k<j} e_k` over both layouts' axes
+    /// of extent >= 2, largest coefficient first and the last two left out, times the
+    /// itemsize ratio, always suffices.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Verdict};
+    /// let even = Layout::new([4], [2], 4)?;
+    /// assert_eq!(even.overlaps_within(&even.with_offset(1)?, 10), Verdict::No);
+    /// assert_eq!(even.overlaps_within(&even.with_offset(2)?, 10), Verdict::Yes);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `Yes` iff `overlaps(other)`, `No` iff not, whenever the answer is not `Unknown`
+    #[must_use]
+    pub const fn overlaps_within<const M: usize>(&self, other: &Layout<M>, budget: u64) -> Verdict {
         let mut order_a = [0usize; N];
         let mut order_b = [0usize; M];
-        overlaps(
-            Parts {
-                shape: &self.shape,
-                strides: &self.strides,
-                offset: self.offset,
-                itemsize: self.itemsize,
-            },
-            Parts {
-                shape: &other.shape,
-                strides: &other.strides,
-                offset: other.offset,
-                itemsize: other.itemsize,
-            },
+        Verdict::from_option(overlaps(
+            self.parts(),
+            other.parts(),
             &mut order_a,
             &mut order_b,
-        )
+            budget,
+        ))
     }
 }

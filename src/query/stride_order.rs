@@ -21,7 +21,7 @@ impl<const N: usize> Layout<N> {
     #[must_use]
     pub const fn stride_order(&self) -> [usize; N] {
         let mut out = [0usize; N];
-        stride_order(&self.shape, &self.strides, &mut out);
+        stride_order(self.parts(), &mut out);
         out
     }
 }

@@ -1,7 +1,7 @@
 //! [`Layout::is_unique`]: whether no two indices share an offset, decided exactly.
 
-use crate::Layout;
 use crate::algo::unique::is_unique;
+use crate::{Layout, Verdict};
 
 impl<const N: usize> Layout<N> {
     /// Whether no two distinct indices map to the same offset; exact.
@@ -37,7 +37,10 @@ impl<const N: usize> Layout<N> {
     /// of O(K) adds and multiplies answers before any search (about 50 ns at rank 4, see the
     /// README's benchmarks); two axes of extent >= 2 are
     /// always O(log s). Adversarial layouts (many axes with close strides and extents large
-    /// enough to dodge the pigeonhole test) can take as long as the product says.
+    /// enough to dodge the pigeonhole test) can take as long as the product says: extent-2
+    /// axes with strides `B + 3^k` triple the work per axis. Where that cost must be bounded
+    /// (a kernel validating its destination, a `const` item), use
+    /// [`is_unique_within`](Layout::is_unique_within).
     ///
     /// # Examples
     ///
@@ -56,7 +59,42 @@ impl<const N: usize> Layout<N> {
     /// - `true` iff the offsets of all indices are pairwise distinct
     #[must_use]
     pub const fn is_unique(&self) -> bool {
+        // With an unbounded budget the search always answers.
+        matches!(self.is_unique_within(u64::MAX), Verdict::Yes)
+    }
+
+    /// Whether no two distinct indices map to the same offset, deciding with at most
+    /// `budget` search steps; [`Verdict::Unknown`] when that is not enough.
+    ///
+    /// The fast tests of [`is_unique`](Layout::is_unique) (O(N²) at most) are free; each
+    /// step of the search that follows is one node, O(N) work. A budget of
+    /// `1 + Σ_j Π_{k<j} (2 e_k - 1)` over the axes of extent >= 2, largest `|stride|` first and
+    /// the last two left out, always suffices; a budget proportional to the volume (what the
+    /// kernels use) bounds the check by the cost of touching every element once.
+    ///
+    /// ```text
+    /// (2,2,2,2,2,2):(1001,1003,1009,1027,1081,1243)   within(1) -> Unknown   exact -> Yes
+    /// ```
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Verdict};
+    /// let l = Layout::new([2; 6], [1001, 1003, 1009, 1027, 1081, 1243], 1)?;
+    /// assert_eq!(l.is_unique_within(1), Verdict::Unknown);
+    /// assert_eq!(l.is_unique_within(1_000), Verdict::Yes);
+    /// assert_eq!(Layout::new([5, 4], [3, 4], 1)?.is_unique_within(10), Verdict::No);
+    /// assert_eq!(Layout::new([2, 3], [0, 1], 1)?.is_unique_within(0), Verdict::No); // a fast test
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `Yes` iff `is_unique()`, `No` iff not, whenever the answer is not `Unknown`
+    /// - never `Unknown` with a budget of at least the bound above
+    #[must_use]
+    pub const fn is_unique_within(&self, budget: u64) -> Verdict {
         let mut order = [0usize; N];
-        is_unique(&self.shape, &self.strides, &mut order)
+        Verdict::from_option(is_unique(self.parts(), &mut order, budget))
     }
 }

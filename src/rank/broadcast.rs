@@ -43,7 +43,7 @@ impl<const N: usize> Layout<N> {
             assert!(M >= N, "broadcast_to: the output rank M must be at least N");
         }
         let mut strides = [0isize; M];
-        tri!(broadcast(&self.shape, &self.strides, &shape, &mut strides));
+        tri!(broadcast(self.parts(), &shape, &mut strides));
         Layout::from_parts(shape, strides, self.offset, self.itemsize)
     }
 }

@@ -2,7 +2,7 @@
 //! merge runs of axes whose strides allow it.
 
 use crate::algo::checked::tri;
-use crate::algo::coalesce::{flatten, range_mask};
+use crate::algo::flatten::{flatten, range_mask};
 use crate::{AxisMask, DynLayout, Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -123,8 +123,7 @@ impl<const N: usize> Layout<N> {
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
         let (rank, _) = tri!(flatten(
-            &self.shape,
-            &self.strides,
+            self.parts(),
             mask,
             &mut shape,
             &mut strides,

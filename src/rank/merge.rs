@@ -1,7 +1,7 @@
 //! [`Layout::merged_axes`]: merge a fixed number of consecutive axes into one.
 
 use crate::algo::checked::tri;
-use crate::algo::coalesce::range_mask;
+use crate::algo::flatten::range_mask;
 use crate::{AxisMask, Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {

@@ -1,8 +1,8 @@
 //! [`Layout::repacked_dropping_axis`]: repack and drop the axis when its extent becomes 1.
 
+use crate::algo::axis::normalize_axis;
 use crate::algo::checked::tri;
-use crate::algo::repack::normalize_axis;
-use crate::algo::unsqueeze::remove_axis;
+use crate::algo::select::remove_axis;
 use crate::{DynLayout, Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -32,8 +32,6 @@ impl<const N: usize> Layout<N> {
     /// # Postconditions
     ///
     /// - the byte offsets covered are those of `self.repacked(itemsize, data_ptr, axis)`
-    // `ax < N` after `normalize_axis`, so the index is in bounds and `N - 1` cannot wrap.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn repacked_dropping_axis(
         self,
         itemsize: usize,
@@ -42,17 +40,17 @@ impl<const N: usize> Layout<N> {
     ) -> Result<DynLayout<N>, LayoutError> {
         let r = tri!(self.repacked(itemsize, data_ptr, axis));
         let ax = tri!(normalize_axis(axis, N));
-        if r.shape[ax] != 1 || itemsize <= self.itemsize {
+        if r.parts().extent(ax) != 1 || itemsize <= self.itemsize {
             return DynLayout::from_layout(&r);
         }
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
-        remove_axis(&r.shape, &r.strides, ax, &mut shape, &mut strides);
+        remove_axis(r.parts(), ax, &mut shape, &mut strides);
         // Dropping an extent-1 axis keeps every offset of a valid layout.
         Ok(DynLayout::from_valid_parts(
             &shape,
             &strides,
-            N - 1,
+            N.saturating_sub(1),
             r.offset,
             r.itemsize,
         ))

@@ -1,8 +1,8 @@
 //! [`Layout::reshaped`] and [`Layout::reshaped_f`]: a new shape over the same memory.
 
 use crate::algo::checked::{tame_unit_strides, tri};
-use crate::algo::reshape::{reshape_c, resolve_shape};
-use crate::{AxisMask, Layout, LayoutError};
+use crate::algo::reshape::{Scratch, reshape_c, reshape_f, resolve_shape};
+use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
     /// Returns a rank-`M` layout with shape `shape` whose elements, in C index order, sit at
@@ -61,8 +61,7 @@ impl<const N: usize> Layout<N> {
         let mut strides = [0isize; M];
         let (mut s0, mut s1, mut s2) = ([0usize; N], [0isize; N], [0usize; N]);
         tri!(reshape_c(
-            &self.shape,
-            &self.strides,
+            self.parts(),
             &target,
             &mut strides,
             &mut s0,
@@ -99,51 +98,30 @@ impl<const N: usize> Layout<N> {
     /// # Postconditions
     ///
     /// - the offsets of `r` in F index order equal the offsets of `self` in F index order
-    // Indexing is bounded by the loop conditions `i < N` and `j < M`; `N - 1 - i` and
-    // `M - 1 - j` cannot wrap there.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn reshaped_f<const M: usize>(
         self,
         shape: [isize; M],
     ) -> Result<Layout<M>, LayoutError> {
         let mut target = [0usize; M];
         tri!(resolve_shape(&shape, self.volume(), &mut target));
-        let (mut rs, mut rt) = ([0usize; N], [0isize; N]);
-        let mut i = 0;
-        while i < N {
-            rs[i] = self.shape[N - 1 - i];
-            rt[i] = self.strides[N - 1 - i];
-            i += 1;
-        }
-        let mut rtarget = [0usize; M];
-        let mut j = 0;
-        while j < M {
-            rtarget[j] = target[M - 1 - j];
-            j += 1;
-        }
-        let mut rstrides = [0isize; M];
-        let (mut s0, mut s1, mut s2) = ([0usize; N], [0isize; N], [0usize; N]);
-        match reshape_c(&rs, &rt, &rtarget, &mut rstrides, &mut s0, &mut s1, &mut s2) {
-            Ok(()) => {}
-            Err(LayoutError::NeedsCopy { axes }) => {
-                let mut mask = AxisMask::EMPTY;
-                i = 0;
-                while i < N {
-                    if axes.contains(i) {
-                        mask = mask.with(N - 1 - i);
-                    }
-                    i += 1;
-                }
-                return Err(LayoutError::NeedsCopy { axes: mask });
-            }
-            Err(e) => return Err(e),
-        }
         let mut strides = [0isize; M];
-        j = 0;
-        while j < M {
-            strides[j] = rstrides[M - 1 - j];
-            j += 1;
-        }
+        let (mut s0, mut s1, mut s2) = ([0usize; N], [0isize; N], [0usize; N]);
+        let (mut r0, mut r1) = ([0usize; N], [0isize; N]);
+        let (mut r2, mut r3) = ([0usize; M], [0isize; M]);
+        tri!(reshape_f(
+            self.parts(),
+            &target,
+            &mut strides,
+            &mut Scratch {
+                shape: &mut s0,
+                strides: &mut s1,
+                starts: &mut s2,
+                rev_shape: &mut r0,
+                rev_strides: &mut r1,
+                rev_target: &mut r2,
+                rev_out: &mut r3,
+            }
+        ));
         tame_unit_strides(&target, &mut strides, self.itemsize);
         Layout::from_parts(target, strides, self.offset, self.itemsize)
     }

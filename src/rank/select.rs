@@ -1,7 +1,7 @@
 //! [`Layout::selected`]: fix one index of an axis, dropping the axis.
 
-use crate::algo::checked::{advance, tri};
-use crate::algo::unsqueeze::remove_axis;
+use crate::algo::checked::tri;
+use crate::algo::select::select;
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -34,8 +34,6 @@ impl<const N: usize> Layout<N> {
     /// # Postconditions
     ///
     /// - `s.offset_of(j) == self.offset_of(j with index inserted at axis)` for every `j`
-    // Indexing is bounded by the `axis < N` check.
-    #[allow(clippy::indexing_slicing)]
     pub const fn selected<const M: usize>(
         self,
         axis: usize,
@@ -44,16 +42,16 @@ impl<const N: usize> Layout<N> {
         const {
             assert!(M + 1 == N, "selected: the output rank M must be N - 1");
         }
-        if axis >= N {
-            return Err(LayoutError::AxisOutOfRange { axis, ndim: N });
-        }
-        if index >= self.shape[axis] {
-            return Err(LayoutError::IndexOutOfRange { axis });
-        }
-        let offset = tri!(advance(self.offset, index, self.strides[axis]));
         let mut shape = [0usize; M];
         let mut strides = [0isize; M];
-        remove_axis(&self.shape, &self.strides, axis, &mut shape, &mut strides);
-        Layout::from_parts(shape, strides, offset, self.itemsize)
+        let offset = tri!(select(self.parts(), axis, index, &mut shape, &mut strides));
+        // Dropping an axis and moving the offset to an element keeps every remaining offset
+        // one of this layout's, so the invariants hold: no re-validation.
+        Ok(Layout::from_valid_parts(
+            shape,
+            strides,
+            offset,
+            self.itemsize,
+        ))
     }
 }

@@ -79,13 +79,7 @@ impl<const N: usize> Layout<N> {
         }
         let mut shape = [0usize; M];
         let mut strides = [0isize; M];
-        tri!(unsqueeze(
-            &self.shape,
-            &self.strides,
-            &axes,
-            &mut shape,
-            &mut strides
-        ));
+        tri!(unsqueeze(self.parts(), &axes, &mut shape, &mut strides));
         tame_unit_strides(&shape, &mut strides, self.itemsize);
         Layout::from_parts(shape, strides, self.offset, self.itemsize)
     }

@@ -1,6 +1,7 @@
 //! [`Layout::permuted`] and [`Layout::transposed`]: reorder the axes; no element moves.
 
-use crate::algo::dense::is_permutation;
+use crate::algo::checked::tri;
+use crate::algo::permute::{permute, transposition};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -28,21 +29,18 @@ impl<const N: usize> Layout<N> {
     ///
     /// - `p.offset_of(j) == self.offset_of(i)` for every index `j` of `p`, where
     ///   `i[axes[k]] == j[k]`; offset and itemsize are unchanged.
-    // Indexing is bounded: `i < N`, and `axes[i] < N` once `is_permutation` holds.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn permuted(self, axes: [usize; N]) -> Result<Self, LayoutError> {
-        if !is_permutation(&axes) {
-            return Err(LayoutError::NotAPermutation);
-        }
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
-        let mut i = 0;
-        while i < N {
-            shape[i] = self.shape[axes[i]];
-            strides[i] = self.strides[axes[i]];
-            i += 1;
-        }
-        Self::from_parts(shape, strides, self.offset, self.itemsize)
+        tri!(permute(self.parts(), &axes, &mut shape, &mut strides));
+        // The same axes in another order: every offset, stride and the volume are unchanged,
+        // so the invariants still hold.
+        Ok(Self::from_valid_parts(
+            shape,
+            strides,
+            self.offset,
+            self.itemsize,
+        ))
     }
 
     /// Returns this layout with axes `a` and `b` swapped; no element moves.
@@ -75,21 +73,9 @@ impl<const N: usize> Layout<N> {
     ///
     /// - `t.offset_of(j) == self.offset_of(i)` where `j` is `i` with entries `a` and `b`
     ///   swapped; offset and itemsize are unchanged.
-    // Indexing is bounded by the two range checks above it.
-    #[allow(clippy::indexing_slicing)]
     pub const fn transposed(self, a: usize, b: usize) -> Result<Self, LayoutError> {
-        if a >= N {
-            return Err(LayoutError::AxisOutOfRange { axis: a, ndim: N });
-        }
-        if b >= N {
-            return Err(LayoutError::AxisOutOfRange { axis: b, ndim: N });
-        }
-        let mut shape = self.shape;
-        let mut strides = self.strides;
-        shape[a] = self.shape[b];
-        shape[b] = self.shape[a];
-        strides[a] = self.strides[b];
-        strides[b] = self.strides[a];
-        Self::from_parts(shape, strides, self.offset, self.itemsize)
+        let mut axes = [0usize; N];
+        tri!(transposition(a, b, &mut axes));
+        self.permuted(axes)
     }
 }

@@ -77,10 +77,7 @@ impl<const N: usize> Layout<N> {
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
         let offset = tri!(repack_into(
-            &self.shape,
-            &self.strides,
-            self.offset,
-            self.itemsize,
+            self.parts(),
             itemsize,
             data_ptr,
             axis,

@@ -1,6 +1,6 @@
 //! [`Layout::sliced`]: Python `start:stop:step` on every axis.
 
-use crate::algo::checked::tri;
+use crate::algo::checked::{tame_unit_strides, tri};
 use crate::algo::slice::slice_into;
 use crate::{Layout, LayoutError, Slice};
 
@@ -49,14 +49,10 @@ impl<const N: usize> Layout<N> {
     pub const fn sliced(self, slices: [Slice; N]) -> Result<Self, LayoutError> {
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
-        let offset = tri!(slice_into(
-            &self.shape,
-            &self.strides,
-            self.offset,
-            &slices,
-            &mut shape,
-            &mut strides
-        ));
+        let offset = tri!(slice_into(self.parts(), &slices, &mut shape, &mut strides));
+        // An axis that keeps one element never uses its stride: 0 where `stride * step`
+        // would not fit in bytes (a step of 2^62 that picks one element is fine).
+        tame_unit_strides(&shape, &mut strides, self.itemsize);
         Self::from_parts(shape, strides, offset, self.itemsize)
     }
 }
