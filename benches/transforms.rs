@@ -52,8 +52,119 @@ fn queries(c: &mut Criterion) {
     g.finish();
 }
 
+/// Hand-written baselines: the bare arithmetic of each transform on a C-contiguous rank-4
+/// layout, without validation or error paths; what a user writing it inline would pay.
+mod baseline {
+    pub type L = ([usize; 4], [isize; 4], isize);
+
+    pub fn permuted(l: L, p: [usize; 4]) -> L {
+        (p.map(|a| l.0[a]), p.map(|a| l.1[a]), l.2)
+    }
+    pub fn transposed(l: L, a: usize, b: usize) -> L {
+        let (mut s, mut t) = (l.0, l.1);
+        s.swap(a, b);
+        t.swap(a, b);
+        (s, t, l.2)
+    }
+    pub fn flipped(l: L, a: usize) -> L {
+        let mut t = l.1;
+        let off = l.2 + (l.0[a] as isize - 1) * t[a];
+        t[a] = -t[a];
+        (l.0, t, off)
+    }
+    pub fn narrowed(l: L, a: usize, start: usize, len: usize) -> L {
+        let mut s = l.0;
+        s[a] = len;
+        (s, l.1, l.2 + start as isize * l.1[a])
+    }
+    /// `[:, 1::2, :, ::-1]`, the case the bench slices.
+    pub fn sliced(l: L) -> L {
+        let (mut s, mut t) = (l.0, l.1);
+        s[1] = (s[1] - 1).div_ceil(2);
+        t[1] *= 2;
+        let off = l.2 + l.1[1] + (s[3] as isize - 1) * t[3];
+        t[3] = -t[3];
+        (s, t, off)
+    }
+    pub fn selected(l: L, a: usize, i: usize) -> ([usize; 3], [isize; 3], isize) {
+        let (mut s, mut t) = ([0; 3], [0; 3]);
+        let mut o = 0;
+        for k in 0..4 {
+            if k != a {
+                s[o] = l.0[k];
+                t[o] = l.1[k];
+                o += 1;
+            }
+        }
+        (s, t, l.2 + i as isize * l.1[a])
+    }
+    pub fn unsqueezed(l: L, a: usize) -> ([usize; 5], [isize; 5], isize) {
+        let (mut s, mut t) = ([1; 5], [0; 5]);
+        for k in 0..5 {
+            if k < a {
+                (s[k], t[k]) = (l.0[k], l.1[k]);
+            } else if k > a {
+                (s[k], t[k]) = (l.0[k - 1], l.1[k - 1]);
+            }
+        }
+        t[a] = if a < 4 { l.1[a] * l.0[a] as isize } else { 1 };
+        (s, t, l.2)
+    }
+    pub fn broadcast_to(l: L, shape: [usize; 5]) -> ([usize; 5], [isize; 5], isize) {
+        let mut t = [0; 5];
+        for k in 0..4 {
+            t[k + 1] = if l.0[k] == shape[k + 1] { l.1[k] } else { 0 };
+        }
+        (shape, t, l.2)
+    }
+    /// C-contiguous source: strides of the target are its dense strides.
+    pub fn reshaped(l: L, shape: [usize; 2]) -> ([usize; 2], [isize; 2], isize) {
+        (shape, [shape[1] as isize, 1], l.2)
+    }
+    pub fn flattened(l: L) -> (usize, isize, isize) {
+        (l.0.iter().product(), l.1[3], l.2)
+    }
+    pub fn squeezed(l: L) -> ([usize; 4], [isize; 4], usize) {
+        let (mut s, mut t, mut r) = ([0; 4], [0; 4], 0);
+        for k in 0..4 {
+            if l.0[k] != 1 {
+                (s[r], t[r]) = (l.0[k], l.1[k]);
+                r += 1;
+            }
+        }
+        (s, t, r)
+    }
+    pub fn to_dense_f(l: L) -> L {
+        let mut t = [0; 4];
+        let mut acc = 1isize;
+        for k in 0..4 {
+            t[k] = acc;
+            acc *= l.0[k] as isize;
+        }
+        (l.0, t, 0)
+    }
+}
+
+/// One transform beside its baseline: `<name>` and `<name>/baseline`.
+macro_rules! pair {
+    ($g:expr, $name:literal, $l:ident, $b:ident, $ours:expr, $base:expr) => {
+        $g.bench_function($name, |bn| {
+            bn.iter(|| {
+                let $l = black_box(layout());
+                $ours
+            })
+        });
+        $g.bench_function(concat!($name, "/baseline"), |bn| {
+            bn.iter(|| {
+                let l = layout();
+                let $b = black_box((l.shape(), l.strides(), l.offset()));
+                $base
+            })
+        });
+    };
+}
+
 fn transforms(c: &mut Criterion) {
-    let l = layout();
     let mut g = c.benchmark_group("transform/rank4");
     g.bench_function("new", |b| {
         b.iter(|| {
@@ -73,44 +184,102 @@ fn transforms(c: &mut Criterion) {
             (s, t, s.iter().product::<usize>())
         })
     });
-    g.bench_function("permuted", |b| {
-        b.iter(|| black_box(l).permuted(black_box([3, 1, 2, 0])))
-    });
-    g.bench_function("permuted/baseline", |b| {
-        b.iter(|| {
-            let (s, t, p) = (
-                black_box(l.shape()),
-                black_box(l.strides()),
-                black_box([3usize, 1, 2, 0]),
-            );
-            (p.map(|a| s[a]), p.map(|a| t[a]))
-        })
-    });
-    g.bench_function("flipped", |b| b.iter(|| black_box(l).flipped(black_box(2))));
-    g.bench_function("sliced", |b| {
-        b.iter(|| {
-            black_box(l).sliced(black_box([
-                Slice::FULL,
-                Slice::new(Some(1), None, 2),
-                Slice::FULL,
-                Slice::new(None, None, -1),
-            ]))
-        })
-    });
-    g.bench_function("reshaped", |b| {
-        b.iter(|| black_box(l).reshaped::<2>(black_box([128, -1])))
-    });
-    g.bench_function("flattened", |b| b.iter(|| black_box(l).flattened()));
-    g.bench_function("squeezed", |b| b.iter(|| black_box(l).squeezed()));
-    g.bench_function("unsqueezed", |b| {
-        b.iter(|| black_box(l).unsqueezed::<5>(black_box(2)))
-    });
-    g.bench_function("broadcast_to", |b| {
-        b.iter(|| black_box(l).broadcast_to(black_box([2, 8, 16, 32, 64])))
-    });
-    g.bench_function("to_dense/F", |b| b.iter(|| black_box(l).to_dense(Order::F)));
+    pair!(
+        g,
+        "permuted",
+        l,
+        b,
+        l.permuted(black_box([3, 1, 2, 0])),
+        baseline::permuted(b, black_box([3, 1, 2, 0]))
+    );
+    pair!(
+        g,
+        "transposed",
+        l,
+        b,
+        l.transposed(black_box(0), black_box(3)),
+        baseline::transposed(b, black_box(0), black_box(3))
+    );
+    pair!(
+        g,
+        "flipped",
+        l,
+        b,
+        l.flipped(black_box(2)),
+        baseline::flipped(b, black_box(2))
+    );
+    pair!(
+        g,
+        "narrowed",
+        l,
+        b,
+        l.narrowed(black_box(1), black_box(3), black_box(5)),
+        baseline::narrowed(b, black_box(1), black_box(3), black_box(5))
+    );
+    pair!(
+        g,
+        "sliced",
+        l,
+        b,
+        l.sliced(black_box([
+            Slice::FULL,
+            Slice::new(Some(1), None, 2),
+            Slice::FULL,
+            Slice::new(None, None, -1),
+        ])),
+        baseline::sliced(b)
+    );
+    pair!(
+        g,
+        "selected",
+        l,
+        b,
+        l.selected::<3>(black_box(1), black_box(3)),
+        baseline::selected(b, black_box(1), black_box(3))
+    );
+    pair!(
+        g,
+        "unsqueezed",
+        l,
+        b,
+        l.unsqueezed::<5>(black_box(2)),
+        baseline::unsqueezed(b, black_box(2))
+    );
+    pair!(
+        g,
+        "broadcast_to",
+        l,
+        b,
+        l.broadcast_to(black_box([2, 8, 16, 32, 64])),
+        baseline::broadcast_to(b, black_box([2, 8, 16, 32, 64]))
+    );
+    pair!(
+        g,
+        "reshaped",
+        l,
+        b,
+        l.reshaped::<2>(black_box([128, -1])),
+        baseline::reshaped(b, black_box([128, 8192]))
+    );
+    pair!(g, "flattened", l, b, l.flattened(), baseline::flattened(b));
+    pair!(g, "squeezed", l, b, l.squeezed(), baseline::squeezed(b));
+    pair!(
+        g,
+        "to_dense/F",
+        l,
+        b,
+        l.to_dense(Order::F),
+        baseline::to_dense_f(b)
+    );
     g.finish();
 }
 
-criterion_group!(benches, queries, transforms);
+criterion_group! {
+    name = benches;
+    // Short runs: the machine is small and shared; ratios within one run are what count.
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_secs(1));
+    targets = queries, transforms
+}
 criterion_main!(benches);

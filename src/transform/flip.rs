@@ -1,6 +1,8 @@
 //! [`Layout::flipped`]: reverse one axis by negating its stride.
 
-use crate::algo::checked::{advance, neg, tri};
+use crate::algo::checked::tri;
+use crate::algo::flip::flip;
+use crate::algo::index::set;
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -40,24 +42,16 @@ impl<const N: usize> Layout<N> {
     ///
     /// - `f.offset_of(j) == self.offset_of(i)` where `j` is `i` with `j[axis] = e - 1 - i[axis]`;
     /// - `f.flipped(axis) == self`; shape and itemsize are unchanged.
-    // Indexing is bounded by the range check above it.
-    #[allow(clippy::indexing_slicing)]
     pub const fn flipped(self, axis: usize) -> Result<Self, LayoutError> {
-        if axis >= N {
-            return Err(LayoutError::AxisOutOfRange { axis, ndim: N });
-        }
-        let stride = self.strides[axis];
-        let extent = self.shape[axis];
+        let (stride, offset) = tri!(flip(self.parts(), axis));
         let mut strides = self.strides;
-        strides[axis] = tri!(neg(stride));
-        let offset = if extent > 1 && stride != 0 {
-            // `extent >= 2`, so `extent - 1` cannot wrap.
-            #[allow(clippy::arithmetic_side_effects)]
-            let last = extent - 1;
-            tri!(advance(self.offset, last, stride))
-        } else {
-            self.offset
-        };
-        Self::from_parts(self.shape, strides, offset, self.itemsize)
+        set(&mut strides, axis, stride);
+        // Same offsets, an element's offset, and the one new stride checked by `flip`.
+        Ok(Self::from_valid_parts(
+            self.shape,
+            strides,
+            offset,
+            self.itemsize,
+        ))
     }
 }

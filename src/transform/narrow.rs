@@ -1,6 +1,8 @@
 //! [`Layout::narrowed`]: keep the index range `start..start + len` of one axis.
 
-use crate::algo::checked::{advance, tri};
+use crate::algo::checked::tri;
+use crate::algo::index::set;
+use crate::algo::narrow::narrow;
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -40,31 +42,26 @@ impl<const N: usize> Layout<N> {
     /// - `n.shape()[axis] == len`, other extents and all strides unchanged;
     /// - `n.offset_of(j) == self.offset_of(i)` where `i` is `j` with `i[axis] = j[axis] + start`;
     /// - `n.offset() == self.offset() + start * self.strides()[axis]`.
-    // Indexing is bounded by the range check above it.
-    #[allow(clippy::indexing_slicing)]
     pub const fn narrowed(
         self,
         axis: usize,
         start: usize,
         len: usize,
     ) -> Result<Self, LayoutError> {
-        if axis >= N {
-            return Err(LayoutError::AxisOutOfRange { axis, ndim: N });
-        }
-        let Some(end) = start.checked_add(len) else {
-            return Err(LayoutError::RangeOutOfBounds { axis });
-        };
-        if end > self.shape[axis] {
-            return Err(LayoutError::RangeOutOfBounds { axis });
-        }
-        let stride = self.strides[axis];
-        let offset = if start == 0 || stride == 0 {
-            self.offset
-        } else {
-            tri!(advance(self.offset, start, stride))
-        };
+        let offset = tri!(narrow(self.parts(), axis, start, len));
         let mut shape = self.shape;
-        shape[axis] = len;
-        Self::from_parts(shape, self.strides, offset, self.itemsize)
+        set(&mut shape, axis, len);
+        if len == 0 {
+            // No element: the offset may sit one past the axis, so check it like any other.
+            return Self::from_parts(shape, self.strides, offset, self.itemsize);
+        }
+        // A sub-box of the elements with the same strides, starting at an element: every
+        // offset is one of this layout's, so the invariants still hold.
+        Ok(Self::from_valid_parts(
+            shape,
+            self.strides,
+            offset,
+            self.itemsize,
+        ))
     }
 }

@@ -1,0 +1,51 @@
+//! Reversing the index order of one axis.
+
+use super::checked::{advance, neg, to_isize, tri};
+use super::parts::Parts;
+use crate::LayoutError;
+
+/// `(new stride, new offset)` of `p` with `axis` reversed: the stride negated and the offset
+/// moved to the last index of the axis.
+///
+/// The set of offsets is unchanged and the new offset is an element's, so of the invariants
+/// only the negated stride in bytes needs a check (it fails for `stride * itemsize ==
+/// isize::MIN` alone). Errors: `AxisOutOfRange`, then `OffsetOverflow`.
+pub(crate) const fn flip(p: Parts<'_>, axis: usize) -> Result<(isize, isize), LayoutError> {
+    if axis >= p.rank() {
+        return Err(LayoutError::AxisOutOfRange {
+            axis,
+            ndim: p.rank(),
+        });
+    }
+    let (extent, stride) = p.axis(axis);
+    let flipped = tri!(neg(stride));
+    if flipped.checked_mul(tri!(to_isize(p.itemsize()))).is_none() {
+        return Err(LayoutError::OffsetOverflow);
+    }
+    let offset = match extent.checked_sub(1) {
+        // An empty axis: no element, so no offset moves.
+        None => p.offset(),
+        Some(last) => tri!(advance(p.offset(), last, stride)),
+    };
+    Ok((flipped, offset))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flip_negates_the_stride_and_starts_at_the_last_index() {
+        let p = Parts::from_arrays(&[3, 4], &[4, 1], 0, 1);
+        assert_eq!(flip(p, 0), Ok((-4, 8)));
+        assert_eq!(flip(p, 1), Ok((-1, 3)));
+        let empty = Parts::from_arrays(&[0, 4], &[4, 1], 5, 1);
+        assert_eq!(flip(empty, 0), Ok((-4, 5)));
+        // Issue "The core at its edges": offsets that fit only thanks to the offset.
+        let big = Parts::from_arrays(&[3], &[-(1 << 62)], isize::MAX, 1);
+        assert_eq!(
+            flip(big, 0),
+            Ok((1 << 62, isize::MAX - (1 << 62) - (1 << 62)))
+        );
+    }
+}
