@@ -54,6 +54,7 @@ fn queries(c: &mut Criterion) {
 
 /// Hand-written baselines: the bare arithmetic of each transform on a C-contiguous rank-4
 /// layout, without validation or error paths; what a user writing it inline would pay.
+#[allow(clippy::needless_range_loop, clippy::cast_possible_wrap)]
 mod baseline {
     pub type L = ([usize; 4], [isize; 4], isize);
 
