@@ -11,8 +11,10 @@
 //! | [`Layout::dense`](crate::Layout::dense) | `ItemsizeNotPowerOfTwo`, `KeepOrderWithoutSource`, `NotAPermutation`, `VolumeOverflow`, `OffsetOverflow` |
 //! | axis-taking transforms | `AxisOutOfRange` first, then the transform's own rule, then `OffsetOverflow` |
 //! | [`offset_of`](crate::Layout::offset_of) | `IndexOutOfRange` |
-//! | [`repacked`](crate::Layout::repacked) | in cuda.core's order: `ItemsizeNotPowerOfTwo`, `AxisOutOfRange`, `ExtentZero`, `StrideNotOne`, then (packing only) `ExtentNotDivisible`, `StrideNotDivisible`, `OffsetNotDivisible`, `PointerMisaligned` |
-//! | rank changes | `AxisOutOfRange`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `BroadcastIncompatible` |
+//! | [`repacked`](crate::Layout::repacked) | in cuda.core's order: `ItemsizeNotPowerOfTwo`, `SignedAxisOutOfRange`, `ExtentZero`, `StrideNotOne`, then (packing only) `ExtentNotDivisible`, `StrideNotDivisible`, `OffsetNotDivisible`, `PointerMisaligned` |
+//! | rank changes | `AxisOutOfRange`, `AxisRangeInvalid`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `AxesNotMergeable`, `BroadcastIncompatible` |
+//! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
+//! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
 //! `VolumeOverflow` and `OffsetOverflow` can come from any function that builds a layout.
@@ -149,6 +151,11 @@ pub enum LayoutError {
         /// The rank it was checked against.
         ndim: usize,
     },
+    /// Consecutive axes asked to merge into one have strides that do not chain.
+    AxesNotMergeable {
+        /// The axes asked to merge.
+        axes: AxisMask,
+    },
     /// An axis range `start..end` does not satisfy `start <= end <= rank`.
     AxisRangeInvalid {
         /// The first axis of the range.
@@ -207,6 +214,7 @@ impl LayoutError {
             Self::CapacityExceeded => "text buffer capacity exceeded",
             Self::SignedAxisOutOfRange { .. } => "signed axis is not in -rank..rank",
             Self::AxisRangeInvalid { .. } => "axis range is not start <= end <= rank",
+            Self::AxesNotMergeable { .. } => "axes cannot merge: their strides do not chain",
         }
     }
 }
@@ -237,6 +245,7 @@ impl fmt::Display for LayoutError {
                 write!(f, " (axis {axis}, rank {ndim})")
             }
             Self::AxisRangeInvalid { start, end } => write!(f, " (range {start}..{end})"),
+            Self::AxesNotMergeable { axes } => write!(f, " (axes mask {:#b})", axes.bits()),
             _ => Ok(()),
         }
     }

@@ -56,7 +56,33 @@ impl<const N: usize> Layout<N> {
 
     /// Builds a layout from all four parts, checking the invariants; the one door every
     /// constructor and transform goes through.
-    pub(crate) const fn from_parts(
+    ///
+    /// Unlike [`new`](Layout::new) followed by [`with_offset`](Layout::with_offset), it
+    /// accepts a layout whose offsets fit `isize` only thanks to its offset (a view that walks
+    /// backwards from near the top of the address range).
+    ///
+    /// ```text
+    /// from_parts([4], [-2^61], 2^61, 2)    offsets 2^61, 0, -2^61, -2^62 (bytes fit isize)
+    /// new([4], [-2^61], 2)                 offsets 0 .. -3·2^61: bytes overflow
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ItemsizeNotPowerOfTwo`] if `itemsize` is 0 or not a power of two;
+    /// - [`LayoutError::VolumeOverflow`] if the product of the extents overflows `usize`;
+    /// - [`LayoutError::OffsetOverflow`] if a stride, the offset or an element offset, in
+    ///   elements or bytes, overflows `isize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError};
+    /// let top = Layout::from_parts([4], [-(1 << 61)], 1 << 61, 2)?;
+    /// assert_eq!(top.offset_bounds(), Some((-(1 << 62), 1 << 61)));
+    /// assert_eq!(Layout::new([4], [-(1 << 61)], 2), Err(LayoutError::OffsetOverflow));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_parts(
         shape: [usize; N],
         strides: [isize; N],
         offset: isize,

@@ -1,6 +1,6 @@
 //! Inserting extent-1 axes (cuda.core's stride rule), on slices.
 
-use super::checked::{to_isize, tri};
+use super::checked::to_isize;
 use super::index::{contains, set};
 use super::parts::Parts;
 use crate::LayoutError;
@@ -48,15 +48,16 @@ pub(crate) const fn unsqueeze(
         i = k;
         if contains(axes, k) {
             set(out_shape, k, 1);
-            let e = tri!(to_isize(last_extent));
-            set(
-                out_strides,
-                k,
-                match last_stride.checked_mul(e) {
+            // 0 where the product does not fit (the new axis has one index, so its stride is
+            // never used), an extent above `isize::MAX` on a broadcast axis included.
+            let stride = match to_isize(last_extent) {
+                Ok(e) => match last_stride.checked_mul(e) {
                     Some(s) => s,
                     None => 0,
                 },
-            );
+                Err(_) => 0,
+            };
+            set(out_strides, k, stride);
         } else {
             let Some(s) = src.checked_sub(1) else {
                 return Err(LayoutError::RankMismatch { expected, found: m });

@@ -58,7 +58,7 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::AxisOutOfRange`] unless `start <= end <= N`.
+    /// - [`LayoutError::AxisRangeInvalid`] unless `start <= end <= N`.
     ///
     /// # Examples
     ///
@@ -79,14 +79,8 @@ impl<const N: usize> Layout<N> {
         start: usize,
         end: usize,
     ) -> Result<DynLayout<N>, LayoutError> {
-        if end > N {
-            return Err(LayoutError::AxisOutOfRange { axis: end, ndim: N });
-        }
-        if start > end {
-            return Err(LayoutError::AxisOutOfRange {
-                axis: start,
-                ndim: N,
-            });
+        if end > N || start > end {
+            return Err(LayoutError::AxisRangeInvalid { start, end });
         }
         self.flattened_with_mask(range_mask(start, end))
     }

@@ -15,8 +15,8 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::AxisOutOfRange`] if the range `start..start + N - M + 1` passes `N`;
-    /// - [`LayoutError::NeedsCopy`] naming the range if the axes cannot merge.
+    /// - [`LayoutError::AxisRangeInvalid`] if the range `start..start + N - M + 1` passes `N`;
+    /// - [`LayoutError::AxesNotMergeable`] naming the range if the axes cannot merge.
     ///
     /// # Examples
     ///
@@ -45,9 +45,9 @@ impl<const N: usize> Layout<N> {
         let end = match start.checked_add(count) {
             Some(e) if e <= N => e,
             _ => {
-                return Err(LayoutError::AxisOutOfRange {
-                    axis: start,
-                    ndim: N,
+                return Err(LayoutError::AxisRangeInvalid {
+                    start,
+                    end: start.saturating_add(count),
                 });
             }
         };
@@ -59,7 +59,7 @@ impl<const N: usize> Layout<N> {
                 axes = axes.with(k);
                 k += 1;
             }
-            return Err(LayoutError::NeedsCopy { axes });
+            return Err(LayoutError::AxesNotMergeable { axes });
         }
         merged.to_layout()
     }
