@@ -1,14 +1,15 @@
 //! Stride order: a `const` insertion sort of axes by stride, with cuda.core's tie rules.
 
-/// Whether axis `i` sorts before axis `j`: larger `|stride|` first; on equal non-zero
-/// `|stride|`, larger extent first; otherwise the smaller axis number first (cuda.core).
+/// Whether axis `i` sorts before axis `j`: cuda.core's key `(-|stride|, -extent, axis)`,
+/// i.e. larger `|stride|` first, then larger extent, then the smaller axis number. Zero
+/// strides are not special: `(2,3,4):(0,0,0)` orders `[2, 1, 0]`.
 const fn before(shape: &[usize], strides: &[isize], i: usize, j: usize) -> bool {
     let si = strides[i].unsigned_abs();
     let sj = strides[j].unsigned_abs();
     if si != sj {
         return si > sj;
     }
-    if si != 0 && shape[i] != shape[j] {
+    if shape[i] != shape[j] {
         return shape[i] > shape[j];
     }
     i < j
@@ -57,7 +58,9 @@ mod tests {
     #[test]
     fn stride_order_ties_prefer_larger_extent_then_lower_axis() {
         assert_eq!(order([2, 5, 5], [-4, 4, 4]), [1, 2, 0]);
-        assert_eq!(order([2, 5], [0, 0]), [0, 1]);
+        assert_eq!(order([2, 5], [0, 0]), [1, 0]);
+        assert_eq!(order([2, 3, 4], [0, 0, 0]), [2, 1, 0]);
+        assert_eq!(order([2, 0, 3], [0, 0, 0]), [2, 0, 1]);
         assert_eq!(order([], []), []);
     }
 }
