@@ -344,7 +344,9 @@ fn max_compatible_is_the_largest_accepted<const N: usize>(
             for ptr in [0usize, 2, 8, 0x1000] {
                 let accepted: Vec<usize> = (0..=max.trailing_zeros())
                     .map(|p| 1usize << p)
-                    .filter(|&c| l.repacked(c, ptr, axis).is_ok())
+                    // Only itemsizes `ptr` is aligned to: never the current one for a
+                    // misaligned `ptr`, even though `repacked` accepts a factor of 1.
+                    .filter(|&c| ptr % c == 0 && l.repacked(c, ptr, axis).is_ok())
                     .collect();
                 match l.max_compatible_itemsize(max, ptr, axis) {
                     Ok(m) => prop_assert_eq!(Some(&m), accepted.last()),
@@ -749,10 +751,16 @@ fn max_compatible_itemsize_errors() {
 }
 
 #[test]
-fn max_compatible_itemsize_ignores_pointer_below_current_itemsize() {
-    // cuda.core would fold the odd pointer into its gcd and answer 1.
+fn max_compatible_itemsize_never_answers_itemsize_for_misaligned_pointer() {
+    // An odd pointer cannot hold 2-byte items: cuda.core's gcd answer 1 (unpack to bytes),
+    // or an error when the axis cannot unpack (cuda.core answers 2 there).
     let l = Layout::new([3, 8], [8, 1], 2).unwrap();
-    assert_eq!(l.max_compatible_itemsize(16, 1, -1), Ok(2));
+    assert_eq!(l.max_compatible_itemsize(16, 1, -1), Ok(1));
+    assert_eq!(
+        l.max_compatible_itemsize(16, 1, 0),
+        Err(LayoutError::PointerMisaligned)
+    );
+    assert_eq!(l.max_compatible_itemsize(16, 6, -1), Ok(2));
     assert_eq!(l.max_compatible_itemsize(16, 0, -1), Ok(16));
     assert_eq!(
         l.with_offset(4).unwrap().max_compatible_itemsize(16, 0, -1),

@@ -134,10 +134,13 @@ pub(crate) const fn repack_into(
 /// invariant check accepts; `out_shape` / `out_strides` are scratch of the layout's rank.
 ///
 /// `max_itemsize` must be a power of two (`ItemsizeNotPowerOfTwo`) and `axis` in range
-/// (`AxisOutOfRange`). When `max_itemsize >= old` the answer is at least `old` (the
-/// identity always succeeds). When no candidate is accepted (only possible when
-/// `max_itemsize < old` and the axis cannot be unpacked), the error of the last candidate
-/// tried, 1, is returned.
+/// (`AxisOutOfRange`). Candidates start at cuda.core's `gcd(max_itemsize, data_ptr)`, so a
+/// `data_ptr` not aligned to `old` is never answered `old`. When `max_itemsize >= old` and
+/// `data_ptr` is aligned to `old`, the answer is at least `old` (the identity always
+/// succeeds). When no candidate is accepted (the axis cannot be unpacked, and
+/// `max_itemsize < old` or `data_ptr` is misaligned for `old`), the error is
+/// `PointerMisaligned` for a misaligned pointer, else the error of the last candidate
+/// tried, 1.
 #[allow(clippy::too_many_arguments)]
 pub(crate) const fn max_compatible_itemsize(
     shape: &[usize],
@@ -156,7 +159,17 @@ pub(crate) const fn max_compatible_itemsize(
         });
     }
     tri!(normalize_axis(axis, shape.len()));
-    let mut cand = max_itemsize;
+    // cuda.core's gcd rule: no itemsize above `data_ptr`'s alignment is compatible. For a
+    // power-of-two `max_itemsize`, gcd(max_itemsize, data_ptr) is the smaller of it and
+    // the lowest set bit of `data_ptr` (0 has every bit clear: no limit). With a pointer
+    // misaligned for `old` this starts below `old`, so the identity (which checks no
+    // pointer) is never the answer; only unpacking can be.
+    let align = data_ptr & data_ptr.wrapping_neg();
+    let mut cand = if align != 0 && align < max_itemsize {
+        align
+    } else {
+        max_itemsize
+    };
     loop {
         let r = repack_into(
             shape,
@@ -177,6 +190,9 @@ pub(crate) const fn max_compatible_itemsize(
             Err(e) => e,
         };
         if cand == 1 {
+            if !data_ptr.is_multiple_of(old) {
+                return Err(LayoutError::PointerMisaligned);
+            }
             return Err(err);
         }
         cand /= 2;
@@ -299,11 +315,19 @@ mod tests {
         };
         assert_eq!(m(0, 64, &mut sh, &mut st), Ok(16));
         assert_eq!(m(4, 64, &mut sh, &mut st), Ok(4));
-        assert_eq!(m(1, 64, &mut sh, &mut st), Ok(2));
+        // A pointer misaligned for the itemsize 2: only unpacking to 1 is compatible.
+        assert_eq!(m(1, 64, &mut sh, &mut st), Ok(1));
+        assert_eq!(m(6, 64, &mut sh, &mut st), Ok(2));
         assert_eq!(m(0, 1, &mut sh, &mut st), Ok(1));
         assert_eq!(
             max_compatible_itemsize(&[3, 8], &[1, 3], 0, 2, 1, 0, -1, &mut sh, &mut st),
             Err(LayoutError::StrideNotOne { axis: 1 })
+        );
+        // Misaligned for the itemsize 2 and an axis that cannot unpack: no answer at all
+        // (cuda.core answers the itemsize 2 here).
+        assert_eq!(
+            max_compatible_itemsize(&[3, 8], &[1, 3], 0, 2, 16, 1, -1, &mut sh, &mut st),
+            Err(LayoutError::PointerMisaligned)
         );
     }
 }
