@@ -1,0 +1,1056 @@
+//! cuda.core itself as the oracle: replays `tests/data/cuda_core_cases.txt` (cuda.core
+//! 1.2.2's own answers, written by `scripts/cuda_core_cases.py`; the file format is in that
+//! script's docstring) against this crate.
+//!
+//! Every answer must equal cuda.core's, except where this crate differs on purpose. Each
+//! such difference is one named function below (`diff_*`) that maps cuda.core's answer to
+//! the one this crate promises (checking our answer by brute force where the promise is a
+//! property rather than a value), with a link to its entry in
+//! [`strided_layout::doc::cuda_core`]. No case is skipped, and the test fails if a named
+//! difference is never exercised by the data.
+#![allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    clippy::too_many_lines,
+    clippy::similar_names
+)]
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use strided_layout::{AxisMask, DynLayout, Layout, LayoutError, Order, Slice};
+
+const DATA: &str = include_str!("data/cuda_core_cases.txt");
+
+// ------------------------------------------------------------------------------------------
+// Plain parts, the common currency of cuda.core's answers and ours.
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Parts {
+    shape: Vec<usize>,
+    strides: Vec<isize>,
+    offset: isize,
+    itemsize: usize,
+}
+
+fn list<T: std::str::FromStr>(s: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    if s == "-" {
+        return Vec::new();
+    }
+    s.split(',').map(|x| x.parse().expect("integer")).collect()
+}
+
+fn parse_parts(s: &str) -> Parts {
+    let f: Vec<&str> = s.split('/').collect();
+    assert_eq!(f.len(), 4, "layout token {s}");
+    Parts {
+        shape: list(f[0]),
+        strides: list(f[1]),
+        offset: f[2].parse().expect("offset"),
+        itemsize: f[3].parse().expect("itemsize"),
+    }
+}
+
+fn volume(p: &Parts) -> usize {
+    p.shape.iter().product()
+}
+
+fn offsets(p: &Parts) -> Vec<i128> {
+    common::offsets_raw(&p.shape, &p.strides, p.offset)
+}
+
+// ------------------------------------------------------------------------------------------
+// A layout of any rank 0..=6, so that runtime ranks from the data reach the const generics.
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Any {
+    R0(Layout<0>),
+    R1(Layout<1>),
+    R2(Layout<2>),
+    R3(Layout<3>),
+    R4(Layout<4>),
+    R5(Layout<5>),
+    R6(Layout<6>),
+}
+
+macro_rules! from_layout {
+    ($($v:ident $n:literal),*) => {$(
+        impl From<Layout<$n>> for Any {
+            fn from(l: Layout<$n>) -> Self {
+                Any::$v(l)
+            }
+        }
+    )*};
+}
+from_layout!(R0 0, R1 1, R2 2, R3 3, R4 4, R5 5, R6 6);
+
+/// Runs `$e` with `$l` bound to the `Layout<N>` inside `$a`, for whichever `N` it has.
+macro_rules! with {
+    ($a:expr, $l:ident => $e:expr) => {
+        match $a {
+            Any::R0($l) => $e,
+            Any::R1($l) => $e,
+            Any::R2($l) => $e,
+            Any::R3($l) => $e,
+            Any::R4($l) => $e,
+            Any::R5($l) => $e,
+            Any::R6($l) => $e,
+        }
+    };
+}
+
+/// Runs `$e` with the const `$m` equal to the runtime `$len` (0..=6).
+macro_rules! with_rank {
+    ($len:expr, $m:ident => $e:expr) => {
+        match $len {
+            0 => {
+                const $m: usize = 0;
+                $e
+            }
+            1 => {
+                const $m: usize = 1;
+                $e
+            }
+            2 => {
+                const $m: usize = 2;
+                $e
+            }
+            3 => {
+                const $m: usize = 3;
+                $e
+            }
+            4 => {
+                const $m: usize = 4;
+                $e
+            }
+            5 => {
+                const $m: usize = 5;
+                $e
+            }
+            6 => {
+                const $m: usize = 6;
+                $e
+            }
+            r => panic!("rank {r} is outside the replayed ranks 0..=6"),
+        }
+    };
+}
+
+fn arr<T: Copy + std::fmt::Debug, const N: usize>(v: &[T]) -> [T; N] {
+    v.try_into()
+        .unwrap_or_else(|_| panic!("{v:?} does not have length {N}"))
+}
+
+fn build(p: &Parts) -> Result<Any, LayoutError> {
+    with_rank!(p.shape.len(), M => {
+        let l = Layout::<M>::new(arr(&p.shape), arr(&p.strides), p.itemsize)?.with_offset(p.offset)?;
+        Ok(Any::from(l))
+    })
+}
+
+fn parts_of(a: Any) -> Parts {
+    with!(a, l => Parts {
+        shape: l.shape().to_vec(),
+        strides: l.strides().to_vec(),
+        offset: l.offset(),
+        itemsize: l.itemsize(),
+    })
+}
+
+fn parts_of_dyn<const MAX: usize>(d: &DynLayout<MAX>) -> Parts {
+    Parts {
+        shape: d.shape().to_vec(),
+        strides: d.strides().to_vec(),
+        offset: d.offset(),
+        itemsize: d.itemsize(),
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Operations, in our argument conventions (the script translates them for cuda.core).
+
+#[derive(Clone, Debug)]
+enum Op {
+    Perm(Vec<usize>),
+    Flip(usize),
+    Slice(Vec<Slice>),
+    Narrow(usize, usize, usize),
+    Select(usize, usize),
+    Bcast(Vec<usize>),
+    Repack(usize, usize, isize),
+    Dense(char, Vec<usize>),
+    Unsq(usize),
+    Squeeze,
+    Flat,
+    FlatRange(usize, usize),
+    FlatMask(u64),
+    Reshape(Vec<isize>),
+}
+
+fn parse_op(s: &str) -> Op {
+    let (name, arg) = s.split_once('=').unwrap_or((s, ""));
+    match name {
+        "perm" => Op::Perm(list(arg)),
+        "flip" => Op::Flip(arg.parse().expect("axis")),
+        "slice" => Op::Slice(if arg == "-" {
+            Vec::new()
+        } else {
+            arg.split(',')
+                .map(|part| {
+                    let b: Vec<Option<isize>> = part
+                        .split(':')
+                        .map(|x| (x != "_").then(|| x.parse().expect("bound")))
+                        .collect();
+                    Slice::new(b[0], b[1], b[2].expect("step"))
+                })
+                .collect()
+        }),
+        "narrow" => {
+            let v: Vec<usize> = list(arg);
+            Op::Narrow(v[0], v[1], v[2])
+        }
+        "select" => {
+            let v: Vec<usize> = list(arg);
+            Op::Select(v[0], v[1])
+        }
+        "bcast" => Op::Bcast(list(arg)),
+        "repack" => {
+            let v: Vec<isize> = list(arg);
+            Op::Repack(v[0] as usize, v[1] as usize, v[2])
+        }
+        "dense" => match arg {
+            "C" | "F" | "K" => Op::Dense(arg.chars().next().expect("order"), Vec::new()),
+            p => Op::Dense(
+                'P',
+                p.split('.').map(|x| x.parse().expect("axis")).collect(),
+            ),
+        },
+        "unsq" => Op::Unsq(arg.parse().expect("axis")),
+        "squeeze" => Op::Squeeze,
+        "flat" => Op::Flat,
+        "flatr" => {
+            let v: Vec<usize> = list(arg);
+            Op::FlatRange(v[0], v[1])
+        }
+        "flatm" => Op::FlatMask(arg.parse().expect("mask")),
+        "reshape" => Op::Reshape(list(arg)),
+        _ => panic!("unknown operation {s}"),
+    }
+}
+
+macro_rules! bcast_to {
+    ($l:expr, $sh:expr; $($m:literal)*) => {
+        match $sh.len() {
+            $($m => $l.broadcast_to::<$m>(arr($sh)).map(Any::from),)*
+            m => panic!("broadcast from rank {} to rank {m} is not replayed", $l.ndim()),
+        }
+    };
+}
+
+/// Our answer to `op` on `a`.
+fn run(a: Any, op: &Op) -> Result<Parts, LayoutError> {
+    let any = match op {
+        Op::Perm(p) => with!(a, l => l.permuted(arr(p)).map(Any::from)),
+        Op::Flip(ax) => with!(a, l => l.flipped(*ax).map(Any::from)),
+        Op::Slice(s) => with!(a, l => l.sliced(arr(s)).map(Any::from)),
+        Op::Narrow(ax, start, len) => with!(a, l => l.narrowed(*ax, *start, *len).map(Any::from)),
+        Op::Select(ax, i) => match a {
+            Any::R0(_) => panic!("select on rank 0 is not generated"),
+            Any::R1(l) => l.selected::<0>(*ax, *i).map(Any::from),
+            Any::R2(l) => l.selected::<1>(*ax, *i).map(Any::from),
+            Any::R3(l) => l.selected::<2>(*ax, *i).map(Any::from),
+            Any::R4(l) => l.selected::<3>(*ax, *i).map(Any::from),
+            Any::R5(l) => l.selected::<4>(*ax, *i).map(Any::from),
+            Any::R6(l) => l.selected::<5>(*ax, *i).map(Any::from),
+        },
+        Op::Bcast(sh) => match a {
+            Any::R0(l) => bcast_to!(l, sh; 0 1 2 3 4 5 6),
+            Any::R1(l) => bcast_to!(l, sh; 1 2 3 4 5 6),
+            Any::R2(l) => bcast_to!(l, sh; 2 3 4 5 6),
+            Any::R3(l) => bcast_to!(l, sh; 3 4 5 6),
+            Any::R4(l) => bcast_to!(l, sh; 4 5 6),
+            Any::R5(l) => bcast_to!(l, sh; 5 6),
+            Any::R6(l) => bcast_to!(l, sh; 6),
+        },
+        Op::Repack(item, ptr, ax) => with!(a, l => l.repacked(*item, *ptr, *ax).map(Any::from)),
+        Op::Dense(o, p) => with!(a, l => {
+            let order = match o {
+                'C' => Order::C,
+                'F' => Order::F,
+                'K' => Order::Keep,
+                _ => Order::Perm(arr(p)),
+            };
+            l.to_dense(order).map(Any::from)
+        }),
+        Op::Unsq(ax) => match a {
+            Any::R0(l) => l.unsqueezed::<1>(*ax).map(Any::from),
+            Any::R1(l) => l.unsqueezed::<2>(*ax).map(Any::from),
+            Any::R2(l) => l.unsqueezed::<3>(*ax).map(Any::from),
+            Any::R3(l) => l.unsqueezed::<4>(*ax).map(Any::from),
+            Any::R4(l) => l.unsqueezed::<5>(*ax).map(Any::from),
+            Any::R5(l) => l.unsqueezed::<6>(*ax).map(Any::from),
+            Any::R6(_) => panic!("unsqueeze of rank 6 is not generated"),
+        },
+        Op::Squeeze => return Ok(with!(a, l => parts_of_dyn(&l.squeezed()))),
+        Op::Flat => return Ok(with!(a, l => parts_of_dyn(&l.flattened()))),
+        Op::FlatRange(s, e) => {
+            return with!(a, l => l.flattened_range(*s, *e).map(|d| parts_of_dyn(&d)));
+        }
+        Op::FlatMask(m) => {
+            return with!(a, l => l.flattened_with_mask(AxisMask::from_bits(*m)).map(|d| parts_of_dyn(&d)));
+        }
+        Op::Reshape(sh) => with!(a, l => with_rank!(sh.len(), M => {
+            l.reshaped::<M>(arr(sh)).map(Any::from)
+        })),
+    };
+    any.map(parts_of)
+}
+
+// ------------------------------------------------------------------------------------------
+// The deliberate differences, one function each. `Uses` counts how often each one changed
+// an answer, so a difference the data never exercises fails the test.
+
+type Uses = BTreeMap<&'static str, usize>;
+
+fn used(uses: &mut Uses, name: &'static str) {
+    *uses.entry(name).or_default() += 1;
+}
+
+/// Every named difference; each must change at least one answer in the data.
+const DIFFERENCES: &[&str] = &[
+    "diff_bounds_option",
+    "diff_unique_exact",
+    "diff_reshape_without_copy",
+    "diff_reshape_unit_axis_strides",
+    "diff_repack_power_of_two",
+    "diff_repack_same_itemsize_checks_axis",
+    "diff_zero_d_flattens_to_itself",
+    "diff_flatten_merges_unit_and_empty_axes",
+    "diff_mask_merges_unit_and_empty_axes",
+    "diff_narrow_rejects_past_extent",
+    "diff_dense_recomputes_strides",
+    "diff_max_itemsize_below_current",
+    "diff_max_itemsize_misaligned_pointer",
+    "diff_empty_result_keeps_strides",
+    "diff_invented_stride_zero_on_overflow",
+];
+
+/// `offset_bounds`: `None` for an empty layout where cuda.core answers `(0, -1)`.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 1.
+fn diff_bounds_option(
+    uses: &mut Uses,
+    input: &Parts,
+    cuda: (isize, isize),
+) -> Option<(isize, isize)> {
+    if volume(input) == 0 {
+        assert_eq!(cuda, (0, -1), "cuda.core's empty bounds");
+        used(uses, "diff_bounds_option");
+        return None;
+    }
+    Some(cuda)
+}
+
+/// `is_unique` is exact: where cuda.core says `true` we must too; where it says `false` we
+/// may say `true`, and then no two indices may share an offset (checked by enumeration).
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 2.
+fn diff_unique_exact(uses: &mut Uses, input: &Parts, cuda: bool, ours: bool) -> Result<(), String> {
+    let exact = common::unique_model(&offsets(input));
+    if ours != exact {
+        return Err(format!("is_unique {ours}, enumeration says {exact}"));
+    }
+    if cuda && !ours {
+        return Err("cuda.core says unique, we do not".into());
+    }
+    if ours != cuda {
+        used(uses, "diff_unique_exact");
+    }
+    Ok(())
+}
+
+/// `reshaped` succeeds wherever NumPy reshapes without a copy, so it may succeed where
+/// cuda.core fails (extent-1 axes never block it); then the result must have the requested
+/// shape and the input's offsets in C order. Where cuda.core succeeds we must give the
+/// same shape and the same offsets. Where we fail, cuda.core must fail too.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 3.
+fn diff_reshape_without_copy(
+    uses: &mut Uses,
+    input: &Parts,
+    target: &[isize],
+    cuda: &Option<Parts>,
+    ours: &Result<Parts, LayoutError>,
+) -> Result<(), String> {
+    match (cuda, ours) {
+        (None, Err(_)) => Ok(()),
+        (Some(c), Err(e)) => Err(format!("cuda.core reshapes to {c:?}, we fail with {e:?}")),
+        (Some(c), Ok(o)) => {
+            let expected = diff_reshape_unit_axis_strides(uses, c, o);
+            if expected == *o {
+                Ok(())
+            } else {
+                Err(format!("ours {o:?}, expected {expected:?}"))
+            }
+        }
+        (None, Ok(o)) => {
+            let known: usize = target
+                .iter()
+                .filter(|&&e| e >= 0)
+                .map(|&e| e as usize)
+                .product();
+            let ok_shape = o.shape.len() == target.len()
+                && o.shape
+                    .iter()
+                    .zip(target)
+                    .all(|(&s, &t)| t < 0 || s == t as usize)
+                && volume(o) == volume(input)
+                && (known != 0 || !target.contains(&-1));
+            if !ok_shape || o.offset != input.offset || o.itemsize != input.itemsize {
+                return Err(format!(
+                    "reshape result {o:?} does not fit target {target:?}"
+                ));
+            }
+            if offsets(o) != offsets(input) {
+                return Err(format!("reshape result {o:?} moves elements"));
+            }
+            used(uses, "diff_reshape_without_copy");
+            Ok(())
+        }
+    }
+}
+
+/// Where both reshape, the answers agree except on the stride of an extent-1 axis of the
+/// result, which never multiplies a non-zero index: cuda.core keeps the running product
+/// of its split (or 1 from a rank-0 source), ours comes from the flatten groups (1 for a
+/// group of extent-1 axes, 0 from a rank-0 source). Maps cuda.core's answer to ours by
+/// taking those strides from ours; everything else must be cuda.core's.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 3.
+fn diff_reshape_unit_axis_strides(uses: &mut Uses, cuda: &Parts, ours: &Parts) -> Parts {
+    let mut expected = cuda.clone();
+    if ours.strides.len() == cuda.strides.len() {
+        for (k, &e) in cuda.shape.iter().enumerate() {
+            if e == 1 {
+                expected.strides[k] = ours.strides[k];
+            }
+        }
+    }
+    if expected != *cuda {
+        used(uses, "diff_reshape_unit_axis_strides");
+    }
+    expected
+}
+
+/// `repacked` requires both itemsizes to be powers of two (so one divides the other);
+/// cuda.core accepts others and silently rounds the factor down.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 4.
+fn diff_repack_power_of_two(
+    uses: &mut Uses,
+    new_itemsize: usize,
+    cuda: Option<Parts>,
+) -> Option<Parts> {
+    if new_itemsize.is_power_of_two() {
+        return cuda;
+    }
+    used(uses, "diff_repack_power_of_two");
+    None
+}
+
+/// `repacked` to the same itemsize still checks the axis (cuda.core returns the layout
+/// before looking at it).
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 4.
+fn diff_repack_same_itemsize_checks_axis(
+    uses: &mut Uses,
+    input: &Parts,
+    new_itemsize: usize,
+    axis: isize,
+    cuda: Option<Parts>,
+) -> Option<Parts> {
+    let n = input.shape.len() as isize;
+    if new_itemsize == input.itemsize && !(-n..n).contains(&axis) {
+        used(uses, "diff_repack_same_itemsize_checks_axis");
+        return None;
+    }
+    cuda
+}
+
+/// A rank-0 layout flattens to itself; cuda.core answers shape `(1,)`, stride `(1,)`.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 9.
+fn diff_zero_d_flattens_to_itself(uses: &mut Uses, input: &Parts, cuda: Parts) -> Parts {
+    if input.shape.is_empty() {
+        assert_eq!(
+            (cuda.shape.as_slice(), cuda.strides.as_slice()),
+            (&[1][..], &[1][..])
+        );
+        used(uses, "diff_zero_d_flattens_to_itself");
+        return input.clone();
+    }
+    cuda
+}
+
+/// The flatten rule this crate promises, axis by axis: axis `i` (mask bit `i` set) merges
+/// into its group when the layout is empty, or its extent is 1, or the group has only
+/// extent-1 axes so far, or `strides[i] * shape[i]` equals the stride of the group's last
+/// axis of extent > 1. cuda.core's rule is only the last test, made against the stride of
+/// axis `i - 1` whatever its extent. Returns the groups as `(first axis, end)` ranges.
+fn promised_groups(p: &Parts, mask: u64) -> Vec<(usize, usize)> {
+    let n = p.shape.len();
+    let empty = volume(p) == 0;
+    let mut groups = Vec::new();
+    let mut start = 0;
+    while start < n {
+        let mut last = (!empty && p.shape[start] != 1).then_some(p.strides[start]);
+        let mut end = start + 1;
+        while end < n && mask >> end & 1 == 1 {
+            if !empty && p.shape[end] != 1 {
+                if let Some(s) = last {
+                    if p.strides[end].checked_mul(p.shape[end] as isize) != Some(s) {
+                        break;
+                    }
+                }
+                last = Some(p.strides[end]);
+            }
+            end += 1;
+        }
+        groups.push((start, end));
+        start = end;
+    }
+    groups
+}
+
+/// Flattening merges extent-1 axes whatever their stride and, in an empty layout, every
+/// axis the mask allows (strides 0); cuda.core keeps an extent-1 axis whose stride breaks
+/// its rule. Our answer follows [`promised_groups`]: each group's extent is the product of
+/// its extents; a group of one axis keeps its stride, a merged group has the stride of its
+/// last axis of extent > 1 (0 when empty, 1 for extent-1 axes only). Where neither an extent-1 axis nor an
+/// empty layout is involved the rules agree, and we must equal cuda.core exactly; otherwise
+/// cuda.core's answer must be a refinement of ours (ours merges whole runs of its axes) and
+/// both keep every offset.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 10.
+fn diff_flatten_merges_unit_and_empty_axes(
+    uses: &mut Uses,
+    input: &Parts,
+    mask: u64,
+    cuda: Parts,
+) -> Result<Parts, String> {
+    if input.shape.is_empty() {
+        return Ok(cuda);
+    }
+    let empty = volume(input) == 0;
+    let units = input.shape.contains(&1);
+    if !empty && !units {
+        return Ok(cuda);
+    }
+    let mut shape = Vec::new();
+    let mut strides = Vec::new();
+    for (s, e) in promised_groups(input, mask) {
+        shape.push(input.shape[s..e].iter().product());
+        let last_big = (s..e).rev().find(|&i| input.shape[i] != 1);
+        strides.push(if e == s + 1 {
+            input.strides[s]
+        } else if empty {
+            0
+        } else {
+            last_big.map_or(1, |i| input.strides[i])
+        });
+    }
+    let ours = Parts {
+        shape,
+        strides,
+        offset: input.offset,
+        itemsize: input.itemsize,
+    };
+    if offsets(&ours) != offsets(&cuda) || offsets(&ours) != offsets(input) {
+        return Err(format!("promised flatten {ours:?} moves elements"));
+    }
+    if !is_merge_of(&ours.shape, &cuda.shape) {
+        return Err(format!("{ours:?} is not a merge of cuda.core's {cuda:?}"));
+    }
+    if ours != cuda {
+        used(uses, "diff_flatten_merges_unit_and_empty_axes");
+    }
+    Ok(ours)
+}
+
+/// Whether the extents `coarse` are products of consecutive runs of `fine`.
+fn is_merge_of(coarse: &[usize], fine: &[usize]) -> bool {
+    let Some((&first, rest)) = coarse.split_first() else {
+        return fine.is_empty();
+    };
+    (1..=fine.len())
+        .any(|k| fine[..k].iter().product::<usize>() == first && is_merge_of(rest, &fine[k..]))
+}
+
+/// `flattened_axis_mask` follows the same promised rule: an extent-1 axis always has its bit
+/// set, an axis after extent-1 axes is compared with the nearest axis of extent > 1 to its
+/// left, and an empty layout sets every bit from 1 up. cuda.core compares each axis with
+/// its left neighbour only.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 10.
+fn diff_mask_merges_unit_and_empty_axes(uses: &mut Uses, input: &Parts, cuda: u64) -> u64 {
+    let n = input.shape.len();
+    if volume(input) != 0 && !input.shape.contains(&1) {
+        return cuda;
+    }
+    let all = if n == 0 { 0 } else { (1u64 << n) - 2 };
+    let mut ours = 0u64;
+    for (s, e) in promised_groups(input, all) {
+        for i in s + 1..e {
+            ours |= 1 << i;
+        }
+    }
+    if ours != cuda {
+        used(uses, "diff_mask_merges_unit_and_empty_axes");
+    }
+    ours
+}
+
+/// `narrowed(axis, start, len)` rejects `start + len > extent`; cuda.core's slice clamps.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 6.
+fn diff_narrow_rejects_past_extent(
+    uses: &mut Uses,
+    input: &Parts,
+    axis: usize,
+    start: usize,
+    len: usize,
+    cuda: Option<Parts>,
+) -> Option<Parts> {
+    if start + len > input.shape[axis] {
+        used(uses, "diff_narrow_rejects_past_extent");
+        return None;
+    }
+    cuda
+}
+
+/// Python's `slice(start, stop, step).indices(len)` and the length of its range.
+fn py_indices(
+    len: usize,
+    start: Option<isize>,
+    stop: Option<isize>,
+    step: isize,
+) -> (isize, usize) {
+    let len = len as isize;
+    let (lower, upper) = if step > 0 { (0, len) } else { (-1, len - 1) };
+    let clamp = |b: Option<isize>, default: isize| match b {
+        None => default,
+        Some(v) if v < 0 => (v + len).max(lower),
+        Some(v) => v.min(upper),
+    };
+    let lo = clamp(start, if step < 0 { upper } else { lower });
+    let hi = clamp(stop, if step < 0 { lower } else { upper });
+    let n = if step < 0 {
+        if hi < lo {
+            (lo - hi - 1) / -step + 1
+        } else {
+            0
+        }
+    } else if lo < hi {
+        (hi - lo - 1) / step + 1
+    } else {
+        0
+    };
+    (lo, n as usize)
+}
+
+/// The answer of `flip`, `narrow`, `select` or `slice` by plain arithmetic (new extents,
+/// strides times steps, the offset moved to the first element kept), with our rule for
+/// empty results: only `sliced` zeroes the strides, and only when a slice that is not an
+/// identity (whole axis, step 1) empties its axis.
+fn arithmetic_answer(input: &Parts, op: &Op) -> Option<Parts> {
+    let mut r = input.clone();
+    match op {
+        Op::Flip(a) => {
+            let (e, st) = (input.shape[*a], input.strides[*a]);
+            r.strides[*a] = -st;
+            if e > 1 {
+                r.offset += (e as isize - 1) * st;
+            }
+        }
+        Op::Narrow(a, start, len) => {
+            r.shape[*a] = *len;
+            r.offset += *start as isize * input.strides[*a];
+        }
+        Op::Select(a, i) => {
+            r.offset += *i as isize * input.strides[*a];
+            r.shape.remove(*a);
+            r.strides.remove(*a);
+        }
+        Op::Slice(sl) => {
+            let mut emptied = false;
+            for (k, s) in sl.iter().enumerate() {
+                if s.step == 0 {
+                    return None;
+                }
+                let (lo, n) = py_indices(input.shape[k], s.start, s.stop, s.step);
+                r.shape[k] = n;
+                if n == input.shape[k] && s.step == 1 {
+                    continue; // identity: untouched
+                }
+                emptied |= n == 0;
+                r.strides[k] = input.strides[k] * s.step;
+                if n > 0 {
+                    r.offset += lo * input.strides[k];
+                }
+            }
+            if emptied {
+                r.strides.iter_mut().for_each(|x| *x = 0);
+            }
+        }
+        _ => return None,
+    }
+    Some(r)
+}
+
+/// An empty result keeps its strides: `flipped`, `narrowed` and `selected` never zero them
+/// (and `narrowed` moves the offset to `start` even for `len == 0`), and `sliced` leaves an
+/// axis whose slice is an identity (whole axis, step 1) untouched even when its extent is
+/// 0. cuda.core zeroes every stride as soon as any slice it is given has length 0, and
+/// `flip`, `narrow` and `select` reach it as slices.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 13.
+fn diff_empty_result_keeps_strides(
+    uses: &mut Uses,
+    input: &Parts,
+    op: &Op,
+    cuda: Option<Parts>,
+) -> Result<Option<Parts>, String> {
+    let Some(c) = cuda else {
+        return Ok(None);
+    };
+    let Some(ours) = arithmetic_answer(input, op) else {
+        return Ok(Some(c));
+    };
+    if ours == c {
+        return Ok(Some(c));
+    }
+    if volume(&c) != 0 || c.strides.iter().any(|&x| x != 0) || ours.shape != c.shape {
+        return Err(format!("arithmetic answer {ours:?} vs cuda.core {c:?}"));
+    }
+    used(uses, "diff_empty_result_keeps_strides");
+    Ok(Some(ours))
+}
+
+/// A rank change never fails on the stride it invents for a new extent-1 axis: where
+/// cuda.core's stride for it (the extent times the stride of the axis it lands before, the
+/// last stride when appended, 1 at rank 0) overflows `isize` in elements or in bytes,
+/// ours is 0 (cuda.core raises, or keeps a stride whose byte value overflows).
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 14.
+fn diff_invented_stride_zero_on_overflow(
+    uses: &mut Uses,
+    input: &Parts,
+    axis: usize,
+    cuda: Option<Parts>,
+) -> Option<Parts> {
+    let n = input.shape.len();
+    if axis > n {
+        return cuda;
+    }
+    let wide: i128 = match (input.shape.get(axis), input.strides.get(axis)) {
+        (Some(&e), Some(&st)) => e as i128 * st as i128,
+        _ => input.strides.last().map_or(1, |&st| st as i128),
+    };
+    let fits =
+        |x: i128| isize::try_from(x).is_ok() && isize::try_from(x * input.itemsize as i128).is_ok();
+    if fits(wide) {
+        return cuda;
+    }
+    used(uses, "diff_invented_stride_zero_on_overflow");
+    let mut r = input.clone();
+    r.shape.insert(axis, 1);
+    r.strides.insert(axis, 0);
+    Some(r)
+}
+
+/// `to_dense` always computes fresh dense strides; cuda.core returns the input itself when
+/// it is already dense in the requested order, keeping whatever strides its extent-1 (or,
+/// when empty, all) axes had. The offsets are the same either way; we promise the fresh
+/// strides of `Layout::dense(shape, itemsize, order)`.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 11.
+fn diff_dense_recomputes_strides(
+    uses: &mut Uses,
+    input: &Parts,
+    order: &Op,
+    cuda: Parts,
+) -> Result<Parts, String> {
+    let Op::Dense(o, p) = order else {
+        unreachable!()
+    };
+    let fresh = with_rank!(input.shape.len(), M => {
+        let ord = match o {
+            'C' => Order::<M>::C,
+            'F' => Order::F,
+            'K' => {
+                let l = Layout::<M>::new(arr(&input.shape), arr(&input.strides), input.itemsize)
+                    .map_err(|e| format!("{e:?}"))?;
+                Order::Perm(l.stride_order())
+            }
+            _ => Order::Perm(arr(p)),
+        };
+        parts_of(Any::from(
+            Layout::<M>::dense(arr(&input.shape), input.itemsize, ord).map_err(|e| format!("{e:?}"))?,
+        ))
+    });
+    if fresh == cuda {
+        return Ok(cuda);
+    }
+    if cuda != *input || offsets(&fresh) != offsets(&cuda) || fresh.shape != cuda.shape {
+        return Err(format!("dense {fresh:?} vs cuda.core {cuda:?}"));
+    }
+    used(uses, "diff_dense_recomputes_strides");
+    Ok(fresh)
+}
+
+/// `max_compatible_itemsize` below the current itemsize: cuda.core refuses a
+/// `max_itemsize` smaller than the itemsize; we answer the largest itemsize `repacked`
+/// accepts (unpacking), or `repacked`'s error.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 12.
+fn diff_max_itemsize_below_current(
+    uses: &mut Uses,
+    input: &Parts,
+    max: usize,
+    ptr: usize,
+    axis: isize,
+    cuda: Option<usize>,
+    ours: Result<usize, LayoutError>,
+) -> Result<Option<usize>, String> {
+    if max >= input.itemsize || cuda.is_some() {
+        return Ok(cuda);
+    }
+    let n = input.shape.len() as isize;
+    if !(-n..n).contains(&axis) {
+        return Ok(None);
+    }
+    used(uses, "diff_max_itemsize_below_current");
+    // The promise: the largest power of two <= max that repacked accepts.
+    let a = build(input).map_err(|e| format!("{e:?}"))?;
+    let mut m = max;
+    let expect = loop {
+        if ptr.is_multiple_of(m) && run(a, &Op::Repack(m, ptr, axis)).is_ok() {
+            break Some(m);
+        }
+        if m == 1 {
+            break None;
+        }
+        m /= 2;
+    };
+    if expect != ours.ok() {
+        return Err(format!("expected {expect:?} below the itemsize"));
+    }
+    Ok(expect)
+}
+
+/// `max_compatible_itemsize` with a `data_ptr` not aligned to the current itemsize never
+/// answers the current itemsize: cuda.core's gcd answer (below the itemsize) where
+/// `repacked` accepts it, else an error (cuda.core answers the itemsize there when the
+/// axis cannot be repacked).
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 12.
+fn diff_max_itemsize_misaligned_pointer(
+    uses: &mut Uses,
+    input: &Parts,
+    ptr: usize,
+    cuda: Option<usize>,
+) -> Option<usize> {
+    if ptr.is_multiple_of(input.itemsize) {
+        return cuda;
+    }
+    if cuda == Some(input.itemsize) {
+        used(uses, "diff_max_itemsize_misaligned_pointer");
+        return None;
+    }
+    cuda
+}
+
+// ------------------------------------------------------------------------------------------
+// The replay.
+
+fn check_query(uses: &mut Uses, f: &[&str]) -> Result<(), String> {
+    let input = parse_parts(f[1]);
+    let a = build(&input).map_err(|e| format!("building {input:?}: {e:?}"))?;
+    let b = |s: &str| s == "1";
+    let (lo, hi) = f[7].split_once(',').expect("bounds");
+    let cuda_bounds = (lo.parse().expect("min"), hi.parse().expect("max"));
+    let cuda_req: Option<usize> = (f[8] != "error").then(|| f[8].parse().expect("size"));
+    let cuda_order: Vec<usize> = list(f[9]);
+    let cuda_mask: u64 = f[10].parse().expect("mask");
+
+    let mut errs = String::new();
+    let mut expect = |what: &str, ours: String, theirs: String| {
+        if ours != theirs {
+            let _ = write!(errs, "{what}: ours {ours}, expected {theirs}; ");
+        }
+    };
+    with!(a, l => {
+        expect("is_contiguous_c", l.is_contiguous_c().to_string(), b(f[2]).to_string());
+        expect("is_contiguous_f", l.is_contiguous_f().to_string(), b(f[3]).to_string());
+        expect("is_contiguous_any", l.is_contiguous_any().to_string(), b(f[4]).to_string());
+        expect("is_dense", l.is_dense().to_string(), b(f[5]).to_string());
+        expect(
+            "offset_bounds",
+            format!("{:?}", l.offset_bounds()),
+            format!("{:?}", diff_bounds_option(uses, &input, cuda_bounds)),
+        );
+        expect(
+            "required_size_in_bytes",
+            format!("{:?}", l.required_size_in_bytes().ok()),
+            format!("{cuda_req:?}"),
+        );
+        expect("stride_order", format!("{:?}", l.stride_order()), format!("{cuda_order:?}"));
+        expect(
+            "flattened_axis_mask",
+            l.flattened_axis_mask().bits().to_string(),
+            diff_mask_merges_unit_and_empty_axes(uses, &input, cuda_mask).to_string(),
+        );
+        if let Err(e) = diff_unique_exact(uses, &input, b(f[6]), l.is_unique()) {
+            let _ = write!(errs, "is_unique: {e}; ");
+        }
+    });
+    if errs.is_empty() { Ok(()) } else { Err(errs) }
+}
+
+fn check_max_itemsize(uses: &mut Uses, f: &[&str]) -> Result<(), String> {
+    let input = parse_parts(f[1]);
+    let a = build(&input).map_err(|e| format!("building {input:?}: {e:?}"))?;
+    let max: usize = f[2].parse().expect("max");
+    let ptr: usize = f[3].parse().expect("ptr");
+    let axis: isize = f[4].parse().expect("axis");
+    let cuda: Option<usize> = (f[5] != "error").then(|| f[5].parse().expect("answer"));
+    let ours = with!(a, l => l.max_compatible_itemsize(max, ptr, axis));
+    let expected = diff_max_itemsize_below_current(uses, &input, max, ptr, axis, cuda, ours)?;
+    let expected = diff_max_itemsize_misaligned_pointer(uses, &input, ptr, expected);
+    if ours.ok() != expected {
+        return Err(format!("ours {ours:?}, expected {expected:?}"));
+    }
+    // Coherence: whatever we answer, repacked accepts.
+    if let Ok(m) = ours {
+        run(a, &Op::Repack(m, ptr, axis))
+            .map_err(|e| format!("answer {m} but repacked fails with {e:?}"))?;
+    }
+    Ok(())
+}
+
+fn check_step(uses: &mut Uses, input: &Parts, op: &Op, cuda: Option<Parts>) -> Result<(), String> {
+    let a = build(input).map_err(|e| format!("building {input:?}: {e:?}"))?;
+    let ours = run(a, op);
+    if let Op::Reshape(target) = op {
+        return diff_reshape_without_copy(uses, input, target, &cuda, &ours);
+    }
+    let expected = match op {
+        Op::Repack(item, _, axis) => {
+            let c = diff_repack_power_of_two(uses, *item, cuda);
+            diff_repack_same_itemsize_checks_axis(uses, input, *item, *axis, c)
+        }
+        Op::Narrow(axis, start, len) => {
+            let c = diff_narrow_rejects_past_extent(uses, input, *axis, *start, *len, cuda);
+            diff_empty_result_keeps_strides(uses, input, op, c)?
+        }
+        Op::Unsq(axis) => diff_invented_stride_zero_on_overflow(uses, input, *axis, cuda),
+        Op::Flip(_) | Op::Select(..) | Op::Slice(_) => {
+            diff_empty_result_keeps_strides(uses, input, op, cuda)?
+        }
+        Op::Dense(..) => match cuda {
+            Some(c) => Some(diff_dense_recomputes_strides(uses, input, op, c)?),
+            None => None,
+        },
+        Op::Flat | Op::FlatRange(..) | Op::FlatMask(_) => match cuda {
+            Some(c) => {
+                let n = input.shape.len();
+                let mask = match op {
+                    Op::Flat => u64::MAX,
+                    Op::FlatRange(s, e) if e - s >= 2 => (s + 1..*e).fold(0, |m, i| m | 1 << i),
+                    Op::FlatRange(..) => 0,
+                    Op::FlatMask(m) => *m,
+                    _ => unreachable!(),
+                } & if n == 0 { 0 } else { u64::MAX >> (64 - n) };
+                let c = diff_zero_d_flattens_to_itself(uses, input, c);
+                Some(diff_flatten_merges_unit_and_empty_axes(
+                    uses, input, mask, c,
+                )?)
+            }
+            None => None,
+        },
+        _ => cuda,
+    };
+    match (&ours, &expected) {
+        (Ok(o), Some(e)) if o == e => Ok(()),
+        (Err(_), None) => Ok(()),
+        _ => Err(format!("ours {ours:?}, expected {expected:?}")),
+    }
+}
+
+fn check_chain(uses: &mut Uses, f: &[&str]) -> Result<(), String> {
+    let mut input = parse_parts(f[1]);
+    for step in f[2..].chunks(2) {
+        let op = parse_op(step[0]);
+        let cuda = (step[1] != "error").then(|| parse_parts(step[1]));
+        check_step(uses, &input, &op, cuda.clone()).map_err(|e| format!("{}: {e}", step[0]))?;
+        // The next step starts from cuda.core's answer, the input cuda.core itself used.
+        match cuda {
+            Some(c) => input = c,
+            None => break,
+        }
+    }
+    Ok(())
+}
+
+/// NumPy's verdict on a reshape without copy: where NumPy succeeds, so must we (with the
+/// same offsets in C order, which `diff_reshape_without_copy` checks on the cuda.core
+/// lines); where NumPy needs a copy, so do we.
+fn check_numpy(f: &[&str]) -> Result<(), String> {
+    let input = parse_parts(f[1]);
+    let a = build(&input).map_err(|e| format!("building {input:?}: {e:?}"))?;
+    let op = parse_op(f[2]);
+    let ours = run(a, &op);
+    if let Ok(o) = &ours {
+        if offsets(o) != offsets(&input) {
+            return Err(format!("reshape result {o:?} moves elements"));
+        }
+    }
+    match (f[3], &ours) {
+        ("ok", Ok(_)) | ("error", Err(_)) => Ok(()),
+        (np, _) => Err(format!("NumPy says {np}, ours {ours:?}")),
+    }
+}
+
+#[test]
+fn cuda_core_cases_replay_with_every_difference_named() {
+    let mut uses = Uses::new();
+    let mut failures = Vec::new();
+    let mut counts = BTreeMap::<&str, usize>::new();
+    for (i, line) in DATA.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split(' ').collect();
+        *counts.entry(f[0]).or_default() += 1;
+        let r = match f[0] {
+            "Q" => check_query(&mut uses, &f),
+            "M" => check_max_itemsize(&mut uses, &f),
+            "C" => check_chain(&mut uses, &f),
+            "N" => check_numpy(&f),
+            k => panic!("line {}: unknown kind {k}", i + 1),
+        };
+        if let Err(e) = r {
+            failures.push(format!("line {}: {line}\n    {e}", i + 1));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of the cuda.core cases disagree:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(4000)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(counts.get("Q").copied().unwrap_or(0) >= 1000, "{counts:?}");
+    assert!(counts.get("C").copied().unwrap_or(0) >= 5000, "{counts:?}");
+    for d in DIFFERENCES {
+        assert!(
+            uses.contains_key(d),
+            "difference {d} is never exercised: {uses:?}"
+        );
+    }
+}
