@@ -1054,3 +1054,34 @@ fn cuda_core_cases_replay_with_every_difference_named() {
         );
     }
 }
+
+/// The promise of `doc::cuda_core` entry 10: for any two layouts of one shape, flattening
+/// each with the `&` of their masks merges exactly the bits of that mask, so both end with
+/// the same shape. cuda.core's test is local (each axis against its neighbour), ours
+/// compares with the nearest axis of extent > 1, so this holds only because the bits of
+/// extent-1 axes are the same (always set) in every layout of one shape. Exhaustive over
+/// rank 3, extents 0..=2 and strides -2..=2.
+#[test]
+fn flattened_axis_masks_of_one_shape_combine_with_and() {
+    let strides: Vec<[isize; 3]> = (0..125)
+        .map(|k| [k / 25 - 2, k / 5 % 5 - 2, k % 5 - 2])
+        .collect();
+    for k in 0..27 {
+        let shape = [k / 9, k / 3 % 3, k % 3];
+        let layouts: Vec<Layout<3>> = strides
+            .iter()
+            .map(|&s| Layout::new(shape, s, 1).expect("small layout"))
+            .collect();
+        for a in &layouts {
+            for b in &layouts {
+                let m = a.flattened_axis_mask() & b.flattened_axis_mask();
+                let (fa, fb) = (
+                    a.flattened_with_mask(m).expect("mask in range"),
+                    b.flattened_with_mask(m).expect("mask in range"),
+                );
+                assert_eq!(fa.shape(), fb.shape(), "{a:?} {b:?} mask {m:?}");
+                assert_eq!(fa.rank(), 3 - m.bits().count_ones() as usize, "{a:?} {m:?}");
+            }
+        }
+    }
+}

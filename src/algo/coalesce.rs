@@ -1,4 +1,5 @@
-//! Flattening: merging runs of axes into one, in C index order (cuda.core rules).
+//! Flattening: merging runs of axes into one, in C index order (cuda.core's stride test,
+//! extended to extent-1 axes and empty layouts: `doc::cuda_core` entry 10).
 
 use super::checked::{checked_stride_mul, mul_volume, tri};
 use crate::{AxisMask, LayoutError};
