@@ -22,6 +22,8 @@ Line format (one case per line, fields separated by single spaces, `#` starts a 
     C L op1 R1 [op2 R2 [op3 R3]]
             a chain: op1 applied to L gives R1 (a layout or `error`), op2 applied to R1
             gives R2, ... A chain stops at its first `error`.
+    B shape bytestrides itemsize L|error
+            Layout::from_byte_strides (cuda.core: divide_strides=True)
     N L reshape=e,e,.. ok|error
             NumPy's verdict on the same reshape with `copy=False` (a second oracle:
             our `reshaped` promises to succeed wherever NumPy reshapes without a copy).
@@ -38,6 +40,8 @@ Operations (our argument conventions; the script translates them for cuda.core):
     repack=item,ptr,ax  repacked (keep_dim=True)
     dense=C|F|K|p.p.p   to_dense with Order C, F, Keep or Perm
     unsq=a              unsqueezed
+    unsqs=a,b           unsqueezed_axes with two result positions (cuda.core: a tuple)
+    repackd=item,ptr,ax repacked_dropping_axis (cuda.core: keep_dim=False)
     squeeze             squeezed
     flat                flattened()
     flatr=s,e           flattened_range(s, e), end exclusive (cuda.core: inclusive end e-1)
@@ -222,12 +226,15 @@ def rand_op(rng, l):
     n = l.ndim
     shape = l.shape
     kinds = ["perm", "flip", "slice", "slice", "narrow", "select", "bcast", "repack", "repack", "dense",
-             "unsq", "squeeze", "flat", "flatr", "flatm", "reshape", "reshape", "reshape"]
+             "unsq", "squeeze", "flat", "flatr", "flatm", "reshape", "reshape", "reshape",
+             "unsqs", "repackd"]
     while True:
         k = rng.choice(kinds)
         if k in ("flip", "narrow", "select") and n == 0:
             continue
         if k == "unsq" and n >= MAX_RANK:
+            continue
+        if k == "unsqs" and n + 2 > MAX_RANK:
             continue
         break
     if k == "perm":
@@ -264,6 +271,14 @@ def rand_op(rng, l):
         return f"dense={o}"
     if k == "unsq":
         return f"unsq={rng.randint(0, n + (1 if rng.random() < 0.05 else 0))}"
+    if k == "unsqs":
+        a = rng.randint(0, n + 1)
+        b = rng.randint(0, n + 1) if rng.random() < 0.1 else rng.choice([x for x in range(n + 2) if x != a])
+        return f"unsqs={a},{b}"
+    if k == "repackd":
+        item = rng.choice([1, 2, 4, 8, 16, 32])
+        axis = rng.choice([-1, -1, -1] + list(range(-n, n)))
+        return f"repackd={item},{rng.choice(PTRS)},{axis}"
     if k == "squeeze":
         return "squeeze"
     if k == "flat":
@@ -318,6 +333,11 @@ def apply(l, op):
         return l.to_dense(tuple(int(x) for x in arg.split(".")))
     if name == "unsq":
         return l.unsqueezed(int(arg))
+    if name == "unsqs":
+        return l.unsqueezed(tuple(ints(arg)))
+    if name == "repackd":
+        item, ptr, axis = ints(arg)
+        return l.repacked(item, data_ptr=ptr, axis=axis, keep_dim=False)
     if name == "squeeze":
         return l.squeezed()
     if name == "flat":
@@ -404,6 +424,15 @@ def chain_line_fixed(l, op):
     return f"C {fmt_layout(l)} {op} {r if r == 'error' else fmt_layout(r)}"
 
 
+def bytes_line(rng):
+    n = rng.randint(0, 4)
+    item = rng.choice(ITEMSIZES)
+    shape = [rng.randint(0, 4) for _ in range(n)]
+    strides = [rng.randint(-6, 6) * (item if rng.random() < 0.8 else 1) for _ in range(n)]
+    r = safe(lambda: SL(tuple(shape), tuple(strides), item, divide_strides=True))
+    return f"B {lst(shape)} {lst(strides)} {item} {r if r == 'error' else fmt_layout(r)}"
+
+
 def main():
     rng = random.Random(SEED)
     layouts = [make(*e) for e in EDGE] + [random_layout(rng) for _ in range(1500)]
@@ -420,6 +449,8 @@ def main():
             for n in NUMPY_LINES:
                 print(n)
             NUMPY_LINES.clear()
+    for _ in range(300):
+        print(bytes_line(rng))
     # Every op on every edge layout, one step each, for the corner cases.
     for e in EDGE:
         l = make(*e)

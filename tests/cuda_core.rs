@@ -186,6 +186,8 @@ enum Op {
     Repack(usize, usize, isize),
     Dense(char, Vec<usize>),
     Unsq(usize),
+    Unsqs(usize, usize),
+    RepackDropping(usize, usize, isize),
     Squeeze,
     Flat,
     FlatRange(usize, usize),
@@ -232,6 +234,14 @@ fn parse_op(s: &str) -> Op {
             ),
         },
         "unsq" => Op::Unsq(arg.parse().expect("axis")),
+        "unsqs" => {
+            let v: Vec<usize> = list(arg);
+            Op::Unsqs(v[0], v[1])
+        }
+        "repackd" => {
+            let v: Vec<isize> = list(arg);
+            Op::RepackDropping(v[0] as usize, v[1] as usize, v[2])
+        }
         "squeeze" => Op::Squeeze,
         "flat" => Op::Flat,
         "flatr" => {
@@ -297,6 +307,17 @@ fn run(a: Any, op: &Op) -> Result<Parts, LayoutError> {
             Any::R5(l) => l.unsqueezed::<6>(*ax).map(Any::from),
             Any::R6(_) => panic!("unsqueeze of rank 6 is not generated"),
         },
+        Op::Unsqs(x, y) => match a {
+            Any::R0(l) => l.unsqueezed_axes::<2, 2>([*x, *y]).map(Any::from),
+            Any::R1(l) => l.unsqueezed_axes::<2, 3>([*x, *y]).map(Any::from),
+            Any::R2(l) => l.unsqueezed_axes::<2, 4>([*x, *y]).map(Any::from),
+            Any::R3(l) => l.unsqueezed_axes::<2, 5>([*x, *y]).map(Any::from),
+            Any::R4(l) => l.unsqueezed_axes::<2, 6>([*x, *y]).map(Any::from),
+            _ => panic!("two-axis unsqueeze past rank 6 is not generated"),
+        },
+        Op::RepackDropping(item, ptr, ax) => {
+            return with!(a, l => l.repacked_dropping_axis(*item, *ptr, *ax).map(|d| parts_of_dyn(&d)));
+        }
         Op::Squeeze => return Ok(with!(a, l => parts_of_dyn(&l.squeezed()))),
         Op::Flat => return Ok(with!(a, l => parts_of_dyn(&l.flattened()))),
         Op::FlatRange(s, e) => {
@@ -339,6 +360,7 @@ const DIFFERENCES: &[&str] = &[
     "diff_max_itemsize_misaligned_pointer",
     "diff_empty_result_keeps_strides",
     "diff_invented_stride_zero_on_overflow",
+    "diff_invariants_checked_in_bytes",
 ];
 
 /// `offset_bounds`: `None` for an empty layout where cuda.core answers `(0, -1)`.
@@ -732,34 +754,69 @@ fn diff_empty_result_keeps_strides(
 }
 
 /// A rank change never fails on the stride it invents for a new extent-1 axis: where
-/// cuda.core's stride for it (the extent times the stride of the axis it lands before, the
-/// last stride when appended, 1 at rank 0) overflows `isize` in elements or in bytes,
-/// ours is 0 (cuda.core raises, or keeps a stride whose byte value overflows).
+/// cuda.core's stride for it (the extent times the stride of the input axis it lands
+/// before, the last stride when appended, 1 at rank 0) overflows `isize` in elements or in
+/// bytes, ours is 0 (cuda.core raises, or keeps a stride whose byte value overflows).
+/// `positions` are the result positions of the new axes.
 /// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 14.
 fn diff_invented_stride_zero_on_overflow(
     uses: &mut Uses,
     input: &Parts,
-    axis: usize,
+    positions: &[usize],
     cuda: Option<Parts>,
 ) -> Option<Parts> {
     let n = input.shape.len();
-    if axis > n {
+    let m = n + positions.len();
+    let distinct = positions
+        .iter()
+        .enumerate()
+        .all(|(k, p)| !positions[..k].contains(p));
+    if !distinct || positions.iter().any(|&p| p >= m) {
         return cuda;
     }
-    let wide: i128 = match (input.shape.get(axis), input.strides.get(axis)) {
-        (Some(&e), Some(&st)) => e as i128 * st as i128,
-        _ => input.strides.last().map_or(1, |&st| st as i128),
-    };
     let fits =
         |x: i128| isize::try_from(x).is_ok() && isize::try_from(x * input.itemsize as i128).is_ok();
-    if fits(wide) {
+    let mut r = Parts {
+        shape: Vec::new(),
+        strides: Vec::new(),
+        ..input.clone()
+    };
+    let mut overflow = false;
+    let mut src = 0;
+    for i in 0..m {
+        if positions.contains(&i) {
+            let wide: i128 = match (input.shape.get(src), input.strides.get(src)) {
+                (Some(&e), Some(&st)) => e as i128 * st as i128,
+                _ => input.strides.last().map_or(1, |&st| st as i128),
+            };
+            overflow |= !fits(wide);
+            r.shape.push(1);
+            r.strides.push(if fits(wide) { wide as isize } else { 0 });
+        } else {
+            r.shape.push(input.shape[src]);
+            r.strides.push(input.strides[src]);
+            src += 1;
+        }
+    }
+    if !overflow {
         return cuda;
     }
     used(uses, "diff_invented_stride_zero_on_overflow");
-    let mut r = input.clone();
-    r.shape.insert(axis, 1);
-    r.strides.insert(axis, 0);
     Some(r)
+}
+
+/// The invariants of `Layout` (every stride and offset fits `isize` in bytes too) are
+/// checked on every result; cuda.core checks overflow in elements only, so it returns some
+/// layouts (say, a stride of 2^62 elements of 2 bytes) that this crate cannot hold, and
+/// reports `OffsetOverflow` for.
+/// See [`doc::cuda_core`](strided_layout::doc::cuda_core), difference 7.
+fn diff_invariants_checked_in_bytes(uses: &mut Uses, cuda: Option<Parts>) -> Option<Parts> {
+    let c = cuda?;
+    if build(&c) == Err(LayoutError::OffsetOverflow) {
+        used(uses, "diff_invariants_checked_in_bytes");
+        return None;
+    }
+    Some(c)
 }
 
 /// `to_dense` always computes fresh dense strides; cuda.core returns the input itself when
@@ -936,7 +993,7 @@ fn check_step(uses: &mut Uses, input: &Parts, op: &Op, cuda: Option<Parts>) -> R
         return diff_reshape_without_copy(uses, input, target, &cuda, &ours);
     }
     let expected = match op {
-        Op::Repack(item, _, axis) => {
+        Op::Repack(item, _, axis) | Op::RepackDropping(item, _, axis) => {
             let c = diff_repack_power_of_two(uses, *item, cuda);
             diff_repack_same_itemsize_checks_axis(uses, input, *item, *axis, c)
         }
@@ -944,9 +1001,11 @@ fn check_step(uses: &mut Uses, input: &Parts, op: &Op, cuda: Option<Parts>) -> R
             let c = diff_narrow_rejects_past_extent(uses, input, *axis, *start, *len, cuda);
             diff_empty_result_keeps_strides(uses, input, op, c)?
         }
-        Op::Unsq(axis) => diff_invented_stride_zero_on_overflow(uses, input, *axis, cuda),
+        Op::Unsq(axis) => diff_invented_stride_zero_on_overflow(uses, input, &[*axis], cuda),
+        Op::Unsqs(x, y) => diff_invented_stride_zero_on_overflow(uses, input, &[*x, *y], cuda),
         Op::Flip(_) | Op::Select(..) | Op::Slice(_) => {
-            diff_empty_result_keeps_strides(uses, input, op, cuda)?
+            let c = diff_invariants_checked_in_bytes(uses, cuda);
+            diff_empty_result_keeps_strides(uses, input, op, c)?
         }
         Op::Dense(..) => match cuda {
             Some(c) => Some(diff_dense_recomputes_strides(uses, input, op, c)?),
@@ -984,13 +1043,31 @@ fn check_chain(uses: &mut Uses, f: &[&str]) -> Result<(), String> {
         let op = parse_op(step[0]);
         let cuda = (step[1] != "error").then(|| parse_parts(step[1]));
         check_step(uses, &input, &op, cuda.clone()).map_err(|e| format!("{}: {e}", step[0]))?;
-        // The next step starts from cuda.core's answer, the input cuda.core itself used.
+        // The next step starts from cuda.core's answer, the input cuda.core itself used,
+        // while that is a value this crate can hold (not, say, an itemsize of 6).
         match cuda {
-            Some(c) => input = c,
-            None => break,
+            Some(c) if build(&c).is_ok() => input = c,
+            _ => break,
         }
     }
     Ok(())
+}
+
+/// `from_byte_strides` against cuda.core's `divide_strides=True`.
+fn check_bytes(f: &[&str]) -> Result<(), String> {
+    let shape: Vec<usize> = list(f[1]);
+    let byte_strides: Vec<isize> = list(f[2]);
+    let itemsize: usize = f[3].parse().expect("itemsize");
+    let cuda = (f[4] != "error").then(|| parse_parts(f[4]));
+    let ours = with_rank!(shape.len(), M => {
+        Layout::<M>::from_byte_strides(arr(&shape), arr(&byte_strides), itemsize)
+            .map(|l| parts_of(Any::from(l)))
+    });
+    match (&ours, &cuda) {
+        (Ok(o), Some(c)) if o == c => Ok(()),
+        (Err(_), None) => Ok(()),
+        _ => Err(format!("ours {ours:?}, cuda.core {cuda:?}")),
+    }
 }
 
 /// NumPy's verdict on a reshape without copy: where NumPy succeeds, so must we (with the
@@ -1028,6 +1105,7 @@ fn cuda_core_cases_replay_with_every_difference_named() {
             "M" => check_max_itemsize(&mut uses, &f),
             "C" => check_chain(&mut uses, &f),
             "N" => check_numpy(&f),
+            "B" => check_bytes(&f),
             k => panic!("line {}: unknown kind {k}", i + 1),
         };
         if let Err(e) = r {

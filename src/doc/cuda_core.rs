@@ -155,13 +155,18 @@
 //!
 //! ## 7. Offsets and strides fit `isize` in bytes, checked once
 //!
-//! cuda.core checks overflow as it computes; here the invariants of
-//! [`Layout`](crate::Layout) are checked when a value is built, so later queries cannot
-//! overflow.
+//! cuda.core checks overflow as it computes, in elements; here the invariants of
+//! [`Layout`](crate::Layout) (every offset and stride fits `isize` in elements *and in
+//! bytes*) are checked whenever a value is built, so later queries cannot overflow. A
+//! result that cuda.core returns with a stride whose byte value overflows is
+//! [`LayoutError::OffsetOverflow`](crate::LayoutError::OffsetOverflow) here.
 //!
 //! ```
-//! use strided_layout::{Layout, LayoutError};
+//! use strided_layout::{Layout, LayoutError, Slice};
 //! assert_eq!(Layout::new([3], [isize::MAX / 2], 2), Err(LayoutError::OffsetOverflow));
+//! let l = Layout::new([3, 2], [1, 1 << 61], 2)?;
+//! // cuda.core's l[:, ::2] has stride 2^62 elements of 2 bytes.
+//! assert_eq!(l.sliced([Slice::FULL, Slice::new(None, None, 2)]), Err(LayoutError::OffsetOverflow));
 //! # Ok::<(), LayoutError>(())
 //! ```
 //!
