@@ -17,37 +17,6 @@ use strided_layout::{Layout, LayoutError, Order, Slice, const_unwrap};
 // Models written in the test, independent of the crate.
 // ---------------------------------------------------------------------------------------
 
-/// Python's `range(*slice(start, stop, step).indices(n))`, written out as CPython does it
-/// (`PySlice_Unpack` then `PySlice_AdjustIndices`) in i128 so nothing can overflow.
-#[allow(clippy::similar_names)]
-fn py_indices(n: usize, start: Option<isize>, stop: Option<isize>, step: isize) -> Vec<usize> {
-    assert_ne!(step, 0);
-    let n = n as i128;
-    let (max, min) = (isize::MAX as i128, isize::MIN as i128);
-    // PySlice_Unpack: the step is clamped to -PY_SSIZE_T_MAX; None bounds are the extremes.
-    let step = (step as i128).max(-max);
-    let mut lo = start.map_or(if step < 0 { max } else { 0 }, |v| v as i128);
-    let mut hi = stop.map_or(if step < 0 { min } else { max }, |v| v as i128);
-    // PySlice_AdjustIndices.
-    for b in [&mut lo, &mut hi] {
-        if *b < 0 {
-            *b += n;
-            if *b < 0 {
-                *b = if step < 0 { -1 } else { 0 };
-            }
-        } else if *b >= n {
-            *b = if step < 0 { n - 1 } else { n };
-        }
-    }
-    let mut out = Vec::new();
-    let mut i = lo;
-    while (step > 0 && i < hi) || (step < 0 && i > hi) {
-        out.push(i as usize);
-        i += step;
-    }
-    out
-}
-
 /// Byte addresses covered by a layout: each element offset times the itemsize, plus
 /// `0..itemsize`, as a set.
 fn byte_set<const N: usize>(l: &Layout<N>) -> BTreeSet<i128> {
@@ -280,7 +249,7 @@ fn sliced_matches_python_model<const N: usize>(l: Layout<N>) -> Result<(), TestC
         let slices: [Slice; N] = std::array::from_fn(|a| cases[(k + 5 * a) % cases.len()]);
         let picks: Vec<Vec<usize>> = (0..N)
             .map(|a| {
-                py_indices(
+                common::py_indices(
                     l.shape()[a],
                     slices[a].start,
                     slices[a].stop,
@@ -637,7 +606,7 @@ fn sliced_rank1_exhaustive_against_python_model() {
             for &stop in &bounds {
                 for step in [-7, -3, -2, -1, 1, 2, 3, 7, isize::MIN, isize::MAX] {
                     let s = l.sliced([Slice::new(start, stop, step)]).unwrap();
-                    let want = py_indices(n, start, stop, step);
+                    let want = common::py_indices(n, start, stop, step);
                     assert_eq!(s.shape()[0], want.len(), "{n} {start:?}:{stop:?}:{step}");
                     let got: Vec<i128> = common::offsets(&s);
                     let want: Vec<i128> = want.iter().map(|&i| i as i128).collect();
@@ -769,12 +738,16 @@ fn max_compatible_itemsize_errors() {
 }
 
 #[test]
-fn max_compatible_itemsize_never_answers_an_itemsize_the_pointer_misses() {
-    // A pointer misaligned for the current itemsize gets the largest alignment it has that
-    // unpacking reaches (cuda.core's gcd rule), never the current itemsize.
+fn max_compatible_itemsize_never_answers_itemsize_for_misaligned_pointer() {
+    // An odd pointer cannot hold 2-byte items: cuda.core's gcd answer 1 (unpack to bytes),
+    // or an error when the axis cannot unpack (cuda.core answers 2 there).
     let l = Layout::new([3, 8], [8, 1], 2).unwrap();
     assert_eq!(l.max_compatible_itemsize(16, 1, -1), Ok(1));
-    assert_eq!(l.max_compatible_itemsize(16, 2, -1), Ok(2));
+    assert_eq!(
+        l.max_compatible_itemsize(16, 1, 0),
+        Err(LayoutError::PointerMisaligned)
+    );
+    assert_eq!(l.max_compatible_itemsize(16, 6, -1), Ok(2));
     assert_eq!(l.max_compatible_itemsize(16, 0, -1), Ok(16));
     assert_eq!(
         l.with_offset(4).unwrap().max_compatible_itemsize(16, 0, -1),

@@ -1,4 +1,5 @@
-//! Flattening: merging runs of axes into one, in C index order (cuda.core rules).
+//! Flattening: merging runs of axes into one, in C index order (cuda.core's stride test,
+//! extended to extent-1 axes and empty layouts: `doc::cuda_core` entry 10).
 
 use super::checked::{checked_stride_mul, mul_volume, tri, volume};
 use super::index::set;
@@ -13,8 +14,10 @@ use crate::{AxisMask, LayoutError};
 /// Axis `i` (`i >= 1`) joins the group on its left when bit `i` of `mask` is set and the
 /// merge keeps every offset: the layout is empty, or axis `i` has extent 1, or the group so
 /// far holds only extent-1 axes, or `strides[i] * shape[i]` equals the stride of the group's
-/// last axis of extent > 1 (cuda.core). A group of extent-1 axes only has stride 1 (its
-/// stride is never used); an empty layout gets all-zero strides. Bits at or above
+/// last axis of extent > 1 (cuda.core's test, but cuda.core compares with axis `i - 1`
+/// whatever its extent and never merges by the other rules: see `doc::cuda_core`). A group
+/// of one axis keeps its stride; a merged group of extent-1 axes only has stride 1 (its
+/// stride is never used); a merged group of an empty layout has stride 0. Bits at or above
 /// `shape.len()` are `MaskOutOfRange`; bit 0 names no merge and is ignored. Rank 0 flattens
 /// to itself (0 groups) — cuda.core returns shape `(1,)` there.
 pub(crate) const fn flatten(
@@ -65,6 +68,9 @@ pub(crate) const fn flatten(
             out,
             match last {
                 Some(s) => s,
+                // Nothing merged: the axis keeps its stride, so a range of fewer than two
+                // axes leaves the layout unchanged (DESIGN.md, cuda.core).
+                None if end == start + 1 => first_stride,
                 None if empty => 0,
                 None => 1,
             },
@@ -137,6 +143,16 @@ mod tests {
     #[test]
     fn flatten_of_empty_layout_has_zero_strides() {
         assert_eq!(flat([2, 0, 3], [5, 7, 1], 0b110), (vec![0], vec![0]));
+    }
+
+    #[test]
+    fn flatten_keeps_the_stride_of_an_axis_that_merges_with_nothing() {
+        assert_eq!(flat([1, 2], [5, 1], 0), (vec![1, 2], vec![5, 1]));
+        assert_eq!(
+            flat([2, 0, 3], [5, 7, 1], 0),
+            (vec![2, 0, 3], vec![5, 7, 1])
+        );
+        assert_eq!(flat([2, 0, 3], [5, 7, 1], 0b100), (vec![2, 0], vec![5, 0]));
     }
 
     #[test]

@@ -136,7 +136,8 @@ pub(crate) const fn repack_into(
 /// A candidate `data_ptr` is not aligned to is skipped, the current itemsize included, so a
 /// misaligned pointer never gets an answer that invites misaligned reads: the answer is then
 /// the largest alignment of the pointer that unpacking reaches (cuda.core's gcd rule), or
-/// `PointerMisaligned` when there is none.
+/// `PointerMisaligned` when there is none (where cuda.core answers the current itemsize).
+/// With an aligned pointer and no accepted candidate, the error is that of candidate 1.
 pub(crate) const fn max_compatible_itemsize(
     p: Parts<'_>,
     max_itemsize: usize,
@@ -168,6 +169,9 @@ pub(crate) const fn max_compatible_itemsize(
             };
         }
         if cand <= 1 {
+            if !data_ptr.is_multiple_of(p.itemsize()) {
+                return Err(LayoutError::PointerMisaligned);
+            }
             return Err(last);
         }
         cand /= 2;
@@ -270,8 +274,9 @@ mod tests {
         };
         assert_eq!(m(0, 64, &mut sh, &mut st), Ok(16));
         assert_eq!(m(4, 64, &mut sh, &mut st), Ok(4));
-        // A pointer misaligned for the current itemsize never gets it back.
+        // A pointer misaligned for the itemsize 2: only unpacking to 1 is compatible.
         assert_eq!(m(1, 64, &mut sh, &mut st), Ok(1));
+        assert_eq!(m(6, 64, &mut sh, &mut st), Ok(2));
         assert_eq!(m(0, 1, &mut sh, &mut st), Ok(1));
         assert_eq!(
             max_compatible_itemsize(
@@ -283,6 +288,19 @@ mod tests {
                 &mut st
             ),
             Err(LayoutError::StrideNotOne { axis: 1 })
+        );
+        // Misaligned for the itemsize 2 and an axis that cannot unpack: no answer at all
+        // (cuda.core answers the itemsize 2 here).
+        assert_eq!(
+            max_compatible_itemsize(
+                Parts::from_arrays(&[3, 8], &[1, 3], 0, 2),
+                16,
+                1,
+                -1,
+                &mut sh,
+                &mut st
+            ),
+            Err(LayoutError::PointerMisaligned)
         );
     }
 }

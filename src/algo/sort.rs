@@ -89,6 +89,7 @@ mod tests {
         assert_eq!(order([2, 5, 5], [-4, 4, 4]), [1, 2, 0]);
         assert_eq!(order([2, 5], [0, 0]), [1, 0]);
         assert_eq!(order([2, 3, 4], [0, 0, 0]), [2, 1, 0]);
+        assert_eq!(order([2, 0, 3], [0, 0, 0]), [2, 0, 1]);
         assert_eq!(order([], []), []);
     }
 }

@@ -121,12 +121,21 @@ impl<const N: usize> Layout<N> {
     /// only extent-1 axes so far, or when `strides[i] * shape[i]` equals the stride of the
     /// group's last axis of extent > 1. Bit 0 is never set; a layout with no element has every
     /// other bit set; zero strides merge with zero strides (`(2,3):(0,0)` flattens to
-    /// `(6):(0)`). Masks of same-rank layouts combine with `&`. Axes from 64 on cannot be named
-    /// by an [`AxisMask`] and never appear.
+    /// `(6):(0)`). Axes from 64 on cannot be named by an [`AxisMask`] and never appear.
+    ///
+    /// **Extent-1 axes:** the bit of an extent-1 axis is always set, whatever its stride, and
+    /// the axis after it is compared with the nearest axis of extent > 1 to its left. So the
+    /// bits of extent-1 axes depend on the shape alone, and the masks of several layouts of
+    /// one shape combine with `&`: [`flattened_with_mask`](Layout::flattened_with_mask) with
+    /// the combined mask merges exactly its bits in each layout, giving them all the same
+    /// shape. (cuda.core compares each axis with its left neighbour whatever the extents, so
+    /// it clears the bit of an extent-1 axis whose stride breaks that test: a deliberate
+    /// difference, [`doc::cuda_core`](crate::doc::cuda_core) entry 10.)
     ///
     /// ```text
     /// (4,5,3):(15,3,1)  -> 0b110   (all three merge: (60):(1))
     /// (4,5,3):(1,12,4)  -> 0b100   (axis 2 merges into axis 1: (4,15):(1,4))
+    /// (2,1,3):(3,7,1)   -> 0b110   (extent 1 always merges: (6):(1); cuda.core: 0)
     /// ```
     ///
     /// # Examples
@@ -138,6 +147,13 @@ impl<const N: usize> Layout<N> {
     /// assert_eq!(a.flattened_axis_mask().bits(), 0b110);
     /// assert_eq!(b.flattened_axis_mask().bits(), 0b100);
     /// assert_eq!((a.flattened_axis_mask() & b.flattened_axis_mask()).bits(), 0b100);
+    /// // An extent-1 axis always has its bit, whatever its stride:
+    /// let c = Layout::new([4, 1, 3], [3, 9, 1], 4)?;
+    /// let d = Layout::new([4, 1, 3], [1, 0, 4], 4)?;
+    /// assert_eq!((c.flattened_axis_mask().bits(), d.flattened_axis_mask().bits()), (0b110, 0b010));
+    /// let m = c.flattened_axis_mask() & d.flattened_axis_mask();
+    /// assert_eq!(c.flattened_with_mask(m)?.shape(), &[4, 3]);
+    /// assert_eq!(d.flattened_with_mask(m)?.shape(), &[4, 3]);
     /// # Ok::<(), LayoutError>(())
     /// ```
     ///

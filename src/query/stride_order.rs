@@ -6,8 +6,9 @@ use crate::algo::sort::stride_order;
 impl<const N: usize> Layout<N> {
     /// The axes ordered from the largest `|stride|` to the smallest.
     ///
-    /// Ties follow cuda.core: on equal non-zero `|stride|` the larger extent comes first,
-    /// otherwise the lower axis number. `Order::Perm(l.stride_order())` rebuilds the order.
+    /// Ties follow cuda.core, whose sort key is `(-|stride|, -extent, axis)`: on equal
+    /// `|stride|` (zero included) the larger extent comes first, then the lower axis
+    /// number. `Order::Perm(l.stride_order())` rebuilds the order.
     ///
     /// # Examples
     ///
@@ -16,6 +17,7 @@ impl<const N: usize> Layout<N> {
     /// assert_eq!(Layout::dense([5, 3, 7], 1, Order::C)?.stride_order(), [0, 1, 2]);
     /// assert_eq!(Layout::dense([5, 3, 7], 1, Order::F)?.stride_order(), [2, 1, 0]);
     /// assert_eq!(Layout::dense([5, 3, 7], 1, Order::Perm([2, 0, 1]))?.stride_order(), [2, 0, 1]);
+    /// assert_eq!(Layout::new([2, 3, 4], [0, 0, 0], 1)?.stride_order(), [2, 1, 0]);
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]

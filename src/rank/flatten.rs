@@ -12,6 +12,9 @@ impl<const N: usize> Layout<N> {
     /// Axis `i` merges into axis `i - 1` when `strides[i - 1] == strides[i] * shape[i]`;
     /// extent-1 axes merge with anything; an empty layout merges into one axis of extent 0
     /// and stride 0. A rank-0 layout flattens to itself (cuda.core returns shape `(1,)`).
+    /// The last three are deliberate differences from cuda.core, which keeps an extent-1 or
+    /// empty axis whose stride breaks its test: [`doc::cuda_core`](crate::doc::cuda_core)
+    /// entries 9 and 10.
     ///
     /// ```text
     /// (2,3,4):(12,4,1)      flattened() -> (24):(1)

@@ -117,3 +117,34 @@ macro_rules! for_ranks {
         }
     };
 }
+
+/// Python's `range(*slice(start, stop, step).indices(n))`, written out as CPython does it
+/// (`PySlice_Unpack` then `PySlice_AdjustIndices`) in i128 so nothing can overflow.
+#[allow(clippy::similar_names)]
+pub fn py_indices(n: usize, start: Option<isize>, stop: Option<isize>, step: isize) -> Vec<usize> {
+    assert_ne!(step, 0);
+    let n = n as i128;
+    let (max, min) = (isize::MAX as i128, isize::MIN as i128);
+    // PySlice_Unpack: the step is clamped to -PY_SSIZE_T_MAX; None bounds are the extremes.
+    let step = (step as i128).max(-max);
+    let mut lo = start.map_or(if step < 0 { max } else { 0 }, |v| v as i128);
+    let mut hi = stop.map_or(if step < 0 { min } else { max }, |v| v as i128);
+    // PySlice_AdjustIndices.
+    for b in [&mut lo, &mut hi] {
+        if *b < 0 {
+            *b += n;
+            if *b < 0 {
+                *b = if step < 0 { -1 } else { 0 };
+            }
+        } else if *b >= n {
+            *b = if step < 0 { n - 1 } else { n };
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = lo;
+    while (step > 0 && i < hi) || (step < 0 && i > hi) {
+        out.push(i as usize);
+        i += step;
+    }
+    out
+}
