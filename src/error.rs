@@ -240,12 +240,13 @@ impl fmt::Display for LayoutError {
                 write!(f, " (expected {expected}, found {found})")
             }
             Self::RankOverflow { max } => write!(f, " (max {max})"),
-            Self::NeedsCopy { axes } => write!(f, " (axes mask {:#b})", axes.bits()),
+            Self::NeedsCopy { axes } | Self::AxesNotMergeable { axes } => {
+                write!(f, " (axes mask {:#b})", axes.bits())
+            }
             Self::SignedAxisOutOfRange { axis, ndim } => {
                 write!(f, " (axis {axis}, rank {ndim})")
             }
             Self::AxisRangeInvalid { start, end } => write!(f, " (range {start}..{end})"),
-            Self::AxesNotMergeable { axes } => write!(f, " (axes mask {:#b})", axes.bits()),
             _ => Ok(()),
         }
     }
