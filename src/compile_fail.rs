@@ -100,3 +100,42 @@ pub struct ConstBadItemsize;
 /// static_assertions::const_assert!(C.is_contiguous_c());
 /// ```
 pub struct ConstNotContiguous;
+
+/// A rank above 64 is rejected at compile time (the 64-bit [`AxisMask`](crate::AxisMask) and
+/// cuda.core's limit): no `Layout<70>` can be built, so none flattens or reshapes wrongly.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{Layout, Order};
+/// let _l = Layout::<70>::dense([1; 70], 4, Order::C);
+/// ```
+///
+/// ```compile_fail,E0080
+/// use strided_layout::Layout;
+/// let _l = Layout::<65>::new([1; 65], [0; 65], 1);
+/// ```
+///
+/// Rank 64 itself is fine, and a C-contiguous one flattens to rank 1:
+///
+/// ```
+/// use strided_layout::{Layout, Order};
+/// let l = Layout::<64>::dense([1; 64], 4, Order::C).unwrap();
+/// let flat: Layout<1> = l.reshaped([-1]).unwrap();
+/// assert_eq!(flat.shape(), [1]);
+/// assert_eq!(l.flattened().ndim(), 1);
+/// ```
+pub struct RankAbove64;
+
+/// A `DynLayout<MAX>` with `MAX > 64` is rejected at compile time, and so is converting a
+/// bounded-rank layout to a `Layout<M>` with `M > 64`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::DynLayout;
+/// let _d = DynLayout::<70>::new(&[2], &[1], 1);
+/// ```
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{DynLayout, Layout};
+/// let d = DynLayout::<4>::new(&[2], &[1], 1).unwrap();
+/// let _l: Result<Layout<65>, _> = d.to_layout();
+/// ```
+pub struct DynRankAbove64;

@@ -26,7 +26,7 @@ use crate::{AxisMask, Layout, LayoutError};
 /// ```
 /// use strided_layout::{DynLayout, Layout, LayoutError, Order};
 /// let d: DynLayout<3> = Layout::dense([2, 1, 3], 4, Order::C)?.squeezed();
-/// assert_eq!((d.rank(), d.shape(), d.strides()), (2, &[2, 3][..], &[3, 1][..]));
+/// assert_eq!((d.ndim(), d.shape(), d.strides()), (2, &[2, 3][..], &[3, 1][..]));
 /// let l: Layout<2> = d.to_layout()?;
 /// assert_eq!(l.shape(), [2, 3]);
 /// # Ok::<(), LayoutError>(())
@@ -49,6 +49,7 @@ impl<const MAX: usize> DynLayout<MAX> {
         offset: isize,
         itemsize: usize,
     ) -> Result<Self, LayoutError> {
+        const { assert!(MAX <= 64, "DynLayout<MAX>: MAX must be at most 64") };
         let rank = shape.len();
         if rank > MAX {
             return Err(LayoutError::RankOverflow { max: MAX });
@@ -76,6 +77,7 @@ impl<const MAX: usize> DynLayout<MAX> {
         offset: isize,
         itemsize: usize,
     ) -> Self {
+        const { assert!(MAX <= 64, "DynLayout<MAX>: MAX must be at most 64") };
         let mut rank = if rank < MAX { rank } else { MAX };
         if rank > shape.len() {
             rank = shape.len();
@@ -113,7 +115,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     /// use strided_layout::{DynLayout, LayoutError};
     /// let d = DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?;
-    /// assert_eq!(d.rank(), 2);
+    /// assert_eq!(d.ndim(), 2);
     /// assert_eq!(DynLayout::<1>::new(&[2, 3], &[3, 1], 4), Err(LayoutError::RankOverflow { max: 1 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
@@ -176,7 +178,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::RankMismatch`] if `self.rank() != M`.
+    /// - [`LayoutError::RankMismatch`] if `self.ndim() != M`.
     ///
     /// # Examples
     ///
@@ -191,6 +193,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     // Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`.
     #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn to_layout<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
+        const { assert!(M <= 64, "Layout<M>: the rank M must be at most 64") };
         if self.rank != M {
             return Err(LayoutError::RankMismatch {
                 expected: M,
@@ -214,16 +217,32 @@ impl<const MAX: usize> DynLayout<MAX> {
         })
     }
 
-    /// The rank (number of axes), at most `MAX`.
+    /// The rank (number of axes), at most `MAX`; the same name as [`Layout::ndim`].
     ///
     /// # Examples
     ///
     /// ```
     /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.ndim(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn ndim(&self) -> usize {
+        self.rank
+    }
+
+    /// The rank; an alias of [`ndim`](DynLayout::ndim), the name [`Layout`] uses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// # #[allow(deprecated)]
     /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.rank(), 2);
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
+    #[deprecated(since = "0.1.0", note = "use `ndim`, the name `Layout` uses")]
     pub const fn rank(&self) -> usize {
         self.rank
     }
@@ -353,7 +372,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::RankMismatch`] if `index.len() != self.rank()`;
+    /// - [`LayoutError::RankMismatch`] if `index.len() != self.ndim()`;
     /// - [`LayoutError::IndexOutOfRange`] if an index reaches its extent.
     ///
     /// # Examples

@@ -139,7 +139,7 @@ mod rank_changes {
     const FLAT: Layout<1> = const_unwrap(CHW.reshaped([-1]));
     const_assert!(FLAT.shape()[0] == 921_600);
     const SQUEEZED: DynLayout<4> = BATCH.squeezed();
-    const_assert!(SQUEEZED.rank() == 3);
+    const_assert!(SQUEEZED.ndim() == 3);
     const BACK: Layout<3> = const_unwrap(SQUEEZED.to_layout());
     const_assert!(BACK.strides()[2] == 1);
     const NEEDS_COPY: bool = matches!(HWC.reshaped([-1]), Err(LayoutError::NeedsCopy { .. }));

@@ -146,3 +146,85 @@ fn grid_of_a_huge_section_fails_fast_on_a_small_buffer() {
         Err(LayoutError::CapacityExceeded)
     );
 }
+
+// Issue 7: a grid through a broadcast axis longer than `isize::MAX` made `Display` return
+// `fmt::Error` (so `format!` panicked) and `to_text` report a capacity problem.
+#[test]
+fn grid_through_huge_broadcast_axis_formats_without_panicking() {
+    let l = Layout::new([usize::MAX, 1, 1], [0, 2, 1], 1).unwrap();
+    let g = l.grid(1, 2, [usize::MAX - 1, 0, 0]).unwrap();
+    assert_eq!(format!("{g}"), "0");
+    assert_eq!(g.to_text::<64>().unwrap().as_str(), "0");
+}
+
+#[test]
+fn grid_along_huge_broadcast_axis_formats_its_corners() {
+    let l = Layout::new([usize::MAX, 1], [0, 1], 1)
+        .unwrap()
+        .with_offset(-1)
+        .unwrap();
+    let g = l.grid(1, 0, [0, 0]).unwrap();
+    assert_eq!(g.to_text::<8>(), Err(LayoutError::CapacityExceeded));
+    let g1 = l.grid(0, 1, [0, 0]).unwrap();
+    assert_eq!(g1.to_text::<16>(), Err(LayoutError::CapacityExceeded));
+}
+
+mod never_panics {
+    use proptest::prelude::*;
+    use strided_layout::{Layout, LayoutError};
+
+    /// A valid rank-3 layout with extents and strides from the whole range of their types.
+    fn big_layout() -> impl Strategy<Value = Layout<3>> {
+        (
+            proptest::array::uniform3(prop_oneof![0usize..=4, Just(usize::MAX), any::<usize>()]),
+            proptest::array::uniform3(prop_oneof![
+                -6isize..=6,
+                Just(isize::MAX),
+                Just(isize::MIN),
+                any::<isize>()
+            ]),
+            prop_oneof![-40isize..=40, any::<isize>()],
+            prop_oneof![Just(1usize), Just(8), Just(1 << 20)],
+        )
+            .prop_filter_map("invalid layout", |(sh, st, off, item)| {
+                Layout::new(sh, st, item)
+                    .and_then(|l| l.with_offset(off))
+                    .ok()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// `Display` of a layout and of every small-enough grid section never fails, so
+        /// `format!` never panics; `to_text` fails only for lack of capacity.
+        #[test]
+        fn display_and_to_text_never_panic(
+            l in big_layout(),
+            rows in 0usize..4,
+            cols in 0usize..4,
+            at in proptest::array::uniform3(prop_oneof![0usize..=4, any::<usize>()]),
+        ) {
+            let text = format!("{l}");
+            prop_assert_eq!(l.to_text::<256>().map(|t| t.as_str().to_owned()), Ok(text.clone()));
+            let short = l.to_text::<8>();
+            prop_assert!(short.is_ok() || short == Err(LayoutError::CapacityExceeded));
+            let mut at = at;
+            for (k, a) in at.iter_mut().enumerate() {
+                if *a >= l.shape()[k] {
+                    *a = l.shape()[k].saturating_sub(1);
+                }
+            }
+            let Ok(g) = l.grid(rows, cols, at) else { return Ok(()) };
+            // Small capacities stop early, whatever the section's size.
+            for t in [g.to_text::<1>().map(|_| ()), g.to_text::<16>().map(|_| ())] {
+                prop_assert!(t.is_ok() || t == Err(LayoutError::CapacityExceeded));
+            }
+            let cells = l.shape()[rows].saturating_mul(l.shape()[cols]);
+            if cells <= 64 {
+                let s = format!("{g}");
+                prop_assert_eq!(g.to_text::<4096>().map(|t| t.as_str().to_owned()), Ok(s));
+            }
+        }
+    }
+}
