@@ -139,3 +139,14 @@ pub struct RankAbove64;
 /// let _l: Result<Layout<65>, _> = d.to_layout();
 /// ```
 pub struct DynRankAbove64;
+
+/// `const_unwrap`'s build error carries the payload: this one stops the build with
+/// "evaluation panicked: axis index is not less than the rank (axis 5, rank 2)" (the text
+/// itself is checked at run time by `const_util`'s unit tests, which share the code).
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{const_unwrap, Layout, Order};
+/// const L: Layout<2> = const_unwrap(Layout::dense([2, 3], 4, Order::C));
+/// const T: Layout<2> = const_unwrap(L.transposed(0, 5));
+/// ```
+pub struct ConstUnwrapNamesTheAxis;

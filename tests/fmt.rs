@@ -228,3 +228,36 @@ mod never_panics {
         }
     }
 }
+
+// Issue 7: `NeedsCopy` printed a raw bit mask (`axes mask 0b11`); it lists the axes.
+#[test]
+fn needs_copy_display_lists_the_axes() {
+    let e = Layout::new([2, 3], [1, 2], 1)
+        .unwrap()
+        .reshaped::<1>([6])
+        .unwrap_err();
+    assert!(matches!(e, LayoutError::NeedsCopy { .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(!text.contains("0b") && !text.contains("mask"), "{text}");
+    let LayoutError::NeedsCopy { axes } = e else {
+        unreachable!()
+    };
+    let list: Vec<String> = (0..64)
+        .filter(|&a| axes.contains(a))
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(
+        text,
+        format!(
+            "reshape needs a copy: strides cannot express it (axes {})",
+            list.join(", ")
+        )
+    );
+    let two = LayoutError::NeedsCopy {
+        axes: strided_layout::AxisMask::from_bits(0b101),
+    };
+    assert_eq!(
+        two.to_string(),
+        "reshape needs a copy: strides cannot express it (axes 0, 2)"
+    );
+}
