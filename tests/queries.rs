@@ -633,3 +633,14 @@ fn queries_evaluate_in_const_items() {
     assert_eq!(AXES, (None, [0, 1], 4));
     assert_eq!((TWO, RANGE), (Some((3, 3, 3, 4)), None));
 }
+
+// Issue 7: the documented rule: a reversed dense view covers `0..volume` once each but is
+// not dense (negative stride, nonzero offset).
+#[test]
+fn is_dense_rejects_a_reversed_dense_view_that_covers_every_offset() {
+    let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+    let r = l.flipped(0).unwrap().flipped(1).unwrap();
+    assert_eq!((r.strides(), r.offset()), ([-3, -1], 5));
+    assert!(l.is_dense() && !r.is_dense());
+    assert!(r.is_unique() && r.offset_bounds() == Some((0, 5)));
+}
