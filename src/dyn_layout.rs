@@ -10,6 +10,9 @@ use crate::algo::unique::is_unique;
 use crate::fmt::write_layout;
 use crate::{AxisMask, Layout, LayoutError};
 
+mod bytes;
+mod transform;
+
 /// A layout of rank at most `MAX`, stored inline (no heap): what rank changes that depend on
 /// the data ([`squeezed`](Layout::squeezed), [`flattened`](Layout::flattened), ...) return.
 ///

@@ -38,3 +38,4 @@ mod axes;
 mod inner;
 mod itemsize;
 mod index_type;
+pub(crate) mod bytes;
