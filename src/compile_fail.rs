@@ -150,3 +150,38 @@ pub struct DynRankAbove64;
 /// const T: Layout<2> = const_unwrap(L.transposed(0, 5));
 /// ```
 pub struct ConstUnwrapNamesTheAxis;
+
+/// `s!` must return rank `N` minus the number of integer indices.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{s, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _wrong: Layout<2> = s![l; 1, ..].unwrap();
+/// ```
+///
+/// The same call with the right rank compiles:
+///
+/// ```
+/// use strided_layout::{s, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _right: Layout<1> = s![l; 1, ..].unwrap();
+/// ```
+pub struct SMacroWrongRank;
+
+/// `s!` needs one argument per axis.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{s, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _wrong: Layout<1> = s![l; ..].unwrap();
+/// ```
+pub struct SMacroWrongArgumentCount;
+
+/// `From<Layout<N>> for DynLayout<MAX>` needs `N <= MAX`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{DynLayout, Layout, Order};
+/// let l = Layout::dense([2, 3, 4], 4, Order::C).unwrap();
+/// let _d: DynLayout<2> = l.into();
+/// ```
+pub struct FromLayoutAboveMax;

@@ -13,7 +13,8 @@
 //! property of the argument *types*, so the output rank `M` (named by the caller or inferred)
 //! is checked against `N` minus that number at compile time, like every rank change here.
 
-use crate::{Layout, LayoutError, Slice};
+use crate::algo::repack::normalize_axis;
+use crate::{DynLayout, Layout, LayoutError, Slice};
 
 /// One argument of [`s!`](crate::s) after conversion: an index, which drops its axis, or a
 /// [`Slice`], which keeps it.
@@ -150,6 +151,29 @@ const fn index_position(i: isize, e: usize) -> Option<usize> {
 }
 
 impl<const N: usize> Layout<N> {
+    /// The axis `axis` names under Python's rule: `0..N` as is, `-N..0` counted from the end
+    /// (`-1` is the last axis); the one bridge from a negative axis to the `usize` axis
+    /// arguments of the transforms (see [`doc::semantics`](crate::doc::semantics)).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-N..N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// let l = Layout::dense([2, 3, 4], 4, Order::C)?;
+    /// assert_eq!(l.normalized_axis(-1)?, 2);
+    /// let f = l.flipped(l.normalized_axis(-1)?)?;
+    /// assert_eq!(f.strides(), [12, 4, -1]);
+    /// assert!(l.normalized_axis(3).is_err() && l.normalized_axis(-4).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn normalized_axis(&self, axis: isize) -> Result<usize, LayoutError> {
+        normalize_axis(axis, N)
+    }
+
     /// NumPy basic indexing: the layout of `x[a0, a1, ..]` where each argument is an integer
     /// index (drops its axis) or a slice (keeps it); what [`s!`](crate::s) calls.
     ///
@@ -226,6 +250,27 @@ impl<const N: usize> Layout<N> {
         }
         // Dropping extent-1 axes moves no element: every offset is one of `cut`'s.
         Layout::from_parts(shape, strides, cut.offset, cut.itemsize)
+    }
+}
+
+impl<const MAX: usize> DynLayout<MAX> {
+    /// The axis `axis` names under Python's rule, against this layout's rank (as
+    /// [`Layout::normalized_axis`]).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-ndim..ndim`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?;
+    /// assert_eq!(d.normalized_axis(-2)?, 0);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn normalized_axis(&self, axis: isize) -> Result<usize, LayoutError> {
+        normalize_axis(axis, self.ndim())
     }
 }
 

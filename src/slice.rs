@@ -73,6 +73,10 @@ impl Slice {
 /// An inclusive end of `-1` means "through the last index" (`a:`), and an inclusive end of
 /// `isize::MAX` means "to the end", as Python would clamp it.
 ///
+/// Clippy's `reversed_empty_ranges` lint (deny by default) rejects a literal range whose
+/// start exceeds its end, such as `1..-1`, not knowing that the bounds are Python's; write
+/// such a slice as `Slice::range(1, -1)`, or allow the lint where you use the range form.
+///
 /// | range | slice | on an axis of extent 5, picks |
 /// | --- | --- | --- |
 /// | `1..3` | `1:3` | 1 2 |
