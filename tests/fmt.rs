@@ -154,7 +154,16 @@ fn grid_through_huge_broadcast_axis_formats_without_panicking() {
     let l = Layout::new([usize::MAX, 1, 1], [0, 2, 1], 1).unwrap();
     let g = l.grid(1, 2, [usize::MAX - 1, 0, 0]).unwrap();
     assert_eq!(format!("{g}"), "0");
-    assert_eq!(g.to_text::<64>().unwrap().as_str(), "0");
+}
+
+#[test]
+fn grid_through_huge_broadcast_axis_to_text_fits_a_one_by_one_grid() {
+    let l = Layout::new([usize::MAX, 1, 1], [0, 2, 1], 1).unwrap();
+    let g = l.grid(1, 2, [usize::MAX - 1, 0, 0]).unwrap();
+    assert_eq!(
+        g.to_text::<64>().map(|t| t.as_str().to_owned()),
+        Ok("0".to_owned())
+    );
 }
 
 #[test]
@@ -195,6 +204,26 @@ mod never_panics {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// A section through a broadcast axis longer than `isize::MAX`, at any index of it:
+        /// the case that made `Display` fail. (The volume must fit `usize`, so every other
+        /// extent is 1.)
+        #[test]
+        fn grid_through_a_huge_broadcast_axis_prints_its_offset(
+            big in (isize::MAX as usize + 2)..=usize::MAX,
+            st in proptest::array::uniform2(any::<isize>()),
+            off in any::<isize>(),
+            at0 in any::<usize>(),
+        ) {
+            let at0 = at0 % big;
+            let l = Layout::new([big, 1, 1], [0, st[0], st[1]], 1)
+                .unwrap()
+                .with_offset(off)
+                .unwrap();
+            let g = l.grid(1, 2, [at0, 0, 0]).unwrap();
+            prop_assert_eq!(format!("{g}"), off.to_string());
+            prop_assert_eq!(g.to_text::<32>().map(|t| t.as_str().to_owned()), Ok(off.to_string()));
+        }
 
         /// `Display` of a layout and of every small-enough grid section never fails, so
         /// `format!` never panics; `to_text` fails only for lack of capacity.
