@@ -5,7 +5,7 @@
 //! s![l; 1, .., 2..5;2]          NumPy  x[1, :, 2:5:2]
 //!       |  |   '-- range;step: Python's start:stop:step (Slice::stepped)
 //!       |  '------ a range: .., a.., ..b, a..b, a..=b (From<Range..> for Slice)
-//!       '--------- an integer index (isize, negative counts from the end): drops the axis
+//!       '--------- an integer index (a negative isize counts from the end): drops the axis
 //! ```
 //!
 //! The macro expands to [`Layout::indexed`], which takes the arguments as a nested tuple
@@ -33,14 +33,18 @@ pub enum AxisArg {
     Index(isize),
     /// Python's `x[start:stop:step]` on one axis.
     Slice(Slice),
+    /// The position `i` from the start, for a `usize` index (any value: an extent can exceed
+    /// `isize::MAX` on a broadcast axis).
+    At(usize),
 }
 
 /// What [`s!`](crate::s) accepts for one axis: an integer index (`isize`, or an `i32`
 /// literal) or anything that converts into a [`Slice`] (a `Slice`, `..`, `a..`, `..b`,
 /// `a..b`, `a..=b`, `..=b` over `isize`).
 ///
-/// `IS_INDEX` says, at compile time, whether the argument drops its axis. `usize` is not an
-/// index type: indices are Python's, signed; cast with `as isize` or `isize::try_from`.
+/// `IS_INDEX` says, at compile time, whether the argument drops its axis. A `usize` index is
+/// a position from the start ([`AxisArg::At`]); signed indices are Python's (negative from
+/// the end). Ranges are over `isize` only, so that literal ranges infer their type.
 ///
 /// # Examples
 ///
@@ -59,6 +63,13 @@ impl IntoAxisArg for isize {
     const IS_INDEX: bool = true;
     fn into_axis_arg(self) -> AxisArg {
         AxisArg::Index(self)
+    }
+}
+
+impl IntoAxisArg for usize {
+    const IS_INDEX: bool = true;
+    fn into_axis_arg(self) -> AxisArg {
+        AxisArg::At(self)
     }
 }
 
@@ -190,8 +201,8 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::IndexOutOfRange`] for the first index outside `-e..e` on an axis of
-    ///   extent `e`;
+    /// - [`LayoutError::IndexOutOfRange`] for the first index outside `-e..e` (a signed
+    ///   index) or `0..e` (a `usize` index) on an axis of extent `e`;
     /// - [`LayoutError::ZeroStep`] for the first slice with step 0;
     /// - [`LayoutError::OffsetOverflow`] if a new stride or offset overflows `isize`.
     ///
@@ -227,9 +238,14 @@ impl<const N: usize> Layout<N> {
         let mut slices = [Slice::FULL; N];
         for (k, (item, slot)) in items.iter().zip(slices.iter_mut()).enumerate() {
             match *item {
-                AxisArg::Index(i) => {
+                AxisArg::Index(_) | AxisArg::At(_) => {
                     let extent = narrowed.shape.get(k).copied().unwrap_or(0);
-                    let Some(p) = index_position(i, extent) else {
+                    let p = match *item {
+                        AxisArg::Index(i) => index_position(i, extent),
+                        AxisArg::At(p) if p < extent => Some(p),
+                        _ => None,
+                    };
+                    let Some(p) = p else {
                         return Err(LayoutError::IndexOutOfRange { axis: k });
                     };
                     narrowed = narrowed.narrowed(k, p, 1)?;
@@ -281,14 +297,14 @@ impl<const MAX: usize> DynLayout<MAX> {
 ///
 /// | argument | meaning | Python |
 /// | --- | --- | --- |
-/// | `i` (an `isize`, or an integer literal) | the index `i` (negative: from the end); drops the axis | `i` |
+/// | `i` (an `isize`, a `usize`, or an integer literal) | the index `i` (a negative one counts from the end); drops the axis | `i` |
 /// | `..`, `a..`, `..b`, `a..b`, `a..=b`, `..=b` | a range of `isize` (negative bounds count from the end) | `:`, `a:`, `:b`, `a:b`, `a:b+1` |
 /// | `range;step` | the range with a step (negative: backwards) | `a:b:step` |
 /// | a [`Slice`] value | itself | |
 ///
 /// The output rank is `N` minus the number of integer indices; name it (`let v: Layout<2> =
 /// s![..]?;`) or let inference supply it. A wrong rank or a wrong number of arguments does
-/// not compile. Indices and bounds are Python's, so `usize` variables need `as isize`.
+/// not compile. Indices and bounds are Python's; a `usize` index counts from the start.
 ///
 /// ```text
 /// l = (2,3,4):(12,4,1)       s![l; 1, .., 1..;2]  ->  (3,2):(4,2) +13

@@ -282,6 +282,8 @@ proptest! {
         let _: Result<Layout<0>, _> = l.indexed((i, (j, ())));
         let _: Result<Layout<1>, _> = l.indexed((s[0], (j, ())));
         let _: Result<Layout<1>, _> = l.indexed((i, (s[1], ())));
+        let _: Result<Layout<0>, _> = l.indexed((a, (b, ())));
+        let _: Result<Layout<1>, _> = l.indexed((a, (s[1], ())));
         let _: Result<Layout<2>, _> = l.indexed((i.., (..j, ())));
     }
     #[test]

@@ -1009,6 +1009,25 @@ fn s_macro_matches_numpy_examples() {
     let i: isize = -3;
     let from_var: Layout<2> = s![l; .., i, ..].unwrap();
     assert_eq!(from_var.offset(), 0);
+    let u: usize = 2;
+    let from_usize: Layout<2> = s![l; .., u, ..].unwrap();
+    assert_eq!(from_usize.offset(), 8);
+    let past: Result<Layout<2>, LayoutError> = s![l; .., 3usize, ..];
+    assert_eq!(past, Err(LayoutError::IndexOutOfRange { axis: 1 }));
+}
+
+#[test]
+fn s_macro_usize_index_reaches_past_isize_max_on_a_broadcast_axis() {
+    use strided_layout::s;
+    // An extent above isize::MAX is legal on a stride-0 axis; a usize index reaches all of it.
+    let l = Layout::new([usize::MAX, 1], [0, 1], 4)
+        .unwrap()
+        .with_offset(3)
+        .unwrap();
+    let row: Layout<1> = s![l; usize::MAX - 1, ..].unwrap();
+    assert_eq!((row.shape(), row.offset()), ([1], 3));
+    let far: Result<Layout<1>, LayoutError> = s![l; usize::MAX, ..];
+    assert_eq!(far, Err(LayoutError::IndexOutOfRange { axis: 0 }));
 }
 
 #[test]

@@ -132,9 +132,10 @@
 //!   signatures are fixed by the design. To pass a Python axis, convert it once with
 //!   [`normalized_axis`](crate::Layout::normalized_axis): `l.flipped(l.normalized_axis(-1)?)`.
 //!   There are no `*_neg` twins.
-//! - **Slice bounds and `s!` indices** are `isize` and follow Python: negative bounds count
-//!   from the end of the axis (and clamp, for slices), `s![l; -1, ..]` is the last row; an
-//!   index outside `-e..e` is [`IndexOutOfRange`](crate::LayoutError::IndexOutOfRange).
+//! - **Slice bounds and signed `s!` indices** are `isize` and follow Python: negative bounds
+//!   count from the end of the axis (and clamp, for slices), `s![l; -1, ..]` is the last row;
+//!   an index outside `-e..e` is [`IndexOutOfRange`](crate::LayoutError::IndexOutOfRange).
+//!   A `usize` index in `s!` is a position from the start, in `0..e`.
 //! - **Element indices** of [`offset_of`](crate::Layout::offset_of) are `usize` in
 //!   `0..extent`: they address memory, so there is no "from the end" there.
 //!
