@@ -86,7 +86,7 @@ fn main() -> Result<(), LayoutError> {
     let squeezed = CHW.selected::<2>(0, 2)?.unsqueezed::<3>(0)?.squeezed();
     println!(
         "select channel 2, unsqueeze, squeeze: rank {}, {squeezed}",
-        squeezed.rank()
+        squeezed.ndim()
     );
     println!(
         "flattened CHW: {}; flattened HWC view: {}",

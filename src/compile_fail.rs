@@ -100,3 +100,88 @@ pub struct ConstBadItemsize;
 /// static_assertions::const_assert!(C.is_contiguous_c());
 /// ```
 pub struct ConstNotContiguous;
+
+/// A rank above 64 is rejected at compile time (the 64-bit [`AxisMask`](crate::AxisMask) and
+/// cuda.core's limit): no `Layout<70>` can be built, so none flattens or reshapes wrongly.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{Layout, Order};
+/// let _l = Layout::<70>::dense([1; 70], 4, Order::C);
+/// ```
+///
+/// ```compile_fail,E0080
+/// use strided_layout::Layout;
+/// let _l = Layout::<65>::new([1; 65], [0; 65], 1);
+/// ```
+///
+/// Rank 64 itself is fine, and a C-contiguous one flattens to rank 1:
+///
+/// ```
+/// use strided_layout::{Layout, Order};
+/// let l = Layout::<64>::dense([1; 64], 4, Order::C).unwrap();
+/// let flat: Layout<1> = l.reshaped([-1]).unwrap();
+/// assert_eq!(flat.shape(), [1]);
+/// assert_eq!(l.flattened().ndim(), 1);
+/// ```
+pub struct RankAbove64;
+
+/// A `DynLayout<MAX>` with `MAX > 64` is rejected at compile time, and so is converting a
+/// bounded-rank layout to a `Layout<M>` with `M > 64`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::DynLayout;
+/// let _d = DynLayout::<70>::new(&[2], &[1], 1);
+/// ```
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{DynLayout, Layout};
+/// let d = DynLayout::<4>::new(&[2], &[1], 1).unwrap();
+/// let _l: Result<Layout<65>, _> = d.to_layout();
+/// ```
+pub struct DynRankAbove64;
+
+/// `const_unwrap`'s build error carries the payload: this one stops the build with
+/// "evaluation panicked: axis index is not less than the rank (axis 5, rank 2)" (the text
+/// itself is checked at run time by `const_util`'s unit tests, which share the code).
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{const_unwrap, Layout, Order};
+/// const L: Layout<2> = const_unwrap(Layout::dense([2, 3], 4, Order::C));
+/// const T: Layout<2> = const_unwrap(L.transposed(0, 5));
+/// ```
+pub struct ConstUnwrapNamesTheAxis;
+
+/// `s!` must return rank `N` minus the number of integer indices.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{s, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _wrong: Layout<2> = s![l; 1, ..].unwrap();
+/// ```
+///
+/// The same call with the right rank compiles:
+///
+/// ```
+/// use strided_layout::{s, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _right: Layout<1> = s![l; 1, ..].unwrap();
+/// ```
+pub struct SMacroWrongRank;
+
+/// `s!` needs one argument per axis.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{s, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _wrong: Layout<1> = s![l; ..].unwrap();
+/// ```
+pub struct SMacroWrongArgumentCount;
+
+/// `From<Layout<N>> for DynLayout<MAX>` needs `N <= MAX`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{DynLayout, Layout, Order};
+/// let l = Layout::dense([2, 3, 4], 4, Order::C).unwrap();
+/// let _d: DynLayout<2> = l.into();
+/// ```
+pub struct FromLayoutAboveMax;

@@ -12,6 +12,9 @@ use crate::algo::unique::is_unique;
 use crate::fmt::write_layout;
 use crate::{AxisMask, Layout, LayoutError};
 
+mod bytes;
+mod transform;
+
 /// A layout of rank at most `MAX`, stored inline (no heap): what rank changes that depend on
 /// the data ([`squeezed`](Layout::squeezed), [`flattened`](Layout::flattened), ...) return.
 ///
@@ -28,7 +31,7 @@ use crate::{AxisMask, Layout, LayoutError};
 /// ```
 /// use strided_layout::{DynLayout, Layout, LayoutError, Order};
 /// let d: DynLayout<3> = Layout::dense([2, 1, 3], 4, Order::C)?.squeezed();
-/// assert_eq!((d.rank(), d.shape(), d.strides()), (2, &[2, 3][..], &[3, 1][..]));
+/// assert_eq!((d.ndim(), d.shape(), d.strides()), (2, &[2, 3][..], &[3, 1][..]));
 /// let l: Layout<2> = d.to_layout()?;
 /// assert_eq!(l.shape(), [2, 3]);
 /// # Ok::<(), LayoutError>(())
@@ -51,6 +54,7 @@ impl<const MAX: usize> DynLayout<MAX> {
         offset: isize,
         itemsize: usize,
     ) -> Result<Self, LayoutError> {
+        const { assert!(MAX <= 64, "DynLayout<MAX>: MAX must be at most 64") };
         let rank = shape.len();
         if rank > MAX {
             return Err(LayoutError::RankOverflow { max: MAX });
@@ -76,6 +80,7 @@ impl<const MAX: usize> DynLayout<MAX> {
         offset: isize,
         itemsize: usize,
     ) -> Self {
+        const { assert!(MAX <= 64, "DynLayout<MAX>: MAX must be at most 64") };
         let mut rank = if rank < MAX { rank } else { MAX };
         if rank > shape.len() {
             rank = shape.len();
@@ -131,7 +136,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     /// use strided_layout::{DynLayout, LayoutError};
     /// let d = DynLayout::<4>::new(&[2, 3], &[3, 1], 4)?;
-    /// assert_eq!(d.rank(), 2);
+    /// assert_eq!(d.ndim(), 2);
     /// assert_eq!(DynLayout::<1>::new(&[2, 3], &[3, 1], 4), Err(LayoutError::RankOverflow { max: 1 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
@@ -194,7 +199,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::RankMismatch`] if `self.rank() != M`.
+    /// - [`LayoutError::RankMismatch`] if `self.ndim() != M`.
     ///
     /// # Examples
     ///
@@ -209,6 +214,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     // Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`.
     #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn to_layout<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
+        const { assert!(M <= 64, "Layout<M>: the rank M must be at most 64") };
         if self.rank != M {
             return Err(LayoutError::RankMismatch {
                 expected: M,
@@ -232,7 +238,24 @@ impl<const MAX: usize> DynLayout<MAX> {
         })
     }
 
-    /// The rank (number of axes), at most `MAX`.
+    /// The rank (number of axes), at most `MAX`; the same name as [`Layout::ndim`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// assert_eq!(DynLayout::<4>::new(&[2, 3], &[3, 1], 1)?.ndim(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn ndim(&self) -> usize {
+        self.rank
+    }
+
+    /// The rank; the same as [`ndim`](DynLayout::ndim), the name [`Layout`] uses.
+    ///
+    /// DESIGN.md fixes `rank()` for `DynLayout` (external conformance tests call it), so it
+    /// stays, undeprecated; new code can use `ndim()` on both types.
     ///
     /// # Examples
     ///
@@ -371,7 +394,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::RankMismatch`] if `index.len() != self.rank()`;
+    /// - [`LayoutError::RankMismatch`] if `index.len() != self.ndim()`;
     /// - [`LayoutError::IndexOutOfRange`] if an index reaches its extent.
     ///
     /// # Examples

@@ -240,8 +240,15 @@ impl fmt::Display for LayoutError {
                 write!(f, " (expected {expected}, found {found})")
             }
             Self::RankOverflow { max } => write!(f, " (max {max})"),
-            Self::NeedsCopy { axes } | Self::AxesNotMergeable { axes } => {
-                write!(f, " (axes mask {:#b})", axes.bits())
+            Self::NeedsCopy { axes } | Self::AxesNotMergeable { axes } if axes.count() > 0 => {
+                // The axes as a list ("axes 0, 2"), not a bit mask.
+                f.write_str(" (axes ")?;
+                let mut sep = "";
+                for axis in (0..64).filter(|&a| axes.contains(a)) {
+                    write!(f, "{sep}{axis}")?;
+                    sep = ", ";
+                }
+                f.write_str(")")
             }
             Self::SignedAxisOutOfRange { axis, ndim } => {
                 write!(f, " (axis {axis}, rank {ndim})")

@@ -18,7 +18,6 @@
 
 use core::fmt::{self, Write};
 
-use crate::algo::offset::offset_of;
 use crate::{Layout, LayoutError};
 
 /// Writes `(e0,e1,..):(s0,s1,..)`, then ` +off` / ` -off` when the offset is not 0, then
@@ -285,17 +284,30 @@ impl<const N: usize> Grid<N> {
         (rows, self.layout.shape.get(self.cols).copied().unwrap_or(0))
     }
 
-    /// The offset of cell `(r, c)`.
-    fn cell(&self, r: usize, c: usize) -> Result<isize, fmt::Error> {
-        let mut idx = self.at;
-        if let Some(slot) = self.rows.and_then(|a| idx.get_mut(a)) {
-            *slot = r;
-        }
-        if let Some(slot) = idx.get_mut(self.cols) {
-            *slot = c;
-        }
+    /// The offset of cell `(r, c)`, computed in `i128` so that it cannot fail: `Display`
+    /// may return `fmt::Error` only when the writer does.
+    ///
+    /// `Grid`'s constructors checked every index against its extent, and every element
+    /// offset of a layout fits `isize` (invariant 3), so the sum is that offset exactly.
+    /// Each term `i_k * s_k` has `|i_k| < 2^64` and `|s_k| < 2^63`, so it fits `i128`; the
+    /// running sum stays within `isize` bounds plus one term, since the partial sums are
+    /// element offsets too. The saturating operations are never reached, only proved so.
+    // `as i128` widens `usize`/`isize` losslessly.
+    #[allow(clippy::cast_lossless)]
+    fn cell(&self, r: usize, c: usize) -> i128 {
         let l = &self.layout;
-        offset_of(l.parts(), &idx).map_err(|_| fmt::Error)
+        let mut sum = l.offset as i128;
+        for (k, (&at, &stride)) in self.at.iter().zip(l.strides.iter()).enumerate() {
+            let i = if Some(k) == self.rows {
+                r
+            } else if k == self.cols {
+                c
+            } else {
+                at
+            };
+            sum = sum.saturating_add((i as i128).saturating_mul(stride as i128));
+        }
+        sum
     }
 
     /// Writes the rows, right-aligned to the widest cell.
@@ -310,7 +322,7 @@ impl<const N: usize> Grid<N> {
         let (last_r, last_c) = (rows.saturating_sub(1), cols.saturating_sub(1));
         let mut width = 0;
         for (r, c) in [(0, 0), (0, last_c), (last_r, 0), (last_r, last_c)] {
-            width = width.max(decimal_width(self.cell(r, c)?));
+            width = width.max(decimal_width(self.cell(r, c)));
         }
         for r in 0..rows {
             if r > 0 {
@@ -322,7 +334,7 @@ impl<const N: usize> Grid<N> {
                 }
                 // Padding by hand: the formatter's `{:>width$}` machinery keeps a panic path
                 // on bare-metal targets (firmware/panic-check finds it).
-                let v = self.cell(r, c)?;
+                let v = self.cell(r, c);
                 for _ in decimal_width(v)..width {
                     w.write_char(' ')?;
                 }
@@ -340,9 +352,9 @@ impl<const N: usize> fmt::Display for Grid<N> {
 }
 
 /// The number of characters `x` takes in decimal, sign included.
-// `w` counts at most 20 digits plus a sign; `m /= 10` divides by a nonzero constant.
+// `w` counts at most 39 digits plus a sign; `m /= 10` divides by a nonzero constant.
 #[allow(clippy::arithmetic_side_effects)]
-const fn decimal_width(x: isize) -> usize {
+const fn decimal_width(x: i128) -> usize {
     let mut m = x.unsigned_abs();
     let mut w = if x < 0 { 2 } else { 1 };
     while m >= 10 {
@@ -364,7 +376,14 @@ mod tests {
         assert_eq!(decimal_width(9), 1);
         assert_eq!(decimal_width(10), 2);
         assert_eq!(decimal_width(-10), 3);
-        assert_eq!(decimal_width(isize::MIN), isize::MIN.to_string().len());
-        assert_eq!(decimal_width(isize::MAX), isize::MAX.to_string().len());
+        assert_eq!(
+            decimal_width(isize::MIN as i128),
+            isize::MIN.to_string().len()
+        );
+        assert_eq!(
+            decimal_width(isize::MAX as i128),
+            isize::MAX.to_string().len()
+        );
+        assert_eq!(decimal_width(i128::MIN), i128::MIN.to_string().len());
     }
 }

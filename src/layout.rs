@@ -88,6 +88,7 @@ impl<const N: usize> Layout<N> {
         offset: isize,
         itemsize: usize,
     ) -> Result<Self, LayoutError> {
+        const { assert!(N <= 64, "Layout<N>: the rank N must be at most 64") };
         tri!(validate(Parts::from_arrays(
             &shape, &strides, offset, itemsize
         )));

@@ -54,6 +54,7 @@ mod rank;
 mod dyn_layout;
 mod fmt;
 mod const_util;
+mod index;
 mod algo;
 mod tuning;
 #[cfg(doctest)]
@@ -65,6 +66,7 @@ pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;
 pub use error::LayoutError;
 pub use fmt::Grid;
+pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use layout::Layout;
 pub use order::Order;
 pub use slice::Slice;

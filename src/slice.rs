@@ -62,3 +62,109 @@ impl Slice {
         Self::new(Some(start), Some(stop), 1)
     }
 }
+
+/// Range syntax for [`Slice`]: `a..b`, `a..`, `..b`, `..`, `a..=b` and `..=b` are the Python
+/// slices `a:b`, `a:`, `:b`, `:`, and `a:b+1`, `:b+1`, with step 1.
+///
+/// Bounds are `isize`, as in Python (negative bounds count from the end), so integer literals
+/// infer `isize`: `Slice::from(1..-1)` is `1:-1`. `usize` ranges are deliberately not
+/// accepted: a second integer type would make a literal range ambiguous; write
+/// `Slice::range(a as isize, b as isize)` or convert the bounds with `isize::try_from`.
+/// An inclusive end of `-1` means "through the last index" (`a:`), and an inclusive end of
+/// `isize::MAX` means "to the end", as Python would clamp it.
+///
+/// Clippy's `reversed_empty_ranges` lint (deny by default) rejects a literal range whose
+/// start exceeds its end, such as `1..-1`, not knowing that the bounds are Python's; write
+/// such a slice as `Slice::range(1, -1)`, or allow the lint where you use the range form.
+///
+/// | range | slice | on an axis of extent 5, picks |
+/// | --- | --- | --- |
+/// | `1..3` | `1:3` | 1 2 |
+/// | `-2..` | `-2:` | 3 4 |
+/// | `..-1` | `:-1` | 0 1 2 3 |
+/// | `..` | `:` | 0 1 2 3 4 |
+/// | `1..=3` | `1:4` | 1 2 3 |
+/// | `..=-1` | `:` | 0 1 2 3 4 |
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::Slice;
+/// assert_eq!(Slice::from(1..3), Slice::range(1, 3));
+/// assert_eq!(Slice::from(..), Slice::FULL);
+/// assert_eq!(Slice::from(-2..), Slice::new(Some(-2), None, 1));
+/// assert_eq!(Slice::from(1..=3), Slice::range(1, 4));
+/// assert_eq!(Slice::from(..=-1), Slice::FULL);
+/// ```
+impl From<core::ops::Range<isize>> for Slice {
+    fn from(r: core::ops::Range<isize>) -> Self {
+        Self::new(Some(r.start), Some(r.end), 1)
+    }
+}
+
+/// `a..` is Python's `a:` (see [`From<Range<isize>>`](#impl-From%3CRange%3Cisize%3E%3E-for-Slice)).
+impl From<core::ops::RangeFrom<isize>> for Slice {
+    fn from(r: core::ops::RangeFrom<isize>) -> Self {
+        Self::new(Some(r.start), None, 1)
+    }
+}
+
+/// `..b` is Python's `:b`.
+impl From<core::ops::RangeTo<isize>> for Slice {
+    fn from(r: core::ops::RangeTo<isize>) -> Self {
+        Self::new(None, Some(r.end), 1)
+    }
+}
+
+/// `..` is Python's `:`, [`Slice::FULL`].
+impl From<core::ops::RangeFull> for Slice {
+    fn from(_: core::ops::RangeFull) -> Self {
+        Self::FULL
+    }
+}
+
+/// `a..=b` is Python's `a:b+1` (`a:` when `b` is `-1` or `isize::MAX`).
+impl From<core::ops::RangeInclusive<isize>> for Slice {
+    fn from(r: core::ops::RangeInclusive<isize>) -> Self {
+        Self::new(Some(*r.start()), inclusive_stop(*r.end()), 1)
+    }
+}
+
+/// `..=b` is Python's `:b+1` (`:` when `b` is `-1` or `isize::MAX`).
+impl From<core::ops::RangeToInclusive<isize>> for Slice {
+    fn from(r: core::ops::RangeToInclusive<isize>) -> Self {
+        Self::new(None, inclusive_stop(r.end), 1)
+    }
+}
+
+/// The exclusive stop after an inclusive end: `end + 1`, or `None` ("to the end") when
+/// `end + 1` would be 0 (which would count from the end and select nothing) or overflow.
+const fn inclusive_stop(end: isize) -> Option<isize> {
+    match end.checked_add(1) {
+        Some(0) | None => None,
+        Some(stop) => Some(stop),
+    }
+}
+
+impl Slice {
+    /// The slice `range` with step `step`: Python's `start:stop:step` from a Rust range.
+    ///
+    /// As in Python, a negative step walks backwards from `start` down to (not including)
+    /// `stop`, so `(..).into()` with step -1 reverses an axis, and a range whose start is
+    /// below its stop selects nothing with a negative step.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::Slice;
+    /// assert_eq!(Slice::stepped(1..7, 2), Slice::new(Some(1), Some(7), 2));
+    /// assert_eq!(Slice::stepped(.., -1), Slice::new(None, None, -1)); // ::-1
+    /// ```
+    #[must_use]
+    pub fn stepped(range: impl Into<Slice>, step: isize) -> Self {
+        Self {
+            step,
+            ..range.into()
+        }
+    }
+}

@@ -139,7 +139,7 @@ mod rank_changes {
     const FLAT: Layout<1> = const_unwrap(CHW.reshaped([-1]));
     const_assert!(FLAT.shape()[0] == 921_600);
     const SQUEEZED: DynLayout<4> = BATCH.squeezed();
-    const_assert!(SQUEEZED.rank() == 3);
+    const_assert!(SQUEEZED.ndim() == 3);
     const BACK: Layout<3> = const_unwrap(SQUEEZED.to_layout());
     const_assert!(BACK.strides()[2] == 1);
     const NEEDS_COPY: bool = matches!(HWC.reshaped([-1]), Err(LayoutError::NeedsCopy { .. }));
@@ -160,4 +160,29 @@ mod rank_changes {
             [1, 2]
         );
     }
+}
+
+/// The surface added for issue 7 is `const fn` too: byte helpers, `normalized_axis`, and
+/// `DynLayout`'s transforms, evaluated in `const` items.
+mod surface {
+    use static_assertions::const_assert;
+    use strided_layout::{DynLayout, Layout, Order, Slice, const_unwrap};
+
+    const M: Layout<2> = const_unwrap(Layout::dense([2, 3], 4, Order::C));
+    const R: Layout<2> = const_unwrap(M.flipped(0));
+    const_assert!(matches!(R.byte_span(), Some((0, 23))));
+    const_assert!(matches!(M.offset_of_in_bytes([1, 2]), Ok(20)));
+    const_assert!(!M.is_empty());
+    const_assert!(matches!(M.normalized_axis(-1), Ok(1)));
+
+    const D: DynLayout<4> = const_unwrap(DynLayout::new(&[2, 3], &[3, 1], 4));
+    const DT: DynLayout<4> = const_unwrap(const_unwrap(D.permuted(&[1, 0])).flipped(1));
+    const_assert!(DT.strides()[0] == 1 && DT.strides()[1] == -3 && DT.offset() == 3);
+    const DS: DynLayout<4> = const_unwrap(D.sliced(&[Slice::FULL, Slice::new(None, None, -1)]));
+    const_assert!(DS.offset() == 2 && DS.offset_in_bytes() == 8);
+    const DN: DynLayout<4> = const_unwrap(const_unwrap(D.narrowed(1, 1, 2)).transposed(0, 1));
+    const_assert!(DN.shape()[0] == 2 && DN.offset() == 1);
+    const_assert!(D.overlaps(&DN) && !D.is_empty());
+    const_assert!(matches!(D.byte_span(), Some((0, 23))));
+    const_assert!(matches!(D.offset_of_in_bytes(&[1, 1]), Ok(16)));
 }

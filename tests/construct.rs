@@ -2,7 +2,7 @@
 mod common;
 
 use proptest::prelude::*;
-use strided_layout::{Layout, LayoutError, Order};
+use strided_layout::{DynLayout, Layout, LayoutError, Order};
 
 fn accessors_match_model<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
     let offs = common::offsets(&l);
@@ -116,5 +116,65 @@ fn from_byte_strides_divides_or_rejects() {
     assert_eq!(
         Layout::from_byte_strides([2, 3], [24, 9], 8),
         Err(LayoutError::StrideNotMultipleOfItemsize { axis: 1 })
+    );
+}
+
+// ---------------------------------------------------------------- issue 7: the user surface
+
+#[test]
+// `1..=-1` is a Python bound (to the end), not an empty Rust range.
+#[allow(clippy::reversed_empty_ranges)]
+fn slice_from_ranges_is_python_slicing() {
+    use strided_layout::Slice;
+    assert_eq!(Slice::from(1..3), Slice::new(Some(1), Some(3), 1));
+    assert_eq!(Slice::from(-2..), Slice::new(Some(-2), None, 1));
+    assert_eq!(Slice::from(..-1), Slice::new(None, Some(-1), 1));
+    assert_eq!(Slice::from(..), Slice::FULL);
+    assert_eq!(Slice::from(1..=3), Slice::new(Some(1), Some(4), 1));
+    assert_eq!(Slice::from(..=2), Slice::new(None, Some(3), 1));
+    // An inclusive end of -1 is the last index: to the end, not `:0`.
+    assert_eq!(Slice::from(1..=-1), Slice::new(Some(1), None, 1));
+    assert_eq!(Slice::from(..=-1), Slice::FULL);
+    assert_eq!(Slice::from(..=-2), Slice::new(None, Some(-1), 1));
+    assert_eq!(Slice::from(0..=isize::MAX), Slice::new(Some(0), None, 1));
+    assert_eq!(Slice::stepped(1..=4, -1), Slice::new(Some(1), Some(5), -1));
+    assert_eq!(Slice::stepped(.., -1), Slice::new(None, None, -1));
+}
+
+#[test]
+fn slice_from_inclusive_range_picks_through_its_end_on_every_small_axis() {
+    use strided_layout::Slice;
+    for e in 0usize..=5 {
+        let l = Layout::new([e], [1], 1).unwrap();
+        for a in -7isize..=7 {
+            for b in -7isize..=7 {
+                // Python's a..=b picks the positions of `a` through `b` (negatives from the end).
+                let norm = |i: isize| if i < 0 { i + e as isize } else { i };
+                let (lo, hi) = (norm(a).max(0), norm(b).min(e as isize - 1));
+                let want: Vec<isize> = (lo..=hi).collect();
+                let s = l.sliced([Slice::from(a..=b)]).unwrap();
+                let got: Vec<isize> = (0..s.shape()[0])
+                    .map(|j| s.offset_of([j]).unwrap())
+                    .collect();
+                assert_eq!(got, want, "extent {e}, {a}..={b}");
+            }
+        }
+    }
+}
+
+#[test]
+fn dyn_layout_from_layout_is_infallible_within_max() {
+    let l = Layout::dense([2, 3, 4], 4, Order::C)
+        .unwrap()
+        .with_offset(5)
+        .unwrap();
+    let d: DynLayout<3> = l.into();
+    assert_eq!(Ok(d), DynLayout::<3>::from_layout(&l));
+    assert_eq!(d.to_layout::<3>(), Ok(l));
+    assert_eq!(d.ndim(), l.ndim());
+    let wide = DynLayout::<8>::from(l);
+    assert_eq!(
+        (wide.shape(), wide.strides(), wide.offset()),
+        (&[2, 3, 4][..], &[12, 4, 1][..], 5)
     );
 }

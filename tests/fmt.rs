@@ -146,3 +146,147 @@ fn grid_of_a_huge_section_fails_fast_on_a_small_buffer() {
         Err(LayoutError::CapacityExceeded)
     );
 }
+
+// Issue 7: a grid through a broadcast axis longer than `isize::MAX` made `Display` return
+// `fmt::Error` (so `format!` panicked) and `to_text` report a capacity problem.
+#[test]
+fn grid_through_huge_broadcast_axis_formats_without_panicking() {
+    let l = Layout::new([usize::MAX, 1, 1], [0, 2, 1], 1).unwrap();
+    let g = l.grid(1, 2, [usize::MAX - 1, 0, 0]).unwrap();
+    assert_eq!(format!("{g}"), "0");
+}
+
+#[test]
+fn grid_through_huge_broadcast_axis_to_text_fits_a_one_by_one_grid() {
+    let l = Layout::new([usize::MAX, 1, 1], [0, 2, 1], 1).unwrap();
+    let g = l.grid(1, 2, [usize::MAX - 1, 0, 0]).unwrap();
+    assert_eq!(
+        g.to_text::<64>().map(|t| t.as_str().to_owned()),
+        Ok("0".to_owned())
+    );
+}
+
+#[test]
+fn grid_along_huge_broadcast_axis_formats_its_corners() {
+    let l = Layout::new([usize::MAX, 1], [0, 1], 1)
+        .unwrap()
+        .with_offset(-1)
+        .unwrap();
+    let g = l.grid(1, 0, [0, 0]).unwrap();
+    assert_eq!(g.to_text::<8>(), Err(LayoutError::CapacityExceeded));
+    let g1 = l.grid(0, 1, [0, 0]).unwrap();
+    assert_eq!(g1.to_text::<16>(), Err(LayoutError::CapacityExceeded));
+}
+
+mod never_panics {
+    use proptest::prelude::*;
+    use strided_layout::{Layout, LayoutError};
+
+    /// A valid rank-3 layout with extents and strides from the whole range of their types.
+    fn big_layout() -> impl Strategy<Value = Layout<3>> {
+        (
+            proptest::array::uniform3(prop_oneof![0usize..=4, Just(usize::MAX), any::<usize>()]),
+            proptest::array::uniform3(prop_oneof![
+                -6isize..=6,
+                Just(isize::MAX),
+                Just(isize::MIN),
+                any::<isize>()
+            ]),
+            prop_oneof![-40isize..=40, any::<isize>()],
+            prop_oneof![Just(1usize), Just(8), Just(1 << 20)],
+        )
+            .prop_filter_map("invalid layout", |(sh, st, off, item)| {
+                Layout::new(sh, st, item)
+                    .and_then(|l| l.with_offset(off))
+                    .ok()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// A section through a broadcast axis longer than `isize::MAX`, at any index of it:
+        /// the case that made `Display` fail. (The volume must fit `usize`, so every other
+        /// extent is 1.)
+        #[test]
+        fn grid_through_a_huge_broadcast_axis_prints_its_offset(
+            big in (isize::MAX as usize + 2)..=usize::MAX,
+            st in proptest::array::uniform2(any::<isize>()),
+            off in any::<isize>(),
+            at0 in any::<usize>(),
+        ) {
+            let at0 = at0 % big;
+            let l = Layout::new([big, 1, 1], [0, st[0], st[1]], 1)
+                .unwrap()
+                .with_offset(off)
+                .unwrap();
+            let g = l.grid(1, 2, [at0, 0, 0]).unwrap();
+            prop_assert_eq!(format!("{g}"), off.to_string());
+            prop_assert_eq!(g.to_text::<32>().map(|t| t.as_str().to_owned()), Ok(off.to_string()));
+        }
+
+        /// `Display` of a layout and of every small-enough grid section never fails, so
+        /// `format!` never panics; `to_text` fails only for lack of capacity.
+        #[test]
+        fn display_and_to_text_never_panic(
+            l in big_layout(),
+            rows in 0usize..4,
+            cols in 0usize..4,
+            at in proptest::array::uniform3(prop_oneof![0usize..=4, any::<usize>()]),
+        ) {
+            let text = format!("{l}");
+            prop_assert_eq!(l.to_text::<256>().map(|t| t.as_str().to_owned()), Ok(text.clone()));
+            let short = l.to_text::<8>();
+            prop_assert!(short.is_ok() || short == Err(LayoutError::CapacityExceeded));
+            let mut at = at;
+            for (k, a) in at.iter_mut().enumerate() {
+                if *a >= l.shape()[k] {
+                    *a = l.shape()[k].saturating_sub(1);
+                }
+            }
+            let Ok(g) = l.grid(rows, cols, at) else { return Ok(()) };
+            // Small capacities stop early, whatever the section's size.
+            for t in [g.to_text::<1>().map(|_| ()), g.to_text::<16>().map(|_| ())] {
+                prop_assert!(t.is_ok() || t == Err(LayoutError::CapacityExceeded));
+            }
+            let cells = l.shape()[rows].saturating_mul(l.shape()[cols]);
+            if cells <= 64 {
+                let s = format!("{g}");
+                prop_assert_eq!(g.to_text::<4096>().map(|t| t.as_str().to_owned()), Ok(s));
+            }
+        }
+    }
+}
+
+// Issue 7: `NeedsCopy` printed a raw bit mask (`axes mask 0b11`); it lists the axes.
+#[test]
+fn needs_copy_display_lists_the_axes() {
+    let e = Layout::new([2, 3], [1, 2], 1)
+        .unwrap()
+        .reshaped::<1>([6])
+        .unwrap_err();
+    assert!(matches!(e, LayoutError::NeedsCopy { .. }), "{e:?}");
+    let text = e.to_string();
+    assert!(!text.contains("0b") && !text.contains("mask"), "{text}");
+    let LayoutError::NeedsCopy { axes } = e else {
+        unreachable!()
+    };
+    let list: Vec<String> = (0..64)
+        .filter(|&a| axes.contains(a))
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(
+        text,
+        format!(
+            "reshape needs a copy: strides cannot express it (axes {})",
+            list.join(", ")
+        )
+    );
+    let two = LayoutError::NeedsCopy {
+        axes: strided_layout::AxisMask::from_bits(0b101),
+    };
+    assert_eq!(
+        two.to_string(),
+        "reshape needs a copy: strides cannot express it (axes 0, 2)"
+    );
+}

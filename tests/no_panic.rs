@@ -195,3 +195,112 @@ proptest! {
         exercise_lower::<4, 3>(l, a, b);
     }
 }
+
+/// The surface added for issue 7: byte helpers, `DynLayout`'s transforms and queries, range
+/// conversions, `s!`'s `indexed`; every argument from the whole range of its type.
+fn exercise_surface<const N: usize>(
+    l: Layout<N>,
+    a: usize,
+    b: usize,
+    i: isize,
+    j: isize,
+    s: [Slice; N],
+    axes: &[usize],
+) {
+    let idx = [a; N];
+    let _ = (
+        l.offset_of_in_bytes(idx),
+        l.byte_span(),
+        l.is_empty(),
+        l.fits_in_bytes::<i32>(),
+        l.fits_in_bytes::<u8>(),
+        l.fits_in_bytes::<i64>(),
+        l.fits_in_bytes::<u64>(),
+    );
+    let _ = (
+        Slice::from(i..j),
+        Slice::from(i..),
+        Slice::from(..j),
+        Slice::from(i..=j),
+        Slice::from(..=j),
+        Slice::stepped(i..j, i),
+        Slice::stepped(.., j),
+    );
+    let d: DynLayout<6> = l.into();
+    let e = DynLayout::<6>::from_layout(&l.flipped(a % (N + 1)).unwrap_or(l)).unwrap();
+    let _ = (
+        d.ndim(),
+        d.permuted(axes),
+        d.permuted(&idx),
+        d.transposed(a, b),
+        d.transposed(a % (N + 1), b % (N + 1)),
+        d.flipped(a),
+        d.flipped(a % (N + 1)),
+    );
+    let _ = (
+        d.narrowed(a, b, a),
+        d.narrowed(a % (N + 1), b, a),
+        d.sliced(&s),
+        d.sliced(&s[..N.saturating_sub(1)]),
+        d.with_offset(i),
+    );
+    let _ = (
+        d.overlaps(&e),
+        d.offset_in_bytes(),
+        d.strides_in_bytes(),
+        d.offset_of_in_bytes(&idx),
+        d.offset_of_in_bytes(axes),
+        d.byte_span(),
+    );
+    let _ = (
+        d.fits_in::<i32>(),
+        d.fits_in::<u8>(),
+        d.fits_in_bytes::<i16>(),
+        d.fits_in_bytes::<u64>(),
+        d.is_empty(),
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #[test]
+    fn surface_rank1_never_panics(l in big_layout::<1>(), a in any_usize(), b in any_usize(),
+                                  i in any_isize(), j in any_isize(),
+                                  s in proptest::array::uniform::<_, 1>(slice()),
+                                  axes in proptest::collection::vec(any_usize(), 0..8)) {
+        exercise_surface::<1>(l, a, b, i, j, s, &axes);
+        let _: Result<Layout<0>, _> = l.indexed((i, ()));
+        let _: Result<Layout<1>, _> = l.indexed((s[0], ()));
+        let _: Result<Layout<1>, _> = l.indexed((i..=j, ()));
+    }
+    #[test]
+    fn surface_rank2_never_panics(l in big_layout::<2>(), a in any_usize(), b in any_usize(),
+                                  i in any_isize(), j in any_isize(),
+                                  s in proptest::array::uniform::<_, 2>(slice()),
+                                  axes in proptest::collection::vec(any_usize(), 0..8)) {
+        exercise_surface::<2>(l, a, b, i, j, s, &axes);
+        let _: Result<Layout<0>, _> = l.indexed((i, (j, ())));
+        let _: Result<Layout<1>, _> = l.indexed((s[0], (j, ())));
+        let _: Result<Layout<1>, _> = l.indexed((i, (s[1], ())));
+        let _: Result<Layout<0>, _> = l.indexed((a, (b, ())));
+        let _: Result<Layout<1>, _> = l.indexed((a, (s[1], ())));
+        let _: Result<Layout<2>, _> = l.indexed((i.., (..j, ())));
+    }
+    #[test]
+    fn surface_rank3_never_panics(l in big_layout::<3>(), a in any_usize(), b in any_usize(),
+                                  i in any_isize(), j in any_isize(),
+                                  s in proptest::array::uniform::<_, 3>(slice()),
+                                  axes in proptest::collection::vec(any_usize(), 0..8)) {
+        exercise_surface::<3>(l, a, b, i, j, s, &axes);
+        let _: Result<Layout<1>, _> = l.indexed((i, (s[1], (j, ()))));
+        let _: Result<Layout<2>, _> = l.indexed((s[0], (j, (s[2], ()))));
+        let _: Result<Layout<0>, _> = l.indexed((j, (i, (j, ()))));
+    }
+    #[test]
+    fn surface_rank5_never_panics(l in big_layout::<5>(), a in 0usize..7, b in any_usize(),
+                                  i in any_isize(), j in any_isize(),
+                                  s in proptest::array::uniform::<_, 5>(slice()),
+                                  axes in proptest::collection::vec(0usize..6, 0..7)) {
+        exercise_surface::<5>(l, a, b, i, j, s, &axes);
+    }
+}

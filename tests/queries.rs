@@ -633,3 +633,84 @@ fn queries_evaluate_in_const_items() {
     assert_eq!(AXES, (None, [0, 1], 4));
     assert_eq!((TWO, RANGE), (Some((3, 3, 3, 4)), None));
 }
+
+// Issue 7: the documented rule: a reversed dense view covers `0..volume` once each but is
+// not dense (negative stride, nonzero offset).
+#[test]
+fn is_dense_rejects_a_reversed_dense_view_that_covers_every_offset() {
+    let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+    let r = l.flipped(0).unwrap().flipped(1).unwrap();
+    assert_eq!((r.strides(), r.offset()), ([-3, -1], 5));
+    assert!(l.is_dense() && !r.is_dense());
+    assert!(r.is_unique() && r.offset_bounds() == Some((0, 5)));
+}
+
+// ---------------------------------------------------------------- byte helpers (issue 7)
+
+/// `v` as a value of the integer type whose range is `[lo, hi]`.
+fn within(v: i128, lo: i128, hi: i128) -> bool {
+    (lo..=hi).contains(&v)
+}
+
+fn byte_helpers_match_the_model<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
+    let item = l.itemsize() as i128;
+    let offs = common::offsets(&l);
+    // byte_span: first byte of the lowest element, last byte of the highest.
+    let span = common::bounds_model(&offs).map(|(lo, hi)| (lo * item, hi * item + item - 1));
+    prop_assert_eq!(l.byte_span().map(|(a, b)| (a as i128, b as i128)), span);
+    prop_assert_eq!(l.is_empty(), offs.is_empty());
+    prop_assert_eq!(l.is_empty(), l.volume() == 0);
+    for ix in common::indices(&l.shape()) {
+        let arr: [usize; N] = ix.clone().try_into().unwrap();
+        let want = common::offset_of_model(&l.strides(), l.offset(), &ix) * item;
+        prop_assert_eq!(l.offset_of_in_bytes(arr).map(|b| b as i128), Ok(want));
+    }
+    // fits_in_bytes: every extent, byte stride, byte offset and both span ends fit.
+    for (lo, hi, got) in [
+        (i8::MIN as i128, i8::MAX as i128, l.fits_in_bytes::<i8>()),
+        (0, u8::MAX as i128, l.fits_in_bytes::<u8>()),
+        (i16::MIN as i128, i16::MAX as i128, l.fits_in_bytes::<i16>()),
+    ] {
+        let want = l.shape().iter().all(|&e| within(e as i128, lo, hi))
+            && l.strides()
+                .iter()
+                .all(|&s| within(s as i128 * item, lo, hi))
+            && within(l.offset() as i128 * item, lo, hi)
+            && span.is_none_or(|(a, b)| within(a, lo, hi) && within(b, lo, hi));
+        prop_assert_eq!(got, want);
+    }
+    Ok(())
+}
+for_ranks!(byte_helpers_prop, layout, byte_helpers_match_the_model);
+
+#[test]
+fn byte_span_of_a_reversed_view_starts_below_the_base() {
+    // A GPU host copying a view with a negative stride needs the lowest byte, not offset 0.
+    let l = Layout::dense([3], 8, Order::C)
+        .unwrap()
+        .flipped(0)
+        .unwrap()
+        .with_offset(0)
+        .unwrap();
+    assert_eq!(l.offset_bounds(), Some((-2, 0)));
+    assert_eq!(l.byte_span(), Some((-16, 7)));
+    assert_eq!(l.offset_of_in_bytes([2]), Ok(-16));
+}
+
+#[test]
+fn byte_span_last_byte_fits_at_the_edge_of_isize() {
+    // The highest element starts at the largest multiple of 8 below isize::MAX; its last
+    // byte is isize::MAX itself.
+    let top = (isize::MAX / 8) * 8;
+    let l = Layout::new([2], [top / 8], 8).unwrap();
+    assert_eq!(l.byte_span(), Some((0, isize::MAX)));
+    assert!(l.fits_in_bytes::<i64>() && !l.fits_in_bytes::<i32>());
+}
+
+#[test]
+fn fits_in_bytes_is_stricter_than_fits_in_for_big_itemsizes() {
+    let l = Layout::dense([1 << 20, 1 << 10], 4, Order::C).unwrap(); // 4 GiB of f32
+    assert!(l.fits_in::<i32>());
+    assert!(!l.fits_in_bytes::<i32>());
+    assert!(l.fits_in_bytes::<u32>());
+}

@@ -199,7 +199,7 @@ fn check_rank_changes<const N: usize, const P: usize>(l: Layout<N>) -> Result<()
     }
     let f = l.flattened();
     prop_assert_eq!(dyn_offsets(&f), offs.clone());
-    for i in 1..f.rank() {
+    for i in 1..f.ndim() {
         let (sh, st) = (f.shape(), f.strides());
         prop_assert!(
             !(sh[i] != 1 && sh[i - 1] != 1 && st[i - 1] as i128 == st[i] as i128 * sh[i] as i128)
@@ -210,7 +210,7 @@ fn check_rank_changes<const N: usize, const P: usize>(l: Layout<N>) -> Result<()
         for end in start..=N {
             let r = l.flattened_range(start, end).unwrap();
             prop_assert_eq!(dyn_offsets(&r), offs.clone());
-            prop_assert!(r.rank() >= N - (end - start).saturating_sub(1));
+            prop_assert!(r.ndim() >= N - (end - start).saturating_sub(1));
         }
     }
     prop_assert!(l.flattened_range(0, N + 1).is_err());
@@ -301,11 +301,11 @@ fn check_merge<const N: usize, const Q: usize>(l: Layout<N>) -> Result<(), TestC
         let f = l.flattened_range(start, start + 2).unwrap();
         match l.merged_axes::<Q>(start) {
             Ok(m) => {
-                prop_assert_eq!(f.rank(), Q);
+                prop_assert_eq!(f.ndim(), Q);
                 prop_assert_eq!(common::offsets(&m), common::offsets(&l));
             }
             Err(e) => {
-                prop_assert_eq!(f.rank(), N);
+                prop_assert_eq!(f.ndim(), N);
                 prop_assert_eq!(
                     e,
                     LayoutError::AxesNotMergeable {

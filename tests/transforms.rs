@@ -824,3 +824,223 @@ fn transforms_evaluate_in_const_items() {
     assert_eq!(M, 4);
     const { assert!(G) };
 }
+
+// ---------------------------------------------------------------------------------------
+// DynLayout's transforms agree with Layout's (issue 7: "DynLayout does what Layout does").
+// ---------------------------------------------------------------------------------------
+
+/// The result of a `DynLayout` transform as a `Layout<N>`, for comparison.
+fn fixed<const N: usize>(
+    r: Result<strided_layout::DynLayout<6>, LayoutError>,
+) -> Result<Layout<N>, LayoutError> {
+    r.and_then(|d| d.to_layout::<N>())
+}
+
+fn dyn_transforms_agree_with_layout<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
+    let d: strided_layout::DynLayout<6> = l.into();
+    prop_assert_eq!(d.ndim(), N);
+    for axes in some_permutations::<N>() {
+        prop_assert_eq!(fixed(d.permuted(&axes)), l.permuted(axes));
+    }
+    let twice: Vec<usize> = (0..N).map(|_| 0).collect();
+    prop_assert_eq!(fixed::<N>(d.permuted(&twice)), l.permuted([0; N]));
+    prop_assert_eq!(
+        fixed::<N>(d.permuted(&[0; 7])),
+        Err(LayoutError::RankMismatch {
+            expected: N,
+            found: 7
+        })
+    );
+    for a in 0..=N {
+        for b in 0..=N {
+            prop_assert_eq!(fixed(d.transposed(a, b)), l.transposed(a, b));
+        }
+        prop_assert_eq!(fixed(d.flipped(a)), l.flipped(a));
+        for start in 0..=5 {
+            for len in [0, 1, 2, 5, usize::MAX] {
+                prop_assert_eq!(fixed(d.narrowed(a, start, len)), l.narrowed(a, start, len));
+            }
+        }
+    }
+    let cases = slice_cases();
+    for t in 0..cases.len() {
+        let slices: [Slice; N] = std::array::from_fn(|k| cases[(t + 3 * k) % cases.len()]);
+        prop_assert_eq!(fixed(d.sliced(&slices)), l.sliced(slices));
+    }
+    for off in [-3, 0, 7] {
+        prop_assert_eq!(fixed(d.with_offset(off)), l.with_offset(off));
+        let other = l.with_offset(off).unwrap();
+        let od: strided_layout::DynLayout<6> = other.into();
+        prop_assert_eq!(d.overlaps(&od), l.overlaps(&other));
+    }
+    prop_assert_eq!(d.offset_in_bytes(), l.offset_in_bytes());
+    prop_assert_eq!(d.strides_in_bytes().to_vec(), l.strides_in_bytes().to_vec());
+    prop_assert_eq!(d.byte_span(), l.byte_span());
+    prop_assert_eq!(d.is_empty(), l.is_empty());
+    prop_assert_eq!(d.fits_in::<i8>(), l.fits_in::<i8>());
+    prop_assert_eq!(d.fits_in_bytes::<i8>(), l.fits_in_bytes::<i8>());
+    for ix in common::indices(&l.shape()).into_iter().take(8) {
+        let arr: [usize; N] = ix.clone().try_into().unwrap();
+        prop_assert_eq!(d.offset_of_in_bytes(&ix), l.offset_of_in_bytes(arr));
+    }
+    Ok(())
+}
+for_ranks!(
+    dyn_transforms_prop,
+    layout,
+    dyn_transforms_agree_with_layout
+);
+
+// ---------------------------------------------------------------------------------------
+// s! / Layout::indexed against the model: Python's index and slice rules, then drop axes.
+// ---------------------------------------------------------------------------------------
+
+/// Python's position for index `i` on an axis of extent `n`, or `None` (IndexError).
+fn py_index(n: usize, i: isize) -> Option<usize> {
+    let p = if i < 0 {
+        n as i128 + i as i128
+    } else {
+        i as i128
+    };
+    (0..n as i128).contains(&p).then_some(p as usize)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `x[i, s1, s2]` (rank 3 -> 2): every offset of the result is the model's.
+    #[test]
+    fn indexed_index_then_slices_matches_python_model(
+        l in common::layout::<3>(),
+        i in -5isize..5,
+        a in 0usize..14,
+        b in 0usize..14,
+    ) {
+        let cases = slice_cases();
+        let (s1, s2) = (cases[a], cases[b]);
+        let r: Result<Layout<2>, LayoutError> = l.indexed((i, (s1, (s2, ()))));
+        let Some(p) = py_index(l.shape()[0], i) else {
+            prop_assert_eq!(r, Err(LayoutError::IndexOutOfRange { axis: 0 }));
+            return Ok(());
+        };
+        let picks1 = common::py_indices(l.shape()[1], s1.start, s1.stop, s1.step);
+        let picks2 = common::py_indices(l.shape()[2], s2.start, s2.stop, s2.step);
+        let Ok(v) = r else {
+            // Only a stride times a step can overflow (`isize::MIN` steps).
+            prop_assert_eq!(r, Err(LayoutError::OffsetOverflow));
+            return Ok(());
+        };
+        prop_assert_eq!(v.shape(), [picks1.len(), picks2.len()]);
+        for (j1, &i1) in picks1.iter().enumerate() {
+            for (j2, &i2) in picks2.iter().enumerate() {
+                prop_assert_eq!(model_at(&v, &[j1, j2]), model_at(&l, &[p, i1, i2]));
+            }
+        }
+    }
+
+    /// `x[s0, i, j]` (rank 3 -> 1) and `x[i, j, k]` (rank 3 -> 0).
+    #[test]
+    fn indexed_two_and_three_indices_match_python_model(
+        l in common::layout::<3>(),
+        i in -5isize..5,
+        j in -5isize..5,
+        k in -5isize..5,
+        a in 0usize..14,
+    ) {
+        let s0 = slice_cases()[a];
+        let sh = l.shape();
+        let r1: Result<Layout<1>, LayoutError> = l.indexed((s0, (i, (j, ()))));
+        let r0: Result<Layout<0>, LayoutError> = l.indexed((i, (j, (k, ()))));
+        match (py_index(sh[1], i), py_index(sh[2], j)) {
+            (Some(p1), Some(p2)) => {
+                let picks = common::py_indices(sh[0], s0.start, s0.stop, s0.step);
+                if let Ok(v) = r1 {
+                    prop_assert_eq!(v.shape(), [picks.len()]);
+                    for (t, &i0) in picks.iter().enumerate() {
+                        prop_assert_eq!(model_at(&v, &[t]), model_at(&l, &[i0, p1, p2]));
+                    }
+                } else {
+                    prop_assert_eq!(r1, Err(LayoutError::OffsetOverflow));
+                }
+            }
+            (None, _) => prop_assert_eq!(r1, Err(LayoutError::IndexOutOfRange { axis: 1 })),
+            (Some(_), None) => prop_assert_eq!(r1, Err(LayoutError::IndexOutOfRange { axis: 2 })),
+        }
+        let pos = [py_index(sh[0], i), py_index(sh[1], j), py_index(sh[2], k)];
+        match pos.iter().position(Option::is_none) {
+            Some(axis) => prop_assert_eq!(r0, Err(LayoutError::IndexOutOfRange { axis })),
+            None => {
+                let idx: Vec<usize> = pos.iter().map(|p| p.unwrap()).collect();
+                prop_assert_eq!(r0.map(|v| v.offset() as i128), Ok(model_at(&l, &idx)));
+            }
+        }
+    }
+}
+
+#[test]
+fn s_macro_matches_numpy_examples() {
+    use strided_layout::s;
+    let l = c([2, 3, 4]);
+    let v: Layout<2> = s![l; 1, .., 2..5;2].unwrap();
+    // x[1, :, 2:5:2] of arange(24).reshape(2, 3, 4): offsets 14 16 / 18 20 / 22 24 - 12.
+    assert_eq!((v.shape(), v.strides(), v.offset()), ([3, 1], [4, 2], 14));
+    let rev: Layout<3> = s![l; .., ..;-1, -2..=-1].unwrap();
+    assert_eq!(
+        (rev.shape(), rev.strides(), rev.offset()),
+        ([2, 3, 2], [12, -4, 1], 10)
+    );
+    let back: Layout<1> = s![l; -1, -1, ..;-1].unwrap();
+    assert_eq!(
+        (back.shape(), back.strides(), back.offset()),
+        ([4], [-1], 23)
+    );
+    let s = Slice::new(Some(1), None, 1);
+    let with_values: Layout<2> = s![l; s, 0, ..=1,].unwrap();
+    assert_eq!((with_values.shape(), with_values.offset()), ([1, 2], 12));
+    let err: Result<Layout<2>, LayoutError> = s![l; 2, .., ..];
+    assert_eq!(err, Err(LayoutError::IndexOutOfRange { axis: 0 }));
+    let zero: Result<Layout<3>, LayoutError> = s![l; .., ..;0, ..];
+    assert_eq!(zero, Err(LayoutError::ZeroStep { axis: 1 }));
+    let i: isize = -3;
+    let from_var: Layout<2> = s![l; .., i, ..].unwrap();
+    assert_eq!(from_var.offset(), 0);
+    let u: usize = 2;
+    let from_usize: Layout<2> = s![l; .., u, ..].unwrap();
+    assert_eq!(from_usize.offset(), 8);
+    let past: Result<Layout<2>, LayoutError> = s![l; .., 3usize, ..];
+    assert_eq!(past, Err(LayoutError::IndexOutOfRange { axis: 1 }));
+}
+
+#[test]
+fn s_macro_usize_index_reaches_past_isize_max_on_a_broadcast_axis() {
+    use strided_layout::s;
+    // An extent above isize::MAX is legal on a stride-0 axis; a usize index reaches all of it.
+    let l = Layout::new([usize::MAX, 1], [0, 1], 4)
+        .unwrap()
+        .with_offset(3)
+        .unwrap();
+    let row: Layout<1> = s![l; usize::MAX - 1, ..].unwrap();
+    assert_eq!((row.shape(), row.offset()), ([1], 3));
+    let far: Result<Layout<1>, LayoutError> = s![l; usize::MAX, ..];
+    assert_eq!(far, Err(LayoutError::IndexOutOfRange { axis: 0 }));
+}
+
+#[test]
+fn dyn_transforms_report_rank_mismatch_for_wrong_lengths() {
+    let d: strided_layout::DynLayout<4> = c([2, 3]).into();
+    assert_eq!(
+        d.sliced(&[Slice::FULL]),
+        Err(LayoutError::RankMismatch {
+            expected: 2,
+            found: 1
+        })
+    );
+    assert_eq!(
+        d.offset_of_in_bytes(&[0, 0, 0]),
+        Err(LayoutError::RankMismatch {
+            expected: 2,
+            found: 3
+        })
+    );
+    assert_eq!(d.permuted(&[1, 1]), Err(LayoutError::NotAPermutation));
+}

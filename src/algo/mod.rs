@@ -14,6 +14,7 @@
 
 pub(crate) mod axis;
 pub(crate) mod broadcast;
+pub(crate) mod bytes;
 pub(crate) mod checked;
 pub(crate) mod contiguity;
 pub(crate) mod dense;

@@ -6,14 +6,21 @@ use super::parts::Parts;
 use crate::LayoutError;
 
 /// Writes axis `axes[i]` of `p` as axis `i` of `out_shape`/`out_strides` (all as long as the
-/// rank); `NotAPermutation` unless `axes` holds each of `0..rank` once.
+/// rank); `RankMismatch` unless `axes` is as long as the rank, then `NotAPermutation` unless
+/// it holds each of `0..rank` once.
 pub(crate) const fn permute(
     p: Parts<'_>,
     axes: &[usize],
     out_shape: &mut [usize],
     out_strides: &mut [isize],
 ) -> Result<(), LayoutError> {
-    if axes.len() != p.rank() || !is_permutation(axes) {
+    if axes.len() != p.rank() {
+        return Err(LayoutError::RankMismatch {
+            expected: p.rank(),
+            found: axes.len(),
+        });
+    }
+    if !is_permutation(axes) {
         return Err(LayoutError::NotAPermutation);
     }
     let mut i = 0;

@@ -6,7 +6,7 @@
 //!
 //! | tool | what it does |
 //! | --- | --- |
-//! | [`const_unwrap`](crate::const_unwrap) | unwraps a `Result` in a `const` item; an `Err` fails the build with [`LayoutError::as_str`](crate::LayoutError::as_str)'s message |
+//! | [`const_unwrap`](crate::const_unwrap) | unwraps a `Result` in a `const` item; an `Err` fails the build with the error's `Display` text, payload included (`axis index is not less than the rank (axis 5, rank 2)`); at run time it panics, so use `?` there |
 //! | [`const_layout!`](crate::const_layout) | the same inside a function body: the expression is evaluated in an inline `const` block, never at run time |
 //! | `static_assertions::const_assert!` | asserts any `bool` query (`is_contiguous_c`, `is_unique`, `volume() == ..`) at compile time |
 //!

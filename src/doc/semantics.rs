@@ -117,3 +117,30 @@
 //! and in bytes, so none of the queries above can overflow, and a transform whose result
 //! would break an invariant returns [`LayoutError::OffsetOverflow`](crate::LayoutError::OffsetOverflow)
 //! or [`LayoutError::VolumeOverflow`](crate::LayoutError::VolumeOverflow) instead.
+//!
+//! # Negative axes and indices (one rule)
+//!
+//! Python counts from the end with negative numbers; this crate does so wherever a value is
+//! *signed*, and nowhere else:
+//!
+//! - **Axis arguments typed `isize`** follow Python: `-1` is the last axis, `-N..N` is the
+//!   valid range. These are the axis arguments of [`repacked`](crate::Layout::repacked),
+//!   `repacked_dropping_axis` and [`max_compatible_itemsize`](crate::Layout::max_compatible_itemsize),
+//!   the places cuda.core documents a negative axis for a fixed-rank call.
+//! - **Axis arguments typed `usize`** (`permuted`, `transposed`, `flipped`, `narrowed`,
+//!   `selected`, `unsqueezed`, `flattened_range`, `grid`, ...) take `0..N` only; their
+//!   signatures are fixed by the design. To pass a Python axis, convert it once with
+//!   [`normalized_axis`](crate::Layout::normalized_axis): `l.flipped(l.normalized_axis(-1)?)`.
+//!   There are no `*_neg` twins.
+//! - **Slice bounds and signed `s!` indices** are `isize` and follow Python: negative bounds
+//!   count from the end of the axis (and clamp, for slices), `s![l; -1, ..]` is the last row;
+//!   an index outside `-e..e` is [`IndexOutOfRange`](crate::LayoutError::IndexOutOfRange).
+//!   A `usize` index in `s!` is a position from the start, in `0..e`.
+//! - **Element indices** of [`offset_of`](crate::Layout::offset_of) are `usize` in
+//!   `0..extent`: they address memory, so there is no "from the end" there.
+//!
+//! # Rank
+//!
+//! Ranks go up to 64 (cuda.core's limit, and the width of an [`AxisMask`](crate::AxisMask)):
+//! `Layout<N>` with `N > 64` and `DynLayout<MAX>` with `MAX > 64` do not compile (an inline
+//! `const` assertion in their constructors), so no mask can silently drop an axis.

@@ -78,6 +78,9 @@ impl<const N: usize> Layout<N> {
     ///
     /// - [`LayoutError::IndexOutOfRange`] if some `index[k] >= shape[k]` (the first such axis).
     ///
+    /// That is the only error: every in-range index has an offset that fits `isize`
+    /// (invariant 3), including an index above `isize::MAX` on a broadcast (stride-0) axis.
+    ///
     /// # Examples
     ///
     /// ```

@@ -95,6 +95,18 @@ impl<const N: usize> Layout<N> {
     /// cuda.core's `is_dense` (its layouts have no offset; ours must be 0). A layout with no
     /// element is dense iff its offset is 0.
     ///
+    /// The rule is about strides, not only about which offsets are covered: every axis of
+    /// extent > 1 needs a positive stride. So a reversed dense view (a
+    /// [`flipped`](Layout::flipped) axis) is **not** dense although it covers `0..volume`
+    /// once each, because its stride is negative and its offset is not 0. To ask "covers
+    /// exactly `0..volume`, once each" whatever the signs, test
+    /// `is_unique() && offset_bounds() == Some((0, volume - 1))`.
+    ///
+    /// ```text
+    /// (2,3):(3,1) +0    0 1 2 / 3 4 5    dense
+    /// (2,3):(-3,1) +3   3 4 5 / 0 1 2    not dense (negative stride, offset 3)
+    /// ```
+    ///
     /// # Examples
     ///
     /// ```
@@ -102,6 +114,9 @@ impl<const N: usize> Layout<N> {
     /// let l = Layout::dense([5, 3, 7], 1, Order::F)?;
     /// assert!(l.is_dense());
     /// assert!(!l.with_offset(1)?.is_dense());
+    /// let reversed = l.flipped(0)?; // covers 0..105 once each, but stride -1
+    /// assert!(!reversed.is_dense());
+    /// assert!(reversed.is_unique() && reversed.offset_bounds() == Some((0, 104)));
     /// # Ok::<(), LayoutError>(())
     /// ```
     ///

@@ -28,6 +28,10 @@
 //! | rank-2 extents and strides | [`as_2d_strides`](crate::Layout::as_2d_strides) | burn `as_2d_strides` |
 //! | no negative stride? | [`has_positive_strides`](crate::Layout::has_positive_strides) | burn `has_positive_strides` |
 //! | does 32-bit (any `I`) index math suffice? | [`fits_in`](crate::Layout::fits_in) | (kernel parameters) |
+//! | the same in bytes? | [`fits_in_bytes`](crate::Layout::fits_in_bytes) | (kernel parameters) |
+//! | where does index `i` live, in bytes? | [`offset_of_in_bytes`](crate::Layout::offset_of_in_bytes) | `NumPy` byte offsets |
+//! | first and last byte any element covers | [`byte_span`](crate::Layout::byte_span) | `NumPy` `byte_bounds` (exclusive end) |
+//! | no element at all? | [`is_empty`](crate::Layout::is_empty) | `size == 0` |
 
 mod bounds;
 mod contiguity;
@@ -38,3 +42,4 @@ mod axes;
 mod inner;
 mod itemsize;
 mod index_type;
+pub(crate) mod bytes;

@@ -21,9 +21,11 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Cost
     ///
-    /// No allocation. O(N + M) when either layout is empty, when the two byte ranges are
-    /// disjoint, or when no byte offset difference is a multiple of the gcd of all byte
-    /// strides (for example even against odd elements). Otherwise the same depth-first search
+    /// No allocation. O(N + M) when either layout is empty. Otherwise both layouts' axes are
+    /// first sorted by stride (an insertion sort, O(N² + M²)); after that the answer is
+    /// immediate when no byte offset difference is a multiple of the gcd of all byte
+    /// strides (for example even against odd elements), O(N + M), or when the two byte
+    /// ranges are disjoint (the search's first range test). Otherwise the same depth-first search
     /// as [`is_unique`](Layout::is_unique), counting in units of the smaller itemsize: the axes
     /// of both layouts with extent >= 2 and a nonzero stride, sorted by byte stride (axes with
     /// equal byte strides, such as the same axis of two views of one matrix, merge into one),

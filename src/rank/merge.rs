@@ -52,7 +52,7 @@ impl<const N: usize> Layout<N> {
             }
         };
         let merged = tri!(self.flattened_with_mask(range_mask(start, end)));
-        if merged.rank() != M {
+        if merged.ndim() != M {
             let mut axes = AxisMask::EMPTY;
             let mut k = start;
             while k < end {

@@ -67,7 +67,10 @@ impl<const N: usize> Layout<N> {
     /// - `r.volume() * r.itemsize() == self.volume() * self.itemsize()`;
     /// - the set of bytes covered (each element offset times the itemsize, plus `0..itemsize`)
     ///   is the same before and after;
-    /// - `r.repacked(self.itemsize(), data_ptr, axis) == self`.
+    /// - when `data_ptr` is a multiple of `self.itemsize()` (always so after a successful
+    ///   packing, which checked it): `r.repacked(self.itemsize(), data_ptr, axis) == Ok(self)`.
+    ///   Unpacking does not read `data_ptr`, so it succeeds on a pointer misaligned for
+    ///   `self.itemsize()`, and then the way back is [`LayoutError::PointerMisaligned`].
     pub const fn repacked(
         self,
         itemsize: usize,
