@@ -51,6 +51,7 @@ mod query;
 mod transform;
 mod rank;
 mod dyn_layout;
+mod iter;
 mod fmt;
 mod const_util;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
@@ -65,6 +66,7 @@ pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;
 pub use error::LayoutError;
 pub use fmt::Grid;
+pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use layout::Layout;
 pub use order::Order;
 pub use slice::Slice;

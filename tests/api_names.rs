@@ -91,3 +91,13 @@ fn error_names() {
     let _: &dyn core::error::Error = &e;
     let _ = std::format!("{e}");
 }
+
+#[test]
+fn iteration_names() -> Result<(), LayoutError> {
+    let l = Layout::<2>::dense([2, 3], 4, Order::C)?;
+    let blocks: strided_layout::StridedBlocks<2> = l.strided_blocks();
+    for strided_layout::Block { start, len } in blocks {
+        let _: (isize, usize) = (start, len);
+    }
+    Ok(())
+}
