@@ -13,6 +13,7 @@
 //! | [`offset_of`](crate::Layout::offset_of) | `IndexOutOfRange` |
 //! | [`repacked`](crate::Layout::repacked) | in cuda.core's order: `ItemsizeNotPowerOfTwo`, `AxisOutOfRange`, `ExtentZero`, `StrideNotOne`, then (packing only) `ExtentNotDivisible`, `StrideNotDivisible`, `OffsetNotDivisible`, `PointerMisaligned` |
 //! | rank changes | `AxisOutOfRange`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `BroadcastIncompatible` |
+//! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
 //! `VolumeOverflow` and `OffsetOverflow` can come from any function that builds a layout.
@@ -142,6 +143,23 @@ pub enum LayoutError {
     },
     /// A fixed-capacity text buffer is too small for the rendering.
     CapacityExceeded,
+    /// An interleave factor is zero (a block holds at least one element).
+    FactorZero,
+    /// A start on the interleaved axis is not a multiple of the interleave factor.
+    BlockMisaligned {
+        /// The interleaved axis.
+        axis: usize,
+    },
+    /// The operation does not apply to the interleaved axis (it would split a block).
+    InterleavedAxis {
+        /// The interleaved axis.
+        axis: usize,
+    },
+    /// The last axis of a strided layout is not a block (stride 1) to interleave.
+    NotABlock {
+        /// The last axis.
+        axis: usize,
+    },
 }
 
 impl LayoutError {
@@ -191,6 +209,12 @@ impl LayoutError {
             Self::BroadcastIncompatible { .. } => "extent is neither 1 nor the target extent",
             Self::DuplicateAxis { .. } => "the same axis is named twice",
             Self::CapacityExceeded => "text buffer capacity exceeded",
+            Self::FactorZero => "interleave factor is zero",
+            Self::BlockMisaligned { .. } => {
+                "start on the interleaved axis is not a multiple of the factor"
+            }
+            Self::InterleavedAxis { .. } => "the operation does not apply to the interleaved axis",
+            Self::NotABlock { .. } => "the last axis does not have stride 1",
         }
     }
 }
@@ -211,7 +235,10 @@ impl fmt::Display for LayoutError {
             | Self::StrideNotDivisible { axis }
             | Self::ExtentInvalid { axis }
             | Self::BroadcastIncompatible { axis }
-            | Self::DuplicateAxis { axis } => write!(f, " (axis {axis})"),
+            | Self::DuplicateAxis { axis }
+            | Self::BlockMisaligned { axis }
+            | Self::InterleavedAxis { axis }
+            | Self::NotABlock { axis } => write!(f, " (axis {axis})"),
             Self::RankMismatch { expected, found } => {
                 write!(f, " (expected {expected}, found {found})")
             }

@@ -19,7 +19,8 @@
 use core::fmt::{self, Write};
 
 use crate::algo::offset::offset_of;
-use crate::{Layout, LayoutError};
+use crate::interleave::interleaved_offset_of;
+use crate::{InterleaveLayout, Layout, LayoutError};
 
 /// Writes `(e0,e1,..):(s0,s1,..)`, then ` +off` / ` -off` when the offset is not 0, then
 /// ` x<itemsize>B`; shared by every layout type's `Display` and `to_text`.
@@ -29,6 +30,16 @@ pub(crate) fn write_layout<W: Write + ?Sized>(
     strides: &[isize],
     offset: isize,
     itemsize: usize,
+) -> fmt::Result {
+    write_layout_head(w, shape, strides)?;
+    write_tail(w, offset, itemsize)
+}
+
+/// Writes `(e0,e1,..):(s0,s1,..)`.
+pub(crate) fn write_layout_head<W: Write + ?Sized>(
+    w: &mut W,
+    shape: &[usize],
+    strides: &[isize],
 ) -> fmt::Result {
     w.write_char('(')?;
     for (i, e) in shape.iter().enumerate() {
@@ -44,7 +55,15 @@ pub(crate) fn write_layout<W: Write + ?Sized>(
         }
         write!(w, "{s}")?;
     }
-    w.write_char(')')?;
+    w.write_char(')')
+}
+
+/// Writes ` +off` / ` -off` when the offset is not 0, then ` x<itemsize>B`.
+pub(crate) fn write_tail<W: Write + ?Sized>(
+    w: &mut W,
+    offset: isize,
+    itemsize: usize,
+) -> fmt::Result {
     if offset > 0 {
         write!(w, " +{offset}")?;
     } else if offset < 0 {
@@ -175,6 +194,7 @@ impl<const N: usize> Layout<N> {
             rows: Some(rows),
             cols,
             at,
+            interleave: None,
         })
     }
 }
@@ -202,6 +222,7 @@ impl Layout<2> {
             rows: Some(0),
             cols: 1,
             at: [0, 0],
+            interleave: None,
         }
     }
 }
@@ -224,6 +245,7 @@ impl Layout<1> {
             rows: None,
             cols: 0,
             at: [0],
+            interleave: None,
         }
     }
 }
@@ -253,6 +275,9 @@ pub struct Grid<const N: usize> {
     cols: usize,
     /// The index the section goes through (entries along `rows`/`cols` ignored).
     at: [usize; N],
+    /// The interleave of an [`InterleavedLayout`](crate::InterleavedLayout)'s grid; `layout`
+    /// then holds its parts (shape, block strides), read only through this formula.
+    interleave: Option<InterleaveLayout>,
 }
 
 impl<const N: usize> Grid<N> {
@@ -295,7 +320,11 @@ impl<const N: usize> Grid<N> {
             *slot = c;
         }
         let l = &self.layout;
-        offset_of(&l.shape, &l.strides, l.offset, &idx).map_err(|_| fmt::Error)
+        match self.interleave {
+            None => offset_of(&l.shape, &l.strides, l.offset, &idx),
+            Some(il) => interleaved_offset_of(&l.shape, &l.strides, l.offset, il, &idx),
+        }
+        .map_err(|_| fmt::Error)
     }
 
     /// Writes the rows, right-aligned to the widest cell.
@@ -312,6 +341,15 @@ impl<const N: usize> Grid<N> {
         for (r, c) in [(0, 0), (0, last_c), (last_r, 0), (last_r, last_c)] {
             width = width.max(decimal_width(self.cell(r, c)?));
         }
+        if self.interleave.is_some() {
+            // Not affine along the interleaved axis: the extremes may sit at a block's last
+            // lane, so measure every cell (interleaved grids are small pictures).
+            for r in 0..rows {
+                for c in 0..cols {
+                    width = width.max(decimal_width(self.cell(r, c)?));
+                }
+            }
+        }
         for r in 0..rows {
             if r > 0 {
                 w.write_char('\n')?;
@@ -324,6 +362,24 @@ impl<const N: usize> Grid<N> {
             }
         }
         Ok(())
+    }
+}
+
+impl<const N: usize> Grid<N> {
+    /// The grid of an interleaved layout given by its parts (never exposed as a `Layout`).
+    pub(crate) const fn of_interleaved(
+        parts: Layout<N>,
+        interleave: InterleaveLayout,
+        rows: Option<usize>,
+        cols: usize,
+    ) -> Self {
+        Self {
+            layout: parts,
+            rows,
+            cols,
+            at: [0; N],
+            interleave: Some(interleave),
+        }
     }
 }
 

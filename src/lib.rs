@@ -52,6 +52,7 @@ mod transform;
 mod rank;
 mod dyn_layout;
 mod iter;
+mod interleave;
 mod fmt;
 mod const_util;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
@@ -66,6 +67,7 @@ pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;
 pub use error::LayoutError;
 pub use fmt::Grid;
+pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use layout::Layout;
 pub use order::Order;
