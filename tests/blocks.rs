@@ -189,3 +189,13 @@ fn iterators_on_zero_and_negative_strides_are_exact() -> Result<(), LayoutError>
     assert!(scalar.indices().eq([[]]));
     Ok(())
 }
+
+static_assertions::assert_impl_all!(
+    strided_layout::StridedBlocks<3>: Copy, Send, Sync, Iterator, core::iter::FusedIterator
+);
+static_assertions::assert_impl_all!(
+    strided_layout::Offsets<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
+);
+static_assertions::assert_impl_all!(
+    strided_layout::Indices<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
+);

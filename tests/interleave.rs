@@ -382,3 +382,35 @@ fn constructors_reject_each_rule() {
         Err(LayoutError::OffsetOverflow)
     );
 }
+
+// Built and checked at compile time: the constructors and queries are `const fn`.
+const HWC: InterleavedLayout<3> = strided_layout::const_unwrap(InterleavedLayout::dense(
+    [3, 480, 640],
+    1,
+    strided_layout::const_unwrap(InterleaveLayout::new(0, 3)),
+));
+static_assertions::const_assert!(HWC.is_dense());
+static_assertions::const_assert!(HWC.is_unique());
+static_assertions::const_assert!(HWC.strides()[2] == 3);
+const TAIL: InterleavedLayout<2> = strided_layout::const_unwrap(InterleavedLayout::dense(
+    [10, 3],
+    1,
+    strided_layout::const_unwrap(InterleaveLayout::new(0, 4)),
+));
+static_assertions::const_assert!(!TAIL.is_dense());
+static_assertions::const_assert!(TAIL.last_block_len() == 2);
+static_assertions::assert_impl_all!(
+    InterleavedLayout<3>: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Display
+);
+static_assertions::assert_impl_all!(InterleaveLayout: Copy, Send, Sync, Eq, core::hash::Hash);
+
+#[test]
+fn const_layouts_match_runtime_ones() -> Result<(), LayoutError> {
+    let il = InterleaveLayout::new(0, 3)?;
+    assert_eq!(HWC, InterleavedLayout::dense([3, 480, 640], 1, il)?);
+    assert_eq!(
+        HWC.to_strided::<4>()?,
+        Layout::dense([1, 480, 640, 3], 1, Order::C)?
+    );
+    Ok(())
+}

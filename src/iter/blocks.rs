@@ -30,6 +30,7 @@ pub struct Block {
 /// [`num_blocks`](StridedBlocks::num_blocks) blocks (burn's `(block_len, num_blocks,
 /// block_stride)` triple); otherwise `num_blocks` is an upper bound and `size_hint` says so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct StridedBlocks<const N: usize> {
     /// Walk over the starts of the regular blocks.
     starts: Walk<N>,

@@ -16,6 +16,7 @@ use crate::{DynLayout, Layout};
 /// shape (2,2)   indices() -> [0,0] [0,1] [1,0] [1,1]
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Indices<const N: usize> {
     walk: Walk<N>,
     /// Leading padding axes (`N - rank`), shifted out of each item.

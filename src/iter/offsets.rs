@@ -19,6 +19,7 @@ use crate::{DynLayout, Layout};
 ///  1 3 5
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Offsets<const N: usize> {
     walk: Walk<N>,
 }

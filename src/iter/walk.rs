@@ -15,6 +15,7 @@ use crate::algo::coalesce::flatten;
 /// Axes are stored right-aligned: a rank-`r` layout walked with `N > r` has `N - r` leading
 /// axes of extent 1 and stride 0, which change no offset and no order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub(crate) struct Walk<const N: usize> {
     shape: [usize; N],
     strides: [isize; N],
