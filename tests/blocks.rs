@@ -199,3 +199,61 @@ static_assertions::assert_impl_all!(
 static_assertions::assert_impl_all!(
     strided_layout::Indices<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
 );
+
+/// Layouts with huge extents, strides and offsets (valid ones only).
+fn big_layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
+    let ext = prop_oneof![
+        0usize..=5,
+        Just(usize::MAX),
+        1usize..(1 << 40),
+        any::<usize>()
+    ];
+    let st = prop_oneof![
+        -6isize..=6,
+        Just(isize::MIN),
+        Just(isize::MAX),
+        any::<isize>()
+    ];
+    (
+        proptest::array::uniform::<_, N>(ext),
+        proptest::array::uniform::<_, N>(st),
+        prop_oneof![-40isize..=40, any::<isize>()],
+    )
+        .prop_filter_map("invalid layout", |(sh, st, off)| {
+            Layout::new(sh, st, 1).and_then(|l| l.with_offset(off)).ok()
+        })
+}
+
+/// The first items of each iterator on a huge layout: no panic, offsets as `offset_of` says.
+fn check_big<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
+    let mut it = l.offsets();
+    prop_assert_eq!(it.len(), l.volume());
+    for ix in l.indices().take(40) {
+        prop_assert_eq!(it.next(), l.offset_of(ix).ok());
+    }
+    let b = l.strided_blocks();
+    let _ = (
+        b.block_len(),
+        b.num_blocks(),
+        b.block_stride(),
+        b.size_hint(),
+    );
+    let mut prev: Option<Block> = None;
+    for blk in b.take(40) {
+        prop_assert!(blk.len >= 1);
+        if let Some(p) = prev {
+            prop_assert_ne!(p.start.checked_add_unsigned(p.len), Some(blk.start));
+        }
+        prev = Some(blk);
+    }
+    let d = DynLayout::<5>::from_layout(&l).expect("rank <= 5");
+    prop_assert!(d.offsets().take(40).eq(l.offsets().take(40)));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test] fn iterators_on_huge_layouts_never_panic_rank1(l in big_layout::<1>()) { check_big(l)?; }
+    #[test] fn iterators_on_huge_layouts_never_panic_rank3(l in big_layout::<3>()) { check_big(l)?; }
+    #[test] fn iterators_on_huge_layouts_never_panic_rank5(l in big_layout::<5>()) { check_big(l)?; }
+}

@@ -414,3 +414,92 @@ fn const_layouts_match_runtime_ones() -> Result<(), LayoutError> {
     );
     Ok(())
 }
+
+/// Interleaved layouts with huge extents, strides, offsets and factors (valid ones only).
+fn big_interleaved<const N: usize>() -> impl Strategy<Value = InterleavedLayout<N>> {
+    let ext = prop_oneof![
+        0usize..=9,
+        Just(usize::MAX),
+        1usize..(1 << 40),
+        any::<usize>()
+    ];
+    let st = prop_oneof![
+        -6isize..=6,
+        Just(isize::MIN),
+        Just(isize::MAX),
+        any::<isize>()
+    ];
+    let fac = prop_oneof![1usize..=8, Just(usize::MAX), any::<usize>()];
+    (
+        proptest::array::uniform::<_, N>(ext),
+        proptest::array::uniform::<_, N>(st),
+        prop_oneof![-40isize..=40, any::<isize>()],
+        0..N,
+        fac,
+        prop_oneof![Just(1usize), Just(8), Just(1 << 20)],
+    )
+        .prop_filter_map("invalid layout", |(sh, st, off, d, f, item)| {
+            let il = InterleaveLayout::new(d, f).ok()?;
+            InterleavedLayout::new(sh, st, item, il)
+                .and_then(|l| l.with_offset(off))
+                .ok()
+        })
+}
+
+/// Every interleaved API on a huge layout and arbitrary arguments: errors allowed, no panic;
+/// bounds and offsets agree wherever both exist.
+fn exercise<const N: usize, const M: usize, const R: usize>(
+    l: InterleavedLayout<N>,
+    a: usize,
+    b: usize,
+    perm: [usize; N],
+) -> Result<(), TestCaseError> {
+    let idx = [a % 3; N];
+    if let (Ok(o), Some((lo, hi))) = (l.offset_of(idx), l.offset_bounds()) {
+        prop_assert!(lo <= o && o <= hi);
+    }
+    let _ = (
+        l.required_size_in_bytes(),
+        l.is_unique(),
+        l.is_dense(),
+        l.volume(),
+    );
+    let _ = (
+        l.contiguous_axis(),
+        l.stride_rank(),
+        l.contiguous_batch_size(),
+    );
+    let _ = (l.last_block_len(), std::format!("{l}"));
+    if let Ok(s) = l.to_strided::<M>() {
+        prop_assert_eq!(
+            InterleavedLayout::<N>::from_strided(&s, l.interleave().dimension()),
+            Ok(l)
+        );
+    }
+    let _ = l.to_strided_padded::<M>();
+    let _ = (
+        l.permuted(perm),
+        l.permuted([a; N]),
+        l.narrowed(a % N, b, a),
+        l.narrowed(a, b, a),
+    );
+    let _ = (
+        l.selected::<R>(a % N, b),
+        l.selected::<R>(a, b),
+        l.with_offset(b as isize),
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+    #[test] fn interleaved_api_never_panics_rank1(l in big_interleaved::<1>(), a in any::<usize>(), b in any::<usize>()) {
+        exercise::<1, 2, 0>(l, a, b, [0])?;
+    }
+    #[test] fn interleaved_api_never_panics_rank2(l in big_interleaved::<2>(), a in prop_oneof![0usize..4, any::<usize>()], b in prop_oneof![0usize..4, any::<usize>()], p in perm::<2>()) {
+        exercise::<2, 3, 1>(l, a, b, p)?;
+    }
+    #[test] fn interleaved_api_never_panics_rank3(l in big_interleaved::<3>(), a in prop_oneof![0usize..4, any::<usize>()], b in prop_oneof![0usize..4, any::<usize>()], p in perm::<3>()) {
+        exercise::<3, 4, 2>(l, a, b, p)?;
+    }
+}
