@@ -157,6 +157,12 @@ pub struct ConstUnwrapNamesTheAxis;
 /// use strided_layout::{s, Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<2> = s![l; 1, ..].unwrap();
+/// `to_strided` must return rank `N + 1`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
+/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
+/// let _wrong: Layout<2> = l.to_strided().unwrap();
 /// ```
 ///
 /// The same call with the right rank compiles:
@@ -185,3 +191,34 @@ pub struct SMacroWrongArgumentCount;
 /// let _d: DynLayout<2> = l.into();
 /// ```
 pub struct FromLayoutAboveMax;
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
+/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
+/// let _right: Layout<3> = l.to_strided().unwrap();
+/// ```
+pub struct ToStridedWrongRank;
+
+/// `from_strided` must read rank `N + 1`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{InterleavedLayout, Layout, Order};
+/// let s = Layout::dense([2, 4, 4], 4, Order::C).unwrap();
+/// let _wrong = InterleavedLayout::<3>::from_strided(&s, 0).unwrap();
+/// ```
+pub struct FromStridedWrongRank;
+
+/// An interleaved layout's `selected` must return rank `N - 1`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{InterleaveLayout, InterleavedLayout};
+/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
+/// let _wrong: InterleavedLayout<2> = l.selected(1, 0).unwrap();
+/// ```
+pub struct InterleavedSelectedWrongRank;
+
+/// A `const` interleaved layout with a factor of zero fails the build.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{const_unwrap, InterleaveLayout};
+/// const IL: InterleaveLayout = const_unwrap(InterleaveLayout::new(0, 0));
+/// ```
+pub struct ConstFactorZero;

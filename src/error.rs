@@ -14,6 +14,7 @@
 //! | [`repacked`](crate::Layout::repacked) | in cuda.core's order: `ItemsizeNotPowerOfTwo`, `SignedAxisOutOfRange`, `ExtentZero`, `StrideNotOne`, then (packing only) `ExtentNotDivisible`, `StrideNotDivisible`, `OffsetNotDivisible`, `PointerMisaligned` |
 //! | rank changes | `AxisOutOfRange`, `AxisRangeInvalid`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `AxesNotMergeable`, `BroadcastIncompatible` |
 //! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
+//! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
 //! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
@@ -163,6 +164,23 @@ pub enum LayoutError {
         /// One past the last axis of the range.
         end: usize,
     },
+    /// An interleave factor is zero (a block holds at least one element).
+    FactorZero,
+    /// A start on the interleaved axis is not a multiple of the interleave factor.
+    BlockMisaligned {
+        /// The interleaved axis.
+        axis: usize,
+    },
+    /// The operation does not apply to the interleaved axis (it would split a block).
+    InterleavedAxis {
+        /// The interleaved axis.
+        axis: usize,
+    },
+    /// The last axis of a strided layout is not a block (stride 1) to interleave.
+    NotABlock {
+        /// The last axis.
+        axis: usize,
+    },
 }
 
 impl LayoutError {
@@ -215,6 +233,12 @@ impl LayoutError {
             Self::SignedAxisOutOfRange { .. } => "signed axis is not in -rank..rank",
             Self::AxisRangeInvalid { .. } => "axis range is not start <= end <= rank",
             Self::AxesNotMergeable { .. } => "axes cannot merge: their strides do not chain",
+            Self::FactorZero => "interleave factor is zero",
+            Self::BlockMisaligned { .. } => {
+                "start on the interleaved axis is not a multiple of the factor"
+            }
+            Self::InterleavedAxis { .. } => "the operation does not apply to the interleaved axis",
+            Self::NotABlock { .. } => "the last axis does not have stride 1",
         }
     }
 }
@@ -235,7 +259,10 @@ impl fmt::Display for LayoutError {
             | Self::StrideNotDivisible { axis }
             | Self::ExtentInvalid { axis }
             | Self::BroadcastIncompatible { axis }
-            | Self::DuplicateAxis { axis } => write!(f, " (axis {axis})"),
+            | Self::DuplicateAxis { axis }
+            | Self::BlockMisaligned { axis }
+            | Self::InterleavedAxis { axis }
+            | Self::NotABlock { axis } => write!(f, " (axis {axis})"),
             Self::RankMismatch { expected, found } => {
                 write!(f, " (expected {expected}, found {found})")
             }

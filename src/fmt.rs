@@ -18,7 +18,7 @@
 
 use core::fmt::{self, Write};
 
-use crate::{Layout, LayoutError};
+use crate::{InterleaveLayout, Layout, LayoutError};
 
 /// Writes `(e0,e1,..):(s0,s1,..)`, then ` +off` / ` -off` when the offset is not 0, then
 /// ` x<itemsize>B`; shared by every layout type's `Display` and `to_text`.
@@ -28,6 +28,16 @@ pub(crate) fn write_layout<W: Write + ?Sized>(
     strides: &[isize],
     offset: isize,
     itemsize: usize,
+) -> fmt::Result {
+    write_layout_head(w, shape, strides)?;
+    write_tail(w, offset, itemsize)
+}
+
+/// Writes `(e0,e1,..):(s0,s1,..)`.
+pub(crate) fn write_layout_head<W: Write + ?Sized>(
+    w: &mut W,
+    shape: &[usize],
+    strides: &[isize],
 ) -> fmt::Result {
     w.write_char('(')?;
     for (i, e) in shape.iter().enumerate() {
@@ -43,7 +53,15 @@ pub(crate) fn write_layout<W: Write + ?Sized>(
         }
         write!(w, "{s}")?;
     }
-    w.write_char(')')?;
+    w.write_char(')')
+}
+
+/// Writes ` +off` / ` -off` when the offset is not 0, then ` x<itemsize>B`.
+pub(crate) fn write_tail<W: Write + ?Sized>(
+    w: &mut W,
+    offset: isize,
+    itemsize: usize,
+) -> fmt::Result {
     if offset > 0 {
         write!(w, " +{offset}")?;
     } else if offset < 0 {
@@ -174,6 +192,7 @@ impl<const N: usize> Layout<N> {
             rows: Some(rows),
             cols,
             at,
+            interleave: None,
         })
     }
 }
@@ -201,6 +220,7 @@ impl Layout<2> {
             rows: Some(0),
             cols: 1,
             at: [0, 0],
+            interleave: None,
         }
     }
 }
@@ -223,6 +243,7 @@ impl Layout<1> {
             rows: None,
             cols: 0,
             at: [0],
+            interleave: None,
         }
     }
 }
@@ -252,6 +273,9 @@ pub struct Grid<const N: usize> {
     cols: usize,
     /// The index the section goes through (entries along `rows`/`cols` ignored).
     at: [usize; N],
+    /// The interleave of an [`InterleavedLayout`](crate::InterleavedLayout)'s grid; `layout`
+    /// then holds its parts (shape, block strides), read only through this formula.
+    interleave: Option<InterleaveLayout>,
 }
 
 impl<const N: usize> Grid<N> {
@@ -294,18 +318,33 @@ impl<const N: usize> Grid<N> {
     /// element offsets too. The saturating operations are never reached, only proved so.
     // `as i128` widens `usize`/`isize` losslessly.
     #[allow(clippy::cast_lossless)]
-    fn cell(&self, r: usize, c: usize) -> i128 {
-        let l = &self.layout;
-        let mut sum = l.offset as i128;
-        for (k, (&at, &stride)) in self.at.iter().zip(l.strides.iter()).enumerate() {
+    fn cell(&self, row: usize, col: usize) -> i128 {
+        let layout = &self.layout;
+        let mut sum = layout.offset as i128;
+        for (k, (&at, &stride)) in self.at.iter().zip(layout.strides.iter()).enumerate() {
             let i = if Some(k) == self.rows {
-                r
+                row
             } else if k == self.cols {
-                c
+                col
             } else {
                 at
             };
-            sum = sum.saturating_add((i as i128).saturating_mul(stride as i128));
+            // On the interleaved axis `i` sits at `(i / f) * stride + i % f` (`f >= 1`).
+            let term = match self.interleave {
+                Some(il) if il.dimension() == k => {
+                    let factor = il.factor() as i128;
+                    let (block, lane) = match (
+                        (i as i128).checked_div(factor),
+                        (i as i128).checked_rem(factor),
+                    ) {
+                        (Some(b), Some(lane)) => (b, lane),
+                        _ => (i as i128, 0),
+                    };
+                    block.saturating_mul(stride as i128).saturating_add(lane)
+                }
+                _ => (i as i128).saturating_mul(stride as i128),
+            };
+            sum = sum.saturating_add(term);
         }
         sum
     }
@@ -323,6 +362,15 @@ impl<const N: usize> Grid<N> {
         let mut width = 0;
         for (r, c) in [(0, 0), (0, last_c), (last_r, 0), (last_r, last_c)] {
             width = width.max(decimal_width(self.cell(r, c)));
+        }
+        if self.interleave.is_some() {
+            // Not affine along the interleaved axis: the extremes may sit at a block's last
+            // lane, so measure every cell (interleaved grids are small pictures).
+            for r in 0..rows {
+                for c in 0..cols {
+                    width = width.max(decimal_width(self.cell(r, c)));
+                }
+            }
         }
         for r in 0..rows {
             if r > 0 {
@@ -342,6 +390,24 @@ impl<const N: usize> Grid<N> {
             }
         }
         Ok(())
+    }
+}
+
+impl<const N: usize> Grid<N> {
+    /// The grid of an interleaved layout given by its parts (never exposed as a `Layout`).
+    pub(crate) const fn of_interleaved(
+        parts: Layout<N>,
+        interleave: InterleaveLayout,
+        rows: Option<usize>,
+        cols: usize,
+    ) -> Self {
+        Self {
+            layout: parts,
+            rows,
+            cols,
+            at: [0; N],
+            interleave: Some(interleave),
+        }
     }
 }
 

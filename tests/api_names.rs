@@ -133,3 +133,30 @@ fn surface_names() -> Result<(), LayoutError> {
     let _: usize = d.normalized_axis(-1)?;
     Ok(())
 }
+
+#[test]
+fn iteration_names() -> Result<(), LayoutError> {
+    let l = Layout::<2>::dense([2, 3], 4, Order::C)?;
+    let blocks: strided_layout::StridedBlocks<2> = l.strided_blocks();
+    for strided_layout::Block { start, len } in blocks {
+        let _: (isize, usize) = (start, len);
+    }
+    Ok(())
+}
+
+#[test]
+fn interleave_names() -> Result<(), LayoutError> {
+    use strided_layout::{InterleaveLayout, InterleavedLayout};
+    let il: InterleaveLayout = InterleaveLayout::new(0, 4)?;
+    let a: InterleavedLayout<2> = InterleavedLayout::<2>::new([8, 3], [12, 4], 4, il)?;
+    let d: InterleavedLayout<2> = InterleavedLayout::<2>::dense([8, 3], 4, il)?;
+    let _: Result<isize, LayoutError> = a.offset_of([1, 2]);
+    let _: Option<(isize, isize)> = a.offset_bounds();
+    let _: Result<usize, LayoutError> = a.required_size_in_bytes();
+    let s: Layout<3> = d.to_strided::<3>()?;
+    let _: InterleavedLayout<2> = InterleavedLayout::<2>::from_strided::<3>(&s, 0)?;
+    let _: ([usize; 2], [isize; 2], usize, isize, usize) =
+        (a.shape(), a.strides(), a.itemsize(), a.offset(), a.volume());
+    let _: InterleaveLayout = a.interleave();
+    Ok(())
+}

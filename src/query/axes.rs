@@ -1,5 +1,7 @@
-//! [`Layout::contiguous_axis`] and [`Layout::stride_rank`]: Julia ArrayInterface's axis
-//! questions, in this crate's conventions.
+//! [`Layout::contiguous_axis`], [`Layout::stride_rank`] and
+//! [`Layout::contiguous_batch_size`]: Julia ArrayInterface's axis questions, in this crate's
+//! conventions (the interleaved answers are on
+//! [`InterleavedLayout`](crate::InterleavedLayout)).
 
 use crate::Layout;
 use crate::algo::contiguity::contiguous_axis;
@@ -61,5 +63,32 @@ impl<const N: usize> Layout<N> {
         let mut rank = [0usize; N];
         stride_rank(self.parts(), &mut order, &mut rank);
         rank
+    }
+
+    /// How many consecutive elements of the contiguous axis lie together before the layout
+    /// moves along another axis (ArrayInterface's `contiguous_batch_size`): `None` when there
+    /// is no [`contiguous_axis`](Layout::contiguous_axis) (ArrayInterface's `-1`), else
+    /// `Some(0)`: a strided axis of stride 1 runs its whole extent (no batching). Blocked
+    /// layouts answer with their factor:
+    /// [`InterleavedLayout::contiguous_batch_size`](crate::InterleavedLayout::contiguous_batch_size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// assert_eq!(Layout::dense([4, 3], 1, Order::C)?.contiguous_batch_size(), Some(0));
+    /// assert_eq!(Layout::new([4, 3], [3, 7], 1)?.contiguous_batch_size(), None);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `None` iff `contiguous_axis()` is `None`, else `Some(0)`
+    #[must_use]
+    pub const fn contiguous_batch_size(&self) -> Option<usize> {
+        match self.contiguous_axis() {
+            Some(_) => Some(0),
+            None => None,
+        }
     }
 }

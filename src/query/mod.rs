@@ -22,6 +22,7 @@
 //! | axes from largest stride to smallest | [`stride_order`](crate::Layout::stride_order) | cuda.core `stride_order` |
 //! | rank of each axis's stride (smallest 0) | [`stride_rank`](crate::Layout::stride_rank) | ArrayInterface `stride_rank` (1-based) |
 //! | which axis has stride 1? | [`contiguous_axis`](crate::Layout::contiguous_axis) | ArrayInterface `contiguous_axis` |
+//! | how many contiguous elements before another axis moves? | [`contiguous_batch_size`](crate::Layout::contiguous_batch_size) | ArrayInterface `contiguous_batch_size` |
 //! | slice range of a C-contiguous layout | [`contiguous_offsets`](crate::Layout::contiguous_offsets) | burn `contiguous_offsets` |
 //! | `|stride|` of the last axis | [`inner_stride`](crate::Layout::inner_stride) | burn `inner_stride` |
 //! | last axis steps by one element? | [`has_contiguous_inner`](crate::Layout::has_contiguous_inner) | burn `has_contiguous_inner` |

@@ -1,0 +1,91 @@
+//! [`InterleaveLayout`]: the spec of an interleave (which axis, how many elements per block).
+
+use crate::LayoutError;
+
+/// The spec of an interleave, CoreAI `NDArray.InterleaveLayout`: axis `dimension` is stored
+/// in blocks of `factor` consecutive elements; an [`InterleavedLayout`](crate::InterleavedLayout)
+/// is a layout that carries one.
+///
+/// It knows nothing of a rank: `dimension < N` is checked when an `InterleavedLayout<N>` is
+/// built. `factor >= 1` always holds (factor 1 is a plain strided axis).
+///
+/// ```text
+/// InterleaveLayout::new(1, 2) on (2,4):(4,2)    offset = 4*i0 + (i1/2)*2 + i1%2
+///   0 1 2 3     block stride 2, blocks of 2:    0 1 | 2 3
+///   4 5 6 7                                      4 5 | 6 7
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, LayoutError};
+/// let il = InterleaveLayout::new(0, 4)?;
+/// assert_eq!((il.dimension(), il.factor()), (0, 4));
+/// assert_eq!(InterleaveLayout::new(0, 0), Err(LayoutError::FactorZero));
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct InterleaveLayout {
+    dimension: usize,
+    factor: usize,
+}
+
+impl InterleaveLayout {
+    /// Builds the spec "axis `dimension` in blocks of `factor` consecutive elements".
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::FactorZero`] if `factor == 0`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, LayoutError};
+    /// const RGB: InterleaveLayout = strided_layout::const_unwrap(InterleaveLayout::new(0, 3));
+    /// assert_eq!(RGB.factor(), 3);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new(dimension: usize, factor: usize) -> Result<Self, LayoutError> {
+        if factor == 0 {
+            return Err(LayoutError::FactorZero);
+        }
+        Ok(Self { dimension, factor })
+    }
+
+    /// The interleaved axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, LayoutError};
+    /// assert_eq!(InterleaveLayout::new(2, 8)?.dimension(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn dimension(&self) -> usize {
+        self.dimension
+    }
+
+    /// Elements per block, at least 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, LayoutError};
+    /// assert_eq!(InterleaveLayout::new(2, 8)?.factor(), 8);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn factor(&self) -> usize {
+        self.factor
+    }
+
+    /// The same factor on another axis (the spec of a transformed layout).
+    pub(crate) const fn on(self, dimension: usize) -> Self {
+        Self {
+            dimension,
+            factor: self.factor,
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The strided form of an interleaved layout: [`InterleavedLayout::to_strided`] (rank
+//! `N + 1`, the block as a last stride-1 axis), its inverse
+//! [`InterleavedLayout::from_strided`], and the padded form for a partial last block.
+
+use crate::algo::checked::{advance, tri};
+use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
+
+/// Which piece of an interleaved layout [`write_piece`] writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// The full blocks: axis `d` of extent `e / f`, a last axis of extent `f`.
+    Full,
+    /// The partial last block: axis `d` of extent 1 at block `e / f`, last axis `e % f`.
+    Tail,
+    /// Full and partial blocks with the tail padded: `ceil(e / f)` blocks of `f` lanes.
+    Padded,
+}
+
+/// Writes the rank-`N + 1` strided piece of `l` into the first `N + 1` entries of `shape`
+/// and `strides` (which must hold that many, else nothing is written) and returns its
+/// offset. Axis `k != d` keeps its extent and stride; axis `d` becomes the block index
+/// (stride `strides[d]`); the appended last axis is the lane inside a block (stride 1).
+// Indexing is bounded by `k < N <= shape.len() - 1`, checked first, and `d < N`
+// (invariant); `f >= 1` for `/` and `%`; `N + 1` cannot overflow for an array rank.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::many_single_char_names // d, f, e, k, l: the formula's names
+)]
+pub(crate) const fn write_piece<const N: usize>(
+    l: &InterleavedLayout<N>,
+    piece: Piece,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<isize, LayoutError> {
+    if shape.len() <= N || strides.len() <= N {
+        return Err(LayoutError::RankMismatch {
+            expected: N + 1,
+            found: shape.len(),
+        });
+    }
+    let (d, f) = (l.interleave.dimension(), l.interleave.factor());
+    let e = l.shape[d];
+    let mut k = 0;
+    while k < N {
+        shape[k] = l.shape[k];
+        strides[k] = l.strides[k];
+        k += 1;
+    }
+    strides[N] = 1;
+    let mut offset = l.offset;
+    match piece {
+        Piece::Full => {
+            shape[d] = e / f;
+            shape[N] = f;
+        }
+        Piece::Tail => {
+            offset = tri!(advance(offset, e / f, l.strides[d]));
+            shape[d] = 1;
+            shape[N] = e % f;
+        }
+        Piece::Padded => {
+            shape[d] = e.div_ceil(f);
+            shape[N] = f;
+        }
+    }
+    Ok(offset)
+}
+
+impl<const N: usize> InterleavedLayout<N> {
+    /// The same offsets as a strided layout of rank `M == N + 1`: axis `d` becomes the block
+    /// index (extent `e_d / f`, the block stride) and a last axis of extent `f`, stride 1,
+    /// is the position inside the block (CoreAI's "equivalent shape/stride form").
+    ///
+    /// ```text
+    /// (2,4):(2,4) il(1,2)         to_strided() -> (2,2,2):(2,4,1)
+    ///   0 1 4 5                   [i, j] of the left is [i, j/2, j%2] of the right
+    ///   2 3 6 7
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ExtentNotDivisible`] if `f` does not divide `shape[d]` (use
+    ///   [`to_strided_padded`](InterleavedLayout::to_strided_padded), or split off the tail).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
+    /// let l = InterleavedLayout::dense([8, 256, 256], 4, InterleaveLayout::new(0, 4)?)?;
+    /// let s: Layout<4> = l.to_strided()?;
+    /// assert_eq!((s.shape(), s.strides()), ([2, 256, 256, 4], [262144, 1024, 4, 1]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `s.offset_of([.., i_d / f, .., i_d % f]) == self.offset_of(i)` for every index `i`
+    /// - `InterleavedLayout::from_strided(&s, d) == Ok(self)`
+    // Indexing is bounded by `d < N` (invariant); `f >= 1`.
+    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    pub const fn to_strided<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
+        const { assert!(M == N + 1, "to_strided: output rank must be N + 1") }
+        let (d, f) = (self.interleave.dimension(), self.interleave.factor());
+        if !self.shape[d].is_multiple_of(f) {
+            return Err(LayoutError::ExtentNotDivisible { axis: d });
+        }
+        let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
+        let offset = tri!(write_piece(self, Piece::Full, &mut shape, &mut strides));
+        Layout::from_parts(shape, strides, offset, self.itemsize)
+    }
+
+    /// The strided form of rank `M == N + 1` with a partial last block padded to `f` lanes:
+    /// axis `d` has `ceil(e_d / f)` blocks, the last axis `f` lanes (stride 1).
+    ///
+    /// **Mask rule**: index `[.., b, .., l]` of the padded layout (`b` on axis `d`, `l` last)
+    /// is an element of `self` (index `i_d = b * f + l`) iff `b * f + l < shape[d]`, that is
+    /// `b < shape[d] / f`, or `b == shape[d] / f` and `l < shape[d] % f`; every other index
+    /// is a padding slot (the last [`last_block_len`](InterleavedLayout::last_block_len)
+    /// lanes of the last block are used, the rest are padding). Padding slots may lie past
+    /// the largest element offset, so a buffer that a kernel walks through the padded form
+    /// needs the padded layout's own `required_size_in_bytes`, which can exceed
+    /// [`self.required_size_in_bytes()`](InterleavedLayout::required_size_in_bytes); writing
+    /// padding clobbers whatever those slots hold.
+    ///
+    /// ```text
+    /// (3):(2) il(0,2)          to_strided_padded() -> (2,2):(2,1)
+    ///   0 1 2                    0 1
+    ///                            2 [3]   <- b = 1, l = 1: 1*2 + 1 = 3 >= 3, padding
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::OffsetOverflow`] if a padding slot's offset, in elements or bytes,
+    ///   overflows `isize` (the elements themselves always fit).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
+    /// let l = InterleavedLayout::dense([10, 5], 4, InterleaveLayout::new(0, 4)?)?;
+    /// let p: Layout<3> = l.to_strided_padded()?;
+    /// assert_eq!((p.shape(), p.strides()), ([3, 5, 4], [20, 4, 1]));
+    /// assert_eq!(l.last_block_len(), 2); // block 2 uses lanes 0 and 1 of 4
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `p.offset_of([.., i_d / f, .., i_d % f]) == self.offset_of(i)` for every index `i`
+    /// - equals `to_strided()` when `f` divides `shape[d]`
+    pub const fn to_strided_padded<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
+        const { assert!(M == N + 1, "to_strided_padded: output rank must be N + 1") }
+        let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
+        let offset = tri!(write_piece(self, Piece::Padded, &mut shape, &mut strides));
+        Layout::from_parts(shape, strides, offset, self.itemsize)
+    }
+
+    /// Reads a strided layout of rank `M == N + 1` whose last axis is a block (stride 1) of
+    /// axis `dimension` as an interleaved layout of rank `N`: the inverse of
+    /// [`to_strided`](InterleavedLayout::to_strided).
+    ///
+    /// The result has `shape[d] = layout.shape()[d] * f` with `f = layout.shape()[N]`, keeps
+    /// every other extent and every stride but the last, and the offset. A last axis of
+    /// extent 1 is accepted with any stride (factor 1: nothing to interleave).
+    ///
+    /// ```text
+    /// (2,2,2):(2,4,1)        from_strided(_, 1) -> (2,4):(2,4) il(1,2)
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::AxisOutOfRange`] if `dimension >= N`;
+    /// - [`LayoutError::FactorZero`] if the last extent is 0;
+    /// - [`LayoutError::NotABlock`] if the last axis has extent > 1 and a stride other than 1;
+    /// - [`LayoutError::VolumeOverflow`], [`LayoutError::OffsetOverflow`] as for
+    ///   [`InterleavedLayout::new`] (not on the output of `to_strided`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleavedLayout, Layout, LayoutError, Order};
+    /// // HWC (480,640,3) read as CHW interleaved on the channel axis by 3.
+    /// let hwc = Layout::dense([1, 480, 640, 3], 1, Order::C)?;
+    /// let chw = InterleavedLayout::<3>::from_strided(&hwc, 0)?;
+    /// assert_eq!(chw.shape(), [3, 480, 640]);
+    /// assert_eq!(chw.offset_of([2, 1, 1])?, 640 * 3 + 3 + 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `r.to_strided() == Ok(*layout)` when the last axis has stride 1 and extent >= 1
+    // Indexing is bounded by `k < N < M` and `dimension < N`, checked first; `k + 1 <= N`.
+    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    pub const fn from_strided<const M: usize>(
+        layout: &Layout<M>,
+        dimension: usize,
+    ) -> Result<Self, LayoutError> {
+        const { assert!(M == N + 1, "from_strided: input rank must be N + 1") }
+        if dimension >= N {
+            return Err(LayoutError::AxisOutOfRange {
+                axis: dimension,
+                ndim: N,
+            });
+        }
+        let f = layout.shape[N];
+        if f == 0 {
+            return Err(LayoutError::FactorZero);
+        }
+        if f > 1 && layout.strides[N] != 1 {
+            return Err(LayoutError::NotABlock { axis: N });
+        }
+        let (mut shape, mut strides) = ([0usize; N], [0isize; N]);
+        let mut k = 0;
+        while k < N {
+            shape[k] = layout.shape[k];
+            strides[k] = layout.strides[k];
+            k += 1;
+        }
+        shape[dimension] = match shape[dimension].checked_mul(f) {
+            Some(e) => e,
+            None => return Err(LayoutError::VolumeOverflow),
+        };
+        let il = tri!(InterleaveLayout::new(dimension, f));
+        Self::from_parts(shape, strides, layout.offset, layout.itemsize, il)
+    }
+}

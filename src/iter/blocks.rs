@@ -1,0 +1,194 @@
+//! [`StridedBlocks`]: a layout's offsets as maximal runs of consecutive elements.
+
+use core::iter::FusedIterator;
+
+use super::walk::{Walk, coalesced};
+use crate::{DynLayout, Layout};
+
+/// A run of `len` consecutive elements starting at element offset `start`: offsets
+/// `start, start + 1, .., start + len - 1`; `len >= 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Block {
+    /// Element offset of the run's first element.
+    pub start: isize,
+    /// Number of elements in the run, at least 1.
+    pub len: usize,
+}
+
+/// Iterator over a layout's maximal contiguous runs, in logical C order; made by
+/// [`Layout::strided_blocks`] and [`DynLayout::strided_blocks`].
+///
+/// It walks the *regular* blocks (the innermost axes that C order merges into one run of
+/// stride 1, [`block_len`](StridedBlocks::block_len) elements each) and joins consecutive
+/// ones whose offsets continue by `+1`, so every yielded [`Block`] is maximal even when the
+/// join spans axes that do not merge in general (`(2,2,2):(1,-1,1)` yields
+/// `[-1, 0, 1, 2]` as one block). The state is `Copy` and lives on the stack.
+///
+/// When the regular blocks are equally spaced ([`block_stride`](StridedBlocks::block_stride)
+/// is `Some`), no two of them join and the iterator yields exactly
+/// [`num_blocks`](StridedBlocks::num_blocks) blocks (burn's `(block_len, num_blocks,
+/// block_stride)` triple); otherwise `num_blocks` is an upper bound and `size_hint` says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct StridedBlocks<const N: usize> {
+    /// Walk over the starts of the regular blocks.
+    starts: Walk<N>,
+    block_len: usize,
+    num_blocks: usize,
+    block_stride: Option<isize>,
+}
+
+impl<const N: usize> StridedBlocks<N> {
+    pub(crate) fn from_slices(shape: &[usize], strides: &[isize], offset: isize) -> Self {
+        let (mut sh, st) = coalesced::<N>(shape, strides);
+        let mut block_len = 1;
+        if let (Some(e), Some(&1), false) = (sh.last_mut(), st.last(), shape.contains(&0)) {
+            // The innermost merged axis steps by one element: it is the regular block (an
+            // empty layout has none: its axes may keep any stride).
+            block_len = *e;
+            *e = 1;
+        }
+        let starts = Walk::new(sh, st, offset);
+        let mut outer = sh.iter().zip(&st).filter(|&(&e, _)| e > 1);
+        let block_stride = match (outer.next(), outer.next()) {
+            (None, _) => Some(0),
+            (Some((_, &s)), None) => Some(s),
+            _ => None,
+        };
+        Self {
+            num_blocks: starts.len(),
+            starts,
+            block_len,
+            block_stride,
+        }
+    }
+
+    /// Elements in each regular block (burn's `block_len`); every yielded block's length is
+    /// a multiple of it. 1 when the innermost merged axis does not have stride 1.
+    #[must_use]
+    pub const fn block_len(&self) -> usize {
+        self.block_len
+    }
+
+    /// Number of regular blocks (burn's `num_blocks`): the layout's volume over
+    /// [`block_len`](StridedBlocks::block_len). The iterator yields exactly this many when
+    /// [`block_stride`](StridedBlocks::block_stride) is `Some`, at most this many otherwise.
+    #[must_use]
+    pub const fn num_blocks(&self) -> usize {
+        self.num_blocks
+    }
+
+    /// The distance between consecutive regular blocks' starts when it is constant (burn's
+    /// `block_stride`): `Some(0)` for at most one block (or a broadcast), `None` when the
+    /// blocks are not equally spaced.
+    #[must_use]
+    pub const fn block_stride(&self) -> Option<isize> {
+        self.block_stride
+    }
+}
+
+// `Copy` is deliberate: the state is a few stack words, and a copy is a checkpoint (a
+// saved position to resume from), as with `core::ops::Range` in spirit.
+#[allow(clippy::copy_iterator)]
+impl<const N: usize> Iterator for StridedBlocks<N> {
+    type Item = Block;
+
+    #[inline]
+    fn next(&mut self) -> Option<Block> {
+        let start = self.starts.next()?;
+        let mut len = self.block_len;
+        // Inside a row of the walk consecutive starts differ by the row's stride, which is
+        // never the block length (an axis with that stride would have merged into the
+        // block), so a join can only happen where a row ends.
+        if self.block_stride.is_none() {
+            // Join following regular blocks while their offsets continue by `+1`.
+            while self.starts.inner_left == 0 {
+                let mut peek = self.starts;
+                match (peek.next(), start.checked_add_unsigned(len)) {
+                    (Some(next), Some(end)) if next == end => {
+                        self.starts = peek;
+                        // A block's elements are distinct offsets of one layout, so its
+                        // length is at most the volume, which fits `usize`.
+                        len = len.wrapping_add(self.block_len);
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Some(Block { start, len })
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.starts.len();
+        if self.block_stride.is_some() {
+            (n, Some(n))
+        } else {
+            (n.min(1), Some(n))
+        }
+    }
+}
+
+impl<const N: usize> FusedIterator for StridedBlocks<N> {}
+
+impl<const N: usize> Layout<N> {
+    /// The layout's offsets as maximal runs of consecutive elements, in logical C order.
+    ///
+    /// Within a block the offsets ascend by one; consecutive elements (in C order) whose
+    /// offsets continue by `+1` are in the same block, even across several axes; the blocks'
+    /// offsets, concatenated, are exactly [`offsets`](Layout::offsets). Zero and negative
+    /// strides are handled (they give blocks of length 1 on those axes); an empty layout
+    /// yields nothing, rank 0 one block of length 1.
+    ///
+    /// ```text
+    /// (3,4):(5,1) (rows of a wider matrix)   strided_blocks() -> {0,4} {5,4} {10,4}
+    ///   0  1  2  3
+    ///   5  6  7  8
+    ///  10 11 12 13
+    /// ```
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Block, Layout, LayoutError, Order};
+    /// let l = Layout::new([3, 4], [5, 1], 4)?;
+    /// let b = l.strided_blocks();
+    /// assert_eq!((b.block_len(), b.num_blocks(), b.block_stride()), (4, 3, Some(5)));
+    /// assert!(b.eq([0, 5, 10].map(|start| Block { start, len: 4 })));
+    /// let dense = Layout::dense([2, 3, 4], 4, Order::C)?;
+    /// assert!(dense.strided_blocks().eq([Block { start: 0, len: 24 }]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - the blocks' offsets, concatenated, equal `self.offsets()`
+    /// - every block has `len >= 1`; no block's end (`start + len`) equals the next's start
+    #[must_use]
+    pub fn strided_blocks(&self) -> StridedBlocks<N> {
+        StridedBlocks::from_slices(&self.shape, &self.strides, self.offset)
+    }
+}
+
+impl<const MAX: usize> DynLayout<MAX> {
+    /// The layout's offsets as maximal runs of consecutive elements, in logical C order;
+    /// see [`Layout::strided_blocks`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Block, DynLayout, LayoutError};
+    /// let d = DynLayout::<4>::new(&[2, 3], &[4, 1], 4)?;
+    /// assert!(d.strided_blocks().eq([Block { start: 0, len: 3 }, Block { start: 4, len: 3 }]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - the blocks' offsets, concatenated, equal `self.offsets()`
+    #[must_use]
+    pub fn strided_blocks(&self) -> StridedBlocks<MAX> {
+        StridedBlocks::from_slices(self.shape(), self.strides(), self.offset())
+    }
+}
