@@ -81,6 +81,23 @@ impl InterleaveLayout {
         self.factor
     }
 
+    /// `(i / factor, i % factor)`: the block of index `i` and its lane in the block.
+    ///
+    /// `factor >= 1` is an invariant of [`new`](InterleaveLayout::new); the checked forms
+    /// leave no division-by-zero panic path in the machine code.
+    pub(crate) const fn split(&self, i: usize) -> (usize, usize) {
+        match (i.checked_div(self.factor), i.checked_rem(self.factor)) {
+            (Some(b), Some(lane)) => (b, lane),
+            _ => (i, 0),
+        }
+    }
+
+    /// The number of blocks, the last one possibly partial, that hold `extent` indices.
+    pub(crate) const fn blocks(&self, extent: usize) -> usize {
+        let (b, lane) = self.split(extent);
+        if lane > 0 { b.saturating_add(1) } else { b }
+    }
+
     /// The same factor on another axis (the spec of a transformed layout).
     pub(crate) const fn on(self, dimension: usize) -> Self {
         Self {

@@ -4,6 +4,7 @@
 #[cfg(doc)]
 use crate::Layout;
 use crate::algo::checked::{add, advance, mul, to_isize, tri, volume};
+use crate::algo::index::{get, set};
 use crate::algo::offset::{bounds, validate};
 use crate::algo::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
@@ -75,19 +76,20 @@ pub(crate) const fn interleaved_bounds<const N: usize>(
     if d >= N {
         return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
     }
-    let e = shape[d];
+    let (Some(e), Some(s)) = (get(shape, d), get(strides, d)) else {
+        return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
+    };
     if e == 0 {
         return Ok(None);
     }
     // The other axes' range, as `Layout` computes it: axis `d` at extent 1 adds nothing.
     let mut rest = *shape;
-    rest[d] = 1;
+    set(&mut rest, d, 1);
     let Some((lo0, hi0)) = tri!(bounds(Parts::from_arrays(&rest, strides, offset, 1))) else {
         return Ok(None);
     };
-    let s = strides[d];
-    let nb = (e - 1) / f;
-    let r = tri!(to_isize((e - 1) % f));
+    let (nb, r) = il.split(e - 1);
+    let r = tri!(to_isize(r));
     let last = tri!(mul(tri!(to_isize(nb)), s));
     let lo_d = if last < 0 { last } else { 0 };
     let mut hi_d = tri!(add(last, r));
@@ -115,21 +117,18 @@ pub(crate) const fn interleaved_offset_of(
     il: InterleaveLayout,
     index: &[usize],
 ) -> Result<isize, LayoutError> {
-    let (d, f) = (il.dimension(), il.factor());
+    let d = il.dimension();
     let mut off = offset;
     let mut k = 0;
-    while k < shape.len() && k < strides.len() && k < index.len() {
-        let i = index[k];
-        if i >= shape[k] {
+    while let (Some(i), Some(e), Some(s)) = (get(index, k), get(shape, k), get(strides, k)) {
+        if i >= e {
             return Err(LayoutError::IndexOutOfRange { axis: k });
         }
         off = if k == d {
-            tri!(add(
-                tri!(advance(off, i / f, strides[k])),
-                tri!(to_isize(i % f))
-            ))
+            let (block, lane) = il.split(i);
+            tri!(add(tri!(advance(off, block, s)), tri!(to_isize(lane))))
         } else {
-            tri!(advance(off, i, strides[k]))
+            tri!(advance(off, i, s))
         };
         k += 1;
     }
@@ -158,8 +157,10 @@ impl<const N: usize> InterleavedLayout<N> {
         // Itemsize, offset and strides in bytes, and the other axes' offsets: `Layout`'s
         // check with axis `d` shrunk to one element (or kept empty).
         let mut reduced = shape;
-        if reduced[d] > 1 {
-            reduced[d] = 1;
+        if let Some(e) = get(&shape, d) {
+            if e > 1 {
+                set(&mut reduced, d, 1);
+            }
         }
         tri!(validate(Parts::from_arrays(
             &reduced, &strides, offset, itemsize
@@ -298,11 +299,15 @@ impl<const N: usize> InterleavedLayout<N> {
         let mut k = N;
         while k > 0 {
             k -= 1;
-            strides[k] = if empty { 0 } else { acc };
+            set(&mut strides, k, if empty { 0 } else { acc });
+            let extent = match get(&shape, k) {
+                Some(x) => x,
+                None => 1,
+            };
             let e = if k == d {
-                shape[k].div_ceil(f)
+                interleave.blocks(extent)
             } else {
-                shape[k]
+                extent
             };
             acc = tri!(mul(acc, tri!(to_isize(e))));
         }
@@ -459,7 +464,11 @@ impl<const N: usize> InterleavedLayout<N> {
     #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn last_block_len(&self) -> usize {
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        let r = self.shape[d] % f;
+        let extent = match get(&self.shape, d) {
+            Some(e) => e,
+            None => 0,
+        };
+        let (_, r) = self.interleave.split(extent);
         if r == 0 { f } else { r }
     }
 }

@@ -6,6 +6,7 @@ use super::interleaved_layout::interleaved_bounds;
 use super::strided_form::{Piece, write_piece};
 use crate::InterleavedLayout;
 use crate::LayoutError;
+use crate::algo::index::{get, set};
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::sort::stride_rank;
@@ -182,15 +183,24 @@ impl<const N: usize> InterleavedLayout<N> {
     /// The strides with the interleaved axis's block stride replaced by its element step 1
     /// when the axis holds a single block (`shape[d] <= f`): the block stride is then never
     /// used, and the axis steps by one element like a stride-1 axis.
-    // Indexing is bounded by `d < N` (invariant).
-    #[allow(clippy::indexing_slicing)]
     const fn effective_strides(&self) -> [isize; N] {
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
         let mut s = self.strides;
-        if self.shape[d] <= f {
-            s[d] = 1;
+        if let Some(e) = get(&self.shape, d) {
+            if e <= f {
+                set(&mut s, d, 1);
+            }
         }
         s
+    }
+
+    /// The extent of the interleaved axis.
+    const fn interleaved_extent(&self) -> usize {
+        match get(&self.shape, self.interleave.dimension()) {
+            Some(e) => e,
+            // `dimension < N` is an invariant of every constructor.
+            None => 0,
+        }
     }
 
     /// The axis along which consecutive indices are consecutive elements, at least in
@@ -222,7 +232,7 @@ impl<const N: usize> InterleavedLayout<N> {
     #[allow(clippy::many_single_char_names)] // d, f, s, i, a: the formula's names
     pub const fn contiguous_axis(&self) -> Option<usize> {
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        if f >= 2 && self.shape[d] >= 2 {
+        if f >= 2 && self.interleaved_extent() >= 2 {
             return Some(d);
         }
         let s = self.effective_strides();
@@ -290,15 +300,14 @@ impl<const N: usize> InterleavedLayout<N> {
     ///
     /// - `None` iff `contiguous_axis()` is `None`; `Some(f)` iff `contiguous_axis() == Some(d)`,
     ///   `2 <= f < shape[d]` and `stride_rank()[d] != 0`; `Some(0)` otherwise
-    // Indexing is bounded by `d < N` (invariant).
-    #[allow(clippy::indexing_slicing)]
     #[must_use]
     pub const fn contiguous_batch_size(&self) -> Option<usize> {
         let Some(a) = self.contiguous_axis() else {
             return None;
         };
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        if a == d && f >= 2 && self.shape[d] > f && self.stride_rank()[d] != 0 {
+        let ranked_lowest = matches!(get(&self.stride_rank(), d), Some(0));
+        if a == d && f >= 2 && self.interleaved_extent() > f && !ranked_lowest {
             Some(f)
         } else {
             Some(0)

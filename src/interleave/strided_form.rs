@@ -3,6 +3,7 @@
 //! [`InterleavedLayout::from_strided`], and the padded form for a partial last block.
 
 use crate::algo::checked::{advance, tri};
+use crate::algo::index::{get, set};
 use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
 /// Which piece of an interleaved layout [`write_piece`] writes.
@@ -40,28 +41,33 @@ pub(crate) const fn write_piece<const N: usize>(
         });
     }
     let (d, f) = (l.interleave.dimension(), l.interleave.factor());
-    let e = l.shape[d];
+    let (Some(e), Some(s)) = (get(&l.shape, d), get(&l.strides, d)) else {
+        return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
+    };
     let mut k = 0;
     while k < N {
-        shape[k] = l.shape[k];
-        strides[k] = l.strides[k];
+        if let (Some(x), Some(y)) = (get(&l.shape, k), get(&l.strides, k)) {
+            set(shape, k, x);
+            set(strides, k, y);
+        }
         k += 1;
     }
-    strides[N] = 1;
+    set(strides, N, 1);
     let mut offset = l.offset;
+    let (full, rem) = l.interleave.split(e);
     match piece {
         Piece::Full => {
-            shape[d] = e / f;
-            shape[N] = f;
+            set(shape, d, full);
+            set(shape, N, f);
         }
         Piece::Tail => {
-            offset = tri!(advance(offset, e / f, l.strides[d]));
-            shape[d] = 1;
-            shape[N] = e % f;
+            offset = tri!(advance(offset, full, s));
+            set(shape, d, 1);
+            set(shape, N, rem);
         }
         Piece::Padded => {
-            shape[d] = e.div_ceil(f);
-            shape[N] = f;
+            set(shape, d, l.interleave.blocks(e));
+            set(shape, N, f);
         }
     }
     Ok(offset)
@@ -102,8 +108,9 @@ impl<const N: usize> InterleavedLayout<N> {
     pub const fn to_strided<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
         const { assert!(M == N + 1, "to_strided: output rank must be N + 1") }
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        if !self.shape[d].is_multiple_of(f) {
-            return Err(LayoutError::ExtentNotDivisible { axis: d });
+        match get(&self.shape, d) {
+            Some(e) if e.is_multiple_of(f) => {}
+            _ => return Err(LayoutError::ExtentNotDivisible { axis: d }),
         }
         let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
         let offset = tri!(write_piece(self, Piece::Full, &mut shape, &mut strides));

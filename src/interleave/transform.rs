@@ -2,7 +2,10 @@
 //! [`InterleavedLayout::narrowed`] and [`InterleavedLayout::selected`]; no element moves.
 
 use crate::algo::checked::{advance, tri};
-use crate::algo::dense::is_permutation;
+use crate::algo::index::get;
+use crate::algo::parts::Parts;
+use crate::algo::permute::permute;
+use crate::algo::select::select;
 use crate::{InterleavedLayout, LayoutError};
 
 impl<const N: usize> InterleavedLayout<N> {
@@ -35,23 +38,23 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `p.offset_of(j) == self.offset_of(i)` where `i[axes[k]] == j[k]`
-    // Indexing is bounded: `k < N`, and `axes[k] < N` once `is_permutation` holds.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn permuted(self, axes: [usize; N]) -> Result<Self, LayoutError> {
-        if !is_permutation(&axes) {
-            return Err(LayoutError::NotAPermutation);
-        }
-        let d = self.interleave.dimension();
         let (mut shape, mut strides) = (self.shape, self.strides);
+        tri!(permute(
+            Parts::from_arrays(&self.shape, &self.strides, self.offset, self.itemsize),
+            &axes,
+            &mut shape,
+            &mut strides
+        ));
+        // The interleaved dimension follows its axis.
+        let d = self.interleave.dimension();
         let mut new_d = 0;
         let mut k = 0;
-        while k < N {
-            shape[k] = self.shape[axes[k]];
-            strides[k] = self.strides[axes[k]];
-            if axes[k] == d {
+        while let Some(a) = get(&axes, k) {
+            if a == d {
                 new_d = k;
             }
-            k += 1;
+            k = k.saturating_add(1);
         }
         Self::from_parts(
             shape,
@@ -112,7 +115,7 @@ impl<const N: usize> InterleavedLayout<N> {
             if !start.is_multiple_of(f) {
                 return Err(LayoutError::BlockMisaligned { axis });
             }
-            start / f
+            self.interleave.split(start).0
         } else {
             start
         };
@@ -152,8 +155,6 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `s.offset_of(j) == self.offset_of(j with index inserted at axis)` for every `j`
-    // Indexing is bounded: `axis < N` checked, `k < N` and `k - 1 < M` for `k > axis`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn selected<const M: usize>(
         self,
         axis: usize,
@@ -167,21 +168,15 @@ impl<const N: usize> InterleavedLayout<N> {
         if axis == d {
             return Err(LayoutError::InterleavedAxis { axis });
         }
-        if index >= self.shape[axis] {
-            return Err(LayoutError::IndexOutOfRange { axis });
-        }
-        let offset = tri!(advance(self.offset, index, self.strides[axis]));
         let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
-        let mut k = 0;
-        while k < N {
-            if k != axis {
-                let j = if k > axis { k - 1 } else { k };
-                shape[j] = self.shape[k];
-                strides[j] = self.strides[k];
-            }
-            k += 1;
-        }
-        let new_d = if axis < d { d - 1 } else { d };
+        let offset = tri!(select(
+            Parts::from_arrays(&self.shape, &self.strides, self.offset, self.itemsize),
+            axis,
+            index,
+            &mut shape,
+            &mut strides
+        ));
+        let new_d = if axis < d { d.saturating_sub(1) } else { d };
         InterleavedLayout::from_parts(
             shape,
             strides,

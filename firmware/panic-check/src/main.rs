@@ -12,7 +12,9 @@ use core::hint::black_box;
 use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
-use strided_layout::{AxisMask, DynLayout, Layout, Order, Slice};
+use strided_layout::{
+    AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, s,
+};
 
 unsafe extern "C" {
     /// Defined nowhere, on purpose.
@@ -197,6 +199,60 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
     let m = AxisMask::from_bits(bits);
     keep!((m.bits(), m.contains(us(2)), m.with(us(3)), m.count(), m & m));
 
+    keep!(l.is_unique_within(us(6) as u64));
+    keep!(l.overlaps_within(&l, us(6) as u64));
+    keep!(Layout::<N>::from_parts(arr_u(1), arr_i(3), is(5), us(2)));
+    keep!((l.offset_of_in_bytes(arr_u(2)), l.byte_span(), l.is_empty()));
+    keep!((l.fits_in_bytes::<i32>(), l.normalized_axis(is(6))));
+    keep!(l.contiguous_batch_size());
+    keep!(l.offsets().fold(0isize, |a, o| a.wrapping_add(o)));
+    keep!(l.indices().fold(0usize, |a, i| a.wrapping_add(i[0])));
+    keep!(
+        l.strided_blocks()
+            .fold(0usize, |a, b| a.wrapping_add(b.len))
+    );
+    let blocks = l.strided_blocks();
+    keep!((
+        blocks.block_len(),
+        blocks.num_blocks(),
+        blocks.block_stride()
+    ));
+    keep!(l.offsets().len());
+    if let Ok(il) = InterleaveLayout::new(us(1), us(4)) {
+        keep!((il.dimension(), il.factor()));
+        if let Ok(i) = InterleavedLayout::<N>::new(arr_u(0), arr_i(0), us(2), il) {
+            let i = i.with_offset(is(2)).unwrap_or(i);
+            keep!((
+                i.shape(),
+                i.strides(),
+                i.offset(),
+                i.itemsize(),
+                i.interleave()
+            ));
+            keep!((
+                i.ndim(),
+                i.volume(),
+                i.offset_of(arr_u(3)),
+                i.last_block_len()
+            ));
+            keep!((i.offset_bounds(), i.required_size_in_bytes()));
+            keep!((i.is_unique(), i.is_dense()));
+            keep!((
+                i.contiguous_axis(),
+                i.stride_rank(),
+                i.contiguous_batch_size()
+            ));
+            keep!(i.to_strided::<NP1>());
+            keep!(i.to_strided_padded::<NP1>());
+            keep!(i.permuted(arr_u(4)));
+            keep!(i.narrowed(us(1), us(2), us(3)));
+            keep!(i.selected::<NM1>(us(1), us(2)));
+        }
+        keep!(InterleavedLayout::<N>::dense(arr_u(1), us(2), il));
+        if let Ok(st) = Layout::<NP1>::new(arr_u(2), arr_i(2), 4) {
+            keep!(InterleavedLayout::<N>::from_strided::<NP1>(&st, us(1)));
+        }
+    }
     keep!(l.grid(us(1), us(2), arr_u(3)));
     keep!(l.to_text::<96>());
     if let Ok(g) = l.grid(us(1), us(2), arr_u(3)) {
@@ -236,9 +292,33 @@ fn exercise_dyn<const MAX: usize>() {
     keep!((d.is_dense(), d.is_unique(), d.flattened_axis_mask()));
     keep!(d.stride_order());
     keep!(d.to_layout::<3>());
+    keep!(d.ndim());
+    keep!(d.permuted(&arr_u::<MAX>(4)[..n]));
+    keep!(d.transposed(us(1), us(2)));
+    keep!(d.flipped(us(1)));
+    keep!(d.narrowed(us(1), us(2), us(3)));
+    let mut slices = [Slice::FULL; MAX];
+    for (k, sl) in slices.iter_mut().enumerate() {
+        *sl = slice_of(k);
+    }
+    keep!(d.sliced(&slices[..n]));
+    keep!((d.overlaps(&d), d.offset_in_bytes(), d.strides_in_bytes()));
+    keep!((d.offset_of_in_bytes(&arr_u::<MAX>(3)[..n]), d.byte_span()));
+    keep!((d.fits_in::<i32>(), d.fits_in_bytes::<i64>(), d.is_empty()));
+    keep!(d.normalized_axis(is(6)));
+    keep!(d.offsets().fold(0isize, |a, o| a.wrapping_add(o)));
+    keep!(
+        d.strided_blocks()
+            .fold(0usize, |a, b| a.wrapping_add(b.len))
+    );
+    keep!(d.indices().count());
     if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
         keep!(DynLayout::<MAX>::from_layout(&l));
+        keep!(DynLayout::<MAX>::from(l));
     }
+    let sl = slice_of(2);
+    keep!(Slice::stepped(sl, is(3)));
+    keep!(Slice::range(is(1), is(2)));
 }
 
 #[unsafe(no_mangle)]
@@ -252,6 +332,18 @@ pub extern "C" fn _start() -> ! {
     }
     if let Ok(l) = Layout::<1>::new(arr_u(1), arr_i(2), 4) {
         keep!(l.grid_1d().to_text::<256>());
+    }
+    if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
+        let v: Result<Layout<2>, _> = s![l; is(1), .., is(2)..is(3); is(5)];
+        keep!(v);
+    }
+    if let Ok(il) = InterleaveLayout::new(us(0), us(4)) {
+        if let Ok(i) = InterleavedLayout::<2>::new(arr_u(1), arr_i(2), 4, il) {
+            keep!(i.grid_2d().to_text::<256>());
+        }
+        if let Ok(i) = InterleavedLayout::<1>::new(arr_u(1), arr_i(2), 4, il) {
+            keep!(i.grid_1d().to_text::<256>());
+        }
     }
     keep!(strided_layout::LayoutError::OffsetOverflow.as_str());
     loop {
