@@ -13,6 +13,7 @@
 //! | [`offset_of`](crate::Layout::offset_of) | `IndexOutOfRange` |
 //! | [`repacked`](crate::Layout::repacked) | in cuda.core's order: `ItemsizeNotPowerOfTwo`, `AxisOutOfRange`, `ExtentZero`, `StrideNotOne`, then (packing only) `ExtentNotDivisible`, `StrideNotDivisible`, `OffsetNotDivisible`, `PointerMisaligned` |
 //! | rank changes | `AxisOutOfRange`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `BroadcastIncompatible` |
+//! | [`KernelLayout::from_layout`](crate::KernelLayout::from_layout) | `IndexTypeOverflow` |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
 //! `VolumeOverflow` and `OffsetOverflow` can come from any function that builds a layout.
@@ -142,6 +143,9 @@ pub enum LayoutError {
     },
     /// A fixed-capacity text buffer is too small for the rendering.
     CapacityExceeded,
+    /// An extent, stride, offset, element offset or the volume does not fit the index type of
+    /// a [`KernelLayout`](crate::KernelLayout).
+    IndexTypeOverflow,
 }
 
 impl LayoutError {
@@ -191,6 +195,9 @@ impl LayoutError {
             Self::BroadcastIncompatible { .. } => "extent is neither 1 nor the target extent",
             Self::DuplicateAxis { .. } => "the same axis is named twice",
             Self::CapacityExceeded => "text buffer capacity exceeded",
+            Self::IndexTypeOverflow => {
+                "an extent, stride, offset or the volume does not fit the kernel index type"
+            }
         }
     }
 }

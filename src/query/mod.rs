@@ -37,4 +37,4 @@ mod stride_order;
 mod axes;
 mod inner;
 mod itemsize;
-mod index_type;
+pub(crate) mod index_type;
