@@ -436,3 +436,79 @@ unsafe impl<I: cudarc::driver::DeviceRepr, const N: usize> cudarc::driver::Devic
     for KernelLayout<I, N>
 {
 }
+
+#[cfg(test)]
+#[allow(
+    clippy::many_single_char_names,
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation
+)]
+mod tests {
+    use super::*;
+
+    /// The interleaved formula of the kernel mapping spec, in i128:
+    /// `offset + Σ_{k ≠ d} i_k·s_k + (i_d / f)·s_d + (i_d % f)`.
+    fn model(
+        shape: [usize; 2],
+        strides: [isize; 2],
+        offset: isize,
+        d: usize,
+        f: usize,
+        i: [usize; 2],
+    ) -> i128 {
+        let mut o = offset as i128;
+        for k in 0..2 {
+            let s = strides[k] as i128;
+            o += if k == d {
+                (i[k] / f) as i128 * s + (i[k] % f) as i128
+            } else {
+                i[k] as i128 * s
+            };
+        }
+        let _ = shape;
+        o
+    }
+
+    #[test]
+    fn interleaved_parts_follow_the_block_formula_including_a_partial_last_block() {
+        // CHW-like [6, 5] interleaved on axis 0 by 4 (blocks of 4 lanes, the last one partial):
+        // block stride 20 on axis 0, stride 4 on axis 1, offset 3.
+        let (shape, strides, offset) = ([6, 5], [20, 4], 3);
+        for (d, f) in [(0, 4), (1, 2), (0, 1)] {
+            let offs: std::vec::Vec<i128> = (0..6)
+                .flat_map(|a| (0..5).map(move |b| model(shape, strides, offset, d, f, [a, b])))
+                .collect();
+            let lo = *offs.iter().min().unwrap() as isize;
+            let hi = *offs.iter().max().unwrap() as isize;
+            let k = KernelLayout::<i16, 2>::from_parts(
+                &shape,
+                &strides,
+                offset,
+                Some((lo, hi)),
+                30,
+                Some((d, f)),
+            )
+            .unwrap();
+            assert_eq!(k.interleave(), if f > 1 { Some((d, f)) } else { None });
+            for a in 0..6usize {
+                for b in 0..5usize {
+                    let want = model(shape, strides, offset, d, f, [a, b]);
+                    let got = k.offset_of([a as i16, b as i16]);
+                    assert_eq!(
+                        <i128 as From<i16>>::from(got),
+                        want,
+                        "({d}, {f}) at [{a}, {b}]"
+                    );
+                    let linear = k.offset_of_linear((a * 5 + b) as i16);
+                    assert_eq!(<i128 as From<i16>>::from(linear), want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn from_parts_rejects_a_factor_or_dimension_that_does_not_fit_the_index_type() {
+        let r = KernelLayout::<i8, 1>::from_parts(&[4], &[1], 0, Some((0, 3)), 4, Some((0, 300)));
+        assert_eq!(r, Err(LayoutError::IndexTypeOverflow));
+    }
+}
