@@ -35,7 +35,8 @@ fn py_slice(
     len: usize,
 ) -> (i128, i128, usize) {
     let len = len as i128;
-    let step = step as i128;
+    // CPython's PySlice_Unpack clamps the step to -isize::MAX.
+    let step = (step as i128).max(-(isize::MAX as i128));
     let (lower, upper) = if step < 0 { (-1, len - 1) } else { (0, len) };
     let norm = |v: Option<isize>, default: i128| match v {
         None => default,
