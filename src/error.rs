@@ -15,6 +15,7 @@
 //! | rank changes | `AxisOutOfRange`, `AxisRangeInvalid`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `AxesNotMergeable`, `BroadcastIncompatible` |
 //! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
 //! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
+//! | [`KernelLayout::from_layout`](crate::KernelLayout::from_layout) | `IndexTypeOverflow` |
 //! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
@@ -181,6 +182,9 @@ pub enum LayoutError {
         /// The last axis.
         axis: usize,
     },
+    /// An extent, stride, offset, element offset or the volume does not fit the index type of
+    /// a [`KernelLayout`](crate::KernelLayout).
+    IndexTypeOverflow,
 }
 
 impl LayoutError {
@@ -239,6 +243,9 @@ impl LayoutError {
             }
             Self::InterleavedAxis { .. } => "the operation does not apply to the interleaved axis",
             Self::NotABlock { .. } => "the last axis does not have stride 1",
+            Self::IndexTypeOverflow => {
+                "an extent, stride, offset or the volume does not fit the kernel index type"
+            }
         }
     }
 }

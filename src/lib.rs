@@ -1,6 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // `allow`ed only on the `unsafe impl`s of the bytemuck and cudarc features
 #![deny(
     missing_docs,
     rustdoc::broken_intra_doc_links,
@@ -62,6 +62,7 @@ mod tuning;
 #[cfg(doctest)]
 mod compile_fail;
 pub mod doc;
+mod param;
 
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
@@ -73,5 +74,6 @@ pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use layout::Layout;
 pub use order::Order;
+pub use param::{KernelIndex, KernelLayout};
 pub use slice::Slice;
 pub use verdict::Verdict;

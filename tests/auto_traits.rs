@@ -45,3 +45,38 @@ fn auto_traits_and_sizes_hold_at_compile_time() {
         size_of::<Result<Layout<4>, LayoutError>>()
     );
 }
+
+// The kernel parameter: `#[repr(C)]` extents [I; N], strides [I; N], offset, interleave
+// dimension and factor, all of type I, so (2N + 3) words of I with I's alignment and no
+// padding, for every rank. Pinned for N = 1..=8 and i32/i64 (a kernel declares the same
+// struct on its side, so these numbers are part of the ABI).
+mod kernel_layout_abi {
+    use core::mem::{align_of, size_of};
+    use static_assertions::{assert_impl_all, const_assert_eq};
+    use strided_layout::KernelLayout;
+
+    assert_impl_all!(KernelLayout<i32, 3>: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug);
+    assert_impl_all!(KernelLayout<u64, 0>: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug);
+
+    macro_rules! pin {
+        ($($n:literal),*) => {$(
+            const_assert_eq!(size_of::<KernelLayout<i32, $n>>(), (2 * $n + 3) * 4);
+            const_assert_eq!(align_of::<KernelLayout<i32, $n>>(), 4);
+            const_assert_eq!(size_of::<KernelLayout<i64, $n>>(), (2 * $n + 3) * 8);
+            // i64's alignment is 8 on 64-bit targets, 4 on some 32-bit ones (i686).
+            const_assert_eq!(align_of::<KernelLayout<i64, $n>>(), align_of::<i64>());
+        )*};
+    }
+    pin!(1, 2, 3, 4, 5, 6, 7, 8);
+    #[cfg(target_pointer_width = "64")]
+    const_assert_eq!(align_of::<KernelLayout<i64, 4>>(), 8);
+
+    #[cfg(feature = "bytemuck")]
+    assert_impl_all!(KernelLayout<i32, 8>: bytemuck::Pod, bytemuck::Zeroable);
+    #[cfg(feature = "bytemuck")]
+    assert_impl_all!(KernelLayout<u64, 0>: bytemuck::Pod, bytemuck::Zeroable);
+    #[cfg(feature = "cudarc")]
+    assert_impl_all!(KernelLayout<i32, 4>: cudarc::driver::DeviceRepr);
+    #[cfg(feature = "cudarc")]
+    assert_impl_all!(KernelLayout<i64, 4>: cudarc::driver::DeviceRepr);
+}

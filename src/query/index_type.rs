@@ -32,13 +32,30 @@ impl<const N: usize> Layout<N> {
     /// - `true` iff `I` holds every extent, stride, the offset, and both offset bounds
     #[must_use]
     pub fn fits_in<I: PrimInt>(&self) -> bool {
-        let fits_i = |v: isize| <I as NumCast>::from(v).is_some();
-        let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
-        self.shape.iter().all(|&e| fits_u(e))
-            && self.strides.iter().all(|&s| fits_i(s))
-            && fits_i(self.offset)
-            && self
-                .offset_bounds()
-                .is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
+        parts_fit_in::<I>(
+            &self.shape,
+            &self.strides,
+            self.offset,
+            self.offset_bounds(),
+        )
     }
+}
+
+/// The rule behind [`Layout::fits_in`], on the parts of any layout kind: whether `I` holds
+/// every extent, every stride, the offset and both offset `bounds` (`None`: no elements).
+///
+/// Shared with the kernel-parameter conversion ([`crate::KernelLayout`]), which passes the
+/// bounds of whatever layout it converts (strided or interleaved).
+pub(crate) fn parts_fit_in<I: PrimInt>(
+    shape: &[usize],
+    strides: &[isize],
+    offset: isize,
+    bounds: Option<(isize, isize)>,
+) -> bool {
+    let fits_i = |v: isize| <I as NumCast>::from(v).is_some();
+    let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
+    shape.iter().all(|&e| fits_u(e))
+        && strides.iter().all(|&s| fits_i(s))
+        && fits_i(offset)
+        && bounds.is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
 }

@@ -42,5 +42,5 @@ mod stride_order;
 mod axes;
 mod inner;
 mod itemsize;
-mod index_type;
+pub(crate) mod index_type;
 pub(crate) mod bytes;

@@ -106,7 +106,7 @@ macro_rules! for_ranks {
         mod $name {
             use super::*;
             proptest::proptest! {
-                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
                 #[test] fn rank0(l in common::$strategy::<0>()) { $check(l)?; }
                 #[test] fn rank1(l in common::$strategy::<1>()) { $check(l)?; }
                 #[test] fn rank2(l in common::$strategy::<2>()) { $check(l)?; }

@@ -1,0 +1,259 @@
+//! `KernelLayout<I, N>`: the checked conversion and the device-side offset math, against the
+//! reference model, for index types from `i8` (where small layouts already overflow) to `u64`.
+mod common;
+
+use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+
+// Not under Miri: proptest's fixed cost there is ~8 s per test; the i686 Miri run in .ci/run
+// takes the focused tests below instead (tests/limits_32bit.rs covers the 32-bit edges).
+#[cfg(not(miri))]
+mod model {
+    use super::*;
+    use core::fmt::Debug;
+    use proptest::prelude::*;
+    use strided_layout::KernelIndex;
+
+    /// Whether the model says `l` fits `I`: every extent, stride, the offset, the volume and every
+    /// element offset.
+    fn fits_model<I: TryFrom<i128>, const N: usize>(l: &Layout<N>) -> bool {
+        let fits = |v: i128| I::try_from(v).is_ok();
+        let offs = common::offsets(l);
+        l.shape().iter().all(|&e| fits(e as i128))
+            && l.strides().iter().all(|&s| fits(s as i128))
+            && fits(l.offset() as i128)
+            && fits(l.volume() as i128)
+            && offs.iter().all(|&o| fits(o))
+    }
+
+    fn narrow<I: TryFrom<i128>>(v: i128) -> I {
+        match I::try_from(v) {
+            Ok(x) => x,
+            Err(_) => panic!("{v} does not fit"),
+        }
+    }
+
+    /// The conversion succeeds exactly when the model says everything fits; then every index,
+    /// every linear position and every out-of-range probe agree with the model.
+    fn matches_model<I, const N: usize>(l: Layout<N>) -> Result<(), TestCaseError>
+    where
+        I: KernelIndex + TryFrom<i128> + Into<i128> + Debug,
+    {
+        let k = KernelLayout::<I, N>::from_layout(&l);
+        prop_assert_eq!(k.is_ok(), fits_model::<I, N>(&l), "{:?}", l);
+        let Ok(k) = k else {
+            prop_assert_eq!(k, Err(LayoutError::IndexTypeOverflow));
+            return Ok(());
+        };
+        prop_assert_eq!(KernelLayout::<I, N>::try_from(l), Ok(k));
+        prop_assert_eq!(k.interleave(), None);
+        prop_assert_eq!(k.volume().into(), l.volume() as i128);
+        prop_assert_eq!(k.offset().into(), l.offset() as i128);
+        for (t, ix) in common::indices(&l.shape()).iter().enumerate() {
+            let want = common::offset_of_model(&l.strides(), l.offset(), ix);
+            let index: [I; N] = core::array::from_fn(|a| narrow(ix[a] as i128));
+            prop_assert_eq!(k.offset_of(index).into(), want);
+            prop_assert_eq!(k.checked_offset_of(index).map(Into::into), Some(want));
+            prop_assert_eq!(k.offset_of_linear(narrow(t as i128)).into(), want);
+        }
+        // One past the end on each axis is rejected by the checked form.
+        for axis in 0..N {
+            let mut index = [I::zero(); N];
+            index[axis] = narrow(l.shape()[axis] as i128);
+            prop_assert_eq!(k.checked_offset_of(index), None);
+        }
+        Ok(())
+    }
+
+    fn all_index_types<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
+        matches_model::<i8, N>(l)?;
+        matches_model::<u8, N>(l)?;
+        matches_model::<i16, N>(l)?;
+        matches_model::<u16, N>(l)?;
+        matches_model::<i32, N>(l)?;
+        matches_model::<u32, N>(l)?;
+        matches_model::<i64, N>(l)?;
+        matches_model::<u64, N>(l)?;
+        Ok(())
+    }
+    // Not under Miri: proptest's fixed cost there is ~8 s per test; the i686 Miri run in .ci/run
+    // takes the focused tests below instead (tests/limits_32bit.rs covers the 32-bit edges).
+
+    for_ranks!(from_layout_matches_model, layout, all_index_types);
+}
+
+/// The layout, or `None` on a 32-bit target where it is refused: `Layout::new` checks the
+/// offsets at offset 0 (the next step moves them up by `with_offset`), and there they reach
+/// below `isize::MIN`.
+fn built_at_offset_0<const N: usize>(r: Result<Layout<N>, LayoutError>) -> Option<Layout<N>> {
+    match r {
+        Ok(l) => Some(l),
+        Err(e) => {
+            assert_eq!(usize::BITS, 32, "{e:?}");
+            assert_eq!(e, LayoutError::OffsetOverflow);
+            None
+        }
+    }
+}
+
+#[test]
+fn offset_of_reaches_i32_min_although_the_term_does_not_fit_i32() {
+    // Offset i32::MAX, stride -3, extent 1431655766: the last element sits at
+    // i32::MAX - 3 * 1431655765 = i32::MIN exactly, but the term 3 * 1431655765 alone does not
+    // fit i32. Wrapping math is exact because the result fits.
+    let last = 1_431_655_765;
+    let Some(l) = built_at_offset_0(Layout::new([last + 1], [-3], 1)) else {
+        return;
+    };
+    let l = l.with_offset(i32::MAX as isize).unwrap();
+    let k = KernelLayout::<i32, 1>::from_layout(&l).unwrap();
+    assert_eq!(k.offset_of([last as i32]), i32::MIN);
+    assert_eq!(k.offset_of_linear(last as i32), i32::MIN);
+    assert_eq!(k.offset_of([0]), i32::MAX);
+    // One element more would sit below i32::MIN.
+    let l = Layout::new([last + 2], [-3], 1)
+        .unwrap()
+        .with_offset(i32::MAX as isize)
+        .unwrap();
+    assert_eq!(
+        KernelLayout::<i32, 1>::from_layout(&l),
+        Err(LayoutError::IndexTypeOverflow)
+    );
+    assert!(KernelLayout::<i64, 1>::from_layout(&l).is_ok());
+}
+
+#[test]
+fn offset_of_is_exact_when_a_term_alone_overflows_the_index_type() {
+    // 2-d: offset i32::MAX, axis 0 stride -2^30 over 4 rows reaches i32::MAX - 3·2^30 =
+    // -2^30 - 1 (fits); axis 1 stride 1 over 1 column. The term 3·(-2^30) = -3·2^30 does not fit
+    // i32, yet the wrapped sum is the true offset.
+    let Some(l) = built_at_offset_0(Layout::new([4, 1], [-(1 << 30), 1], 1)) else {
+        return;
+    };
+    let l = l.with_offset(i32::MAX as isize).unwrap();
+    let k = KernelLayout::<i32, 2>::from_layout(&l).unwrap();
+    for i in 0..4i32 {
+        let want = i32::MAX as i64 - i as i64 * (1 << 30);
+        assert_eq!(k.offset_of([i, 0]) as i64, want);
+        assert_eq!(k.offset_of_linear(i) as i64, want);
+    }
+}
+
+// On 32-bit targets the layout itself is refused (offsets past isize::MAX): see
+// tests/limits_32bit.rs.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn from_layout_accepts_u32_max_extent_in_u32_and_rejects_it_in_i32() {
+    let l = Layout::new([u32::MAX as usize], [1], 1).unwrap();
+    let k = KernelLayout::<u32, 1>::from_layout(&l).unwrap();
+    assert_eq!(k.volume(), u32::MAX);
+    assert_eq!(k.offset_of([u32::MAX - 1]), u32::MAX - 1);
+    assert_eq!(k.checked_offset_of([u32::MAX]), None);
+    assert_eq!(
+        KernelLayout::<i32, 1>::from_layout(&l),
+        Err(LayoutError::IndexTypeOverflow)
+    );
+}
+
+#[test]
+fn from_layout_accepts_i32_max_stride_on_a_two_element_axis() {
+    let l = Layout::new([2, 3], [i32::MAX as isize, 0], 1).unwrap();
+    let k = KernelLayout::<i32, 2>::from_layout(&l).unwrap();
+    assert_eq!(k.offset_of([1, 2]), i32::MAX);
+    // One more element on that axis would sit at 2·i32::MAX (past isize::MAX on 32-bit).
+    if let Ok(l) = Layout::new([3], [i32::MAX as isize], 1) {
+        assert!(KernelLayout::<i32, 1>::from_layout(&l).is_err());
+        assert!(KernelLayout::<u32, 1>::from_layout(&l).is_ok());
+    } else {
+        assert_eq!(usize::BITS, 32);
+    }
+}
+
+#[test]
+fn from_layout_checks_the_volume_even_when_offsets_are_small() {
+    // A broadcast: every offset is 0, but 70000 elements do not fit u16.
+    let l = Layout::new([70_000], [0], 4).unwrap();
+    assert_eq!(
+        KernelLayout::<u16, 1>::from_layout(&l),
+        Err(LayoutError::IndexTypeOverflow)
+    );
+    assert!(KernelLayout::<u32, 1>::from_layout(&l).is_ok());
+}
+
+#[test]
+fn from_layout_of_an_empty_layout_checks_extents_strides_and_offset_only() {
+    let l = Layout::new([0, 5], [1000, 1], 1).unwrap();
+    let k = KernelLayout::<i16, 2>::from_layout(&l).unwrap();
+    assert_eq!(k.volume(), 0);
+    assert_eq!(k.checked_offset_of([0, 0]), None);
+    // A stride that does not fit is rejected even with no element.
+    let l = Layout::new([0], [100_000], 1).unwrap();
+    assert!(KernelLayout::<i16, 1>::from_layout(&l).is_err());
+}
+
+#[test]
+fn rank_zero_layout_packs_its_offset_only() {
+    let l = Layout::<0>::new([], [], 8)
+        .unwrap()
+        .with_offset(-5)
+        .unwrap();
+    let k = KernelLayout::<i64, 0>::from_layout(&l).unwrap();
+    assert_eq!(
+        (k.offset_of([]), k.offset_of_linear(0), k.volume()),
+        (-5, -5, 1)
+    );
+    assert!(KernelLayout::<u64, 0>::from_layout(&l).is_err());
+}
+
+#[test]
+fn accessors_return_the_packed_parts() {
+    let l = Layout::dense([2, 3, 4], 2, Order::F)
+        .unwrap()
+        .with_offset(9)
+        .unwrap();
+    let k = KernelLayout::<i32, 3>::from_layout(&l).unwrap();
+    assert_eq!(k.extents(), [2, 3, 4]);
+    assert_eq!(k.strides(), [1, 2, 6]);
+    assert_eq!(k.offset(), 9);
+}
+
+#[cfg(feature = "bytemuck")]
+mod bytemuck_feature {
+    use super::*;
+
+    #[test]
+    fn bytes_are_extents_strides_offset_then_interleave() {
+        let l = Layout::dense([2, 3], 4, Order::C)
+            .unwrap()
+            .with_offset(7)
+            .unwrap();
+        let k = KernelLayout::<i32, 2>::from_layout(&l).unwrap();
+        let words: &[i32] = bytemuck::cast_slice(bytemuck::bytes_of(&k));
+        assert_eq!(words, [2, 3, 3, 1, 7, 0, 1]);
+        let back: KernelLayout<i32, 2> = bytemuck::pod_read_unaligned(bytemuck::bytes_of(&k));
+        assert_eq!(back, k);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        // Zero extents, zero or negative factors, out-of-range dimensions: any bit pattern is
+        // a valid value, and the math must stay total.
+        let patterns: [[i32; 7]; 5] = [
+            [0; 7],
+            [0, 0, 5, 5, 1, 0, 3],
+            [-1, i32::MIN, i32::MIN, -1, i32::MAX, 1, -1],
+            [3, 4, 1, 1, 0, 99, 2],
+            [i32::MIN, 0, -1, 0, 0, 0, 0],
+        ];
+        for p in patterns {
+            let k: KernelLayout<i32, 2> = bytemuck::cast(p);
+            for i in [i32::MIN, -1, 0, 1, 7, i32::MAX] {
+                let _ = k.offset_of([i, i]);
+                let _ = k.offset_of_linear(i);
+                let _ = k.checked_offset_of([i, 0]);
+            }
+            let _ = (k.volume(), k.interleave());
+        }
+        let z: KernelLayout<u64, 3> = bytemuck::Zeroable::zeroed();
+        assert_eq!((z.offset_of_linear(5), z.interleave()), (0, None));
+    }
+}
