@@ -41,9 +41,9 @@ fn new_with_u32_max_extent_rejects_offsets_past_isize_max_on_32_bit() {
     );
 }
 
-// Known bug (reported; the fix belongs in src/algo/checked.rs `advance`, which converts the
-// index to isize before multiplying, so a zero stride fails for an index past isize::MAX).
-// On 64-bit hosts the same happens with extents past isize::MAX (second half of this test).
+// Issue "The core at its edges": a zero stride adds nothing for any index, so an index past
+// isize::MAX on a broadcast axis is at offset 0 (`checked::advance` skips zero strides). On
+// 64-bit hosts the second half covers extents past isize::MAX.
 #[test]
 fn index_past_isize_max_on_a_broadcast_axis_has_offset_zero() {
     let l = Layout::new([u32::MAX as usize], [0], 1).unwrap();
