@@ -48,6 +48,9 @@ pub(crate) const fn to_isize(a: usize) -> Result<isize, LayoutError> {
 /// `offset + index * stride`: the offset `index` steps along an axis, or `Err(OffsetOverflow)`.
 ///
 /// A zero stride adds nothing for any index: a broadcast axis may be longer than `isize::MAX`.
+/// The product and sum are formed in `i128` (`|index * stride| < 2^127`), so only a result
+/// outside `isize` is an error: `MAX + 2 * -MAX` is `-MAX`, though `2 * -MAX` alone
+/// overflows.
 pub(crate) const fn advance(
     offset: isize,
     index: usize,
@@ -56,7 +59,17 @@ pub(crate) const fn advance(
     if stride == 0 {
         return Ok(offset);
     }
-    add(offset, tri!(mul(tri!(to_isize(index)), stride)))
+    // `index < 2^64` and `|stride| <= 2^63`, so the product is below 2^127 in magnitude and
+    // adding an `isize` cannot overflow `i128`.
+    #[allow(clippy::arithmetic_side_effects)]
+    let v = offset as i128 + index as i128 * stride as i128;
+    if v < isize::MIN as i128 || v > isize::MAX as i128 {
+        Err(LayoutError::OffsetOverflow)
+    } else {
+        // In range: checked on the line above.
+        #[allow(clippy::cast_possible_truncation)]
+        Ok(v as isize)
+    }
 }
 
 /// `stride * extent`, or `None` when it does not fit `isize`.
@@ -106,6 +119,26 @@ pub(crate) const fn tame_unit_strides(shape: &[usize], strides: &mut [isize], it
         }
         rest = shape_tail;
         out = strides_tail;
+    }
+}
+
+/// [`advance`] for a result that may hold no element (`empty`). With elements, the moved
+/// offset is an element's and fits in elements and bytes (invariant 3). Without, it is never
+/// read: it moves only where it still fits `isize` in bytes of `itemsize`, and stays where it
+/// is otherwise, so the result keeps invariant 3 without failing.
+pub(crate) const fn advance_or_keep(
+    offset: isize,
+    index: usize,
+    stride: isize,
+    empty: bool,
+    itemsize: usize,
+) -> Result<isize, LayoutError> {
+    if !empty {
+        return advance(offset, index, stride);
+    }
+    match (advance(offset, index, stride), to_isize(itemsize)) {
+        (Ok(o), Ok(item)) if o.checked_mul(item).is_some() => Ok(o),
+        _ => Ok(offset),
     }
 }
 

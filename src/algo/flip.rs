@@ -1,6 +1,6 @@
 //! Reversing the index order of one axis.
 
-use super::checked::{advance, neg, to_isize, tri};
+use super::checked::{advance_or_keep, neg, to_isize, tri};
 use super::parts::Parts;
 use crate::LayoutError;
 
@@ -8,8 +8,9 @@ use crate::LayoutError;
 /// moved to the last index of the axis.
 ///
 /// The set of offsets is unchanged and the new offset is an element's, so of the invariants
-/// only the negated stride in bytes needs a check (it fails for `stride * itemsize ==
-/// isize::MIN` alone). Errors: `AxisOutOfRange`, then `OffsetOverflow`.
+/// only the negated stride in bytes needs a check: it fails for `stride * itemsize ==
+/// isize::MIN` alone, an error on an axis of two or more indices and stride 0 on one that
+/// never uses its stride. Errors: `AxisOutOfRange`, then `OffsetOverflow`.
 pub(crate) const fn flip(p: Parts<'_>, axis: usize) -> Result<(isize, isize), LayoutError> {
     if axis >= p.rank() {
         return Err(LayoutError::AxisOutOfRange {
@@ -18,14 +19,26 @@ pub(crate) const fn flip(p: Parts<'_>, axis: usize) -> Result<(isize, isize), La
         });
     }
     let (extent, stride) = p.axis(axis);
-    let flipped = tri!(neg(stride));
+    let mut flipped = tri!(neg(stride));
     if flipped.checked_mul(tri!(to_isize(p.itemsize()))).is_none() {
-        return Err(LayoutError::OffsetOverflow);
+        if extent >= 2 {
+            return Err(LayoutError::OffsetOverflow);
+        }
+        // An axis of at most one index never uses its stride.
+        flipped = 0;
     }
     let offset = match extent.checked_sub(1) {
         // An empty axis: no element, so no offset moves.
         None => p.offset(),
-        Some(last) => tri!(advance(p.offset(), last, stride)),
+        // No element anywhere (another axis is empty): the offset is never read, so it stays
+        // rather than fail where the moved one would not fit.
+        Some(last) => tri!(advance_or_keep(
+            p.offset(),
+            last,
+            stride,
+            p.has_zero_extent(),
+            p.itemsize()
+        )),
     };
     Ok((flipped, offset))
 }

@@ -1,6 +1,6 @@
 //! Narrowing one axis to a sub-range of its indices.
 
-use super::checked::advance;
+use super::checked::advance_or_keep;
 use super::parts::Parts;
 use crate::LayoutError;
 
@@ -8,7 +8,7 @@ use crate::LayoutError;
 /// extent to `len`; strides do not change).
 ///
 /// Errors: `AxisOutOfRange`, then `RangeOutOfBounds` when `start + len` exceeds the extent
-/// (no clamping), then `OffsetOverflow` (possible only for `len == 0` at `start == extent`).
+/// (no clamping). An empty result keeps the offset where moving it would overflow.
 pub(crate) const fn narrow(
     p: Parts<'_>,
     axis: usize,
@@ -26,7 +26,15 @@ pub(crate) const fn narrow(
         Some(end) if end <= extent => {}
         _ => return Err(LayoutError::RangeOutOfBounds { axis }),
     }
-    advance(p.offset(), start, stride)
+    // With no element in the result, the offset is never read: it stays where the moved one
+    // would not fit.
+    advance_or_keep(
+        p.offset(),
+        start,
+        stride,
+        len == 0 || p.has_zero_extent(),
+        p.itemsize(),
+    )
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Selecting one index of an axis (the rank drops by one), and dropping an axis.
 
-use super::checked::advance;
+use super::checked::advance_or_keep;
 use super::index::set;
 use super::parts::Parts;
 use crate::LayoutError;
@@ -28,7 +28,8 @@ pub(crate) const fn select(
         return Err(LayoutError::IndexOutOfRange { axis });
     }
     remove_axis(p, axis, out_shape, out_strides);
-    advance(p.offset(), index, stride)
+    // An empty result (another axis is empty) keeps the offset where the move would overflow.
+    advance_or_keep(p.offset(), index, stride, p.has_zero_extent(), p.itemsize())
 }
 
 /// Copies every axis of `p` but `axis` into `out_shape`/`out_strides`, in order, as far as

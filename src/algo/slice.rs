@@ -5,7 +5,7 @@
 //! axes) need no wider integer. [`slice_into`] applies one [`Slice`] per axis the way
 //! cuda.core's `base_layout_slice` does.
 
-use super::checked::{advance, tri};
+use super::checked::{advance_or_keep, tri};
 use super::index::{get, set};
 use super::parts::Parts;
 use crate::{LayoutError, Slice};
@@ -214,8 +214,15 @@ pub(crate) const fn slice_into(
         };
         set(out_strides, i, new_stride);
         if !identity && r.len > 0 {
-            // The offset of an element of the result: it fits `isize` on a valid layout.
-            off = tri!(advance(off, r.start, stride));
+            // The offset of an element of the result: it fits `isize` on a valid layout. With
+            // no element anywhere it is never read, and stays where the move would overflow.
+            off = tri!(advance_or_keep(
+                off,
+                r.start,
+                stride,
+                emptied || p.has_zero_extent(),
+                p.itemsize()
+            ));
         }
         // `i < slices.len()`.
         #[allow(clippy::arithmetic_side_effects)]

@@ -318,8 +318,9 @@
 //!
 //! `sliced` with a step that keeps at most one element of an axis never fails on that
 //! axis's `stride * step` (which no offset uses): it is 0 where the product overflows in
-//! elements or bytes. cuda.core raises. (With two or more kept elements the product is an
-//! offset difference of the layout, so it always fits.)
+//! elements or bytes. cuda.core raises. (With two or more kept elements the product is the
+//! distance between two of the layout's offsets, which fits unless they are more than
+//! `isize::MAX` apart; then the view is `OffsetOverflow`.)
 //!
 //! ```
 //! use strided_layout::{Layout, LayoutError, Slice};
