@@ -142,6 +142,24 @@ pub enum LayoutError {
     },
     /// A fixed-capacity text buffer is too small for the rendering.
     CapacityExceeded,
+    /// The operands of a kernel have different shapes.
+    ShapeMismatch {
+        /// The first axis whose extents differ.
+        axis: usize,
+    },
+    /// An interleave factor is zero.
+    FactorZero,
+    /// Two operands of a kernel are interleaved on different axes or by different factors.
+    InterleaveConflict,
+    /// An offset of a kernel operand is negative or not less than its slice's length.
+    OffsetOutsideSlice {
+        /// The operand (0 is the destination, or the only operand).
+        operand: usize,
+    },
+    /// Two indices of a kernel's destination share an element.
+    DestinationNotUnique,
+    /// The two operands of an in-place kernel share elements without coinciding.
+    OperandsOverlap,
 }
 
 impl LayoutError {
@@ -191,6 +209,12 @@ impl LayoutError {
             Self::BroadcastIncompatible { .. } => "extent is neither 1 nor the target extent",
             Self::DuplicateAxis { .. } => "the same axis is named twice",
             Self::CapacityExceeded => "text buffer capacity exceeded",
+            Self::ShapeMismatch { .. } => "kernel operands have different shapes",
+            Self::FactorZero => "interleave factor is zero",
+            Self::InterleaveConflict => "kernel operands are interleaved differently",
+            Self::OffsetOutsideSlice { .. } => "an operand offset lies outside its slice",
+            Self::DestinationNotUnique => "two destination indices share an element",
+            Self::OperandsOverlap => "in-place operands overlap without coinciding",
         }
     }
 }
@@ -211,12 +235,14 @@ impl fmt::Display for LayoutError {
             | Self::StrideNotDivisible { axis }
             | Self::ExtentInvalid { axis }
             | Self::BroadcastIncompatible { axis }
-            | Self::DuplicateAxis { axis } => write!(f, " (axis {axis})"),
+            | Self::DuplicateAxis { axis }
+            | Self::ShapeMismatch { axis } => write!(f, " (axis {axis})"),
             Self::RankMismatch { expected, found } => {
                 write!(f, " (expected {expected}, found {found})")
             }
             Self::RankOverflow { max } => write!(f, " (max {max})"),
             Self::NeedsCopy { axes } => write!(f, " (axes mask {:#b})", axes.bits()),
+            Self::OffsetOutsideSlice { operand } => write!(f, " (operand {operand})"),
             _ => Ok(()),
         }
     }

@@ -1,6 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(
     missing_docs,
     rustdoc::broken_intra_doc_links,
@@ -38,6 +38,8 @@
 
 #[cfg(test)]
 extern crate std; // unit tests only: the library itself is no_std, no alloc
+#[cfg(all(feature = "std", not(test)))]
+extern crate std; // the `std` feature: run-time CPU feature detection in the kernels
 
 // Reading order: the value type, its queries, same-rank transforms, rank changes, then
 // display and compile-time helpers. rustdoc shows `impl` blocks in this order, so
@@ -56,6 +58,7 @@ mod const_util;
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 mod algo;
 mod tuning;
+mod kernel;
 #[cfg(doctest)]
 mod compile_fail;
 pub mod doc;
@@ -65,6 +68,9 @@ pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;
 pub use error::LayoutError;
 pub use fmt::Grid;
+pub use kernel::{
+    Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, copy, copy_within, fill, fold, map, zip_map,
+};
 pub use layout::Layout;
 pub use order::Order;
 pub use slice::Slice;

@@ -1,0 +1,300 @@
+//! The kernels' memory accesses: every `unsafe` block of the inner loops lives here.
+//!
+//! Soundness rests on one proof object, [`InBounds`]: its only constructor,
+//! [`InBounds::check`], verifies that for every nest of a [`Plan`] and every operand `k` the
+//! nest's offset bounds (computed by [`Plan::new`] with checked arithmetic) lie in
+//! `0..lens[k]`. The loop driver ([`for_each_block`]) visits only offsets of the nest, so
+//! every pointer formed below points at an element of its slice. Each kernel re-checks that
+//! it was handed slices of exactly the checked lengths. Source and destination slices are
+//! distinct borrows (`&[T]` and `&mut [T]`), so they never overlap; [`copy_within`] works in
+//! one buffer and is only called when the operands are disjoint.
+
+use core::ptr;
+use core::slice;
+
+use crate::LayoutError;
+use crate::kernel::plan::{Loop, Plan};
+use crate::kernel::simd;
+use crate::kernel::walk::{for_each_block, for_each_run, step};
+use crate::tuning::INNER_UNROLL;
+
+/// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
+/// for operand `k`.
+pub(crate) struct InBounds<'p, const K: usize> {
+    plan: &'p Plan<K>,
+    lens: [usize; K],
+}
+
+impl<'p, const K: usize> InBounds<'p, K> {
+    /// Checks that every operand's offsets lie in `0..lens[k]`.
+    pub(crate) fn check(plan: &'p Plan<K>, lens: [usize; K]) -> Result<Self, LayoutError> {
+        for nest in plan.nests() {
+            for (operand, (&(lo, hi), &len)) in nest.bounds().iter().zip(&lens).enumerate() {
+                if lo < 0 || hi.unsigned_abs() >= len {
+                    return Err(LayoutError::OffsetOutsideSlice { operand });
+                }
+            }
+        }
+        Ok(Self { plan, lens })
+    }
+
+    /// The plan, when `lens` are the lengths it was checked against.
+    fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K>, LayoutError> {
+        match self.lens.iter().zip(&lens).position(|(a, b)| a != b) {
+            Some(operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
+            None => Ok(self.plan),
+        }
+    }
+}
+
+/// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
+pub(crate) fn copy<T: Copy>(
+    ib: &InBounds<'_, 2>,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<(), LayoutError> {
+    let plan = ib.plan_for([dst.len(), src.len()])?;
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let stream = simd::stream_worthy::<T>(plan.volume());
+    for nest in plan.nests() {
+        for_each_block(nest, |[od, os], a, b| {
+            // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by
+            // `InBounds::check` (and `plan_for` matched the lengths); `copy_block` reads and
+            // writes only offsets of the block, which are offsets of the nest too. `dst` and
+            // `src` are distinct borrows.
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
+        });
+    }
+    Ok(())
+}
+
+/// `buf[dst(i)] = buf[src(i)]` over the plan, in one buffer whose two operands are disjoint.
+pub(crate) fn copy_within<T: Copy>(
+    ib: &InBounds<'_, 2>,
+    _disjoint: &Disjoint,
+    buf: &mut [T],
+) -> Result<(), LayoutError> {
+    let plan = ib.plan_for([buf.len(), buf.len()])?;
+    let p = buf.as_mut_ptr();
+    for nest in plan.nests() {
+        for_each_block(nest, |[od, os], a, b| {
+            // SAFETY: as in `copy`, both offsets are inside `buf`; the two operands share no
+            // element (`Disjoint` is only made after `overlaps` said so), so the copies of
+            // `copy_block` never overlap.
+            unsafe { copy_block(p.offset(od), p.offset(os).cast_const(), a, b, false) }
+        });
+    }
+    Ok(())
+}
+
+/// Witness that the two operands of a [`copy_within`] share no element.
+pub(crate) struct Disjoint(());
+
+impl Disjoint {
+    /// Made by the overlap check of `validate.rs`, after it found no shared element.
+    pub(crate) const fn checked() -> Self {
+        Self(())
+    }
+}
+
+/// Copies the `a × b` block at `d`/`s` (operand 0 the destination).
+///
+/// # Safety
+///
+/// Every `d + i·a.strides[0] + j·b.strides[0]` and `s + i·a.strides[1] + j·b.strides[1]`
+/// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
+/// and no destination element is a source element.
+#[inline]
+unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, stream: bool) {
+    let [da, sa] = a.strides;
+    let [db, sb] = b.strides;
+    if db == 1 && sb == 1 {
+        for i in 0..a.extent {
+            // SAFETY: row `i` of the block, `b.extent` consecutive elements in each slice
+            // (caller's contract), disjoint.
+            unsafe {
+                let (dp, sp) = (d.offset(step(i, da)), s.offset(step(i, sa)));
+                if stream {
+                    simd::stream_copy_unchecked(dp, sp, b.extent);
+                } else {
+                    ptr::copy_nonoverlapping(sp, dp, b.extent);
+                }
+            }
+        }
+    } else if db == 1 && sa == 1 && a.extent > 1 && simd::transposes::<T>() {
+        // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
+        // and `src` rows along `b`.
+        unsafe { simd::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
+    } else {
+        for i in 0..a.extent {
+            // SAFETY: row `i` of the block (caller's contract).
+            unsafe {
+                strided_copy_unchecked(
+                    d.offset(step(i, da)),
+                    db,
+                    s.offset(step(i, sa)),
+                    sb,
+                    b.extent,
+                );
+            }
+        }
+    }
+}
+
+/// `d[j·ds] = s[j·ss]` for `j < n`, `INNER_UNROLL` elements per iteration.
+///
+/// # Safety
+///
+/// Every `d + j·ds` and `s + j·ss` (`j < n`) is an element of its slice, and no `d` element
+/// is an `s` element.
+#[inline]
+// `i + u < n` and `i + INNER_UNROLL <= n` bound every counter.
+#[allow(clippy::arithmetic_side_effects)]
+unsafe fn strided_copy_unchecked<T: Copy>(d: *mut T, ds: isize, s: *const T, ss: isize, n: usize) {
+    let mut i = 0;
+    while n - i >= INNER_UNROLL {
+        for u in 0..INNER_UNROLL {
+            // SAFETY: `i + u < n` (contract).
+            unsafe { *d.offset(step(i + u, ds)) = *s.offset(step(i + u, ss)) };
+        }
+        i += INNER_UNROLL;
+    }
+    while i < n {
+        // SAFETY: `i < n` (contract).
+        unsafe { *d.offset(step(i, ds)) = *s.offset(step(i, ss)) };
+        i += 1;
+    }
+}
+
+/// `dst[i] = value` over the plan (operand 0).
+pub(crate) fn fill<T: Copy>(
+    ib: &InBounds<'_, 1>,
+    dst: &mut [T],
+    value: T,
+) -> Result<(), LayoutError> {
+    let plan = ib.plan_for([dst.len()])?;
+    let d = dst.as_mut_ptr();
+    for nest in plan.nests() {
+        for_each_run(nest, |[o], run| {
+            let [s] = run.strides;
+            // SAFETY: the run's `run.extent` elements `o + j·s` are inside `dst`
+            // (`InBounds::check`); a unit-stride run is one exclusive sub-slice of it.
+            unsafe {
+                let p = d.offset(o);
+                if s == 1 {
+                    slice::from_raw_parts_mut(p, run.extent).fill(value);
+                } else {
+                    for j in 0..run.extent {
+                        *p.offset(step(j, s)) = value;
+                    }
+                }
+            }
+        });
+    }
+    Ok(())
+}
+
+/// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
+pub(crate) fn map<T: Copy, U: Copy, F: FnMut(T) -> U>(
+    ib: &InBounds<'_, 2>,
+    dst: &mut [U],
+    src: &[T],
+    mut f: F,
+) -> Result<(), LayoutError> {
+    let plan = ib.plan_for([dst.len(), src.len()])?;
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    for nest in plan.nests() {
+        for_each_run(nest, |[od, os], run| {
+            let [ds, ss] = run.strides;
+            // SAFETY: the run's elements are inside `dst` and `src` (`InBounds::check`); the
+            // slices are distinct borrows, so the unit-stride sub-slices do not alias.
+            unsafe {
+                let (dp, sp) = (d.offset(od), s.offset(os));
+                if ds == 1 && ss == 1 {
+                    let (dr, sr) = (
+                        slice::from_raw_parts_mut(dp, run.extent),
+                        slice::from_raw_parts(sp, run.extent),
+                    );
+                    for (x, &y) in dr.iter_mut().zip(sr) {
+                        *x = f(y);
+                    }
+                } else {
+                    for j in 0..run.extent {
+                        *dp.offset(step(j, ds)) = f(*sp.offset(step(j, ss)));
+                    }
+                }
+            }
+        });
+    }
+    Ok(())
+}
+
+/// `dst[i] = f(a[i], b[i])` over the plan (operands `dst`, `a`, `b`).
+pub(crate) fn zip_map<A: Copy, B: Copy, U: Copy, F: FnMut(A, B) -> U>(
+    ib: &InBounds<'_, 3>,
+    dst: &mut [U],
+    a: &[A],
+    b: &[B],
+    mut f: F,
+) -> Result<(), LayoutError> {
+    let plan = ib.plan_for([dst.len(), a.len(), b.len()])?;
+    let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    for nest in plan.nests() {
+        for_each_run(nest, |[od, oa, ob], run| {
+            let [ds, sa, sb] = run.strides;
+            // SAFETY: the run's elements are inside `dst`, `a` and `b` (`InBounds::check`);
+            // `dst` is a distinct borrow, so its sub-slice aliases neither source.
+            unsafe {
+                let (dp, ap, bp) = (d.offset(od), pa.offset(oa), pb.offset(ob));
+                if ds == 1 && sa == 1 && sb == 1 {
+                    let dr = slice::from_raw_parts_mut(dp, run.extent);
+                    let ar = slice::from_raw_parts(ap, run.extent);
+                    let br = slice::from_raw_parts(bp, run.extent);
+                    for ((x, &y), &z) in dr.iter_mut().zip(ar).zip(br) {
+                        *x = f(y, z);
+                    }
+                } else {
+                    for j in 0..run.extent {
+                        *dp.offset(step(j, ds)) =
+                            f(*ap.offset(step(j, sa)), *bp.offset(step(j, sb)));
+                    }
+                }
+            }
+        });
+    }
+    Ok(())
+}
+
+/// Folds `f` over the elements of operand 0 in the plan's order.
+pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
+    ib: &InBounds<'_, 1>,
+    src: &[T],
+    init: A,
+    mut f: F,
+) -> Result<A, LayoutError> {
+    let plan = ib.plan_for([src.len()])?;
+    let s = src.as_ptr();
+    let mut acc = Some(init);
+    for nest in plan.nests() {
+        for_each_run(nest, |[o], run| {
+            let [ss] = run.strides;
+            let Some(mut a) = acc.take() else { return };
+            // SAFETY: the run's elements are inside `src` (`InBounds::check`).
+            unsafe {
+                let p = s.offset(o);
+                if ss == 1 {
+                    for &x in slice::from_raw_parts(p, run.extent) {
+                        a = f(a, x);
+                    }
+                } else {
+                    for j in 0..run.extent {
+                        a = f(a, *p.offset(step(j, ss)));
+                    }
+                }
+            }
+            acc = Some(a);
+        });
+    }
+    // `acc` is `Some` again after every run.
+    acc.ok_or(LayoutError::OffsetOverflow)
+}

@@ -1,0 +1,114 @@
+//! The semantic checks a kernel runs once, after planning and the bounds check and before
+//! it writes anything: the destination is unique, and in-place operands coincide or are
+//! disjoint. Both read the plan's nests, so they see merged, extent-1-free loops.
+
+use crate::LayoutError;
+use crate::algo::overlap::{Parts, overlaps};
+use crate::algo::unique::is_unique;
+use crate::kernel::plan::{MAX_LOOPS, Nest, Plan};
+use crate::kernel::raw::Disjoint;
+
+/// Operand `k` of `nest` as slices: extents, strides, depth and offset.
+struct Operand {
+    shape: [usize; MAX_LOOPS],
+    strides: [isize; MAX_LOOPS],
+    depth: usize,
+    offset: isize,
+}
+
+impl Operand {
+    fn of<const K: usize>(nest: &Nest<K>, k: usize) -> Self {
+        let mut out = Self {
+            shape: [1; MAX_LOOPS],
+            strides: [0; MAX_LOOPS],
+            depth: nest.loops().len(),
+            offset: nest.offsets().get(k).copied().unwrap_or(0),
+        };
+        for ((e, s), l) in out.shape.iter_mut().zip(&mut out.strides).zip(nest.loops()) {
+            *e = l.extent;
+            *s = l.strides.get(k).copied().unwrap_or(0);
+        }
+        out
+    }
+
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            shape: self.shape.get(..self.depth).unwrap_or(&[]),
+            strides: self.strides.get(..self.depth).unwrap_or(&[]),
+            offset: self.offset,
+            itemsize: 1,
+        }
+    }
+}
+
+/// Whether operand `a` of nest `x` and operand `b` of nest `y` share an element.
+fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> bool {
+    let (one, two) = (Operand::of(x, a), Operand::of(y, b));
+    let (mut oa, mut ob) = ([0usize; MAX_LOOPS], [0usize; MAX_LOOPS]);
+    overlaps(
+        one.parts(),
+        two.parts(),
+        oa.get_mut(..one.depth).unwrap_or(&mut []),
+        ob.get_mut(..two.depth).unwrap_or(&mut []),
+    )
+}
+
+/// Checks that no two indices of the destination (operand 0) share an element.
+///
+/// The one place the kernels decide uniqueness, with the exact
+/// [`is_unique`](crate::Layout::is_unique) search.
+pub(crate) fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
+    let nests = plan.nests();
+    for nest in nests {
+        let op = Operand::of(nest, 0);
+        let mut order = [0usize; MAX_LOOPS];
+        let parts = op.parts();
+        if !is_unique(
+            parts.shape,
+            parts.strides,
+            order.get_mut(..op.depth).unwrap_or(&mut []),
+        ) {
+            return Err(LayoutError::DestinationNotUnique);
+        }
+    }
+    if let [x, y] = nests {
+        if share(x, 0, y, 0) {
+            return Err(LayoutError::DestinationNotUnique);
+        }
+    }
+    Ok(())
+}
+
+/// What an in-place operation may do with operands `a` and `b` of one buffer.
+pub(crate) enum InPlace {
+    /// Every index has the same offset in both: each element is read and written in place.
+    Coincide,
+    /// No element is in both.
+    Disjoint(Disjoint),
+}
+
+/// Checks that operands `a` and `b` of one buffer coincide or share no element.
+pub(crate) fn in_place<const K: usize>(
+    plan: &Plan<K>,
+    a: usize,
+    b: usize,
+) -> Result<InPlace, LayoutError> {
+    let nests = plan.nests();
+    let same = nests.iter().all(|n| {
+        n.offsets().get(a) == n.offsets().get(b)
+            && n.loops()
+                .iter()
+                .all(|l| l.strides.get(a) == l.strides.get(b))
+    });
+    if same {
+        return Ok(InPlace::Coincide);
+    }
+    for x in nests {
+        for y in nests {
+            if share(x, a, y, b) {
+                return Err(LayoutError::OperandsOverlap);
+            }
+        }
+    }
+    Ok(InPlace::Disjoint(Disjoint::checked()))
+}
