@@ -59,7 +59,8 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let plan = Plan::new(&[dst_layout.lowered(), src_layout.lowered()])?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
     let ib = InBounds::check(&plan, [dst.len(), src.len()])?;
     validate::destination_unique(&plan)?;
     raw::copy(&ib, dst, src)
@@ -106,7 +107,8 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let plan = Plan::new(&[dst_layout.lowered(), src_layout.lowered()])?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
     let ib = InBounds::check(&plan, [buf.len(), buf.len()])?;
     validate::destination_unique(&plan)?;
     match validate::in_place(&plan, 0, 1)? {

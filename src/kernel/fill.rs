@@ -40,7 +40,8 @@ where
     T: Copy,
     D: Mapping<N> + ?Sized,
 {
-    let plan = Plan::new(&[layout.lowered()])?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[layout.lowered()])?;
     let ib = InBounds::check(&plan, [dst.len()])?;
     raw::fill(&ib, dst, value)
 }

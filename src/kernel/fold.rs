@@ -49,7 +49,8 @@ where
     L: Mapping<N> + ?Sized,
     F: FnMut(A, T) -> A,
 {
-    let plan = Plan::new(&[layout.lowered()])?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[layout.lowered()])?;
     let ib = InBounds::check(&plan, [src.len()])?;
     raw::fold(&ib, src, init, f)
 }

@@ -54,7 +54,8 @@ where
     D: Mapping<N> + ?Sized,
     F: FnMut(T) -> U,
 {
-    let plan = Plan::new(&[dst_layout.lowered(), src_layout.lowered()])?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
     let ib = InBounds::check(&plan, [dst.len(), src.len()])?;
     validate::destination_unique(&plan)?;
     raw::map(&ib, dst, src, f)
@@ -112,7 +113,8 @@ where
     D: Mapping<N> + ?Sized,
     F: FnMut(A, B) -> U,
 {
-    let plan = Plan::new(&[dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()])?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()])?;
     let ib = InBounds::check(&plan, [dst.len(), a.len(), b.len()])?;
     validate::destination_unique(&plan)?;
     raw::zip_map(&ib, dst, a, b, f)

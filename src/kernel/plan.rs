@@ -89,8 +89,12 @@ pub struct Nest<const K: usize> {
 }
 
 impl<const K: usize> Nest<K> {
+    // All zeros (unused loops have extent 0), so it is built with a memset.
     const EMPTY: Self = Self {
-        loops: [Loop::UNIT; MAX_LOOPS],
+        loops: [Loop {
+            extent: 0,
+            strides: [0; K],
+        }; MAX_LOOPS],
         depth: 0,
         offsets: [0; K],
         bounds: [(0, 0); K],
@@ -156,7 +160,8 @@ pub struct Plan<const K: usize> {
 }
 
 impl<const K: usize> Plan<K> {
-    const EMPTY: Self = Self {
+    /// The plan of nothing; [`Plan::build`] fills it in place.
+    pub(crate) const EMPTY: Self = Self {
         nests: [Nest::EMPTY; 2],
         count: 0,
     };
@@ -188,8 +193,20 @@ impl<const K: usize> Plan<K> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn new<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
+        let mut plan = Self::EMPTY;
+        plan.build(ops)?;
+        Ok(plan)
+    }
+
+    /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
+    /// that the plan (about a kilobyte) is never moved.
+    pub(crate) fn build<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+    ) -> Result<(), LayoutError> {
+        let plan = self;
         let Some(first) = ops.first() else {
-            return Ok(Self::EMPTY);
+            return Ok(());
         };
         let shape = first.shape;
         let mut split: Option<(usize, usize)> = None;
@@ -213,19 +230,19 @@ impl<const K: usize> Plan<K> {
             }
             itemsize = itemsize.max(op.itemsize);
         }
-        let mut plan = Self::EMPTY;
         if shape.contains(&0) {
-            return Ok(plan);
+            return Ok(());
         }
         let side = tile_side(itemsize);
         let Some((d, f)) = split else {
-            let mut b = Builder::start(ops.each_ref().map(|op| op.offset));
+            let mut b = plan.builder(ops.each_ref().map(|op| op.offset))?;
             for k in 0..N {
                 let extent = shape.get(k).copied().unwrap_or(1);
                 b.push(extent, ops.each_ref().map(|op| stride_at(op, k)))?;
             }
-            plan.add(b.finish(side)?);
-            return Ok(plan);
+            b.finish(side)?;
+            plan.count = 1;
+            return Ok(());
         };
         let extent = shape.get(d).copied().unwrap_or(1);
         let (blocks, tail) = (
@@ -260,7 +277,7 @@ impl<const K: usize> Plan<K> {
                     *o = add(*o, mul(s, q)?)?;
                 }
             }
-            let mut b = Builder::start(offsets);
+            let mut b = plan.builder(offsets)?;
             for k in 0..N {
                 if k == d {
                     b.push(count, outer)?;
@@ -270,16 +287,20 @@ impl<const K: usize> Plan<K> {
                     b.push(extent, ops.each_ref().map(|op| stride_at(op, k)))?;
                 }
             }
-            plan.add(b.finish(side)?);
+            b.finish(side)?;
+            plan.count = plan.count.saturating_add(1);
         }
-        Ok(plan)
+        Ok(())
     }
 
-    fn add(&mut self, nest: Nest<K>) {
-        if let Some(slot) = self.nests.get_mut(self.count) {
-            *slot = nest;
-            self.count = self.count.saturating_add(1);
-        }
+    /// A builder writing the next nest in place (the plan is built without moving nests).
+    fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
+        let nest = self
+            .nests
+            .get_mut(self.count)
+            .ok_or(LayoutError::RankOverflow { max: MAX_LOOPS })?;
+        nest.offsets = offsets;
+        Ok(Builder { nest })
     }
 
     /// The loop nests, run one after the other (none when the shape has an extent 0).
@@ -336,17 +357,11 @@ const fn tile_side(itemsize: usize) -> usize {
 }
 
 /// A nest under construction.
-struct Builder<const K: usize> {
-    nest: Nest<K>,
+struct Builder<'a, const K: usize> {
+    nest: &'a mut Nest<K>,
 }
 
-impl<const K: usize> Builder<K> {
-    const fn start(offsets: [isize; K]) -> Self {
-        let mut nest = Nest::EMPTY;
-        nest.offsets = offsets;
-        Self { nest }
-    }
-
+impl<const K: usize> Builder<'_, K> {
     /// Appends an axis inside the others: dropped at extent 1, merged into the previous loop
     /// when it merges in every operand.
     fn push(&mut self, extent: usize, strides: [isize; K]) -> Result<(), LayoutError> {
@@ -374,14 +389,19 @@ impl<const K: usize> Builder<K> {
         Ok(())
     }
 
-    fn finish(mut self, side: usize) -> Result<Nest<K>, LayoutError> {
-        let depth = self.nest.depth;
-        let nest = &mut self.nest;
-        let loops = nest.loops.get_mut(..depth).unwrap_or(&mut []);
+    fn finish(self, side: usize) -> Result<(), LayoutError> {
+        let Nest {
+            loops: all,
+            depth,
+            offsets,
+            bounds,
+            tile: tiled,
+        } = self.nest;
+        let loops = all.get_mut(..*depth).unwrap_or(&mut []);
         // Flip axes that go backwards (or stand still) in every operand.
         for l in loops.iter_mut() {
             if l.strides.iter().all(|&s| s <= 0) && l.strides.iter().any(|&s| s < 0) {
-                for (o, s) in nest.offsets.iter_mut().zip(&mut l.strides) {
+                for (o, s) in offsets.iter_mut().zip(&mut l.strides) {
                     *o = add(*o, mul(*s, l.extent.saturating_sub(1))?)?;
                     *s = s.checked_neg().ok_or(LayoutError::OffsetOverflow)?;
                 }
@@ -421,11 +441,10 @@ impl<const K: usize> Builder<K> {
             }
         }
         let loops = loops.get_mut(..out).unwrap_or(&mut []);
-        nest.tile = tile(loops, side);
-        nest.depth = out;
-        nest.bounds = nest.offsets.map(|o| (o, o));
-        let (loops, mut bounds) = (self.nest.loops, self.nest.bounds);
-        for l in loops.get(..out).unwrap_or(&[]) {
+        *tiled = tile(loops, side);
+        *depth = out;
+        *bounds = offsets.map(|o| (o, o));
+        for l in loops.iter() {
             let span = l.extent.saturating_sub(1);
             for (b, &s) in bounds.iter_mut().zip(&l.strides) {
                 let d = mul(s, span)?;
@@ -436,8 +455,7 @@ impl<const K: usize> Builder<K> {
                 }
             }
         }
-        self.nest.bounds = bounds;
-        Ok(self.nest)
+        Ok(())
     }
 }
 
