@@ -16,6 +16,15 @@ use strided_layout::{Layout, LayoutError, Lowered, Mapping, Order, Plan};
 
 const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
 
+/// `CASES` cases; under Miri also no failure persistence (it needs the file system).
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig::with_cases(CASES);
+    if cfg!(miri) {
+        c.failure_persistence = None;
+    }
+    c
+}
+
 /// A small layout placed in a slice: the layout, the slice length it was made for, and
 /// whether the placement was spoiled on purpose (offset one too low or slice one too short).
 #[derive(Clone, Debug)]
@@ -268,7 +277,7 @@ macro_rules! ranks {
         mod $name {
             use super::*;
             proptest! {
-                #![proptest_config(ProptestConfig::with_cases(CASES))]
+                #![proptest_config(config())]
                 #[test] fn rank0(c in $strategy::<0>()) { $check(c)?; }
                 #[test] fn rank1(c in $strategy::<1>()) { $check(c)?; }
                 #[test] fn rank2(c in $strategy::<2>()) { $check(c)?; }
@@ -434,7 +443,7 @@ fn interleave_case() -> impl Strategy<Value = ([usize; 3], usize, usize)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(CASES))]
+    #![proptest_config(config())]
 
     #[test]
     fn copy_planar_to_interleaved_matches_model((shape, d, f) in interleave_case()) {
@@ -572,4 +581,59 @@ fn plan_rejects_more_loops_than_it_holds() {
         Plan::new(&[l.lowered()]),
         Err(LayoutError::RankOverflow { max: 16 })
     );
+}
+
+// ---- packed tiles of map and zip_map (transposed sources) ----
+
+/// `dst = f(a, aᵀ)` on an `r × c` matrix with layouts of itemsize `item`, against the model.
+fn check_a_plus_at<T>(r: usize, c: usize, item: usize, mk: fn(usize) -> T)
+where
+    T: Copy + PartialEq + std::fmt::Debug + std::ops::Add<Output = T>,
+{
+    let n = r.max(c);
+    let l = Layout::dense([n, n], item, Order::C).unwrap();
+    let l = l.narrowed(0, 0, r).unwrap().narrowed(1, 0, c).unwrap();
+    let t = Layout::dense([n, n], item, Order::C)
+        .unwrap()
+        .transposed(0, 1)
+        .unwrap()
+        .narrowed(0, 0, r)
+        .unwrap()
+        .narrowed(1, 0, c)
+        .unwrap();
+    let a: Vec<T> = (0..n * n).map(mk).collect();
+    let d = Layout::dense([r, c], item, Order::C).unwrap();
+    let mut dst: Vec<T> = (0..r * c).map(|i| mk(i + 7)).collect();
+    strided_layout::zip_map(&a, &l, &a, &t, &mut dst, &d, |x, y| x + y).unwrap();
+    let mut mapped: Vec<T> = (0..r * c).map(|i| mk(i + 7)).collect();
+    strided_layout::map(&a, &t, &mut mapped, &d, |x| x).unwrap();
+    for i in 0..r {
+        for j in 0..c {
+            assert_eq!(
+                dst[i * c + j],
+                a[i * n + j] + a[j * n + i],
+                "{r}x{c} ({i},{j})"
+            );
+            assert_eq!(mapped[i * c + j], a[j * n + i], "{r}x{c} ({i},{j})");
+        }
+    }
+}
+
+#[test]
+fn zip_map_and_map_pack_transposed_tiles_at_tails() {
+    let sizes: &[usize] = if cfg!(miri) {
+        &[3, 9]
+    } else {
+        &[1, 2, 7, 8, 9, 31, 32, 33, 47, 64, 65, 100]
+    };
+    for &r in sizes {
+        for &c in sizes {
+            check_a_plus_at(r, c, 4, |i| i as f32);
+            check_a_plus_at(r, c, 4, |i| i as u32);
+            check_a_plus_at(r, c, 1, |i| (i % 100) as u8);
+            check_a_plus_at(r, c, 8, |i| i as f64);
+            // Layout itemsize 1 with 8-byte elements: tiles too big for the scratch.
+            check_a_plus_at(r, c, 1, |i| i as u64);
+        }
+    }
 }

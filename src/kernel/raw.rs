@@ -9,6 +9,7 @@
 //! distinct borrows (`&[T]` and `&mut [T]`), so they never overlap; [`copy_within`] works in
 //! one buffer and is only called when the operands are disjoint.
 
+use core::mem::{MaybeUninit, align_of, size_of};
 use core::ptr;
 use core::slice;
 
@@ -16,7 +17,7 @@ use crate::LayoutError;
 use crate::kernel::plan::{Loop, Plan};
 use crate::kernel::simd;
 use crate::kernel::walk::{for_each_block, for_each_run, step};
-use crate::tuning::INNER_UNROLL;
+use crate::tuning::{INNER_UNROLL, TILE_BYTES};
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
 /// for operand `k`.
@@ -194,6 +195,66 @@ pub(crate) fn fill<T: Copy>(
     Ok(())
 }
 
+/// Scratch for one packed tile: `TILE_BYTES` bytes on the stack, cache-line aligned.
+#[repr(C, align(64))]
+struct Scratch([MaybeUninit<u8>; TILE_BYTES]);
+
+impl Scratch {
+    const fn new() -> Self {
+        Self([MaybeUninit::uninit(); TILE_BYTES])
+    }
+}
+
+/// Where a block's rows of one source lie: base, row stride, element stride.
+type Rows<T> = (*const T, isize, isize);
+
+/// The rows of an `ea × eb` source block at `p` (row stride `sa`, element stride `sb`): when
+/// the source runs across the rows (`|sa| < |sb|`, a transposed operand) and the block fits
+/// `scratch`, packs it there row-major (a SIMD transpose for 4-byte primitives) so every row
+/// is contiguous; otherwise the block as it lies.
+///
+/// # Safety
+///
+/// Every `p + i·sa + j·sb` (`i < ea`, `j < eb`) is an element of the source slice.
+#[inline]
+unsafe fn packed_rows<T: Copy>(
+    scratch: &mut Scratch,
+    p: *const T,
+    sa: isize,
+    sb: isize,
+    ea: usize,
+    eb: usize,
+) -> Rows<T> {
+    let fits = ea
+        .checked_mul(eb)
+        .and_then(|n| n.checked_mul(size_of::<T>()))
+        .is_some_and(|bytes| bytes <= TILE_BYTES)
+        && align_of::<T>() <= align_of::<Scratch>();
+    let Ok(row) = isize::try_from(eb) else {
+        return (p, sa, sb);
+    };
+    if !fits || ea < 2 || sb.unsigned_abs() <= sa.unsigned_abs() {
+        return (p, sa, sb);
+    }
+    let buf = scratch.0.as_mut_ptr().cast::<T>();
+    if sa == 1 && simd::transposes::<T>() {
+        // SAFETY: `buf` holds `ea·eb` elements of `T` (`fits`, aligned), exclusively ours;
+        // the source block is the caller's contract; they are distinct memory.
+        unsafe { simd::transpose_unchecked(buf, row, p, sb, ea, eb) };
+    } else {
+        for j in 0..eb {
+            for i in 0..ea {
+                // SAFETY: as above; `i·eb + j < ea·eb`.
+                unsafe {
+                    buf.offset(step(i, row).wrapping_add(step(j, 1)))
+                        .write(*p.offset(step(i, sa).wrapping_add(step(j, sb))));
+                }
+            }
+        }
+    }
+    (buf.cast_const(), row, 1)
+}
+
 /// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
 pub(crate) fn map<T: Copy, U: Copy, F: FnMut(T) -> U>(
     ib: &InBounds<'_, 2>,
@@ -203,24 +264,30 @@ pub(crate) fn map<T: Copy, U: Copy, F: FnMut(T) -> U>(
 ) -> Result<(), LayoutError> {
     let plan = ib.plan_for([dst.len(), src.len()])?;
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let mut scratch = Scratch::new();
     for nest in plan.nests() {
-        for_each_run(nest, |[od, os], run| {
-            let [ds, ss] = run.strides;
-            // SAFETY: the run's elements are inside `dst` and `src` (`InBounds::check`); the
-            // slices are distinct borrows, so the unit-stride sub-slices do not alias.
+        for_each_block(nest, |[od, os], a, b| {
+            let ([da, sa], [db, sb]) = (a.strides, b.strides);
+            // SAFETY: the block's elements are inside `dst` and `src` (`InBounds::check`); a
+            // packed source is a copy of its block in `scratch`. The slices are distinct
+            // borrows (and `scratch` is ours), so unit-stride rows do not alias.
             unsafe {
-                let (dp, sp) = (d.offset(od), s.offset(os));
-                if ds == 1 && ss == 1 {
-                    let (dr, sr) = (
-                        slice::from_raw_parts_mut(dp, run.extent),
-                        slice::from_raw_parts(sp, run.extent),
-                    );
-                    for (x, &y) in dr.iter_mut().zip(sr) {
-                        *x = f(y);
-                    }
-                } else {
-                    for j in 0..run.extent {
-                        *dp.offset(step(j, ds)) = f(*sp.offset(step(j, ss)));
+                let (sp, sr, se) =
+                    packed_rows(&mut scratch, s.offset(os), sa, sb, a.extent, b.extent);
+                for i in 0..a.extent {
+                    let (dp, sp) = (d.offset(od).offset(step(i, da)), sp.offset(step(i, sr)));
+                    if db == 1 && se == 1 {
+                        let (dr, srow) = (
+                            slice::from_raw_parts_mut(dp, b.extent),
+                            slice::from_raw_parts(sp, b.extent),
+                        );
+                        for (x, &y) in dr.iter_mut().zip(srow) {
+                            *x = f(y);
+                        }
+                    } else {
+                        for j in 0..b.extent {
+                            *dp.offset(step(j, db)) = f(*sp.offset(step(j, se)));
+                        }
                     }
                 }
             }
@@ -239,24 +306,32 @@ pub(crate) fn zip_map<A: Copy, B: Copy, U: Copy, F: FnMut(A, B) -> U>(
 ) -> Result<(), LayoutError> {
     let plan = ib.plan_for([dst.len(), a.len(), b.len()])?;
     let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
-        for_each_run(nest, |[od, oa, ob], run| {
-            let [ds, sa, sb] = run.strides;
-            // SAFETY: the run's elements are inside `dst`, `a` and `b` (`InBounds::check`);
-            // `dst` is a distinct borrow, so its sub-slice aliases neither source.
+        for_each_block(nest, |[od, oa, ob], rows, run| {
+            let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
+            let (ea, eb) = (rows.extent, run.extent);
+            // SAFETY: the block's elements are inside `dst`, `a` and `b`
+            // (`InBounds::check`); packed sources are copies in our own scratch. `dst` is a
+            // distinct borrow, so its unit-stride rows alias neither source.
             unsafe {
-                let (dp, ap, bp) = (d.offset(od), pa.offset(oa), pb.offset(ob));
-                if ds == 1 && sa == 1 && sb == 1 {
-                    let dr = slice::from_raw_parts_mut(dp, run.extent);
-                    let ar = slice::from_raw_parts(ap, run.extent);
-                    let br = slice::from_raw_parts(bp, run.extent);
-                    for ((x, &y), &z) in dr.iter_mut().zip(ar).zip(br) {
-                        *x = f(y, z);
-                    }
-                } else {
-                    for j in 0..run.extent {
-                        *dp.offset(step(j, ds)) =
-                            f(*ap.offset(step(j, sa)), *bp.offset(step(j, sb)));
+                let (ap, ar, sa) = packed_rows(&mut scratch_a, pa.offset(oa), ar, sa, ea, eb);
+                let (bp, br, sb) = packed_rows(&mut scratch_b, pb.offset(ob), br, sb, ea, eb);
+                for i in 0..ea {
+                    let dp = d.offset(od).offset(step(i, dr));
+                    let (ap, bp) = (ap.offset(step(i, ar)), bp.offset(step(i, br)));
+                    if ds == 1 && sa == 1 && sb == 1 {
+                        let drow = slice::from_raw_parts_mut(dp, eb);
+                        let arow = slice::from_raw_parts(ap, eb);
+                        let brow = slice::from_raw_parts(bp, eb);
+                        for ((x, &y), &z) in drow.iter_mut().zip(arow).zip(brow) {
+                            *x = f(y, z);
+                        }
+                    } else {
+                        for j in 0..eb {
+                            *dp.offset(step(j, ds)) =
+                                f(*ap.offset(step(j, sa)), *bp.offset(step(j, sb)));
+                        }
                     }
                 }
             }

@@ -21,9 +21,9 @@ use core::mem::size_of;
 
 use crate::kernel::walk::step;
 
-/// Copies of at least this many bytes use non-temporal stores where the target has them:
-/// larger than the last-level cache of common hosts, so the destination would not stay
-/// cached anyway.
+/// Copies that touch at least this many bytes (read plus written) use non-temporal stores
+/// where the target has them: the size of a common host's last-level cache, so the
+/// destination would not stay cached anyway.
 pub(crate) const STREAM_BYTES: usize = 32 << 20;
 
 /// Whether `T` is a primitive integer or float: every byte initialised, no padding.
@@ -61,7 +61,7 @@ pub(crate) fn transposes<T>() -> bool {
 pub(crate) fn stream_worthy<T>(elements: usize) -> bool {
     cfg!(all(target_arch = "x86_64", not(miri)))
         && is_plain::<T>()
-        && elements.saturating_mul(size_of::<T>()) >= STREAM_BYTES
+        && elements.saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
 }
 
 /// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 4-byte elements.
