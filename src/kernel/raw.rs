@@ -66,6 +66,9 @@ pub(crate) fn copy<T: Copy>(
             unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
         });
     }
+    if stream {
+        simd::stream_fence();
+    }
     Ok(())
 }
 
@@ -82,7 +85,9 @@ pub(crate) fn copy_within<T: Copy>(
             // SAFETY: as in `copy`, both offsets are inside `buf`; the two operands share no
             // element (`Disjoint` is only made after `overlaps` said so), so the copies of
             // `copy_block` never overlap.
-            unsafe { copy_block(p.offset(od), p.offset(os).cast_const(), a, b, false) }
+            unsafe {
+                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, false);
+            }
         });
     }
     Ok(())
@@ -98,7 +103,8 @@ impl Disjoint {
     }
 }
 
-/// Copies the `a × b` block at `d`/`s` (operand 0 the destination).
+/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); with `stream`,
+/// contiguous rows use non-temporal stores.
 ///
 /// # Safety
 ///
@@ -124,7 +130,8 @@ unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, st
         }
     } else if db == 1 && sa == 1 && a.extent > 1 && simd::transposes::<T>() {
         // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
-        // and `src` rows along `b`.
+        // and `src` rows along `b`. (Streaming the tile's rows out of a scratch buffer was
+        // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
         unsafe { simd::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
         for i in 0..a.extent {
@@ -205,6 +212,14 @@ impl Scratch {
     }
 }
 
+/// Whether an `ea × eb` block of `T` fits a [`Scratch`].
+fn fits<T>(ea: usize, eb: usize) -> bool {
+    ea.checked_mul(eb)
+        .and_then(|n| n.checked_mul(size_of::<T>()))
+        .is_some_and(|bytes| bytes <= TILE_BYTES)
+        && align_of::<T>() <= align_of::<Scratch>()
+}
+
 /// Where a block's rows of one source lie: base, row stride, element stride.
 type Rows<T> = (*const T, isize, isize);
 
@@ -225,15 +240,10 @@ unsafe fn packed_rows<T: Copy>(
     ea: usize,
     eb: usize,
 ) -> Rows<T> {
-    let fits = ea
-        .checked_mul(eb)
-        .and_then(|n| n.checked_mul(size_of::<T>()))
-        .is_some_and(|bytes| bytes <= TILE_BYTES)
-        && align_of::<T>() <= align_of::<Scratch>();
     let Ok(row) = isize::try_from(eb) else {
         return (p, sa, sb);
     };
-    if !fits || ea < 2 || sb.unsigned_abs() <= sa.unsigned_abs() {
+    if !fits::<T>(ea, eb) || ea < 2 || sb.unsigned_abs() <= sa.unsigned_abs() {
         return (p, sa, sb);
     }
     let buf = scratch.0.as_mut_ptr().cast::<T>();

@@ -205,7 +205,8 @@ unsafe fn micro_portable<const W: usize>(d: *mut f32, dr: isize, s: *const f32, 
     }
 }
 
-/// `n` elements from `s` to `d` with non-temporal stores (x86-64), or `copy_nonoverlapping`.
+/// `n` elements from `s` to `d` with non-temporal stores (x86-64), or `copy_nonoverlapping`;
+/// call [`stream_fence`] after the last one.
 ///
 /// # Safety
 ///
@@ -229,6 +230,13 @@ pub(crate) unsafe fn stream_copy_unchecked<T>(d: *mut T, s: *const T, n: usize) 
         // SAFETY: the caller's contract.
         unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
     }
+}
+
+/// Orders the streaming stores of [`stream_copy_unchecked`] before every later store.
+#[inline]
+pub(crate) fn stream_fence() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    x86::fence();
 }
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -345,7 +353,8 @@ mod x86 {
         }
     }
 
-    /// Copies `n` bytes with 16-byte non-temporal stores, then fences.
+    /// Copies `n` bytes with 16-byte non-temporal stores; [`fence`] must follow before the
+    /// kernel returns.
     ///
     /// # Safety
     ///
@@ -353,12 +362,13 @@ mod x86 {
     // Counters stay below `n`.
     #[allow(clippy::arithmetic_side_effects, clippy::cast_ptr_alignment)]
     pub(super) unsafe fn stream_bytes(d: *mut u8, s: *const u8, n: usize) {
-        let head = d.align_offset(16).min(n);
+        // Whole cache lines only: a partly streamed line costs a memory transaction of its own.
+        let head = d.align_offset(64).min(n);
         // SAFETY: `head <= n` bytes of each range (contract).
         unsafe { core::ptr::copy_nonoverlapping(s, d, head) };
         let mut i = head;
         while n - i >= 64 {
-            // SAFETY: 64 bytes at `i`, `i + 64 <= n` (contract); `d + i` is 16-byte aligned
+            // SAFETY: 64 bytes at `i`, `i + 64 <= n` (contract); `d + i` is 64-byte aligned
             // (`head` aligned it, and `i - head` is a multiple of 64).
             unsafe {
                 let (sp, dp) = (s.add(i).cast::<__m128i>(), d.add(i).cast::<__m128i>());
@@ -374,11 +384,13 @@ mod x86 {
             i += 64;
         }
         // SAFETY: the last `n - i` bytes (contract).
-        // SSE is part of x86-64; the fence orders the streaming stores before later stores.
-        unsafe {
-            core::ptr::copy_nonoverlapping(s.add(i), d.add(i), n - i);
-            _mm_sfence();
-        }
+        unsafe { core::ptr::copy_nonoverlapping(s.add(i), d.add(i), n - i) };
+    }
+
+    /// Orders earlier non-temporal stores before every later store.
+    pub(super) fn fence() {
+        // SAFETY: SSE is part of x86-64; `sfence` has no other precondition.
+        unsafe { _mm_sfence() };
     }
 }
 
