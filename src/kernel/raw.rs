@@ -56,7 +56,7 @@ pub(crate) fn copy<T: Copy>(
 ) -> Result<(), LayoutError> {
     let plan = ib.plan_for([dst.len(), src.len()])?;
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
-    let stream = simd::stream_worthy::<T>(plan.volume());
+    let stream = simd::stream_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
         for_each_block(nest, |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by

@@ -56,12 +56,13 @@ pub(crate) fn transposes<T>() -> bool {
     size_of::<T>() == 4 && is_plain::<T>()
 }
 
-/// Whether a copy of `elements` elements of `T` should stream its stores.
+/// Whether a copy of `elements()` elements of `T` should stream its stores (`elements` is
+/// only called when the target and `T` allow streaming at all).
 #[inline]
-pub(crate) fn stream_worthy<T>(elements: usize) -> bool {
+pub(crate) fn stream_worthy<T>(elements: impl FnOnce() -> usize) -> bool {
     cfg!(all(target_arch = "x86_64", not(miri)))
         && is_plain::<T>()
-        && elements.saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
+        && elements().saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
 }
 
 /// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 4-byte elements.
