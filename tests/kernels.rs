@@ -637,3 +637,73 @@ fn zip_map_and_map_pack_transposed_tiles_at_tails() {
         }
     }
 }
+
+// ---- hand-made `Lowered` values: any field values are an error or a correct result ----
+
+fn wild_lowered() -> impl Strategy<Value = Lowered<2>> {
+    let extent = prop_oneof![0usize..=5, Just(usize::MAX), Just(usize::MAX / 2 + 2)];
+    let stride = prop_oneof![
+        -6isize..=6,
+        Just(isize::MAX),
+        Just(isize::MIN),
+        Just(1isize << 61)
+    ];
+    let offset = prop_oneof![-3isize..=12, Just(isize::MAX), Just(isize::MIN)];
+    let interleave = prop_oneof![
+        Just(None),
+        (0usize..=2, 0usize..=3).prop_map(Some),
+        Just(Some((0, usize::MAX)))
+    ];
+    (
+        [extent.clone(), extent],
+        [stride.clone(), stride],
+        offset,
+        prop_oneof![Just(0usize), Just(1), Just(4), Just(usize::MAX)],
+        interleave,
+    )
+        .prop_map(|(shape, strides, offset, itemsize, interleave)| Lowered {
+            shape,
+            strides,
+            offset,
+            itemsize,
+            interleave,
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn fill_of_any_lowered_value_is_an_error_or_fills_exactly_its_offsets(l in wild_lowered()) {
+        let mut dst = vec![0u8; 16];
+        match strided_layout::fill(&mut dst, &l, 1) {
+            Err(_) => prop_assert_eq!(dst, vec![0u8; 16]),
+            Ok(()) => {
+                // Small enough to enumerate: every filled element is an offset of `l`.
+                let (d, f) = l.interleave.unwrap_or((usize::MAX, 1));
+                let mut want = vec![0u8; 16];
+                for ix in common::indices(&l.shape) {
+                    let mut o = l.offset as i128;
+                    for k in 0..2 {
+                        if k == d {
+                            o += (ix[k] / f) as i128 * l.strides[k] as i128 + (ix[k] % f) as i128;
+                        } else {
+                            o += ix[k] as i128 * l.strides[k] as i128;
+                        }
+                    }
+                    want[o as usize] = 1;
+                }
+                prop_assert_eq!(dst, want);
+            }
+        }
+    }
+
+    #[test]
+    fn copy_between_any_lowered_values_never_writes_on_error(a in wild_lowered(), b in wild_lowered()) {
+        let src = vec![7u16; 16];
+        let mut dst = vec![0u16; 16];
+        if strided_layout::copy(&src, &a, &mut dst, &b).is_err() {
+            prop_assert_eq!(dst, vec![0u16; 16]);
+        }
+    }
+}
