@@ -420,17 +420,18 @@ mod neon {
                 vld1q_f32(s.offset(step(3, sr))),
             )
         };
-        // Pairs of rows: t0 = a0b0 a0b1 a2b0 a2b1, t1 = a1b0 a1b1 a3b0 a3b1, ...
-        let t0 = vtrn1q_f32(r0, r1);
-        let t1 = vtrn2q_f32(r0, r1);
-        let t2 = vtrn1q_f32(r2, r3);
-        let t3 = vtrn2q_f32(r2, r3);
-        let o0 = vtrn1q_f64(vreinterpretq_f64_f32(t0), vreinterpretq_f64_f32(t2));
-        let o1 = vtrn1q_f64(vreinterpretq_f64_f32(t1), vreinterpretq_f64_f32(t3));
-        let o2 = vtrn2q_f64(vreinterpretq_f64_f32(t0), vreinterpretq_f64_f32(t2));
-        let o3 = vtrn2q_f64(vreinterpretq_f64_f32(t1), vreinterpretq_f64_f32(t3));
-        // SAFETY: rows `i < 4` of 4 elements at `d + i·dr` (contract).
+        // SAFETY: NEON is enabled (the module's cfg), which the shuffles need; rows `i < 4`
+        // of 4 elements at `d + i·dr` (contract).
         unsafe {
+            // Pairs of rows: t0 = a0b0 a0b1 a2b0 a2b1, t1 = a1b0 a1b1 a3b0 a3b1, ...
+            let t0 = vtrn1q_f32(r0, r1);
+            let t1 = vtrn2q_f32(r0, r1);
+            let t2 = vtrn1q_f32(r2, r3);
+            let t3 = vtrn2q_f32(r2, r3);
+            let o0 = vtrn1q_f64(vreinterpretq_f64_f32(t0), vreinterpretq_f64_f32(t2));
+            let o1 = vtrn1q_f64(vreinterpretq_f64_f32(t1), vreinterpretq_f64_f32(t3));
+            let o2 = vtrn2q_f64(vreinterpretq_f64_f32(t0), vreinterpretq_f64_f32(t2));
+            let o3 = vtrn2q_f64(vreinterpretq_f64_f32(t1), vreinterpretq_f64_f32(t3));
             vst1q_f32(d, vreinterpretq_f32_f64(o0));
             vst1q_f32(d.offset(dr), vreinterpretq_f32_f64(o1));
             vst1q_f32(d.offset(step(2, dr)), vreinterpretq_f32_f64(o2));
