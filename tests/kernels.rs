@@ -707,3 +707,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn copy_converts_planar_and_interleaved_pixels_for_2_3_4_channels() {
+    let sizes: &[[usize; 2]] = if cfg!(miri) {
+        &[[3, 5]]
+    } else {
+        &[[1, 1], [3, 5], [32, 32], [17, 33]]
+    };
+    for c in 2..=5 {
+        for &[h, w] in sizes {
+            // CHW -> HWC and HWC -> CHW, for 1-, 2- and 4-byte elements.
+            check_permuted([c, h, w], [1, 2, 0], |i| i as u8);
+            check_permuted([h, w, c], [2, 0, 1], |i| i as u8);
+            check_permuted([c, h, w], [1, 2, 0], |i| i as u16);
+            check_permuted([h, w, c], [2, 0, 1], |i| i as u16);
+            check_permuted([c, h, w], [1, 2, 0], |i| i as f32);
+            check_permuted([h, w, c], [2, 0, 1], |i| i as f32);
+        }
+    }
+}

@@ -128,6 +128,14 @@ unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, st
                 }
             }
         }
+    } else if da == 1 && sb == 1 && channels(a.extent, db) {
+        // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
+        // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
+        unsafe { interleave(d, s, sa, a.extent, b.extent) }
+    } else if sa == 1 && db == 1 && channels(a.extent, sb) {
+        // SAFETY: as above with the roles swapped; the destination planes are disjoint because
+        // the destination is unique (validated), so each is its own exclusive sub-slice.
+        unsafe { deinterleave(d, da, s, a.extent, b.extent) }
     } else if db == 1 && sa == 1 && a.extent > 1 && simd::transposes::<T>() {
         // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
         // and `src` rows along `b`. (Streaming the tile's rows out of a scratch buffer was
@@ -144,6 +152,95 @@ unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, st
                     sb,
                     b.extent,
                 );
+            }
+        }
+    }
+}
+
+/// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c` (2, 3
+/// or 4) channels whose pixels are `stride == c` elements apart.
+fn channels(c: usize, stride: isize) -> bool {
+    matches!(c, 2..=4) && stride.unsigned_abs() == c && stride > 0
+}
+
+/// CHW -> HWC for one block: `d[j·c + k] = s[k·plane + j]` for `k < c`, `j < n`.
+///
+/// # Safety
+///
+/// `c` is 2, 3 or 4; every `s + k·plane + j` is an element of the source slice and the `n·c`
+/// elements from `d` are elements of the destination slice.
+#[inline]
+unsafe fn interleave<T: Copy>(d: *mut T, s: *const T, plane: isize, c: usize, n: usize) {
+    // SAFETY: the caller's contract, per channel count.
+    unsafe {
+        match c {
+            2 => interleave_n::<T, 2>(d, s, plane, n),
+            3 => interleave_n::<T, 3>(d, s, plane, n),
+            _ => interleave_n::<T, 4>(d, s, plane, n),
+        }
+    }
+}
+
+/// [`interleave`] with the channel count `C` known to the compiler, so it vectorizes.
+///
+/// # Safety
+///
+/// As [`interleave`] with `c == C`.
+#[inline]
+unsafe fn interleave_n<T: Copy, const C: usize>(d: *mut T, s: *const T, plane: isize, n: usize) {
+    // SAFETY: `[T; C]` has the layout of `C` consecutive `T`; the `n` pixels and the `C`
+    // planes are elements of their slices (contract), and the destination is a distinct
+    // borrow, so the exclusive pixel slice aliases no plane.
+    unsafe {
+        let out = slice::from_raw_parts_mut(d.cast::<[T; C]>(), n);
+        let planes: [&[T]; C] =
+            core::array::from_fn(|k| slice::from_raw_parts(s.offset(step(k, plane)), n));
+        for (j, px) in out.iter_mut().enumerate() {
+            for (slot, p) in px.iter_mut().zip(&planes) {
+                if let Some(&v) = p.get(j) {
+                    *slot = v;
+                }
+            }
+        }
+    }
+}
+
+/// HWC -> CHW for one block: `d[k·plane + j] = s[j·c + k]` for `k < c`, `j < n`.
+///
+/// # Safety
+///
+/// `c` is 2, 3 or 4; the `n·c` elements from `s` are elements of the source slice; every
+/// `d + k·plane + j` is an element of the destination slice, all distinct.
+#[inline]
+unsafe fn deinterleave<T: Copy>(d: *mut T, plane: isize, s: *const T, c: usize, n: usize) {
+    // SAFETY: the caller's contract, per channel count.
+    unsafe {
+        match c {
+            2 => deinterleave_n::<T, 2>(d, plane, s, n),
+            3 => deinterleave_n::<T, 3>(d, plane, s, n),
+            _ => deinterleave_n::<T, 4>(d, plane, s, n),
+        }
+    }
+}
+
+/// [`deinterleave`] with the channel count `C` known to the compiler.
+///
+/// # Safety
+///
+/// As [`deinterleave`] with `c == C`.
+#[inline]
+unsafe fn deinterleave_n<T: Copy, const C: usize>(d: *mut T, plane: isize, s: *const T, n: usize) {
+    // SAFETY: the planes are pairwise disjoint (distinct destination elements, contract), so
+    // each is an exclusive slice; the pixels are elements of the distinct source borrow.
+    unsafe {
+        let pixels = slice::from_raw_parts(s.cast::<[T; C]>(), n);
+        let mut planes: [&mut [T]; C] =
+            core::array::from_fn(|k| slice::from_raw_parts_mut(d.offset(step(k, plane)), n));
+        for (j, px) in pixels.iter().enumerate() {
+            for (p, &v) in planes.iter_mut().zip(px) {
+                if let Some(slot) = p.get_mut(j) {
+                    *slot = v;
+                }
             }
         }
     }
