@@ -256,8 +256,9 @@ impl<const K: usize> Plan<K> {
             let s = stride_at(op, d);
             (*o, *l) = if op.interleave.is_some() {
                 (s, 1)
-            } else if blocks >= 2 || tail > 0 {
-                // `f` steps of the axis: an offset difference the plan needs.
+            } else if blocks >= 2 || (blocks == 1 && tail > 0) {
+                // `f` steps of the axis, an offset difference of two elements (index `f`
+                // exists), needed by the block loop or to shift the partial block.
                 (mul(s, f)?, s)
             } else {
                 (0, s)
