@@ -50,10 +50,11 @@ pub(crate) fn is_plain<T>() -> bool {
     )
 }
 
-/// Whether [`transpose_unchecked`] has a SIMD micro-kernel for `T`.
+/// Whether [`transpose_unchecked`] has a SIMD micro-kernel for `T` (4- and 8-byte
+/// primitives).
 #[inline]
 pub(crate) fn transposes<T>() -> bool {
-    size_of::<T>() == 4 && is_plain::<T>()
+    matches!(size_of::<T>(), 4 | 8) && is_plain::<T>()
 }
 
 /// Whether a copy of `elements()` elements of `T` should stream its stores (`elements` is
@@ -65,11 +66,12 @@ pub(crate) fn stream_worthy<T>(elements: impl FnOnce() -> usize) -> bool {
         && elements().saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
 }
 
-/// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 4-byte elements.
+/// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 4- or 8-byte
+/// elements.
 ///
 /// # Safety
 ///
-/// `size_of::<T>() == 4` and `T` is plain ([`transposes`]); every `dst + i·dr + j` and
+/// `T` is a 4- or 8-byte plain type ([`transposes`]); every `dst + i·dr + j` and
 /// `src + i + j·sr` is an element of its slice, and no destination element is a source
 /// element.
 #[inline]
@@ -81,6 +83,11 @@ pub(crate) unsafe fn transpose_unchecked<T>(
     ea: usize,
     eb: usize,
 ) {
+    if size_of::<T>() == 8 {
+        // SAFETY: the caller's contract, for 8-byte elements.
+        unsafe { transpose64(dst.cast::<f64>(), dr, src.cast::<f64>(), sr, ea, eb) };
+        return;
+    }
     let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
@@ -89,13 +96,13 @@ pub(crate) unsafe fn transpose_unchecked<T>(
             unsafe { x86::transpose_avx(d, dr, s, sr, ea, eb) };
         } else {
             // SAFETY: SSE2 is part of x86-64; the caller's contract.
-            unsafe { blocks::<4>(d, dr, s, sr, ea, eb, |d, s| x86::micro_sse2(d, dr, s, sr)) };
+            unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| x86::micro_sse2(d, dr, s, sr)) };
         }
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
     {
         // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { blocks::<4>(d, dr, s, sr, ea, eb, |d, s| neon::micro(d, dr, s, sr)) };
+        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| neon::micro(d, dr, s, sr)) };
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(miri)),
@@ -104,8 +111,48 @@ pub(crate) unsafe fn transpose_unchecked<T>(
     {
         // SAFETY: the caller's contract.
         unsafe {
-            blocks::<4>(d, dr, s, sr, ea, eb, |d, s| {
-                micro_portable::<4>(d, dr, s, sr)
+            blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| {
+                micro_portable::<f32, 4>(d, dr, s, sr)
+            })
+        };
+    }
+}
+
+/// [`transpose_unchecked`] for 8-byte elements, moved as `f64` bits.
+///
+/// # Safety
+///
+/// As [`transpose_unchecked`], for 8-byte elements.
+#[inline]
+unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usize, eb: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        if has_avx() {
+            // SAFETY: AVX is present (checked above); the caller's contract.
+            unsafe { x86::transpose_avx_f64(d, dr, s, sr, ea, eb) };
+        } else {
+            // SAFETY: SSE2 is part of x86-64; the caller's contract.
+            unsafe {
+                blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| {
+                    x86::micro_sse2_f64(d, dr, s, sr);
+                });
+            }
+        }
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    {
+        // SAFETY: NEON is enabled at compile time; the caller's contract.
+        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| neon::micro_f64(d, dr, s, sr)) };
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", not(miri)),
+        all(target_arch = "aarch64", target_feature = "neon", not(miri))
+    )))]
+    {
+        // SAFETY: the caller's contract.
+        unsafe {
+            blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| {
+                micro_portable::<f64, 2>(d, dr, s, sr)
             })
         };
     }
@@ -135,14 +182,14 @@ fn has_avx() -> bool {
 #[inline(always)]
 // Every counter is below `ea` or `eb`, and every offset is an element offset (contract).
 #[allow(clippy::arithmetic_side_effects)]
-unsafe fn blocks<const W: usize>(
-    d: *mut f32,
+unsafe fn blocks<E: Copy, const W: usize>(
+    d: *mut E,
     dr: isize,
-    s: *const f32,
+    s: *const E,
     sr: isize,
     ea: usize,
     eb: usize,
-    mut micro: impl FnMut(*mut f32, *const f32),
+    mut micro: impl FnMut(*mut E, *const E),
 ) {
     let (fa, fb) = (ea - ea % W, eb - eb % W);
     let mut i = 0;
@@ -190,14 +237,13 @@ unsafe fn blocks<const W: usize>(
     allow(dead_code)
 )]
 #[inline(always)]
-unsafe fn micro_portable<const W: usize>(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    let mut block = [[0f32; W]; W];
-    for (j, row) in block.iter_mut().enumerate() {
-        for (i, x) in row.iter_mut().enumerate() {
+unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *const E, sr: isize) {
+    let block: [[E; W]; W] = core::array::from_fn(|j| {
+        core::array::from_fn(|i| {
             // SAFETY: `i, j < W` (contract). Read as raw bits: no float arithmetic happens.
-            *x = unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))).read() };
-        }
-    }
+            unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))).read() }
+        })
+    });
     for (j, row) in block.iter().enumerate() {
         for (i, &x) in row.iter().enumerate() {
             // SAFETY: `i, j < W` (contract).
@@ -248,6 +294,10 @@ mod x86 {
         _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_ps, _mm256_unpackhi_ps,
         _mm256_unpacklo_ps,
     };
+    use core::arch::x86_64::{
+        _mm_loadu_pd, _mm_storeu_pd, _mm_unpackhi_pd, _mm_unpacklo_pd, _mm256_loadu_pd,
+        _mm256_permute2f128_pd, _mm256_storeu_pd, _mm256_unpackhi_pd, _mm256_unpacklo_pd,
+    };
 
     use super::blocks;
     use crate::kernel::walk::step;
@@ -297,7 +347,7 @@ mod x86 {
         eb: usize,
     ) {
         // SAFETY: the caller's contract; `micro_avx` needs AVX, which this function has.
-        unsafe { blocks::<8>(d, dr, s, sr, ea, eb, |d, s| micro_avx(d, dr, s, sr)) };
+        unsafe { blocks::<f32, 8>(d, dr, s, sr, ea, eb, |d, s| micro_avx(d, dr, s, sr)) };
     }
 
     /// One 8 × 8 block with AVX.
@@ -354,6 +404,75 @@ mod x86 {
         }
     }
 
+    /// One 2 × 2 block of 8-byte elements: `d[i·dr + j] = s[i + j·sr]`, SSE2.
+    ///
+    /// # Safety
+    ///
+    /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 2`) is an element of its slice.
+    #[inline(always)]
+    pub(super) unsafe fn micro_sse2_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+        // SAFETY: SSE2 is part of x86-64; rows of 2 elements at `s + j·sr` and `d + i·dr`
+        // (contract).
+        unsafe {
+            let (r0, r1) = (_mm_loadu_pd(s), _mm_loadu_pd(s.offset(sr)));
+            _mm_storeu_pd(d, _mm_unpacklo_pd(r0, r1));
+            _mm_storeu_pd(d.offset(dr), _mm_unpackhi_pd(r0, r1));
+        }
+    }
+
+    /// The whole 8-byte transpose with 4 × 4 AVX blocks.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present, and `transpose_unchecked`'s contract holds for 8-byte elements.
+    #[target_feature(enable = "avx")]
+    pub(super) unsafe fn transpose_avx_f64(
+        d: *mut f64,
+        dr: isize,
+        s: *const f64,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) {
+        // SAFETY: the caller's contract; `micro_avx_f64` needs AVX, which this function has.
+        unsafe { blocks::<f64, 4>(d, dr, s, sr, ea, eb, |d, s| micro_avx_f64(d, dr, s, sr)) };
+    }
+
+    /// One 4 × 4 block of 8-byte elements with AVX.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of
+    /// its slice.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    unsafe fn micro_avx_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+        // SAFETY: rows `j < 4` of 4 elements at `s + j·sr` (contract).
+        let (r0, r1, r2, r3) = unsafe {
+            (
+                _mm256_loadu_pd(s),
+                _mm256_loadu_pd(s.offset(sr)),
+                _mm256_loadu_pd(s.offset(step(2, sr))),
+                _mm256_loadu_pd(s.offset(step(3, sr))),
+            )
+        };
+        // t0 = a0b0 a0b1 a2b0 a2b1, t1 = a1b0 a1b1 a3b0 a3b1, t2/t3 the same for b2, b3.
+        let t0 = _mm256_unpacklo_pd(r0, r1);
+        let t1 = _mm256_unpackhi_pd(r0, r1);
+        let t2 = _mm256_unpacklo_pd(r2, r3);
+        let t3 = _mm256_unpackhi_pd(r2, r3);
+        let out = [
+            _mm256_permute2f128_pd::<0x20>(t0, t2),
+            _mm256_permute2f128_pd::<0x20>(t1, t3),
+            _mm256_permute2f128_pd::<0x31>(t0, t2),
+            _mm256_permute2f128_pd::<0x31>(t1, t3),
+        ];
+        for (i, v) in out.into_iter().enumerate() {
+            // SAFETY: row `i < 4` of 4 elements at `d + i·dr` (contract).
+            unsafe { _mm256_storeu_pd(d.offset(step(i, dr)), v) };
+        }
+    }
+
     /// Copies `n` bytes with 16-byte non-temporal stores; [`fence`] must follow before the
     /// kernel returns.
     ///
@@ -401,8 +520,25 @@ mod neon {
         vld1q_f32, vreinterpretq_f32_f64, vreinterpretq_f64_f32, vst1q_f32, vtrn1q_f32, vtrn1q_f64,
         vtrn2q_f32, vtrn2q_f64,
     };
+    use core::arch::aarch64::{vld1q_f64, vst1q_f64};
 
     use crate::kernel::walk::step;
+
+    /// One 2 × 2 block of 8-byte elements: `d[i·dr + j] = s[i + j·sr]`, NEON.
+    ///
+    /// # Safety
+    ///
+    /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 2`) is an element of its slice.
+    #[inline(always)]
+    pub(super) unsafe fn micro_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+        // SAFETY: NEON is enabled (the module's cfg); rows of 2 elements at `s + j·sr` and
+        // `d + i·dr` (contract).
+        unsafe {
+            let (r0, r1) = (vld1q_f64(s), vld1q_f64(s.offset(sr)));
+            vst1q_f64(d, vtrn1q_f64(r0, r1));
+            vst1q_f64(d.offset(dr), vtrn2q_f64(r0, r1));
+        }
+    }
 
     /// One 4 × 4 block: `d[i·dr + j] = s[i + j·sr]`, NEON.
     ///
@@ -487,6 +623,28 @@ mod tests {
             (8, 13),
         ] {
             check(ea, eb);
+            check64(ea, eb);
+        }
+    }
+
+    fn check64(ea: usize, eb: usize) {
+        let src: Vec<u64> = (0..ea * eb).map(|x| x as u64 * 0x1_0000_0001).collect();
+        let mut dst = std::vec![0u64; ea * eb];
+        // SAFETY: both buffers hold `ea·eb` elements and are distinct.
+        unsafe {
+            transpose_unchecked(
+                dst.as_mut_ptr(),
+                eb as isize,
+                src.as_ptr(),
+                ea as isize,
+                ea,
+                eb,
+            );
+        }
+        for i in 0..ea {
+            for j in 0..eb {
+                assert_eq!(dst[i * eb + j], src[i + j * ea], "{ea}x{eb} at ({i},{j})");
+            }
         }
     }
 
@@ -495,7 +653,7 @@ mod tests {
         let src: Vec<f32> = (0..16).map(|x| x as f32).collect();
         let mut dst = [0f32; 16];
         // SAFETY: 4 × 4 elements in each buffer.
-        unsafe { micro_portable::<4>(dst.as_mut_ptr(), 4, src.as_ptr(), 4) };
+        unsafe { micro_portable::<f32, 4>(dst.as_mut_ptr(), 4, src.as_ptr(), 4) };
         for i in 0..4 {
             for j in 0..4 {
                 assert_eq!(dst[i * 4 + j], src[i + j * 4]);
@@ -510,7 +668,7 @@ mod tests {
         #[allow(dead_code)]
         struct Padded(u8, u16);
         assert!(!is_plain::<Padded>() && !transposes::<Padded>());
-        assert!(transposes::<u32>() && !transposes::<u64>());
+        assert!(transposes::<u32>() && transposes::<u64>() && !transposes::<u16>());
     }
 
     #[test]
