@@ -13,7 +13,7 @@
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is
 //!    untouched.
 //! 3. **Loop**: for each contiguous run a `copy_from_slice`-like move, for strided runs an
-//!    unrolled loop, for tiles of 4-byte primitives SIMD transposes (SSE2, AVX, NEON), for
+//!    unrolled loop, for tiles of 4- and 8-byte primitives SIMD transposes (SSE2, AVX, NEON), for
 //!    copies larger than the last-level cache non-temporal stores.
 //!
 //! | kernel | operands (0 is written) | what it does |

@@ -322,7 +322,7 @@ type Rows<T> = (*const T, isize, isize);
 
 /// The rows of an `ea × eb` source block at `p` (row stride `sa`, element stride `sb`): when
 /// the source runs across the rows (`|sa| < |sb|`, a transposed operand) and the block fits
-/// `scratch`, packs it there row-major (a SIMD transpose for 4-byte primitives) so every row
+/// `scratch`, packs it there row-major (a SIMD transpose for 4- and 8-byte primitives) so every row
 /// is contiguous; otherwise the block as it lies.
 ///
 /// # Safety

@@ -1,11 +1,11 @@
-//! SIMD micro-kernels: 2-D transposes of 4-byte elements and non-temporal copies, each with a
-//! portable twin.
+//! SIMD micro-kernels: 2-D transposes of 4- and 8-byte elements and non-temporal copies, each
+//! with a portable twin.
 //!
-//! | target | transpose micro-kernel | streaming copy |
+//! | target | transpose micro-kernel (4-byte / 8-byte) | streaming copy |
 //! | --- | --- | --- |
-//! | x86-64 | 8 × 8 AVX when compiled with `target_feature = "avx"`, or detected at run time with the `std` feature; else 4 × 4 SSE2 (always present) | SSE2 `movntdq` |
-//! | aarch64 with NEON | 4 × 4 NEON | none (plain `memcpy`) |
-//! | others, and under Miri | 4 × 4 portable (scalar, the same block order) | none |
+//! | x86-64 | 8 × 8 / 4 × 4 AVX when compiled with `target_feature = "avx"`, or detected at run time with the `std` feature; else 4 × 4 / 2 × 2 SSE2 (always present) | SSE2 `movntdq`, whole lines |
+//! | aarch64 with NEON | 4 × 4 / 2 × 2 NEON | none (plain `memcpy`) |
+//! | others, and under Miri | 4 × 4 / 2 × 2 portable (scalar, the same block order) | none |
 //!
 //! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV.
 //!
