@@ -185,6 +185,26 @@ pub enum LayoutError {
     /// An extent, stride, offset, element offset or the volume does not fit the index type of
     /// a [`KernelLayout`](crate::KernelLayout).
     IndexTypeOverflow,
+    /// The operands of a kernel have different shapes.
+    ShapeMismatch {
+        /// The first axis whose extents differ.
+        axis: usize,
+    },
+    /// Two operands of a kernel are interleaved on different axes or by different factors.
+    InterleaveConflict,
+    /// An offset of a kernel operand is negative or not less than its slice's length.
+    OffsetOutsideSlice {
+        /// The operand (0 is the destination, or the only operand).
+        operand: usize,
+    },
+    /// Two indices of a kernel's destination share an element.
+    DestinationNotUnique,
+    /// The two operands of an in-place kernel share elements without coinciding.
+    OperandsOverlap,
+    /// A kernel could not decide, within a search budget proportional to the elements it was
+    /// about to touch, whether its destination is unique (or its in-place operands disjoint);
+    /// see [`Layout::is_unique_within`](crate::Layout::is_unique_within).
+    UniquenessUndecided,
 }
 
 impl LayoutError {
@@ -246,6 +266,14 @@ impl LayoutError {
             Self::IndexTypeOverflow => {
                 "an extent, stride, offset or the volume does not fit the kernel index type"
             }
+            Self::ShapeMismatch { .. } => "kernel operands have different shapes",
+            Self::InterleaveConflict => "kernel operands are interleaved differently",
+            Self::OffsetOutsideSlice { .. } => "an operand offset lies outside its slice",
+            Self::DestinationNotUnique => "two destination indices share an element",
+            Self::OperandsOverlap => "in-place operands overlap without coinciding",
+            Self::UniquenessUndecided => {
+                "uniqueness not decided within a budget proportional to the volume"
+            }
         }
     }
 }
@@ -269,7 +297,8 @@ impl fmt::Display for LayoutError {
             | Self::DuplicateAxis { axis }
             | Self::BlockMisaligned { axis }
             | Self::InterleavedAxis { axis }
-            | Self::NotABlock { axis } => write!(f, " (axis {axis})"),
+            | Self::NotABlock { axis }
+            | Self::ShapeMismatch { axis } => write!(f, " (axis {axis})"),
             Self::RankMismatch { expected, found } => {
                 write!(f, " (expected {expected}, found {found})")
             }
@@ -288,6 +317,7 @@ impl fmt::Display for LayoutError {
                 write!(f, " (axis {axis}, rank {ndim})")
             }
             Self::AxisRangeInvalid { start, end } => write!(f, " (range {start}..{end})"),
+            Self::OffsetOutsideSlice { operand } => write!(f, " (operand {operand})"),
             _ => Ok(()),
         }
     }

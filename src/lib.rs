@@ -38,6 +38,8 @@
 
 #[cfg(test)]
 extern crate std; // unit tests only: the library itself is no_std, no alloc
+#[cfg(all(feature = "std", not(test)))]
+extern crate std; // the `std` feature: run-time CPU feature detection in the kernels
 
 // Reading order: the value type, its queries, same-rank transforms, rank changes, then
 // display and compile-time helpers. rustdoc shows `impl` blocks in this order, so
@@ -59,6 +61,7 @@ mod const_util;
 mod index;
 mod algo;
 mod tuning;
+mod kernel;
 #[cfg(doctest)]
 mod compile_fail;
 pub mod doc;
@@ -72,6 +75,9 @@ pub use fmt::Grid;
 pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
+pub use kernel::{
+    Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, copy, copy_within, fill, fold, map, zip_map,
+};
 pub use layout::Layout;
 pub use order::Order;
 pub use param::{KernelIndex, KernelLayout};

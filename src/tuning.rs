@@ -12,9 +12,6 @@
 //! | `PREFER_I32_INDEX` | do per-element index math in `i32`/`u32` when the plan proves every offset fits, converting to `isize` only at the pointer | `bool` | `true` on 32-bit targets (it is the native width) and on `nvptx64`/`amdgpu` (64-bit integer multiply is emulated there); `false` on 64-bit CPUs |
 //! | `TARGET_CLASS` | which row of `build.rs`'s table was used: `"mcu-small"`, `"mcu"`, `"gpu"`, `"host"` or `"generic"`; also set as `cfg(strided_layout_tuning = "..")` | | |
 
-// Nothing reads these yet: the kernels in `kernel/` will. Remove this allow when they do.
-#![allow(dead_code)]
-
 include!(concat!(env!("OUT_DIR"), "/tuning.rs"));
 
 // The class is also exported as a cfg; the two must agree.

@@ -160,3 +160,16 @@ fn interleave_names() -> Result<(), LayoutError> {
     let _: InterleaveLayout = a.interleave();
     Ok(())
 }
+
+#[test]
+fn kernel_names() -> Result<(), LayoutError> {
+    let src_layout: Layout<2> = Layout::<2>::dense([2, 3], 4, Order::C)?;
+    let dst_layout: Layout<2> = Layout::<2>::dense([2, 3], 4, Order::F)?;
+    let src = [1.0f32; 6];
+    let mut dst = [0.0f32; 6];
+    let r: Result<(), LayoutError> = strided_layout::copy(&src, &src_layout, &mut dst, &dst_layout);
+    r?;
+    let r: Result<(), LayoutError> = strided_layout::fill(&mut dst, &dst_layout, 2.0f32);
+    r?;
+    Ok(())
+}

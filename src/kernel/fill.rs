@@ -1,0 +1,47 @@
+//! [`fill`]: write one value at every element of a layout.
+
+use crate::LayoutError;
+use crate::kernel::mapping::Mapping;
+use crate::kernel::plan::Plan;
+use crate::kernel::raw::{self, InBounds};
+
+/// Writes `value` at every element of `layout` in `dst`; other elements keep their values.
+///
+/// A broadcast destination (a zero stride on an axis of extent 2 or more) is allowed: every
+/// element it names gets the same value.
+///
+/// ```text
+/// dst (2,2):(4,2) +1 over 8 elements      . v . v . v . v
+/// ```
+///
+/// # Errors
+///
+/// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
+///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`];
+/// - [`LayoutError::OffsetOutsideSlice`] if an offset is negative or not less than
+///   `dst.len()`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError};
+/// let mut dst = [0u8; 8];
+/// strided_layout::fill(&mut dst, &Layout::new([2, 2], [4, 2], 1)?.with_offset(1)?, 7)?;
+/// assert_eq!(dst, [0, 7, 0, 7, 0, 7, 0, 7]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - `dst[layout.offset_of(i)] == value` for every index `i`; every other element unchanged
+/// - on `Err`, `dst` is unchanged
+pub fn fill<T, const N: usize, D>(dst: &mut [T], layout: &D, value: T) -> Result<(), LayoutError>
+where
+    T: Copy,
+    D: Mapping<N> + ?Sized,
+{
+    let mut plan = Plan::EMPTY;
+    plan.build(&[layout.lowered()])?;
+    let ib = InBounds::check(&plan, [dst.len()])?;
+    raw::fill(&ib, dst, value)
+}

@@ -1,0 +1,121 @@
+//! [`map`] and [`zip_map`]: element-wise functions from one or two layouts into a third.
+
+use crate::LayoutError;
+use crate::kernel::mapping::Mapping;
+use crate::kernel::plan::Plan;
+use crate::kernel::raw::{self, InBounds};
+use crate::kernel::validate;
+
+/// Writes `f(src[i])` at every index `i` of `dst_layout`; other elements of `dst` keep their
+/// values.
+///
+/// `f` is called once per index, in the [`Plan`]'s order (not necessarily C order).
+///
+/// ```text
+/// src (3):(-1) +2   [1 2 3]    map(x -> 10x)    dst (3):(1)   [30 20 10]
+/// ```
+///
+/// # Errors
+///
+/// As [`copy()`](crate::copy): [`LayoutError::ShapeMismatch`], the errors of
+/// [`Plan::new`] ([`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
+/// [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
+/// [`LayoutError::RankOverflow`]), [`LayoutError::OffsetOutsideSlice`] (operand 0 `dst`,
+/// 1 `src`) and [`LayoutError::DestinationNotUnique`].
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError};
+/// let src = [1u8, 2, 3];
+/// let mut dst = [0f32; 3];
+/// let rev = Layout::new([3], [-1], 1)?.with_offset(2)?;
+/// strided_layout::map(&src, &rev, &mut dst, &Layout::new([3], [1], 4)?, |x| f32::from(x) * 10.0)?;
+/// assert_eq!(dst, [30.0, 20.0, 10.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - `dst[dst_layout.offset_of(i)] == f(src[src_layout.offset_of(i)])` for every index `i`
+/// - every other element of `dst` is unchanged; on `Err`, `dst` is unchanged and `f` was
+///   never called
+pub fn map<T, U, const N: usize, S, D, F>(
+    src: &[T],
+    src_layout: &S,
+    dst: &mut [U],
+    dst_layout: &D,
+    f: F,
+) -> Result<(), LayoutError>
+where
+    T: Copy,
+    U: Copy,
+    S: Mapping<N> + ?Sized,
+    D: Mapping<N> + ?Sized,
+    F: FnMut(T) -> U,
+{
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
+    let ib = InBounds::check(&plan, [dst.len(), src.len()])?;
+    validate::destination_unique(&plan)?;
+    raw::map(&ib, dst, src, f)
+}
+
+/// Writes `f(a[i], b[i])` at every index `i` of `dst_layout`; other elements of `dst` keep
+/// their values.
+///
+/// The plan weighs the destination most and tiles when an operand's fastest axis differs
+/// (`A + Aᵀ`). `f` is called once per index, in the plan's order.
+///
+/// ```text
+/// a (2,2):(2,1)   b = a transposed (2,2):(1,2)   a + b
+///  1 2             1 3                            2 5
+///  3 4             2 4                            5 8
+/// ```
+///
+/// # Errors
+///
+/// As [`map`], with operands 0 `dst`, 1 `a`, 2 `b`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order};
+/// let l = Layout::dense([2, 2], 4, Order::C)?;
+/// let a = [1.0f32, 2.0, 3.0, 4.0];
+/// let mut sum = [0.0f32; 4];
+/// strided_layout::zip_map(&a, &l, &a, &l.transposed(0, 1)?, &mut sum, &l, |x, y| x + y)?;
+/// assert_eq!(sum, [2.0, 5.0, 5.0, 8.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - `dst[dst_layout.offset_of(i)] == f(a[a_layout.offset_of(i)], b[b_layout.offset_of(i)])`
+///   for every index `i`
+/// - every other element of `dst` is unchanged; on `Err`, `dst` is unchanged
+#[allow(clippy::too_many_arguments)] // three (slice, layout) pairs and the function
+pub fn zip_map<A, B, U, const N: usize, LA, LB, D, F>(
+    a: &[A],
+    a_layout: &LA,
+    b: &[B],
+    b_layout: &LB,
+    dst: &mut [U],
+    dst_layout: &D,
+    f: F,
+) -> Result<(), LayoutError>
+where
+    A: Copy,
+    B: Copy,
+    U: Copy,
+    LA: Mapping<N> + ?Sized,
+    LB: Mapping<N> + ?Sized,
+    D: Mapping<N> + ?Sized,
+    F: FnMut(A, B) -> U,
+{
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()])?;
+    let ib = InBounds::check(&plan, [dst.len(), a.len(), b.len()])?;
+    validate::destination_unique(&plan)?;
+    raw::zip_map(&ib, dst, a, b, f)
+}

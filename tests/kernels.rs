@@ -1,0 +1,729 @@
+//! The kernels against an element-by-element reference: random layout pairs of ranks 0..=5,
+//! extents 0..=6, strides -6..=6 (0 included, so sources overlap), every result compared
+//! with the model, untouched elements checked, and every rejection checked to be the right
+//! error with the destination unchanged.
+#![allow(
+    clippy::cast_possible_wrap,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    clippy::needless_range_loop
+)]
+
+mod common;
+
+use proptest::prelude::*;
+use strided_layout::{Layout, LayoutError, Lowered, Mapping, Order, Plan};
+
+const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
+
+/// `CASES` cases; under Miri also no failure persistence (it needs the file system).
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig::with_cases(CASES);
+    if cfg!(miri) {
+        c.failure_persistence = None;
+    }
+    c
+}
+
+/// A small layout placed in a slice: the layout, the slice length it was made for, and
+/// whether the placement was spoiled on purpose (offset one too low or slice one too short).
+#[derive(Clone, Debug)]
+struct Placed<const N: usize> {
+    layout: Layout<N>,
+    len: usize,
+}
+
+/// Places `shape`/`strides` in a slice: offset `-min + slack`, length `max + 1 + extra`, then
+/// spoils it (`spoil` 1: offset one lower; 2: slice one shorter; else nothing).
+fn place<const N: usize>(
+    shape: [usize; N],
+    strides: [isize; N],
+    slack: isize,
+    extra: usize,
+    spoil: u8,
+) -> Placed<N> {
+    let raw = Layout::new(shape, strides, 4).unwrap();
+    let (min, max) = raw.offset_bounds().unwrap_or((0, 0));
+    let mut offset = slack - min;
+    let mut len = (max - min + slack) as usize + 1 + extra;
+    match spoil {
+        1 => offset -= 1,
+        2 => len = len.saturating_sub(1 + extra),
+        _ => {}
+    }
+    Placed {
+        layout: raw.with_offset(offset).unwrap(),
+        len,
+    }
+}
+
+fn placed<const N: usize>(shape: [usize; N]) -> impl Strategy<Value = Placed<N>> {
+    (
+        proptest::array::uniform::<_, N>(-6isize..=6),
+        0isize..3,
+        0usize..3,
+        prop_oneof![8 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+    )
+        .prop_map(move |(st, slack, extra, spoil)| place(shape, st, slack, extra, spoil))
+}
+
+fn shape<const N: usize>() -> impl Strategy<Value = [usize; N]> {
+    proptest::array::uniform::<_, N>(0usize..=6)
+}
+
+/// Two placed layouts of one shape.
+fn pair<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>)> {
+    shape::<N>().prop_flat_map(|s| (placed(s), placed(s)))
+}
+
+/// Three placed layouts of one shape.
+fn triple<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>, Placed<N>)> {
+    shape::<N>().prop_flat_map(|s| (placed(s), placed(s), placed(s)))
+}
+
+fn offsets_of<const N: usize>(l: &Layout<N>) -> Vec<i128> {
+    common::offsets(l)
+}
+
+/// The error the kernels must return for operands `ops` (operand 0 the destination,
+/// `unique_dst` whether operand 0 must be unique), or `None` when the call is valid.
+fn expected_error(ops: &[(&[i128], usize)], unique_dst: bool) -> Option<LayoutError> {
+    if ops.first().is_some_and(|(o, _)| o.is_empty()) {
+        return None;
+    }
+    for (operand, (offs, len)) in ops.iter().enumerate() {
+        if offs.iter().any(|&o| o < 0 || o >= *len as i128) {
+            return Some(LayoutError::OffsetOutsideSlice { operand });
+        }
+    }
+    if unique_dst && !common::unique_model(ops[0].0) {
+        return Some(LayoutError::DestinationNotUnique);
+    }
+    None
+}
+
+fn buffer(len: usize, base: i32) -> Vec<i32> {
+    (0..len as i32).map(|x| base + x).collect()
+}
+
+fn check_copy<const N: usize>((d, s): (Placed<N>, Placed<N>)) -> Result<(), TestCaseError> {
+    let (od, os) = (offsets_of(&d.layout), offsets_of(&s.layout));
+    let src = buffer(s.len, 1_000);
+    let mut dst = buffer(d.len, -1_000_000);
+    let before = dst.clone();
+    let got = strided_layout::copy(&src, &s.layout, &mut dst, &d.layout);
+    match expected_error(&[(&od, d.len), (&os, s.len)], true) {
+        Some(e) => {
+            prop_assert_eq!(got, Err(e));
+            prop_assert_eq!(&dst, &before);
+        }
+        None => {
+            prop_assert_eq!(got, Ok(()));
+            let mut want = before;
+            for (&o, &i) in od.iter().zip(&os) {
+                want[o as usize] = src[i as usize];
+            }
+            prop_assert_eq!(&dst, &want);
+        }
+    }
+    Ok(())
+}
+
+fn check_fill<const N: usize>((d, _): (Placed<N>, Placed<N>)) -> Result<(), TestCaseError> {
+    let od = offsets_of(&d.layout);
+    let mut dst = buffer(d.len, 0);
+    let before = dst.clone();
+    let got = strided_layout::fill(&mut dst, &d.layout, -7);
+    match expected_error(&[(&od, d.len)], false) {
+        Some(e) => {
+            prop_assert_eq!(got, Err(e));
+            prop_assert_eq!(&dst, &before);
+        }
+        None => {
+            prop_assert_eq!(got, Ok(()));
+            let mut want = before;
+            for &o in &od {
+                want[o as usize] = -7;
+            }
+            prop_assert_eq!(&dst, &want);
+        }
+    }
+    Ok(())
+}
+
+fn check_map<const N: usize>((d, s): (Placed<N>, Placed<N>)) -> Result<(), TestCaseError> {
+    let (od, os) = (offsets_of(&d.layout), offsets_of(&s.layout));
+    let src: Vec<u16> = (0..s.len as u16).collect();
+    let mut dst: Vec<i64> = (0..d.len as i64).map(|x| -x - 1).collect();
+    let before = dst.clone();
+    let mut calls = 0usize;
+    let got = strided_layout::map(&src, &s.layout, &mut dst, &d.layout, |x| {
+        calls += 1;
+        i64::from(x) * 3
+    });
+    match expected_error(&[(&od, d.len), (&os, s.len)], true) {
+        Some(e) => {
+            prop_assert_eq!(got, Err(e));
+            prop_assert_eq!(&dst, &before);
+            prop_assert_eq!(calls, 0);
+        }
+        None => {
+            prop_assert_eq!(got, Ok(()));
+            prop_assert_eq!(calls, od.len());
+            let mut want = before;
+            for (&o, &i) in od.iter().zip(&os) {
+                want[o as usize] = i64::from(src[i as usize]) * 3;
+            }
+            prop_assert_eq!(&dst, &want);
+        }
+    }
+    Ok(())
+}
+
+fn check_zip_map<const N: usize>(
+    (d, a, b): (Placed<N>, Placed<N>, Placed<N>),
+) -> Result<(), TestCaseError> {
+    let (od, oa, ob) = (
+        offsets_of(&d.layout),
+        offsets_of(&a.layout),
+        offsets_of(&b.layout),
+    );
+    let av = buffer(a.len, 10);
+    let bv: Vec<f32> = (0..b.len).map(|x| x as f32 * 0.5).collect();
+    let mut dst: Vec<f64> = vec![-1.0; d.len];
+    let before = dst.clone();
+    let got = strided_layout::zip_map(
+        &av,
+        &a.layout,
+        &bv,
+        &b.layout,
+        &mut dst,
+        &d.layout,
+        |x, y| f64::from(x) * 1000.0 + f64::from(y),
+    );
+    match expected_error(&[(&od, d.len), (&oa, a.len), (&ob, b.len)], true) {
+        Some(e) => {
+            prop_assert_eq!(got, Err(e));
+            prop_assert_eq!(&dst, &before);
+        }
+        None => {
+            prop_assert_eq!(got, Ok(()));
+            let mut want = before;
+            for ((&o, &i), &j) in od.iter().zip(&oa).zip(&ob) {
+                want[o as usize] = f64::from(av[i as usize]) * 1000.0 + f64::from(bv[j as usize]);
+            }
+            prop_assert_eq!(&dst, &want);
+        }
+    }
+    Ok(())
+}
+
+fn check_fold<const N: usize>((_, s): (Placed<N>, Placed<N>)) -> Result<(), TestCaseError> {
+    let os = offsets_of(&s.layout);
+    let src: Vec<u64> = (0..s.len as u64).map(|x| x * x + 1).collect();
+    // Order-independent summaries: the sum and the sorted multiset of visited values.
+    let got = strided_layout::fold(&src, &s.layout, (0u64, Vec::new()), |(sum, mut seen), x| {
+        seen.push(x);
+        (sum + x, seen)
+    });
+    match expected_error(&[(&os, s.len)], false) {
+        Some(e) => prop_assert_eq!(got.map(|_| ()), Err(e)),
+        None => {
+            let (sum, mut seen) = got.unwrap();
+            let mut want: Vec<u64> = os.iter().map(|&o| src[o as usize]).collect();
+            prop_assert_eq!(sum, want.iter().sum::<u64>());
+            seen.sort_unstable();
+            want.sort_unstable();
+            prop_assert_eq!(seen, want);
+        }
+    }
+    Ok(())
+}
+
+/// `copy_within` in one buffer: both layouts placed in a buffer of the larger length.
+fn check_copy_within<const N: usize>((d, s): (Placed<N>, Placed<N>)) -> Result<(), TestCaseError> {
+    let len = d.len.max(s.len);
+    let (od, os) = (offsets_of(&d.layout), offsets_of(&s.layout));
+    let mut buf = buffer(len, 0);
+    let before = buf.clone();
+    let got = strided_layout::copy_within(&mut buf, &s.layout, &d.layout);
+    let mut want_err = expected_error(&[(&od, len), (&os, len)], true);
+    if want_err.is_none() && !od.is_empty() {
+        let coincide = od == os;
+        let share = od.iter().any(|o| os.contains(o));
+        if !coincide && share {
+            want_err = Some(LayoutError::OperandsOverlap);
+        }
+    }
+    match want_err {
+        Some(e) => {
+            prop_assert_eq!(got, Err(e));
+            prop_assert_eq!(&buf, &before);
+        }
+        None => {
+            prop_assert_eq!(got, Ok(()));
+            let mut want = before.clone();
+            for (&o, &i) in od.iter().zip(&os) {
+                want[o as usize] = before[i as usize];
+            }
+            prop_assert_eq!(&buf, &want);
+        }
+    }
+    Ok(())
+}
+
+macro_rules! ranks {
+    ($name:ident, $strategy:ident, $check:ident) => {
+        mod $name {
+            use super::*;
+            proptest! {
+                #![proptest_config(config())]
+                #[test] fn rank0(c in $strategy::<0>()) { $check(c)?; }
+                #[test] fn rank1(c in $strategy::<1>()) { $check(c)?; }
+                #[test] fn rank2(c in $strategy::<2>()) { $check(c)?; }
+                #[test] fn rank3(c in $strategy::<3>()) { $check(c)?; }
+                #[test] fn rank4(c in $strategy::<4>()) { $check(c)?; }
+                #[test] fn rank5(c in $strategy::<5>()) { $check(c)?; }
+            }
+        }
+    };
+}
+
+ranks!(copy_matches_model, pair, check_copy);
+ranks!(fill_matches_model, pair, check_fill);
+ranks!(map_matches_model, pair, check_map);
+ranks!(zip_map_matches_model, triple, check_zip_map);
+ranks!(fold_visits_every_index_once, pair, check_fold);
+ranks!(copy_within_matches_model, pair, check_copy_within);
+
+#[test]
+fn copy_rejects_shape_mismatch_and_leaves_dst() {
+    let a = Layout::dense([2, 3], 4, Order::C).unwrap();
+    let b = Layout::dense([2, 4], 4, Order::C).unwrap();
+    let mut dst = [9i32; 8];
+    let got = strided_layout::copy(&[0i32; 6], &a, &mut dst, &b);
+    assert_eq!(got, Err(LayoutError::ShapeMismatch { axis: 1 }));
+    assert_eq!(dst, [9; 8]);
+}
+
+// ---- the tiled (transpose) path at sizes that hit the SIMD blocks and their tails ----
+
+/// A permuted copy of a dense `shape` tensor, checked against the model, for element type
+/// `T` built from an index by `mk`.
+fn check_permuted<T, const N: usize>(shape: [usize; N], perm: [usize; N], mk: fn(usize) -> T)
+where
+    T: Copy + PartialEq + std::fmt::Debug,
+{
+    let src_l = Layout::dense(shape, 4, Order::C).unwrap();
+    let pshape = perm.map(|p| shape[p]);
+    let view = src_l.permuted(perm).unwrap();
+    let dst_l = Layout::dense(pshape, 4, Order::C).unwrap();
+    let vol = src_l.volume();
+    let src: Vec<T> = (0..vol).map(mk).collect();
+    let mut dst: Vec<T> = (0..vol + 3).map(|i| mk(i + 1_000_000)).collect();
+    let dst_l = dst_l.with_offset(1).unwrap();
+    strided_layout::copy(&src, &view, &mut dst, &dst_l).unwrap();
+    let (od, os) = (common::offsets(&dst_l), common::offsets(&view));
+    for (&o, &i) in od.iter().zip(&os) {
+        assert_eq!(dst[o as usize], src[i as usize], "{shape:?} {perm:?}");
+    }
+    assert_eq!(dst[0], mk(1_000_000));
+    assert_eq!(dst[vol + 1], mk(vol + 1 + 1_000_000));
+}
+
+#[test]
+fn copy_transposes_at_simd_block_sizes_and_tails() {
+    let sizes: &[usize] = if cfg!(miri) {
+        &[1, 5, 9]
+    } else {
+        &[
+            1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65, 100,
+        ]
+    };
+    for &r in sizes {
+        for &c in sizes {
+            check_permuted([r, c], [1, 0], |i| i as f32);
+            check_permuted([r, c], [1, 0], |i| i as u32);
+            if r * c < 2000 {
+                check_permuted([r, c], [1, 0], |i| i as u8);
+                check_permuted([r, c], [1, 0], |i| i as f64);
+                check_permuted([r, c], [1, 0], |i| (i as u8, i as u16));
+            }
+        }
+    }
+}
+
+#[test]
+fn copy_permutes_rank3_tensors() {
+    let shapes: &[[usize; 3]] = if cfg!(miri) {
+        &[[3, 5, 9]]
+    } else {
+        &[[3, 32, 32], [3, 5, 9], [17, 9, 33], [2, 64, 3]]
+    };
+    for &s in shapes {
+        for perm in [[0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            check_permuted(s, perm, |i| i as f32);
+            check_permuted(s, perm, |i| i as u8);
+        }
+    }
+}
+
+#[test]
+fn copy_of_large_contiguous_buffer_streams_and_matches() {
+    // 33 MiB of u8 crosses the streaming threshold; an odd offset makes the head unaligned.
+    let n = if cfg!(miri) { 1000 } else { (33 << 20) + 77 };
+    let src: Vec<u8> = (0..n).map(|i| (i * 7) as u8).collect();
+    let mut dst = vec![0u8; n + 2];
+    let sl = Layout::new([n], [1], 1).unwrap();
+    let dl = sl.with_offset(1).unwrap();
+    strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
+    assert_eq!(&dst[1..=n], &src[..]);
+    assert_eq!((dst[0], dst[n + 1]), (0, 0));
+}
+
+// ---- interleaved operands, through a test-only mapping ----
+
+/// An interleaved layout as the interleave issue will define it: axis `d` in blocks of `f`.
+#[derive(Clone, Copy, Debug)]
+struct Interleaved<const N: usize>(Lowered<N>);
+
+impl<const N: usize> Mapping<N> for Interleaved<N> {
+    fn lowered(&self) -> Lowered<N> {
+        self.0
+    }
+}
+
+impl<const N: usize> Interleaved<N> {
+    fn offsets(&self) -> Vec<i128> {
+        let l = self.0;
+        let (d, f) = l.interleave.unwrap();
+        common::indices(&l.shape)
+            .iter()
+            .map(|ix| {
+                let mut o = l.offset as i128;
+                for k in 0..N {
+                    if k == d {
+                        o += (ix[k] / f) as i128 * l.strides[k] as i128 + (ix[k] % f) as i128;
+                    } else {
+                        o += ix[k] as i128 * l.strides[k] as i128;
+                    }
+                }
+                o
+            })
+            .collect()
+    }
+}
+
+/// A dense interleaved layout: block-major with lanes innermost, like `InterleavedLayout::dense`.
+fn interleaved<const N: usize>(shape: [usize; N], d: usize, f: usize) -> Interleaved<N> {
+    // The factor axis is innermost (stride 1); the block axis of `d` sits in `d`'s place.
+    let mut blocks = shape;
+    blocks[d] = shape[d].div_ceil(f);
+    let mut strides = [0isize; N];
+    let mut acc = f as isize;
+    for k in (0..N).rev() {
+        strides[k] = acc;
+        acc *= blocks[k] as isize;
+    }
+    Interleaved(Lowered {
+        shape,
+        strides,
+        offset: 0,
+        itemsize: 4,
+        interleave: Some((d, f)),
+    })
+}
+
+fn interleave_case() -> impl Strategy<Value = ([usize; 3], usize, usize)> {
+    (
+        proptest::array::uniform::<_, 3>(0usize..=7),
+        0usize..3,
+        1usize..=5,
+    )
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn copy_planar_to_interleaved_matches_model((shape, d, f) in interleave_case()) {
+        let src_l = Layout::dense(shape, 4, Order::C).unwrap();
+        let dst_l = interleaved(shape, d, f);
+        let od = dst_l.offsets();
+        let len = od.iter().max().map_or(0, |&m| m as usize + 1) + 2;
+        let src = buffer(src_l.volume(), 1);
+        let mut dst = vec![0i32; len];
+        strided_layout::copy(&src, &src_l, &mut dst, &dst_l).unwrap();
+        let mut want = vec![0i32; len];
+        for (&o, &i) in od.iter().zip(&common::offsets(&src_l)) {
+            want[o as usize] = src[i as usize];
+        }
+        prop_assert_eq!(dst, want);
+    }
+
+    #[test]
+    fn copy_interleaved_to_flipped_planar_matches_model((shape, d, f) in interleave_case()) {
+        let src_l = interleaved(shape, d, f);
+        let os = src_l.offsets();
+        let len = os.iter().max().map_or(0, |&m| m as usize + 1);
+        let dst_l = Layout::dense(shape, 4, Order::F).unwrap().flipped(d).unwrap();
+        let src = buffer(len, 5);
+        let mut dst = vec![0i32; dst_l.volume()];
+        strided_layout::copy(&src, &src_l, &mut dst, &dst_l).unwrap();
+        let mut want = vec![0i32; dst_l.volume()];
+        for (&o, &i) in common::offsets(&dst_l).iter().zip(&os) {
+            want[o as usize] = src[i as usize];
+        }
+        prop_assert_eq!(dst, want);
+    }
+
+    #[test]
+    fn zip_map_of_two_interleaved_operands_matches_model((shape, d, f) in interleave_case()) {
+        let il = interleaved(shape, d, f);
+        let offs = il.offsets();
+        let len = offs.iter().max().map_or(0, |&m| m as usize + 1);
+        let a = buffer(len, 3);
+        let dst_l = Layout::dense(shape, 4, Order::C).unwrap();
+        let mut dst = vec![0i32; dst_l.volume()];
+        strided_layout::zip_map(&a, &il, &a, &il, &mut dst, &dst_l, |x, y| x * 2 + y).unwrap();
+        for (&o, &i) in common::offsets(&dst_l).iter().zip(&offs) {
+            prop_assert_eq!(dst[o as usize], a[i as usize] * 3);
+        }
+    }
+}
+
+#[test]
+fn plan_splits_a_partial_last_block_into_a_second_nest() {
+    let il = interleaved([5, 2], 0, 2); // blocks of 2 along axis 0: 2 whole, 1 partial
+    let dense = Layout::dense([5, 2], 4, Order::C).unwrap();
+    let plan = Plan::new(&[il.lowered(), dense.lowered()]).unwrap();
+    assert_eq!(plan.nests().len(), 2);
+    assert_eq!(plan.volume(), 10);
+    let exact = interleaved([4, 2], 0, 2);
+    let dense4 = Layout::dense([4, 2], 4, Order::C).unwrap();
+    assert_eq!(
+        Plan::new(&[exact.lowered(), dense4.lowered()])
+            .unwrap()
+            .nests()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn interleave_errors_are_reported() {
+    let dense = Layout::dense([4, 2], 4, Order::C).unwrap();
+    let mut bad = interleaved([4, 2], 0, 2);
+    bad.0.interleave = Some((2, 2));
+    let mut buf = [0i32; 16];
+    assert_eq!(
+        strided_layout::copy(&[0; 8], &dense, &mut buf, &bad),
+        Err(LayoutError::AxisOutOfRange { axis: 2, ndim: 2 })
+    );
+    bad.0.interleave = Some((0, 0));
+    assert_eq!(
+        strided_layout::fill(&mut buf, &bad, 1),
+        Err(LayoutError::FactorZero)
+    );
+    let (x, y) = (interleaved([4, 2], 0, 2), interleaved([4, 2], 1, 2));
+    assert_eq!(
+        strided_layout::copy(&[0; 16], &x, &mut buf, &y),
+        Err(LayoutError::InterleaveConflict)
+    );
+    assert_eq!(buf, [0; 16]);
+}
+
+// ---- the plan ----
+
+#[test]
+fn plan_of_transpose_is_tiled_and_of_contiguous_copy_is_one_loop() {
+    let dst = Layout::dense([64, 48], 4, Order::C).unwrap();
+    let src = Layout::dense([48, 64], 4, Order::C)
+        .unwrap()
+        .transposed(0, 1)
+        .unwrap();
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    assert_eq!(plan.nests()[0].tile(), Some([32, 32]));
+    assert_eq!(
+        plan.to_string(),
+        "nest 0: offsets [0, 0], 3072 elements\n  loop 0: extent 64, strides [48, 1], tile 32\n  loop 1: extent 48, strides [1, 64], tile 32"
+    );
+    let plan = Plan::new(&[dst.lowered(), dst.lowered()]).unwrap();
+    assert_eq!(
+        plan.to_string(),
+        "nest 0: offsets [0, 0], 3072 elements\n  loop 0: extent 3072, strides [1, 1]"
+    );
+}
+
+#[test]
+fn plan_flips_axes_negative_in_every_operand() {
+    let l = Layout::dense([3, 4], 4, Order::C).unwrap();
+    let f = l.flipped(0).unwrap().flipped(1).unwrap();
+    let plan = Plan::new(&[f.lowered(), f.lowered()]).unwrap();
+    assert_eq!(
+        plan.to_string(),
+        "nest 0: offsets [0, 0], 12 elements\n  loop 0: extent 12, strides [1, 1]"
+    );
+}
+
+#[test]
+fn plan_of_empty_shape_has_no_nest() {
+    let l = Layout::dense([3, 0], 4, Order::C).unwrap();
+    let plan = Plan::new(&[l.lowered()]).unwrap();
+    assert!(plan.nests().is_empty());
+    assert_eq!(plan.to_string(), "empty plan");
+}
+
+#[test]
+fn plan_rejects_more_loops_than_it_holds() {
+    let l = Layout::<17>::new([2; 17], core::array::from_fn(|k| 3isize.pow(k as u32)), 1).unwrap();
+    assert_eq!(
+        Plan::new(&[l.lowered()]),
+        Err(LayoutError::RankOverflow { max: 16 })
+    );
+}
+
+// ---- packed tiles of map and zip_map (transposed sources) ----
+
+/// `dst = f(a, aᵀ)` on an `r × c` matrix with layouts of itemsize `item`, against the model.
+fn check_a_plus_at<T>(r: usize, c: usize, item: usize, mk: fn(usize) -> T)
+where
+    T: Copy + PartialEq + std::fmt::Debug + std::ops::Add<Output = T>,
+{
+    let n = r.max(c);
+    let l = Layout::dense([n, n], item, Order::C).unwrap();
+    let l = l.narrowed(0, 0, r).unwrap().narrowed(1, 0, c).unwrap();
+    let t = Layout::dense([n, n], item, Order::C)
+        .unwrap()
+        .transposed(0, 1)
+        .unwrap()
+        .narrowed(0, 0, r)
+        .unwrap()
+        .narrowed(1, 0, c)
+        .unwrap();
+    let a: Vec<T> = (0..n * n).map(mk).collect();
+    let d = Layout::dense([r, c], item, Order::C).unwrap();
+    let mut dst: Vec<T> = (0..r * c).map(|i| mk(i + 7)).collect();
+    strided_layout::zip_map(&a, &l, &a, &t, &mut dst, &d, |x, y| x + y).unwrap();
+    let mut mapped: Vec<T> = (0..r * c).map(|i| mk(i + 7)).collect();
+    strided_layout::map(&a, &t, &mut mapped, &d, |x| x).unwrap();
+    for i in 0..r {
+        for j in 0..c {
+            assert_eq!(
+                dst[i * c + j],
+                a[i * n + j] + a[j * n + i],
+                "{r}x{c} ({i},{j})"
+            );
+            assert_eq!(mapped[i * c + j], a[j * n + i], "{r}x{c} ({i},{j})");
+        }
+    }
+}
+
+#[test]
+fn zip_map_and_map_pack_transposed_tiles_at_tails() {
+    let sizes: &[usize] = if cfg!(miri) {
+        &[3, 9]
+    } else {
+        &[1, 2, 7, 8, 9, 31, 32, 33, 47, 64, 65, 100]
+    };
+    for &r in sizes {
+        for &c in sizes {
+            check_a_plus_at(r, c, 4, |i| i as f32);
+            check_a_plus_at(r, c, 4, |i| i as u32);
+            check_a_plus_at(r, c, 1, |i| (i % 100) as u8);
+            check_a_plus_at(r, c, 8, |i| i as f64);
+            // Layout itemsize 1 with 8-byte elements: tiles too big for the scratch.
+            check_a_plus_at(r, c, 1, |i| i as u64);
+        }
+    }
+}
+
+// ---- hand-made `Lowered` values: any field values are an error or a correct result ----
+
+fn wild_lowered() -> impl Strategy<Value = Lowered<2>> {
+    let extent = prop_oneof![0usize..=5, Just(usize::MAX), Just(usize::MAX / 2 + 2)];
+    let stride = prop_oneof![
+        -6isize..=6,
+        Just(isize::MAX),
+        Just(isize::MIN),
+        Just(1isize << 61)
+    ];
+    let offset = prop_oneof![-3isize..=12, Just(isize::MAX), Just(isize::MIN)];
+    let interleave = prop_oneof![
+        Just(None),
+        (0usize..=2, 0usize..=3).prop_map(Some),
+        Just(Some((0, usize::MAX)))
+    ];
+    (
+        [extent.clone(), extent],
+        [stride.clone(), stride],
+        offset,
+        prop_oneof![Just(0usize), Just(1), Just(4), Just(usize::MAX)],
+        interleave,
+    )
+        .prop_map(|(shape, strides, offset, itemsize, interleave)| Lowered {
+            shape,
+            strides,
+            offset,
+            itemsize,
+            interleave,
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn fill_of_any_lowered_value_is_an_error_or_fills_exactly_its_offsets(l in wild_lowered()) {
+        let mut dst = vec![0u8; 16];
+        match strided_layout::fill(&mut dst, &l, 1) {
+            Err(_) => prop_assert_eq!(dst, vec![0u8; 16]),
+            Ok(()) => {
+                // Small enough to enumerate: every filled element is an offset of `l`.
+                let (d, f) = l.interleave.unwrap_or((usize::MAX, 1));
+                let mut want = vec![0u8; 16];
+                for ix in common::indices(&l.shape) {
+                    let mut o = l.offset as i128;
+                    for k in 0..2 {
+                        if k == d {
+                            o += (ix[k] / f) as i128 * l.strides[k] as i128 + (ix[k] % f) as i128;
+                        } else {
+                            o += ix[k] as i128 * l.strides[k] as i128;
+                        }
+                    }
+                    want[o as usize] = 1;
+                }
+                prop_assert_eq!(dst, want);
+            }
+        }
+    }
+
+    #[test]
+    fn copy_between_any_lowered_values_never_writes_on_error(a in wild_lowered(), b in wild_lowered()) {
+        let src = vec![7u16; 16];
+        let mut dst = vec![0u16; 16];
+        if strided_layout::copy(&src, &a, &mut dst, &b).is_err() {
+            prop_assert_eq!(dst, vec![0u16; 16]);
+        }
+    }
+}
+
+#[test]
+fn copy_converts_planar_and_interleaved_pixels_for_2_3_4_channels() {
+    let sizes: &[[usize; 2]] = if cfg!(miri) {
+        &[[3, 5]]
+    } else {
+        &[[1, 1], [3, 5], [32, 32], [17, 33]]
+    };
+    for c in 2..=5 {
+        for &[h, w] in sizes {
+            // CHW -> HWC and HWC -> CHW, for 1-, 2- and 4-byte elements.
+            check_permuted([c, h, w], [1, 2, 0], |i| i as u8);
+            check_permuted([h, w, c], [2, 0, 1], |i| i as u8);
+            check_permuted([c, h, w], [1, 2, 0], |i| i as u16);
+            check_permuted([h, w, c], [2, 0, 1], |i| i as u16);
+            check_permuted([c, h, w], [1, 2, 0], |i| i as f32);
+            check_permuted([h, w, c], [2, 0, 1], |i| i as f32);
+        }
+    }
+}
