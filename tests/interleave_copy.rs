@@ -1,0 +1,105 @@
+//! The copy kernels with an interleaved layout on either side (issue "Interleaved and blocked
+//! layouts"): planar <-> interleaved, partial last blocks, small factors, against an
+//! element-by-element reference through `offset_of`.
+
+use proptest::prelude::*;
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
+
+/// A dense interleaved layout of `shape` on a random axis and factor (partial blocks
+/// included), with a random permutation of its axes so block strides are not always outer.
+fn interleaved<const N: usize>() -> impl Strategy<Value = InterleavedLayout<N>> {
+    (
+        proptest::array::uniform::<_, N>(1usize..=7),
+        0..N.max(1),
+        1usize..=9,
+    )
+        .prop_filter_map("valid", |(shape, d, f)| {
+            let il = InterleaveLayout::new(d, f).ok()?;
+            InterleavedLayout::dense(shape, 4, il).ok()
+        })
+}
+
+fn dst_len<const N: usize>(l: &InterleavedLayout<N>) -> usize {
+    l.offset_bounds().map_or(0, |(_, hi)| hi as usize + 1)
+}
+
+fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = vec![vec![]];
+    for &e in shape {
+        out = out
+            .into_iter()
+            .flat_map(|p| {
+                (0..e).map(move |i| {
+                    let mut q = p.clone();
+                    q.push(i);
+                    q
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn check<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
+    let planar = Layout::dense(il.shape(), 4, Order::C).unwrap();
+    let src: Vec<u32> = (0..planar.volume() as u32).map(|x| x * 7 + 1).collect();
+    let len = dst_len(&il);
+    // Planar -> interleaved: padding slots keep their sentinel.
+    let mut dst = vec![u32::MAX; len];
+    strided_layout::copy(&src, &planar, &mut dst, &il).unwrap();
+    let mut touched = vec![false; len];
+    for ix in indices(&il.shape()) {
+        let ixa: [usize; N] = ix.clone().try_into().unwrap();
+        let o = il.offset_of(ixa).unwrap() as usize;
+        let p = planar.offset_of(ixa).unwrap() as usize;
+        prop_assert_eq!(dst[o], src[p], "index {:?}", ix);
+        touched[o] = true;
+    }
+    for (o, t) in touched.iter().enumerate() {
+        if !t {
+            prop_assert_eq!(dst[o], u32::MAX, "padding slot {} was written", o);
+        }
+    }
+    // Interleaved -> planar: the round trip gives the source back.
+    let mut back = vec![0u32; src.len()];
+    strided_layout::copy(&dst, &il, &mut back, &planar).unwrap();
+    prop_assert_eq!(back, src);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+    #[test] fn interleaved_copy_rank1(l in interleaved::<1>()) { check(l)?; }
+    #[test] fn interleaved_copy_rank2(l in interleaved::<2>()) { check(l)?; }
+    #[test] fn interleaved_copy_rank3(l in interleaved::<3>()) { check(l)?; }
+}
+
+#[test]
+fn chw_to_hwc_and_back() -> Result<(), LayoutError> {
+    let chw = Layout::dense([3, 4, 5], 1, Order::C)?;
+    let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+    let src: Vec<u8> = (0..60).collect();
+    let mut dst = vec![0u8; 60];
+    strided_layout::copy(&src, &chw, &mut dst, &hwc)?;
+    // Pixel (h, w) holds its three channels side by side.
+    assert_eq!(&dst[..6], &[0, 20, 40, 1, 21, 41]);
+    let mut back = vec![0u8; 60];
+    strided_layout::copy(&dst, &hwc, &mut back, &chw)?;
+    assert_eq!(back, src);
+    Ok(())
+}
+
+#[test]
+fn ten_channels_in_blocks_of_four_pad_the_last_block() -> Result<(), LayoutError> {
+    let planar = Layout::dense([10, 2], 4, Order::C)?;
+    let blocked = InterleavedLayout::dense([10, 2], 4, InterleaveLayout::new(0, 4)?)?;
+    // Offsets 8 * block + lane + 4 * column: the last element (channel 9, column 1) is at 21.
+    assert_eq!(blocked.strides(), [8, 4]);
+    assert_eq!(blocked.required_size_in_bytes()?, 22 * 4);
+    let src: Vec<f32> = (0..20).map(|x| x as f32).collect();
+    let mut dst = vec![-1.0f32; blocked.required_size_in_bytes()? / 4];
+    strided_layout::copy(&src, &planar, &mut dst, &blocked)?;
+    // Block 2 holds channels 8 and 9, then two padding lanes, for each of the 2 columns.
+    assert_eq!(&dst[16..], &[16.0, 18.0, -1.0, -1.0, 17.0, 19.0]);
+    Ok(())
+}
