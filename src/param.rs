@@ -12,7 +12,7 @@
 use num_traits::{CheckedRem, NumCast, PrimInt, WrappingAdd, WrappingMul};
 
 use crate::query::index_type::parts_fit_in;
-use crate::{Layout, LayoutError};
+use crate::{InterleavedLayout, Layout, LayoutError};
 
 /// The integer types a [`KernelLayout`] can use for its offset math: `i32`, `i64`, `u32`,
 /// `u64`, `isize`, `usize`, and the narrower primitive integers.
@@ -131,6 +131,40 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
 
     /// The one conversion behind every `from_*`: the caller passes its own offset bounds
     /// (strided or interleaved), and `interleave` as `(dimension < N, factor >= 1)`.
+    /// Packs an interleaved layout: its strided parts plus the interleave dimension and
+    /// factor, which the device math reads (`(i_d / f) * strides[d] + i_d % f` on axis `d`).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+    ///   an element offset, the dimension or the factor does not fit `I`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+    /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+    /// let k = KernelLayout::<i32, 3>::from_interleaved(&hwc)?;
+    /// assert_eq!(k.interleave(), Some((0, 3)));
+    /// assert_eq!(k.offset_of([2, 1, 4]), hwc.offset_of([2, 1, 4])? as i32);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `k.offset_of(i) == l.offset_of(i)` (as `I`) for every index `i`
+    pub fn from_interleaved(layout: &InterleavedLayout<N>) -> Result<Self, LayoutError> {
+        let il = layout.interleave();
+        Self::from_parts(
+            &layout.shape(),
+            &layout.strides(),
+            layout.offset(),
+            layout.offset_bounds(),
+            layout.volume(),
+            Some((il.dimension(), il.factor())),
+        )
+    }
+
     pub(crate) fn from_parts(
         shape: &[usize; N],
         strides: &[isize; N],
@@ -399,6 +433,15 @@ impl<I: KernelIndex, const N: usize> TryFrom<&Layout<N>> for KernelLayout<I, N> 
     /// Same as [`KernelLayout::from_layout`].
     fn try_from(layout: &Layout<N>) -> Result<Self, LayoutError> {
         Self::from_layout(layout)
+    }
+}
+
+impl<I: KernelIndex, const N: usize> TryFrom<&InterleavedLayout<N>> for KernelLayout<I, N> {
+    type Error = LayoutError;
+
+    /// Same as [`KernelLayout::from_interleaved`].
+    fn try_from(layout: &InterleavedLayout<N>) -> Result<Self, LayoutError> {
+        Self::from_interleaved(layout)
     }
 }
 

@@ -103,3 +103,20 @@ fn ten_channels_in_blocks_of_four_pad_the_last_block() -> Result<(), LayoutError
     assert_eq!(&dst[16..], &[16.0, 18.0, -1.0, -1.0, 17.0, 19.0]);
     Ok(())
 }
+
+/// The kernel-parameter type packs an interleaved layout; its device math agrees everywhere.
+fn check_param<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
+    let k = strided_layout::KernelLayout::<i32, N>::from_interleaved(&il).unwrap();
+    for ix in indices(&il.shape()) {
+        let ixa: [usize; N] = ix.clone().try_into().unwrap();
+        let ki: [i32; N] = ixa.map(|i| i as i32);
+        prop_assert_eq!(k.offset_of(ki) as isize, il.offset_of(ixa).unwrap());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 128 }))]
+    #[test] fn interleaved_param_rank2(l in interleaved::<2>()) { check_param(l)?; }
+    #[test] fn interleaved_param_rank3(l in interleaved::<3>()) { check_param(l)?; }
+}

@@ -75,28 +75,26 @@ fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option
 /// smaller ones: a sufficient test for uniqueness (cuda.core's) that costs a sort of a few
 /// loops, so dense and sliced destinations skip the exact search.
 fn nested(op: &Operand) -> bool {
-    let mut abs = [0usize; MAX_LOOPS];
-    let abs = abs.get_mut(..op.depth).unwrap_or(&mut []);
-    for (a, &s) in abs.iter_mut().zip(&op.strides) {
-        *a = s.unsigned_abs();
+    // `(|stride|, extent)` per loop, sorted by `|stride|` (insertion sort of a few loops; the
+    // swaps go through a two-element window, so no index can be out of range).
+    let mut pairs = [(0usize, 1usize); MAX_LOOPS];
+    let pairs = pairs.get_mut(..op.depth).unwrap_or(&mut []);
+    for ((pair, &s), &e) in pairs.iter_mut().zip(&op.strides).zip(&op.shape) {
+        *pair = (s.unsigned_abs(), e);
     }
-    // The order by |stride| (insertion sort of a few loops), extents carried along.
-    let mut ext = op.shape;
-    let ext = ext.get_mut(..op.depth).unwrap_or(&mut []);
-    for i in 1..abs.len() {
+    for i in 1..pairs.len() {
         let mut j = i;
         while let Some(p) = j.checked_sub(1) {
-            if abs.get(p) <= abs.get(j) {
-                break;
+            match pairs.get_mut(p..=j) {
+                Some([x, y]) if x.0 > y.0 => core::mem::swap(x, y),
+                _ => break,
             }
-            abs.swap(p, j);
-            ext.swap(p, j);
             j = p;
         }
     }
     // `span` is at most the largest offset difference of a valid nest, which fits `isize`.
     let mut span = 0usize;
-    for (&a, &e) in abs.iter().zip(ext.iter()) {
+    for &(a, e) in pairs.iter() {
         if a <= span {
             return false;
         }

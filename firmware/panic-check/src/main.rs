@@ -13,7 +13,8 @@ use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
 use strided_layout::{
-    AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, s,
+    AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, KernelLayout, Layout, Lowered, Order,
+    Plan, Slice, s,
 };
 
 unsafe extern "C" {
@@ -32,6 +33,10 @@ static mut STRIDES: [isize; 8] = [60, 20, 5, 1, 7, -3, 0, 2];
 static mut SCALARS: [isize; 8] = [0, 1, 2, 3, 4, -1, 8, 16];
 static mut USIZES: [usize; 8] = [0, 1, 2, 3, 4, 5, 0x1000, usize::MAX];
 static mut BITS: u64 = 0b0110;
+static mut SRC: [u8; 256] = [0; 256];
+static mut DST: [u8; 256] = [0; 256];
+static mut SRC32: [f32; 64] = [0.0; 64];
+static mut DST32: [f32; 64] = [0.0; 64];
 
 /// `PANIC_CHECK_ONLY=<line>` at build time keeps only the `keep!` call on that source line
 /// (how `run --each` finds which call reaches a panic); unset, every call is kept.
@@ -122,6 +127,39 @@ fn order<const N: usize>(i: usize) -> Order<N> {
         1 => Order::F,
         2 => Order::Keep,
         _ => Order::Perm(arr_u::<N>(i)),
+    }
+}
+
+/// The kernels over the static buffers, each operand a layout the optimiser cannot see.
+fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Mapping<N>>(
+    a: &L,
+    b: &M,
+) {
+    // SAFETY: single-threaded, and these are the only references to the statics while they
+    // live (each kernel call below ends before the next begins).
+    let (src, dst) = unsafe { (&*(&raw const SRC), &mut *(&raw mut DST)) };
+    // SAFETY: as above.
+    let (src32, dst32) = unsafe { (&*(&raw const SRC32), &mut *(&raw mut DST32)) };
+    keep!(strided_layout::copy(src, a, dst, b));
+    keep!(strided_layout::copy(src32, a, dst32, b));
+    keep!(strided_layout::fill(dst, b, 7u8));
+    keep!(strided_layout::map(src, a, dst32, b, f32::from));
+    keep!(strided_layout::zip_map(
+        src,
+        a,
+        src32,
+        a,
+        dst32,
+        b,
+        |x, y| f32::from(x) + y
+    ));
+    keep!(strided_layout::fold(src32, a, 0.0f32, |acc, x| acc + x));
+    keep!(strided_layout::copy_within(dst, a, b));
+    let lowered: [Lowered<N>; 2] = [b.lowered(), a.lowered()];
+    if let Ok(plan) = Plan::<2>::new(&lowered) {
+        keep!((plan.volume(), plan.nests().len()));
+        let mut text: heapless::String<512> = heapless::String::new();
+        keep!(core::fmt::write(&mut text, format_args!("{plan}")));
     }
 }
 
@@ -247,11 +285,33 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
             keep!(i.permuted(arr_u(4)));
             keep!(i.narrowed(us(1), us(2), us(3)));
             keep!(i.selected::<NM1>(us(1), us(2)));
+            kernels(&l, &i);
+            kernels(&i, &l);
+            keep!(KernelLayout::<u32, N>::from_interleaved(&i));
         }
         keep!(InterleavedLayout::<N>::dense(arr_u(1), us(2), il));
         if let Ok(st) = Layout::<NP1>::new(arr_u(2), arr_i(2), 4) {
             keep!(InterleavedLayout::<N>::from_strided::<NP1>(&st, us(1)));
         }
+    }
+    if let Ok(d) = Layout::<N>::new(arr_u(3), arr_i(4), 1) {
+        kernels(&l, &d);
+    }
+    keep!(KernelLayout::<i32, N>::from_layout(&l));
+    if let Ok(k) = KernelLayout::<i64, N>::from_layout(&l) {
+        let ix = arr_u::<N>(2).map(|i| i as i64);
+        keep!((
+            k.offset_of(ix),
+            k.checked_offset_of(ix),
+            k.offset_of_linear(is(3) as i64)
+        ));
+        keep!((
+            k.volume(),
+            k.interleave(),
+            k.extents(),
+            k.strides(),
+            k.offset()
+        ));
     }
     keep!(l.grid(us(1), us(2), arr_u(3)));
     keep!(l.to_text::<96>());
