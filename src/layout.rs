@@ -119,6 +119,31 @@ impl<const N: usize> Layout<N> {
         }
     }
 
+    /// Builds a layout whose element offsets are all offsets of a valid layout (the same
+    /// elements re-indexed, or a subset of them, or none with an offset that fits in bytes),
+    /// checking only what that does not imply: every stride fits `isize` in bytes.
+    ///
+    /// For `reshaped`, `split_axis`, `unsqueezed` and `sliced`: a new stride is a distance
+    /// between two of the source's offsets (which can exceed `isize::MAX` bytes) or an
+    /// invented stride of an extent-1 axis. O(N) multiplications instead of `from_parts`'
+    /// full bounds computation.
+    pub(crate) const fn from_same_offsets(
+        shape: [usize; N],
+        strides: [isize; N],
+        offset: isize,
+        itemsize: usize,
+    ) -> Result<Self, LayoutError> {
+        let item = tri!(to_isize(itemsize));
+        let mut rest: &[isize] = &strides;
+        while let [s, tail @ ..] = rest {
+            if s.checked_mul(item).is_none() {
+                return Err(LayoutError::OffsetOverflow);
+            }
+            rest = tail;
+        }
+        Ok(Self::from_valid_parts(shape, strides, offset, itemsize))
+    }
+
     /// Builds a layout from a shape, element strides and an itemsize in bytes, with offset 0.
     ///
     /// Shape and strides are stored as given (extent-0 and extent-1 axes keep their strides).

@@ -1,7 +1,7 @@
 //! [`Layout::broadcast_to`]: stretch extent-1 axes and add leading axes with stride 0.
 
 use crate::algo::broadcast::broadcast;
-use crate::algo::checked::tri;
+use crate::algo::checked::{tri, volume};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -44,6 +44,14 @@ impl<const N: usize> Layout<N> {
         }
         let mut strides = [0isize; M];
         tri!(broadcast(self.parts(), &shape, &mut strides));
-        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+        // The same elements (a stretched axis repeats them with stride 0) or none, with the
+        // offset and every stride unchanged or 0: only the new volume needs checking.
+        tri!(volume(&shape));
+        Ok(Layout::from_valid_parts(
+            shape,
+            strides,
+            self.offset,
+            self.itemsize,
+        ))
     }
 }

@@ -69,7 +69,8 @@ impl<const N: usize> Layout<N> {
             &mut s2
         ));
         tame_unit_strides(&target, &mut strides, self.itemsize);
-        Layout::from_parts(target, strides, self.offset, self.itemsize)
+        // The same elements re-indexed: only the new strides need checking.
+        Layout::from_same_offsets(target, strides, self.offset, self.itemsize)
     }
 
     /// Like [`reshaped`](Layout::reshaped), in F (column-major) index order: the first axis
@@ -123,6 +124,7 @@ impl<const N: usize> Layout<N> {
             }
         ));
         tame_unit_strides(&target, &mut strides, self.itemsize);
-        Layout::from_parts(target, strides, self.offset, self.itemsize)
+        // The same elements re-indexed: only the new strides need checking.
+        Layout::from_same_offsets(target, strides, self.offset, self.itemsize)
     }
 }

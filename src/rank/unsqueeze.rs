@@ -81,6 +81,7 @@ impl<const N: usize> Layout<N> {
         let mut strides = [0isize; M];
         tri!(unsqueeze(self.parts(), &axes, &mut shape, &mut strides));
         tame_unit_strides(&shape, &mut strides, self.itemsize);
-        Layout::from_parts(shape, strides, self.offset, self.itemsize)
+        // The same elements with extent-1 axes added: only the invented strides need checking.
+        Layout::from_same_offsets(shape, strides, self.offset, self.itemsize)
     }
 }

@@ -51,12 +51,9 @@ impl<const N: usize> Layout<N> {
         let offset = tri!(narrow(self.parts(), axis, start, len));
         let mut shape = self.shape;
         set(&mut shape, axis, len);
-        if len == 0 {
-            // No element: the offset may sit one past the axis, so check it like any other.
-            return Self::from_parts(shape, self.strides, offset, self.itemsize);
-        }
         // A sub-box of the elements with the same strides, starting at an element: every
-        // offset is one of this layout's, so the invariants still hold.
+        // offset is one of this layout's, so the invariants still hold (with no element, the
+        // offset moved only where it still fits in bytes: `algo::narrow`).
         Ok(Self::from_valid_parts(
             shape,
             self.strides,

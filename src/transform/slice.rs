@@ -53,6 +53,8 @@ impl<const N: usize> Layout<N> {
         // An axis that keeps one element never uses its stride: 0 where `stride * step`
         // would not fit in bytes (a step of 2^62 that picks one element is fine).
         tame_unit_strides(&shape, &mut strides, self.itemsize);
-        Self::from_parts(shape, strides, offset, self.itemsize)
+        // A subset of this layout's elements, or none with an offset that fits in bytes
+        // (`algo::slice`): only the new strides need checking.
+        Self::from_same_offsets(shape, strides, offset, self.itemsize)
     }
 }
