@@ -1,6 +1,6 @@
-//! Interleaved layouts as offsets: CHW <-> HWC, stereo planar vs interleaved, and 10 channels
-//! in blocks of 4 (a partial last block). No data moves here; the copy kernels take these
-//! layouts as they are.
+//! Interleaved layouts: CHW <-> HWC, stereo planar vs interleaved, and 10 channels in blocks
+//! of 4 (a partial last block), as offsets and then as data moved by `strided_layout::copy`,
+//! which takes an `InterleavedLayout` on either side.
 //!
 //! Run: `cargo run --example interleave`
 
@@ -25,7 +25,16 @@ fn main() -> Result<(), LayoutError> {
     let hwc_strided = Layout::dense([1, 2, 4, 3], 1, Order::C)?;
     let again = InterleavedLayout::<3>::from_strided(&hwc_strided, 0)?;
     assert_eq!(again, hwc);
-    println!("HWC buffer read as CHW: {again}\n");
+    println!("HWC buffer read as CHW: {again}");
+    // Move the pixels: CHW -> HWC and back.
+    let chw_data: Vec<u8> = (0..24).collect();
+    let mut hwc_data = vec![0u8; 24];
+    strided_layout::copy(&chw_data, &planar, &mut hwc_data, &hwc)?;
+    println!("CHW data {chw_data:?}\n  as HWC {hwc_data:?}");
+    let mut back = vec![0u8; 24];
+    strided_layout::copy(&hwc_data, &hwc, &mut back, &planar)?;
+    assert_eq!(back, chw_data);
+    println!();
 
     // Stereo audio, 2 channels x 6 samples: planar LLLLLLRRRRRR vs interleaved LRLRLR...
     let stereo_planar = Layout::dense([2, 6], 4, Order::C)?;
@@ -34,7 +43,11 @@ fn main() -> Result<(), LayoutError> {
         "stereo planar      {stereo_planar}\n{}",
         stereo_planar.grid_2d()
     );
-    println!("stereo interleaved {stereo}\n{}\n", stereo.grid_2d());
+    println!("stereo interleaved {stereo}\n{}", stereo.grid_2d());
+    let left_right: Vec<f32> = (0..12).map(|x| x as f32).collect();
+    let mut lrlr = vec![0.0f32; 12];
+    strided_layout::copy(&left_right, &stereo_planar, &mut lrlr, &stereo)?;
+    println!("planar {left_right:?}\n  -> interleaved {lrlr:?}\n");
 
     // 10 channels in blocks of 4 (nChw4c-like), 3 pixels: the last block holds channels 8
     // and 9 in lanes 0 and 1; lanes 2 and 3 are padding.
@@ -48,6 +61,15 @@ fn main() -> Result<(), LayoutError> {
         blocked.required_size_in_bytes()?,
         blocked.is_dense()
     );
+    let channels: Vec<f32> = (0..30).map(|x| x as f32).collect();
+    let mut blocks = vec![f32::NAN; blocked.required_size_in_bytes()? / 4];
+    strided_layout::copy(
+        &channels,
+        &Layout::dense([10, 3], 4, Order::C)?,
+        &mut blocks,
+        &blocked,
+    )?;
+    println!("blocked data (NaN = padding lane): {blocks:?}");
     let padded = blocked.to_strided_padded::<3>()?;
     println!(
         "padded strided form {padded} (index [b, p, l] is channel 4b + l, real iff 4b + l < 10)"
