@@ -23,10 +23,12 @@ fn group<'a>(c: &'a mut Criterion, name: &str, bytes: usize) -> BenchmarkGroup<'
     g
 }
 
-/// `copy_from_slice` of `n` elements of `T` (`2n` bytes moved).
-fn roofline<T: Copy + Default>(g: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
-    let src = vec![T::default(); n];
-    let mut dst = vec![T::default(); n];
+/// `copy_from_slice` of `n` elements of `T` (`2n` bytes moved). Both buffers are written
+/// with a non-zero value first: a zeroed allocation that is only read maps every page to the
+/// kernel's one zero page, which would make the roofline a write-only copy.
+fn roofline<T: Copy + From<u8>>(g: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
+    let src = vec![T::from(1u8); n];
+    let mut dst = vec![T::from(2u8); n];
     g.bench_function("copy_from_slice", |b| {
         b.iter(|| black_box(&mut dst[..]).copy_from_slice(black_box(&src[..])))
     });

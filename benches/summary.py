@@ -50,4 +50,4 @@ for group, funcs in groups.items():
         v = funcs[func]
         rate = v.get("rate", 0.0) * (factor if func == "copy_from_slice" else 1.0)
         ratio = f"{rate / base_rate:.2f}" if base_rate else "-"
-        print(f"| {group} | {func} | {fmt_time(v['time'])} | {rate / 1e9:.2f} | {ratio} |")
+        print(f"| `{group}` | `{func}` | {fmt_time(v['time'])} | {rate / 1e9:.2f} | {ratio} |")
