@@ -57,7 +57,8 @@ mod tests {
         // Issue "The core at its edges": offsets that fit only thanks to the offset (a
         // quarter of the `isize` range, so the case holds for every pointer width).
         let q = isize::MAX / 4 + 1;
-        let big = Parts::from_arrays(&[3], &[-q], isize::MAX, 1);
+        let strides = [-q];
+        let big = Parts::from_arrays(&[3], &strides, isize::MAX, 1);
         assert_eq!(flip(big, 0), Ok((q, isize::MAX - q - q)));
     }
 }
