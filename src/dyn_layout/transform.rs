@@ -175,16 +175,9 @@ impl<const MAX: usize> DynLayout<MAX> {
         let offset = tri!(narrow(self.parts(), axis, start, len));
         let mut shape = self.shape;
         set(&mut shape, axis, len);
-        if len == 0 {
-            // No element: the offset may sit one past the axis, so check it.
-            return Self::from_parts(
-                live(&shape, self.rank),
-                self.strides(),
-                offset,
-                self.itemsize,
-            );
-        }
-        // A sub-box of the elements starting at an element keeps the invariants.
+        // A sub-box of the elements starting at an element keeps the invariants (with no
+        // element, `algo::narrow` moved the offset only where it still fits in bytes), as in
+        // `Layout::narrowed`.
         Ok(Self::from_valid_parts(
             &shape,
             &self.strides,

@@ -191,8 +191,8 @@ unsafe fn interleave_n<T: Copy, const C: usize>(d: *mut T, s: *const T, plane: i
     // SAFETY: `[T; C]` has the layout of `C` consecutive `T`; the `n` pixels and the `C`
     // planes are elements of their slices (contract), and the destination is a distinct
     // borrow, so the exclusive pixel slice aliases no plane. Every plane is cut to exactly
-    // `n` elements first, so the loop below indexes nothing out of range and the compiler
-    // sees one interleaved store group per pixel (it vectorizes it with shuffles).
+    // `n` elements first and `j < n` (it enumerates the `n` pixels), so `get_unchecked(j)`
+    // is in range.
     unsafe {
         let out = slice::from_raw_parts_mut(d.cast::<[T; C]>(), n);
         let planes: [&[T]; C] =
