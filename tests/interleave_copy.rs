@@ -114,6 +114,91 @@ fn ten_channels_in_blocks_of_four_pad_the_last_block() -> Result<(), LayoutError
     Ok(())
 }
 
+/// The channel kernels at vector lengths, through `copy`: planar -> interleaved and back for
+/// `c` channels in blocks of `f` (whole blocks, and partial last blocks whose padding lanes
+/// must stay untouched), rows long enough for whole vectors plus a tail, and slices that
+/// start `skew` elements into their buffers (so the vectors are not aligned).
+fn channel_sweep<T: Copy + PartialEq + std::fmt::Debug + From<u8>>() {
+    let size = std::mem::size_of::<T>();
+    let widths: &[usize] = if cfg!(miri) {
+        &[37]
+    } else {
+        &[1, 33, 200, 517]
+    };
+    let skews: &[usize] = if cfg!(miri) { &[1] } else { &[0, 1, 3] };
+    let shapes: &[(usize, usize)] = if cfg!(miri) {
+        &[(3, 3), (4, 4), (2, 4)]
+    } else {
+        &[
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (2, 4),
+            (3, 4),
+            (5, 4),
+            (6, 3),
+            (4, 2),
+        ]
+    };
+    let sentinel = T::from(0);
+    for &(c, f) in shapes {
+        for &w in widths {
+            for &skew in skews {
+                let shape = [c, 2, w];
+                let planar = Layout::dense(shape, size, Order::C).unwrap();
+                let il =
+                    InterleavedLayout::dense(shape, size, InterleaveLayout::new(0, f).unwrap())
+                        .unwrap();
+                let n = planar.volume();
+                let src: Vec<T> = (0..skew + n)
+                    .map(|i| T::from((i % 251) as u8 + 1))
+                    .collect();
+                let len = dst_len(&il);
+                let mut dst = vec![sentinel; skew + len];
+                strided_layout::copy(&src[skew..], &planar, &mut dst[skew..], &il).unwrap();
+                let mut touched = vec![false; len];
+                for ix in indices(&shape) {
+                    let ixa: [usize; 3] = ix.clone().try_into().unwrap();
+                    let o = il.offset_of(ixa).unwrap() as usize;
+                    let p = planar.offset_of(ixa).unwrap() as usize;
+                    assert_eq!(
+                        dst[skew + o],
+                        src[skew + p],
+                        "{c}/{f} w {w} skew {skew} at {ix:?}"
+                    );
+                    touched[o] = true;
+                }
+                for (o, t) in touched.iter().enumerate() {
+                    if !t {
+                        assert_eq!(
+                            dst[skew + o],
+                            sentinel,
+                            "{c}/{f} w {w}: padding {o} written"
+                        );
+                    }
+                }
+                assert!(dst[..skew].iter().all(|&x| x == sentinel));
+                let mut back = vec![sentinel; skew + n];
+                strided_layout::copy(&dst[skew..], &il, &mut back[skew..], &planar).unwrap();
+                assert_eq!(
+                    &back[skew..],
+                    &src[skew..],
+                    "{c}/{f} w {w} skew {skew}: round trip"
+                );
+                assert!(back[..skew].iter().all(|&x| x == sentinel));
+            }
+        }
+    }
+}
+
+#[test]
+fn channel_kernels_at_vector_lengths() {
+    channel_sweep::<u8>();
+    channel_sweep::<u16>();
+    channel_sweep::<f32>();
+    channel_sweep::<u64>();
+}
+
 /// The kernel-parameter type packs an interleaved layout; its device math agrees everywhere.
 fn check_param<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
     let k = strided_layout::KernelLayout::<i32, N>::from_interleaved(&il).unwrap();

@@ -13,8 +13,9 @@
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is
 //!    untouched.
 //! 3. **Loop**: for each contiguous run a `copy_from_slice`-like move, for strided runs an
-//!    unrolled loop, for tiles of 4- and 8-byte primitives SIMD transposes (SSE2, AVX, NEON), for
-//!    copies larger than the last-level cache non-temporal stores.
+//!    unrolled loop, for tiles of 4- and 8-byte primitives SIMD transposes (SSE2, AVX, NEON),
+//!    for planar <-> interleaved blocks of 2 to 4 channels byte shuffles (SSSE3, AVX2, NEON
+//!    `tbl`), for copies larger than the last-level cache non-temporal stores.
 //!
 //! | kernel | operands (0 is written) | what it does |
 //! | --- | --- | --- |
@@ -25,8 +26,8 @@
 //! | [`zip_map`](crate::zip_map) | dst, a, b | `dst[i] = f(a[i], b[i])` |
 //! | [`fold`](crate::fold) | src (read only) | `acc = f(acc, src[i])` in plan order |
 //!
-//! `unsafe` lives in `raw.rs` and `simd.rs` only; planning, validation and the loop driver
-//! are safe code.
+//! `unsafe` lives in `raw.rs`, `simd.rs` and `channels.rs` only; planning, validation and the
+//! loop driver are safe code.
 
 mod mapping;
 mod plan;
@@ -36,6 +37,8 @@ mod validate;
 mod raw;
 #[allow(unsafe_code)]
 mod simd;
+#[allow(unsafe_code)]
+mod channels;
 mod copy;
 mod fill;
 mod map;

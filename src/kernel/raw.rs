@@ -14,9 +14,9 @@ use core::ptr;
 use core::slice;
 
 use crate::LayoutError;
-use crate::kernel::plan::{Loop, Plan};
-use crate::kernel::simd;
-use crate::kernel::walk::{for_each_block, for_each_run, step};
+use crate::kernel::plan::{Loop, Nest, Plan};
+use crate::kernel::walk::{for_each_block, for_each_block_tiled, for_each_run, step};
+use crate::kernel::{channels, simd};
 use crate::tuning::{INNER_UNROLL, TILE_BYTES};
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
@@ -58,7 +58,7 @@ pub(crate) fn copy<T: Copy>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = simd::stream_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
-        for_each_block(nest, |[od, os], a, b| {
+        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by
             // `InBounds::check` (and `plan_for` matched the lengths); `copy_block` reads and
             // writes only offsets of the block, which are offsets of the nest too. `dst` and
@@ -91,6 +91,39 @@ pub(crate) fn copy_within<T: Copy>(
         });
     }
     Ok(())
+}
+
+/// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
+/// channel block: the channel kernels read and write every line of such a block once, and
+/// tiling would only cut their runs short.
+fn untiled_channels(nest: &Nest<2>) -> Option<[usize; 2]> {
+    match nest.loops() {
+        [.., a, b] if channel_block(*a, *b).is_some() => None,
+        _ => nest.tile(),
+    }
+}
+
+/// Which channel kernel takes the block `a × b` (operand 0 the destination): `interleave`
+/// when the destination's pixels hold `a.extent` (2 to 4) consecutive channels and the source
+/// is planar, `!interleave` the other way round.
+fn channel_block(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    if da == 1 && sb == 1 && channels(a.extent, db) {
+        Some(Channels::Interleave)
+    } else if sa == 1 && db == 1 && channels(a.extent, sb) {
+        Some(Channels::Deinterleave)
+    } else {
+        None
+    }
+}
+
+/// The direction of a channel block.
+#[derive(Clone, Copy)]
+enum Channels {
+    /// Planar source, interleaved destination.
+    Interleave,
+    /// Interleaved source, planar destination.
+    Deinterleave,
 }
 
 /// Witness that the two operands of a [`copy_within`] share no element.
@@ -128,14 +161,14 @@ unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, st
                 }
             }
         }
-    } else if da == 1 && sb == 1 && channels(a.extent, db) {
+    } else if let Some(Channels::Interleave) = channel_block(a, b) {
         // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
         // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
-        unsafe { interleave(d, s, sa, a.extent, b.extent) }
-    } else if sa == 1 && db == 1 && channels(a.extent, sb) {
+        unsafe { interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream) }
+    } else if let Some(Channels::Deinterleave) = channel_block(a, b) {
         // SAFETY: as above with the roles swapped; the destination planes are disjoint because
         // the destination is unique (validated), so each is its own exclusive sub-slice.
-        unsafe { deinterleave(d, da, s, a.extent, b.extent) }
+        unsafe { deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream) }
     } else if db == 1 && sa == 1 && a.extent > 1 && simd::transposes::<T>() {
         // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
         // and `src` rows along `b`. (Streaming the tile's rows out of a scratch buffer was
@@ -158,88 +191,167 @@ unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, st
 }
 
 /// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c` (2, 3
-/// or 4) channels whose pixels are `stride == c` elements apart.
+/// or 4) channels whose pixels are `stride` elements apart, `c <= stride <= 16` (a pixel
+/// wider than its channels is a partial interleave block, whose other lanes stay untouched).
 fn channels(c: usize, stride: isize) -> bool {
-    matches!(c, 2..=4) && stride.unsigned_abs() == c && stride > 0
+    matches!(c, 2..=4) && stride > 0 && (c..=16).contains(&stride.unsigned_abs())
 }
 
-/// CHW -> HWC for one block: `d[j·c + k] = s[k·plane + j]` for `k < c`, `j < n`.
+/// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
+/// the pixels are dense (`px == c`), whole vectors of pixels by byte shuffles
+/// (`channels.rs`), the rest here. With `stream`, the shuffled part may use non-temporal
+/// stores.
 ///
 /// # Safety
 ///
-/// `c` is 2, 3 or 4; every `s + k·plane + j` is an element of the source slice and the `n·c`
-/// elements from `d` are elements of the destination slice.
+/// `c` is 2, 3 or 4 and `px >= c`; every `s + k·plane + j` is an element of the source
+/// slice and every `d + j·px + k` an element of the destination slice.
 #[inline]
-unsafe fn interleave<T: Copy>(d: *mut T, s: *const T, plane: isize, c: usize, n: usize) {
-    // SAFETY: the caller's contract, per channel count.
+unsafe fn interleave<T: Copy>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) {
+    // SAFETY: the caller's contract; `channels::interleave` did the pixels `0..done`
+    // (`done <= n`), so the rest is the same contract for the pixels from `done`, whose
+    // offsets `done` (planes) and `done·px` (pixels) lie inside the slices.
     unsafe {
+        let done = if px == c {
+            channels::interleave(d, s, plane, c, n, stream)
+        } else {
+            0
+        };
+        let (d, s, n) = (
+            d.add(done.wrapping_mul(px)),
+            s.add(done),
+            n.wrapping_sub(done),
+        );
         match c {
-            2 => interleave_n::<T, 2>(d, s, plane, n),
-            3 => interleave_n::<T, 3>(d, s, plane, n),
-            _ => interleave_n::<T, 4>(d, s, plane, n),
+            2 => interleave_n::<T, 2>(d, px, s, plane, n),
+            3 => interleave_n::<T, 3>(d, px, s, plane, n),
+            _ => interleave_n::<T, 4>(d, px, s, plane, n),
         }
     }
 }
 
-/// [`interleave`] with the channel count `C` known to the compiler, so it vectorizes.
+/// [`interleave`] element by element, with the channel count `C` known to the compiler so
+/// that the dense case vectorizes.
 ///
 /// # Safety
 ///
 /// As [`interleave`] with `c == C`.
 #[inline]
-unsafe fn interleave_n<T: Copy, const C: usize>(d: *mut T, s: *const T, plane: isize, n: usize) {
-    // SAFETY: `[T; C]` has the layout of `C` consecutive `T`; the `n` pixels and the `C`
-    // planes are elements of their slices (contract), and the destination is a distinct
-    // borrow, so the exclusive pixel slice aliases no plane. Every plane is cut to exactly
-    // `n` elements first and `j < n` (it enumerates the `n` pixels), so `get_unchecked(j)`
-    // is in range.
+unsafe fn interleave_n<T: Copy, const C: usize>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    n: usize,
+) {
+    // SAFETY: the `C` planes are elements of the source slice (contract), cut to exactly
+    // `n` elements, and `j < n` (it enumerates the `n` pixels), so `get_unchecked(j)` is in
+    // range. Dense pixels: `[T; C]` has the layout of `C` consecutive `T`, and the `n` pixels
+    // are elements of the distinct destination borrow, so their exclusive slice aliases no
+    // plane. Wider pixels: `d + j·px + k` (`k < C <= px`) is an element of the destination
+    // (contract).
     unsafe {
-        let out = slice::from_raw_parts_mut(d.cast::<[T; C]>(), n);
         let planes: [&[T]; C] =
             core::array::from_fn(|k| slice::from_raw_parts(s.offset(step(k, plane)), n));
-        for (j, px) in out.iter_mut().enumerate() {
-            for (slot, p) in px.iter_mut().zip(&planes) {
-                *slot = *p.get_unchecked(j);
+        if px == C {
+            let out = slice::from_raw_parts_mut(d.cast::<[T; C]>(), n);
+            for (j, pixel) in out.iter_mut().enumerate() {
+                for (slot, p) in pixel.iter_mut().zip(&planes) {
+                    *slot = *p.get_unchecked(j);
+                }
+            }
+        } else {
+            for j in 0..n {
+                let pixel = d.add(j.wrapping_mul(px));
+                for (k, p) in planes.iter().enumerate() {
+                    *pixel.add(k) = *p.get_unchecked(j);
+                }
             }
         }
     }
 }
 
-/// HWC -> CHW for one block: `d[k·plane + j] = s[j·c + k]` for `k < c`, `j < n`.
+/// HWC -> CHW for one block: `d[k·plane + j] = s[j·px + k]` for `k < c`, `j < n`; when the
+/// pixels are dense (`px == c`), whole vectors of pixels by byte shuffles (`channels.rs`),
+/// the rest here.
 ///
 /// # Safety
 ///
-/// `c` is 2, 3 or 4; the `n·c` elements from `s` are elements of the source slice; every
-/// `d + k·plane + j` is an element of the destination slice, all distinct.
+/// `c` is 2, 3 or 4 and `px >= c`; every `s + j·px + k` is an element of the source slice;
+/// every `d + k·plane + j` is an element of the destination slice, all distinct.
 #[inline]
-unsafe fn deinterleave<T: Copy>(d: *mut T, plane: isize, s: *const T, c: usize, n: usize) {
-    // SAFETY: the caller's contract, per channel count.
+unsafe fn deinterleave<T: Copy>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    px: usize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) {
+    // SAFETY: as in `interleave`, with the roles swapped.
     unsafe {
+        let done = if px == c {
+            channels::deinterleave(d, plane, s, c, n, stream)
+        } else {
+            0
+        };
+        let (d, s, n) = (
+            d.add(done),
+            s.add(done.wrapping_mul(px)),
+            n.wrapping_sub(done),
+        );
         match c {
-            2 => deinterleave_n::<T, 2>(d, plane, s, n),
-            3 => deinterleave_n::<T, 3>(d, plane, s, n),
-            _ => deinterleave_n::<T, 4>(d, plane, s, n),
+            2 => deinterleave_n::<T, 2>(d, plane, s, px, n),
+            3 => deinterleave_n::<T, 3>(d, plane, s, px, n),
+            _ => deinterleave_n::<T, 4>(d, plane, s, px, n),
         }
     }
 }
 
-/// [`deinterleave`] with the channel count `C` known to the compiler.
+/// [`deinterleave`] element by element, with the channel count `C` known to the compiler.
 ///
 /// # Safety
 ///
 /// As [`deinterleave`] with `c == C`.
 #[inline]
-unsafe fn deinterleave_n<T: Copy, const C: usize>(d: *mut T, plane: isize, s: *const T, n: usize) {
+unsafe fn deinterleave_n<T: Copy, const C: usize>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    px: usize,
+    n: usize,
+) {
     // SAFETY: the planes are pairwise disjoint (distinct destination elements, contract), so
-    // each is an exclusive slice; the pixels are elements of the distinct source borrow.
+    // each is an exclusive slice, cut to `n` elements; the pixels' elements `s + j·px + k`
+    // (`k < C <= px`) are elements of the distinct source borrow (contract).
     unsafe {
-        let pixels = slice::from_raw_parts(s.cast::<[T; C]>(), n);
         let mut planes: [&mut [T]; C] =
             core::array::from_fn(|k| slice::from_raw_parts_mut(d.offset(step(k, plane)), n));
-        for (j, px) in pixels.iter().enumerate() {
-            for (p, &v) in planes.iter_mut().zip(px) {
-                if let Some(slot) = p.get_mut(j) {
-                    *slot = v;
+        if px == C {
+            let pixels = slice::from_raw_parts(s.cast::<[T; C]>(), n);
+            for (j, pixel) in pixels.iter().enumerate() {
+                for (p, &v) in planes.iter_mut().zip(pixel) {
+                    if let Some(slot) = p.get_mut(j) {
+                        *slot = v;
+                    }
+                }
+            }
+        } else {
+            for j in 0..n {
+                let pixel = s.add(j.wrapping_mul(px));
+                for (k, p) in planes.iter_mut().enumerate() {
+                    if let Some(slot) = p.get_mut(j) {
+                        *slot = *pixel.add(k);
+                    }
                 }
             }
         }

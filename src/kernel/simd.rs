@@ -172,6 +172,34 @@ fn has_avx() -> bool {
     }
 }
 
+/// Whether AVX2 can be used: enabled at compile time, or detected at run time (`std`).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline]
+pub(crate) fn has_avx2() -> bool {
+    #[cfg(feature = "std")]
+    {
+        cfg!(target_feature = "avx2") || std::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "avx2")
+    }
+}
+
+/// Whether SSSE3 can be used: enabled at compile time, or detected at run time (`std`).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline]
+pub(crate) fn has_ssse3() -> bool {
+    #[cfg(feature = "std")]
+    {
+        cfg!(target_feature = "ssse3") || std::is_x86_feature_detected!("ssse3")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        cfg!(target_feature = "ssse3")
+    }
+}
+
 /// Runs `micro` on every whole `W × W` block of the `ea × eb` transpose, then the edges
 /// element by element.
 ///

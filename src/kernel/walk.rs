@@ -34,8 +34,21 @@ pub(crate) fn advance<const K: usize>(o: [isize; K], i: usize, s: [isize; K]) ->
 /// loop and `a` the one outside it (a one-step loop when the nest has fewer loops), both cut
 /// to the tile when the nest is tiled.
 #[inline]
-pub(crate) fn for_each_block<const K: usize, F>(nest: &Nest<K>, mut f: F)
+pub(crate) fn for_each_block<const K: usize, F>(nest: &Nest<K>, f: F)
 where
+    F: FnMut([isize; K], Loop<K>, Loop<K>),
+{
+    for_each_block_tiled(nest, nest.tile(), f);
+}
+
+/// [`for_each_block`] with the tile given by the caller (`None`: whole blocks), for a
+/// kernel that handles a block's locality itself.
+#[inline]
+pub(crate) fn for_each_block_tiled<const K: usize, F>(
+    nest: &Nest<K>,
+    tile: Option<[usize; 2]>,
+    mut f: F,
+) where
     F: FnMut([isize; K], Loop<K>, Loop<K>),
 {
     let loops = nest.loops();
@@ -47,7 +60,7 @@ where
     let mut idx = [0usize; MAX_LOOPS];
     let mut offs = nest.offsets();
     loop {
-        match nest.tile() {
+        match tile {
             Some([ta, tb]) => tiles(offs, a, b, ta.max(1), tb.max(1), &mut f),
             None => f(offs, a, b),
         }
