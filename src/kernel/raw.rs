@@ -169,6 +169,12 @@ unsafe fn copy_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, st
         // SAFETY: as above with the roles swapped; the destination planes are disjoint because
         // the destination is unique (validated), so each is its own exclusive sub-slice.
         unsafe { deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream) }
+    } else if da == 1 && sb == 1 && b.extent > 1 && simd::transposes::<T>() {
+        // The destination runs along `a` and the source along `b`: a transpose with the roles
+        // of the loops swapped (a planar -> blocked copy with 5 or more lanes, say).
+        // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `b`
+        // and `src` rows along `a`.
+        unsafe { simd::transpose_unchecked(d, db, s, sa, b.extent, a.extent) }
     } else if db == 1 && sa == 1 && a.extent > 1 && simd::transposes::<T>() {
         // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
         // and `src` rows along `b`. (Streaming the tile's rows out of a scratch buffer was
