@@ -28,6 +28,16 @@
 
 // `d`, `s`, `p`, `m`, `c`: destination, source, pixel, chunk and channel, as in the formulas.
 #![allow(clippy::many_single_char_names, clippy::inline_always)]
+// Targets without a backend keep the entry points (which return 0) and compile the rest away.
+#![cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        miri,
+        test
+    )),
+    allow(dead_code)
+)]
 
 use core::mem::size_of;
 
@@ -201,33 +211,8 @@ pub(crate) unsafe fn interleave<T>(
     n: usize,
     stream: bool,
 ) -> usize {
-    if !is_plain::<T>() {
-        return 0;
-    }
-    let size = size_of::<T>();
-    let stream = stream && long_run(n, c, size);
-    // `plane · size` is the byte distance between two elements of the source slice, and a
-    // slice spans at most `isize::MAX` bytes, so the product is exact.
-    let plane = step(size, plane);
-    let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
-    // SAFETY: the caller's contract, in bytes, for the matching shape.
-    unsafe {
-        match (c, size) {
-            (2, 1) => go_interleave::<2, 1>(d, s, plane, n, stream),
-            (2, 2) => go_interleave::<2, 2>(d, s, plane, n, stream),
-            (2, 4) => go_interleave::<2, 4>(d, s, plane, n, stream),
-            (2, 8) => go_interleave::<2, 8>(d, s, plane, n, stream),
-            (3, 1) => go_interleave::<3, 1>(d, s, plane, n, stream),
-            (3, 2) => go_interleave::<3, 2>(d, s, plane, n, stream),
-            (3, 4) => go_interleave::<3, 4>(d, s, plane, n, stream),
-            (3, 8) => go_interleave::<3, 8>(d, s, plane, n, stream),
-            (4, 1) => go_interleave::<4, 1>(d, s, plane, n, stream),
-            (4, 2) => go_interleave::<4, 2>(d, s, plane, n, stream),
-            (4, 4) => go_interleave::<4, 4>(d, s, plane, n, stream),
-            (4, 8) => go_interleave::<4, 8>(d, s, plane, n, stream),
-            _ => 0,
-        }
-    }
+    // SAFETY: the caller's contract is `by_shape`'s with `INTER`.
+    unsafe { by_shape::<T, true>(d, s, plane, c, n, stream) }
 }
 
 /// HWC -> CHW for whole groups: `d[k·plane + p] = s[p·c + k]` for `k < c` and the returned
@@ -248,29 +233,49 @@ pub(crate) unsafe fn deinterleave<T>(
     n: usize,
     stream: bool,
 ) -> usize {
+    // SAFETY: the caller's contract is `by_shape`'s without `INTER`.
+    unsafe { by_shape::<T, false>(d, s, plane, c, n, stream) }
+}
+
+/// [`interleave`] (`INTER`) or [`deinterleave`] (not): the planar side's planes are `plane`
+/// elements apart; picks the monomorphic kernel for `c` and `T`'s size.
+///
+/// # Safety
+///
+/// [`interleave`]'s contract when `INTER`, else [`deinterleave`]'s.
+#[inline]
+unsafe fn by_shape<T, const INTER: bool>(
+    d: *mut T,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) -> usize {
     if !is_plain::<T>() {
         return 0;
     }
     let size = size_of::<T>();
     let stream = stream && long_run(n, c, size);
-    // As in `interleave`: a byte distance inside the destination slice.
+    // `plane · size` is the byte distance between two elements of the planar slice, and a
+    // slice spans at most `isize::MAX` bytes, so the product is exact.
     let plane = step(size, plane);
     let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
     // SAFETY: the caller's contract, in bytes, for the matching shape.
     unsafe {
         match (c, size) {
-            (2, 1) => go_deinterleave::<2, 1>(d, plane, s, n, stream),
-            (2, 2) => go_deinterleave::<2, 2>(d, plane, s, n, stream),
-            (2, 4) => go_deinterleave::<2, 4>(d, plane, s, n, stream),
-            (2, 8) => go_deinterleave::<2, 8>(d, plane, s, n, stream),
-            (3, 1) => go_deinterleave::<3, 1>(d, plane, s, n, stream),
-            (3, 2) => go_deinterleave::<3, 2>(d, plane, s, n, stream),
-            (3, 4) => go_deinterleave::<3, 4>(d, plane, s, n, stream),
-            (3, 8) => go_deinterleave::<3, 8>(d, plane, s, n, stream),
-            (4, 1) => go_deinterleave::<4, 1>(d, plane, s, n, stream),
-            (4, 2) => go_deinterleave::<4, 2>(d, plane, s, n, stream),
-            (4, 4) => go_deinterleave::<4, 4>(d, plane, s, n, stream),
-            (4, 8) => go_deinterleave::<4, 8>(d, plane, s, n, stream),
+            (2, 1) => backend::<2, 1, INTER>(d, s, plane, n, stream),
+            (2, 2) => backend::<2, 2, INTER>(d, s, plane, n, stream),
+            (2, 4) => backend::<2, 4, INTER>(d, s, plane, n, stream),
+            (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream),
+            (3, 1) => backend::<3, 1, INTER>(d, s, plane, n, stream),
+            (3, 2) => backend::<3, 2, INTER>(d, s, plane, n, stream),
+            (3, 4) => backend::<3, 4, INTER>(d, s, plane, n, stream),
+            (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream),
+            (4, 1) => backend::<4, 1, INTER>(d, s, plane, n, stream),
+            (4, 2) => backend::<4, 2, INTER>(d, s, plane, n, stream),
+            (4, 4) => backend::<4, 4, INTER>(d, s, plane, n, stream),
+            (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream),
             _ => 0,
         }
     }
@@ -283,14 +288,14 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
     n.saturating_mul(c).saturating_mul(size) >= 16 << 10
 }
 
-/// The interleave backend for this target (see the module table).
+/// The backend for this target (see the module table), in either direction.
 ///
 /// # Safety
 ///
-/// [`interleave`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
+/// [`by_shape`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
 #[inline]
 #[allow(unused_variables)] // on targets without a backend every argument is unused
-unsafe fn go_interleave<const C: usize, const SIZE: usize>(
+unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
     s: *const u8,
     plane: isize,
@@ -301,23 +306,23 @@ unsafe fn go_interleave<const C: usize, const SIZE: usize>(
     {
         if crate::kernel::simd::has_avx2() {
             // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::interleave_avx2::<C, SIZE>(d, s, plane, n, stream) };
+            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream) };
         }
         if crate::kernel::simd::has_ssse3() {
             // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::interleave_ssse3::<C, SIZE>(d, s, plane, n, stream) };
+            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream) };
         }
         0
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
     {
         // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { neon::interleave::<C, SIZE>(d, s, plane, n) }
+        unsafe { run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false) }
     }
     #[cfg(miri)]
     {
-        // SAFETY: the caller's contract.
-        unsafe { portable::interleave::<C, SIZE>(d, s, plane, n) }
+        // SAFETY: the portable unit needs no feature; the caller's contract.
+        unsafe { run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false) }
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(miri)),
@@ -329,49 +334,26 @@ unsafe fn go_interleave<const C: usize, const SIZE: usize>(
     }
 }
 
-/// The deinterleave backend for this target (see the module table).
+/// [`interleave_on`] or [`deinterleave_on`] by `INTER`.
 ///
 /// # Safety
 ///
-/// [`deinterleave`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
-#[inline]
-#[allow(unused_variables)] // on targets without a backend every argument is unused
-unsafe fn go_deinterleave<const C: usize, const SIZE: usize>(
+/// `U`'s target feature is enabled, and [`by_shape`]'s contract holds in bytes.
+#[inline(always)]
+unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
-    plane: isize,
     s: *const u8,
+    plane: isize,
     n: usize,
     stream: bool,
 ) -> usize {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    {
-        if crate::kernel::simd::has_avx2() {
-            // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::deinterleave_avx2::<C, SIZE>(d, plane, s, n, stream) };
+    // SAFETY: the caller's contract, for the direction it names.
+    unsafe {
+        if INTER {
+            interleave_on::<U, C, SIZE>(d, s, plane, n, stream)
+        } else {
+            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream)
         }
-        if crate::kernel::simd::has_ssse3() {
-            // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::deinterleave_ssse3::<C, SIZE>(d, plane, s, n, stream) };
-        }
-        0
-    }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
-    {
-        // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { neon::deinterleave::<C, SIZE>(d, plane, s, n) }
-    }
-    #[cfg(miri)]
-    {
-        // SAFETY: the caller's contract.
-        unsafe { portable::deinterleave::<C, SIZE>(d, plane, s, n) }
-    }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", not(miri)),
-        all(target_arch = "aarch64", target_feature = "neon", not(miri)),
-        miri
-    )))]
-    {
-        0
     }
 }
 
@@ -762,7 +744,7 @@ mod x86 {
         _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_stream_si256,
     };
 
-    use super::{Unit, deinterleave_on, interleave_on, store_each};
+    use super::{Unit, run, store_each};
     use crate::kernel::walk::step;
 
     /// 16 bytes at `p`, unaligned.
@@ -940,13 +922,13 @@ mod x86 {
         }
     }
 
-    /// [`super::interleave`] with SSSE3.
+    /// [`super::by_shape`] with SSSE3, in the direction `INTER` names.
     ///
     /// # Safety
     ///
-    /// SSSE3 is present, and [`super::interleave`]'s contract holds in bytes.
+    /// SSSE3 is present, and [`super::by_shape`]'s contract holds in bytes.
     #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn interleave_ssse3<const C: usize, const SIZE: usize>(
+    pub(super) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>(
         d: *mut u8,
         s: *const u8,
         plane: isize,
@@ -954,16 +936,16 @@ mod x86 {
         stream: bool,
     ) -> usize {
         // SAFETY: SSSE3 is enabled here; the caller's contract.
-        unsafe { interleave_on::<Ssse3, C, SIZE>(d, s, plane, n, stream) }
+        unsafe { run::<Ssse3, C, SIZE, INTER>(d, s, plane, n, stream) }
     }
 
-    /// [`super::interleave`] with AVX2.
+    /// [`super::by_shape`] with AVX2, in the direction `INTER` names.
     ///
     /// # Safety
     ///
-    /// AVX2 is present, and [`super::interleave`]'s contract holds in bytes.
+    /// AVX2 is present, and [`super::by_shape`]'s contract holds in bytes.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn interleave_avx2<const C: usize, const SIZE: usize>(
+    pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
         d: *mut u8,
         s: *const u8,
         plane: isize,
@@ -971,41 +953,7 @@ mod x86 {
         stream: bool,
     ) -> usize {
         // SAFETY: AVX2 is enabled here; the caller's contract.
-        unsafe { interleave_on::<Avx2, C, SIZE>(d, s, plane, n, stream) }
-    }
-
-    /// [`super::deinterleave`] with SSSE3.
-    ///
-    /// # Safety
-    ///
-    /// SSSE3 is present, and [`super::deinterleave`]'s contract holds in bytes.
-    #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn deinterleave_ssse3<const C: usize, const SIZE: usize>(
-        d: *mut u8,
-        plane: isize,
-        s: *const u8,
-        n: usize,
-        stream: bool,
-    ) -> usize {
-        // SAFETY: SSSE3 is enabled here; the caller's contract.
-        unsafe { deinterleave_on::<Ssse3, C, SIZE>(d, plane, s, n, stream) }
-    }
-
-    /// [`super::deinterleave`] with AVX2.
-    ///
-    /// # Safety
-    ///
-    /// AVX2 is present, and [`super::deinterleave`]'s contract holds in bytes.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn deinterleave_avx2<const C: usize, const SIZE: usize>(
-        d: *mut u8,
-        plane: isize,
-        s: *const u8,
-        n: usize,
-        stream: bool,
-    ) -> usize {
-        // SAFETY: AVX2 is enabled here; the caller's contract.
-        unsafe { deinterleave_on::<Avx2, C, SIZE>(d, plane, s, n, stream) }
+        unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream) }
     }
 }
 
@@ -1015,7 +963,7 @@ mod neon {
         uint8x16_t, vbslq_u8, vdupq_n_u8, vld1q_u8, vorrq_u8, vqtbl1q_u8, vst1q_u8,
     };
 
-    use super::{Unit, deinterleave_on, interleave_on, store_each};
+    use super::{Unit, store_each};
 
     /// NEON: one group a vector; `tbl` yields zero for an index past 15, as `0x80` is.
     pub(super) struct Neon;
@@ -1065,44 +1013,12 @@ mod neon {
             unsafe { vbslq_u8(sel, b, a) }
         }
     }
-
-    /// [`super::interleave`] with NEON.
-    ///
-    /// # Safety
-    ///
-    /// [`super::interleave`]'s contract holds in bytes.
-    #[inline]
-    pub(super) unsafe fn interleave<const C: usize, const SIZE: usize>(
-        d: *mut u8,
-        s: *const u8,
-        plane: isize,
-        n: usize,
-    ) -> usize {
-        // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { interleave_on::<Neon, C, SIZE>(d, s, plane, n, false) }
-    }
-
-    /// [`super::deinterleave`] with NEON.
-    ///
-    /// # Safety
-    ///
-    /// [`super::deinterleave`]'s contract holds in bytes.
-    #[inline]
-    pub(super) unsafe fn deinterleave<const C: usize, const SIZE: usize>(
-        d: *mut u8,
-        plane: isize,
-        s: *const u8,
-        n: usize,
-    ) -> usize {
-        // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { deinterleave_on::<Neon, C, SIZE>(d, plane, s, n, false) }
-    }
 }
 
 /// The portable twin: the same loops and masks on `[u8; 16]` arrays (what Miri runs).
 #[cfg(any(miri, test))]
 mod portable {
-    use super::{Unit, deinterleave_on, interleave_on, store_each};
+    use super::{Unit, store_each};
 
     /// One group a vector, a plain byte array.
     pub(super) struct Portable;
@@ -1163,36 +1079,6 @@ mod portable {
             }
             a
         }
-    }
-
-    /// [`super::interleave`] on arrays.
-    ///
-    /// # Safety
-    ///
-    /// [`super::interleave`]'s contract holds in bytes.
-    pub(super) unsafe fn interleave<const C: usize, const SIZE: usize>(
-        d: *mut u8,
-        s: *const u8,
-        plane: isize,
-        n: usize,
-    ) -> usize {
-        // SAFETY: the caller's contract.
-        unsafe { interleave_on::<Portable, C, SIZE>(d, s, plane, n, false) }
-    }
-
-    /// [`super::deinterleave`] on arrays.
-    ///
-    /// # Safety
-    ///
-    /// [`super::deinterleave`]'s contract holds in bytes.
-    pub(super) unsafe fn deinterleave<const C: usize, const SIZE: usize>(
-        d: *mut u8,
-        plane: isize,
-        s: *const u8,
-        n: usize,
-    ) -> usize {
-        // SAFETY: the caller's contract.
-        unsafe { deinterleave_on::<Portable, C, SIZE>(d, plane, s, n, false) }
     }
 }
 
@@ -1291,13 +1177,15 @@ mod tests {
                 let plane = n + 3;
                 check_interleave(C, SIZE, n, plane, skew, |d, s, pl| {
                     // SAFETY: the buffers hold the planes and the pixels (the helper's sizes).
-                    let done = unsafe { portable::interleave::<C, SIZE>(d, s, pl, n) };
+                    let done =
+                        unsafe { run::<portable::Portable, C, SIZE, true>(d, s, pl, n, false) };
                     assert_eq!(done, n - n % per, "whole groups only");
                     done
                 });
                 check_deinterleave(C, SIZE, n, plane, skew, |d, pl, s| {
                     // SAFETY: as above.
-                    let done = unsafe { portable::deinterleave::<C, SIZE>(d, pl, s, n) };
+                    let done =
+                        unsafe { run::<portable::Portable, C, SIZE, false>(d, s, pl, n, false) };
                     assert_eq!(done, n - n % per, "whole groups only");
                     done
                 });
@@ -1402,11 +1290,11 @@ mod tests {
             for (skew, stream) in [(0, false), (1, true), (3, true)] {
                 check_interleave(C, SIZE, n, n + 1, skew, |d, s, pl| {
                     // SAFETY: SSSE3 is present; the buffers hold the planes and the pixels.
-                    unsafe { x86::interleave_ssse3::<C, SIZE>(d, s, pl, n, stream) }
+                    unsafe { x86::ssse3::<C, SIZE, true>(d, s, pl, n, stream) }
                 });
                 check_deinterleave(C, SIZE, n, n + 16, skew, |d, pl, s| {
                     // SAFETY: as above.
-                    unsafe { x86::deinterleave_ssse3::<C, SIZE>(d, pl, s, n, stream) }
+                    unsafe { x86::ssse3::<C, SIZE, false>(d, s, pl, n, stream) }
                 });
             }
         }

@@ -18,9 +18,10 @@ use crate::kernel::validate::{self, InPlace};
 /// Checks run once, before anything is written, in this order; a rejected call leaves `dst`
 /// untouched. Then it runs the [`Plan`]'s loops: one `copy_from_slice`-like move per
 /// contiguous run, SIMD transposes in tiles when the layouts disagree on the fastest axis
-/// (4- and 8-byte primitives), channel kernels for 2-4-channel planar <-> interleaved
-/// pixels, and non-temporal stores for copies that touch 32 MiB or more
-/// (x86-64). Offsets count elements of `T`; the layouts' `itemsize` only sizes the tiles.
+/// (4- and 8-byte primitives; also planar <-> blocks of 5 or more lanes), byte-shuffle
+/// channel kernels for 2-4-channel planar <-> interleaved pixels of 1-, 2-, 4- or 8-byte
+/// primitives (AVX2 or SSSE3, detected at run time with the `std` feature; NEON), and
+/// non-temporal stores for copies that touch 32 MiB or more (x86-64). Offsets count elements of `T`; the layouts' `itemsize` only sizes the tiles.
 ///
 /// # Errors
 ///

@@ -158,46 +158,41 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
     }
 }
 
-/// Whether AVX can be used: enabled at compile time, or detected at run time (`std`).
+/// Whether the x86 feature `$f` can be used: enabled at compile time, or detected at run
+/// time (`std`).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+macro_rules! x86_feature {
+    ($f:tt) => {{
+        #[cfg(feature = "std")]
+        {
+            cfg!(target_feature = $f) || std::is_x86_feature_detected!($f)
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            cfg!(target_feature = $f)
+        }
+    }};
+}
+
+/// Whether AVX can be used (the transposes).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline]
 fn has_avx() -> bool {
-    #[cfg(feature = "std")]
-    {
-        cfg!(target_feature = "avx") || std::is_x86_feature_detected!("avx")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        cfg!(target_feature = "avx")
-    }
+    x86_feature!("avx")
 }
 
-/// Whether AVX2 can be used: enabled at compile time, or detected at run time (`std`).
+/// Whether AVX2 can be used (the channel kernels).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline]
 pub(crate) fn has_avx2() -> bool {
-    #[cfg(feature = "std")]
-    {
-        cfg!(target_feature = "avx2") || std::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        cfg!(target_feature = "avx2")
-    }
+    x86_feature!("avx2")
 }
 
-/// Whether SSSE3 can be used: enabled at compile time, or detected at run time (`std`).
+/// Whether SSSE3 can be used (the channel kernels without AVX2).
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline]
 pub(crate) fn has_ssse3() -> bool {
-    #[cfg(feature = "std")]
-    {
-        cfg!(target_feature = "ssse3") || std::is_x86_feature_detected!("ssse3")
-    }
-    #[cfg(not(feature = "std"))]
-    {
-        cfg!(target_feature = "ssse3")
-    }
+    x86_feature!("ssse3")
 }
 
 /// Runs `micro` on every whole `W × W` block of the `ea × eb` transpose, then the edges
