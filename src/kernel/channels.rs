@@ -778,9 +778,6 @@ mod x86 {
     /// SSSE3: one group a vector.
     pub(super) struct Ssse3;
 
-    // SAFETY (of every method): called only from `ssse3` functions (the trait's contract);
-    // the memory is the caller's.
-    #[allow(clippy::undocumented_unsafe_blocks)]
     impl Unit for Ssse3 {
         type V = __m128i;
         const GROUPS: usize = 1;
@@ -788,39 +785,57 @@ mod x86 {
         const ALIGN: usize = 16;
         #[inline(always)]
         unsafe fn zero() -> __m128i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm_setzero_si128() }
         }
         #[inline(always)]
         unsafe fn mask(m: &[u8; 16]) -> __m128i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { load(m.as_ptr()) }
         }
         #[inline(always)]
         unsafe fn load_plane(p: *const u8) -> __m128i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { load(p) }
         }
         #[inline(always)]
         unsafe fn store_plane(p: *mut u8, v: __m128i, stream: bool) {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { store_half(p, v, stream) }
         }
         #[inline(always)]
         unsafe fn load_chunk(p: *const u8, _gap: isize) -> __m128i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { load(p) }
         }
         #[inline(always)]
         unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m128i; C], stream: bool) {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { store_each(p, chunks, |q, v| store_half(q, v, stream)) }
         }
         #[inline(always)]
         unsafe fn shuffle(v: __m128i, m: __m128i) -> __m128i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm_shuffle_epi8(v, m) }
         }
         #[inline(always)]
         unsafe fn or(a: __m128i, b: __m128i) -> __m128i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm_or_si128(a, b) }
         }
         #[inline(always)]
         unsafe fn blend(a: __m128i, b: __m128i, sel: __m128i) -> __m128i {
             // SSSE3 has no byte blend (`pblendvb` is SSE4.1).
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm_or_si128(_mm_and_si128(sel, b), _mm_andnot_si128(sel, a)) }
         }
     }
@@ -846,9 +861,6 @@ mod x86 {
     /// AVX2: two groups a vector, one per 128-bit lane.
     pub(super) struct Avx2;
 
-    // SAFETY (of every method): called only from `avx2` functions (the trait's contract);
-    // the memory is the caller's.
-    #[allow(clippy::undocumented_unsafe_blocks)]
     impl Unit for Avx2 {
         type V = __m256i;
         const GROUPS: usize = 2;
@@ -856,22 +868,32 @@ mod x86 {
         const ALIGN: usize = 32;
         #[inline(always)]
         unsafe fn zero() -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm256_setzero_si256() }
         }
         #[inline(always)]
         unsafe fn mask(m: &[u8; 16]) -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm256_broadcastsi128_si256(load(m.as_ptr())) }
         }
         #[inline(always)]
         unsafe fn load_plane(p: *const u8) -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm256_loadu_si256(p.cast()) }
         }
         #[inline(always)]
         unsafe fn store_plane(p: *mut u8, v: __m256i, stream: bool) {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { store_full(p, v, stream) }
         }
         #[inline(always)]
         unsafe fn load_chunk(p: *const u8, gap: isize) -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe {
                 _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(load(p)), load(p.offset(gap)))
             }
@@ -880,6 +902,8 @@ mod x86 {
         unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m256i; C], stream: bool) {
             // Lane `g` of `chunks[m]` is memory chunk `g·C + m`: each 32-byte store takes two
             // consecutive memory chunks from their lanes.
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe {
                 match *chunks.as_slice() {
                     [a, b] => {
@@ -910,14 +934,20 @@ mod x86 {
         }
         #[inline(always)]
         unsafe fn shuffle(v: __m256i, m: __m256i) -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm256_shuffle_epi8(v, m) }
         }
         #[inline(always)]
         unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm256_or_si256(a, b) }
         }
         #[inline(always)]
         unsafe fn blend(a: __m256i, b: __m256i, sel: __m256i) -> __m256i {
+            // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+            // the caller's).
             unsafe { _mm256_blendv_epi8(a, b, sel) }
         }
     }
@@ -968,9 +998,6 @@ mod neon {
     /// NEON: one group a vector; `tbl` yields zero for an index past 15, as `0x80` is.
     pub(super) struct Neon;
 
-    // SAFETY (of every method): NEON is enabled at compile time (the module's cfg); the
-    // memory is the caller's (the trait's contract).
-    #[allow(clippy::undocumented_unsafe_blocks)]
     impl Unit for Neon {
         type V = uint8x16_t;
         const GROUPS: usize = 1;
@@ -978,38 +1005,56 @@ mod neon {
         const ALIGN: usize = 16;
         #[inline(always)]
         unsafe fn zero() -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vdupq_n_u8(0) }
         }
         #[inline(always)]
         unsafe fn mask(m: &[u8; 16]) -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vld1q_u8(m.as_ptr()) }
         }
         #[inline(always)]
         unsafe fn load_plane(p: *const u8) -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vld1q_u8(p) }
         }
         #[inline(always)]
         unsafe fn store_plane(p: *mut u8, v: uint8x16_t, _stream: bool) {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vst1q_u8(p, v) }
         }
         #[inline(always)]
         unsafe fn load_chunk(p: *const u8, _gap: isize) -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vld1q_u8(p) }
         }
         #[inline(always)]
         unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [uint8x16_t; C], _stream: bool) {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { store_each(p, chunks, |q, v| vst1q_u8(q, v)) }
         }
         #[inline(always)]
         unsafe fn shuffle(v: uint8x16_t, m: uint8x16_t) -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vqtbl1q_u8(v, m) }
         }
         #[inline(always)]
         unsafe fn or(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vorrq_u8(a, b) }
         }
         #[inline(always)]
         unsafe fn blend(a: uint8x16_t, b: uint8x16_t, sel: uint8x16_t) -> uint8x16_t {
+            // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+            // the caller's).
             unsafe { vbslq_u8(sel, b, a) }
         }
     }
@@ -1023,9 +1068,6 @@ mod portable {
     /// One group a vector, a plain byte array.
     pub(super) struct Portable;
 
-    // SAFETY (of every method): no target feature is needed; the memory is the caller's
-    // (the trait's contract), read and written unaligned.
-    #[allow(clippy::undocumented_unsafe_blocks)]
     impl Unit for Portable {
         type V = [u8; 16];
         const GROUPS: usize = 1;
@@ -1041,18 +1083,26 @@ mod portable {
         }
         #[inline(always)]
         unsafe fn load_plane(p: *const u8) -> [u8; 16] {
+            // SAFETY: no feature is needed; the memory is the caller's (the trait's
+            // contract), read and written unaligned.
             unsafe { p.cast::<[u8; 16]>().read_unaligned() }
         }
         #[inline(always)]
         unsafe fn store_plane(p: *mut u8, v: [u8; 16], _stream: bool) {
+            // SAFETY: no feature is needed; the memory is the caller's (the trait's
+            // contract), read and written unaligned.
             unsafe { p.cast::<[u8; 16]>().write_unaligned(v) }
         }
         #[inline(always)]
         unsafe fn load_chunk(p: *const u8, _gap: isize) -> [u8; 16] {
+            // SAFETY: no feature is needed; the memory is the caller's (the trait's
+            // contract), read and written unaligned.
             unsafe { p.cast::<[u8; 16]>().read_unaligned() }
         }
         #[inline(always)]
         unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [[u8; 16]; C], _stream: bool) {
+            // SAFETY: no feature is needed; the memory is the caller's (the trait's
+            // contract), read and written unaligned.
             unsafe { store_each(p, chunks, |q, v| q.cast::<[u8; 16]>().write_unaligned(v)) }
         }
         #[inline(always)]

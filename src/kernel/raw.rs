@@ -81,7 +81,7 @@ pub(crate) fn copy_within<T: Copy>(
     let plan = ib.plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
-        for_each_block(nest, |[od, os], a, b| {
+        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, both offsets are inside `buf`; the two operands share no
             // element (`Disjoint` is only made after `overlaps` said so), so the copies of
             // `copy_block` never overlap.
