@@ -35,7 +35,7 @@ fn roofline<T: Copy + From<u8>>(g: &mut BenchmarkGroup<'_, WallTime>, n: usize) 
 }
 
 /// CHW -> HWC: the destination is an `InterleavedLayout` (channels interleaved by C).
-fn chw_to_hwc_case<T: Copy + Default + From<u8>>(c: &mut Criterion, name: &str) {
+fn chw_to_hwc_case<T: Copy + Default + From<u8> + 'static>(c: &mut Criterion, name: &str) {
     const C: usize = 3;
     const H: usize = 1080;
     const W: usize = 1920;

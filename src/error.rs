@@ -194,11 +194,25 @@ pub enum LayoutError {
     InterleaveConflict,
     /// An offset of a kernel operand is negative or not less than its slice's length.
     OffsetOutsideSlice {
-        /// The operand (0 is the destination, or the only operand).
-        operand: usize,
+        /// The argument whose layout reaches outside its slice.
+        operand: Operand,
+    },
+    /// A kernel's element type does not have the size its layout's itemsize says (this also
+    /// refuses zero-sized types and sizes that are no power of two, which no itemsize
+    /// describes).
+    ItemsizeMismatch {
+        /// The argument whose layout disagrees with its element type.
+        operand: Operand,
+        /// The layout's itemsize, in bytes.
+        itemsize: usize,
+        /// `size_of` the slice's element type, in bytes.
+        element_size: usize,
     },
     /// Two indices of a kernel's destination share an element.
     DestinationNotUnique,
+    /// A kernel writing into uninitialised memory was given a destination layout whose
+    /// offsets leave gaps, so part of the slice it returns would stay uninitialised.
+    DestinationNotDense,
     /// The two operands of an in-place kernel share elements without coinciding.
     OperandsOverlap,
     /// A kernel could not decide, within a search budget proportional to the elements it was
@@ -268,9 +282,17 @@ impl LayoutError {
             }
             Self::ShapeMismatch { .. } => "kernel operands have different shapes",
             Self::InterleaveConflict => "kernel operands are interleaved differently",
-            Self::OffsetOutsideSlice { .. } => "an operand offset lies outside its slice",
+            Self::OffsetOutsideSlice { operand } => match operand {
+                Operand::Destination => "a destination offset lies outside its slice",
+                Operand::Source => "a source offset lies outside its slice",
+                Operand::SecondSource => "a second-source offset lies outside its slice",
+            },
+            Self::ItemsizeMismatch { .. } => "the element type's size is not the layout's itemsize",
             Self::DestinationNotUnique => "two destination indices share an element",
             Self::OperandsOverlap => "in-place operands overlap without coinciding",
+            Self::DestinationNotDense => {
+                "the destination layout leaves gaps that would stay uninitialised"
+            }
             Self::UniquenessUndecided => {
                 "uniqueness not decided within a budget proportional to the volume"
             }
@@ -317,13 +339,72 @@ impl fmt::Display for LayoutError {
                 write!(f, " (axis {axis}, rank {ndim})")
             }
             Self::AxisRangeInvalid { start, end } => write!(f, " (range {start}..{end})"),
-            Self::OffsetOutsideSlice { operand } => write!(f, " (operand {operand})"),
+            Self::ItemsizeMismatch {
+                operand,
+                itemsize,
+                element_size,
+            } => write!(
+                f,
+                " ({}: itemsize {itemsize}, element size {element_size})",
+                operand.as_str()
+            ),
             _ => Ok(()),
         }
     }
 }
 
 impl core::error::Error for LayoutError {}
+
+/// Which argument of a kernel an error is about.
+///
+/// | kernel | [`Destination`](Operand::Destination) | [`Source`](Operand::Source) | [`SecondSource`](Operand::SecondSource) |
+/// | --- | --- | --- | --- |
+/// | [`copy()`](crate::copy()), [`map`](crate::map) | `dst`, `dst_layout` | `src`, `src_layout` | - |
+/// | [`copy_within`](crate::copy_within) | `dst_layout` in `buf` | `src_layout` in `buf` | - |
+/// | [`zip_map`](crate::zip_map) | `dst`, `dst_layout` | `a`, `a_layout` | `b`, `b_layout` |
+/// | [`fill`](crate::fill) | `dst`, `layout` | - | - |
+/// | [`fold`](crate::fold) | - | `src`, `layout` | - |
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Operand, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C)?;
+/// let mut dst = [0f32; 6];
+/// let err = strided_layout::copy(&[0f32; 5], &l, &mut dst, &l).unwrap_err();
+/// assert_eq!(err, LayoutError::OffsetOutsideSlice { operand: Operand::Source });
+/// assert_eq!(err.to_string(), "a source offset lies outside its slice");
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum Operand {
+    /// The layout written to.
+    Destination,
+    /// The layout read from (the first one, for kernels that read two).
+    Source,
+    /// The second layout read from ([`zip_map`](crate::zip_map)'s `b`).
+    SecondSource,
+}
+
+impl Operand {
+    /// The argument's role in lower case: `"destination"`, `"source"`, `"second source"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(strided_layout::Operand::Destination.as_str(), "destination");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Destination => "destination",
+            Self::Source => "source",
+            Self::SecondSource => "second source",
+        }
+    }
+}
 
 // The error stays small (24 bytes on 64-bit targets, 16 on 32-bit ones), so
 // `Result<Layout<N>, LayoutError>` costs about one word over `Layout<N>`, and it stays plain

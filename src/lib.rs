@@ -60,7 +60,6 @@ mod fmt;
 mod const_util;
 mod index;
 mod algo;
-mod tuning;
 mod kernel;
 #[cfg(doctest)]
 mod compile_fail;
@@ -70,13 +69,14 @@ mod param;
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;
-pub use error::LayoutError;
+pub use error::{LayoutError, Operand};
 pub use fmt::Grid;
 pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, copy, copy_within, fill, fold, map, zip_map,
+    Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, copy, copy_uninit, copy_within, fill, fold, map,
+    zip_map,
 };
 pub use layout::Layout;
 pub use order::Order;

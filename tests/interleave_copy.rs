@@ -119,7 +119,7 @@ fn ten_channels_in_blocks_of_four_pad_the_last_block() -> Result<(), LayoutError
 /// must stay untouched; blocks of 8 and 16 take the transposes), rows long enough for whole
 /// vectors plus a tail, and slices that start `skew` elements into their buffers (so the
 /// vectors are not aligned).
-fn channel_sweep<T: Copy + PartialEq + std::fmt::Debug + From<u8>>() {
+fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
     let size = std::mem::size_of::<T>();
     let widths: &[usize] = if cfg!(miri) {
         &[37]

@@ -12,7 +12,7 @@
 mod common;
 
 use proptest::prelude::*;
-use strided_layout::{Layout, LayoutError, Lowered, Mapping, Order, Plan};
+use strided_layout::{Layout, LayoutError, Lowered, Mapping, Operand, Order, Plan};
 
 const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
 
@@ -81,18 +81,33 @@ fn triple<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>, Plac
     shape::<N>().prop_flat_map(|s| (placed(s), placed(s), placed(s)))
 }
 
+/// `l` with the itemsize of `T`: the kernels refuse a layout whose itemsize is not the
+/// element's size.
+fn sized<T, const N: usize>(l: &Layout<N>) -> Layout<N> {
+    Layout::new(l.shape(), l.strides(), size_of::<T>())
+        .unwrap()
+        .with_offset(l.offset())
+        .unwrap()
+}
+
 fn offsets_of<const N: usize>(l: &Layout<N>) -> Vec<i128> {
     common::offsets(l)
 }
 
-/// The error the kernels must return for operands `ops` (operand 0 the destination,
-/// `unique_dst` whether operand 0 must be unique), or `None` when the call is valid.
+/// The error the kernels must return for operands `ops` (operand 0 the destination, or the
+/// source when `unique_dst` is false and there is one operand, as in `fold`; `unique_dst`
+/// whether operand 0 must be unique), or `None` when the call is valid.
 fn expected_error(ops: &[(&[i128], usize)], unique_dst: bool) -> Option<LayoutError> {
     if ops.first().is_some_and(|(o, _)| o.is_empty()) {
         return None;
     }
-    for (operand, (offs, len)) in ops.iter().enumerate() {
+    for (k, (offs, len)) in ops.iter().enumerate() {
         if offs.iter().any(|&o| o < 0 || o >= *len as i128) {
+            let operand = match k {
+                0 => Operand::Destination,
+                1 => Operand::Source,
+                _ => Operand::SecondSource,
+            };
             return Some(LayoutError::OffsetOutsideSlice { operand });
         }
     }
@@ -157,7 +172,8 @@ fn check_map<const N: usize>((d, s): (Placed<N>, Placed<N>)) -> Result<(), TestC
     let mut dst: Vec<i64> = (0..d.len as i64).map(|x| -x - 1).collect();
     let before = dst.clone();
     let mut calls = 0usize;
-    let got = strided_layout::map(&src, &s.layout, &mut dst, &d.layout, |x| {
+    let (sl, dl) = (sized::<u16, N>(&s.layout), sized::<i64, N>(&d.layout));
+    let got = strided_layout::map(&src, &sl, &mut dst, &dl, |x| {
         calls += 1;
         i64::from(x) * 3
     });
@@ -198,7 +214,7 @@ fn check_zip_map<const N: usize>(
         &bv,
         &b.layout,
         &mut dst,
-        &d.layout,
+        &sized::<f64, N>(&d.layout),
         |x, y| f64::from(x) * 1000.0 + f64::from(y),
     );
     match expected_error(&[(&od, d.len), (&oa, a.len), (&ob, b.len)], true) {
@@ -222,11 +238,19 @@ fn check_fold<const N: usize>((_, s): (Placed<N>, Placed<N>)) -> Result<(), Test
     let os = offsets_of(&s.layout);
     let src: Vec<u64> = (0..s.len as u64).map(|x| x * x + 1).collect();
     // Order-independent summaries: the sum and the sorted multiset of visited values.
-    let got = strided_layout::fold(&src, &s.layout, (0u64, Vec::new()), |(sum, mut seen), x| {
+    let sl = sized::<u64, N>(&s.layout);
+    let got = strided_layout::fold(&src, &sl, (0u64, Vec::new()), |(sum, mut seen), x| {
         seen.push(x);
         (sum + x, seen)
     });
-    match expected_error(&[(&os, s.len)], false) {
+    // `fold`'s one operand is its source.
+    let want = expected_error(&[(&os, s.len)], false).map(|e| match e {
+        LayoutError::OffsetOutsideSlice { .. } => LayoutError::OffsetOutsideSlice {
+            operand: Operand::Source,
+        },
+        e => e,
+    });
+    match want {
         Some(e) => prop_assert_eq!(got.map(|_| ()), Err(e)),
         None => {
             let (sum, mut seen) = got.unwrap();
@@ -312,12 +336,12 @@ fn copy_rejects_shape_mismatch_and_leaves_dst() {
 /// `T` built from an index by `mk`.
 fn check_permuted<T, const N: usize>(shape: [usize; N], perm: [usize; N], mk: fn(usize) -> T)
 where
-    T: Copy + PartialEq + std::fmt::Debug,
+    T: Copy + PartialEq + std::fmt::Debug + 'static,
 {
-    let src_l = Layout::dense(shape, 4, Order::C).unwrap();
+    let src_l = Layout::dense(shape, size_of::<T>(), Order::C).unwrap();
     let pshape = perm.map(|p| shape[p]);
     let view = src_l.permuted(perm).unwrap();
-    let dst_l = Layout::dense(pshape, 4, Order::C).unwrap();
+    let dst_l = Layout::dense(pshape, size_of::<T>(), Order::C).unwrap();
     let vol = src_l.volume();
     let src: Vec<T> = (0..vol).map(mk).collect();
     let mut dst: Vec<T> = (0..vol + 3).map(|i| mk(i + 1_000_000)).collect();
@@ -588,7 +612,7 @@ fn plan_rejects_more_loops_than_it_holds() {
 /// `dst = f(a, aᵀ)` on an `r × c` matrix with layouts of itemsize `item`, against the model.
 fn check_a_plus_at<T>(r: usize, c: usize, item: usize, mk: fn(usize) -> T)
 where
-    T: Copy + PartialEq + std::fmt::Debug + std::ops::Add<Output = T>,
+    T: Copy + PartialEq + std::fmt::Debug + std::ops::Add<Output = T> + 'static,
 {
     let n = r.max(c);
     let l = Layout::dense([n, n], item, Order::C).unwrap();
@@ -632,8 +656,7 @@ fn zip_map_and_map_pack_transposed_tiles_at_tails() {
             check_a_plus_at(r, c, 4, |i| i as u32);
             check_a_plus_at(r, c, 1, |i| (i % 100) as u8);
             check_a_plus_at(r, c, 8, |i| i as f64);
-            // Layout itemsize 1 with 8-byte elements: tiles too big for the scratch.
-            check_a_plus_at(r, c, 1, |i| i as u64);
+            check_a_plus_at(r, c, 8, |i| i as u64);
         }
     }
 }
@@ -726,4 +749,239 @@ fn copy_converts_planar_and_interleaved_pixels_for_2_3_4_channels() {
             check_permuted([h, w, c], [2, 0, 1], |i| i as f32);
         }
     }
+}
+
+// ---- element types: the itemsize must be the element's size; plain-ness by type ----
+
+#[test]
+fn copy_refuses_an_element_type_of_another_size_and_leaves_dst() {
+    let l4 = Layout::dense([2, 3], 4, Order::C).unwrap();
+    let l1 = Layout::dense([2, 3], 1, Order::C).unwrap();
+    let src = [1i16; 6];
+    let mut dst = [7i16; 6];
+    let got = strided_layout::copy(&src, &l4, &mut dst, &l4);
+    let want = LayoutError::ItemsizeMismatch {
+        operand: Operand::Destination,
+        itemsize: 4,
+        element_size: 2,
+    };
+    assert_eq!(got, Err(want));
+    let l2 = Layout::dense([2, 3], 2, Order::C).unwrap();
+    let got = strided_layout::copy(&src, &l1, &mut dst, &l2);
+    let want = LayoutError::ItemsizeMismatch {
+        operand: Operand::Source,
+        itemsize: 1,
+        element_size: 2,
+    };
+    assert_eq!(got, Err(want));
+    assert_eq!(dst, [7; 6]);
+    assert_eq!(
+        want.to_string(),
+        "the element type's size is not the layout's itemsize (source: itemsize 1, element size 2)"
+    );
+}
+
+#[test]
+fn every_kernel_checks_the_element_size() {
+    let l4 = Layout::dense([4], 4, Order::C).unwrap();
+    let l8 = Layout::dense([4], 8, Order::C).unwrap();
+    let mut d64 = [0u64; 4];
+    let mismatch = |operand, itemsize, element_size| {
+        Err(LayoutError::ItemsizeMismatch {
+            operand,
+            itemsize,
+            element_size,
+        })
+    };
+    assert_eq!(
+        strided_layout::fill(&mut d64, &l4, 1),
+        mismatch(Operand::Destination, 4, 8)
+    );
+    assert_eq!(
+        strided_layout::fold(&d64, &l4, 0, |a, x| a + x).map(|_| ()),
+        mismatch(Operand::Source, 4, 8)
+    );
+    assert_eq!(
+        strided_layout::map(&[0u32; 4], &l4, &mut d64, &l4, u64::from),
+        mismatch(Operand::Destination, 4, 8)
+    );
+    assert_eq!(
+        strided_layout::zip_map(&[0u32; 4], &l4, &[0u32; 4], &l8, &mut d64, &l8, |a, b| {
+            u64::from(a + b)
+        }),
+        mismatch(Operand::SecondSource, 8, 4)
+    );
+    assert_eq!(
+        strided_layout::copy_within(&mut d64, &l4, &l8),
+        mismatch(Operand::Source, 4, 8)
+    );
+    assert_eq!(d64, [0; 4]);
+}
+
+#[test]
+fn zero_sized_and_non_power_of_two_elements_are_refused() {
+    let l1 = Layout::dense([3], 1, Order::C).unwrap();
+    let mut units = [(); 3];
+    assert!(matches!(
+        strided_layout::copy(&[(); 3], &l1, &mut units, &l1),
+        Err(LayoutError::ItemsizeMismatch {
+            element_size: 0,
+            ..
+        })
+    ));
+    // A 3-byte pixel has no itemsize; describe it as bytes with a channel axis instead.
+    let mut px = [[0u8; 3]; 2];
+    let l = Layout::dense([2], 4, Order::C).unwrap();
+    assert!(matches!(
+        strided_layout::copy(&[[1u8; 3]; 2], &l, &mut px, &l),
+        Err(LayoutError::ItemsizeMismatch {
+            element_size: 3,
+            ..
+        })
+    ));
+    assert_eq!(px, [[0; 3]; 2]);
+}
+
+/// A 4-byte type that is not a primitive (it has a padding byte): the kernels must take the
+/// scalar paths for it, and still copy every element.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+struct Padded {
+    a: u8,
+    b: u16,
+}
+
+#[test]
+fn non_primitive_elements_take_the_scalar_paths_correctly() {
+    let n = 40;
+    let src_l = Layout::dense([n, n], 4, Order::C).unwrap();
+    let dst_l = Layout::dense([n, n], 4, Order::F).unwrap();
+    let src: Vec<Padded> = (0..n * n)
+        .map(|i| Padded {
+            a: (i % 251) as u8,
+            b: i as u16,
+        })
+        .collect();
+    let mut dst = vec![Padded { a: 0, b: 0 }; n * n];
+    strided_layout::copy(&src, &src_l, &mut dst, &dst_l).unwrap();
+    for i in 0..n {
+        for j in 0..n {
+            assert_eq!(dst[i + j * n], src[i * n + j]);
+        }
+    }
+    // Planar -> interleaved pixels of 3 channels (the byte-shuffle shape for primitives).
+    let planar = Layout::dense([3, 64], 4, Order::C).unwrap();
+    let hwc = Layout::dense([3, 64], 4, Order::F).unwrap();
+    let src = &src[..192];
+    let mut dst = vec![Padded { a: 0, b: 0 }; 192];
+    strided_layout::copy(src, &planar, &mut dst, &hwc).unwrap();
+    for c in 0..3 {
+        for p in 0..64 {
+            assert_eq!(dst[p * 3 + c], src[c * 64 + p]);
+        }
+    }
+}
+
+#[test]
+fn errors_name_the_argument() {
+    let l = Layout::dense([4], 4, Order::C).unwrap();
+    let mut dst = [0f32; 4];
+    let got = strided_layout::zip_map(&[0f32; 4], &l, &[0f32; 3], &l, &mut dst, &l, |a, b| a + b);
+    assert_eq!(
+        got,
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::SecondSource
+        })
+    );
+    assert_eq!(
+        got.unwrap_err().to_string(),
+        "a second-source offset lies outside its slice"
+    );
+    let got = strided_layout::copy(&[0f32; 4], &l, &mut dst[..3], &l);
+    assert_eq!(
+        got,
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Destination
+        })
+    );
+    assert_eq!(
+        strided_layout::fold(&[0f32; 3], &l, 0.0, |a, x| a + x),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Source
+        })
+    );
+}
+
+#[test]
+fn plan_accepts_a_broadcast_axis_longer_than_isize_max() {
+    // Offsets never move along a stride-0 axis, so the layout is valid however long it is;
+    // the plan used to multiply the stride by the extent as `isize` and refuse it.
+    let long = (isize::MAX as usize) + 2;
+    let l = Layout::new([long], [0], 4).unwrap();
+    let plan = Plan::new(&[l.lowered()]).unwrap();
+    assert_eq!(plan.nests()[0].bounds(), [(0, 0)]);
+    assert_eq!(plan.volume(), long);
+    let plan = Plan::new(&[l.lowered(), l.lowered()]).unwrap();
+    assert_eq!(plan.volume(), long);
+}
+
+// ---- copies into uninitialised memory ----
+
+/// Every rank-2 layout with extents 0..=3 and strides -3..=3 as a destination of
+/// `copy_uninit` (2,401 layouts per source order, 4,802 copies): a destination whose offsets
+/// fill one range is written and returned as exactly that range; one with a gap or a repeat
+/// is refused with `dst` untouched.
+#[test]
+fn copy_uninit_initialises_exactly_the_covered_span() {
+    use core::mem::MaybeUninit;
+    let mut checked = 0usize;
+    for e0 in 0..=3usize {
+        for e1 in 0..=3usize {
+            let src_c = Layout::dense([e0, e1], 4, Order::C).unwrap();
+            let src_f = Layout::dense([e0, e1], 4, Order::F).unwrap();
+            for s0 in -3isize..=3 {
+                for s1 in -3isize..=3 {
+                    let raw = Layout::new([e0, e1], [s0, s1], 4).unwrap();
+                    let min = raw.offset_bounds().map_or(0, |(lo, _)| lo);
+                    let dst_l = raw.with_offset(1 - min).unwrap();
+                    let od = common::offsets(&dst_l);
+                    let len = od.iter().max().map_or(0, |&m| m as usize + 2);
+                    for src_l in [src_c, src_f] {
+                        let os = common::offsets(&src_l);
+                        let src: Vec<u32> = (0..e0 * e1).map(|x| x as u32 + 100).collect();
+                        let mut dst = vec![MaybeUninit::<u32>::uninit(); len];
+                        let got = strided_layout::copy_uninit(&src, &src_l, &mut dst, &dst_l);
+                        let mut sorted = od.clone();
+                        sorted.sort_unstable();
+                        sorted.dedup();
+                        let unique = sorted.len() == od.len();
+                        let dense = od.is_empty()
+                            || (unique
+                                && (sorted[sorted.len() - 1] - sorted[0] + 1) as usize == od.len());
+                        match got {
+                            Ok(out) => {
+                                assert!(dense, "{dst_l:?} accepted with a gap");
+                                assert_eq!(out.len(), od.len());
+                                let lo = sorted.first().copied().unwrap_or(0);
+                                for (&o, &i) in od.iter().zip(&os) {
+                                    assert_eq!(out[(o - lo) as usize], src[i as usize]);
+                                }
+                            }
+                            Err(e) => {
+                                assert!(!dense, "{dst_l:?} refused: {e:?}");
+                                let want = if unique {
+                                    LayoutError::DestinationNotDense
+                                } else {
+                                    LayoutError::DestinationNotUnique
+                                };
+                                assert_eq!(e, want, "{dst_l:?}");
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 16 * 49 * 2);
 }

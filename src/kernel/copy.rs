@@ -1,10 +1,13 @@
 //! [`copy()`] and [`copy_within`]: move elements from one layout to another.
 
-use crate::LayoutError;
+use core::mem::MaybeUninit;
+
+use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::raw::{self, InBounds};
-use crate::kernel::validate::{self, InPlace};
+use crate::kernel::proof::{Dense, Disjoint, InBounds, InPlace, Unique};
+use crate::kernel::raw;
+use crate::{LayoutError, Operand};
 
 /// Copies every element of `src` (described by `src_layout`) to the same index of `dst`
 /// (described by `dst_layout`); elements of `dst` outside `dst_layout` keep their values.
@@ -20,18 +23,27 @@ use crate::kernel::validate::{self, InPlace};
 /// contiguous run, SIMD transposes in tiles when the layouts disagree on the fastest axis
 /// (4- and 8-byte primitives; also planar <-> blocks of 5 or more lanes), byte-shuffle
 /// channel kernels for 2-4-channel planar <-> interleaved pixels of 1-, 2-, 4- or 8-byte
-/// primitives (AVX2 or SSSE3, detected at run time with the `std` feature; NEON), and
-/// non-temporal stores for copies that touch 32 MiB or more (x86-64). Offsets count elements of `T`; the layouts' `itemsize` only sizes the tiles.
+/// primitives (AVX2 or SSSE3, detected at run time in every build; NEON), and non-temporal
+/// stores for copies that touch 32 MiB or more (x86-64). Offsets count elements of `T`.
+///
+/// `T: 'static` lets the kernel decide by type ([`TypeId`](core::any::TypeId)) whether `T`
+/// is a primitive integer or float, whose bytes may move through vector registers; any other
+/// `T` takes the scalar paths.
 ///
 /// # Errors
 ///
+/// - [`LayoutError::ItemsizeMismatch`] if a layout's itemsize is not `size_of::<T>()`
+///   (zero-sized `T` and sizes that are no power of two always are);
 /// - [`LayoutError::ShapeMismatch`] if the shapes differ;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
 ///   [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] if an offset of `dst_layout` (operand 0) or
-///   `src_layout` (operand 1) is negative or not less than its slice's length;
-/// - [`LayoutError::DestinationNotUnique`] if two indices of `dst_layout` share an offset.
+/// - [`LayoutError::OffsetOutsideSlice`] naming [`Operand::Destination`] or
+///   [`Operand::Source`] if an offset of that layout is negative or not less than its slice's
+///   length;
+/// - [`LayoutError::DestinationNotUnique`] if two indices of `dst_layout` share an offset;
+/// - [`LayoutError::UniquenessUndecided`] if the search could not decide within its budget
+///   whether `dst_layout` is unique (see [`Layout::is_unique_within`](crate::Layout::is_unique_within)).
 ///
 /// # Examples
 ///
@@ -57,15 +69,84 @@ pub fn copy<T, const N: usize, S, D>(
     dst_layout: &D,
 ) -> Result<(), LayoutError>
 where
-    T: Copy,
+    T: Copy + 'static,
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    check_itemsize::<T>(Operand::Destination, dl.itemsize)?;
+    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
-    let ib = InBounds::check(&plan, [dst.len(), src.len()])?;
-    validate::destination_unique(&plan)?;
-    raw::copy(&ib, dst, src)
+    plan.build(&[dl, sl])?;
+    let names = [Operand::Destination, Operand::Source];
+    let unique = Unique::check(InBounds::check(&plan, [dst.len(), src.len()], names)?)?;
+    raw::copy(&unique, dst, src)
+}
+
+/// Copies every element of `src` into uninitialised memory at `dst_layout`, and returns the
+/// part of `dst` the layout covers as initialised elements.
+///
+/// For a fresh output buffer: no zero-filling first. The destination's offsets must fill one
+/// range of `dst` with no gap (a dense layout, in any order, flipped or interleaved with full
+/// blocks), so that every element of the returned slice was written; it starts at the
+/// smallest destination offset.
+///
+/// ```text
+/// src (2,3):(3,1)        dst_layout (2,3):(1,2) +1      dst: ? a d b e c f  -> returns [a d b e c f]
+/// ```
+///
+/// Elements of `MaybeUninit<T>` move through the scalar and `memcpy` paths only (no SIMD
+/// shuffles: the kernel cannot know such bytes are initialised).
+///
+/// # Errors
+///
+/// Everything [`copy()`] returns, and [`LayoutError::DestinationNotDense`] if the
+/// destination's offsets leave a gap. On `Err`, `dst` is untouched.
+///
+/// # Examples
+///
+/// ```
+/// use core::mem::MaybeUninit;
+/// use strided_layout::{Layout, LayoutError, Order};
+/// let src_layout = Layout::dense([2, 3], 4, Order::C)?;
+/// let dst_layout = Layout::dense([2, 3], 4, Order::F)?;
+/// let src = [0u32, 1, 2, 3, 4, 5];
+/// let mut dst = [MaybeUninit::<u32>::uninit(); 6];
+/// let out = strided_layout::copy_uninit(&src, &src_layout, &mut dst, &dst_layout)?;
+/// assert_eq!(out, [0, 3, 1, 4, 2, 5]);
+/// // A layout with gaps would leave slots uninitialised: refused.
+/// let gappy = Layout::new([3], [2], 4)?;
+/// let mut dst = [MaybeUninit::<u32>::uninit(); 6];
+/// assert_eq!(
+///     strided_layout::copy_uninit(&src[..3], &Layout::new([3], [1], 4)?, &mut dst, &gappy),
+///     Err(LayoutError::DestinationNotDense)
+/// );
+/// # Ok::<(), LayoutError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - on `Ok(out)`, `out` is `dst[min..=max]` of the destination's offsets (empty for an
+///   empty layout), and `out[dst_layout.offset_of(i) - min] == src[src_layout.offset_of(i)]`
+pub fn copy_uninit<'d, T, const N: usize, S, D>(
+    src: &[T],
+    src_layout: &S,
+    dst: &'d mut [MaybeUninit<T>],
+    dst_layout: &D,
+) -> Result<&'d mut [T], LayoutError>
+where
+    T: Copy + 'static,
+    S: Mapping<N> + ?Sized,
+    D: Mapping<N> + ?Sized,
+{
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    check_itemsize::<T>(Operand::Destination, dl.itemsize)?;
+    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
+    let mut plan = Plan::EMPTY;
+    plan.build(&[dl, sl])?;
+    let names = [Operand::Destination, Operand::Source];
+    let unique = Unique::check(InBounds::check(&plan, [dst.len(), src.len()], names)?)?;
+    raw::copy_uninit(&Dense::check(unique)?, dst, src)
 }
 
 /// Copies, inside one buffer, every element at `src_layout` to the same index at
@@ -78,7 +159,8 @@ where
 /// # Errors
 ///
 /// - everything [`copy()`] returns, with both operands checked against `buf`;
-/// - [`LayoutError::OperandsOverlap`] if the layouts share an element without coinciding.
+/// - [`LayoutError::OperandsOverlap`] if the layouts share an element without coinciding;
+/// - [`LayoutError::UniquenessUndecided`] also if the overlap search ran out of budget.
 ///
 /// # Examples
 ///
@@ -105,16 +187,19 @@ pub fn copy_within<T, const N: usize, S, D>(
     dst_layout: &D,
 ) -> Result<(), LayoutError>
 where
-    T: Copy,
+    T: Copy + 'static,
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    check_itemsize::<T>(Operand::Destination, dl.itemsize)?;
+    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
-    let ib = InBounds::check(&plan, [buf.len(), buf.len()])?;
-    validate::destination_unique(&plan)?;
-    match validate::in_place(&plan, 0, 1)? {
+    plan.build(&[dl, sl])?;
+    let names = [Operand::Destination, Operand::Source];
+    let unique = Unique::check(InBounds::check(&plan, [buf.len(), buf.len()], names)?)?;
+    match Disjoint::check(unique)? {
         InPlace::Coincide => Ok(()),
-        InPlace::Disjoint(proof) => raw::copy_within(&ib, &proof, buf),
+        InPlace::Disjoint(disjoint) => raw::copy_within(&disjoint, buf),
     }
 }

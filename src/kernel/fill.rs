@@ -1,9 +1,11 @@
 //! [`fill`]: write one value at every element of a layout.
 
-use crate::LayoutError;
+use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::raw::{self, InBounds};
+use crate::kernel::proof::InBounds;
+use crate::kernel::raw;
+use crate::{LayoutError, Operand};
 
 /// Writes `value` at every element of `layout` in `dst`; other elements keep their values.
 ///
@@ -16,10 +18,11 @@ use crate::kernel::raw::{self, InBounds};
 ///
 /// # Errors
 ///
+/// - [`LayoutError::ItemsizeMismatch`] if the layout's itemsize is not `size_of::<T>()`;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] if an offset is negative or not less than
-///   `dst.len()`.
+/// - [`LayoutError::OffsetOutsideSlice`] ([`Operand::Destination`](crate::Operand::Destination))
+///   if an offset is negative or not less than `dst.len()`.
 ///
 /// # Examples
 ///
@@ -40,8 +43,10 @@ where
     T: Copy,
     D: Mapping<N> + ?Sized,
 {
+    let l = layout.lowered();
+    check_itemsize::<T>(Operand::Destination, l.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[layout.lowered()])?;
-    let ib = InBounds::check(&plan, [dst.len()])?;
+    plan.build(&[l])?;
+    let ib = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
     raw::fill(&ib, dst, value)
 }

@@ -1,9 +1,11 @@
 //! [`fold`]: a reduction over every element of a layout, in the plan's order.
 
-use crate::LayoutError;
+use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::raw::{self, InBounds};
+use crate::kernel::proof::InBounds;
+use crate::kernel::raw;
+use crate::{LayoutError, Operand};
 
 /// Folds `f` over the element at every index of `layout` in `src`, starting from `init`.
 ///
@@ -18,10 +20,11 @@ use crate::kernel::raw::{self, InBounds};
 ///
 /// # Errors
 ///
+/// - [`LayoutError::ItemsizeMismatch`] if the layout's itemsize is not `size_of::<T>()`;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] if an offset is negative or not less than
-///   `src.len()`.
+/// - [`LayoutError::OffsetOutsideSlice`] ([`Operand::Source`](crate::Operand::Source)) if an
+///   offset is negative or not less than `src.len()`.
 ///
 /// # Examples
 ///
@@ -49,8 +52,10 @@ where
     L: Mapping<N> + ?Sized,
     F: FnMut(A, T) -> A,
 {
+    let l = layout.lowered();
+    check_itemsize::<T>(Operand::Source, l.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[layout.lowered()])?;
-    let ib = InBounds::check(&plan, [src.len()])?;
+    plan.build(&[l])?;
+    let ib = InBounds::check(&plan, [src.len()], [Operand::Source])?;
     raw::fold(&ib, src, init, f)
 }

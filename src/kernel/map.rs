@@ -1,10 +1,11 @@
 //! [`map`] and [`zip_map`]: element-wise functions from one or two layouts into a third.
 
-use crate::LayoutError;
+use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::raw::{self, InBounds};
-use crate::kernel::validate;
+use crate::kernel::proof::{InBounds, Unique};
+use crate::kernel::raw;
+use crate::{LayoutError, Operand};
 
 /// Writes `f(src[i])` at every index `i` of `dst_layout`; other elements of `dst` keep their
 /// values.
@@ -17,11 +18,13 @@ use crate::kernel::validate;
 ///
 /// # Errors
 ///
-/// As [`copy()`](crate::copy): [`LayoutError::ShapeMismatch`], the errors of
-/// [`Plan::new`] ([`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
+/// As [`copy()`](crate::copy): [`LayoutError::ItemsizeMismatch`] (`dst_layout` against `U`,
+/// `src_layout` against `T`), [`LayoutError::ShapeMismatch`], the errors of [`Plan::new`]
+/// ([`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 /// [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
-/// [`LayoutError::RankOverflow`]), [`LayoutError::OffsetOutsideSlice`] (operand 0 `dst`,
-/// 1 `src`) and [`LayoutError::DestinationNotUnique`].
+/// [`LayoutError::RankOverflow`]), [`LayoutError::OffsetOutsideSlice`] naming
+/// [`Operand::Destination`] (`dst`) or [`Operand::Source`] (`src`),
+/// [`LayoutError::DestinationNotUnique`] and [`LayoutError::UniquenessUndecided`].
 ///
 /// # Examples
 ///
@@ -48,17 +51,20 @@ pub fn map<T, U, const N: usize, S, D, F>(
     f: F,
 ) -> Result<(), LayoutError>
 where
-    T: Copy,
+    T: Copy + 'static,
     U: Copy,
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
     F: FnMut(T) -> U,
 {
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    check_itemsize::<U>(Operand::Destination, dl.itemsize)?;
+    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dst_layout.lowered(), src_layout.lowered()])?;
-    let ib = InBounds::check(&plan, [dst.len(), src.len()])?;
-    validate::destination_unique(&plan)?;
-    raw::map(&ib, dst, src, f)
+    plan.build(&[dl, sl])?;
+    let names = [Operand::Destination, Operand::Source];
+    let unique = Unique::check(InBounds::check(&plan, [dst.len(), src.len()], names)?)?;
+    raw::map(&unique, dst, src, f)
 }
 
 /// Writes `f(a[i], b[i])` at every index `i` of `dst_layout`; other elements of `dst` keep
@@ -75,7 +81,8 @@ where
 ///
 /// # Errors
 ///
-/// As [`map`], with operands 0 `dst`, 1 `a`, 2 `b`.
+/// As [`map`], with [`Operand::Destination`] (`dst`, against `U`), [`Operand::Source`]
+/// (`a`, against `A`) and [`Operand::SecondSource`] (`b`, against `B`).
 ///
 /// # Examples
 ///
@@ -105,17 +112,22 @@ pub fn zip_map<A, B, U, const N: usize, LA, LB, D, F>(
     f: F,
 ) -> Result<(), LayoutError>
 where
-    A: Copy,
-    B: Copy,
+    A: Copy + 'static,
+    B: Copy + 'static,
     U: Copy,
     LA: Mapping<N> + ?Sized,
     LB: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
     F: FnMut(A, B) -> U,
 {
+    let (dl, al, bl) = (dst_layout.lowered(), a_layout.lowered(), b_layout.lowered());
+    check_itemsize::<U>(Operand::Destination, dl.itemsize)?;
+    check_itemsize::<A>(Operand::Source, al.itemsize)?;
+    check_itemsize::<B>(Operand::SecondSource, bl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()])?;
-    let ib = InBounds::check(&plan, [dst.len(), a.len(), b.len()])?;
-    validate::destination_unique(&plan)?;
-    raw::zip_map(&ib, dst, a, b, f)
+    plan.build(&[dl, al, bl])?;
+    let lens = [dst.len(), a.len(), b.len()];
+    let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
+    let unique = Unique::check(InBounds::check(&plan, lens, names)?)?;
+    raw::zip_map(&unique, dst, a, b, f)
 }

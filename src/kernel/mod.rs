@@ -20,31 +20,64 @@
 //! | kernel | operands (0 is written) | what it does |
 //! | --- | --- | --- |
 //! | [`copy()`](crate::copy()) | dst, src | `dst[i] = src[i]` |
+//! | [`copy_uninit`](crate::copy_uninit) | dst (uninitialised), src | same, then the written span as `&mut [T]` |
 //! | [`copy_within`](crate::copy_within) | one buffer: dst, src | same, in place |
 //! | [`fill`](crate::fill) | dst | `dst[i] = value` |
 //! | [`map`](crate::map) | dst, src | `dst[i] = f(src[i])` |
 //! | [`zip_map`](crate::zip_map) | dst, a, b | `dst[i] = f(a[i], b[i])` |
 //! | [`fold`](crate::fold) | src (read only) | `acc = f(acc, src[i])` in plan order |
 //!
-//! `unsafe` lives in `raw.rs`, `simd.rs` and `channels.rs` only; planning, validation and the
-//! loop driver are safe code.
+//! | file | what it does | `unsafe` |
+//! | --- | --- | --- |
+//! | `mapping.rs` | [`Mapping`] and [`Lowered`]: what an operand lowers to | no |
+//! | `plan.rs` | [`Plan`]: the loops, chosen once | no |
+//! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
+//! | `validate.rs` | the uniqueness and overlap searches | no |
+//! | `proof.rs` | the witnesses `InBounds`, `Unique`, `Disjoint`, minted only by validation | no |
+//! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
+//! | `raw.rs` | the loops' memory accesses, each demanding the witnesses it relies on | yes |
+//! | `transpose.rs` | SIMD transposes of 4- and 8-byte elements | yes |
+//! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
+//! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
+//! | `cpu.rs` | x86-64 feature detection with `cpuid`, no `std` needed | yes (`cpuid`, `xgetbv`) |
+//!
+//! Planning, validation and the loop driver are safe code.
 
 mod mapping;
 mod plan;
-mod walk;
+mod element;
+mod drive;
 mod validate;
-#[allow(unsafe_code)]
+mod proof;
+#[expect(
+    unsafe_code,
+    reason = "the kernels' memory accesses; each block has a SAFETY argument"
+)]
 mod raw;
-#[allow(unsafe_code)]
-mod simd;
-#[allow(unsafe_code)]
+#[expect(
+    unsafe_code,
+    reason = "SIMD intrinsics; each block has a SAFETY argument"
+)]
+mod transpose;
+#[expect(
+    unsafe_code,
+    reason = "SIMD intrinsics; each block has a SAFETY argument"
+)]
 mod channels;
+#[expect(
+    unsafe_code,
+    reason = "non-temporal store intrinsics; each block has a SAFETY argument"
+)]
+mod stream;
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[expect(unsafe_code, reason = "cpuid and xgetbv intrinsics")]
+mod cpu;
 mod copy;
 mod fill;
 mod map;
 mod fold;
 
-pub use copy::{copy, copy_within};
+pub use copy::{copy, copy_uninit, copy_within};
 pub use fill::fill;
 pub use fold::fold;
 pub use map::{map, zip_map};

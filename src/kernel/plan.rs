@@ -13,8 +13,8 @@
 //!    (operand 0) weighted `K` and every source 1 (Strided.jl's rule), then merged again;
 //! 5. when a source's fastest axis is not the innermost loop (a transpose, `A + A'`), that
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
-//!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (per target, from
-//!    `build.rs`: 32 × 32 for `f32` on hosts).
+//!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
+//!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts).
 //!
 //! ```text
 //! copy of a 4096 x 4096 f32 transpose          Plan::new(&[dst.lowered(), src.lowered()])
@@ -30,7 +30,20 @@ use core::fmt;
 
 use crate::LayoutError;
 use crate::kernel::mapping::Lowered;
-use crate::tuning::TILE_BYTES;
+
+/// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
+/// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
+/// (a 32 KiB+ L1D holds the source and destination tiles with room), 512 on bare metal (a
+/// few KiB of cache or none, tight SRAM; the packed-tile scratch of `map` and `zip_map` is
+/// this big on the stack).
+pub(crate) const TILE_BYTES: usize = if cfg!(target_os = "none") { 512 } else { 4096 };
+
+/// Elements per iteration of the strided inner loop (contiguous runs ignore it): 4 where wide
+/// out-of-order cores hide the address math, 1 on bare metal, where code size comes first.
+pub(crate) const INNER_UNROLL: usize = if cfg!(target_os = "none") { 1 } else { 4 };
+
+const _: () = assert!(TILE_BYTES.is_power_of_two() && TILE_BYTES >= 64);
+const _: () = assert!(INNER_UNROLL >= 1);
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
@@ -332,7 +345,12 @@ fn stride_at<const N: usize>(op: &Lowered<N>, k: usize) -> isize {
     op.strides.get(k).copied().unwrap_or(0)
 }
 
+/// `s · n`, exact or an error. A zero stride is 0 for any `n`: an axis of more than
+/// `isize::MAX` elements (legal when it never moves the offset) must not fail here.
 fn mul(s: isize, n: usize) -> Result<isize, LayoutError> {
+    if s == 0 {
+        return Ok(0);
+    }
     isize::try_from(n)
         .ok()
         .and_then(|n| s.checked_mul(n))

@@ -7,7 +7,6 @@ use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::unique::is_unique;
 use crate::kernel::plan::{MAX_LOOPS, Nest, Plan};
-use crate::kernel::raw::Disjoint;
 
 /// Operand `k` of `nest` as slices: extents, strides, depth and offset.
 struct Operand {
@@ -144,20 +143,18 @@ pub(crate) fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), L
     Ok(())
 }
 
-/// What an in-place operation may do with operands `a` and `b` of one buffer.
-pub(crate) enum InPlace {
-    /// Every index has the same offset in both: each element is read and written in place.
-    Coincide,
-    /// No element is in both.
-    Disjoint(Disjoint),
-}
-
-/// Checks that operands `a` and `b` of one buffer coincide or share no element.
-pub(crate) fn in_place<const K: usize>(
+/// Whether operands `a` and `b` of one buffer coincide (`true`: every index has the same
+/// offset in both) or share no element (`false`).
+///
+/// # Errors
+///
+/// [`LayoutError::OperandsOverlap`] if they share an element without coinciding;
+/// [`LayoutError::UniquenessUndecided`] if the search ran out of budget.
+pub(crate) fn operands_coincide<const K: usize>(
     plan: &Plan<K>,
     a: usize,
     b: usize,
-) -> Result<InPlace, LayoutError> {
+) -> Result<bool, LayoutError> {
     let nests = plan.nests();
     let same = nests.iter().all(|n| {
         n.offsets().get(a) == n.offsets().get(b)
@@ -166,7 +163,7 @@ pub(crate) fn in_place<const K: usize>(
                 .all(|l| l.strides.get(a) == l.strides.get(b))
     });
     if same {
-        return Ok(InPlace::Coincide);
+        return Ok(true);
     }
     for x in nests {
         for y in nests {
@@ -177,5 +174,5 @@ pub(crate) fn in_place<const K: usize>(
             }
         }
     }
-    Ok(InPlace::Disjoint(Disjoint::checked()))
+    Ok(false)
 }

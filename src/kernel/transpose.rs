@@ -1,17 +1,16 @@
-//! SIMD micro-kernels: 2-D transposes of 4- and 8-byte elements and non-temporal copies, each
-//! with a portable twin.
+//! 2-D transposes of 4- and 8-byte elements: SIMD micro-kernels in blocks, each with a
+//! portable twin.
 //!
-//! | target | transpose micro-kernel (4-byte / 8-byte) | streaming copy |
-//! | --- | --- | --- |
-//! | x86-64 | 8 × 8 / 4 × 4 AVX when compiled with `target_feature = "avx"`, or detected at run time with the `std` feature; else 4 × 4 / 2 × 2 SSE2 (always present) | SSE2 `movntdq`, whole lines |
-//! | aarch64 with NEON | 4 × 4 / 2 × 2 NEON | none (plain `memcpy`) |
-//! | others, and under Miri | 4 × 4 / 2 × 2 portable (scalar, the same block order) | none |
+//! | target | micro-kernel (4-byte / 8-byte) |
+//! | --- | --- |
+//! | x86-64 | 8 × 8 / 4 × 4 AVX when the CPU has it ([`cpu`](super::cpu): compiled in or detected at run time); else 4 × 4 / 2 × 2 SSE2 (always present) |
+//! | aarch64 with NEON | 4 × 4 / 2 × 2 NEON |
+//! | others, and under Miri | 4 × 4 / 2 × 2 portable (scalar, the same block order) |
 //!
 //! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV.
 //!
-//! The SIMD paths move elements through vector registers, so they run only for element types
-//! whose every byte is initialised: the primitive integers and floats, recognised by
-//! [`is_plain`]. Every other `T: Copy` (which may have padding bytes) takes the scalar path.
+//! The micro-kernels move elements through vector registers, so they run only for element
+//! types whose every byte is initialised ([`is_plain`]).
 
 // Micro-kernels must inline into their target-feature callers; `d`, `s`, `i`, `j` are the
 // usual names of destination, source and the two block indices.
@@ -19,54 +18,18 @@
 
 use core::mem::size_of;
 
-use crate::kernel::walk::step;
-
-/// Copies that touch at least this many bytes (read plus written) use non-temporal stores
-/// where the target has them: the size of a common host's last-level cache, so the
-/// destination would not stay cached anyway.
-pub(crate) const STREAM_BYTES: usize = 32 << 20;
-
-/// Whether `T` is a primitive integer or float: every byte initialised, no padding.
-///
-/// Recognised by name: a user type is always printed with its path (`my_crate::f32`), so
-/// only the primitive itself matches, and a false negative only costs speed.
-#[inline]
-pub(crate) fn is_plain<T>() -> bool {
-    matches!(
-        core::any::type_name::<T>(),
-        "u8" | "i8"
-            | "u16"
-            | "i16"
-            | "u32"
-            | "i32"
-            | "f32"
-            | "u64"
-            | "i64"
-            | "f64"
-            | "usize"
-            | "isize"
-            | "u128"
-            | "i128"
-    )
-}
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+use crate::kernel::cpu::has_avx;
+use crate::kernel::drive::step;
+use crate::kernel::element::is_plain;
 
 /// Whether [`transpose_unchecked`] has a SIMD micro-kernel for `T` (4- and 8-byte
 /// primitives).
 #[inline]
-pub(crate) fn transposes<T>() -> bool {
+pub(crate) fn transposes<T: 'static>() -> bool {
     matches!(size_of::<T>(), 4 | 8) && is_plain::<T>()
 }
 
-/// Whether a copy of `elements()` elements of `T` should stream its stores (`elements` is
-/// only called when the target and `T` allow streaming at all).
-#[inline]
-pub(crate) fn stream_worthy<T>(elements: impl FnOnce() -> usize) -> bool {
-    cfg!(all(target_arch = "x86_64", not(miri)))
-        && is_plain::<T>()
-        && elements().saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
-}
-
-/// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 4- or 8-byte
 /// elements.
 ///
 /// # Safety
@@ -158,43 +121,6 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
     }
 }
 
-/// Whether the x86 feature `$f` can be used: enabled at compile time, or detected at run
-/// time (`std`).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-macro_rules! x86_feature {
-    ($f:tt) => {{
-        #[cfg(feature = "std")]
-        {
-            cfg!(target_feature = $f) || std::is_x86_feature_detected!($f)
-        }
-        #[cfg(not(feature = "std"))]
-        {
-            cfg!(target_feature = $f)
-        }
-    }};
-}
-
-/// Whether AVX can be used (the transposes).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[inline]
-fn has_avx() -> bool {
-    x86_feature!("avx")
-}
-
-/// Whether AVX2 can be used (the channel kernels).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[inline]
-pub(crate) fn has_avx2() -> bool {
-    x86_feature!("avx2")
-}
-
-/// Whether SSSE3 can be used (the channel kernels without AVX2).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-#[inline]
-pub(crate) fn has_ssse3() -> bool {
-    x86_feature!("ssse3")
-}
-
 /// Runs `micro` on every whole `W × W` block of the `ea × eb` transpose, then the edges
 /// element by element.
 ///
@@ -275,55 +201,20 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
     }
 }
 
-/// `n` elements from `s` to `d` with non-temporal stores (x86-64), or `copy_nonoverlapping`;
-/// call [`stream_fence`] after the last one.
-///
-/// # Safety
-///
-/// `d..d+n` and `s..s+n` are elements of two slices that do not overlap, and `T` is plain
-/// ([`is_plain`]).
-#[inline]
-pub(crate) unsafe fn stream_copy_unchecked<T>(d: *mut T, s: *const T, n: usize) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    {
-        // SAFETY: the caller's contract, in bytes.
-        unsafe {
-            x86::stream_bytes(
-                d.cast::<u8>(),
-                s.cast::<u8>(),
-                n.saturating_mul(size_of::<T>()),
-            );
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    {
-        // SAFETY: the caller's contract.
-        unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
-    }
-}
-
-/// Orders the streaming stores of [`stream_copy_unchecked`] before every later store.
-#[inline]
-pub(crate) fn stream_fence() {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
-    x86::fence();
-}
-
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86 {
-    use core::arch::x86_64::{
-        __m128i, _mm_loadu_ps, _mm_loadu_si128, _mm_movehl_ps, _mm_movelh_ps, _mm_sfence,
-        _mm_storeu_ps, _mm_stream_si128, _mm_unpackhi_ps, _mm_unpacklo_ps, _mm256_loadu_ps,
-        _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_ps, _mm256_unpackhi_ps,
-        _mm256_unpacklo_ps,
-    };
     use core::arch::x86_64::{
         _mm_loadu_pd, _mm_storeu_pd, _mm_unpackhi_pd, _mm_unpacklo_pd, _mm256_loadu_pd,
         _mm256_permute2f128_pd, _mm256_storeu_pd, _mm256_unpackhi_pd, _mm256_unpacklo_pd,
     };
+    use core::arch::x86_64::{
+        _mm_loadu_ps, _mm_movehl_ps, _mm_movelh_ps, _mm_storeu_ps, _mm_unpackhi_ps,
+        _mm_unpacklo_ps, _mm256_loadu_ps, _mm256_permute2f128_ps, _mm256_shuffle_ps,
+        _mm256_storeu_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
+    };
 
     use super::blocks;
-    use crate::kernel::walk::step;
+    use crate::kernel::drive::step;
 
     /// One 4 × 4 block: `d[i·dr + j] = s[i + j·sr]`, SSE2.
     ///
@@ -495,46 +386,6 @@ mod x86 {
             unsafe { _mm256_storeu_pd(d.offset(step(i, dr)), v) };
         }
     }
-
-    /// Copies `n` bytes with 16-byte non-temporal stores; [`fence`] must follow before the
-    /// kernel returns.
-    ///
-    /// # Safety
-    ///
-    /// `d..d+n` and `s..s+n` are initialised bytes of two non-overlapping allocations' slices.
-    // Counters stay below `n`.
-    #[allow(clippy::arithmetic_side_effects, clippy::cast_ptr_alignment)]
-    pub(super) unsafe fn stream_bytes(d: *mut u8, s: *const u8, n: usize) {
-        // Whole cache lines only: a partly streamed line costs a memory transaction of its own.
-        let head = d.align_offset(64).min(n);
-        // SAFETY: `head <= n` bytes of each range (contract).
-        unsafe { core::ptr::copy_nonoverlapping(s, d, head) };
-        let mut i = head;
-        while n - i >= 64 {
-            // SAFETY: 64 bytes at `i`, `i + 64 <= n` (contract); `d + i` is 64-byte aligned
-            // (`head` aligned it, and `i - head` is a multiple of 64).
-            unsafe {
-                let (sp, dp) = (s.add(i).cast::<__m128i>(), d.add(i).cast::<__m128i>());
-                let a = _mm_loadu_si128(sp);
-                let b = _mm_loadu_si128(sp.add(1));
-                let c = _mm_loadu_si128(sp.add(2));
-                let e = _mm_loadu_si128(sp.add(3));
-                _mm_stream_si128(dp, a);
-                _mm_stream_si128(dp.add(1), b);
-                _mm_stream_si128(dp.add(2), c);
-                _mm_stream_si128(dp.add(3), e);
-            }
-            i += 64;
-        }
-        // SAFETY: the last `n - i` bytes (contract).
-        unsafe { core::ptr::copy_nonoverlapping(s.add(i), d.add(i), n - i) };
-    }
-
-    /// Orders earlier non-temporal stores before every later store.
-    pub(super) fn fence() {
-        // SAFETY: SSE is part of x86-64; `sfence` has no other precondition.
-        unsafe { _mm_sfence() };
-    }
 }
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
@@ -545,7 +396,7 @@ mod neon {
     };
     use core::arch::aarch64::{vld1q_f64, vst1q_f64};
 
-    use crate::kernel::walk::step;
+    use crate::kernel::drive::step;
 
     /// One 2 × 2 block of 8-byte elements: `d[i·dr + j] = s[i + j·sr]`, NEON.
     ///
@@ -682,25 +533,5 @@ mod tests {
                 assert_eq!(dst[i * 4 + j], src[i + j * 4]);
             }
         }
-    }
-
-    #[test]
-    fn plain_types_are_the_primitives() {
-        assert!(is_plain::<f32>() && is_plain::<u8>() && is_plain::<i64>());
-        #[derive(Clone, Copy)]
-        #[allow(dead_code)]
-        struct Padded(u8, u16);
-        assert!(!is_plain::<Padded>() && !transposes::<Padded>());
-        assert!(transposes::<u32>() && transposes::<u64>() && !transposes::<u16>());
-    }
-
-    #[test]
-    fn stream_copy_copies_unaligned_ranges() {
-        let src: Vec<u8> = (0..300u32).map(|x| x as u8).collect();
-        let mut dst = std::vec![0u8; 301];
-        // SAFETY: 299 bytes from offset 1 of each buffer, distinct buffers.
-        unsafe { stream_copy_unchecked(dst.as_mut_ptr().add(1), src.as_ptr().add(1), 299) };
-        assert_eq!(&dst[1..300], &src[1..300]);
-        assert_eq!((dst[0], dst[300]), (0, 0));
     }
 }

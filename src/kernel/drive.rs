@@ -20,9 +20,9 @@ pub(crate) const fn step(i: usize, s: isize) -> isize {
     (i as isize).wrapping_mul(s)
 }
 
-/// `o + i · s` for every operand.
+/// `o + i · s` for every operand: the offsets `i` steps along a loop.
 #[inline(always)]
-pub(crate) fn advance<const K: usize>(o: [isize; K], i: usize, s: [isize; K]) -> [isize; K] {
+pub(crate) fn stepped<const K: usize>(o: [isize; K], i: usize, s: [isize; K]) -> [isize; K] {
     let mut out = o;
     for (x, &s) in out.iter_mut().zip(&s) {
         *x = x.wrapping_add(step(i, s));
@@ -74,10 +74,10 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
             };
             if i.saturating_add(1) < l.extent {
                 *i = i.saturating_add(1);
-                offs = advance(offs, 1, l.strides);
+                offs = stepped(offs, 1, l.strides);
                 break;
             }
-            offs = advance(offs, 0, l.strides);
+            offs = stepped(offs, 0, l.strides);
             for (x, &s) in offs.iter_mut().zip(&l.strides) {
                 *x = x.wrapping_sub(step(*i, s));
             }
@@ -113,12 +113,12 @@ fn tiles<const K: usize, F>(
             let mut a0 = a1;
             while a0 < a_end {
                 let ea = ta.min(a_end.saturating_sub(a0));
-                let row = advance(offs, a0, a.strides);
+                let row = stepped(offs, a0, a.strides);
                 let mut b0 = b1;
                 while b0 < b_end {
                     let eb = tb.min(b_end.saturating_sub(b0));
                     f(
-                        advance(row, b0, b.strides),
+                        stepped(row, b0, b.strides),
                         Loop {
                             extent: ea,
                             strides: a.strides,
@@ -146,7 +146,7 @@ where
 {
     for_each_block(nest, |offs, a, b| {
         for i in 0..a.extent {
-            f(advance(offs, i, a.strides), b);
+            f(stepped(offs, i, a.strides), b);
         }
     });
 }

@@ -1,0 +1,408 @@
+//! The one channel algorithm, generic over a vector [`Unit`]: whole groups of pixels per step.
+
+use super::masks::Masks;
+use crate::kernel::drive::step;
+
+/// [`interleave_on`] or [`deinterleave_on`] by `INTER`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled, and [`by_shape`](super::by_shape)'s contract holds in bytes.
+#[inline(always)]
+pub(super) unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER: bool>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    // SAFETY: the caller's contract, for the direction it names.
+    unsafe {
+        if INTER {
+            interleave_on::<U, C, SIZE>(d, s, plane, n, stream)
+        } else {
+            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream)
+        }
+    }
+}
+
+/// How the pixels `0..n` split for a backend that moves `per` pixels a step: `head` pixels
+/// one by one (so that a streaming destination is aligned), then `steps` steps.
+#[derive(Clone, Copy)]
+pub(super) struct Split {
+    head: usize,
+    steps: usize,
+}
+
+impl Split {
+    /// Starts at once, or, when `align` is given, after the fewest pixels that make
+    /// `dst + p·stride` `align`-aligned (none when no head of at most `n - per` pixels does).
+    fn new(n: usize, per: usize, dst: usize, stride: usize, align: Option<usize>) -> Self {
+        let head = align
+            .and_then(|a| {
+                (0..a).find(|&p| {
+                    dst.wrapping_add(p.wrapping_mul(stride))
+                        .checked_rem(a)
+                        .is_some_and(|r| r == 0)
+                })
+            })
+            .filter(|&h| n.saturating_sub(h) >= per)
+            .unwrap_or(0);
+        Self {
+            head,
+            steps: n.saturating_sub(head).checked_div(per).unwrap_or(0),
+        }
+    }
+
+    /// The pixels done by the head and the steps: `head + steps·per <= n`.
+    // `steps·per <= n - head` by construction.
+    #[allow(clippy::arithmetic_side_effects)]
+    const fn done(self, per: usize) -> usize {
+        self.head + self.steps * per
+    }
+}
+
+/// Pixels a step of `U` moves: `16·GROUPS / SIZE` (2 at least: `SIZE <= 8`).
+pub(super) const fn pixels_per<U: Unit, const SIZE: usize>() -> usize {
+    match U::GROUPS.wrapping_mul(16).checked_div(SIZE) {
+        Some(p) => p,
+        None => 0,
+    }
+}
+
+/// Whether `addr + off` is a multiple of `align`.
+pub(super) fn aligned(addr: usize, off: isize, align: usize) -> bool {
+    addr.wrapping_add_signed(off).checked_rem(align) == Some(0)
+}
+
+/// The byte offsets of pixel `p` in a plane of `SIZE`-byte elements and in the interleaved
+/// run of `C` channels: exact for every pixel of a run, whose bytes lie in a slice.
+#[inline(always)]
+pub(super) const fn at<const C: usize, const SIZE: usize>(p: usize) -> (isize, isize) {
+    let planar = step(p, step(SIZE, 1));
+    (planar, planar.wrapping_mul(step(C, 1)))
+}
+
+/// A vector unit with a byte shuffle: one vector is `GROUPS` 16-byte groups side by side,
+/// shuffled lane by lane, and a mask byte `0x80` yields zero.
+///
+/// Every method is `unsafe`: the backend's target feature must be enabled in the caller
+/// (they are only called from the backend's `#[target_feature]` entry points), and the
+/// memory ones read or write the bytes they name.
+pub(super) trait Unit {
+    /// The vector.
+    type V: Copy;
+    /// 16-byte groups per vector.
+    const GROUPS: usize;
+    /// Whether `stream` stores are non-temporal (else they are plain stores).
+    const STREAMS: bool;
+    /// The alignment streaming stores need (and plain stores like).
+    const ALIGN: usize;
+    /// All zeros.
+    unsafe fn zero() -> Self::V;
+    /// The 16-byte mask in every group.
+    unsafe fn mask(m: &[u8; 16]) -> Self::V;
+    /// `16·GROUPS` consecutive bytes at `p`.
+    unsafe fn load_plane(p: *const u8) -> Self::V;
+    /// `16·GROUPS` consecutive bytes to `p` (`ALIGN`-aligned when `stream`).
+    unsafe fn store_plane(p: *mut u8, v: Self::V, stream: bool);
+    /// Group `g`'s 16 bytes at `p + g·gap`.
+    unsafe fn load_chunk(p: *const u8, gap: isize) -> Self::V;
+    /// A step's `16·C·GROUPS` interleaved bytes to `p`: chunk `m` of group `g` (lane `g` of
+    /// `chunks[m]`) at `p + 16·(g·C + m)` (`p` is `ALIGN`-aligned when `stream`).
+    unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [Self::V; C], stream: bool);
+    /// Byte `b` of each group is byte `m[b]` of `v`'s group, or zero when `m[b] >= 0x80`.
+    unsafe fn shuffle(v: Self::V, m: Self::V) -> Self::V;
+    /// `a | b`.
+    unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
+    /// `b` where `sel`'s byte is `0xFF`, `a` where it is zero.
+    unsafe fn blend(a: Self::V, b: Self::V, sel: Self::V) -> Self::V;
+}
+
+/// [`Unit::store_chunks`] for a one-group unit: chunk `m` at `p + 16·m`.
+///
+/// # Safety
+///
+/// As [`Unit::store_chunks`], with `store(q, v)` storing one 16-byte vector at `q`.
+#[inline(always)]
+pub(super) unsafe fn store_each<V: Copy, const C: usize>(
+    p: *mut u8,
+    chunks: [V; C],
+    mut store: impl FnMut(*mut u8, V),
+) {
+    for (m, v) in chunks.into_iter().enumerate() {
+        store(p.wrapping_offset(step(m, 16)), v);
+    }
+}
+
+/// The masks as vectors of `U`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+pub(super) unsafe fn vectors<U: Unit, const C: usize>(
+    table: &[[[u8; 16]; C]; C],
+) -> [[U::V; C]; C] {
+    // SAFETY: the caller's contract.
+    let mut out = [[unsafe { U::zero() }; C]; C];
+    for (row, masks) in out.iter_mut().zip(table) {
+        for (v, m) in row.iter_mut().zip(masks) {
+            // SAFETY: the caller's contract.
+            *v = unsafe { U::mask(m) };
+        }
+    }
+    out
+}
+
+/// The masks as vectors of `U`, one per plane.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+pub(super) unsafe fn vector_row<U: Unit, const C: usize>(table: &[[u8; 16]; C]) -> [U::V; C] {
+    // SAFETY: the caller's contract.
+    let mut out = [unsafe { U::zero() }; C];
+    for (v, m) in out.iter_mut().zip(table) {
+        // SAFETY: the caller's contract.
+        *v = unsafe { U::mask(m) };
+    }
+    out
+}
+
+/// `out[x] = OR over y of shuffle(inp[y], masks[x][y])`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+pub(super) unsafe fn mix_or<U: Unit, const C: usize>(
+    inp: &[U::V; C],
+    masks: &[[U::V; C]; C],
+) -> [U::V; C] {
+    // SAFETY: the caller's contract.
+    let mut out = [unsafe { U::zero() }; C];
+    for (o, row) in out.iter_mut().zip(masks) {
+        for (v, m) in inp.iter().zip(row) {
+            // SAFETY: the caller's contract.
+            *o = unsafe { U::or(*o, U::shuffle(*v, *m)) };
+        }
+    }
+    out
+}
+
+/// `out[x]`: `inp[0]`, then `inp[y]` blended in where `select[x][y]` is set, `y = 1..C`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+pub(super) unsafe fn mix_blend<U: Unit, const C: usize>(
+    inp: &[U::V; C],
+    select: &[[U::V; C]; C],
+) -> [U::V; C] {
+    // SAFETY: the caller's contract.
+    let mut out = [unsafe { U::zero() }; C];
+    if let Some((first, rest)) = inp.split_first() {
+        for (o, row) in out.iter_mut().zip(select) {
+            *o = *first;
+            for (v, sel) in rest.iter().zip(row.iter().skip(1)) {
+                // SAFETY: the caller's contract.
+                *o = unsafe { U::blend(*o, *v, *sel) };
+            }
+        }
+    }
+    out
+}
+
+/// Each `inp[y]` shuffled by `masks[y]`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+pub(super) unsafe fn shuffle_each<U: Unit, const C: usize>(
+    mut inp: [U::V; C],
+    masks: &[U::V; C],
+) -> [U::V; C] {
+    for (v, m) in inp.iter_mut().zip(masks) {
+        // SAFETY: the caller's contract.
+        *v = unsafe { U::shuffle(*v, *m) };
+    }
+    inp
+}
+
+/// [`interleave`] for `C` channels of `SIZE` bytes on the unit `U`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled, and [`interleave`]'s contract holds in bytes.
+#[inline(always)]
+pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    let per = pixels_per::<U, SIZE>();
+    let stride = C.wrapping_mul(SIZE);
+    let stream = stream && U::STREAMS;
+    // Aligned stores when streaming (they must be) or when the run is long (they are
+    // cheaper, and the head is short beside the run).
+    let align = (stream || n >= per.saturating_mul(8)).then_some(U::ALIGN);
+    let split = Split::new(n, per, d.addr(), stride, align);
+    // The stores are aligned when pixel `head` is: a step advances `16·C·GROUPS` bytes.
+    let stream = stream && aligned(d.addr(), at::<C, SIZE>(split.head).1, U::ALIGN);
+    for p in 0..split.head {
+        // SAFETY: `p < head <= n` (contract).
+        unsafe { interleave_pixel::<C, SIZE>(d, s, plane, p) };
+    }
+    let blend = Masks::<C, SIZE>::BLEND;
+    // SAFETY: the caller's contract (`U`'s feature is enabled), for the three.
+    let (masks, select, rotate) = unsafe {
+        (
+            vectors::<U, C>(&Masks::<C, SIZE>::INTERLEAVE),
+            vectors::<U, C>(&Masks::<C, SIZE>::SELECT),
+            vector_row::<U, C>(&Masks::<C, SIZE>::ROTATE),
+        )
+    };
+    let mut p = split.head;
+    for _ in 0..split.steps {
+        let (planar, inter) = at::<C, SIZE>(p);
+        // SAFETY: the caller's contract.
+        let mut v = [unsafe { U::zero() }; C];
+        for (k, vk) in v.iter_mut().enumerate() {
+            // SAFETY: plane `k`'s pixels `p..p + per` are in the source (`p + per <= n`).
+            *vk = unsafe { U::load_plane(s.offset(step(k, plane).wrapping_add(planar))) };
+        }
+        // SAFETY: the caller's contract.
+        let chunks = unsafe {
+            if blend {
+                mix_blend::<U, C>(&shuffle_each::<U, C>(v, &rotate), &select)
+            } else {
+                mix_or::<U, C>(&v, &masks)
+            }
+        };
+        // SAFETY: the `per` pixels' `16·C·GROUPS` interleaved bytes are in the destination;
+        // aligned when streaming.
+        unsafe { U::store_chunks::<C>(d.offset(inter), chunks, stream) };
+        p = p.wrapping_add(per);
+    }
+    split.done(per)
+}
+
+/// [`deinterleave`] for `C` channels of `SIZE` bytes on the unit `U`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled, and [`deinterleave`]'s contract holds in bytes.
+#[inline(always)]
+pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>(
+    d: *mut u8,
+    plane: isize,
+    s: *const u8,
+    n: usize,
+    stream: bool,
+) -> usize {
+    let per = pixels_per::<U, SIZE>();
+    // Streaming needs every plane aligned at once: only when the planes are a multiple of
+    // the alignment apart.
+    let stream = stream && U::STREAMS && plane.unsigned_abs().checked_rem(U::ALIGN) == Some(0);
+    let split = Split::new(n, per, d.addr(), SIZE, stream.then_some(U::ALIGN));
+    let stream = stream && aligned(d.addr(), at::<C, SIZE>(split.head).0, U::ALIGN);
+    for p in 0..split.head {
+        // SAFETY: `p < head <= n` (contract).
+        unsafe { deinterleave_pixel::<C, SIZE>(d, plane, s, p) };
+    }
+    let blend = Masks::<C, SIZE>::BLEND;
+    // SAFETY: the caller's contract (`U`'s feature is enabled), for the three.
+    let (masks, select, rotate) = unsafe {
+        (
+            vectors::<U, C>(&Masks::<C, SIZE>::DEINTERLEAVE),
+            vectors::<U, C>(&Masks::<C, SIZE>::SELECT_BACK),
+            vector_row::<U, C>(&Masks::<C, SIZE>::ROTATE_BACK),
+        )
+    };
+    let gap = step(C, 16);
+    let mut p = split.head;
+    for _ in 0..split.steps {
+        let (planar, inter) = at::<C, SIZE>(p);
+        // SAFETY: the caller's contract.
+        let mut u = [unsafe { U::zero() }; C];
+        for (m, um) in u.iter_mut().enumerate() {
+            // SAFETY: chunk `m` of each of the step's groups, among the `per` pixels'
+            // `16·C·GROUPS` interleaved source bytes.
+            *um = unsafe { U::load_chunk(s.offset(inter.wrapping_add(step(m, 16))), gap) };
+        }
+        // SAFETY: the caller's contract.
+        let planes = unsafe {
+            if blend {
+                shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
+            } else {
+                mix_or::<U, C>(&u, &masks)
+            }
+        };
+        for (k, t) in planes.into_iter().enumerate() {
+            // SAFETY: plane `k`'s pixels `p..p + per` in the destination; aligned when
+            // streaming (every plane is aligned after the head, and a step advances
+            // `16·GROUPS` bytes, a multiple of `ALIGN`).
+            unsafe { U::store_plane(d.offset(step(k, plane).wrapping_add(planar)), t, stream) };
+        }
+        p = p.wrapping_add(per);
+    }
+    split.done(per)
+}
+
+/// Pixel `p`'s `C` elements, one by one, for an interleave.
+///
+/// # Safety
+///
+/// As [`interleave`] for a pixel `p < n`, in bytes.
+#[inline(always)]
+pub(super) unsafe fn interleave_pixel<const C: usize, const SIZE: usize>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    p: usize,
+) {
+    let (planar, inter) = at::<C, SIZE>(p);
+    for k in 0..C {
+        // SAFETY: element `k` of pixel `p` in each slice (contract), `SIZE` bytes each,
+        // distinct slices.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                s.offset(step(k, plane).wrapping_add(planar)),
+                d.offset(inter.wrapping_add(step(k, step(SIZE, 1)))),
+                SIZE,
+            );
+        }
+    }
+}
+
+/// Pixel `p`'s `C` elements, one by one, for a deinterleave.
+///
+/// # Safety
+///
+/// As [`deinterleave`] for a pixel `p < n`, in bytes.
+#[inline(always)]
+pub(super) unsafe fn deinterleave_pixel<const C: usize, const SIZE: usize>(
+    d: *mut u8,
+    plane: isize,
+    s: *const u8,
+    p: usize,
+) {
+    let (planar, inter) = at::<C, SIZE>(p);
+    for k in 0..C {
+        // SAFETY: element `k` of pixel `p` in each slice (contract), `SIZE` bytes each,
+        // distinct slices.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                s.offset(inter.wrapping_add(step(k, step(SIZE, 1)))),
+                d.offset(step(k, plane).wrapping_add(planar)),
+                SIZE,
+            );
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The byte-shuffle masks of the channel kernels, computed at compile time.
+
+/// Byte-shuffle masks for `C` channels of `SIZE`-byte elements.
+pub(super) struct Masks<const C: usize, const SIZE: usize>;
+
+impl<const C: usize, const SIZE: usize> Masks<C, SIZE> {
+    /// `INTERLEAVE[m][c]`: which byte of plane `c`'s 16-byte vector goes to each byte of
+    /// interleaved chunk `m` (`0x80`: none).
+    pub(super) const INTERLEAVE: [[[u8; 16]; C]; C] = masks::<C>(SIZE, true);
+    /// `DEINTERLEAVE[c][m]`: which byte of interleaved chunk `m` goes to each byte of plane
+    /// `c`'s vector (`0x80`: none).
+    pub(super) const DEINTERLEAVE: [[[u8; 16]; C]; C] = masks::<C>(SIZE, false);
+    /// Whether each plane byte position feeds exactly one chunk (3 channels: `16 % 3 != 0`
+    /// rotates the channel from chunk to chunk). Then one shuffle per plane puts every byte
+    /// at its final position, and chunks are blends of those: `C` shuffles a group instead
+    /// of `C²`.
+    pub(super) const BLEND: bool = blendable(&Self::INTERLEAVE);
+    /// `SELECT[m][c]`: `0xFF` where interleaved chunk `m` holds a byte of channel `c`.
+    pub(super) const SELECT: [[[u8; 16]; C]; C] = select(&Self::INTERLEAVE, false);
+    /// `SELECT_BACK[c][m]`: `SELECT[m][c]`.
+    pub(super) const SELECT_BACK: [[[u8; 16]; C]; C] = select(&Self::INTERLEAVE, true);
+    /// With [`Masks::BLEND`], plane `c` shuffled by `ROTATE[c]` has each byte where its
+    /// chunk wants it.
+    pub(super) const ROTATE: [[u8; 16]; C] = rotate(&Self::INTERLEAVE, false);
+    /// With [`Masks::BLEND`], the blend of the chunks by `SELECT_BACK[c]` shuffled by
+    /// `ROTATE_BACK[c]` is plane `c`.
+    pub(super) const ROTATE_BACK: [[u8; 16]; C] = rotate(&Self::DEINTERLEAVE, true);
+}
+
+/// Whether every `(plane c, position b)` has exactly one chunk `m` with
+/// `table[m][c][b] != 0x80`.
+#[allow(
+    clippy::indexing_slicing, // `m`, `c < C` and `b < 16` index arrays of those lengths
+    clippy::arithmetic_side_effects // counters below `C` or 16
+)]
+pub(super) const fn blendable<const C: usize>(table: &[[[u8; 16]; C]; C]) -> bool {
+    let mut c = 0;
+    while c < C {
+        let mut b = 0;
+        while b < 16 {
+            let (mut m, mut count) = (0, 0u32);
+            while m < C {
+                if table[m][c][b] != 0x80 {
+                    count = count.saturating_add(1);
+                }
+                m += 1;
+            }
+            if count != 1 {
+                return false;
+            }
+            b += 1;
+        }
+        c += 1;
+    }
+    true
+}
+
+/// `out[m][c]` (or `out[c][m]` when `back`): `0xFF` where `table[m][c]` picks a byte.
+#[allow(
+    clippy::indexing_slicing, // `m`, `c < C` and `b < 16` index arrays of those lengths
+    clippy::arithmetic_side_effects // counters below `C` or 16
+)]
+pub(super) const fn select<const C: usize>(
+    table: &[[[u8; 16]; C]; C],
+    back: bool,
+) -> [[[u8; 16]; C]; C] {
+    let mut out = [[[0u8; 16]; C]; C];
+    let mut m = 0;
+    while m < C {
+        let mut c = 0;
+        while c < C {
+            let mut b = 0;
+            while b < 16 {
+                if table[m][c][b] != 0x80 {
+                    if back {
+                        out[c][m][b] = 0xFF;
+                    } else {
+                        out[m][c][b] = 0xFF;
+                    }
+                }
+                b += 1;
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+/// `out[c][b]`: the byte that picks for position `b` of plane `c` in any chunk, from
+/// `table[m][c]` (or `table[c][m]` when `back`); `0x80` where none does.
+#[allow(
+    clippy::indexing_slicing, // `m`, `c < C` and `b < 16` index arrays of those lengths
+    clippy::arithmetic_side_effects // counters below `C` or 16
+)]
+pub(super) const fn rotate<const C: usize>(
+    table: &[[[u8; 16]; C]; C],
+    back: bool,
+) -> [[u8; 16]; C] {
+    let mut out = [[0x80u8; 16]; C];
+    let mut m = 0;
+    while m < C {
+        let mut c = 0;
+        while c < C {
+            let mut b = 0;
+            while b < 16 {
+                let x = if back { table[c][m][b] } else { table[m][c][b] };
+                if x != 0x80 {
+                    out[c][b] = x;
+                }
+                b += 1;
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+/// The masks of [`Masks`]: interleaved byte `o = 16·m + b` of a group is byte `o % SIZE` of
+/// element `o / SIZE`, that is of pixel `o / SIZE / C` in channel `o / SIZE % C`.
+#[allow(
+    clippy::indexing_slicing, // `x < C`, `y < C`, `b < 16` index arrays of those lengths
+    clippy::arithmetic_side_effects, // every value is below 16·C·SIZE <= 512
+    clippy::cast_possible_truncation // a byte index below 16
+)]
+pub(super) const fn masks<const C: usize>(size: usize, interleave: bool) -> [[[u8; 16]; C]; C] {
+    let mut out = [[[0x80u8; 16]; C]; C];
+    let mut x = 0;
+    while x < C {
+        let mut y = 0;
+        while y < C {
+            let mut b = 0;
+            while b < 16 {
+                if interleave {
+                    // Chunk `x`, plane `y`: the element at interleaved byte `16x + b`.
+                    let o = 16 * x + b;
+                    let e = o / size;
+                    if e % C == y {
+                        out[x][y][b] = ((e / C) * size + o % size) as u8;
+                    }
+                } else {
+                    // Plane `x`, chunk `y`: byte `b` of the plane vector is byte `b % size`
+                    // of pixel `b / size`, channel `x`.
+                    let o = ((b / size) * C + x) * size + b % size;
+                    if o / 16 == y {
+                        out[x][y][b] = (o % 16) as u8;
+                    }
+                }
+                b += 1;
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    out
+}

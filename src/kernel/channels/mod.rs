@@ -1,0 +1,400 @@
+//! Channel shuffles: planar <-> interleaved for 2, 3 or 4 channels of 1-, 2-, 4- or 8-byte
+//! plain elements (CHW <-> HWC, stereo, RGBA, blocks of 4), a whole vector of pixels at a
+//! time.
+//!
+//! One algorithm serves every shape. A *group* is 16 bytes of each of the `C` planes, that
+//! is `16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Chunk `m` of the
+//! interleaved group is the OR of `C` byte shuffles, one of each plane vector, with the masks
+//! of [`Masks`] (a mask byte `0x80` yields zero); the way back shuffles the chunks with the
+//! inverse masks. The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups
+//! at once) on x86-64 and `tbl` on NEON; the portable twin runs the same loops and masks on
+//! `[u8; 16]` arrays, and is what Miri executes.
+//!
+//! | target | backend | pixels per step (`u8`) |
+//! | --- | --- | --- |
+//! | x86-64 with AVX2 (compile time, or detected at run time with `std`) | `vpshufb` | 32 |
+//! | x86-64 with SSSE3 (same) | `pshufb` | 16 |
+//! | aarch64 with NEON | `tbl` | 16 |
+//! | under Miri | portable twin | 16 |
+//! | others | none: the caller's scalar loop does every pixel | - |
+//!
+//! Large interleaves (the copy is past [`STREAM_BYTES`](super::stream::STREAM_BYTES)) store
+//! with non-temporal stores once the destination is 16-byte aligned, so the destination is
+//! not read for ownership.
+//!
+//! Every function here moves whole groups and returns how many pixels it did, from the
+//! first; the caller's scalar loop does the rest. Pointers are byte pointers into the
+//! caller's slices, of plain elements ([`is_plain`]): every byte is initialised.
+
+// `d`, `s`, `p`, `m`, `c`: destination, source, pixel, chunk and channel, as in the formulas.
+#![allow(clippy::many_single_char_names, clippy::inline_always)]
+// Targets without a backend keep the entry points (which return 0) and compile the rest away.
+#![cfg_attr(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        miri,
+        test
+    )),
+    allow(dead_code)
+)]
+
+mod masks;
+mod algorithm;
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+mod x86;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+mod neon;
+#[cfg(any(miri, test))]
+mod portable;
+#[cfg(test)]
+#[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // small test sizes
+mod tests;
+
+use core::mem::size_of;
+use core::slice;
+
+use crate::kernel::drive::step;
+use crate::kernel::element::is_plain;
+use crate::kernel::plan::{Loop, Nest};
+
+/// CHW -> HWC for whole groups: `d[p·c + k] = s[k·plane + p]` for `k < c` and the returned
+/// number of pixels `p` (a prefix of `0..n`).
+///
+/// # Safety
+///
+/// `T` is any `Copy` type (only plain types are shuffled; others return 0). Every
+/// `s + k·plane + p` (`k < c`, `p < n`) is an element of the source slice, the `n·c`
+/// elements from `d` are elements of the destination slice, and the slices are distinct.
+#[inline]
+unsafe fn interleave_groups<T: 'static>(
+    d: *mut T,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    // SAFETY: the caller's contract is `by_shape`'s with `INTER`.
+    unsafe { by_shape::<T, true>(d, s, plane, c, n, stream) }
+}
+
+/// HWC -> CHW for whole groups: `d[k·plane + p] = s[p·c + k]` for `k < c` and the returned
+/// number of pixels `p` (a prefix of `0..n`).
+///
+/// # Safety
+///
+/// `T` is any `Copy` type (only plain types are shuffled; others return 0). The `n·c`
+/// elements from `s` are elements of the source slice, every `d + k·plane + p` (`k < c`,
+/// `p < n`) is an element of the destination slice, all distinct, and the slices are
+/// distinct.
+#[inline]
+unsafe fn deinterleave_groups<T: 'static>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    c: usize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    // SAFETY: the caller's contract is `by_shape`'s without `INTER`.
+    unsafe { by_shape::<T, false>(d, s, plane, c, n, stream) }
+}
+
+/// [`interleave`] (`INTER`) or [`deinterleave`] (not): the planar side's planes are `plane`
+/// elements apart; picks the monomorphic kernel for `c` and `T`'s size.
+///
+/// # Safety
+///
+/// [`interleave`]'s contract when `INTER`, else [`deinterleave`]'s.
+#[inline]
+unsafe fn by_shape<T: 'static, const INTER: bool>(
+    d: *mut T,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    if !is_plain::<T>() {
+        return 0;
+    }
+    let size = size_of::<T>();
+    let stream = stream && long_run(n, c, size);
+    // `plane · size` is the byte distance between two elements of the planar slice, and a
+    // slice spans at most `isize::MAX` bytes, so the product is exact.
+    let plane = step(size, plane);
+    let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
+    // SAFETY: the caller's contract, in bytes, for the matching shape.
+    unsafe {
+        match (c, size) {
+            (2, 1) => backend::<2, 1, INTER>(d, s, plane, n, stream),
+            (2, 2) => backend::<2, 2, INTER>(d, s, plane, n, stream),
+            (2, 4) => backend::<2, 4, INTER>(d, s, plane, n, stream),
+            (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream),
+            (3, 1) => backend::<3, 1, INTER>(d, s, plane, n, stream),
+            (3, 2) => backend::<3, 2, INTER>(d, s, plane, n, stream),
+            (3, 4) => backend::<3, 4, INTER>(d, s, plane, n, stream),
+            (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream),
+            (4, 1) => backend::<4, 1, INTER>(d, s, plane, n, stream),
+            (4, 2) => backend::<4, 2, INTER>(d, s, plane, n, stream),
+            (4, 4) => backend::<4, 4, INTER>(d, s, plane, n, stream),
+            (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream),
+            _ => 0,
+        }
+    }
+}
+
+/// Whether a run of `n` pixels of `c` elements of `size` bytes is long enough to stream:
+/// its first and last lines mix plain and non-temporal stores, which costs a round trip to
+/// memory each, so short runs store plainly.
+fn long_run(n: usize, c: usize, size: usize) -> bool {
+    n.saturating_mul(c).saturating_mul(size) >= 16 << 10
+}
+
+/// The backend for this target (see the module table), in either direction.
+///
+/// # Safety
+///
+/// [`by_shape`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
+#[inline]
+#[allow(unused_variables)] // on targets without a backend every argument is unused
+unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        if crate::kernel::cpu::has_avx2() {
+            // SAFETY: AVX2 is present (checked); the caller's contract.
+            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream) };
+        }
+        if crate::kernel::cpu::has_ssse3() {
+            // SAFETY: SSSE3 is present (checked); the caller's contract.
+            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream) };
+        }
+        0
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    {
+        // SAFETY: NEON is enabled at compile time; the caller's contract.
+        unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false) }
+    }
+    #[cfg(miri)]
+    {
+        // SAFETY: the portable unit needs no feature; the caller's contract.
+        unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false) }
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", not(miri)),
+        all(target_arch = "aarch64", target_feature = "neon", not(miri)),
+        miri
+    )))]
+    {
+        0
+    }
+}
+
+/// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
+/// channel block: the channel kernels read and write every line of such a block once, and
+/// tiling would only cut their runs short.
+pub(crate) fn untiled_channels(nest: &Nest<2>) -> Option<[usize; 2]> {
+    match nest.loops() {
+        [.., a, b] if channel_block(*a, *b).is_some() => None,
+        _ => nest.tile(),
+    }
+}
+
+/// Which channel kernel takes the block `a × b` (operand 0 the destination): `interleave`
+/// when the destination's pixels hold `a.extent` (2 to 4) consecutive channels and the source
+/// is planar, `!interleave` the other way round.
+pub(crate) fn channel_block(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    if da == 1 && sb == 1 && channels(a.extent, db) {
+        Some(Channels::Interleave)
+    } else if sa == 1 && db == 1 && channels(a.extent, sb) {
+        Some(Channels::Deinterleave)
+    } else {
+        None
+    }
+}
+
+/// The direction of a channel block.
+#[derive(Clone, Copy)]
+pub(crate) enum Channels {
+    /// Planar source, interleaved destination.
+    Interleave,
+    /// Interleaved source, planar destination.
+    Deinterleave,
+}
+
+/// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c` (2, 3
+/// or 4) channels whose pixels are `stride` elements apart, `c <= stride <= 16` (a pixel
+/// wider than its channels is a partial interleave block, whose other lanes stay untouched).
+fn channels(c: usize, stride: isize) -> bool {
+    matches!(c, 2..=4) && stride > 0 && (c..=16).contains(&stride.unsigned_abs())
+}
+
+/// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
+/// the pixels are dense (`px == c`), whole vectors of pixels by byte shuffles
+/// (`channels.rs`), the rest here. With `stream`, the shuffled part may use non-temporal
+/// stores.
+///
+/// # Safety
+///
+/// `c` is 2, 3 or 4 and `px >= c`; every `s + k·plane + j` is an element of the source
+/// slice and every `d + j·px + k` an element of the destination slice.
+#[inline]
+pub(crate) unsafe fn interleave<T: Copy + 'static>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) {
+    // SAFETY: the caller's contract; `channels::interleave` did the pixels `0..done`
+    // (`done <= n`), so the rest is the same contract for the pixels from `done`, whose
+    // offsets `done` (planes) and `done·px` (pixels) lie inside the slices.
+    unsafe {
+        let done = if px == c {
+            interleave_groups(d, s, plane, c, n, stream)
+        } else {
+            0
+        };
+        let (d, s, n) = (
+            d.add(done.wrapping_mul(px)),
+            s.add(done),
+            n.wrapping_sub(done),
+        );
+        match c {
+            2 => interleave_n::<T, 2>(d, px, s, plane, n),
+            3 => interleave_n::<T, 3>(d, px, s, plane, n),
+            _ => interleave_n::<T, 4>(d, px, s, plane, n),
+        }
+    }
+}
+
+/// [`interleave`] element by element, with the channel count `C` known to the compiler so
+/// that the dense case vectorizes.
+///
+/// # Safety
+///
+/// As [`interleave`] with `c == C`.
+#[inline]
+unsafe fn interleave_n<T: Copy, const C: usize>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    n: usize,
+) {
+    // SAFETY: the `C` planes are elements of the source slice (contract), cut to exactly
+    // `n` elements, and `j < n` (it enumerates the `n` pixels), so `get_unchecked(j)` is in
+    // range. Dense pixels: `[T; C]` has the layout of `C` consecutive `T`, and the `n` pixels
+    // are elements of the distinct destination borrow, so their exclusive slice aliases no
+    // plane. Wider pixels: `d + j·px + k` (`k < C <= px`) is an element of the destination
+    // (contract).
+    unsafe {
+        let planes: [&[T]; C] =
+            core::array::from_fn(|k| slice::from_raw_parts(s.offset(step(k, plane)), n));
+        if px == C {
+            let out = slice::from_raw_parts_mut(d.cast::<[T; C]>(), n);
+            for (j, pixel) in out.iter_mut().enumerate() {
+                for (slot, p) in pixel.iter_mut().zip(&planes) {
+                    *slot = *p.get_unchecked(j);
+                }
+            }
+        } else {
+            for j in 0..n {
+                let pixel = d.add(j.wrapping_mul(px));
+                for (k, p) in planes.iter().enumerate() {
+                    *pixel.add(k) = *p.get_unchecked(j);
+                }
+            }
+        }
+    }
+}
+
+/// HWC -> CHW for one block: `d[k·plane + j] = s[j·px + k]` for `k < c`, `j < n`; when the
+/// pixels are dense (`px == c`), whole vectors of pixels by byte shuffles (`channels.rs`),
+/// the rest here.
+///
+/// # Safety
+///
+/// `c` is 2, 3 or 4 and `px >= c`; every `s + j·px + k` is an element of the source slice;
+/// every `d + k·plane + j` is an element of the destination slice, all distinct.
+#[inline]
+pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    px: usize,
+    c: usize,
+    n: usize,
+    stream: bool,
+) {
+    // SAFETY: as in `interleave`, with the roles swapped.
+    unsafe {
+        let done = if px == c {
+            deinterleave_groups(d, plane, s, c, n, stream)
+        } else {
+            0
+        };
+        let (d, s, n) = (
+            d.add(done),
+            s.add(done.wrapping_mul(px)),
+            n.wrapping_sub(done),
+        );
+        match c {
+            2 => deinterleave_n::<T, 2>(d, plane, s, px, n),
+            3 => deinterleave_n::<T, 3>(d, plane, s, px, n),
+            _ => deinterleave_n::<T, 4>(d, plane, s, px, n),
+        }
+    }
+}
+
+/// [`deinterleave`] element by element, with the channel count `C` known to the compiler.
+///
+/// # Safety
+///
+/// As [`deinterleave`] with `c == C`.
+#[inline]
+unsafe fn deinterleave_n<T: Copy, const C: usize>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    px: usize,
+    n: usize,
+) {
+    // SAFETY: the planes are pairwise disjoint (distinct destination elements, contract), so
+    // each is an exclusive slice, cut to `n` elements; the pixels' elements `s + j·px + k`
+    // (`k < C <= px`) are elements of the distinct source borrow (contract).
+    unsafe {
+        let mut planes: [&mut [T]; C] =
+            core::array::from_fn(|k| slice::from_raw_parts_mut(d.offset(step(k, plane)), n));
+        if px == C {
+            let pixels = slice::from_raw_parts(s.cast::<[T; C]>(), n);
+            for (j, pixel) in pixels.iter().enumerate() {
+                for (p, &v) in planes.iter_mut().zip(pixel) {
+                    if let Some(slot) = p.get_mut(j) {
+                        *slot = v;
+                    }
+                }
+            }
+        } else {
+            for j in 0..n {
+                let pixel = s.add(j.wrapping_mul(px));
+                for (k, p) in planes.iter_mut().enumerate() {
+                    if let Some(slot) = p.get_mut(j) {
+                        *slot = *pixel.add(k);
+                    }
+                }
+            }
+        }
+    }
+}

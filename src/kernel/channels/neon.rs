@@ -1,0 +1,71 @@
+//! The aarch64 unit: NEON `tbl`.
+
+use core::arch::aarch64::{
+    uint8x16_t, vbslq_u8, vdupq_n_u8, vld1q_u8, vorrq_u8, vqtbl1q_u8, vst1q_u8,
+};
+
+use super::algorithm::{Unit, store_each};
+
+/// NEON: one group a vector; `tbl` yields zero for an index past 15, as `0x80` is.
+pub(super) struct Neon;
+
+impl Unit for Neon {
+    type V = uint8x16_t;
+    const GROUPS: usize = 1;
+    const STREAMS: bool = false;
+    const ALIGN: usize = 16;
+    #[inline(always)]
+    unsafe fn zero() -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vdupq_n_u8(0) }
+    }
+    #[inline(always)]
+    unsafe fn mask(m: &[u8; 16]) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vld1q_u8(m.as_ptr()) }
+    }
+    #[inline(always)]
+    unsafe fn load_plane(p: *const u8) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vld1q_u8(p) }
+    }
+    #[inline(always)]
+    unsafe fn store_plane(p: *mut u8, v: uint8x16_t, _stream: bool) {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vst1q_u8(p, v) }
+    }
+    #[inline(always)]
+    unsafe fn load_chunk(p: *const u8, _gap: isize) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vld1q_u8(p) }
+    }
+    #[inline(always)]
+    unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [uint8x16_t; C], _stream: bool) {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { store_each(p, chunks, |q, v| vst1q_u8(q, v)) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(v: uint8x16_t, m: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vqtbl1q_u8(v, m) }
+    }
+    #[inline(always)]
+    unsafe fn or(a: uint8x16_t, b: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vorrq_u8(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn blend(a: uint8x16_t, b: uint8x16_t, sel: uint8x16_t) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vbslq_u8(sel, b, a) }
+    }
+}

@@ -1,0 +1,69 @@
+//! The portable twin: the same loops and masks on `[u8; 16]` arrays (what Miri runs).
+
+use super::algorithm::{Unit, store_each};
+
+/// One group a vector, a plain byte array.
+pub(super) struct Portable;
+
+impl Unit for Portable {
+    type V = [u8; 16];
+    const GROUPS: usize = 1;
+    const STREAMS: bool = false;
+    const ALIGN: usize = 16;
+    #[inline(always)]
+    unsafe fn zero() -> [u8; 16] {
+        [0; 16]
+    }
+    #[inline(always)]
+    unsafe fn mask(m: &[u8; 16]) -> [u8; 16] {
+        *m
+    }
+    #[inline(always)]
+    unsafe fn load_plane(p: *const u8) -> [u8; 16] {
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's
+        // contract), read and written unaligned.
+        unsafe { p.cast::<[u8; 16]>().read_unaligned() }
+    }
+    #[inline(always)]
+    unsafe fn store_plane(p: *mut u8, v: [u8; 16], _stream: bool) {
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's
+        // contract), read and written unaligned.
+        unsafe { p.cast::<[u8; 16]>().write_unaligned(v) }
+    }
+    #[inline(always)]
+    unsafe fn load_chunk(p: *const u8, _gap: isize) -> [u8; 16] {
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's
+        // contract), read and written unaligned.
+        unsafe { p.cast::<[u8; 16]>().read_unaligned() }
+    }
+    #[inline(always)]
+    unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [[u8; 16]; C], _stream: bool) {
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's
+        // contract), read and written unaligned.
+        unsafe { store_each(p, chunks, |q, v| q.cast::<[u8; 16]>().write_unaligned(v)) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(v: [u8; 16], m: [u8; 16]) -> [u8; 16] {
+        m.map(|i| {
+            if i & 0x80 == 0 {
+                v.get(usize::from(i & 15)).copied().unwrap_or(0)
+            } else {
+                0
+            }
+        })
+    }
+    #[inline(always)]
+    unsafe fn or(mut a: [u8; 16], b: [u8; 16]) -> [u8; 16] {
+        for (x, y) in a.iter_mut().zip(b) {
+            *x |= y;
+        }
+        a
+    }
+    #[inline(always)]
+    unsafe fn blend(mut a: [u8; 16], b: [u8; 16], sel: [u8; 16]) -> [u8; 16] {
+        for ((x, y), m) in a.iter_mut().zip(b).zip(sel) {
+            *x = (*x & !m) | (y & m);
+        }
+        a
+    }
+}

@@ -1,0 +1,295 @@
+use super::algorithm::*;
+use super::masks::*;
+use super::*;
+use std::vec::Vec;
+
+/// Planar source of `c` planes `plane` elements apart (pattern bytes), interleaved
+/// destination of `n·c` elements plus guard bytes, both starting `skew` bytes into their
+/// buffers; checks `f` against the formula and the guards.
+fn check_interleave(
+    c: usize,
+    size: usize,
+    n: usize,
+    plane: usize,
+    skew: usize,
+    f: impl FnOnce(*mut u8, *const u8, isize) -> usize,
+) {
+    let src: Vec<u8> = (0..skew + c * plane * size)
+        .map(|x| (x * 7 + 3) as u8)
+        .collect();
+    let mut dst = std::vec![0xEEu8; skew + n * c * size + 32];
+    let done = f(
+        dst[skew..].as_mut_ptr(),
+        src[skew..].as_ptr(),
+        (plane * size) as isize,
+    );
+    assert!(done <= n, "c {c} size {size} n {n}: did {done}");
+    for p in 0..done {
+        for k in 0..c {
+            for t in 0..size {
+                assert_eq!(
+                    dst[skew + (p * c + k) * size + t],
+                    src[skew + (k * plane + p) * size + t],
+                    "c {c} size {size} n {n} pixel {p} channel {k} byte {t}"
+                );
+            }
+        }
+    }
+    assert!(
+        dst[..skew]
+            .iter()
+            .chain(&dst[skew + done * c * size..])
+            .all(|&b| b == 0xEE)
+    );
+}
+
+/// The way back: interleaved source, planar destination with guard bytes between planes.
+fn check_deinterleave(
+    c: usize,
+    size: usize,
+    n: usize,
+    plane: usize,
+    skew: usize,
+    f: impl FnOnce(*mut u8, isize, *const u8) -> usize,
+) {
+    let src: Vec<u8> = (0..skew + n * c * size)
+        .map(|x| (x * 5 + 1) as u8)
+        .collect();
+    let mut dst = std::vec![0xEEu8; skew + c * plane * size];
+    let done = f(
+        dst[skew..].as_mut_ptr(),
+        (plane * size) as isize,
+        src[skew..].as_ptr(),
+    );
+    assert!(done <= n, "c {c} size {size} n {n}: did {done}");
+    for k in 0..c {
+        for p in 0..plane {
+            for t in 0..size {
+                let got = dst[skew + (k * plane + p) * size + t];
+                if p < done {
+                    assert_eq!(
+                        got,
+                        src[skew + (p * c + k) * size + t],
+                        "c {c} size {size} n {n} pixel {p} channel {k} byte {t}"
+                    );
+                } else {
+                    assert_eq!(got, 0xEE, "c {c} size {size}: wrote past pixel {done}");
+                }
+            }
+        }
+    }
+}
+
+fn portable_shape<const C: usize, const SIZE: usize>() {
+    let per = 16 / SIZE;
+    let (lengths, skews): (&[usize], &[usize]) = if cfg!(miri) {
+        (&[per - 1, per + 1], &[1])
+    } else {
+        (&[0, 1, per - 1, per, per + 1, 3 * per + 1, 64], &[0, 1, 5])
+    };
+    for &n in lengths {
+        for &skew in skews {
+            let plane = n + 3;
+            check_interleave(C, SIZE, n, plane, skew, |d, s, pl| {
+                // SAFETY: the buffers hold the planes and the pixels (the helper's sizes).
+                let done = unsafe { run::<portable::Portable, C, SIZE, true>(d, s, pl, n, false) };
+                assert_eq!(done, n - n % per, "whole groups only");
+                done
+            });
+            check_deinterleave(C, SIZE, n, plane, skew, |d, pl, s| {
+                // SAFETY: as above.
+                let done = unsafe { run::<portable::Portable, C, SIZE, false>(d, s, pl, n, false) };
+                assert_eq!(done, n - n % per, "whole groups only");
+                done
+            });
+        }
+    }
+}
+
+#[test]
+fn portable_twin_moves_every_shape() {
+    portable_shape::<2, 1>();
+    portable_shape::<2, 2>();
+    portable_shape::<2, 4>();
+    portable_shape::<2, 8>();
+    portable_shape::<3, 1>();
+    portable_shape::<3, 2>();
+    portable_shape::<3, 4>();
+    portable_shape::<3, 8>();
+    portable_shape::<4, 1>();
+    portable_shape::<4, 2>();
+    portable_shape::<4, 4>();
+    portable_shape::<4, 8>();
+}
+
+/// Whether this target has a backend (else the entry points do nothing, by design).
+fn has_backend() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        crate::kernel::cpu::has_ssse3()
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        cfg!(any(
+            miri,
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))
+    }
+}
+
+/// The target's backend through the public entry points, with and without streaming.
+fn backend<T: Copy + 'static>() {
+    let size = size_of::<T>();
+    // Miri runs the portable twin, slowly: a few lengths, one skew, no streaming.
+    let (lengths, skews, streams): (&[usize], &[usize], &[bool]) = if cfg!(miri) {
+        (&[1, 33], &[size], &[false])
+    } else {
+        (
+            &[0, 1, 7, 31, 32, 33, 100, 257],
+            &[0, size, 3 * size],
+            &[false, true],
+        )
+    };
+    for c in 2..=4 {
+        for &n in lengths {
+            for &skew in skews {
+                for &stream in streams {
+                    let plane = n + 2;
+                    // A run of two or more steps is shuffled, not left to the caller.
+                    let shuffled = |done: usize| {
+                        assert!(!has_backend() || n < 64 || done > 0, "c {c} n {n}: none");
+                        done
+                    };
+                    check_interleave(c, size, n, plane, skew, |d, s, pl| {
+                        // SAFETY: the buffers hold the planes and the pixels; `T`-sized
+                        // steps, and `T` is only moved as bytes.
+                        shuffled(unsafe {
+                            interleave_groups::<T>(
+                                d.cast(),
+                                s.cast(),
+                                pl / size as isize,
+                                c,
+                                n,
+                                stream,
+                            )
+                        })
+                    });
+                    check_deinterleave(c, size, n, plane, skew, |d, pl, s| {
+                        // SAFETY: as above.
+                        shuffled(unsafe {
+                            deinterleave_groups::<T>(
+                                d.cast(),
+                                pl / size as isize,
+                                s.cast(),
+                                c,
+                                n,
+                                stream,
+                            )
+                        })
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// SSSE3 directly (the dispatch prefers AVX2 where both exist).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+fn ssse3_shape<const C: usize, const SIZE: usize>() {
+    if !crate::kernel::cpu::has_ssse3() {
+        return;
+    }
+    for n in [0, 1, 15, 16, 17, 100] {
+        for (skew, stream) in [(0, false), (1, true), (3, true)] {
+            check_interleave(C, SIZE, n, n + 1, skew, |d, s, pl| {
+                // SAFETY: SSSE3 is present; the buffers hold the planes and the pixels.
+                unsafe { x86::ssse3::<C, SIZE, true>(d, s, pl, n, stream) }
+            });
+            check_deinterleave(C, SIZE, n, n + 16, skew, |d, pl, s| {
+                // SAFETY: as above.
+                unsafe { x86::ssse3::<C, SIZE, false>(d, s, pl, n, stream) }
+            });
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[test]
+fn ssse3_backend_moves_every_shape() {
+    ssse3_shape::<2, 1>();
+    ssse3_shape::<3, 1>();
+    ssse3_shape::<4, 1>();
+    ssse3_shape::<3, 2>();
+    ssse3_shape::<3, 4>();
+    ssse3_shape::<2, 8>();
+    ssse3_shape::<4, 8>();
+}
+
+#[test]
+fn backend_moves_every_primitive_size() {
+    backend::<u8>();
+    backend::<i16>();
+    backend::<f32>();
+    backend::<u64>();
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "the portable twin does not stream; long runs are slow there"
+)]
+fn streaming_aligns_planes_that_allow_it() {
+    // Planes a multiple of 64 bytes apart: every plane can be aligned at once.
+    // Runs long enough to stream (`long_run`), with every skew of the destination.
+    let n = 6000;
+    assert!(long_run(n, 3, 1) && !long_run(100, 3, 4));
+    for skew in 0..8 {
+        check_deinterleave(3, 1, n, n + 64 - n % 64, skew, |d, pl, s| {
+            // SAFETY: the buffers hold the planes and the pixels.
+            unsafe { deinterleave_groups::<u8>(d, pl, s, 3, n, true) }
+        });
+        check_interleave(3, 4, n, n + 1, skew * 4, |d, s, pl| {
+            // SAFETY: as above.
+            unsafe { interleave_groups::<f32>(d.cast(), s.cast(), pl / 4, 3, n, true) }
+        });
+    }
+}
+
+#[test]
+fn other_shapes_and_types_are_left_to_the_caller() {
+    #[derive(Clone, Copy)]
+    struct Rgb(#[allow(dead_code)] u8);
+    let (mut d, s) = ([0u8; 64], [0u8; 64]);
+    // SAFETY: 5 channels are not shuffled, so nothing is touched.
+    let done = unsafe { interleave_groups::<u8>(d.as_mut_ptr(), s.as_ptr(), 8, 5, 8, false) };
+    assert_eq!(done, 0);
+    // SAFETY: a user type is not plain, so nothing is touched.
+    let done = unsafe {
+        interleave_groups::<Rgb>(d.as_mut_ptr().cast(), s.as_ptr().cast(), 16, 2, 16, false)
+    };
+    assert_eq!(done, 0);
+}
+
+#[test]
+fn masks_pick_each_byte_once() {
+    // Every interleaved byte of a group comes from exactly one plane byte, and back.
+    fn once<const C: usize>(size: usize) {
+        let inter = masks::<C>(size, true);
+        for chunk in &inter {
+            for b in 0..16 {
+                assert_eq!(chunk.iter().filter(|m| m[b] != 0x80).count(), 1);
+            }
+        }
+        let de = masks::<C>(size, false);
+        for plane in &de {
+            for b in 0..16 {
+                assert_eq!(plane.iter().filter(|m| m[b] != 0x80).count(), 1);
+            }
+        }
+    }
+    for size in [1, 2, 4, 8] {
+        once::<2>(size);
+        once::<3>(size);
+        once::<4>(size);
+    }
+}

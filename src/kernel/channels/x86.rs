@@ -1,0 +1,252 @@
+//! The x86-64 units: SSSE3 (`pshufb`) and AVX2 (`vpshufb`, two groups a vector).
+
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_or_si128,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_stream_si128, _mm256_blendv_epi8,
+    _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
+    _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_or_si256,
+    _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
+    _mm256_stream_si256,
+};
+
+use super::algorithm::{Unit, run, store_each};
+use crate::kernel::drive::step;
+
+/// 16 bytes at `p`, unaligned.
+///
+/// # Safety
+///
+/// `p..p+16` are initialised bytes of one allocation.
+#[inline(always)]
+unsafe fn load(p: *const u8) -> __m128i {
+    // SAFETY: the caller's contract; `loadu` has no alignment requirement.
+    unsafe { _mm_loadu_si128(p.cast()) }
+}
+
+/// 16 bytes to `p`; non-temporal when `stream`.
+///
+/// # Safety
+///
+/// `p..p+16` are bytes of one allocation we may write; 16-byte aligned when `stream`.
+#[inline(always)]
+unsafe fn store_half(p: *mut u8, v: __m128i, stream: bool) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if stream {
+            _mm_stream_si128(p.cast(), v);
+        } else {
+            _mm_storeu_si128(p.cast(), v);
+        }
+    }
+}
+
+/// SSSE3: one group a vector.
+pub(super) struct Ssse3;
+
+impl Unit for Ssse3 {
+    type V = __m128i;
+    const GROUPS: usize = 1;
+    const STREAMS: bool = true;
+    const ALIGN: usize = 16;
+    #[inline(always)]
+    unsafe fn zero() -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm_setzero_si128() }
+    }
+    #[inline(always)]
+    unsafe fn mask(m: &[u8; 16]) -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { load(m.as_ptr()) }
+    }
+    #[inline(always)]
+    unsafe fn load_plane(p: *const u8) -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { load(p) }
+    }
+    #[inline(always)]
+    unsafe fn store_plane(p: *mut u8, v: __m128i, stream: bool) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { store_half(p, v, stream) }
+    }
+    #[inline(always)]
+    unsafe fn load_chunk(p: *const u8, _gap: isize) -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { load(p) }
+    }
+    #[inline(always)]
+    unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m128i; C], stream: bool) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { store_each(p, chunks, |q, v| store_half(q, v, stream)) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(v: __m128i, m: __m128i) -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm_shuffle_epi8(v, m) }
+    }
+    #[inline(always)]
+    unsafe fn or(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm_or_si128(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn blend(a: __m128i, b: __m128i, sel: __m128i) -> __m128i {
+        // SSSE3 has no byte blend (`pblendvb` is SSE4.1).
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm_or_si128(_mm_and_si128(sel, b), _mm_andnot_si128(sel, a)) }
+    }
+}
+
+/// 32 bytes to `p`; non-temporal when `stream`.
+///
+/// # Safety
+///
+/// AVX is enabled in the caller; `p..p+32` are bytes of one allocation we may write;
+/// 32-byte aligned when `stream`.
+#[inline(always)]
+unsafe fn store_full(p: *mut u8, v: __m256i, stream: bool) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if stream {
+            _mm256_stream_si256(p.cast(), v);
+        } else {
+            _mm256_storeu_si256(p.cast(), v);
+        }
+    }
+}
+
+/// AVX2: two groups a vector, one per 128-bit lane.
+pub(super) struct Avx2;
+
+impl Unit for Avx2 {
+    type V = __m256i;
+    const GROUPS: usize = 2;
+    const STREAMS: bool = true;
+    const ALIGN: usize = 32;
+    #[inline(always)]
+    unsafe fn zero() -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm256_setzero_si256() }
+    }
+    #[inline(always)]
+    unsafe fn mask(m: &[u8; 16]) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm256_broadcastsi128_si256(load(m.as_ptr())) }
+    }
+    #[inline(always)]
+    unsafe fn load_plane(p: *const u8) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm256_loadu_si256(p.cast()) }
+    }
+    #[inline(always)]
+    unsafe fn store_plane(p: *mut u8, v: __m256i, stream: bool) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { store_full(p, v, stream) }
+    }
+    #[inline(always)]
+    unsafe fn load_chunk(p: *const u8, gap: isize) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe {
+            _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(load(p)), load(p.offset(gap)))
+        }
+    }
+    #[inline(always)]
+    unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m256i; C], stream: bool) {
+        // Lane `g` of `chunks[m]` is memory chunk `g·C + m`: each 32-byte store takes two
+        // consecutive memory chunks from their lanes.
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe {
+            match *chunks.as_slice() {
+                [a, b] => {
+                    store_full(p, _mm256_permute2x128_si256::<0x20>(a, b), stream);
+                    store_full(p.add(32), _mm256_permute2x128_si256::<0x31>(a, b), stream);
+                }
+                [a, b, c] => {
+                    store_full(p, _mm256_permute2x128_si256::<0x20>(a, b), stream);
+                    store_full(p.add(32), _mm256_permute2x128_si256::<0x30>(c, a), stream);
+                    store_full(p.add(64), _mm256_permute2x128_si256::<0x31>(b, c), stream);
+                }
+                [a, b, c, e] => {
+                    store_full(p, _mm256_permute2x128_si256::<0x20>(a, b), stream);
+                    store_full(p.add(32), _mm256_permute2x128_si256::<0x20>(c, e), stream);
+                    store_full(p.add(64), _mm256_permute2x128_si256::<0x31>(a, b), stream);
+                    store_full(p.add(96), _mm256_permute2x128_si256::<0x31>(c, e), stream);
+                }
+                _ => {
+                    for (m, v) in chunks.into_iter().enumerate() {
+                        let q = p.offset(step(m, 16));
+                        store_half(q, _mm256_castsi256_si128(v), stream);
+                        let hi = _mm256_extracti128_si256::<1>(v);
+                        store_half(q.offset(step(C, 16)), hi, stream);
+                    }
+                }
+            }
+        }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(v: __m256i, m: __m256i) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm256_shuffle_epi8(v, m) }
+    }
+    #[inline(always)]
+    unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm256_or_si256(a, b) }
+    }
+    #[inline(always)]
+    unsafe fn blend(a: __m256i, b: __m256i, sel: __m256i) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm256_blendv_epi8(a, b, sel) }
+    }
+}
+
+/// [`super::by_shape`] with SSSE3, in the direction `INTER` names.
+///
+/// # Safety
+///
+/// SSSE3 is present, and [`super::by_shape`]'s contract holds in bytes.
+#[target_feature(enable = "ssse3")]
+pub(super) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    // SAFETY: SSSE3 is enabled here; the caller's contract.
+    unsafe { run::<Ssse3, C, SIZE, INTER>(d, s, plane, n, stream) }
+}
+
+/// [`super::by_shape`] with AVX2, in the direction `INTER` names.
+///
+/// # Safety
+///
+/// AVX2 is present, and [`super::by_shape`]'s contract holds in bytes.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    n: usize,
+    stream: bool,
+) -> usize {
+    // SAFETY: AVX2 is enabled here; the caller's contract.
+    unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream) }
+}

@@ -1,0 +1,118 @@
+//! Which x86-64 instruction sets the kernels may use, detected once at run time without `std`.
+//!
+//! | feature | used by | known from |
+//! | --- | --- | --- |
+//! | AVX | the 8 × 8 `f32` / 4 × 4 `f64` transposes | `target_feature = "avx"` at compile time, else `cpuid` leaf 1 (ECX bit 28) and the OS saving the YMM state (`xgetbv`) |
+//! | AVX2 | the 32-byte channel shuffles | `target_feature = "avx2"`, else `cpuid` leaf 7 (EBX bit 5) and AVX's OS check |
+//! | SSSE3 | the 16-byte channel shuffles | `target_feature = "ssse3"`, else `cpuid` leaf 1 (ECX bit 9) |
+//!
+//! The answer is cached in one atomic byte (a race only detects twice), so every build, the
+//! default `no_std` one included, takes the fastest path the machine has: no feature flag and
+//! no `std` needed. Under Miri, and on other architectures, this module is not built.
+
+use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// Bits of [`FEATURES`].
+const AVX: u8 = 1;
+const AVX2: u8 = 1 << 1;
+const SSSE3: u8 = 1 << 2;
+/// Set once detection has run.
+const DETECTED: u8 = 1 << 7;
+
+/// The detected features, `0` until the first query.
+static FEATURES: AtomicU8 = AtomicU8::new(0);
+
+/// Reads the CPU's feature bits (`cpuid`, `xgetbv`).
+#[cold]
+fn detect() -> u8 {
+    // `__cpuid` is a safe function from Rust 1.94 on and `unsafe` before: the block keeps the
+    // MSRV building, and `cpuid` itself has no precondition on x86-64.
+    #[allow(
+        unused_unsafe,
+        reason = "__cpuid is unsafe on the MSRV, safe on newer compilers"
+    )]
+    // SAFETY: `cpuid` exists on every x86-64 CPU and only reads identification registers.
+    let (max_leaf, leaf1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
+    let bit = |reg: u32, n: u32| reg & (1 << n) != 0;
+    let mut out = DETECTED;
+    if bit(leaf1.ecx, 9) {
+        out |= SSSE3;
+    }
+    // AVX needs the CPU (bit 28) and the OS, which must save the YMM registers on a context
+    // switch: `xgetbv(0)` bits 1 (SSE) and 2 (AVX), readable once OSXSAVE (bit 27) is set.
+    let os_ymm = bit(leaf1.ecx, 27) && {
+        // SAFETY: OSXSAVE is set, so `xgetbv` is enabled and register 0 (XCR0) exists.
+        let xcr0 = unsafe { xgetbv0() };
+        xcr0 & 0b110 == 0b110
+    };
+    if os_ymm && bit(leaf1.ecx, 28) {
+        out |= AVX;
+        if max_leaf >= 7 {
+            #[allow(
+                unused_unsafe,
+                reason = "__cpuid_count is unsafe on the MSRV, safe on newer compilers"
+            )]
+            // SAFETY: leaf 7 exists (`max_leaf >= 7`); `cpuid` only reads identification.
+            let leaf7 = unsafe { __cpuid_count(7, 0) };
+            if bit(leaf7.ebx, 5) {
+                out |= AVX2;
+            }
+        }
+    }
+    out
+}
+
+/// XCR0, the OS-enabled state components.
+///
+/// # Safety
+///
+/// `cpuid` leaf 1 reported OSXSAVE.
+#[target_feature(enable = "xsave")]
+unsafe fn xgetbv0() -> u64 {
+    // SAFETY: the caller's contract (OSXSAVE implies XSAVE, which this function enables).
+    unsafe { _xgetbv(0) }
+}
+
+/// The detected feature bits, detecting on first use.
+#[inline]
+fn features() -> u8 {
+    let known = FEATURES.load(Ordering::Relaxed);
+    if known & DETECTED != 0 {
+        return known;
+    }
+    let found = detect();
+    FEATURES.store(found, Ordering::Relaxed);
+    found
+}
+
+/// Whether AVX can be used (the transposes).
+#[inline]
+pub(crate) fn has_avx() -> bool {
+    cfg!(target_feature = "avx") || features() & AVX != 0
+}
+
+/// Whether AVX2 can be used (the channel kernels).
+#[inline]
+pub(crate) fn has_avx2() -> bool {
+    cfg!(target_feature = "avx2") || features() & AVX2 != 0
+}
+
+/// Whether SSSE3 can be used (the channel kernels without AVX2).
+#[inline]
+pub(crate) fn has_ssse3() -> bool {
+    cfg!(target_feature = "ssse3") || features() & SSSE3 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detection_agrees_with_std() {
+        assert_eq!(has_avx(), std::is_x86_feature_detected!("avx"));
+        assert_eq!(has_avx2(), std::is_x86_feature_detected!("avx2"));
+        assert_eq!(has_ssse3(), std::is_x86_feature_detected!("ssse3"));
+        assert_ne!(FEATURES.load(Ordering::Relaxed) & DETECTED, 0);
+    }
+}

@@ -1,0 +1,157 @@
+//! Witnesses: proof objects that only validation mints and that the raw loops demand.
+//!
+//! Each witness has private fields, so the only way to hold one is through its `check`
+//! function below, which runs the check it stands for. A raw loop that relies on a fact takes
+//! the witness for it, so "validated first" is a type, not a calling convention. Each witness
+//! builds on the one before and borrows the [`Plan`] it was checked against, so all of them
+//! speak of the same loops.
+//!
+//! | witness | minted by | what it proves | who demands it |
+//! | --- | --- | --- | --- |
+//! | [`InBounds`] | [`InBounds::check`] | every offset of every nest of the plan lies in `0..lens[k]` for operand `k` | every raw loop (`fill`, `fold`, and through the others) |
+//! | [`Unique`] | [`Unique::check`] | and no two indices of the destination (operand 0) share an element | `copy`, `map`, `zip_map` (a destination plane or row becomes an exclusive slice) |
+//! | [`Disjoint`] | [`Disjoint::check`] | and operands 0 and 1, in one buffer, share no element | `copy_within` |
+//! | [`Dense`] | [`Dense::check`] | and the destination's offsets fill one range with no gap | `copy_uninit` (the range is initialised afterwards) |
+//!
+//! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
+//! and no witness is needed for it.
+
+use crate::kernel::plan::Plan;
+use crate::kernel::validate;
+use crate::{LayoutError, Operand};
+
+/// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
+/// for operand `k`.
+pub(crate) struct InBounds<'p, const K: usize> {
+    plan: &'p Plan<K>,
+    lens: [usize; K],
+    names: [Operand; K],
+}
+
+impl<'p, const K: usize> InBounds<'p, K> {
+    /// Checks that every operand's offsets lie in `0..lens[k]`; `names[k]` is what an error
+    /// calls operand `k`.
+    pub(crate) fn check(
+        plan: &'p Plan<K>,
+        lens: [usize; K],
+        names: [Operand; K],
+    ) -> Result<Self, LayoutError> {
+        for nest in plan.nests() {
+            for ((&(lo, hi), &len), &operand) in nest.bounds().iter().zip(&lens).zip(&names) {
+                if lo < 0 || hi.unsigned_abs() >= len {
+                    return Err(LayoutError::OffsetOutsideSlice { operand });
+                }
+            }
+        }
+        Ok(Self { plan, lens, names })
+    }
+
+    /// The plan, when `lens` are the lengths it was checked against (a kernel handed other
+    /// slices than the ones checked gets an error, never an out-of-bounds access).
+    pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K>, LayoutError> {
+        let differs = self.lens.iter().zip(&lens).zip(&self.names);
+        match differs.filter(|((a, b), _)| a != b).map(|(_, &n)| n).next() {
+            Some(operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
+            None => Ok(self.plan),
+        }
+    }
+}
+
+/// Proof of [`InBounds`], and that no two indices of the destination (operand 0) share an
+/// element.
+pub(crate) struct Unique<'p, const K: usize> {
+    bounds: InBounds<'p, K>,
+}
+
+impl<'p, const K: usize> Unique<'p, K> {
+    /// Checks that the destination of `bounds`' plan is unique (the kernels' budgeted search,
+    /// [`validate::destination_unique`]).
+    pub(crate) fn check(bounds: InBounds<'p, K>) -> Result<Self, LayoutError> {
+        validate::destination_unique(bounds.plan)?;
+        Ok(Self { bounds })
+    }
+
+    /// The bounds this proof builds on.
+    pub(crate) const fn bounds(&self) -> &InBounds<'p, K> {
+        &self.bounds
+    }
+}
+
+/// Proof of [`Unique`], and that operands 0 and 1 (in one buffer) share no element.
+pub(crate) struct Disjoint<'p> {
+    unique: Unique<'p, 2>,
+}
+
+/// What an in-place kernel may do with its two operands in one buffer.
+pub(crate) enum InPlace<'p> {
+    /// Every index has the same offset in both: nothing to move.
+    Coincide,
+    /// No element is in both.
+    Disjoint(Disjoint<'p>),
+}
+
+impl<'p> Disjoint<'p> {
+    /// Checks that the two operands of `unique`'s plan coincide or share no element.
+    pub(crate) fn check(unique: Unique<'p, 2>) -> Result<InPlace<'p>, LayoutError> {
+        Ok(if validate::operands_coincide(unique.bounds.plan, 0, 1)? {
+            InPlace::Coincide
+        } else {
+            InPlace::Disjoint(Self { unique })
+        })
+    }
+
+    /// The uniqueness proof this one builds on.
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2> {
+        &self.unique
+    }
+}
+
+/// Proof of [`Unique`], and that the destination's offsets fill one range with no gap: every
+/// element of `span` is written by the kernel, so after it the range is initialised.
+pub(crate) struct Dense<'p> {
+    unique: Unique<'p, 2>,
+    span: core::ops::Range<usize>,
+}
+
+impl<'p> Dense<'p> {
+    /// Checks that the destination's offsets, unique by `unique`, cover `min..=max` with no
+    /// gap (`max - min + 1` equals the volume).
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::DestinationNotDense`] otherwise.
+    pub(crate) fn check(unique: Unique<'p, 2>) -> Result<Self, LayoutError> {
+        let plan = unique.bounds.plan;
+        let volume = plan.volume();
+        let (mut lo, mut hi) = (isize::MAX, isize::MIN);
+        for (a, b) in plan
+            .nests()
+            .iter()
+            .filter_map(|n| n.bounds().first().copied())
+        {
+            (lo, hi) = (lo.min(a), hi.max(b));
+        }
+        if volume == 0 {
+            return Ok(Self { unique, span: 0..0 });
+        }
+        // In bounds (the `InBounds` witness): `0 <= lo <= hi < len`, so the casts are exact.
+        let (start, end) = (lo.unsigned_abs(), hi.unsigned_abs());
+        match end.checked_sub(start).and_then(|d| d.checked_add(1)) {
+            Some(n) if n == volume => Ok(Self {
+                unique,
+                span: start..end.saturating_add(1),
+            }),
+            _ => Err(LayoutError::DestinationNotDense),
+        }
+    }
+
+    /// The uniqueness proof this one builds on.
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2> {
+        &self.unique
+    }
+
+    /// The range of destination elements the kernel writes, every one of them.
+    pub(crate) fn span(&self) -> core::ops::Range<usize> {
+        self.span.clone()
+    }
+}

@@ -1,0 +1,133 @@
+//! Non-temporal ("streaming") stores for copies larger than the last-level cache.
+//!
+//! | target | streaming copy |
+//! | --- | --- |
+//! | x86-64 | SSE2 `movntdq`, whole cache lines |
+//! | others, and under Miri | none (plain `copy_nonoverlapping`) |
+
+use core::mem::size_of;
+
+use crate::kernel::element::is_plain;
+
+/// Copies that touch at least this many bytes (read plus written) use non-temporal stores
+/// where the target has them: the size of a common host's last-level cache, so the
+/// destination would not stay cached anyway.
+pub(crate) const STREAM_BYTES: usize = 32 << 20;
+
+/// Whether `T` is a primitive integer or float: every byte initialised, no padding.
+/// Whether a copy of `elements()` elements of `T` should stream its stores (`elements` is
+/// only called when the target and `T` allow streaming at all).
+#[inline]
+pub(crate) fn stream_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> bool {
+    cfg!(all(target_arch = "x86_64", not(miri)))
+        && is_plain::<T>()
+        && elements().saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
+}
+
+/// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 4- or 8-byte
+/// `n` elements from `s` to `d` with non-temporal stores (x86-64), or `copy_nonoverlapping`;
+/// call [`stream_fence`] after the last one.
+///
+/// # Safety
+///
+/// `d..d+n` and `s..s+n` are elements of two slices that do not overlap, and `T` is plain
+/// ([`is_plain`]).
+#[inline]
+pub(crate) unsafe fn stream_copy_unchecked<T>(d: *mut T, s: *const T, n: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        // SAFETY: the caller's contract, in bytes.
+        unsafe {
+            x86::stream_bytes(
+                d.cast::<u8>(),
+                s.cast::<u8>(),
+                n.saturating_mul(size_of::<T>()),
+            );
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        // SAFETY: the caller's contract.
+        unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
+    }
+}
+
+/// Orders the streaming stores of [`stream_copy_unchecked`] before every later store.
+#[inline]
+pub(crate) fn stream_fence() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    x86::fence();
+}
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+mod x86 {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_sfence, _mm_stream_si128};
+
+    /// Copies `n` bytes with 16-byte non-temporal stores; [`fence`] must follow before the
+    /// kernel returns.
+    ///
+    /// # Safety
+    ///
+    /// `d..d+n` and `s..s+n` are initialised bytes of two non-overlapping allocations' slices.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "counters stay below `n`, a byte count inside one slice"
+    )]
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the 16-byte vector pointers are only used with unaligned loads, and stores after the head aligned them"
+    )]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "d, s, n, i: the usual copy names"
+    )]
+    pub(super) unsafe fn stream_bytes(d: *mut u8, s: *const u8, n: usize) {
+        // Whole cache lines only: a partly streamed line costs a memory transaction of its own.
+        let head = d.align_offset(64).min(n);
+        // SAFETY: `head <= n` bytes of each range (contract).
+        unsafe { core::ptr::copy_nonoverlapping(s, d, head) };
+        let mut i = head;
+        while n - i >= 64 {
+            // SAFETY: 64 bytes at `i`, `i + 64 <= n` (contract); `d + i` is 64-byte aligned
+            // (`head` aligned it, and `i - head` is a multiple of 64).
+            unsafe {
+                let (sp, dp) = (s.add(i).cast::<__m128i>(), d.add(i).cast::<__m128i>());
+                let a = _mm_loadu_si128(sp);
+                let b = _mm_loadu_si128(sp.add(1));
+                let c = _mm_loadu_si128(sp.add(2));
+                let e = _mm_loadu_si128(sp.add(3));
+                _mm_stream_si128(dp, a);
+                _mm_stream_si128(dp.add(1), b);
+                _mm_stream_si128(dp.add(2), c);
+                _mm_stream_si128(dp.add(3), e);
+            }
+            i += 64;
+        }
+        // SAFETY: the last `n - i` bytes (contract).
+        unsafe { core::ptr::copy_nonoverlapping(s.add(i), d.add(i), n - i) };
+    }
+
+    /// Orders earlier non-temporal stores before every later store.
+    pub(super) fn fence() {
+        // SAFETY: SSE is part of x86-64; `sfence` has no other precondition.
+        unsafe { _mm_sfence() };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    #[test]
+    fn stream_copy_copies_unaligned_ranges() {
+        let src: Vec<u8> = (0..300u32)
+            .map(|x| u8::try_from(x % 251).unwrap())
+            .collect();
+        let mut dst = std::vec![0u8; 301];
+        // SAFETY: 299 bytes from offset 1 of each buffer, distinct buffers.
+        unsafe { stream_copy_unchecked(dst.as_mut_ptr().add(1), src.as_ptr().add(1), 299) };
+        assert_eq!(&dst[1..300], &src[1..300]);
+        assert_eq!((dst[0], dst[300]), (0, 0));
+    }
+}
