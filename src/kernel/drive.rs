@@ -6,15 +6,21 @@
 //! between the nest's bounds), and [`Plan::new`](crate::Plan::new) computed those bounds with
 //! checked arithmetic, so the wrapping operations below never wrap.
 
-// The driver and its helpers must inline into each kernel's closure to keep the loops tight.
-#![allow(clippy::inline_always, clippy::many_single_char_names)]
+#![expect(
+    clippy::inline_always,
+    clippy::many_single_char_names,
+    reason = "The driver and its helpers must inline into each kernel's closure to keep the loops tight."
+)]
 
 use crate::kernel::plan::{Loop, MAX_LOOPS, Nest};
 
 /// `i · s` for a step count `i` of a loop with stride `s`: exact for every step of a planned
 /// loop (the product is an offset difference inside the nest's bounds); when `s == 0` the
 /// cast of `i` may wrap but the product is 0 either way.
-#[allow(clippy::cast_possible_wrap)]
+#[expect(
+    clippy::cast_possible_wrap,
+    reason = "exact for every step of a planned loop; 0 whatever the cast when `s == 0`"
+)]
 #[inline(always)]
 pub(crate) const fn step(i: usize, s: isize) -> isize {
     (i as isize).wrapping_mul(s)

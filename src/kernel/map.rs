@@ -101,7 +101,6 @@ where
 /// - `dst[dst_layout.offset_of(i)] == f(a[a_layout.offset_of(i)], b[b_layout.offset_of(i)])`
 ///   for every index `i`
 /// - every other element of `dst` is unchanged; on `Err`, `dst` is unchanged
-#[allow(clippy::too_many_arguments)] // three (slice, layout) pairs and the function
 pub fn zip_map<A, B, U, const N: usize, LA, LB, D, F>(
     a: &[A],
     a_layout: &LA,

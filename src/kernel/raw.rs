@@ -173,8 +173,10 @@ unsafe fn copy_block<T: Copy + 'static>(
 /// Every `d + j·ds` and `s + j·ss` (`j < n`) is an element of its slice, and no `d` element
 /// is an `s` element.
 #[inline]
-// `i + u < n` and `i + INNER_UNROLL <= n` bound every counter.
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`i + u < n` and `i + INNER_UNROLL <= n` bound every counter."
+)]
 unsafe fn strided_copy_unchecked<T: Copy>(d: *mut T, ds: isize, s: *const T, ss: isize, n: usize) {
     let mut i = 0;
     while n - i >= INNER_UNROLL {

@@ -12,9 +12,10 @@
 //! The micro-kernels move elements through vector registers, so they run only for element
 //! types whose every byte is initialised ([`is_plain`]).
 
-// Micro-kernels must inline into their target-feature callers; `d`, `s`, `i`, `j` are the
-// usual names of destination, source and the two block indices.
-#![allow(clippy::inline_always, clippy::many_single_char_names)]
+#![expect(
+    clippy::inline_always,
+    reason = "micro-kernels must inline into their target-feature callers"
+)]
 
 use core::mem::size_of;
 
@@ -129,8 +130,10 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
 /// `transpose_unchecked`'s contract, and `micro(d, s)` must be sound for a `W × W` block at
 /// `d`/`s` with the same row strides.
 #[inline(always)]
-// Every counter is below `ea` or `eb`, and every offset is an element offset (contract).
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "Every counter is below `ea` or `eb`, and every offset is an element offset (contract)."
+)]
 unsafe fn blocks<E: Copy, const W: usize>(
     d: *mut E,
     dr: isize,
@@ -451,12 +454,11 @@ mod neon {
 }
 
 #[cfg(test)]
-#[allow(
+#[expect(
     clippy::cast_precision_loss,
     clippy::cast_possible_wrap,
-    clippy::cast_possible_truncation,
-    clippy::float_cmp, // the transposes move bits; equality is exact
-    clippy::items_after_statements
+    clippy::float_cmp,
+    reason = "small test sizes; the transposes move bits, so equality is exact"
 )]
 mod tests {
     use super::*;

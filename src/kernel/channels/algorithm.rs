@@ -55,8 +55,10 @@ impl Split {
     }
 
     /// The pixels done by the head and the steps: `head + steps·per <= n`.
-    // `steps·per <= n - head` by construction.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`steps·per <= n - head` by construction."
+    )]
     const fn done(self, per: usize) -> usize {
         self.head + self.steps * per
     }

@@ -29,9 +29,10 @@ impl<const C: usize, const SIZE: usize> Masks<C, SIZE> {
 
 /// Whether every `(plane c, position b)` has exactly one chunk `m` with
 /// `table[m][c][b] != 0x80`.
-#[allow(
-    clippy::indexing_slicing, // `m`, `c < C` and `b < 16` index arrays of those lengths
-    clippy::arithmetic_side_effects // counters below `C` or 16
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "`m`, `c < C` and `b < 16` index arrays of those lengths; counters below `C` or 16"
 )]
 pub(super) const fn blendable<const C: usize>(table: &[[[u8; 16]; C]; C]) -> bool {
     let mut c = 0;
@@ -56,9 +57,10 @@ pub(super) const fn blendable<const C: usize>(table: &[[[u8; 16]; C]; C]) -> boo
 }
 
 /// `out[m][c]` (or `out[c][m]` when `back`): `0xFF` where `table[m][c]` picks a byte.
-#[allow(
-    clippy::indexing_slicing, // `m`, `c < C` and `b < 16` index arrays of those lengths
-    clippy::arithmetic_side_effects // counters below `C` or 16
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "`m`, `c < C` and `b < 16` index arrays of those lengths; counters below `C` or 16"
 )]
 pub(super) const fn select<const C: usize>(
     table: &[[[u8; 16]; C]; C],
@@ -89,9 +91,10 @@ pub(super) const fn select<const C: usize>(
 
 /// `out[c][b]`: the byte that picks for position `b` of plane `c` in any chunk, from
 /// `table[m][c]` (or `table[c][m]` when `back`); `0x80` where none does.
-#[allow(
-    clippy::indexing_slicing, // `m`, `c < C` and `b < 16` index arrays of those lengths
-    clippy::arithmetic_side_effects // counters below `C` or 16
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "`m`, `c < C` and `b < 16` index arrays of those lengths; counters below `C` or 16"
 )]
 pub(super) const fn rotate<const C: usize>(
     table: &[[[u8; 16]; C]; C],
@@ -119,10 +122,11 @@ pub(super) const fn rotate<const C: usize>(
 
 /// The masks of [`Masks`]: interleaved byte `o = 16·m + b` of a group is byte `o % SIZE` of
 /// element `o / SIZE`, that is of pixel `o / SIZE / C` in channel `o / SIZE % C`.
-#[allow(
-    clippy::indexing_slicing, // `x < C`, `y < C`, `b < 16` index arrays of those lengths
-    clippy::arithmetic_side_effects, // every value is below 16·C·SIZE <= 512
-    clippy::cast_possible_truncation // a byte index below 16
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    reason = "`x < C`, `y < C`, `b < 16` index arrays of those lengths; every value is below 16·C·SIZE <= 512; a byte index below 16"
 )]
 pub(super) const fn masks<const C: usize>(size: usize, interleave: bool) -> [[[u8; 16]; C]; C] {
     let mut out = [[[0x80u8; 16]; C]; C];

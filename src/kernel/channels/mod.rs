@@ -26,8 +26,11 @@
 //! first; the caller's scalar loop does the rest. Pointers are byte pointers into the
 //! caller's slices, of plain elements ([`is_plain`]): every byte is initialised.
 
-// `d`, `s`, `p`, `m`, `c`: destination, source, pixel, chunk and channel, as in the formulas.
-#![allow(clippy::many_single_char_names, clippy::inline_always)]
+#![expect(
+    clippy::many_single_char_names,
+    clippy::inline_always,
+    reason = "`d`, `s`, `p`, `m`, `c`: destination, source, pixel, chunk and channel, as in the formulas."
+)]
 // Targets without a backend keep the entry points (which return 0) and compile the rest away.
 #![cfg_attr(
     not(any(
@@ -48,7 +51,11 @@ mod neon;
 #[cfg(any(miri, test))]
 mod portable;
 #[cfg(test)]
-#[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // small test sizes
+#[expect(
+    clippy::cast_possible_wrap,
+    clippy::cast_possible_truncation,
+    reason = "small test sizes"
+)]
 mod tests;
 
 use core::mem::size_of;
@@ -158,7 +165,13 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
 ///
 /// [`by_shape`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
 #[inline]
-#[allow(unused_variables)] // on targets without a backend every argument is unused
+#[cfg_attr(
+    not(all(target_arch = "x86_64", not(miri))),
+    expect(
+        unused_variables,
+        reason = "only x86-64 streams; on targets without a backend every argument is unused"
+    )
+)]
 unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
     s: *const u8,
