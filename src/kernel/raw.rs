@@ -178,6 +178,10 @@ unsafe fn copy_block<T: Copy + 'static>(
     reason = "`i + u < n` and `i + INNER_UNROLL <= n` bound every counter."
 )]
 unsafe fn strided_copy_unchecked<T: Copy>(d: *mut T, ds: isize, s: *const T, ss: isize, n: usize) {
+    debug_assert!(
+        n == 0 || (!d.is_null() && !s.is_null()),
+        "strided_copy_unchecked: null run"
+    );
     let mut i = 0;
     while n - i >= INNER_UNROLL {
         for u in 0..INNER_UNROLL {

@@ -33,7 +33,12 @@ pub(crate) fn stream_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> boo
 /// `d..d+n` and `s..s+n` are elements of two slices that do not overlap, and `T` is plain
 /// ([`is_plain`]).
 #[inline]
-pub(crate) unsafe fn stream_copy_unchecked<T>(d: *mut T, s: *const T, n: usize) {
+pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n: usize) {
+    debug_assert!(is_plain::<T>(), "stream_copy_unchecked: not a primitive");
+    debug_assert!(
+        n == 0 || d.cast_const().wrapping_add(n) <= s || s.wrapping_add(n) <= d.cast_const(),
+        "stream_copy_unchecked: overlapping ranges"
+    );
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         // SAFETY: the caller's contract, in bytes.

@@ -39,7 +39,7 @@ pub(crate) fn transposes<T: 'static>() -> bool {
 /// `src + i + j·sr` is an element of its slice, and no destination element is a source
 /// element.
 #[inline]
-pub(crate) unsafe fn transpose_unchecked<T>(
+pub(crate) unsafe fn transpose_unchecked<T: 'static>(
     dst: *mut T,
     dr: isize,
     src: *const T,
@@ -47,6 +47,14 @@ pub(crate) unsafe fn transpose_unchecked<T>(
     ea: usize,
     eb: usize,
 ) {
+    debug_assert!(
+        transposes::<T>(),
+        "transpose_unchecked: not a 4- or 8-byte primitive"
+    );
+    debug_assert!(
+        ea == 0 || eb == 0 || (!dst.is_null() && !src.is_null()),
+        "transpose_unchecked: null block"
+    );
     if size_of::<T>() == 8 {
         // SAFETY: the caller's contract, for 8-byte elements.
         unsafe { transpose64(dst.cast::<f64>(), dr, src.cast::<f64>(), sr, ea, eb) };

@@ -70,58 +70,17 @@ fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option
     )
 }
 
-/// Whether each stride of `op`, from the smallest `|stride|` up, exceeds the span of the
-/// smaller ones: a sufficient test for uniqueness (cuda.core's) that costs a sort of a few
-/// loops, so dense and sliced destinations skip the exact search.
-fn nested(op: &Operand) -> bool {
-    // `(|stride|, extent)` per loop, sorted by `|stride|` (insertion sort of a few loops; the
-    // swaps go through a two-element window, so no index can be out of range).
-    let mut pairs = [(0usize, 1usize); MAX_LOOPS];
-    let pairs = pairs.get_mut(..op.depth).unwrap_or(&mut []);
-    for ((pair, &s), &e) in pairs.iter_mut().zip(&op.strides).zip(&op.shape) {
-        *pair = (s.unsigned_abs(), e);
-    }
-    for i in 1..pairs.len() {
-        let mut j = i;
-        while let Some(p) = j.checked_sub(1) {
-            match pairs.get_mut(p..=j) {
-                Some([x, y]) if x.0 > y.0 => core::mem::swap(x, y),
-                _ => break,
-            }
-            j = p;
-        }
-    }
-    // `span` is at most the largest offset difference of a valid nest, which fits `isize`.
-    let mut span = 0usize;
-    for &(a, e) in pairs.iter() {
-        if a <= span {
-            return false;
-        }
-        match e
-            .checked_sub(1)
-            .and_then(|m| m.checked_mul(a))
-            .and_then(|d| span.checked_add(d))
-        {
-            Some(s) => span = s,
-            None => return false,
-        }
-    }
-    true
-}
-
 /// Checks that no two indices of the destination (operand 0) share an element.
 ///
-/// The one place the kernels decide uniqueness: cuda.core's nesting test first, then the
-/// search of [`is_unique_within`](crate::Layout::is_unique_within) with a budget proportional
-/// to the volume; a layout it cannot decide within that budget is
-/// [`LayoutError::UniquenessUndecided`] (copy through a plain destination instead).
+/// The one place the kernels decide uniqueness: the query's own core
+/// ([`is_unique_within`](crate::Layout::is_unique_within): its fast tests, cuda.core's
+/// nesting test among them, then the search) with a budget proportional to the volume; a
+/// layout it cannot decide within that budget is [`LayoutError::UniquenessUndecided`] (copy
+/// through a plain destination instead).
 pub(crate) fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
     let nests = plan.nests();
     for nest in nests {
         let op = Operand::of(nest, 0);
-        if nested(&op) {
-            continue;
-        }
         let mut order = [0usize; MAX_LOOPS];
         match is_unique(
             op.parts(),
