@@ -29,6 +29,7 @@
 use core::fmt;
 
 use crate::LayoutError;
+use crate::algo::index::{contains, get, set, swap};
 use crate::kernel::mapping::Lowered;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
@@ -116,8 +117,11 @@ impl<const K: usize> Nest<K> {
 
     /// The loops, outermost first; empty for a nest of one element.
     #[must_use]
-    pub fn loops(&self) -> &[Loop<K>] {
-        self.loops.get(..self.depth).unwrap_or(&[])
+    pub const fn loops(&self) -> &[Loop<K>] {
+        match self.loops.split_at_checked(self.depth) {
+            Some((used, _)) => used,
+            None => &self.loops,
+        }
     }
 
     /// Each operand's offset at the first element, in elements.
@@ -140,11 +144,15 @@ impl<const K: usize> Nest<K> {
 
     /// The number of elements the nest visits (the product of its extents).
     #[must_use]
-    pub fn volume(&self) -> usize {
+    pub const fn volume(&self) -> usize {
         // Each nest is a part of the operands' shape, whose volume fits `usize`.
-        self.loops()
-            .iter()
-            .fold(1usize, |v, l| v.saturating_mul(l.extent))
+        let mut v = 1usize;
+        let mut rest = self.loops();
+        while let [l, tail @ ..] = rest {
+            v = v.saturating_mul(l.extent);
+            rest = tail;
+        }
+        v
     }
 }
 
@@ -205,28 +213,41 @@ impl<const K: usize> Plan<K> {
     /// assert_eq!(Plan::new(&[dst.lowered(), bad.lowered()]), Err(LayoutError::ShapeMismatch { axis: 0 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
-    pub fn new<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
+    pub const fn new<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
         let mut plan = Self::EMPTY;
-        plan.build(ops)?;
-        Ok(plan)
+        match plan.build(ops) {
+            Ok(()) => Ok(plan),
+            Err(e) => Err(e),
+        }
     }
 
     /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (about a kilobyte) is never moved.
-    pub(crate) fn build<const N: usize>(
+    /// that the plan (about a kilobyte) is never moved. A `const fn`, so a plan of layouts
+    /// known at compile time is built by the compiler.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`d`, `f`, `k`, `o`, `b`: the split axis, its factor, axis and operand counters, the builder"
+    )]
+    pub(crate) const fn build<const N: usize>(
         &mut self,
         ops: &[Lowered<N>; K],
     ) -> Result<(), LayoutError> {
-        let plan = self;
         let Some(first) = ops.first() else {
             return Ok(());
         };
         let shape = first.shape;
         let mut split: Option<(usize, usize)> = None;
         let mut itemsize = 1;
-        for op in ops {
-            if let Some(axis) = (0..N).find(|&k| op.shape.get(k) != shape.get(k)) {
-                return Err(LayoutError::ShapeMismatch { axis });
+        let mut rest: &[Lowered<N>] = ops;
+        while let [op, tail @ ..] = rest {
+            rest = tail;
+            let mut k = 0;
+            while k < N {
+                let (a, b) = (get(&op.shape, k), get(&shape, k));
+                if !matches!((a, b), (Some(x), Some(y)) if x == y) {
+                    return Err(LayoutError::ShapeMismatch { axis: k });
+                }
+                k = k.saturating_add(1);
             }
             if let Some((d, f)) = op.interleave {
                 if d >= N {
@@ -237,128 +258,233 @@ impl<const K: usize> Plan<K> {
                 }
                 match split {
                     None => split = Some((d, f)),
-                    Some(s) if s == (d, f) => {}
+                    Some((sd, sf)) if sd == d && sf == f => {}
                     Some(_) => return Err(LayoutError::InterleaveConflict),
                 }
             }
-            itemsize = itemsize.max(op.itemsize);
+            if op.itemsize > itemsize {
+                itemsize = op.itemsize;
+            }
         }
-        if shape.contains(&0) {
+        if contains(&shape, 0) {
             return Ok(());
         }
         let side = tile_side(itemsize);
+        let offsets = offsets_of(ops);
         let Some((d, f)) = split else {
-            let mut b = plan.builder(ops.each_ref().map(|op| op.offset))?;
-            for k in 0..N {
-                let extent = shape.get(k).copied().unwrap_or(1);
-                b.push(extent, ops.each_ref().map(|op| stride_at(op, k)))?;
+            let mut b = match self.builder(offsets) {
+                Ok(b) => b,
+                Err(e) => return Err(e),
+            };
+            let mut k = 0;
+            while k < N {
+                let extent = match get(&shape, k) {
+                    Some(e) => e,
+                    None => 1,
+                };
+                if let Err(e) = b.push(extent, strides_at(ops, k)) {
+                    return Err(e);
+                }
+                k = k.saturating_add(1);
             }
-            b.finish(side)?;
-            plan.count = 1;
+            if let Err(e) = b.finish(side) {
+                return Err(e);
+            }
+            self.count = 1;
             return Ok(());
         };
-        let extent = shape.get(d).copied().unwrap_or(1);
-        let (blocks, tail) = (
-            extent.checked_div(f).unwrap_or(0),
-            extent.checked_rem(f).unwrap_or(0),
-        );
+        let extent = match get(&shape, d) {
+            Some(e) => e,
+            None => 1,
+        };
+        let (blocks, tail) = match (extent.checked_div(f), extent.checked_rem(f)) {
+            (Some(q), Some(r)) => (q, r),
+            _ => (0, 0),
+        };
         // Per operand: (block stride, lane stride) on the split axis.
         let mut outer = [0isize; K];
         let mut lane = [0isize; K];
-        for ((op, o), l) in ops.iter().zip(&mut outer).zip(&mut lane) {
+        let mut o = 0;
+        while o < K {
+            let Some(op) = at(ops, o) else { break };
             let s = stride_at(op, d);
-            (*o, *l) = if op.interleave.is_some() {
+            let (bo, lo) = if op.interleave.is_some() {
                 (s, 1)
             } else if blocks >= 2 || (blocks == 1 && tail > 0) {
                 // `f` steps of the axis, an offset difference of two elements (index `f`
                 // exists), needed by the block loop or to shift the partial block.
-                (mul(s, f)?, s)
+                match mul(s, f) {
+                    Ok(v) => (v, s),
+                    Err(e) => return Err(e),
+                }
             } else {
                 (0, s)
             };
+            set(&mut outer, o, bo);
+            set(&mut lane, o, lo);
+            o = o.saturating_add(1);
         }
-        for piece in [Piece::Blocks(blocks), Piece::Tail(blocks, tail)] {
-            let (count, lanes) = match piece {
-                Piece::Blocks(q) => (q, f),
-                Piece::Tail(_, r) => (1, r),
-            };
+        // The whole blocks, then the partial last block (`blocks` whole blocks before it).
+        let mut piece = 0u8;
+        while piece < 2 {
+            let tail_piece = piece == 1;
+            piece = piece.saturating_add(1);
+            let (count, lanes) = if tail_piece { (1, tail) } else { (blocks, f) };
             if count == 0 || lanes == 0 {
                 continue;
             }
-            let mut offsets = ops.each_ref().map(|op| op.offset);
-            if let Piece::Tail(q, _) = piece {
-                for (o, &s) in offsets.iter_mut().zip(&outer) {
-                    *o = add(*o, mul(s, q)?)?;
+            let mut offsets = offsets;
+            if tail_piece {
+                let mut o = 0;
+                while o < K {
+                    let shifted = match mul(stride_or_0(get(&outer, o)), blocks) {
+                        Ok(v) => add(stride_or_0(get(&offsets, o)), v),
+                        Err(e) => Err(e),
+                    };
+                    match shifted {
+                        Ok(v) => set(&mut offsets, o, v),
+                        Err(e) => return Err(e),
+                    }
+                    o = o.saturating_add(1);
                 }
             }
-            let mut b = plan.builder(offsets)?;
-            for k in 0..N {
-                if k == d {
-                    b.push(count, outer)?;
-                    b.push(lanes, lane)?;
+            let mut b = match self.builder(offsets) {
+                Ok(b) => b,
+                Err(e) => return Err(e),
+            };
+            let mut k = 0;
+            while k < N {
+                let pushed = if k == d {
+                    match b.push(count, outer) {
+                        Ok(()) => b.push(lanes, lane),
+                        Err(e) => Err(e),
+                    }
                 } else {
-                    let extent = shape.get(k).copied().unwrap_or(1);
-                    b.push(extent, ops.each_ref().map(|op| stride_at(op, k)))?;
+                    let extent = match get(&shape, k) {
+                        Some(e) => e,
+                        None => 1,
+                    };
+                    b.push(extent, strides_at(ops, k))
+                };
+                if let Err(e) = pushed {
+                    return Err(e);
                 }
+                k = k.saturating_add(1);
             }
-            b.finish(side)?;
-            plan.count = plan.count.saturating_add(1);
+            if let Err(e) = b.finish(side) {
+                return Err(e);
+            }
+            self.count = self.count.saturating_add(1);
         }
         Ok(())
     }
 
     /// A builder writing the next nest in place (the plan is built without moving nests).
-    fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
-        let nest = self
-            .nests
-            .get_mut(self.count)
-            .ok_or(LayoutError::RankOverflow { max: MAX_LOOPS })?;
+    const fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
+        let nest = match self.count {
+            0 => &mut self.nests[0],
+            1 => &mut self.nests[1],
+            _ => return Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+        };
         nest.offsets = offsets;
         Ok(Builder { nest })
     }
 
     /// The loop nests, run one after the other (none when the shape has an extent 0).
     #[must_use]
-    pub fn nests(&self) -> &[Nest<K>] {
-        self.nests.get(..self.count).unwrap_or(&[])
+    pub const fn nests(&self) -> &[Nest<K>] {
+        match self.nests.split_at_checked(self.count) {
+            Some((done, _)) => done,
+            None => &self.nests,
+        }
     }
 
     /// The number of elements the plan visits.
     #[must_use]
-    pub fn volume(&self) -> usize {
-        self.nests()
-            .iter()
-            .fold(0usize, |v, n| v.saturating_add(n.volume()))
+    pub const fn volume(&self) -> usize {
+        let mut v = 0usize;
+        let mut rest = self.nests();
+        while let [n, tail @ ..] = rest {
+            v = v.saturating_add(n.volume());
+            rest = tail;
+        }
+        v
     }
 }
 
-/// Which part of a split axis a nest covers.
-#[derive(Clone, Copy)]
-enum Piece {
-    /// The whole blocks: their count.
-    Blocks(usize),
-    /// The partial last block: the number of whole blocks before it, and its lanes.
-    Tail(usize, usize),
+/// `&s[i]`, or `None` past the end.
+const fn at<T>(s: &[T], i: usize) -> Option<&T> {
+    match s.split_at_checked(i) {
+        Some((_, [x, ..])) => Some(x),
+        _ => None,
+    }
 }
 
-fn stride_at<const N: usize>(op: &Lowered<N>, k: usize) -> isize {
-    op.strides.get(k).copied().unwrap_or(0)
+/// Each operand's offset.
+const fn offsets_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> [isize; K] {
+    let mut out = [0isize; K];
+    let mut o = 0;
+    while o < K {
+        if let Some(op) = at(ops, o) {
+            set(&mut out, o, op.offset);
+        }
+        o = o.saturating_add(1);
+    }
+    out
+}
+
+/// Each operand's stride on axis `k`.
+const fn strides_at<const N: usize, const K: usize>(ops: &[Lowered<N>; K], k: usize) -> [isize; K] {
+    let mut out = [0isize; K];
+    let mut o = 0;
+    while o < K {
+        if let Some(op) = at(ops, o) {
+            set(&mut out, o, stride_at(op, k));
+        }
+        o = o.saturating_add(1);
+    }
+    out
+}
+
+/// A stride or offset read with [`get`], 0 past the end.
+const fn stride_or_0(v: Option<isize>) -> isize {
+    match v {
+        Some(x) => x,
+        None => 0,
+    }
+}
+
+const fn stride_at<const N: usize>(op: &Lowered<N>, k: usize) -> isize {
+    match get(&op.strides, k) {
+        Some(s) => s,
+        None => 0,
+    }
 }
 
 /// `s · n`, exact or an error. A zero stride is 0 for any `n`: an axis of more than
 /// `isize::MAX` elements (legal when it never moves the offset) must not fail here.
-fn mul(s: isize, n: usize) -> Result<isize, LayoutError> {
+const fn mul(s: isize, n: usize) -> Result<isize, LayoutError> {
     if s == 0 {
         return Ok(0);
     }
-    isize::try_from(n)
-        .ok()
-        .and_then(|n| s.checked_mul(n))
-        .ok_or(LayoutError::OffsetOverflow)
+    if n > isize::MAX.unsigned_abs() {
+        return Err(LayoutError::OffsetOverflow);
+    }
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "`n <= isize::MAX`, checked above"
+    )]
+    match s.checked_mul(n as isize) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
 }
 
-fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
-    a.checked_add(b).ok_or(LayoutError::OffsetOverflow)
+const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
+    match a.checked_add(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
 }
 
 /// The largest power of two `p` with `p² · itemsize <= TILE_BYTES` (at least 1).
@@ -383,152 +509,245 @@ struct Builder<'a, const K: usize> {
 impl<const K: usize> Builder<'_, K> {
     /// Appends an axis inside the others: dropped at extent 1, merged into the previous loop
     /// when it merges in every operand.
-    fn push(&mut self, extent: usize, strides: [isize; K]) -> Result<(), LayoutError> {
+    const fn push(&mut self, extent: usize, strides: [isize; K]) -> Result<(), LayoutError> {
         if extent == 1 {
             return Ok(());
         }
         let depth = self.nest.depth;
         let inner = Loop { extent, strides };
-        if let Some(prev) = depth
-            .checked_sub(1)
-            .and_then(|i| self.nest.loops.get_mut(i))
-        {
-            if let Some(merged) = merge(*prev, inner) {
-                *prev = merged;
-                return Ok(());
+        if let Some(p) = depth.checked_sub(1) {
+            if let Some(prev) = get(&self.nest.loops, p) {
+                if let Some(merged) = merge(prev, inner) {
+                    set(&mut self.nest.loops, p, merged);
+                    return Ok(());
+                }
             }
         }
-        let slot = self
-            .nest
-            .loops
-            .get_mut(depth)
-            .ok_or(LayoutError::RankOverflow { max: MAX_LOOPS })?;
-        *slot = inner;
+        if depth >= MAX_LOOPS {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        }
+        set(&mut self.nest.loops, depth, inner);
         self.nest.depth = depth.saturating_add(1);
         Ok(())
     }
 
-    fn finish(self, side: usize) -> Result<(), LayoutError> {
-        let Nest {
-            loops: all,
-            depth,
-            offsets,
-            bounds,
-            tile: tiled,
-        } = self.nest;
-        let loops = all.get_mut(..*depth).unwrap_or(&mut []);
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`i`, `j`, `p`, `o`, `l`: loop and operand counters and the loop at hand"
+    )]
+    const fn finish(self, side: usize) -> Result<(), LayoutError> {
+        let nest = self.nest;
+        let depth = nest.depth;
         // Flip axes that go backwards (or stand still) in every operand.
-        for l in loops.iter_mut() {
-            if l.strides.iter().all(|&s| s <= 0) && l.strides.iter().any(|&s| s < 0) {
-                for (o, s) in offsets.iter_mut().zip(&mut l.strides) {
-                    *o = add(*o, mul(*s, l.extent.saturating_sub(1))?)?;
-                    *s = s.checked_neg().ok_or(LayoutError::OffsetOverflow)?;
+        let mut i = 0;
+        while i < depth {
+            let Some(mut l) = get(&nest.loops, i) else {
+                break;
+            };
+            if all_nonpositive_some_negative(&l.strides) {
+                let mut o = 0;
+                while o < K {
+                    let s = stride_or_0(get(&l.strides, o));
+                    let moved = match mul(s, l.extent.saturating_sub(1)) {
+                        Ok(d) => add(stride_or_0(get(&nest.offsets, o)), d),
+                        Err(e) => Err(e),
+                    };
+                    match (moved, s.checked_neg()) {
+                        (Ok(v), Some(neg)) => {
+                            set(&mut nest.offsets, o, v);
+                            set(&mut l.strides, o, neg);
+                        }
+                        (Err(e), _) => return Err(e),
+                        (_, None) => return Err(LayoutError::OffsetOverflow),
+                    }
+                    o = o.saturating_add(1);
                 }
+                set(&mut nest.loops, i, l);
             }
+            i = i.saturating_add(1);
         }
         // Order by weighted stride, largest outermost (stable insertion sort).
-        for i in 1..loops.len() {
+        let mut i = 1;
+        while i < depth {
             let mut j = i;
             while let Some(p) = j.checked_sub(1) {
-                let (Some(a), Some(b)) = (loops.get(p), loops.get(j)) else {
+                let (Some(a), Some(b)) = (get(&nest.loops, p), get(&nest.loops, j)) else {
                     break;
                 };
-                if weight(a) >= weight(b) {
+                if weight(&a) >= weight(&b) {
                     break;
                 }
-                loops.swap(p, j);
+                swap(&mut nest.loops, p, j);
                 j = p;
             }
+            i = i.saturating_add(1);
         }
         // Merge again in the new order.
         let mut out = 0usize;
-        for i in 0..loops.len() {
-            let Some(&cur) = loops.get(i) else { break };
-            let merged = out
-                .checked_sub(1)
-                .and_then(|p| loops.get(p))
-                .and_then(|&prev| merge(prev, cur));
-            if let (Some(m), Some(p)) = (merged, out.checked_sub(1)) {
-                if let Some(slot) = loops.get_mut(p) {
-                    *slot = m;
+        let mut i = 0;
+        while i < depth {
+            let Some(cur) = get(&nest.loops, i) else {
+                break;
+            };
+            let merged = match out.checked_sub(1) {
+                Some(p) => match get(&nest.loops, p) {
+                    Some(prev) => merge(prev, cur),
+                    None => None,
+                },
+                None => None,
+            };
+            match (merged, out.checked_sub(1)) {
+                (Some(m), Some(p)) => set(&mut nest.loops, p, m),
+                _ => {
+                    set(&mut nest.loops, out, cur);
+                    out = out.saturating_add(1);
                 }
-            } else {
-                if let Some(slot) = loops.get_mut(out) {
-                    *slot = cur;
-                }
-                out = out.saturating_add(1);
             }
+            i = i.saturating_add(1);
         }
-        let loops = loops.get_mut(..out).unwrap_or(&mut []);
-        *tiled = tile(loops, side);
-        *depth = out;
-        *bounds = offsets.map(|o| (o, o));
-        for l in loops.iter() {
-            let span = l.extent.saturating_sub(1);
-            for (b, &s) in bounds.iter_mut().zip(&l.strides) {
-                let d = mul(s, span)?;
-                if d < 0 {
-                    b.0 = add(b.0, d)?;
-                } else {
-                    b.1 = add(b.1, d)?;
+        nest.depth = out;
+        nest.tile = tile(&mut nest.loops, out, side);
+        let mut o = 0;
+        while o < K {
+            let start = stride_or_0(get(&nest.offsets, o));
+            let (mut lo, mut hi) = (start, start);
+            let mut i = 0;
+            while i < out {
+                let Some(l) = get(&nest.loops, i) else { break };
+                match mul(stride_or_0(get(&l.strides, o)), l.extent.saturating_sub(1)) {
+                    Ok(d) if d < 0 => match add(lo, d) {
+                        Ok(v) => lo = v,
+                        Err(e) => return Err(e),
+                    },
+                    Ok(d) => match add(hi, d) {
+                        Ok(v) => hi = v,
+                        Err(e) => return Err(e),
+                    },
+                    Err(e) => return Err(e),
                 }
+                i = i.saturating_add(1);
             }
+            set(&mut nest.bounds, o, (lo, hi));
+            o = o.saturating_add(1);
         }
         Ok(())
     }
 }
 
+/// Whether every stride is `<= 0` and one is `< 0`: the loop runs backwards in every operand.
+const fn all_nonpositive_some_negative(strides: &[isize]) -> bool {
+    let mut any = false;
+    let mut rest = strides;
+    while let [s, tail @ ..] = rest {
+        if *s > 0 {
+            return false;
+        }
+        any |= *s < 0;
+        rest = tail;
+    }
+    any
+}
+
 /// `outer` and `inner` as one loop, when `outer`'s stride is `inner`'s times its extent in
 /// every operand.
-fn merge<const K: usize>(outer: Loop<K>, inner: Loop<K>) -> Option<Loop<K>> {
-    let ok = outer
-        .strides
-        .iter()
-        .zip(&inner.strides)
-        .all(|(&o, &i)| mul(i, inner.extent).is_ok_and(|p| p == o));
-    Some(Loop {
-        extent: outer.extent.checked_mul(inner.extent)?,
-        strides: inner.strides,
-    })
-    .filter(|_| ok)
+const fn merge<const K: usize>(outer: Loop<K>, inner: Loop<K>) -> Option<Loop<K>> {
+    let mut o = 0;
+    while o < K {
+        let (os, is) = (get(&outer.strides, o), get(&inner.strides, o));
+        let (Some(os), Some(is)) = (os, is) else {
+            return None;
+        };
+        match mul(is, inner.extent) {
+            Ok(p) if p == os => {}
+            _ => return None,
+        }
+        o = o.saturating_add(1);
+    }
+    match outer.extent.checked_mul(inner.extent) {
+        Some(extent) => Some(Loop {
+            extent,
+            strides: inner.strides,
+        }),
+        None => None,
+    }
 }
 
 /// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
-fn weight<const K: usize>(l: &Loop<K>) -> u128 {
-    l.strides.iter().enumerate().fold(0u128, |acc, (k, &s)| {
-        let w = if k == 0 { K } else { 1 } as u128;
-        acc.saturating_add(w.saturating_mul(u128::from(s.unsigned_abs() as u64)))
-    })
+const fn weight<const K: usize>(l: &Loop<K>) -> u128 {
+    let mut acc = 0u128;
+    let mut o = 0;
+    while o < K {
+        let w = if o == 0 { K } else { 1 } as u128;
+        let s = stride_or_0(get(&l.strides, o)).unsigned_abs() as u128;
+        acc = acc.saturating_add(w.saturating_mul(s));
+        o = o.saturating_add(1);
+    }
+    acc
 }
 
-/// When a source's fastest loop is not the innermost one, moves it just outside the
-/// innermost and returns the tile.
-fn tile<const K: usize>(loops: &mut [Loop<K>], side: usize) -> Option<[usize; 2]> {
-    let inner = loops.len().checked_sub(1)?;
-    let second = inner.checked_sub(1)?;
-    for k in 1..K {
-        let fastest = loops
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| l.strides.get(k).is_some_and(|&s| s != 0))
-            .min_by_key(|&(i, l)| {
-                (
-                    l.strides.get(k).map_or(0, |s| s.unsigned_abs()),
-                    core::cmp::Reverse(i),
-                )
-            })
-            .map(|(i, _)| i)?;
-        let at = |i: usize| {
-            loops
-                .get(i)
-                .and_then(|l| l.strides.get(k))
-                .map_or(0, |s| s.unsigned_abs())
-        };
-        if fastest != inner && at(inner) != 0 && at(fastest) < at(inner) {
-            loops.get_mut(fastest..=second)?.rotate_left(1);
-            let (a, b) = (loops.get(second)?, loops.get(inner)?);
-            return Some([side.min(a.extent), side.min(b.extent)]);
+/// `|stride|` of operand `k` in loop `i` (0 past the end).
+const fn abs_stride<const K: usize>(loops: &[Loop<K>], i: usize, k: usize) -> usize {
+    match get(loops, i) {
+        Some(l) => stride_or_0(get(&l.strides, k)).unsigned_abs(),
+        None => 0,
+    }
+}
+
+/// When a source's fastest loop (of the first `depth`) is not the innermost one, moves it just
+/// outside the innermost (shifting the loops between it and there out by one) and returns the
+/// tile.
+const fn tile<const K: usize>(
+    loops: &mut [Loop<K>],
+    depth: usize,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let Some(inner) = depth.checked_sub(1) else {
+        return None;
+    };
+    let Some(second) = inner.checked_sub(1) else {
+        return None;
+    };
+    let mut k = 1;
+    while k < K {
+        // The loop with the smallest nonzero `|stride|` for operand `k`, the innermost of
+        // equals.
+        let mut fastest = None;
+        let mut i = 0;
+        while i < depth {
+            let s = abs_stride(loops, i, k);
+            if s != 0 {
+                fastest = match fastest {
+                    Some(f) if abs_stride(loops, f, k) < s => Some(f),
+                    _ => Some(i),
+                };
+            }
+            i = i.saturating_add(1);
         }
+        let Some(fastest) = fastest else {
+            return None;
+        };
+        let (at_inner, at_fastest) = (abs_stride(loops, inner, k), abs_stride(loops, fastest, k));
+        if fastest != inner && at_inner != 0 && at_fastest < at_inner {
+            let Some(moved) = get(loops, fastest) else {
+                return None;
+            };
+            let mut i = fastest;
+            while i < second {
+                let next = i.saturating_add(1);
+                if let Some(l) = get(loops, next) {
+                    set(loops, i, l);
+                }
+                i = next;
+            }
+            set(loops, second, moved);
+            let (Some(a), Some(b)) = (get(loops, second), get(loops, inner)) else {
+                return None;
+            };
+            let ta = if side < a.extent { side } else { a.extent };
+            let tb = if side < b.extent { side } else { b.extent };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
     }
     None
 }
