@@ -293,6 +293,27 @@ impl<const K: usize> Plan<K> {
             self.count = 1;
             return Ok(());
         };
+        self.build_split(ops, offsets, side, d, f)
+    }
+
+    /// The nests of a plan whose axis `d` is split into blocks of `f` (an interleaved operand):
+    /// one for the whole blocks, one for the partial last block.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`d`, `f`, `k`, `o`, `b`: the split axis, its factor, axis and operand counters, the builder"
+    )]
+    const fn build_split<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+        offsets: [isize; K],
+        side: usize,
+        d: usize,
+        f: usize,
+    ) -> Result<(), LayoutError> {
+        let Some(first) = ops.first() else {
+            return Ok(());
+        };
+        let shape = first.shape;
         let extent = match get(&shape, d) {
             Some(e) => e,
             None => 1,
@@ -596,12 +617,11 @@ impl<const K: usize> Builder<'_, K> {
                 },
                 None => None,
             };
-            match (merged, out.checked_sub(1)) {
-                (Some(m), Some(p)) => set(&mut nest.loops, p, m),
-                _ => {
-                    set(&mut nest.loops, out, cur);
-                    out = out.saturating_add(1);
-                }
+            if let (Some(m), Some(p)) = (merged, out.checked_sub(1)) {
+                set(&mut nest.loops, p, m);
+            } else {
+                set(&mut nest.loops, out, cur);
+                out = out.saturating_add(1);
             }
             i = i.saturating_add(1);
         }
