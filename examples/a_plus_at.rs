@@ -3,7 +3,7 @@
 //!
 //! Run: `cargo run --release --example a_plus_at`
 
-use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+use strided_layout::{Layout, LayoutError, Order, Plan};
 
 fn main() -> Result<(), LayoutError> {
     const N: usize = 1000;

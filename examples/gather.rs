@@ -2,7 +2,7 @@
 //!
 //! Run: `cargo run --release --example gather`
 
-use strided_layout::{Layout, LayoutError, Mapping, Order, Plan, Slice};
+use strided_layout::{Layout, LayoutError, Order, Plan, Slice};
 
 fn main() -> Result<(), LayoutError> {
     const E: usize = 256;

@@ -2,7 +2,7 @@
 //!
 //! Run: `cargo run --release --example transpose`
 
-use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+use strided_layout::{Layout, LayoutError, Order, Plan};
 
 fn main() -> Result<(), LayoutError> {
     const ROWS: usize = 3;

@@ -75,8 +75,8 @@ pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, copy, copy_uninit, copy_within, fill, fold, map,
-    zip_map,
+    CopyPlan, FillPlan, Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, ZipMapPlan, copy,
+    copy_uninit, copy_within, fill, fold, map, zip_map,
 };
 pub use layout::Layout;
 pub use order::Order;

@@ -62,8 +62,21 @@ pub trait Mapping<const N: usize> {
     fn lowered(&self) -> Lowered<N>;
 }
 
-impl<const N: usize> Mapping<N> for Layout<N> {
-    fn lowered(&self) -> Lowered<N> {
+impl<const N: usize> Layout<N> {
+    /// This layout's [`Lowered`] form; the `const` twin of [`Mapping::lowered`], for prepared
+    /// plans built at compile time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Lowered};
+    /// const L: Layout<1> = strided_layout::const_unwrap(Layout::new([3], [2], 4));
+    /// const LOW: Lowered<1> = L.lowered();
+    /// assert_eq!((LOW.shape, LOW.strides, LOW.interleave), ([3], [2], None));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn lowered(&self) -> Lowered<N> {
         Lowered {
             shape: self.shape,
             strides: self.strides,
@@ -71,6 +84,12 @@ impl<const N: usize> Mapping<N> for Layout<N> {
             itemsize: self.itemsize,
             interleave: None,
         }
+    }
+}
+
+impl<const N: usize> Mapping<N> for Layout<N> {
+    fn lowered(&self) -> Lowered<N> {
+        Layout::lowered(self)
     }
 }
 
@@ -93,6 +112,24 @@ impl<const N: usize> Mapping<N> for Layout<N> {
 /// ```
 impl<const N: usize> Mapping<N> for InterleavedLayout<N> {
     fn lowered(&self) -> Lowered<N> {
+        InterleavedLayout::lowered(self)
+    }
+}
+
+impl<const N: usize> InterleavedLayout<N> {
+    /// This layout's [`Lowered`] form; the `const` twin of [`Mapping::lowered`], for prepared
+    /// plans built at compile time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+    /// let il = InterleavedLayout::dense([4, 2], 4, InterleaveLayout::new(0, 2)?)?;
+    /// assert_eq!(il.lowered().interleave, Some((0, 2)));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn lowered(&self) -> Lowered<N> {
         let il = self.interleave();
         Lowered {
             shape: self.shape(),

@@ -11,6 +11,7 @@
 //! | [`InBounds`] | [`InBounds::check`] | every offset of every nest of the plan lies in `0..lens[k]` for operand `k` | every raw loop (`fill`, `fold`, and through the others) |
 //! | [`Unique`] | [`Unique::check`] | and no two indices of the destination (operand 0) share an element | `copy`, `map`, `zip_map` (a destination plane or row becomes an exclusive slice) |
 //! | [`Disjoint`] | [`Disjoint::check`] | and operands 0 and 1, in one buffer, share no element | `copy_within` |
+//! | [`UniqueToken`] | [`UniqueToken::check`] (`const`) | the destination of one plan is unique; a prepared plan keeps it beside that plan and turns it into a [`Unique`] at each run | prepared plans |
 //! | [`Dense`] | [`Dense::check`] | and the destination's offsets fill one range with no gap | `copy_uninit` (the range is initialised afterwards) |
 //!
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
@@ -57,6 +58,24 @@ impl<'p, const K: usize> InBounds<'p, K> {
     }
 }
 
+/// A destination found unique by validation, kept by a prepared plan next to the [`Plan`] it
+/// was checked for (both private fields of the prepared type), so that each `run` mints its
+/// [`Unique`] without searching again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) struct UniqueToken(());
+
+impl UniqueToken {
+    /// Checks that the destination (operand 0) of `plan` is unique; a `const fn`, so a plan
+    /// of layouts known at compile time is validated by the compiler.
+    pub(crate) const fn check<const K: usize>(plan: &Plan<K>) -> Result<Self, LayoutError> {
+        match validate::destination_unique(plan) {
+            Ok(()) => Ok(Self(())),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// Proof of [`InBounds`], and that no two indices of the destination (operand 0) share an
 /// element.
 pub(crate) struct Unique<'p, const K: usize> {
@@ -69,6 +88,11 @@ impl<'p, const K: usize> Unique<'p, K> {
     pub(crate) fn check(bounds: InBounds<'p, K>) -> Result<Self, LayoutError> {
         validate::destination_unique(bounds.plan)?;
         Ok(Self { bounds })
+    }
+
+    /// The proof for `bounds`' plan from the token a prepared plan keeps beside that plan.
+    pub(crate) const fn from_token(bounds: InBounds<'p, K>, _token: UniqueToken) -> Self {
+        Self { bounds }
     }
 
     /// The bounds this proof builds on.

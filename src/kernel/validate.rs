@@ -3,6 +3,7 @@
 //! disjoint. Both read the plan's nests, so they see merged, extent-1-free loops.
 
 use crate::LayoutError;
+use crate::algo::index::{get, set};
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::unique::is_unique;
@@ -17,33 +18,46 @@ struct Operand {
 }
 
 impl Operand {
-    fn of<const K: usize>(nest: &Nest<K>, k: usize) -> Self {
+    const fn of<const K: usize>(nest: &Nest<K>, k: usize) -> Self {
+        let loops = nest.loops();
         let mut out = Self {
             shape: [1; MAX_LOOPS],
             strides: [0; MAX_LOOPS],
-            depth: nest.loops().len(),
-            offset: nest.offsets().get(k).copied().unwrap_or(0),
+            depth: loops.len(),
+            offset: match get(&nest.offsets(), k) {
+                Some(o) => o,
+                None => 0,
+            },
         };
-        for ((e, s), l) in out.shape.iter_mut().zip(&mut out.strides).zip(nest.loops()) {
-            *e = l.extent;
-            *s = l.strides.get(k).copied().unwrap_or(0);
+        let mut i = 0;
+        while i < loops.len() {
+            if let Some(l) = get(loops, i) {
+                set(&mut out.shape, i, l.extent);
+                if let Some(s) = get(&l.strides, k) {
+                    set(&mut out.strides, i, s);
+                }
+            }
+            i = i.saturating_add(1);
         }
         out
     }
 
-    fn parts(&self) -> Parts<'_> {
+    const fn parts(&self) -> Parts<'_> {
         Parts::prefix(&self.shape, &self.strides, self.depth, self.offset, 1)
     }
 
     /// The search budget this operand's checks may spend: proportional to the elements the
     /// kernel is about to touch, so validation never costs more than the work it guards
     /// (each search step is one node of a few loops' worth of arithmetic).
-    fn budget(&self) -> u64 {
-        let volume = self
-            .shape
-            .iter()
-            .take(self.depth)
-            .fold(1u64, |v, &e| v.saturating_mul(e as u64));
+    const fn budget(&self) -> u64 {
+        let mut volume = 1u64;
+        let mut i = 0;
+        while i < self.depth {
+            if let Some(e) = get(&self.shape, i) {
+                volume = volume.saturating_mul(e as u64);
+            }
+            i = i.saturating_add(1);
+        }
         volume
             .saturating_mul(BUDGET_PER_ELEMENT)
             .saturating_add(BUDGET_FLOOR)
@@ -56,16 +70,23 @@ const BUDGET_PER_ELEMENT: u64 = 4;
 /// handful of steps).
 const BUDGET_FLOOR: u64 = 256;
 
+/// The first `n` elements of a scratch array (all of it past its length).
+const fn first_mut(s: &mut [usize; MAX_LOOPS], n: usize) -> &mut [usize] {
+    let n = if n < MAX_LOOPS { n } else { MAX_LOOPS };
+    let (head, _) = s.split_at_mut(n);
+    head
+}
+
 /// Whether operand `a` of nest `x` and operand `b` of nest `y` share an element; `None` when
 /// the budget (proportional to both volumes) ran out first.
-fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option<bool> {
+const fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option<bool> {
     let (one, two) = (Operand::of(x, a), Operand::of(y, b));
     let (mut oa, mut ob) = ([0usize; MAX_LOOPS], [0usize; MAX_LOOPS]);
     overlaps(
         one.parts(),
         two.parts(),
-        oa.get_mut(..one.depth).unwrap_or(&mut []),
-        ob.get_mut(..two.depth).unwrap_or(&mut []),
+        first_mut(&mut oa, one.depth),
+        first_mut(&mut ob, two.depth),
         one.budget().saturating_add(two.budget()),
     )
 }
@@ -76,17 +97,16 @@ fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option
 /// ([`is_unique_within`](crate::Layout::is_unique_within): its fast tests, cuda.core's
 /// nesting test among them, then the search) with a budget proportional to the volume; a
 /// layout it cannot decide within that budget is [`LayoutError::UniquenessUndecided`] (copy
-/// through a plain destination instead).
-pub(crate) fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
+/// through a plain destination instead). A `const fn`, so prepared plans of layouts known at
+/// compile time are validated by the compiler.
+pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
     let nests = plan.nests();
-    for nest in nests {
+    let mut rest = nests;
+    while let [nest, tail @ ..] = rest {
+        rest = tail;
         let op = Operand::of(nest, 0);
         let mut order = [0usize; MAX_LOOPS];
-        match is_unique(
-            op.parts(),
-            order.get_mut(..op.depth).unwrap_or(&mut []),
-            op.budget(),
-        ) {
+        match is_unique(op.parts(), first_mut(&mut order, op.depth), op.budget()) {
             Some(true) => {}
             Some(false) => return Err(LayoutError::DestinationNotUnique),
             None => return Err(LayoutError::UniquenessUndecided),

@@ -1,0 +1,601 @@
+//! Prepared kernels: everything that does not depend on the buffers (shapes, the [`Plan`],
+//! the destination's uniqueness, each buffer's shortest length) checked once, then run many
+//! times.
+//!
+//! | prepared | built by | runs | each run checks |
+//! | --- | --- | --- | --- |
+//! | [`CopyPlan`] | [`CopyPlan::new`] (`const`, [`Layout`] operands), [`CopyPlan::from_lowered`] (`const`, any lowered operands), [`CopyPlan::of`] (any [`Mapping`]) | [`run`](CopyPlan::run) = [`copy()`](crate::copy()), [`run_map`](CopyPlan::run_map) = [`map`](crate::map), [`run_uninit`](CopyPlan::run_uninit) = [`copy_uninit`](crate::copy_uninit) | the two lengths and `size_of::<T>()` |
+//! | [`FillPlan`] | [`FillPlan::new`] (`const`), [`FillPlan::of`] | [`run`](FillPlan::run) = [`fill`](crate::fill) | the length and `size_of::<T>()` |
+//! | [`ZipMapPlan`] | [`ZipMapPlan::new`] (`const`), [`ZipMapPlan::of`] | [`run`](ZipMapPlan::run) = [`zip_map`](crate::zip_map) | the three lengths and element sizes |
+//!
+//! A plan built in a `const` item is planned and validated by the compiler: a bad layout fails
+//! the build with the error's message, and the program links no planner and no uniqueness
+//! search, only the loops.
+//!
+//! ```
+//! use strided_layout::{CopyPlan, Layout, LayoutError, Order, const_unwrap};
+//! // Stereo, 4 frames: planar [2, 4] -> interleaved (frames outer, channels inner).
+//! const PLANAR: Layout<2> = const_unwrap(Layout::dense([2, 4], 2, Order::C));
+//! const FRAMES: Layout<2> = const_unwrap(Layout::dense([2, 4], 2, Order::F));
+//! const PLAN: CopyPlan = const_unwrap(CopyPlan::new(&PLANAR, &FRAMES));
+//! let src: [i16; 8] = [0, 1, 2, 3, 10, 11, 12, 13];
+//! let mut dst = [0i16; 8];
+//! PLAN.run(&src, &mut dst)?;
+//! assert_eq!(dst, [0, 10, 1, 11, 2, 12, 3, 13]);
+//! # Ok::<(), LayoutError>(())
+//! ```
+
+use core::mem::MaybeUninit;
+
+use crate::kernel::element::check_itemsize;
+use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::plan::Plan;
+use crate::kernel::proof::{Dense, InBounds, Unique, UniqueToken};
+use crate::kernel::raw;
+use crate::{Layout, LayoutError, Operand};
+
+/// The shortest slice length, in elements, that holds every offset of operand `k` of `plan`;
+/// an error naming `name` when an offset is negative (no slice holds it).
+const fn shortest<const K: usize>(
+    plan: &Plan<K>,
+    k: usize,
+    name: Operand,
+) -> Result<usize, LayoutError> {
+    let mut len = 0usize;
+    let mut rest = plan.nests();
+    while let [nest, tail @ ..] = rest {
+        rest = tail;
+        let bounds = nest.bounds();
+        let (lo, hi) = match crate::algo::index::get(&bounds, k) {
+            Some(b) => b,
+            None => (0, 0),
+        };
+        if lo < 0 {
+            return Err(LayoutError::OffsetOutsideSlice { operand: name });
+        }
+        // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
+        let need = hi.unsigned_abs().saturating_add(1);
+        if need > len {
+            len = need;
+        }
+    }
+    Ok(len)
+}
+
+/// A copy between two layouts, planned and validated once; [`run`](CopyPlan::run) only checks
+/// the buffers, then loops.
+///
+/// Plain `Copy` data (about a kilobyte: the [`Plan`] of at most two loop nests). Built in a
+/// `const` item, it costs no planning and no validation at run time, and links none.
+///
+/// ```text
+/// CopyPlan::new(&src (2,3):(3,1), &dst (2,3):(1,2))   src_len 6, dst_len 6
+/// run(src [a b c d e f]) -> dst [a d b e c f]
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+/// let src_layout = Layout::dense([2, 3], 4, Order::C)?;
+/// let dst_layout = Layout::dense([2, 3], 4, Order::F)?;
+/// let plan = CopyPlan::new(&src_layout, &dst_layout)?;
+/// assert_eq!((plan.src_len(), plan.dst_len()), (6, 6));
+/// let mut dst = [0f32; 6];
+/// for frame in 0..3 {
+///     let src = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0].map(|x: f32| x + frame as f32);
+///     plan.run(&src, &mut dst)?;
+/// }
+/// assert_eq!(dst, [2.0, 5.0, 3.0, 6.0, 4.0, 7.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CopyPlan {
+    plan: Plan<2>,
+    unique: UniqueToken,
+    /// Itemsize of the destination and the source.
+    itemsize: [usize; 2],
+    /// Shortest destination and source slices.
+    lens: [usize; 2],
+}
+
+impl CopyPlan {
+    /// Plans and validates a copy from `src` to `dst` once.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ShapeMismatch`], and the other errors of [`Plan::new`];
+    /// - [`LayoutError::OffsetOutsideSlice`] if an offset of a layout is negative (no slice
+    ///   holds it);
+    /// - [`LayoutError::DestinationNotUnique`] if two indices of `dst` share an offset;
+    /// - [`LayoutError::UniquenessUndecided`] if that could not be decided within the search
+    ///   budget (proportional to the volume).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let src = Layout::new([4], [1], 4)?;
+    /// let broadcast = Layout::new([4], [0], 4)?;
+    /// assert_eq!(CopyPlan::new(&src, &broadcast), Err(LayoutError::DestinationNotUnique));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(
+        src: &Layout<N>,
+        dst: &Layout<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyPlan::new`] for any operands, interleaved ones included.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::new`], and [`LayoutError::AxisOutOfRange`],
+    /// [`LayoutError::FactorZero`] or [`LayoutError::InterleaveConflict`] for interleaves the
+    /// plan cannot take.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
+    /// let chw = Layout::dense([3, 2, 2], 1, Order::C)?;
+    /// let hwc = InterleavedLayout::dense([3, 2, 2], 1, InterleaveLayout::new(0, 3)?)?;
+    /// let plan = CopyPlan::of(&chw, &hwc)?;
+    /// let src: Vec<u8> = (0..12).collect();
+    /// let mut dst = vec![0u8; plan.dst_len()];
+    /// plan.run(&src, &mut dst)?;
+    /// assert_eq!(dst, [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyPlan::new`] from lowered operands: `const`, for interleaved layouts known at
+    /// compile time (through [`InterleavedLayout::lowered`](crate::InterleavedLayout::lowered)).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, const_unwrap};
+    /// const PLANAR: Layout<2> = const_unwrap(Layout::dense([4, 8], 4, Order::C));
+    /// const BLOCKS: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense(
+    ///     [4, 8], 4, const_unwrap(InterleaveLayout::new(0, 4)),
+    /// ));
+    /// const PLAN: CopyPlan = const_unwrap(CopyPlan::from_lowered(&PLANAR.lowered(), &BLOCKS.lowered()));
+    /// assert_eq!(PLAN.dst_len(), 32);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        let plan = match Plan::new(&[*dst, *src]) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        let lens = match (
+            shortest(&plan, 0, Operand::Destination),
+            shortest(&plan, 1, Operand::Source),
+        ) {
+            (Ok(d), Ok(s)) => [d, s],
+            (Err(e), _) | (_, Err(e)) => return Err(e),
+        };
+        let unique = match UniqueToken::check(&plan) {
+            Ok(t) => t,
+            Err(e) => return Err(e),
+        };
+        Ok(Self {
+            plan,
+            unique,
+            itemsize: [dst.itemsize, src.itemsize],
+            lens,
+        })
+    }
+
+    /// The shortest source slice [`run`](CopyPlan::run) accepts, in elements (the largest
+    /// source offset plus one; 0 for an empty copy).
+    #[must_use]
+    pub const fn src_len(&self) -> usize {
+        self.lens[1]
+    }
+
+    /// The shortest destination slice [`run`](CopyPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn dst_len(&self) -> usize {
+        self.lens[0]
+    }
+
+    /// The plan the runs follow.
+    #[must_use]
+    pub const fn plan(&self) -> &Plan<2> {
+        &self.plan
+    }
+
+    /// The checks of every run: the element sizes, then the lengths; the witness the loops
+    /// take.
+    fn unique<S: 'static, D: 'static>(
+        &self,
+        src_len: usize,
+        dst_len: usize,
+    ) -> Result<Unique<'_, 2>, LayoutError> {
+        check_itemsize::<D>(Operand::Destination, self.itemsize[0])?;
+        check_itemsize::<S>(Operand::Source, self.itemsize[1])?;
+        let names = [Operand::Destination, Operand::Source];
+        let bounds = InBounds::check(&self.plan, [dst_len, src_len], names)?;
+        Ok(Unique::from_token(bounds, self.unique))
+    }
+
+    /// Copies `src` to `dst` as planned: [`copy()`](crate::copy()) without the planning and
+    /// validation.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ItemsizeMismatch`] if `size_of::<T>()` is not a layout's itemsize;
+    /// - [`LayoutError::OffsetOutsideSlice`] naming the slice shorter than
+    ///   [`src_len`](CopyPlan::src_len) or [`dst_len`](CopyPlan::dst_len).
+    ///
+    /// On `Err`, `dst` is untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Operand};
+    /// let plan = CopyPlan::new(&Layout::new([3], [1], 2)?, &Layout::new([3], [-1], 2)?.with_offset(2)?)?;
+    /// let mut dst = [0i16; 3];
+    /// plan.run(&[1i16, 2, 3], &mut dst)?;
+    /// assert_eq!(dst, [3, 2, 1]);
+    /// let short = plan.run(&[1i16, 2], &mut dst);
+    /// assert_eq!(short, Err(LayoutError::OffsetOutsideSlice { operand: Operand::Source }));
+    /// assert!(plan.run(&[1u32, 2, 3], &mut [0u32; 3]).is_err()); // 4-byte elements
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
+        let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        raw::copy(&unique, dst, src)
+    }
+
+    /// Writes `f(src[i])` at every index as planned: [`map`](crate::map) without the planning
+    /// and validation (`f` is called once per index, in the plan's order).
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](CopyPlan::run), with `dst`'s itemsize checked against `U` and `src`'s
+    /// against `T`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let plan = CopyPlan::new(&Layout::new([3], [1], 1)?, &Layout::new([3], [1], 4)?)?;
+    /// let mut dst = [0f32; 3];
+    /// plan.run_map(&[1u8, 2, 3], &mut dst, |x| f32::from(x) / 2.0)?;
+    /// assert_eq!(dst, [0.5, 1.0, 1.5]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run_map<T, U, F>(&self, src: &[T], dst: &mut [U], f: F) -> Result<(), LayoutError>
+    where
+        T: Copy + 'static,
+        U: Copy + 'static,
+        F: FnMut(T) -> U,
+    {
+        let unique = self.unique::<T, U>(src.len(), dst.len())?;
+        raw::map(&unique, dst, src, f)
+    }
+
+    /// Copies into uninitialised memory as planned and returns the written span:
+    /// [`copy_uninit`](crate::copy_uninit) without the planning and validation.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](CopyPlan::run), and [`LayoutError::DestinationNotDense`] if the
+    /// destination's offsets leave a gap.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::mem::MaybeUninit;
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let plan = CopyPlan::new(&Layout::new([3], [1], 8)?, &Layout::new([3], [-1], 8)?.with_offset(2)?)?;
+    /// let mut dst = [MaybeUninit::<f64>::uninit(); 3];
+    /// assert_eq!(plan.run_uninit(&[1.0, 2.0, 3.0], &mut dst)?, [3.0, 2.0, 1.0]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run_uninit<'d, T: Copy + 'static>(
+        &self,
+        src: &[T],
+        dst: &'d mut [MaybeUninit<T>],
+    ) -> Result<&'d mut [T], LayoutError> {
+        let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        raw::copy_uninit(&Dense::check(unique)?, dst, src)
+    }
+}
+
+/// A fill of one layout, planned once; [`run`](FillPlan::run) only checks the buffer.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{FillPlan, Layout, LayoutError, const_unwrap};
+/// const EVERY_OTHER: FillPlan = const_unwrap(FillPlan::new(&const_unwrap(Layout::new([3], [2], 1))));
+/// let mut buf = [0u8; 6];
+/// EVERY_OTHER.run(&mut buf, 9)?;
+/// assert_eq!(buf, [9, 0, 9, 0, 9, 0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct FillPlan {
+    plan: Plan<1>,
+    itemsize: usize,
+    len: usize,
+}
+
+impl FillPlan {
+    /// Plans a fill of `layout` once.
+    ///
+    /// # Errors
+    ///
+    /// - the errors of [`Plan::new`];
+    /// - [`LayoutError::OffsetOutsideSlice`] if an offset is negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::new(&Layout::new([2, 2], [4, 1], 4)?)?;
+    /// assert_eq!(plan.len(), 6);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(layout: &Layout<N>) -> Result<Self, LayoutError> {
+        Self::from_lowered(&layout.lowered())
+    }
+
+    /// [`FillPlan::new`] for any operand.
+    ///
+    /// # Errors
+    ///
+    /// As [`FillPlan::new`], and the interleave errors of [`Plan::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, InterleaveLayout, InterleavedLayout, LayoutError};
+    /// let il = InterleavedLayout::dense([3, 2], 4, InterleaveLayout::new(0, 2)?)?;
+    /// let plan = FillPlan::of(&il)?;
+    /// let mut buf = [0f32; 8];
+    /// plan.run(&mut buf, 1.0)?;
+    /// assert_eq!(buf, [1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0]); // padding lanes untouched
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, L: Mapping<N> + ?Sized>(layout: &L) -> Result<Self, LayoutError> {
+        Self::from_lowered(&layout.lowered())
+    }
+
+    /// [`FillPlan::new`] from a lowered operand (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`FillPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::from_lowered(&Layout::new([4], [1], 2)?.lowered())?;
+    /// assert_eq!(plan.len(), 4);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(layout: &Lowered<N>) -> Result<Self, LayoutError> {
+        let plan = match Plan::new(&[*layout]) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        match shortest(&plan, 0, Operand::Destination) {
+            Ok(len) => Ok(Self {
+                plan,
+                itemsize: layout.itemsize,
+                len,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The shortest slice [`run`](FillPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the plan writes nothing (an extent is 0).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.plan.volume() == 0
+    }
+
+    /// Writes `value` at every offset as planned: [`fill`](crate::fill) without the planning.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::ItemsizeMismatch`] or [`LayoutError::OffsetOutsideSlice`], `dst`
+    /// untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::new(&Layout::new([2], [1], 4)?)?;
+    /// assert!(plan.run(&mut [0u8; 2], 1).is_err()); // 1-byte elements, itemsize 4
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<T: Copy>(&self, dst: &mut [T], value: T) -> Result<(), LayoutError> {
+        check_itemsize::<T>(Operand::Destination, self.itemsize)?;
+        let bounds = InBounds::check(&self.plan, [dst.len()], [Operand::Destination])?;
+        raw::fill(&bounds, dst, value)
+    }
+}
+
+/// An element-wise function of two layouts into a third, planned and validated once.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order, ZipMapPlan};
+/// let a = Layout::dense([2, 2], 4, Order::C)?;
+/// let plan = ZipMapPlan::new(&a, &a.transposed(0, 1)?, &a)?; // A + Aᵀ
+/// let m = [1.0f32, 2.0, 3.0, 4.0];
+/// let mut out = [0f32; 4];
+/// plan.run(&m, &m, &mut out, |x, y| x + y)?;
+/// assert_eq!(out, [2.0, 5.0, 5.0, 8.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ZipMapPlan {
+    plan: Plan<3>,
+    unique: UniqueToken,
+    /// Itemsize of the destination, `a` and `b`.
+    itemsize: [usize; 3],
+    /// Shortest destination, `a` and `b` slices.
+    lens: [usize; 3],
+}
+
+impl ZipMapPlan {
+    /// Plans and validates `dst[i] = f(a[i], b[i])` once.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::new`], for three operands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([3], [1], 4)?;
+    /// let plan = ZipMapPlan::new(&l, &l, &l)?;
+    /// assert_eq!(plan.lens(), [3, 3, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(
+        a: &Layout<N>,
+        b: &Layout<N>,
+        dst: &Layout<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::from_lowered(&a.lowered(), &b.lowered(), &dst.lowered())
+    }
+
+    /// [`ZipMapPlan::new`] for any operands.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::of`], for three operands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([3], [1], 4)?;
+    /// assert!(ZipMapPlan::of(&l, &l, &Layout::new([3], [0], 4)?).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, LA, LB, D>(a: &LA, b: &LB, dst: &D) -> Result<Self, LayoutError>
+    where
+        LA: Mapping<N> + ?Sized,
+        LB: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::from_lowered(&a.lowered(), &b.lowered(), &dst.lowered())
+    }
+
+    /// [`ZipMapPlan::new`] from lowered operands (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`ZipMapPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([3], [1], 4)?.lowered();
+    /// assert_eq!(ZipMapPlan::from_lowered(&l, &l, &l)?.lens(), [3, 3, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(
+        a: &Lowered<N>,
+        b: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        let plan = match Plan::new(&[*dst, *a, *b]) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        let lens = match (
+            shortest(&plan, 0, Operand::Destination),
+            shortest(&plan, 1, Operand::Source),
+            shortest(&plan, 2, Operand::SecondSource),
+        ) {
+            (Ok(to), Ok(from_a), Ok(from_b)) => [to, from_a, from_b],
+            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(e),
+        };
+        let unique = match UniqueToken::check(&plan) {
+            Ok(t) => t,
+            Err(e) => return Err(e),
+        };
+        Ok(Self {
+            plan,
+            unique,
+            itemsize: [dst.itemsize, a.itemsize, b.itemsize],
+            lens,
+        })
+    }
+
+    /// The shortest `dst`, `a` and `b` slices [`run`](ZipMapPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn lens(&self) -> [usize; 3] {
+        self.lens
+    }
+
+    /// Writes `f(a[i], b[i])` at every index as planned: [`zip_map`](crate::zip_map) without
+    /// the planning and validation.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::ItemsizeMismatch`] or [`LayoutError::OffsetOutsideSlice`] naming the
+    /// argument, `dst` untouched and `f` never called.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Operand, ZipMapPlan};
+    /// let l = Layout::new([2], [1], 4)?;
+    /// let plan = ZipMapPlan::new(&l, &l, &l)?;
+    /// let got = plan.run(&[1i32, 2], &[3i32], &mut [0i32; 2], |x, y| x * y);
+    /// assert_eq!(got, Err(LayoutError::OffsetOutsideSlice { operand: Operand::SecondSource }));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<A, B, U, F>(&self, a: &[A], b: &[B], dst: &mut [U], f: F) -> Result<(), LayoutError>
+    where
+        A: Copy + 'static,
+        B: Copy + 'static,
+        U: Copy,
+        F: FnMut(A, B) -> U,
+    {
+        check_itemsize::<U>(Operand::Destination, self.itemsize[0])?;
+        check_itemsize::<A>(Operand::Source, self.itemsize[1])?;
+        check_itemsize::<B>(Operand::SecondSource, self.itemsize[2])?;
+        let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
+        let bounds = InBounds::check(&self.plan, [dst.len(), a.len(), b.len()], names)?;
+        raw::zip_map(&Unique::from_token(bounds, self.unique), dst, a, b, f)
+    }
+}
