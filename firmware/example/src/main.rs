@@ -1,7 +1,9 @@
 //! Firmware example: a 3x8x8 u8 image in CHW order becomes HWC, a strided crop of it is
-//! gathered, and a 4x6 f32 matrix is transposed, all on static buffers with `const` layouts
-//! checked at compile time. No allocator, no panic path (the panic handler calls a symbol
-//! that exists nowhere, so the link fails if one survives), `defmt` logging behind a feature.
+//! gathered, and a 4x6 f32 matrix is transposed, all on static buffers. The layouts and the
+//! copy plans are `const`: planned and validated by the compiler, so the program links only
+//! the loops (no planner, no uniqueness search). No allocator, no panic path (the panic
+//! handler calls a symbol that exists nowhere, so the link fails if one survives), `defmt`
+//! logging behind a feature.
 #![no_std]
 #![no_main]
 
@@ -10,7 +12,9 @@ use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 #[cfg(not(feature = "baseline"))]
-use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order, Slice, const_layout};
+use strided_layout::{
+    CopyPlan, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, const_unwrap,
+};
 
 unsafe extern "C" {
     /// Defined nowhere, on purpose.
@@ -43,26 +47,40 @@ mod log {
 
 #[cfg(not(feature = "baseline"))]
 mod layouts {
-    use super::{InterleaveLayout, InterleavedLayout, Layout, Order, const_layout};
+    use super::{
+        CopyPlan, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, const_unwrap,
+    };
 
     /// The camera's 8-bit CHW image, and the same pixels as HWC (channels interleaved by 3).
-    pub const CHW: Layout<3> = const_layout!(Layout::dense([3, 8, 8], 1, Order::C));
-    pub const HWC: InterleavedLayout<3> = match InterleaveLayout::new(0, 3) {
-        Ok(il) => match InterleavedLayout::dense([3, 8, 8], 1, il) {
-            Ok(l) => l,
-            Err(e) => panic!("{}", e.as_str()),
-        },
-        Err(e) => panic!("{}", e.as_str()),
-    };
-    /// A 4x6 f32 matrix and its transpose (6x4, dense).
-    pub const M: Layout<2> = const_layout!(Layout::dense([4, 6], 4, Order::C));
-    pub const MT: Layout<2> = const_layout!(Layout::dense([6, 4], 4, Order::C));
-    /// A 4x4 crop, every second row and column, gathered densely.
-    pub const CROP: Layout<2> = const_layout!(Layout::dense([4, 4], 1, Order::C));
+    pub const CHW: Layout<3> = const_unwrap(Layout::dense([3, 8, 8], 1, Order::C));
+    pub const HWC: InterleavedLayout<3> = const_unwrap(InterleavedLayout::dense(
+        [3, 8, 8],
+        1,
+        const_unwrap(InterleaveLayout::new(0, 3)),
+    ));
+    /// Channel 1 (green), rows 0, 2, 4, 6 and columns 1, 3, 5, 7 of the image, and the dense
+    /// 4x4 crop it is gathered into.
+    pub const GREEN: Layout<2> = const_unwrap(
+        const_unwrap(CHW.selected::<2>(0, 1))
+            .sliced([Slice::new(None, None, 2), Slice::new(Some(1), None, 2)]),
+    );
+    pub const CROP: Layout<2> = const_unwrap(Layout::dense([4, 4], 1, Order::C));
+    /// A 4x6 f32 matrix read through its transposed view, and the dense 6x4 transpose.
+    pub const M_T: Layout<2> =
+        const_unwrap(const_unwrap(Layout::dense([4, 6], 4, Order::C)).transposed(0, 1));
+    pub const MT: Layout<2> = const_unwrap(Layout::dense([6, 4], 4, Order::C));
 
-    static_assertions::const_assert!(CHW.is_contiguous_c());
-    static_assertions::const_assert!(HWC.is_dense());
-    static_assertions::const_assert!(MT.is_unique());
+    /// The three copies, planned and validated at compile time.
+    pub const TO_HWC: CopyPlan =
+        const_unwrap(CopyPlan::from_lowered(&CHW.lowered(), &HWC.lowered()));
+    pub const GATHER: CopyPlan = const_unwrap(CopyPlan::new(&GREEN, &CROP));
+    pub const TRANSPOSE: CopyPlan = const_unwrap(CopyPlan::new(&M_T, &MT));
+
+    // Compile-time checks that read as sentences when they fail.
+    const _: () = assert!(CHW.is_contiguous_c(), "the camera writes CHW contiguously");
+    const _: () = assert!(HWC.is_dense(), "the HWC buffer has no padding");
+    const _: () = assert!(TO_HWC.dst_len() == 192 && GATHER.dst_len() == 16);
+    const _: () = assert!(TRANSPOSE.src_len() == 24 && TRANSPOSE.dst_len() == 24);
 }
 
 #[cfg(not(feature = "baseline"))]
@@ -78,7 +96,7 @@ static mut MAT_T: [f32; 24] = [0.0; 24];
 
 #[cfg(not(feature = "baseline"))]
 fn run() -> Result<(), strided_layout::LayoutError> {
-    use layouts::{CHW, CROP, HWC, M, MT};
+    use layouts::{GATHER, TO_HWC, TRANSPOSE};
     // SAFETY: single-threaded; these are the only references to the buffers while they live.
     let (image, hwc, crop, mat, mat_t) = unsafe {
         (
@@ -99,15 +117,11 @@ fn run() -> Result<(), strided_layout::LayoutError> {
         unsafe { write_volatile(x, i as f32) };
     }
 
-    // CHW -> HWC.
-    strided_layout::copy(image, &CHW, hwc, &HWC)?;
-    // Channel 1 (green), rows 0, 2, 4, 6 and columns 1, 3, 5, 7, as a dense 4x4 crop.
-    let view = CHW
-        .selected::<2>(1, 1)?
-        .sliced([Slice::new(None, None, 2), Slice::new(Some(1), None, 2)])?;
-    strided_layout::copy(image, &view, crop, &CROP)?;
-    // Transpose: read M through its transposed view, write MT densely.
-    strided_layout::copy(mat, &M.transposed(0, 1)?, mat_t, &MT)?;
+    // CHW -> HWC, the green crop, the transpose: each run checks only the buffers' lengths
+    // and element size, then loops.
+    TO_HWC.run(image, hwc)?;
+    GATHER.run(image, crop)?;
+    TRANSPOSE.run(mat, mat_t)?;
 
     #[cfg(feature = "defmt")]
     defmt::info!(
@@ -115,7 +129,7 @@ fn run() -> Result<(), strided_layout::LayoutError> {
         hwc[..3],
         crop[0],
         mat_t[1],
-        HWC
+        layouts::HWC
     );
     Ok(())
 }
