@@ -155,6 +155,32 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
     ));
     keep!(strided_layout::fold(src32, a, 0.0f32, |acc, x| acc + x));
     keep!(strided_layout::copy_within(dst, a, b));
+    {
+        // SAFETY: a reborrow of `dst32` as `MaybeUninit` (same layout; every `f32` is a valid
+        // `MaybeUninit<f32>`), alive only for this call.
+        let uninit = unsafe {
+            &mut *(core::ptr::from_mut::<[f32]>(dst32) as *mut [core::mem::MaybeUninit<f32>])
+        };
+        keep!(strided_layout::copy_uninit(src32, a, uninit, b).map(|s| s.len()));
+    }
+    if let Ok(plan) = strided_layout::CopyPlan::of(a, b) {
+        keep!((plan.src_len(), plan.dst_len()));
+        keep!(plan.run(src32, dst32));
+        keep!(plan.run_map(src, dst32, f32::from));
+        // SAFETY: as above.
+        let uninit = unsafe {
+            &mut *(core::ptr::from_mut::<[f32]>(dst32) as *mut [core::mem::MaybeUninit<f32>])
+        };
+        keep!(plan.run_uninit(src32, uninit).map(|s| s.len()));
+    }
+    if let Ok(plan) = strided_layout::FillPlan::of(b) {
+        keep!((plan.len(), plan.is_empty()));
+        keep!(plan.run(dst, 3u8));
+    }
+    if let Ok(plan) = strided_layout::ZipMapPlan::of(a, a, b) {
+        keep!(plan.lens());
+        keep!(plan.run(src, src32, dst32, |x, y| f32::from(x) * y));
+    }
     let lowered: [Lowered<N>; 2] = [b.lowered(), a.lowered()];
     if let Ok(plan) = Plan::<2>::new(&lowered) {
         keep!((plan.volume(), plan.nests().len()));
