@@ -16,7 +16,7 @@
 //! | x86-64 with SSSE3 (same) | `pshufb` | 16 |
 //! | aarch64 with NEON | `tbl` | 16 |
 //! | under Miri | portable twin | 16 |
-//! | others | none: the caller's scalar loop does every pixel | - |
+//! | others (bare metal) | none: channel blocks take the plain strided loops, which are as fast there and smaller | - |
 //!
 //! Large interleaves (the copy is past [`STREAM_BYTES`](super::stream::STREAM_BYTES)) store
 //! with non-temporal stores once the destination is 16-byte aligned, so the destination is
@@ -159,6 +159,14 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
     n.saturating_mul(c).saturating_mul(size) >= 16 << 10
 }
 
+/// Whether this target has a byte-shuffle backend (see the module table).
+const HAS_BACKEND: bool = cfg!(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon"),
+    miri,
+    test
+));
+
 /// The backend for this target (see the module table), in either direction.
 ///
 /// # Safety
@@ -225,6 +233,11 @@ pub(crate) fn untiled_channels(nest: &Nest<2>) -> Option<[usize; 2]> {
 /// when the destination's pixels hold `a.extent` (2 to 4) consecutive channels and the source
 /// is planar, `!interleave` the other way round.
 pub(crate) fn channel_block(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
+    // Without a shuffle backend (bare-metal targets) the plain strided loops move channel
+    // blocks as fast, in less code: no block is a channel block there.
+    if !HAS_BACKEND {
+        return None;
+    }
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
     if da == 1 && sb == 1 && channels(a.extent, db) {
         Some(Channels::Interleave)
