@@ -166,34 +166,41 @@ unsafe fn copy_block<T: Copy + 'static>(
     }
 }
 
-/// `d[j·ds] = s[j·ss]` for `j < n`, `INNER_UNROLL` elements per iteration.
+/// `d[j·ds] = s[j·ss]` for `j < n`, `INNER_UNROLL` elements per iteration, the two pointers
+/// bumped by their strides (no multiply per element: five instructions an element on a
+/// Cortex-M4 when `INNER_UNROLL` is 1).
 ///
 /// # Safety
 ///
 /// Every `d + j·ds` and `s + j·ss` (`j < n`) is an element of its slice, and no `d` element
 /// is an `s` element.
 #[inline]
-#[expect(
-    clippy::arithmetic_side_effects,
-    reason = "`i + u < n` and `i + INNER_UNROLL <= n` bound every counter."
-)]
 unsafe fn strided_copy_unchecked<T: Copy>(d: *mut T, ds: isize, s: *const T, ss: isize, n: usize) {
     debug_assert!(
         n == 0 || (!d.is_null() && !s.is_null()),
         "strided_copy_unchecked: null run"
     );
-    let mut i = 0;
-    while n - i >= INNER_UNROLL {
-        for u in 0..INNER_UNROLL {
-            // SAFETY: `i + u < n` (contract).
-            unsafe { *d.offset(step(i + u, ds)) = *s.offset(step(i + u, ss)) };
+    let (mut dp, mut sp) = (d, s);
+    let mut rest = n;
+    if INNER_UNROLL > 1 {
+        while rest >= INNER_UNROLL {
+            for u in 0..INNER_UNROLL {
+                // SAFETY: `dp`, `sp` are the pointers of element `j = n - rest`, and
+                // `j + u < n` (contract).
+                unsafe { *dp.offset(step(u, ds)) = *sp.offset(step(u, ss)) };
+            }
+            // Past the last element the pointers may leave the slices: `wrapping_offset`
+            // keeps that defined, and they are never dereferenced there.
+            dp = dp.wrapping_offset(step(INNER_UNROLL, ds));
+            sp = sp.wrapping_offset(step(INNER_UNROLL, ss));
+            rest = rest.wrapping_sub(INNER_UNROLL);
         }
-        i += INNER_UNROLL;
     }
-    while i < n {
-        // SAFETY: `i < n` (contract).
-        unsafe { *d.offset(step(i, ds)) = *s.offset(step(i, ss)) };
-        i += 1;
+    for _ in 0..rest {
+        // SAFETY: `dp`, `sp` point at an element `j < n` (contract).
+        unsafe { *dp = *sp };
+        dp = dp.wrapping_offset(ds);
+        sp = sp.wrapping_offset(ss);
     }
 }
 

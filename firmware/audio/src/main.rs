@@ -145,6 +145,9 @@ pub extern "C" fn _start() -> ! {
         unsafe { write_volatile(s, i as i16) };
     }
     let mut ok = stereo(stereo_in, stereo_out, stereo_back);
+    if cfg!(feature = "twice") {
+        ok &= stereo(stereo_in, stereo_out, stereo_back);
+    }
     #[cfg(not(feature = "stereo-only"))]
     {
         // SAFETY: as above.
@@ -163,6 +166,13 @@ pub extern "C" fn _start() -> ! {
     }
     // SAFETY: reads of initialised statics, to keep the results observable.
     black_box((ok, unsafe { read_volatile(&raw const STEREO_BACK) }));
+    #[cfg(feature = "qemu")]
+    // SAFETY: the Linux `exit` system call (r7 = 1) under `qemu-arm`; it does not return.
+    unsafe {
+        // r7 is the frame pointer on Thumb, so it is set inside the asm (we never return).
+        core::arch::asm!("movs r7, #1", "svc 0", in("r0") 0u32, options(noreturn));
+    }
+    #[cfg(not(feature = "qemu"))]
     loop {
         core::hint::spin_loop();
     }
