@@ -125,7 +125,7 @@ fn check_queries<const N: usize>(l: &InterleavedLayout<N>, m: &Model, t: &mut Ta
         }
     };
     assert_eq!(l.is_dense(), dense, "is_dense {l}");
-    let last = if e == 0 || e % f == 0 { f } else { e % f };
+    let last = if e.is_multiple_of(f) { f } else { e % f };
     assert_eq!(l.last_block_len(), last, "{l}");
 
     // Contiguous axis, stride rank, batch size (ArrayInterface).
@@ -190,7 +190,7 @@ fn check_strided_forms<const N: usize, const UP: usize>(
     check(&padded, "to_strided_padded()");
     match l.to_strided::<UP>() {
         Ok(s) => {
-            assert!(e % f == 0, "{l}.to_strided()");
+            assert!(e.is_multiple_of(f), "{l}.to_strided()");
             assert_eq!(s, padded, "{l}");
             check(&s, "to_strided()");
             assert_eq!(
@@ -200,7 +200,7 @@ fn check_strided_forms<const N: usize, const UP: usize>(
             );
         }
         Err(err) => {
-            assert!(e % f != 0, "{l}.to_strided(): {err:?}");
+            assert!(!e.is_multiple_of(f), "{l}.to_strided(): {err:?}");
             assert_eq!(err, LayoutError::ExtentNotDivisible { axis: d }, "{l}");
         }
     }

@@ -27,9 +27,12 @@
 mod common;
 
 use common::small_scope::{
-    Model, Scope, Tally, indices, is_progression, is_run, linear, permutations, reindexed, wide,
+    Model, Scope, Tally, for_each_index, indices, is_progression, is_run, linear, permutations,
+    reindexed, wide,
 };
-use strided_layout::{AxisMask, Layout, LayoutError, Order, Slice, Verdict};
+use strided_layout::{
+    AxisMask, DynLayout, KernelLayout, Layout, LayoutError, Order, Slice, Verdict,
+};
 
 /// The scope of the query tests: extents 0..=3, strides -3..=3, offsets 0..=2, itemsize 4
 /// at offset 1 and 1 at offsets 0 and 2 (wide: extents 0..=4, strides -4..=4, itemsizes 1
@@ -187,6 +190,47 @@ fn check_queries<const N: usize>(l: &Layout<N>, t: &mut Tally) {
     };
     assert_eq!(l.fits_in::<u8>(), in_range(0, 255), "{l}");
     assert_eq!(l.fits_in::<i8>(), in_range(-128, 127), "{l}");
+
+    // The kernel parameter: accepted iff the index type holds the layout, same offsets.
+    let fits_u8 = in_range(0, 255) && m.volume() <= 255;
+    assert_eq!(
+        KernelLayout::<u8, N>::from_layout(l).is_ok(),
+        fits_u8,
+        "{l}"
+    );
+    let k = KernelLayout::<i32, N>::from_layout(l).unwrap();
+    assert_eq!(k.interleave(), None);
+    let mut linear = 0i32;
+    for_each_index(&m.shape, |ix| {
+        let i: [i32; N] = std::array::from_fn(|a| ix[a] as i32);
+        assert_eq!(k.offset_of(i) as i128, m.at(ix), "{l} {ix:?}");
+        assert_eq!(k.offset_of_linear(linear) as i128, m.at(ix), "{l} {ix:?}");
+        linear += 1;
+    });
+
+    // Built again from its parts: from byte strides and from all four parts.
+    let item = l.itemsize() as isize;
+    let bytes = l.strides().map(|s| s * item);
+    assert_eq!(l.strides_in_bytes(), bytes, "{l}");
+    assert_eq!(l.offset_in_bytes(), l.offset() * item, "{l}");
+    assert_eq!(
+        Layout::from_byte_strides(l.shape(), bytes, l.itemsize())
+            .and_then(|x| x.with_offset(l.offset())),
+        Ok(*l)
+    );
+    assert_eq!(
+        Layout::from_parts(l.shape(), l.strides(), l.offset(), l.itemsize()),
+        Ok(*l)
+    );
+    if N > 0 && item > 1 {
+        let mut odd = bytes;
+        odd[N - 1] += 1;
+        assert_eq!(
+            Layout::from_byte_strides(l.shape(), odd, l.itemsize()),
+            Err(LayoutError::StrideNotMultipleOfItemsize { axis: N - 1 }),
+            "{l}"
+        );
+    }
 
     // Uniqueness, exact and budgeted.
     let unique = m.unique();
@@ -667,6 +711,77 @@ fn check_same_rank<const N: usize>(l: &Layout<N>, n: usize, t: &mut Tally) {
 // Rank changes
 // ---------------------------------------------------------------------------------------
 
+/// The queries of a `DynLayout` (the result of a rank change) against the model of its
+/// parts; returns that model.
+fn check_dyn<const MAX: usize>(d: &DynLayout<MAX>, what: &dyn Fn() -> String) -> Model {
+    let m = Model::raw(d.shape(), d.strides(), d.offset(), d.itemsize());
+    let r = d.rank();
+    assert_eq!((d.ndim(), d.volume()), (r, m.volume()), "{}", what());
+    let offs: Vec<i128> = d.offsets().map(|o| o as i128).collect();
+    assert_eq!(offs, m.offs, "{} offsets", what());
+    let idx: Vec<Vec<usize>> = d.indices().map(|i| i[..r].to_vec()).collect();
+    assert_eq!(idx, indices(&m.shape), "{} indices", what());
+    assert!(
+        d.indices().all(|i| i[r..].iter().all(|&x| x == 0)),
+        "{}",
+        what()
+    );
+    let mut cat = Vec::new();
+    for b in d.strided_blocks() {
+        cat.extend((0..b.len).map(|j| b.start as i128 + j as i128));
+    }
+    assert_eq!(cat, m.offs, "{} strided_blocks", what());
+    for_each_index(&m.shape, |ix| {
+        assert_eq!(
+            d.offset_of(ix).map(|o| o as i128),
+            Ok(m.at(ix)),
+            "{}",
+            what()
+        );
+    });
+    assert_eq!(
+        d.offset_bounds().map(|(a, b)| (a as i128, b as i128)),
+        m.bounds(),
+        "{}",
+        what()
+    );
+    assert_eq!(
+        d.required_size_in_bytes().ok(),
+        m.required_bytes(),
+        "{}",
+        what()
+    );
+    assert_eq!(d.is_unique(), m.unique(), "{} is_unique", what());
+    assert_eq!(
+        d.is_contiguous_c(),
+        m.contiguous_c(),
+        "{} is_contiguous_c",
+        what()
+    );
+    assert_eq!(
+        d.is_contiguous_f(),
+        m.contiguous_f(),
+        "{} is_contiguous_f",
+        what()
+    );
+    let any = m.contiguous_any();
+    assert_eq!(d.is_contiguous_any(), any, "{} is_contiguous_any", what());
+    assert_eq!(d.is_dense(), any && m.offset == 0, "{} is_dense", what());
+    assert_eq!(
+        d.flattened_axis_mask().bits(),
+        mask_model(&m),
+        "{} mask",
+        what()
+    );
+    assert_eq!(
+        d.stride_order().to_vec(),
+        stride_order_model(&m),
+        "{}",
+        what()
+    );
+    m
+}
+
 /// Every shape of rank `r` with volume `v` (extents dividing `v`), or, for `v == 0`, every
 /// shape with extents 0..=3 and at least one 0.
 fn shapes_of_volume(r: usize, v: usize) -> Vec<Vec<usize>> {
@@ -987,10 +1102,16 @@ fn check_rank_changes<const N: usize>(l: &Layout<N>, t: &mut Tally) {
     check_reshaped::<N, 1>(l, &m, t);
     check_reshaped::<N, 2>(l, &m, t);
     check_reshaped::<N, 3>(l, &m, t);
+    let fm = check_dyn(&l.flattened(), &|| format!("{l}.flattened()"));
+    assert_eq!(fm.offs, m.offs, "{l}.flattened()");
+    let dm = check_dyn(&DynLayout::<N>::from_layout(l).unwrap(), &|| {
+        format!("{l} as DynLayout")
+    });
+    assert_eq!(dm.offs, m.offs, "{l} as DynLayout");
 
     // squeezed.
     let s = l.squeezed();
-    let sm = Model::raw(s.shape(), s.strides(), s.offset(), s.itemsize());
+    let sm = check_dyn(&s, &|| format!("{l}.squeezed()"));
     if m.volume() == 0 {
         assert_eq!(
             (s.shape(), s.strides()),
