@@ -23,7 +23,7 @@
 mod common;
 
 use common::small_scope::{
-    Model, Scope, Tally, for_each_index, odometer, permutations, reindexed, wide,
+    Model, Scope, Tally, for_each_index, grid_text, odometer, permutations, reindexed, wide,
 };
 use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout, LayoutError};
 
@@ -477,4 +477,25 @@ fn from_strided_matches_the_model() {
         },
         &mut t,
     );
+}
+
+/// `grid_2d` and `grid_1d` of every interleaved layout of ranks 1 and 2 of [`scope`] (252 and
+/// 14,112 layouts): the offsets the model gives, CuTe `print_layout` style.
+#[test]
+fn grids_match_the_model() {
+    let mut t = Tally::new("grids_match_the_model");
+    scope(1).for_each_interleaved::<1>(factors(), |l| {
+        let m = Model::of_il(&l);
+        let want = grid_text(1, m.shape[0], |_, c| m.at(&[c]));
+        assert_eq!(l.grid_1d().to_text::<128>().unwrap().as_str(), want, "{l}");
+        assert_eq!(l.grid_1d().to_string(), want, "{l}");
+        t.tick();
+    });
+    scope(2).for_each_interleaved::<2>(factors(), |l| {
+        let m = Model::of_il(&l);
+        let want = grid_text(m.shape[0], m.shape[1], |r, c| m.at(&[r, c]));
+        assert_eq!(l.grid_2d().to_text::<256>().unwrap().as_str(), want, "{l}");
+        assert_eq!(l.grid_2d().to_string(), want, "{l}");
+        t.tick();
+    });
 }

@@ -27,8 +27,8 @@
 mod common;
 
 use common::small_scope::{
-    Model, Scope, Tally, for_each_index, indices, is_progression, is_run, linear, permutations,
-    reindexed, wide,
+    Model, Scope, Tally, for_each_index, grid_text, indices, is_progression, is_run, linear,
+    permutations, reindexed, wide,
 };
 use strided_layout::{
     AxisMask, DynLayout, KernelLayout, Layout, LayoutError, Order, Slice, Verdict,
@@ -306,6 +306,55 @@ fn check_queries<const N: usize>(l: &Layout<N>, t: &mut Tally) {
     assert_eq!(fm.offs, m.offs, "flattened offsets {l}");
     let wm = l.flattened_with_mask(mask).unwrap();
     assert_eq!(wm.rank(), flat.rank(), "{l}");
+
+    // The text: `Display` and `to_text` agree; grids of every 2-D section through index 0
+    // of the other axes (every index of the last axis at rank 3), both ways round.
+    assert_eq!(l.to_text::<64>().unwrap().as_str(), l.to_string());
+    if N >= 2 {
+        let sections = if N == 3 { m.shape[2] } else { 1 };
+        for (rows, cols) in [(0, 1), (1, 0)] {
+            for k in 0..sections {
+                let mut at = [0usize; N];
+                if N == 3 {
+                    at[2] = k;
+                }
+                let g = l.grid(rows, cols, at).unwrap();
+                let want = grid_text(m.shape[rows], m.shape[cols], |r, c| {
+                    let mut ix = at;
+                    ix[rows] = r;
+                    ix[cols] = c;
+                    m.at(&ix)
+                });
+                assert_eq!(
+                    g.to_text::<256>().unwrap().as_str(),
+                    want,
+                    "{l}.grid({rows}, {cols}, {at:?})"
+                );
+                assert_eq!(g.to_string(), want, "{l}.grid({rows}, {cols}, {at:?})");
+            }
+        }
+        assert_eq!(
+            l.grid(1, 1, [0; N]),
+            Err(LayoutError::DuplicateAxis { axis: 1 })
+        );
+        assert_eq!(
+            l.grid(N, 0, [0; N]),
+            Err(LayoutError::AxisOutOfRange { axis: N, ndim: N })
+        );
+        assert_eq!(
+            l.grid(0, N, [0; N]),
+            Err(LayoutError::AxisOutOfRange { axis: N, ndim: N })
+        );
+        if N == 3 {
+            let mut at = [0usize; N];
+            at[2] = m.shape[2];
+            assert_eq!(
+                l.grid(0, 1, at),
+                Err(LayoutError::IndexOutOfRange { axis: 2 }),
+                "{l}"
+            );
+        }
+    }
 
     // Strided blocks: concatenated they are the offsets; each is maximal.
     let it = l.strided_blocks();

@@ -391,3 +391,26 @@ impl Drop for Tally {
         );
     }
 }
+
+/// The text of a grid of `rows` x `cols` offsets, CuTe `print_layout` style: every cell
+/// right-aligned to the widest, one space apart, rows on separate lines; empty when either
+/// count is 0.
+pub fn grid_text(rows: usize, cols: usize, at: impl Fn(usize, usize) -> i128) -> String {
+    if rows == 0 || cols == 0 {
+        return String::new();
+    }
+    let cells: Vec<Vec<String>> = (0..rows)
+        .map(|r| (0..cols).map(|c| at(r, c).to_string()).collect())
+        .collect();
+    let width = cells.iter().flatten().map(String::len).max().unwrap_or(0);
+    cells
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| format!("{c:>width$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
