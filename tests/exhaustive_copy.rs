@@ -9,6 +9,7 @@
 //! | `copy_rankN_matches_the_model_on_every_pair` | ranks 0..=2, extents 0..=3, strides -2..=2, elements of `u32` (itemsize 4); plain and interleaved operands (every dimension, factors 1..=3), each with its smallest offset at 0 and at 1; every (source, destination) pair of one shape: plain/plain, plain/interleaved, interleaved/plain, interleaved/interleaved with the same interleave, and each pair of conflicting interleaves once | rank 0: 4 pairs, rank 1: 4,024, rank 2: 760,480 |
 //! | `fill_matches_the_model` | ranks 0..=2, extents 0..=3, strides -3..=3, offsets 0..=2 (negative smallest offsets included), plain and interleaved (factors 1..=3) | 2,439 plain + 14,364 interleaved operands |
 //! | `copy_within_matches_the_model_on_every_pair` | ranks 0..=2, extents 0..=2, strides -2..=2, offsets 0..=3, plain, every pair of one shape in one buffer | 91,216 pairs |
+//! | `copy_of_different_shapes_is_shape_mismatch` | every two different shapes of ranks 1 and 2, extents 0..=3 | 252 pairs |
 //!
 //! Each copy pair runs three times: with exact-length slices, with the source one element
 //! short, and with the destination one element short (the last two must fail and leave the
@@ -405,4 +406,48 @@ fn copy_model_reads_every_index_once() {
     let mut n = 0;
     for_each_index(&[2, 2], |_| n += 1);
     assert_eq!((n, span(&m)), (4, 4));
+}
+
+fn check_shape_mismatch<const N: usize>(t: &mut Tally) {
+    odometer([0; N], [3; N], |a| {
+        odometer([0; N], [3; N], |b| {
+            let (a, b) = (a.map(|e| e as usize), b.map(|e| e as usize));
+            let Some(axis) = (0..N).find(|&k| a[k] != b[k]) else {
+                return;
+            };
+            let src_l = Layout::dense(a, 4, strided_layout::Order::C).unwrap();
+            let il = InterleaveLayout::new(N - 1, 2).unwrap();
+            let dst_il = InterleavedLayout::dense(b, 4, il).unwrap();
+            let dst_l = Layout::dense(b, 4, strided_layout::Order::F).unwrap();
+            let src = vec![1u32; 64];
+            let mut dst = vec![SENTINEL; 64];
+            let want = Err(LayoutError::ShapeMismatch { axis });
+            assert_eq!(copy(&src, &src_l, &mut dst, &dst_l), want, "{a:?} -> {b:?}");
+            assert_eq!(
+                copy(&src, &src_l, &mut dst, &dst_il),
+                want,
+                "{a:?} -> {b:?} il"
+            );
+            assert_eq!(
+                copy_within(&mut dst, &src_l, &dst_l),
+                want,
+                "{a:?} -> {b:?} within"
+            );
+            assert!(
+                dst.iter().all(|&x| x == SENTINEL),
+                "{a:?} -> {b:?}: dst touched"
+            );
+            t.tick();
+        });
+    });
+}
+
+/// `copy` and `copy_within` between every two different shapes of ranks 1 and 2 with
+/// extents 0..=3 (12 + 240 ordered pairs, empty shapes included): `ShapeMismatch` naming
+/// the first axis that differs, the destination untouched.
+#[test]
+fn copy_of_different_shapes_is_shape_mismatch() {
+    let mut t = Tally::new("copy_of_different_shapes_is_shape_mismatch");
+    check_shape_mismatch::<1>(&mut t);
+    check_shape_mismatch::<2>(&mut t);
 }
