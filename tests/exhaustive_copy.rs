@@ -14,8 +14,11 @@
 //! Each copy pair runs three times: with exact-length slices, with the source one element
 //! short, and with the destination one element short (the last two must fail and leave the
 //! destination untouched). A debug build runs the file in about 10 s of CPU (24 s on two
-//! busy cores). `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes the copy pairs' strides to -3..=3 and
-//! factors to 1..=4.
+//! busy cores).
+//!
+//! `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes the copy pairs' strides to -3..=3 and factors to
+//! 1..=4: 10,240 pairs at rank 1 and 3,842,496 at rank 2, 42 s of CPU (249 s at `nice 19`
+//! on two busy cores).
 #![allow(
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss,
