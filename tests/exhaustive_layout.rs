@@ -1303,19 +1303,25 @@ fn check_rank_changes<const N: usize>(l: &Layout<N>, t: &mut Tally) {
 // ---------------------------------------------------------------------------------------
 
 macro_rules! rank_tests {
-    ($name:ident, $n:literal, $up:literal, $up2:literal $(, $down:literal)? $(; merge $merge:literal)?) => {
+    (
+        $name:ident, $n:literal, $up:literal, $up2:literal $(, $down:literal)?
+        $(; merge $merge:literal)?; docs $q:literal, $tr:literal, $rp:literal
+    ) => {
         mod $name {
             use super::*;
 
-            /// Every query against the model, on every rank-N layout of [`scope`].
+            /// Every query against the model, on every layout of this rank in
+            /// [`query_scope`]:
+            #[doc = $q]
             #[test]
             fn queries_match_the_model() {
                 let mut t = Tally::new(concat!(stringify!($name), "::queries_match_the_model"));
                 query_scope().for_each::<$n>(|l| check_queries(&l, &mut t));
             }
 
-            /// Every same-rank transform against the model, on every rank-N layout of
-            /// [`scope`].
+            /// Every same-rank transform against the model, on every layout of this rank in
+            /// [`transform_scope`]:
+            #[doc = $tr]
             #[test]
             fn same_rank_transforms_match_the_model() {
                 let mut t = Tally::new(concat!(stringify!($name), "::same_rank_transforms"));
@@ -1327,8 +1333,9 @@ macro_rules! rank_tests {
             }
 
             /// `repacked`, `repacked_dropping_axis` and `max_compatible_itemsize` against
-            /// cuda.core's rules and the byte model, on every rank-N layout of
-            /// [`transform_scope`].
+            /// cuda.core's rules and the byte model, on every layout of this rank in
+            /// [`repack_scope`]:
+            #[doc = $rp]
             #[test]
             fn repack_matches_the_rules() {
                 let mut t = Tally::new(concat!(stringify!($name), "::repack"));
@@ -1338,7 +1345,8 @@ macro_rules! rank_tests {
                 });
             }
 
-            /// Every rank change against the model, on every rank-N layout of [`scope`].
+            /// Every rank change against the model, on every layout of this rank in
+            /// [`transform_scope`] (the same layouts as the same-rank transforms).
             #[test]
             fn rank_changes_match_the_model() {
                 let mut t = Tally::new(concat!(stringify!($name), "::rank_changes"));
@@ -1355,10 +1363,24 @@ macro_rules! rank_tests {
     };
 }
 
-rank_tests!(rank0, 0, 1, 2);
-rank_tests!(rank1, 1, 2, 3, 0);
-rank_tests!(rank2, 2, 3, 4, 1; merge 1);
-rank_tests!(rank3, 3, 4, 5, 2; merge 2);
+rank_tests!(
+    rank0, 0, 1, 2;
+    docs "3 layouts (wide: 6).", "3 layouts (wide: 6).", "3 layouts (wide: 6)."
+);
+rank_tests!(
+    rank1, 1, 2, 3, 0;
+    docs "84 layouts (wide: 210).", "84 layouts (wide: 168).", "84 layouts (wide: 168)."
+);
+rank_tests!(
+    rank2, 2, 3, 4, 1; merge 1;
+    docs "2,352 layouts (wide: 7,350).", "2,352 layouts (wide: 4,704).",
+    "2,352 layouts (wide: 4,704)."
+);
+rank_tests!(
+    rank3, 3, 4, 5, 2; merge 2;
+    docs "65,856 layouts (wide: 257,250).", "16,000 layouts (wide: 131,712).",
+    "6,750 layouts (wide: 131,712)."
+);
 
 // ---------------------------------------------------------------------------------------
 // Pairs: overlaps
