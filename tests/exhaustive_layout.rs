@@ -8,15 +8,19 @@
 //! | `rankN::same_rank_transforms_match_the_model`, `rankN::rank_changes_match_the_model` | the same; rank 3: strides -2..=2, offsets 0..=1 | 3 / 84 / 2,352 / 16,000 |
 //! | `rankN::repack_matches_the_rules` | the same; rank 3: extents 0..=2 | 3 / 84 / 2,352 / 6,750 |
 //! | `overlaps_match_the_byte_sets_on_every_pair` | ranks 0..=2, extents 0..=2, strides -2..=2, offsets 0..=2, itemsize 1 and 2 | 1,446 layouts, 2,090,916 pairs |
+//! | `indexed_matches_the_model` | rank 2: the query scope; rank 3: extents 0..=3, strides -1..=1, offset 0 | 2,352 + 1,728 layouts |
 //!
 //! Each layout runs every argument of every operation (every index, axis, permutation,
-//! start and length, a set of 14 slices per axis, every reshape target of ranks 0..=3,
-//! ...): about 3.3 million checked cases in all, printed per test. A debug build runs the
-//! file in about 25 s of CPU (34 s on two busy cores).
+//! start and length, 14 slices per axis, every reshape target of ranks 0..=3, every 2-D
+//! grid section, ...), and every `DynLayout` a rank change returns runs the queries too:
+//! 6.1 million checked cases, printed per test. A debug build runs the file in 32 s of CPU
+//! (47 s on two cores busy with other work, load 7).
 //!
-//! `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes every scope to extents 0..=4, strides -4..=4 and
-//! itemsizes 1 and 4 at every offset, at every rank (rank 3: 750,000 layouts; see the
-//! report of that run in the changelog notes for its time).
+//! `STRIDED_LAYOUT_EXHAUSTIVE=wide`: queries on extents 0..=4, every transform on the full
+//! rank-3 scope (extents 0..=3, strides -3..=3, offsets 0..=2), itemsizes 1 and 4 at every
+//! offset, overlaps with itemsizes 1, 2 and 4 (6 / 210 / 7,350 / 257,250 layouts for the
+//! queries, 131,712 at rank 3 for the transforms and repacks, 4.7 million overlap pairs):
+//! 33 million cases, 220 s of CPU (439 s at `nice 19` on two busy cores).
 #![allow(
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss,
