@@ -13,8 +13,8 @@
 //!
 //! Each copy pair runs three times: with exact-length slices, with the source one element
 //! short, and with the destination one element short (the last two must fail and leave the
-//! destination untouched). A debug build runs the file in about 10 s of CPU (24 s on two
-//! busy cores).
+//! destination untouched): 1.3 million checked cases, printed per test. A debug build runs
+//! the file in 8 s of CPU (20 s on two cores busy with other work, load 7).
 //!
 //! `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes the copy pairs' strides to -3..=3 and factors to
 //! 1..=4: 10,240 pairs at rank 1 and 3,842,496 at rank 2, 42 s of CPU (249 s at `nice 19`
