@@ -7,6 +7,7 @@
 //! | --- | --- | --- |
 //! | `rankN::queries_and_transforms_match_the_model` | extents 0..=3, strides -3..=3 (the block stride on the interleaved axis), offsets 0..=2 with itemsize 4 at offset 1 else 1, every dimension, factors 1..=3; rank 3: strides -2..=2, offsets 0..=1 | 252 / 14,112 / 144,000 |
 //! | `dense_matches_the_model` | every shape of ranks 1..=3 with extents 0..=4, every dimension, factors 1..=4, itemsizes 1 and 4 | 3,440 |
+//! | `grids_match_the_model` | the rank-1 and rank-2 layouts above, `grid_1d` / `grid_2d` text | 252 / 14,112 |
 //! | `from_strided_matches_the_model` | every strided layout of ranks 2..=4 with extents 0..=3, strides -2..=2 (rank 4: -1..=1), offsets 0..=1, every dimension `0..=N` | 58,272 strided layouts, 63,320 accepted |
 //!
 //! Each interleaved layout runs every index, both strided forms, every permutation, every
