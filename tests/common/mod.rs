@@ -5,6 +5,8 @@
 use proptest::prelude::*;
 use strided_layout::Layout;
 
+pub mod small_scope;
+
 /// Every index of `shape` in logical C order (last axis fastest).
 pub fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
