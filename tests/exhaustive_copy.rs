@@ -30,7 +30,7 @@ mod common;
 
 use common::small_scope::{Model, Scope, Tally, for_each_index, odometer, wide};
 use strided_layout::{
-    InterleaveLayout, InterleavedLayout, Layout, LayoutError, copy, copy_within, fill,
+    InterleaveLayout, InterleavedLayout, Layout, LayoutError, Operand, copy, copy_within, fill,
 };
 
 /// What a destination slot holds before a kernel runs.
@@ -172,7 +172,9 @@ fn check_copy_pair<const N: usize>(s: &Op<N>, sm: &Model, d: &Op<N>, dm: &Model,
     let got = run_copy(&src[..src.len() - 1], s, &mut dst, d);
     assert_eq!(
         got,
-        Err(LayoutError::OffsetOutsideSlice { operand: 1 }),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Source
+        }),
         "{} short src",
         what()
     );
@@ -182,7 +184,9 @@ fn check_copy_pair<const N: usize>(s: &Op<N>, sm: &Model, d: &Op<N>, dm: &Model,
     let got = run_copy(&src, s, &mut short, d);
     assert_eq!(
         got,
-        Err(LayoutError::OffsetOutsideSlice { operand: 0 }),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Destination
+        }),
         "{} short dst",
         what()
     );
@@ -259,7 +263,9 @@ fn check_fill<const N: usize>(op: &Op<N>, t: &mut Tally) {
         Some((lo, _)) if lo < 0 => {
             assert_eq!(
                 got,
-                Err(LayoutError::OffsetOutsideSlice { operand: 0 }),
+                Err(LayoutError::OffsetOutsideSlice {
+                    operand: Operand::Destination
+                }),
                 "{}",
                 what()
             );
@@ -279,7 +285,9 @@ fn check_fill<const N: usize>(op: &Op<N>, t: &mut Tally) {
             let mut short = vec![SENTINEL; hi as usize];
             assert_eq!(
                 run_fill(&mut short, op, 7),
-                Err(LayoutError::OffsetOutsideSlice { operand: 0 }),
+                Err(LayoutError::OffsetOutsideSlice {
+                    operand: Operand::Destination
+                }),
                 "{} short",
                 what()
             );
@@ -339,7 +347,11 @@ fn check_copy_within_rank<const N: usize>(t: &mut Tally) {
                 assert_eq!(got, Ok(()), "{}", what());
                 assert_eq!(buf, buf0, "{}", what());
             } else if lo(dm) || lo(sm) {
-                let operand = usize::from(!lo(dm));
+                let operand = if lo(dm) {
+                    Operand::Destination
+                } else {
+                    Operand::Source
+                };
                 assert_eq!(
                     got,
                     Err(LayoutError::OffsetOutsideSlice { operand }),
