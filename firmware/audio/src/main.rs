@@ -35,6 +35,7 @@ fn panic(_: &PanicInfo) -> ! {
 const BLOCK: usize = 64;
 /// Frames of the 5.1 buffer: four DMA blocks.
 const FRAMES_51: usize = 4 * BLOCK;
+const _: () = assert!(FRAMES_51 % BLOCK == 0, "the 5.1 buffer is whole DMA blocks");
 
 #[cfg(not(feature = "hand"))]
 mod layouts {
@@ -57,6 +58,7 @@ mod layouts {
         const_unwrap(CopyPlan::new(&SURROUND_PLANAR, &SURROUND_FRAMES));
 
     const _: () = assert!(INTERLEAVE_STEREO.dst_len() == 2 * BLOCK);
+    const _: () = assert!(DEINTERLEAVE_STEREO.dst_len() == 2 * BLOCK);
     const _: () = assert!(
         INTERLEAVE_51.src_len() == 5 * FRAMES_51 + BLOCK && INTERLEAVE_51.dst_len() == 6 * BLOCK,
         "a 5.1 block reads 64 frames of each plane and writes 64 interleaved frames"
