@@ -18,17 +18,16 @@ const BLOCK: usize = 256;
 const FRAMES: usize = 1000;
 
 /// The decoded track: one plane of `FRAMES` samples per channel.
-const TRACK: Layout<2> = const_unwrap(Layout::dense([CHANNELS, FRAMES], 2, Order::C));
+const TRACK: Layout<2> = const_unwrap(Layout::dense_of::<i16>([CHANNELS, FRAMES], Order::C));
 /// The sound card's block: channels interleaved by 6 (CoreAI's `InterleaveLayout` on axis 0).
-const OUT: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense(
+const OUT: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense_of::<i16>(
     [CHANNELS, BLOCK],
-    2,
     const_unwrap(InterleaveLayout::new(0, CHANNELS)),
 ));
 const _: () = assert!(OUT.is_dense(), "a block has no gaps between frames");
 const _: () = assert!(
-    OUT.volume() == CHANNELS * BLOCK,
-    "a block holds 6 x 256 samples"
+    matches!(OUT.required_len(), Ok(n) if n == CHANNELS * BLOCK),
+    "a block buffer holds 6 x 256 samples"
 );
 
 /// A recognisable sample: channel in the thousands, frame below.

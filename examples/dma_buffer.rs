@@ -18,13 +18,12 @@ const CHANNELS: usize = 4;
 const SAMPLES: usize = 64;
 
 /// What the ADC's DMA writes: the channel axis interleaved by 4.
-const DMA: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense(
+const DMA: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense_of::<u16>(
     [CHANNELS, SAMPLES],
-    2,
     const_unwrap(InterleaveLayout::new(0, CHANNELS)),
 ));
 /// What the DSP code reads: one plane per channel.
-const PLANAR: Layout<2> = const_unwrap(Layout::dense([CHANNELS, SAMPLES], 2, Order::C));
+const PLANAR: Layout<2> = const_unwrap(Layout::dense_of::<u16>([CHANNELS, SAMPLES], Order::C));
 
 /// The buffer the DMA engine is programmed with (on a board, a `static` in DMA-able RAM).
 type DmaBuf = [u16; CHANNELS * SAMPLES];
@@ -32,10 +31,13 @@ type DmaBuf = [u16; CHANNELS * SAMPLES];
 // The checks. Each is a `const` item: evaluated by `cargo build`, never at run time.
 const _: () = assert!(DMA.is_dense(), "the DMA engine writes one gapless run");
 const _: () = assert!(
-    matches!(DMA.required_size_in_bytes(), Ok(n) if n == size_of::<DmaBuf>()),
+    matches!(DMA.required_len(), Ok(n) if n == CHANNELS * SAMPLES),
     "the DMA buffer must be exactly what the ADC writes"
 );
-const _: () = assert!(DMA.itemsize() == size_of::<u16>(), "12-bit samples in u16");
+const _: () = assert!(
+    matches!(DMA.required_size_in_bytes(), Ok(n) if n == size_of::<DmaBuf>()),
+    "the DMA transfer length in bytes is the buffer's size"
+);
 const _: () = assert!(
     PLANAR.is_contiguous_c(),
     "the DSP code walks each channel as one slice"

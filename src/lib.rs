@@ -56,6 +56,7 @@ mod rank;
 mod dyn_layout;
 mod iter;
 mod interleave;
+mod elements;
 mod fmt;
 mod const_util;
 mod index;

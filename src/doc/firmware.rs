@@ -28,19 +28,19 @@
 //! use strided_layout::{const_unwrap, InterleaveLayout, InterleavedLayout, Layout, Order};
 //!
 //! /// A stereo `i16` DMA frame: 2 channels x 64 frames, interleaved L R L R.
-//! const FRAME: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense(
+//! const FRAME: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense_of::<i16>(
 //!     [2, 64],
-//!     2,
 //!     const_unwrap(InterleaveLayout::new(0, 2)),
 //! ));
 //! const _: () = assert!(FRAME.is_dense(), "the DMA frame must have no gaps");
-//! const _: () = assert!(FRAME.volume() == 128, "the DMA frame holds 2 x 64 samples");
+//! const _: () = assert!(
+//!     matches!(FRAME.required_len(), Ok(128)),
+//!     "the DMA frame holds 2 x 64 samples"
+//! );
 //!
 //! /// The planar buffer the DSP code works on.
-//! const PLANAR: Layout<2> = const_unwrap(Layout::dense([2, 64], 2, Order::C));
+//! const PLANAR: Layout<2> = const_unwrap(Layout::dense_of::<i16>([2, 64], Order::C));
 //! const _: () = assert!(PLANAR.is_contiguous_c(), "the DSP buffer is planar, C order");
-//!
-//! static mut TX: [i16; 128] = [0; 128];
 //! ```
 //!
 //! A check that fails stops the build with the message:
