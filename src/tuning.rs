@@ -51,12 +51,18 @@ const fn str_eq(a: &str, b: &str) -> bool {
 }
 
 // The documented ranges, checked at compile time for whichever target is being built.
-static_assertions::const_assert!(
-    TILE_BYTES.is_power_of_two() && TILE_BYTES >= 64 && TILE_BYTES <= 16384
+const _: () = assert!(
+    TILE_BYTES.is_power_of_two() && TILE_BYTES >= 64 && TILE_BYTES <= 16384,
+    "TILE_BYTES must be a power of two in 64..=16384"
 );
-static_assertions::const_assert!(INNER_UNROLL >= 1 && INNER_UNROLL <= 8);
-// 32-bit targets index in 32 bits.
-static_assertions::const_assert!(usize::BITS > 32 || PREFER_I32_INDEX);
+const _: () = assert!(
+    INNER_UNROLL >= 1 && INNER_UNROLL <= 8,
+    "INNER_UNROLL must be in 1..=8"
+);
+const _: () = assert!(
+    usize::BITS > 32 || PREFER_I32_INDEX,
+    "32-bit targets index in 32 bits"
+);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@ use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 #[cfg(not(feature = "baseline"))]
-use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order, Slice, const_layout};
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order, Slice, const_unwrap};
 
 unsafe extern "C" {
     /// Defined nowhere, on purpose.
@@ -43,26 +43,27 @@ mod log {
 
 #[cfg(not(feature = "baseline"))]
 mod layouts {
-    use super::{InterleaveLayout, InterleavedLayout, Layout, Order, const_layout};
+    use super::{InterleaveLayout, InterleavedLayout, Layout, Order, const_unwrap};
 
     /// The camera's 8-bit CHW image, and the same pixels as HWC (channels interleaved by 3).
-    pub const CHW: Layout<3> = const_layout!(Layout::dense([3, 8, 8], 1, Order::C));
-    pub const HWC: InterleavedLayout<3> = match InterleaveLayout::new(0, 3) {
-        Ok(il) => match InterleavedLayout::dense([3, 8, 8], 1, il) {
-            Ok(l) => l,
-            Err(e) => panic!("{}", e.as_str()),
-        },
-        Err(e) => panic!("{}", e.as_str()),
-    };
+    pub const CHW: Layout<3> = const_unwrap(Layout::dense_of::<u8>([3, 8, 8], Order::C));
+    pub const HWC: InterleavedLayout<3> = const_unwrap(InterleavedLayout::dense_of::<u8>(
+        [3, 8, 8],
+        const_unwrap(InterleaveLayout::new(0, 3)),
+    ));
     /// A 4x6 f32 matrix and its transpose (6x4, dense).
-    pub const M: Layout<2> = const_layout!(Layout::dense([4, 6], 4, Order::C));
-    pub const MT: Layout<2> = const_layout!(Layout::dense([6, 4], 4, Order::C));
+    pub const M: Layout<2> = const_unwrap(Layout::dense_of::<f32>([4, 6], Order::C));
+    pub const MT: Layout<2> = const_unwrap(Layout::dense_of::<f32>([6, 4], Order::C));
     /// A 4x4 crop, every second row and column, gathered densely.
-    pub const CROP: Layout<2> = const_layout!(Layout::dense([4, 4], 1, Order::C));
+    pub const CROP: Layout<2> = const_unwrap(Layout::dense_of::<u8>([4, 4], Order::C));
 
-    static_assertions::const_assert!(CHW.is_contiguous_c());
-    static_assertions::const_assert!(HWC.is_dense());
-    static_assertions::const_assert!(MT.is_unique());
+    const _: () = assert!(CHW.is_contiguous_c(), "the camera writes planar CHW");
+    const _: () = assert!(HWC.is_dense(), "the HWC buffer has no gaps");
+    const _: () = assert!(
+        matches!(HWC.required_len(), Ok(192)),
+        "HWC_BUF holds 3 x 8 x 8 bytes"
+    );
+    const _: () = assert!(MT.is_unique(), "a transpose destination is written once");
 }
 
 #[cfg(not(feature = "baseline"))]
