@@ -67,7 +67,11 @@ mod kernel;
 mod compile_fail;
 pub mod doc;
 mod param;
+#[cfg(feature = "ndarray")]
+mod ndarray;
 
+#[cfg(feature = "ndarray")]
+pub use crate::ndarray::copy_view;
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;

@@ -9,6 +9,7 @@
 //! | [`firmware`] | `no_std` targets, a DMA buffer checked at compile time, the firmware example and its code size |
 //! | [`benchmarks`] | what transforms, iteration and the kernels cost, against `copy_from_slice`, a naive loop and ndarray |
 //! | [`fuzzing`] | the `cargo fuzz` targets, how to run them, what they found |
+//! | [`semver`] | which types may grow (`#[non_exhaustive]`) and why the others do not, public dependencies, MSRV |
 //! | [`related`] | how cuda.core's, CuTe's, `std::mdspan`'s, ndarray's and burn's names map to ours |
 //!
 //! These modules contain no items; they exist so the guides live next to the API in
@@ -21,4 +22,5 @@ pub mod cute;
 pub mod firmware;
 pub mod benchmarks;
 pub mod fuzzing;
+pub mod semver;
 pub mod related;
