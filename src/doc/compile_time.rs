@@ -110,7 +110,6 @@
 //! primary span on the caller's line: a post-monomorphization error is reported where the
 //! constant is, `#[track_caller]` does not apply to constant evaluation, and a bound such
 //! as `where [(); N + 1]:` that would make the relation part of the signature (so the error
-//! were a type mismatch at the call) needs the unstable `generic_const_exprs`. Where the
-//! operation delegates to a more general one (`unsqueezed` to `unsqueezed_axes`), the
-//! general one's check can fail too and add a second error of the same kind; the first one
-//! names the function you called.
+//! were a type mismatch at the call) needs the unstable `generic_const_exprs`. Each rank
+//! change checks its rank once, in the function you called, so a wrong rank is one error
+//! that names that function.
