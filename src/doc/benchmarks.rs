@@ -1,8 +1,8 @@
 //! Benchmarks: what transforms, iteration and the kernels cost, measured.
 //!
 //! The benches are the `strided-layout-bench` crate in `benches/` (a workspace member, so
-//! criterion and ndarray never build for users or for `cargo test`). Run one file with
-//! `cargo bench -p strided-layout-bench --bench <file>` (or the alias `cargo bench-all --bench
+//! criterion and ndarray never build for users or for `cargo test`). Run one file with `cargo
+//! bench -p strided-layout-bench --bench <file>` (or the alias `cargo bench-all --bench
 //! <file>`); the bench crate turns on the library's `std` feature (run-time AVX detection).
 //!
 //! | section | bench file | what it measures |
@@ -15,9 +15,10 @@
 //! # Transforms
 //!
 //! Transforms and queries cost tens of nanoseconds: they touch only `N` extents and strides.
-//! `benches/benches/transforms.rs` (criterion, in the `strided-layout-bench` workspace member) times each transform at rank 4 beside a hand-written
-//! baseline that does the bare arithmetic of that one case without validation or error paths.
-//! Reproduce with `cargo bench -p strided-layout-bench --bench transforms -- transform/` (criterion's medians are in
+//! `benches/benches/transforms.rs` (criterion, in the `strided-layout-bench` workspace member)
+//! times each transform at rank 4 beside a hand-written baseline that does the bare arithmetic
+//! of that one case without validation or error paths. Reproduce with `cargo bench -p
+//! strided-layout-bench --bench transforms -- transform/` (criterion's medians are in
 //! `target/criterion/transform_rank4/*/new/estimates.json`). One run on the 2-core CI machine
 //! (`x86_64`, Rust 1.95); the black-boxed copies of the inputs cost every row about 35 ns, the
 //! baselines included, so compare the ratio:
@@ -38,30 +39,31 @@
 //! | `to_dense(F)` | 112.8 ns | 38.1 ns | 2.96 |
 //! | `new` (validation of all three invariants) | 38.5 ns | 14.0 ns | 2.75 |
 //!
-//! Every same-rank transform but `sliced`, and every rank change but `reshaped`, is within 2x of
-//! its baseline: the transforms that provably keep the invariants skip re-validation, and the
-//! rank changes check only what they can break. `sliced` normalises each Python slice twice (a
-//! zero step anywhere is reported first, as cuda.core does) against a baseline that hard-codes
-//! one slice pattern; `reshaped` flattens and re-splits the general case against a baseline that
-//! knows the source is C-contiguous; `to_dense` validates its dense result in bytes.
+//! Every same-rank transform but `sliced`, and every rank change but `reshaped`, is within 2x
+//! of its baseline: the transforms that provably keep the invariants skip re-validation, and
+//! the rank changes check only what they can break. `sliced` normalises each Python slice twice
+//! (a zero step anywhere is reported first, as cuda.core does) against a baseline that
+//! hard-codes one slice pattern; `reshaped` flattens and re-splits the general case against a
+//! baseline that knows the source is C-contiguous; `to_dense` validates its dense result in
+//! bytes.
 //!
 //! # Iteration
 //!
-//! `benches/benches/blocks.rs` (`cargo bench -p strided-layout-bench --bench blocks`): every offset of a rank-4 layout costs
-//! 0.08-0.13 ns per element through `offsets().fold` (0.33 ns through a `for` loop's `next`),
-//! against 0.52 ns for a naive nested loop; `strided_blocks` 0.15 ns per element of a layout of
-//! rows, 2 ns on a permuted layout with no contiguous run (it is the exact primitive; the kernels
-//! use the plan).
+//! `benches/benches/blocks.rs` (`cargo bench -p strided-layout-bench --bench blocks`): every
+//! offset of a rank-4 layout costs 0.08-0.13 ns per element through `offsets().fold` (0.33 ns
+//! through a `for` loop's `next`), against 0.52 ns for a naive nested loop; `strided_blocks`
+//! 0.15 ns per element of a layout of rows, 2 ns on a permuted layout with no contiguous run
+//! (it is the exact primitive; the kernels use the plan).
 //!
 //! # Kernels
 //!
-//! `benches/benches/copy.rs` (criterion) runs each case of the kernels issue beside `copy_from_slice` of
-//! the destination's bytes (the roofline), a naive nested loop and ndarray 0.16 (`assign`,
-//! `Zip`). Throughput counts the bytes read plus the bytes written, each once (a copy of `n`
-//! bytes is `2n`, `A + Aᵀ` is `3n`); the ratio is GB/s over `copy_from_slice`'s GB/s in the same
-//! run. One run on the shared 2-core CI machine (AMD EPYC, 32 MiB L3, AVX2 detected at run time
-//! through the `std` feature, Rust 1.95), 10 samples of about 2 s per row; the machine is noisy,
-//! so compare rows within a case rather than across cases:
+//! `benches/benches/copy.rs` (criterion) runs each case of the kernels issue beside
+//! `copy_from_slice` of the destination's bytes (the roofline), a naive nested loop and ndarray
+//! 0.16 (`assign`, `Zip`). Throughput counts the bytes read plus the bytes written, each once
+//! (a copy of `n` bytes is `2n`, `A + Aᵀ` is `3n`); the ratio is GB/s over `copy_from_slice`'s
+//! GB/s in the same run. One run on the shared 2-core CI machine (AMD EPYC, 32 MiB L3, AVX2
+//! detected at run time through the `std` feature, Rust 1.95), 10 samples of about 2 s per row;
+//! the machine is noisy, so compare rows within a case rather than across cases:
 //!
 //! ```text
 //! cargo bench -p strided-layout-bench --bench copy | tee bench.txt
@@ -127,11 +129,11 @@
 //!
 //! # Interleaved layouts
 //!
-//! `benches/benches/interleave.rs` (`cargo bench -p strided-layout-bench --bench interleave`): planar to
-//! interleaved through `copy` with an [`InterleavedLayout`](crate::InterleavedLayout) destination, beside
-//! `copy_from_slice` of the same bytes (from a written source: a zeroed `vec!` is read from the
-//! kernel's shared zero page and runs about 1.3x faster), a naive loop and ndarray's
-//! `permuted_axes` + `assign`, in one run (same machine):
+//! `benches/benches/interleave.rs` (`cargo bench -p strided-layout-bench --bench interleave`):
+//! planar to interleaved through `copy` with an [`InterleavedLayout`](crate::InterleavedLayout)
+//! destination, beside `copy_from_slice` of the same bytes (from a written source: a zeroed
+//! `vec!` is read from the kernel's shared zero page and runs about 1.3x faster), a naive loop
+//! and ndarray's `permuted_axes` + `assign`, in one run (same machine):
 //!
 //! ```text
 //! cargo bench -p strided-layout-bench --bench interleave | tee bench.txt
@@ -151,10 +153,12 @@
 //! time; for 3 channels each plane is shuffled once and the output chunks are blends, so a
 //! 32-pixel step of the `u8` image is 3 loads, 3 shuffles, 6 blends and 3 stores. Copies past
 //! 32 MiB stream their stores (the `f32` image). Against the previous kernel (one byte per
-//! store) the `u8` image went from 2.39 ms to 0.22 ms; the way back (HWC → CHW) runs at the same
-//! speed. Over several runs the `u8` ratio stayed between 0.99 and 1.17; measured against the
-//! old zero-page roofline it is 0.75-0.79, still above the 0.7 target. The absolute 0.2 ms is
-//! not reached on this machine, where `copy_from_slice` of the same written bytes itself takes
-//! 0.21-0.31 ms. Ten channels in blocks of 4 is two whole blocks (at `copy_from_slice` speed)
-//! and a partial block of 2 lanes in 4, which runs pixel by pixel with scalar stores (0.35 of
-//! the roofline alone); planar → blocks of 8 or 16 `f32` take the SIMD transposes (about 0.5).
+//! store) the `u8` image went from 2.39 ms to 0.22 ms; the way back (HWC → CHW) runs at the
+//! same speed. Over several runs the `u8` ratio stayed between 0.99 and 1.17; measured against
+//! the old zero-page roofline it is 0.75-0.79, still above the 0.7 target. The absolute 0.2 ms
+//! is not reached on this machine, where `copy_from_slice` of the same written bytes itself
+//! takes 0.21-0.31 ms. Ten channels in blocks of 4 is two whole blocks (at `copy_from_slice`
+//! speed) and a partial block of 2 lanes in 4, which runs pixel by pixel with scalar stores
+//! (0.35 of the roofline alone); planar → blocks of 8 or 16 `f32` take the SIMD transposes
+//! (about 0.5).
+
