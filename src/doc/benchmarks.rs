@@ -161,4 +161,3 @@
 //! speed) and a partial block of 2 lanes in 4, which runs pixel by pixel with scalar stores
 //! (0.35 of the roofline alone); planar → blocks of 8 or 16 `f32` take the SIMD transposes
 //! (about 0.5).
-
