@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+// docs.rs (nightly, `--cfg docsrs`): mark items that need a feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)] // `allow`ed only on the `unsafe impl`s of the bytemuck and cudarc features
 #![deny(
     missing_docs,
