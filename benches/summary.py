@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Turns the output of `cargo bench --bench copy --features std` (stdin) into the README table.
+"""Turns the output of `cargo bench -p strided-layout-bench --bench copy` (stdin) into the table of
+the `doc::benchmarks` guide (src/doc/benchmarks.rs).
 
 Each group's throughput counts the case's bytes read plus written once each; the
 `copy_from_slice` row of a group copies the destination's bytes, so its real throughput is

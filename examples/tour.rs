@@ -6,8 +6,11 @@
 use strided_layout::{Layout, LayoutError, Order, Slice, const_unwrap};
 
 /// A planar RGB image, checked at compile time.
-const CHW: Layout<3> = const_unwrap(Layout::dense([3, 4, 6], 1, Order::C));
-static_assertions::const_assert!(CHW.is_contiguous_c() && CHW.is_unique());
+const CHW: Layout<3> = const_unwrap(Layout::dense_of::<u8>([3, 4, 6], Order::C));
+const _: () = assert!(
+    CHW.is_contiguous_c() && CHW.is_unique(),
+    "planar CHW is C-contiguous, no pixel shared"
+);
 
 fn show<const N: usize>(title: &str, l: &Layout<N>) {
     println!("{title}: {l}");

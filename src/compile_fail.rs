@@ -2,7 +2,10 @@
 //!
 //! Rank relations are inline `const` blocks evaluated after monomorphization, so these are
 //! reported by `cargo build` and `cargo test`, not by `cargo check` (rust-lang/rust#99682),
-//! and trybuild cannot see them; doctests can.
+//! and trybuild cannot see them; doctests can. The compiler reports each at the library's
+//! `const` block, with the caller's line in a note ("the above error was encountered while
+//! instantiating"); stable Rust has no way to make the caller's line the primary span
+//! (`doc::compile_time` explains the limits).
 
 /// `unsqueezed` must return rank `N + 1`.
 ///
@@ -89,7 +92,7 @@ pub struct ConstBadItemsize;
 /// ```compile_fail,E0080
 /// use strided_layout::{const_unwrap, Layout};
 /// const T: Layout<2> = const_unwrap(Layout::new([2, 3], [1, 2], 4));
-/// static_assertions::const_assert!(T.is_contiguous_c());
+/// const _: () = assert!(T.is_contiguous_c(), "rows must be contiguous");
 /// ```
 ///
 /// The same assertion on a C-contiguous layout compiles:
@@ -97,7 +100,7 @@ pub struct ConstBadItemsize;
 /// ```
 /// use strided_layout::{const_unwrap, Layout};
 /// const C: Layout<2> = const_unwrap(Layout::new([2, 3], [3, 1], 4));
-/// static_assertions::const_assert!(C.is_contiguous_c());
+/// const _: () = assert!(C.is_contiguous_c(), "rows must be contiguous");
 /// ```
 pub struct ConstNotContiguous;
 

@@ -2,13 +2,13 @@
 //!
 //! A layout built in a `const` item is checked by the compiler: an `Err` becomes a build
 //! error that carries [`LayoutError::as_str`]'s message, and properties can be asserted with
-//! `static_assertions::const_assert!`:
+//! a plain `const _: () = assert!(..)`, whose message is printed at its line:
 //!
 //! ```
 //! use strided_layout::{const_unwrap, Layout, Order};
 //! const IMG: Layout<3> = const_unwrap(Layout::dense([3, 480, 640], 1, Order::C));
-//! static_assertions::const_assert!(IMG.is_contiguous_c());
-//! static_assertions::const_assert!(IMG.volume() == 3 * 480 * 640);
+//! const _: () = assert!(IMG.is_contiguous_c(), "the image is planar, C order");
+//! const _: () = assert!(IMG.volume() == 3 * 480 * 640, "3 x 480 x 640 pixels");
 //! ```
 
 use crate::LayoutError;

@@ -409,5 +409,11 @@ impl Operand {
 // The error stays small (24 bytes on 64-bit targets, 16 on 32-bit ones), so
 // `Result<Layout<N>, LayoutError>` costs about one word over `Layout<N>`, and it stays plain
 // data that can cross threads.
-static_assertions::const_assert!(core::mem::size_of::<LayoutError>() <= 24);
-static_assertions::assert_impl_all!(LayoutError: Copy, Send, Sync, Eq, core::hash::Hash);
+const _: () = assert!(
+    size_of::<LayoutError>() <= 24,
+    "LayoutError must stay within 24 bytes"
+);
+const _: () = {
+    const fn plain_data<T: Copy + Send + Sync + Eq + core::hash::Hash>() {}
+    plain_data::<LayoutError>();
+};

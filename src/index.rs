@@ -28,6 +28,7 @@ use crate::{DynLayout, Layout, LayoutError, Slice};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive] // NumPy's `np.newaxis` and `...` may become arguments; a `match` needs a `_` arm
 pub enum AxisArg {
     /// Python's `x[i]` on one axis: `i >= 0` counts from the start, `i < 0` from the end.
     Index(isize),

@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![no_std]
+// docs.rs (nightly, `--cfg docsrs`): mark items that need a feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)] // `allow`ed only on the `unsafe impl`s of the bytemuck and cudarc features
 #![deny(
     missing_docs,
@@ -56,6 +58,7 @@ mod rank;
 mod dyn_layout;
 mod iter;
 mod interleave;
+mod elements;
 mod fmt;
 mod const_util;
 mod index;
@@ -65,7 +68,11 @@ mod kernel;
 mod compile_fail;
 pub mod doc;
 mod param;
+#[cfg(feature = "ndarray")]
+mod ndarray;
 
+#[cfg(feature = "ndarray")]
+pub use crate::ndarray::copy_view;
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
 pub use dyn_layout::DynLayout;

@@ -20,6 +20,7 @@
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive] // more dense orders may come (blocked, Morton); a `match` needs a `_` arm
 pub enum Order<const N: usize> {
     /// Row-major: the last axis has stride 1.
     C,

@@ -51,7 +51,7 @@
 //!
 //! Each entry below is checked against cuda.core itself: `tests/cuda_core.rs` replays
 //! about 15,000 answers that cuda.core 1.2.2 gave (`tests/data/cuda_core_cases.txt`,
-//! written by `scripts/cuda_core_cases.py`; the README says how to regenerate it), and
+//! written by `scripts/cuda_core_cases.py`; [regenerating](#regenerating-the-cases) says how), and
 //! maps cuda.core's answer to ours with one named function per difference, named after
 //! the entry (`diff_bounds_option` for 1, ...). Everything not listed here gives cuda.core's
 //! answer exactly: contiguity, density, offset bounds, required size, stride order (sort
@@ -328,4 +328,14 @@
 //! let s = l.sliced([Slice::new(None, None, 2)])?; // cuda.core: overflow error
 //! assert_eq!((s.shape(), s.strides()), ([1], [0]));
 //! # Ok::<(), LayoutError>(())
+//! ```
+//!
+//! # Regenerating the cases
+//!
+//! CI needs no Python: the answers are committed in `tests/data/cuda_core_cases.txt`. To
+//! regenerate the file (no GPU needed):
+//!
+//! ```text
+//! pip install cuda-core==1.2.2 "cuda-bindings>=12,<13" numpy
+//! python3 scripts/cuda_core_cases.py > tests/data/cuda_core_cases.txt
 //! ```

@@ -48,6 +48,35 @@ pub struct Lowered<const N: usize> {
 
 /// A layout the kernels can read or write: anything that lowers to [`Lowered`].
 ///
+/// # Implementing it for another layout type
+///
+/// The trait is open: a layout type outside this crate (a tiled format, another library's
+/// view) becomes a kernel operand by describing itself as a [`Lowered`]. The contract:
+///
+/// - **Meaning**: index `i` of the operand is element `offset(i)` of the slice passed with
+///   it, by the formula on [`Lowered`]; the kernels follow that description and nothing else.
+/// - **Well-formed**: `interleave`, when `Some((d, f))`, has `d < N` and `f >= 1`; `itemsize`
+///   is the element size of the slices the operand is used with (the kernels use it to size
+///   their tiles).
+/// - **Pure**: `lowered()` returns the same value for the same `self`, without side effects.
+///
+/// What the kernels check on every `Lowered`, before any element moves, whoever built it:
+///
+/// | check | error |
+/// | --- | --- |
+/// | the operands' shapes are equal | [`LayoutError::ShapeMismatch`](crate::LayoutError::ShapeMismatch) |
+/// | an interleave's axis is `< N`, its factor `>= 1`, and operands split an axis compatibly | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
+/// | every offset and stride the plan computes fits `isize` (checked arithmetic) | [`OffsetOverflow`](crate::LayoutError::OffsetOverflow) |
+/// | the merged loops fit [`MAX_LOOPS`](crate::MAX_LOOPS) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
+/// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |
+/// | no two indices of a destination share an element | [`DestinationNotUnique`](crate::LayoutError::DestinationNotUnique) |
+///
+/// So a wrong `Lowered` is an error, or (when it is valid but does not say what your type
+/// means) a copy of the wrong elements; it is never undefined behaviour: the kernels' only
+/// `unsafe` rests on these checks, not on the implementor. What they cannot check is the
+/// meaning: test an implementation by comparing `strided_layout::copy` through it with a
+/// loop over your type's own index-to-offset function.
+///
 /// # Examples
 ///
 /// ```
@@ -57,8 +86,10 @@ pub struct Lowered<const N: usize> {
 /// # Ok::<(), LayoutError>(())
 /// ```
 pub trait Mapping<const N: usize> {
-    /// The lowered form; the implementor guarantees it keeps the invariants of `Layout`
-    /// (every reachable offset and its byte offset fit `isize`).
+    /// The lowered form: what the kernels read and write for this operand (see the contract
+    /// above). Keeping the invariants of [`Layout`] (every offset fits `isize`, in elements and
+    /// in bytes) makes every check pass that does not depend on the slices; a value that
+    /// breaks them is refused with an error, never trusted.
     fn lowered(&self) -> Lowered<N>;
 }
 

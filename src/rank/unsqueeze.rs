@@ -39,7 +39,9 @@ impl<const N: usize> Layout<N> {
         const {
             assert!(M == N + 1, "unsqueezed: the output rank M must be N + 1");
         }
-        self.unsqueezed_axes::<1, M>([axis])
+        // Not through `unsqueezed_axes`: its own rank check would fail too, and a wrong rank
+        // would be reported twice, the second time naming a function the caller never called.
+        self.unsqueezed_unchecked::<1, M>([axis])
     }
 
     /// Returns this layout with extent-1 axes inserted at the result positions `axes`
@@ -77,6 +79,16 @@ impl<const N: usize> Layout<N> {
                 "unsqueezed_axes: the output rank M must be N + K"
             );
         }
+        self.unsqueezed_unchecked::<K, M>(axes)
+    }
+
+    /// [`unsqueezed_axes`](Layout::unsqueezed_axes) once the caller has checked
+    /// `M == N + K` at compile time (a wrong `M` is still an error, never a panic: `unsqueeze`
+    /// checks the output length).
+    const fn unsqueezed_unchecked<const K: usize, const M: usize>(
+        self,
+        axes: [usize; K],
+    ) -> Result<Layout<M>, LayoutError> {
         let mut shape = [0usize; M];
         let mut strides = [0isize; M];
         tri!(unsqueeze(self.parts(), &axes, &mut shape, &mut strides));

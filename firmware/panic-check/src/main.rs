@@ -199,6 +199,8 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
     let l = l.with_offset(is(4)).unwrap_or(l);
     keep!(Layout::<N>::from_byte_strides(arr_u(1), arr_i(1), us(3)));
     keep!(Layout::<N>::dense(arr_u(2), us(1), order(5)));
+    keep!(Layout::<N>::dense_of::<u16>(arr_u(2), order(5)));
+    keep!(Layout::<N>::new_of::<f32>(arr_u(0), arr_i(0)));
     keep!(Layout::<N>::dense_like(&l, order(6)));
     keep!(l.to_dense(order(7)));
 
@@ -217,7 +219,7 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
         l.is_contiguous_any()
     ));
     keep!((l.is_dense(), l.is_unique(), l.offset_bounds()));
-    keep!(l.required_size_in_bytes());
+    keep!((l.required_size_in_bytes(), l.required_len()));
     keep!(l.stride_order());
     keep!(l.flattened_axis_mask());
     keep!(l.max_compatible_itemsize(us(6), us(5), is(5)));
@@ -299,7 +301,11 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
                 i.offset_of(arr_u(3)),
                 i.last_block_len()
             ));
-            keep!((i.offset_bounds(), i.required_size_in_bytes()));
+            keep!((
+                i.offset_bounds(),
+                i.required_size_in_bytes(),
+                i.required_len()
+            ));
             keep!((i.is_unique(), i.is_dense()));
             keep!((
                 i.contiguous_axis(),
@@ -316,6 +322,8 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
             keep!(KernelLayout::<u32, N>::from_interleaved(&i));
         }
         keep!(InterleavedLayout::<N>::dense(arr_u(1), us(2), il));
+        keep!(InterleavedLayout::<N>::dense_of::<u32>(arr_u(1), il));
+        keep!(InterleavedLayout::<N>::new_of::<u8>(arr_u(0), arr_i(0), il));
         if let Ok(st) = Layout::<NP1>::new(arr_u(2), arr_i(2), 4) {
             keep!(InterleavedLayout::<N>::from_strided::<NP1>(&st, us(1)));
         }
@@ -368,6 +376,7 @@ fn exercise_dyn<const MAX: usize>() {
     keep!((
         d.offset_bounds(),
         d.required_size_in_bytes(),
+        d.required_len(),
         d.offset_of(&arr_u::<MAX>(3))
     ));
     keep!((

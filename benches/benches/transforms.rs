@@ -2,7 +2,7 @@
 //! the bare arithmetic without validation; a transform that costs far more than its baseline
 //! has accidental extra work (quadratic loops, repeated validation).
 //!
-//! Run: `cargo bench --bench transforms`
+//! Run: `cargo bench -p strided-layout-bench --bench transforms`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

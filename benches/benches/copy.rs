@@ -4,8 +4,9 @@
 //! Throughput counts bytes read plus bytes written once each (a copy of `n` bytes is `2n`;
 //! `A + Aᵀ` is `3n`). Case names follow `<op>/<layout kind>/<bytes>/<itemsize>`.
 //!
-//! Run: `cargo bench --bench copy --features std` (the `std` feature turns on run-time AVX
-//! detection). `benches/summary.py` turns criterion's medians into the README table.
+//! Run: `cargo bench -p strided-layout-bench --bench copy` (the bench crate turns on the
+//! library's `std` feature: run-time AVX detection). `benches/summary.py` turns criterion's
+//! medians into the tables of the `doc::benchmarks` guide.
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};

@@ -3,7 +3,7 @@
 //! same rank-4 layout. Throughput is reported in elements, so criterion prints elem/s; the
 //! ns/element figure is `time / elements`.
 //!
-//! Run: `cargo bench --bench blocks`
+//! Run: `cargo bench -p strided-layout-bench --bench blocks`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

@@ -5,7 +5,7 @@
 //!
 //! Throughput counts bytes read plus bytes written (`2n` for `n` bytes moved).
 //!
-//! Run: `cargo bench --bench interleave --features std`
+//! Run: `cargo bench -p strided-layout-bench --bench interleave`
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
