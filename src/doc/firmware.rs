@@ -4,7 +4,9 @@
 //! | --- | --- |
 //! | what the library needs from a target | [Targets](#targets) |
 //! | a DMA buffer checked at compile time | [Compile-time checks](#compile-time-checks) |
+//! | copies planned and validated by the compiler | [Const plans](#const-plans) |
 //! | the firmware example and its `.text` | [The firmware example](#the-firmware-example) |
+//! | the audio example: `.text`, instructions and stack against hand loops | [The audio example](#the-audio-example) |
 //!
 //! # Targets
 //!
@@ -53,19 +55,70 @@
 //! The compile-time guide, [`doc::compile_time`](super::compile_time), lists the tools (`const_unwrap`,
 //! `const_layout!`) and the limits of the rank checks.
 //!
+//! # Const plans
+//!
+//! A copy whose layouts are known when the program is written is planned and validated when it
+//! is compiled: [`CopyPlan::new`](crate::CopyPlan::new) is a `const fn`. The program then links
+//! only the loops (no planner, no uniqueness search), and each run checks the two slices'
+//! lengths and the element size, then moves the data:
+//!
+//! ```
+//! use strided_layout::{const_unwrap, CopyPlan, Layout, LayoutError, Order};
+//!
+//! const PLANAR: Layout<2> = const_unwrap(Layout::dense_of::<i16>([2, 64], Order::C));
+//! const FRAMES: Layout<2> = const_unwrap(Layout::dense_of::<i16>([2, 64], Order::F));
+//! /// Planar -> interleaved stereo, planned and validated at compile time.
+//! const INTERLEAVE: CopyPlan = const_unwrap(CopyPlan::new(&PLANAR, &FRAMES));
+//! const _: () = assert!(INTERLEAVE.dst_len() == 128, "one DMA frame");
+//!
+//! fn on_dma_half_complete(planar: &[i16], dma: &mut [i16]) -> Result<(), LayoutError> {
+//!     INTERLEAVE.run(planar, dma)
+//! }
+//! # let mut dma = [0i16; 128];
+//! # on_dma_half_complete(&[1; 128], &mut dma)?;
+//! # assert_eq!(dma, [1; 128]);
+//! # Ok::<(), LayoutError>(())
+//! ```
+//!
+//! Interleaved layouts plan through [`CopyPlan::from_lowered`](crate::CopyPlan::from_lowered)
+//! and [`InterleavedLayout::lowered`](crate::InterleavedLayout::lowered), both `const`.
+//! [`FillPlan`](crate::FillPlan) and [`ZipMapPlan`](crate::ZipMapPlan) do the same for `fill`
+//! and `zip_map`, and [`CopyPlan::run_map`](crate::CopyPlan::run_map) for `map`.
+//!
 //! # The firmware example
 //!
 //! The repository's `firmware/example` (not part of the published package) is a Cortex-M4F
-//! program (`thumbv7em-none-eabihf`, release, `opt-level = "s"`, LTO): `const` layouts checked
-//! with `const _: () = assert!(..)`, then CHW → HWC of a 3×8×8 `u8` image into an
-//! [`InterleavedLayout`](crate::InterleavedLayout), a strided crop gathered densely and a 4×6
-//! `f32` transpose, all with [`copy()`](crate::copy) on static buffers. It links with a panic
-//! handler that calls a symbol defined nowhere, so the link fails if any panic path survives
-//! optimisation. Its `.text` is **42.9 KB**, almost all of it the library
-//! (`bash firmware/example/run` prints the figure against a baseline build without the library
-//! calls; CI prints it on every run). About 24 KB of that is the exact uniqueness search the
-//! kernels' destination check falls back to (`i128` arithmetic on a 32-bit core); a dense or
-//! sliced destination never runs it, but it is linked in.
+//! program (`thumbv7em-none-eabihf`, release, `opt-level = "s"`, LTO): `const` layouts and
+//! `const` [`CopyPlan`](crate::CopyPlan)s checked with `const _: () = assert!(..)`, then
+//! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
+//! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
+//! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
+//! survives optimisation. Its `.text` is **8.3 KB** (it was 42.1 KB with run-time
+//! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
+//! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
+//! it on every run.
+//!
+//! # The audio example
+//!
+//! `firmware/audio` converts stereo (2 × 64 frames of `i16`) and 5.1 (6 channels in 64-frame
+//! DMA blocks) from planar to interleaved, built three ways: `const` plans, the run-time
+//! [`copy()`](crate::copy) of the same buffers, and loops written by hand. `bash
+//! firmware/audio/run` prints this table (CI runs it); instructions are counted by `qemu-arm`
+//! executing the real ELF, per 64-frame copy:
+//!
+//! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
+//! | --- | --- | --- | --- | --- |
+//! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,572 B | 9,208 B | 1,179 | 288 B (`CopyPlan::run`) |
+//! | run-time [`copy()`](crate::copy) | 34,964 B | 40,606 B | 3,556 | 1,328 B (the overlap search) |
+//!
+//! The const plan costs 2.0 KB over the hand loops (730 B of it `memcpy`, which most firmware
+//! links anyway) and about 600 instructions per 64-frame copy: a six-instruction inner loop
+//! per sample against the hand loop's four and a half, and the run's checks and loop set-up.
+//! The run-time `copy()` also links the planner and the exact uniqueness search (`i128`
+//! arithmetic on a 32-bit core); its stack high-water is the copy's frame plus the search's
+//! (928 B + 1,328 B + 696 B per search level), so give it a few kilobytes of stack or use a
+//! plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for
