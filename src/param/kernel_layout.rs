@@ -281,12 +281,26 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[inline]
     #[must_use]
     pub fn offset_of(&self, index: [I; N]) -> I {
-        let split = self.split();
-        let mut acc = self.offset;
-        for (k, (&i, &s)) in index.iter().zip(&self.strides).enumerate() {
-            acc = acc.wrapping_add(&term(i, s, k, split));
-        }
-        acc
+        let plain = || {
+            let terms = index.iter().zip(&self.strides);
+            terms.fold(self.offset, |acc, (&i, &s)| {
+                acc.wrapping_add(&i.wrapping_mul(&s))
+            })
+        };
+        let Some(split) = self.split() else {
+            return plain();
+        };
+        // Interleaved: the plain sum, then the split axis's term corrected from `i·s` to
+        // `(i / f)·s + i % f`.
+        let (Some(&i), Some(&s)) = (
+            index.get(split.dimension),
+            self.strides.get(split.dimension),
+        ) else {
+            return plain();
+        };
+        plain()
+            .wrapping_sub(&i.wrapping_mul(&s))
+            .wrapping_add(&term(i, s, split))
     }
 
     /// The element offset of the element at position `linear` in logical C order (last axis
@@ -322,21 +336,21 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[inline]
     #[must_use]
     pub fn offset_of_linear(&self, linear: I) -> I {
-        let split = self.split();
-        let mut acc = self.offset;
         // q_k = linear / pitch_k, each straight from `linear` (no chain of divisions): the
         // innermost pitch is 1, so q_{N-1} = linear; i_k = q_k - extents[k]·q_{k-1}, and
         // i_0 = q_0 (in range, q_0 < extents[0]). The `k` tests fold away once the loop over
         // the constant `N` is unrolled.
+        let mut acc = self.offset;
         let mut outer = I::zero();
-        let magic = self.pitch_multipliers.iter().zip(&self.pitch_shifts);
-        let axes = self
-            .extents
-            .iter()
-            .zip(&self.strides)
-            .zip(magic)
-            .enumerate();
-        for (k, ((&e, &s), (&m, &sh))) in axes {
+        for k in 0..N {
+            let (Some(&e), Some(&s), Some(&m), Some(&sh)) = (
+                self.extents.get(k),
+                self.strides.get(k),
+                self.pitch_multipliers.get(k),
+                self.pitch_shifts.get(k),
+            ) else {
+                break;
+            };
             let q = if k.wrapping_add(1) == N {
                 linear
             } else {
@@ -347,10 +361,28 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
             } else {
                 q.wrapping_sub(&e.wrapping_mul(&outer))
             };
-            acc = acc.wrapping_add(&term(i, s, k, split));
+            acc = acc.wrapping_add(&i.wrapping_mul(&s));
             outer = q;
         }
-        acc
+        let Some(split) = self.split() else {
+            return acc;
+        };
+        // Interleaved (a branch that is the same for every thread): the split axis's index
+        // again, from its own pitch and the one outside it, and its term corrected from `i·s`
+        // to `(i / f)·s + i % f`.
+        let d = split.dimension;
+        let quotient = |axis: Option<usize>| match axis
+            .and_then(|a| Some((*self.pitch_multipliers.get(a)?, *self.pitch_shifts.get(a)?)))
+        {
+            Some((m, sh)) => I::divide_fast(linear, m, sh),
+            None => I::zero(),
+        };
+        let (Some(&e), Some(&s)) = (self.extents.get(d), self.strides.get(d)) else {
+            return acc;
+        };
+        let i = quotient(Some(d)).wrapping_sub(&e.wrapping_mul(&quotient(d.checked_sub(1))));
+        acc.wrapping_sub(&i.wrapping_mul(&s))
+            .wrapping_add(&term(i, s, split))
     }
 
     /// The element offset of `index`, or `None` if some `index[k]` is outside `0..extents[k]`.
@@ -532,20 +564,15 @@ struct Split<I> {
     shift: I,
 }
 
-/// One axis's contribution to an offset: `i·s`, or `(i / f)·s + i % f` on the interleave axis.
+/// The interleave axis's contribution to an offset: `(i / f)·s + i % f`.
 ///
 /// Wrapping operations: see "Why the device math cannot go wrong" on [`KernelLayout`] for
 /// why the sum is exact. The split uses the packed division constants of `f`.
 #[inline]
-fn term<I: KernelIndex>(index: I, stride: I, axis: usize, split: Option<Split<I>>) -> I {
-    match split {
-        Some(sp) if sp.dimension == axis => {
-            let block = I::divide_fast(index, sp.multiplier, sp.shift);
-            let lane = index.wrapping_sub(&block.wrapping_mul(&sp.factor));
-            block.wrapping_mul(&stride).wrapping_add(&lane)
-        }
-        _ => index.wrapping_mul(&stride),
-    }
+fn term<I: KernelIndex>(index: I, stride: I, split: Split<I>) -> I {
+    let block = I::divide_fast(index, split.multiplier, split.shift);
+    let lane = index.wrapping_sub(&block.wrapping_mul(&split.factor));
+    block.wrapping_mul(&stride).wrapping_add(&lane)
 }
 
 impl<I: KernelIndex, const N: usize> TryFrom<&Layout<N>> for KernelLayout<I, N> {
