@@ -343,7 +343,7 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
         let mut acc = self.offset;
         let mut outer = I::zero();
         for k in 0..N {
-            let (Some(&e), Some(&s), Some(&m), Some(&sh)) = (
+            let (Some(&extent), Some(&stride), Some(&mult), Some(&shift)) = (
                 self.extents.get(k),
                 self.strides.get(k),
                 self.pitch_multipliers.get(k),
@@ -354,14 +354,14 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
             let q = if k.wrapping_add(1) == N {
                 linear
             } else {
-                I::divide_fast(linear, m, sh)
+                I::divide_fast(linear, mult, shift)
             };
             let i = if k == 0 {
                 q
             } else {
-                q.wrapping_sub(&e.wrapping_mul(&outer))
+                q.wrapping_sub(&extent.wrapping_mul(&outer))
             };
-            acc = acc.wrapping_add(&i.wrapping_mul(&s));
+            acc = acc.wrapping_add(&i.wrapping_mul(&stride));
             outer = q;
         }
         let Some(split) = self.split() else {
