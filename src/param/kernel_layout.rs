@@ -54,11 +54,17 @@ use crate::{InterleavedLayout, Layout, LayoutError};
 /// - The first `2N + 3` values are the earlier packing of this type, so a kernel that
 ///   declared only those still reads them right.
 ///
-/// This is the crate's own packing, not that of `CCCL` or `CuPy`: `cuda::layout_stride_relaxed`
-/// mapping holds `extents`, `strides` and an `offset` of type `ptrdiff_t` whatever the index
-/// type, and `CuPy` passes `CIndexer` / `CArray` structs of `ptrdiff_t` shape and strides (in
-/// bytes) behind the data pointer. Neither carries an interleave descriptor or division
-/// constants, and neither uses `I` for everything. See [`doc::gpu`](crate::doc::gpu).
+/// This is the crate's own packing; it is not byte-compatible with CCCL or `CuPy`. CCCL's
+/// `cuda::layout_stride_relaxed::mapping<Extents, Strides, OffsetType>` defaults its
+/// `OffsetType` to `ptrdiff_t` whatever `Extents::index_type` is, so with `int` extents and
+/// strides its offset takes 8 bytes (aligned to 8) where ours takes 4; it also requires a
+/// non-negative offset and every mapped offset non-negative, keeps its members private (their
+/// order is an implementation detail), and has no interleave descriptor or division constants.
+/// What does line up: the first `2N + 1` values here are the extents, strides and offset a
+/// kernel passes to `mapping<dextents<I, N>, dstrides<I, N>, I>(extents, strides, offset)` to
+/// build the CCCL mapping from this struct on the device (for a layout whose offsets are all
+/// non-negative). `CuPy` passes its own `CArray` (data pointer, size, shape and strides in
+/// bytes). See [`doc::gpu`](crate::doc::gpu).
 ///
 /// Every field has type `I`, so the struct has no padding for any `N` and any `I` (each field's
 /// size is a multiple of `align_of::<I>()`): with the `bytemuck` feature it is `Pod` for every
