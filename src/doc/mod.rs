@@ -6,6 +6,7 @@
 //! | [`cuda_core`] | how each name maps to NVIDIA cuda.core's `StridedLayout`, and where this crate deliberately differs |
 //! | [`compile_time`] | checking layouts at compile time: `const` items, `const_unwrap`, `const_layout!`, `const_assert!`, and the ranks the compiler rejects |
 //! | [`cute`] | CuTe's `shape:stride` notation, how `Display` prints a layout, and CuTe's names for our operations |
+//! | [`gpu`] | GPU hosts: `KernelLayout` and what it packs, `include/strided_layout.h`, fast division, DLPack, TMA descriptors, the GPU test |
 //!
 //! These modules contain no items; they exist so the guides live next to the API in
 //! rustdoc and their examples build with the crate.
@@ -14,3 +15,4 @@ pub mod semantics;
 pub mod cuda_core;
 pub mod compile_time;
 pub mod cute;
+pub mod gpu;
