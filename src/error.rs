@@ -16,6 +16,8 @@
 //! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
 //! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
 //! | [`KernelLayout::from_layout`](crate::KernelLayout::from_layout) | `IndexTypeOverflow` |
+//! | `DlpackView` conversions (feature `dlpack`) | `DtypeInvalid`, `ItemsizeMismatch`, `ByteOffsetNotMultiple`, `ShapeUnreadable`; then as `Layout` |
+//! | `TmaTiled::new` (TMA descriptor arguments) | `TmaRank`, `TmaInnerStride`, `TmaStride`, `TmaDim`, `TmaAlignment`, `TmaBox`, `TmaElementStride`, `TmaNegativeStride` |
 //! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
@@ -205,6 +207,20 @@ pub enum LayoutError {
     /// about to touch, whether its destination is unique (or its in-place operands disjoint);
     /// see [`Layout::is_unique_within`](crate::Layout::is_unique_within).
     UniquenessUndecided,
+    /// A DLPack `dtype` describes no whole number of bytes (`bits * lanes` is zero or not a
+    /// multiple of 8).
+    DtypeInvalid,
+    /// A DLPack `dtype`'s size (`bits * lanes / 8`) is not the layout's itemsize.
+    ItemsizeMismatch {
+        /// The layout's itemsize, in bytes.
+        expected: usize,
+        /// The dtype's size, in bytes.
+        found: usize,
+    },
+    /// A DLPack `byte_offset` is not a multiple of the itemsize, so it is no element offset.
+    ByteOffsetNotMultiple,
+    /// A DLPack tensor's `shape` pointer is null while `ndim > 0`, or `ndim` is negative.
+    ShapeUnreadable,
 }
 
 impl LayoutError {
@@ -274,6 +290,10 @@ impl LayoutError {
             Self::UniquenessUndecided => {
                 "uniqueness not decided within a budget proportional to the volume"
             }
+            Self::DtypeInvalid => "dtype bits * lanes is zero or not a whole number of bytes",
+            Self::ItemsizeMismatch { .. } => "dtype size (bits * lanes / 8) is not the itemsize",
+            Self::ByteOffsetNotMultiple => "byte offset is not a multiple of the itemsize",
+            Self::ShapeUnreadable => "shape pointer is null with ndim > 0, or ndim is negative",
         }
     }
 }
@@ -299,7 +319,7 @@ impl fmt::Display for LayoutError {
             | Self::InterleavedAxis { axis }
             | Self::NotABlock { axis }
             | Self::ShapeMismatch { axis } => write!(f, " (axis {axis})"),
-            Self::RankMismatch { expected, found } => {
+            Self::RankMismatch { expected, found } | Self::ItemsizeMismatch { expected, found } => {
                 write!(f, " (expected {expected}, found {found})")
             }
             Self::RankOverflow { max } => write!(f, " (max {max})"),

@@ -66,9 +66,13 @@ mod kernel;
 mod compile_fail;
 pub mod doc;
 mod param;
+#[cfg(feature = "dlpack")]
+mod dlpack;
 
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
+#[cfg(feature = "dlpack")]
+pub use dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
 pub use dyn_layout::DynLayout;
 pub use error::LayoutError;
 pub use fmt::Grid;
