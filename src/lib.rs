@@ -68,6 +68,7 @@ pub mod doc;
 mod param;
 #[cfg(feature = "dlpack")]
 mod dlpack;
+mod tma;
 
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
@@ -86,4 +87,5 @@ pub use layout::Layout;
 pub use order::Order;
 pub use param::{KernelIndex, KernelLayout};
 pub use slice::Slice;
+pub use tma::{TmaSwizzle, TmaTiled};
 pub use verdict::Verdict;
