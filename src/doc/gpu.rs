@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | a [`Layout<N>`](crate::Layout) / [`InterleavedLayout<N>`](crate::InterleavedLayout) | a kernel parameter | [`KernelLayout::<i32, N>::from_layout`](crate::KernelLayout::from_layout) / [`from_interleaved`](crate::KernelLayout::from_interleaved) |
 //! | a `KernelLayout` in a CUDA C++ kernel | its offsets | `#include "strided_layout.h"`: `offset_of`, `offset_of_linear`, `checked_offset_of` |
-//! | a `DLTensor` from PyTorch, JAX, CuPy, cuda.core | a `Layout` | `DlpackView::from_tensor` then `to_layout` (feature `dlpack`) |
+//! | a `DLTensor` from `PyTorch`, JAX, `CuPy`, cuda.core | a `Layout` | `DlpackView::from_tensor` then `to_layout` (feature `dlpack`) |
 //! | a `Layout` | a `DLTensor` for a consumer | `DlpackView::from_layout` then `to_tensor` |
 //! | a `Layout` and a tile shape | `cuTensorMapEncodeTiled` arguments | [`TmaTiled::new`](crate::TmaTiled::new) |
 //!
