@@ -314,11 +314,12 @@ mod round_trip {
         let (mut sh2, mut st2) = ([0i64; 6], [0i64; 6]);
         let v2 = DlpackView::from_dyn_layout(&d, dt, &mut sh2, &mut st2).unwrap();
         prop_assert_eq!(v2.to_layout::<N>(), Ok(l));
-        // Dense C layouts also survive as null strides.
+        // Dense C layouts with elements also survive as null strides (an empty one may get
+        // other strides: they never reach an offset).
         let dense = Layout::dense(l.shape(), l.itemsize(), Order::C)
             .and_then(|c| c.with_offset(l.offset()))
             .unwrap();
-        if dense == l {
+        if dense == l && l.volume() > 0 {
             let c = DlpackView { strides: None, ..v };
             prop_assert_eq!(c.to_layout::<N>(), Ok(l));
         }

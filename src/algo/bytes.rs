@@ -61,8 +61,7 @@ pub(crate) fn fits_in_bytes<I: PrimInt>(p: Parts<'_>) -> bool {
     let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
     let bytes_fit = |v: isize| to_bytes(v, itemsize).is_ok_and(fits_i);
     p.shape().iter().all(|&e| fits_u(e))
-        // A stride on an axis of extent 0 or 1 never reaches an offset, so it need not fit.
-        && p.shape().iter().zip(p.strides()).all(|(&e, &s)| e <= 1 || bytes_fit(s))
+        && p.strides().iter().all(|&s| bytes_fit(s))
         && bytes_fit(p.offset())
         && byte_span(p).is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
 }
