@@ -151,6 +151,7 @@ impl DLDataType {
 /// ```
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct DLTensor {
     /// The data pointer (for CUDA, a device pointer); element `[0, ..]` is at `data + byte_offset`.
     pub data: *mut c_void,
@@ -185,6 +186,7 @@ pub struct DLTensor {
 /// # Ok::<(), LayoutError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct DlpackView<'a> {
     /// The extents.
     pub shape: &'a [i64],

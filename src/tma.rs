@@ -23,7 +23,7 @@
 //! `N - 1 - i` (the last axis, stride 1, is dimension 0), and `globalStrides[i - 1]` is the byte
 //! stride of dimension `i` (dimension 0 has none). An axis of extent 1 never moves the address,
 //! so its stride is replaced by a valid one (the span of the dimensions inside it, rounded up to
-//! 16 bytes).
+//! 16 bytes, or `2^40 − 16` if that span reaches 2^40).
 //!
 //! ```text
 //! Layout (64,256):(512,1) f16 at base 0x1000    globalDim     [256, 64]
@@ -185,14 +185,17 @@ impl<const N: usize> TmaTiled<N> {
         }
         // Strides of dimensions 1.. in bytes; `span` is the byte span of the dimensions inside.
         let mut span = u64::try_from(shape.last().copied().unwrap_or(1))
-            .ok()
-            .and_then(|e| e.checked_mul(size))
-            .ok_or(LayoutError::OffsetOverflow)?;
+            .unwrap_or(u64::MAX)
+            .saturating_mul(size);
         let outer = shape.iter().zip(&strides).enumerate().rev().skip(1);
         for ((axis, (&e, &s)), dst) in outer.zip(&mut out.global_strides) {
             let bytes = if e <= 1 {
-                // Never moves the address: any valid stride will do.
-                round_up_16(span.max(16)).ok_or(LayoutError::OffsetOverflow)?
+                // Never moves the address: any valid stride will do. Take the span of the
+                // dimensions inside, rounded up to 16 bytes, if that is below 2^40, else the
+                // largest valid one.
+                round_up_16(span.max(16))
+                    .filter(|&b| b < TWO_POW_40)
+                    .unwrap_or(TWO_POW_40 - 16)
             } else {
                 if s <= 0 {
                     return Err(LayoutError::TmaStrideNotPositive { axis });
@@ -205,8 +208,8 @@ impl<const N: usize> TmaTiled<N> {
                 bytes
             };
             *dst = bytes;
-            let e = u64::try_from(e).map_err(|_| LayoutError::TmaDim { axis })?;
-            span = bytes.checked_mul(e).ok_or(LayoutError::OffsetOverflow)?;
+            // Only guides the stride chosen for an extent-1 axis: saturating is fine.
+            span = bytes.saturating_mul(u64::try_from(e).unwrap_or(u64::MAX));
         }
         let offset =
             i64::try_from(layout.offset_in_bytes()).map_err(|_| LayoutError::OffsetOverflow)?;

@@ -275,3 +275,12 @@ fn tma_rejects_each_rule_by_name() {
     let r = TmaTiled::new(&row, 0, [1, 8], [1, 1], TmaSwizzle::None).unwrap();
     assert_eq!(r.global_strides(), &[256]);
 }
+
+#[test]
+fn tma_extent_1_axis_outside_a_huge_dimension_gets_a_stride_below_2_pow_40() {
+    // The span inside the extent-1 axis is 2^30 · 2^32 bytes: the stride chosen for it must
+    // still be a multiple of 16 below 2^40.
+    let l = Layout::new([1, 1 << 30, 1 << 32], [0, 1 << 32, 1], 1).unwrap();
+    let t = TmaTiled::new(&l, 0, [1, 1, 16], [1, 1, 1], TmaSwizzle::None).unwrap();
+    assert_eq!(t.global_strides(), &[1 << 32, (1 << 40) - 16]);
+}
