@@ -98,11 +98,11 @@
 //! ```
 //!
 //! Measured (`cargo bench --bench kernel_param`, rank 4, 460800 positions of a permuted
-//! `[16, 24, 40, 30]` layout, on a shared 2-core x86-64 host under a load average of about 7,
-//! so the figures move between runs): `i32` `offset_of_linear` 4.5 to 5.8 ns per position
-//! against 19 to 21 ns for the naive loop of hardware divisions, 3.3x to 4.6x over the last
-//! runs; `i64` anywhere from 0.7x to 2.5x (no reliable gain on this host, where a 64-bit
-//! `div` is fast). The division-free form matters most on a GPU, below.
+//! `[16, 24, 40, 30]` layout, on a shared 2-core x86-64 host whose load moved between runs):
+//! `i32` `offset_of_linear` 3.8 to 5.8 ns per position against 11 to 21 ns for the naive loop
+//! of hardware divisions, 2.6x to 4.6x over five runs (2.6x and 2.8x in the two quietest, so
+//! the 3x aim is not reliably met on this host); `i64` anywhere from 0.7x to 2.5x (a 64-bit
+//! `div` is fast here). The division-free form matters most on a GPU, below.
 //!
 //! On `nvptx64-nvidia-cuda` (the probe crate `tests/ptx`: `cd tests/ptx && cargo +nightly rustc
 //! --release -Zbuild-std=core --target nvptx64-nvidia-cuda -- --emit asm`), `offset_of_linear`
