@@ -16,6 +16,8 @@
 //! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
 //! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
 //! | [`KernelLayout::from_layout`](crate::KernelLayout::from_layout) | `IndexTypeOverflow` |
+//! | `DlpackView` conversions (feature `dlpack`) | `DtypeInvalid`, `DtypeSizeMismatch`, `ByteOffsetNotMultiple`, `ShapeUnreadable`; then as `Layout` |
+//! | [`TmaTiled::new`](crate::TmaTiled::new) (TMA descriptor arguments) | `TmaRank`, `TmaItemsize`, `TmaDim`, `TmaInnerStride`, `TmaStrideNotPositive`, `TmaStride`, `TmaAlignment`, `TmaBox`, `TmaElementStride`, `OffsetOverflow` |
 //! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
@@ -219,6 +221,54 @@ pub enum LayoutError {
     /// about to touch, whether its destination is unique (or its in-place operands disjoint);
     /// see [`Layout::is_unique_within`](crate::Layout::is_unique_within).
     UniquenessUndecided,
+    /// A DLPack `dtype` describes no whole number of bytes (`bits * lanes` is zero or not a
+    /// multiple of 8).
+    DtypeInvalid,
+    /// A DLPack `dtype`'s size (`bits * lanes / 8`) is not the layout's itemsize.
+    DtypeSizeMismatch {
+        /// The layout's itemsize, in bytes.
+        expected: usize,
+        /// The dtype's size, in bytes.
+        found: usize,
+    },
+    /// A DLPack `byte_offset` is not a multiple of the itemsize, so it is no element offset.
+    ByteOffsetNotMultiple,
+    /// A DLPack tensor's `shape` pointer is null while `ndim > 0`, or `ndim` is negative.
+    ShapeUnreadable,
+    /// A TMA descriptor needs a rank in `1..=5`.
+    TmaRank,
+    /// A TMA element is 1, 2, 4 or 8 bytes.
+    TmaItemsize,
+    /// A TMA global dimension is outside `1..=2^32`.
+    TmaDim {
+        /// The layout axis.
+        axis: usize,
+    },
+    /// TMA needs the innermost (last) axis to have stride 1 element.
+    TmaInnerStride,
+    /// A TMA global stride is zero or negative (permute, flip or select first).
+    TmaStrideNotPositive {
+        /// The layout axis.
+        axis: usize,
+    },
+    /// A TMA global stride in bytes is not a multiple of 16 or not below 2^40.
+    TmaStride {
+        /// The layout axis.
+        axis: usize,
+    },
+    /// The TMA global address (base plus offset) is not 16-byte aligned.
+    TmaAlignment,
+    /// A TMA box size is outside `1..=256`, or the inner box row is not a multiple of 16 bytes or
+    /// exceeds the swizzle span.
+    TmaBox {
+        /// The layout axis.
+        axis: usize,
+    },
+    /// A TMA element stride is outside `1..=8`.
+    TmaElementStride {
+        /// The layout axis.
+        axis: usize,
+    },
 }
 
 impl LayoutError {
@@ -296,6 +346,25 @@ impl LayoutError {
             Self::UniquenessUndecided => {
                 "uniqueness not decided within a budget proportional to the volume"
             }
+            Self::DtypeInvalid => "dtype bits * lanes is zero or not a whole number of bytes",
+            Self::DtypeSizeMismatch { .. } => "dtype size (bits * lanes / 8) is not the itemsize",
+            Self::ByteOffsetNotMultiple => "byte offset is not a multiple of the itemsize",
+            Self::ShapeUnreadable => "shape pointer is null with ndim > 0, or ndim is negative",
+            Self::TmaRank => "a TMA descriptor needs rank 1..=5",
+            Self::TmaItemsize => "a TMA element is 1, 2, 4 or 8 bytes",
+            Self::TmaDim { .. } => "a TMA global dimension must be 1..=2^32",
+            Self::TmaInnerStride => "TMA needs stride 1 on the innermost (last) axis",
+            Self::TmaStrideNotPositive { .. } => {
+                "a TMA global stride must be positive (permute or flip first)"
+            }
+            Self::TmaStride { .. } => {
+                "a TMA global stride must be a multiple of 16 bytes and below 2^40"
+            }
+            Self::TmaAlignment => "the TMA global address must be 16-byte aligned",
+            Self::TmaBox { .. } => {
+                "a TMA box size must be 1..=256, its inner row a multiple of 16 bytes within the swizzle span"
+            }
+            Self::TmaElementStride { .. } => "a TMA element stride must be 1..=8",
         }
     }
 }
@@ -320,8 +389,14 @@ impl fmt::Display for LayoutError {
             | Self::BlockMisaligned { axis }
             | Self::InterleavedAxis { axis }
             | Self::NotABlock { axis }
-            | Self::ShapeMismatch { axis } => write!(f, " (axis {axis})"),
-            Self::RankMismatch { expected, found } => {
+            | Self::ShapeMismatch { axis }
+            | Self::TmaDim { axis }
+            | Self::TmaStrideNotPositive { axis }
+            | Self::TmaStride { axis }
+            | Self::TmaBox { axis }
+            | Self::TmaElementStride { axis } => write!(f, " (axis {axis})"),
+            Self::RankMismatch { expected, found }
+            | Self::DtypeSizeMismatch { expected, found } => {
                 write!(f, " (expected {expected}, found {found})")
             }
             Self::RankOverflow { max } => write!(f, " (max {max})"),

@@ -70,11 +70,16 @@ pub mod doc;
 mod param;
 #[cfg(feature = "ndarray")]
 mod ndarray;
+#[cfg(feature = "dlpack")]
+mod dlpack;
+mod tma;
 
 #[cfg(feature = "ndarray")]
 pub use crate::ndarray::copy_view;
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
+#[cfg(feature = "dlpack")]
+pub use dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
 pub use dyn_layout::DynLayout;
 pub use error::{LayoutError, Operand};
 pub use fmt::Grid;
@@ -89,4 +94,5 @@ pub use layout::Layout;
 pub use order::Order;
 pub use param::{KernelIndex, KernelLayout};
 pub use slice::Slice;
+pub use tma::{TmaSwizzle, TmaTiled};
 pub use verdict::Verdict;

@@ -67,9 +67,9 @@ mod kernel_layout_abi {
 
     macro_rules! pin {
         ($($n:literal),*) => {$(
-            const_assert_eq!(size_of::<KernelLayout<i32, $n>>(), (2 * $n + 3) * 4);
+            const_assert_eq!(size_of::<KernelLayout<i32, $n>>(), (4 * $n + 5) * 4);
             const_assert_eq!(align_of::<KernelLayout<i32, $n>>(), 4);
-            const_assert_eq!(size_of::<KernelLayout<i64, $n>>(), (2 * $n + 3) * 8);
+            const_assert_eq!(size_of::<KernelLayout<i64, $n>>(), (4 * $n + 5) * 8);
             // i64's alignment is 8 on 64-bit targets, 4 on some 32-bit ones (i686).
             const_assert_eq!(align_of::<KernelLayout<i64, $n>>(), align_of::<i64>());
         )*};

@@ -18,8 +18,12 @@ mod model {
     fn fits_model<I: TryFrom<i128>, const N: usize>(l: &Layout<N>) -> bool {
         let fits = |v: i128| I::try_from(v).is_ok();
         let offs = common::offsets(l);
+        // A stride on an axis of extent 0 or 1 never reaches an offset: not checked.
         l.shape().iter().all(|&e| fits(e as i128))
-            && l.strides().iter().all(|&s| fits(s as i128))
+            && l.shape()
+                .iter()
+                .zip(l.strides())
+                .all(|(&e, s)| e <= 1 || fits(s as i128))
             && fits(l.offset() as i128)
             && fits(l.volume() as i128)
             && offs.iter().all(|&o| fits(o))
@@ -185,9 +189,58 @@ fn from_layout_of_an_empty_layout_checks_extents_strides_and_offset_only() {
     let k = KernelLayout::<i16, 2>::from_layout(&l).unwrap();
     assert_eq!(k.volume(), 0);
     assert_eq!(k.checked_offset_of([0, 0]), None);
-    // A stride that does not fit is rejected even with no element.
+    // A stride that does not fit is rejected even with no element, on an axis of extent 2.
+    let l = Layout::new([0, 2], [1, 100_000], 1).unwrap();
+    assert!(KernelLayout::<i16, 2>::from_layout(&l).is_err());
+    // On the extent-0 axis itself it never reaches an offset: packed as 0.
     let l = Layout::new([0], [100_000], 1).unwrap();
-    assert!(KernelLayout::<i16, 1>::from_layout(&l).is_err());
+    assert_eq!(
+        KernelLayout::<i16, 1>::from_layout(&l).unwrap().strides(),
+        [0]
+    );
+}
+
+#[test]
+fn from_layout_packs_the_stride_of_an_extent_1_axis_as_0_when_it_does_not_fit() {
+    // (1, 2^30):(2^31, 1): offsets 0..2^30 fit i32; the stride 2^31 of the extent-1 axis
+    // never reaches an offset.
+    let l = Layout::new([1, 1 << 30], [1 << 31, 1], 4).unwrap();
+    assert!(l.fits_in::<i32>());
+    let k = KernelLayout::<i32, 2>::from_layout(&l).unwrap();
+    assert_eq!(k.strides(), [0, 1]);
+    assert_eq!(k.extents(), [1, 1 << 30]);
+    for t in [0, 1, 12345, (1 << 30) - 1] {
+        assert_eq!(k.offset_of_linear(t), t);
+        assert_eq!(k.offset_of([0, t]), t);
+    }
+}
+
+#[test]
+fn from_layout_accepts_an_unsqueezed_axis_whose_stride_does_not_fit() {
+    // Every other row of a 2^14 x 2^16 image: the largest offset is below 2^31, but
+    // `unsqueezed(0)` gives the new extent-1 axis the stride 2^17 · 2^14 = 2^31.
+    let l = Layout::new([1 << 14, 1 << 16], [1 << 17, 1], 1).unwrap();
+    let u: Layout<3> = l.unsqueezed(0).unwrap();
+    assert_eq!(u.strides()[0], 1 << 31);
+    assert!(u.fits_in::<i32>());
+    let k = KernelLayout::<i32, 3>::from_layout(&u).unwrap();
+    assert_eq!(k.strides(), [0, 1 << 17, 1]);
+    let last = (1 << 30) - 1;
+    let want = ((1 << 14) - 1) * (1 << 17) + (1 << 16) - 1;
+    assert_eq!(k.offset_of_linear(last), want);
+    assert_eq!(
+        u.offset_of([0, (1 << 14) - 1, (1 << 16) - 1]).unwrap(),
+        want as isize
+    );
+}
+
+#[test]
+fn fits_in_ignores_strides_that_never_reach_an_offset() {
+    let l = Layout::new([1, 3, 0], [i64::MAX as isize, 1, i64::MAX as isize], 1).unwrap();
+    assert!(l.fits_in::<i8>());
+    // An extent-2 axis with the same stride is checked.
+    let l = Layout::new([2], [1 << 40], 1).unwrap();
+    assert!(!l.fits_in::<i32>());
 }
 
 #[test]
@@ -228,7 +281,10 @@ mod bytemuck_feature {
             .unwrap();
         let k = KernelLayout::<i32, 2>::from_layout(&l).unwrap();
         let words: &[i32] = bytemuck::cast_slice(bytemuck::bytes_of(&k));
-        assert_eq!(words, [2, 3, 3, 1, 7, 0, 1]);
+        // extents, strides, offset, dimension, factor, then the division constants of the
+        // pitches 3 and 1 and of the factor 1.
+        assert_eq!(words, [2, 3, 3, 1, 7, 0, 1, 1431655766, 1, 2, 0, 1, 0]);
+        assert!(k.words().eq(words.iter().copied()));
         let back: KernelLayout<i32, 2> = bytemuck::pod_read_unaligned(bytemuck::bytes_of(&k));
         assert_eq!(back, k);
     }
@@ -237,12 +293,41 @@ mod bytemuck_feature {
     fn arbitrary_bytes_never_panic() {
         // Zero extents, zero or negative factors, out-of-range dimensions: any bit pattern is
         // a valid value, and the math must stay total.
-        let patterns: [[i32; 7]; 5] = [
-            [0; 7],
-            [0, 0, 5, 5, 1, 0, 3],
-            [-1, i32::MIN, i32::MIN, -1, i32::MAX, 1, -1],
-            [3, 4, 1, 1, 0, 99, 2],
-            [i32::MIN, 0, -1, 0, 0, 0, 0],
+        let patterns: [[i32; 13]; 6] = [
+            [0; 13],
+            [0, 0, 5, 5, 1, 0, 3, 0, 0, 0, 0, 7, 40],
+            [
+                -1,
+                i32::MIN,
+                i32::MIN,
+                -1,
+                i32::MAX,
+                1,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+                -1,
+            ],
+            [3, 4, 1, 1, 0, 99, 2, 5, 5, 64, 33, i32::MIN, i32::MAX],
+            [
+                i32::MIN,
+                0,
+                -1,
+                0,
+                0,
+                0,
+                0,
+                i32::MAX,
+                i32::MIN,
+                31,
+                32,
+                0,
+                -32,
+            ],
+            [i32::MAX; 13],
         ];
         for p in patterns {
             let k: KernelLayout<i32, 2> = bytemuck::cast(p);
@@ -255,5 +340,110 @@ mod bytemuck_feature {
         }
         let z: KernelLayout<u64, 3> = bytemuck::Zeroable::zeroed();
         assert_eq!((z.offset_of_linear(5), z.interleave()), (0, None));
+    }
+}
+
+/// `KernelIndex::division_magic` / `divide_fast` against the hardware division: every divisor
+/// up to 2^16 (and every 8-bit pair in the unit tests), random divisors of the full range, each
+/// with the dividends where a round-up multiplier fails first (`k·d − 1` near `MAX`, `MAX`).
+mod fast_division {
+    use strided_layout::KernelIndex;
+
+    /// The dividends that stress the method for divisor `d`: the ends of the range, the
+    /// neighbours of multiples of `d` near 0 and near `max`, and powers of two.
+    fn dividends(d: u128, max: u128) -> Vec<u128> {
+        let top = max - max % d; // the largest multiple of d that fits
+        let mut v = vec![0, 1, max, max - 1, max / 2, max / 2 + 1];
+        for base in [d, 2 * d, top, top.saturating_sub(d)] {
+            v.extend([base.saturating_sub(1), base, base.saturating_add(1)]);
+        }
+        for p in 0..128 {
+            if let Some(x) = 1u128.checked_shl(p).filter(|&x| x <= max) {
+                v.extend([x - 1, x, x.saturating_add(1)]);
+            }
+        }
+        v.retain(|&x| x <= max);
+        v
+    }
+
+    /// The shift is ceil(log2 d), by search.
+    fn ceil_log2(d: u128) -> u128 {
+        (0..=64).find(|&l| (1u128 << l) >= d).unwrap()
+    }
+
+    macro_rules! check_type {
+        ($name:ident, $t:ty, $prop:ident) => {
+            fn $name(d: $t, extra: &[$t]) {
+                let (m, s) = <$t>::division_magic(d).unwrap();
+                assert_eq!(s as u128, ceil_log2(d as u128), "shift of {}", d);
+                let max = <$t>::MAX as u128;
+                let ns = dividends(d as u128, max)
+                    .into_iter()
+                    .map(|n| n as $t)
+                    .chain(extra.iter().copied());
+                for n in ns {
+                    assert_eq!(<$t>::divide_fast(n, m, s), n / d, "{} / {}", n, d);
+                }
+            }
+
+            #[cfg(not(miri))]
+            proptest::proptest! {
+                #[test]
+                fn $prop(d in 1..=<$t>::MAX, n in 0..=<$t>::MAX) {
+                    $name(d, &[n]);
+                    let (m, s) = <$t>::division_magic(d).unwrap();
+                    proptest::prop_assert_eq!(<$t>::divide_fast(n, m, s), n / d);
+                }
+            }
+        };
+    }
+    check_type!(check_i32, i32, divide_fast_matches_division_for_random_i32);
+    check_type!(check_u32, u32, divide_fast_matches_division_for_random_u32);
+    check_type!(check_i64, i64, divide_fast_matches_division_for_random_i64);
+    check_type!(check_u64, u64, divide_fast_matches_division_for_random_u64);
+    check_type!(check_i16, i16, divide_fast_matches_division_for_random_i16);
+    check_type!(check_u16, u16, divide_fast_matches_division_for_random_u16);
+
+    #[test]
+    fn divide_fast_is_exact_for_every_divisor_up_to_2_pow_16() {
+        let limit = if cfg!(miri) { 64 } else { 1 << 16 };
+        for d in 1..=limit {
+            let d: i32 = d;
+            check_i32(d, &[]);
+            check_u32(d as u32, &[]);
+            check_i64(d as i64, &[]);
+            check_u64(d as u64, &[]);
+        }
+    }
+
+    #[test]
+    fn divide_fast_is_exact_for_every_16_bit_divisor_on_a_dividend_grid() {
+        let step = if cfg!(miri) { 4099 } else { 1021 };
+        for d in (1..=u16::MAX).step_by(if cfg!(miri) { 997 } else { 1 }) {
+            let extra: Vec<u16> = (0..=u16::MAX).step_by(step).collect();
+            check_u16(d, &extra);
+            if let Ok(d) = i16::try_from(d) {
+                let extra: Vec<i16> = (0..=i16::MAX).step_by(step).collect();
+                check_i16(d, &extra);
+            }
+        }
+    }
+
+    #[test]
+    fn divide_fast_is_exact_for_the_largest_divisors() {
+        for k in 0..64 {
+            check_u32(u32::MAX - k, &[]);
+            check_i32(i32::MAX - k as i32, &[]);
+            check_u64(u64::MAX - k as u64, &[]);
+            check_i64(i64::MAX - k as i64, &[]);
+            check_u32((1 << 31) + k, &[]);
+            check_u64((1 << 63) + k as u64, &[]);
+        }
+    }
+
+    #[test]
+    fn division_magic_refuses_a_negative_divisor() {
+        assert_eq!(i32::division_magic(-1), None);
+        assert_eq!(i64::division_magic(i64::MIN), None);
     }
 }

@@ -102,7 +102,7 @@ fuzz_target!(|data: &[u8]| {
     }
     with_any!(&a, |l| all(l, &probes));
     // Arbitrary words as a rank-2 i32 parameter: the device math must stay total.
-    let words: [i32; 7] = core::array::from_fn(|_| u.arbitrary().unwrap_or(0));
+    let words: [i32; 13] = core::array::from_fn(|_| u.arbitrary().unwrap_or(0));
     let idx: [i32; 2] = core::array::from_fn(|_| u.arbitrary().unwrap_or(0));
     let lin: i32 = u.arbitrary().unwrap_or(0);
     let raw = raw_param(words);
@@ -117,6 +117,6 @@ fuzz_target!(|data: &[u8]| {
 
 /// A `KernelLayout<i32, 2>` with arbitrary fields, through its byte representation (the way a
 /// kernel receives it). Uses the `bytemuck` feature.
-fn raw_param(words: [i32; 7]) -> KernelLayout<i32, 2> {
+fn raw_param(words: [i32; 13]) -> KernelLayout<i32, 2> {
     bytemuck::cast(words)
 }

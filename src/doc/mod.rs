@@ -11,6 +11,7 @@
 //! | [`fuzzing`] | the `cargo fuzz` targets, how to run them, what they found |
 //! | [`semver`] | which types may grow (`#[non_exhaustive]`) and why the others do not, public dependencies, MSRV |
 //! | [`related`] | how cuda.core's, CuTe's, `std::mdspan`'s, ndarray's and burn's names map to ours |
+//! | [`gpu`] | GPU hosts: `KernelLayout` and what it packs, `include/strided_layout.h`, fast division, DLPack, TMA descriptors, the GPU test |
 //!
 //! These modules contain no items; they exist so the guides live next to the API in
 //! rustdoc and their examples build with the crate.
@@ -24,3 +25,4 @@ pub mod benchmarks;
 pub mod fuzzing;
 pub mod semver;
 pub mod related;
+pub mod gpu;

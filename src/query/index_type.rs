@@ -5,9 +5,13 @@ use num_traits::{NumCast, PrimInt};
 use crate::Layout;
 
 impl<const N: usize> Layout<N> {
-    /// Whether every extent, every stride, the offset and every element offset (checked
-    /// through [`offset_bounds`](Layout::offset_bounds)) fit the integer type `I`, so that a
-    /// kernel can compute offsets in `I` (for example `i32` on a GPU).
+    /// Whether every extent, every stride of an axis of extent 2 or more, the offset and every
+    /// element offset (checked through [`offset_bounds`](Layout::offset_bounds)) fit the
+    /// integer type `I`, so that a kernel can compute offsets in `I` (for example `i32` on a
+    /// GPU).
+    ///
+    /// A stride on an axis of extent 0 or 1 never reaches an offset, so it is not checked:
+    /// `(1, 2^30):(2^31, 1)` fits `i32`.
     ///
     /// Values are in elements, not bytes, and the volume is not checked (a kernel that
     /// iterates a linear index `0..volume` should also check `I::from(volume)`). The partial
@@ -29,7 +33,8 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Postconditions
     ///
-    /// - `true` iff `I` holds every extent, stride, the offset, and both offset bounds
+    /// - `true` iff `I` holds every extent, every stride of an axis of extent 2 or more, the
+    ///   offset, and both offset bounds
     #[must_use]
     pub fn fits_in<I: PrimInt>(&self) -> bool {
         parts_fit_in::<I>(
@@ -42,7 +47,8 @@ impl<const N: usize> Layout<N> {
 }
 
 /// The rule behind [`Layout::fits_in`], on the parts of any layout kind: whether `I` holds
-/// every extent, every stride, the offset and both offset `bounds` (`None`: no elements).
+/// every extent, every stride of an axis of extent 2 or more (the others never reach an
+/// offset), the offset and both offset `bounds` (`None`: no elements).
 ///
 /// Shared with the kernel-parameter conversion ([`crate::KernelLayout`]), which passes the
 /// bounds of whatever layout it converts (strided or interleaved).
@@ -54,8 +60,12 @@ pub(crate) fn parts_fit_in<I: PrimInt>(
 ) -> bool {
     let fits_i = |v: isize| <I as NumCast>::from(v).is_some();
     let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
+    // A stride on an axis of extent 0 or 1 never reaches an offset, so it need not fit.
     shape.iter().all(|&e| fits_u(e))
-        && strides.iter().all(|&s| fits_i(s))
+        && shape
+            .iter()
+            .zip(strides)
+            .all(|(&e, &s)| e <= 1 || fits_i(s))
         && fits_i(offset)
         && bounds.is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
 }

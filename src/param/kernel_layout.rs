@@ -1,69 +1,98 @@
-//! [`KernelLayout<I, N>`]: a layout as a `#[repr(C)]` kernel parameter over an index type `I`.
-//!
-//! A GPU (or DSP) kernel takes its operands' layouts by value, as plain data, and does its
-//! offset math in a narrow integer type (`i32` is the fast one on most GPUs). This module is
-//! the bridge: a host-side checked conversion from [`Layout<N>`] that fails instead of
-//! narrowing silently, and device-side offset math that is `#[inline]`, generic over `I`,
-//! free of panics, and builds for `nvptx64-nvidia-cuda` (CI builds it with `-Zbuild-std=core`).
-//!
-//! The packing, the proof that the device math is exact, and the examples are on
-//! [`KernelLayout`] itself (this module is private; its items are re-exported at the root).
+//! [`KernelLayout`]: the packing (checked, on the host) and the offset math (on the device).
 
-use num_traits::{CheckedRem, NumCast, PrimInt, WrappingAdd, WrappingMul};
+use num_traits::NumCast;
 
+use super::KernelIndex;
 use crate::query::index_type::parts_fit_in;
 use crate::{InterleavedLayout, Layout, LayoutError};
 
-/// The integer types a [`KernelLayout`] can use for its offset math: `i32`, `i64`, `u32`,
-/// `u64`, `isize`, `usize`, and the narrower primitive integers.
-///
-/// Implemented for every type with the listed `num-traits` bounds; nothing to implement.
-pub trait KernelIndex: PrimInt + WrappingAdd + WrappingMul + CheckedRem {}
-
-impl<T: PrimInt + WrappingAdd + WrappingMul + CheckedRem> KernelIndex for T {}
-
 /// A layout packed as a `#[repr(C)]` kernel parameter over the index type `I`: extents,
-/// strides, offset, then an interleave dimension and factor (factor 1: plain strided).
+/// strides, offset, an interleave dimension and factor, then the fast-division constants.
 ///
 /// Values are in elements; the kernel knows its element type. Build one on the host with
 /// [`KernelLayout::from_layout`] (or `TryFrom`), pass it to a kernel by value, and call
 /// [`offset_of`](KernelLayout::offset_of) or [`offset_of_linear`](KernelLayout::offset_of_linear)
-/// on the device.
+/// on the device, in Rust (`nvptx64-nvidia-cuda`) or in C++ with `include/strided_layout.h`,
+/// which declares the same struct and the same math.
 ///
-/// The packing is the one `CCCL` and `CuPy` use for strided kernel arguments, extents then
-/// strides then offset, followed by an interleave descriptor (dimension, factor; factor 1 means
-/// plain strided) so that an interleaved layout lowers to the same type:
+/// # What is packed
+///
+/// `4N + 5` values of type `I`, in this order, with no padding:
 ///
 /// ```text
-/// #[repr(C)] KernelLayout<I, N>      size (2N + 3) * size_of::<I>(), align align_of::<I>()
+/// #[repr(C)] KernelLayout<I, N>      size (4N + 5) * size_of::<I>(), align align_of::<I>()
 /// +-------------+-------------+--------+----------------------+-------------------+
 /// | extents [N] | strides [N] | offset | interleave_dimension | interleave_factor |
 /// +-------------+-------------+--------+----------------------+-------------------+
+/// | pitch_multipliers [N] | pitch_shifts [N] | factor_multiplier | factor_shift |
+/// +-----------------------+------------------+-------------------+--------------+
 ///   offset_of(i) = offset + Σ_{k ≠ d} i_k·s_k + (i_d / f)·s_d + (i_d % f)   (d, f: interleave)
 /// ```
 ///
+/// | `N` | `I = i32` / `u32` | `I = i64` / `u64` |
+/// | --- | --- | --- |
+/// | 0 | 20 bytes | 40 bytes |
+/// | 1 | 36 | 72 |
+/// | 2 | 52 | 104 |
+/// | 3 | 68 | 136 |
+/// | 4 | 84 | 168 |
+/// | 5 | 100 | 200 |
+/// | 6 | 116 | 232 |
+/// | 8 | 148 | 296 |
+///
+/// - A stride on an axis of extent 0 or 1 never reaches an offset, so it is packed as `0` (and
+///   not checked against `I`): `(1, 2^30):(2^31, 1)` packs into `i32`.
+/// - Factor 1 means plain strided (dimension 0). For an interleaved layout the stride of the
+///   interleave axis is the block stride, as in [`InterleavedLayout`].
+/// - `pitch_multipliers[k]`, `pitch_shifts[k]` are [`KernelIndex::division_magic`] of the
+///   pitch of axis `k`, `Π_{j>k} extents[j]` (the linear positions one step of axis `k`
+///   spans; 1 for the innermost axis, 0 for every axis of an empty layout), and
+///   `factor_multiplier`, `factor_shift` that of the factor: what `offset_of_linear` (and the
+///   interleave split) need to divide without a division instruction. Dividing `linear` by
+///   each pitch directly, rather than by each extent in a chain, keeps the divisions
+///   independent of one another.
+/// - The first `2N + 3` values are the earlier packing of this type, so a kernel that
+///   declared only those still reads them right.
+///
+/// This is the crate's own packing; it is not byte-compatible with CCCL or `CuPy`. CCCL's
+/// `cuda::layout_stride_relaxed::mapping<Extents, Strides, OffsetType>` defaults its
+/// `OffsetType` to `ptrdiff_t` whatever `Extents::index_type` is, so with `int` extents and
+/// strides its offset takes 8 bytes (aligned to 8) where ours takes 4; it also requires a
+/// non-negative offset and every mapped offset non-negative, keeps its members private (their
+/// order is an implementation detail), and has no interleave descriptor or division constants.
+/// What does line up: the first `2N + 1` values here are the extents, strides and offset a
+/// kernel passes to `mapping<dextents<I, N>, dstrides<I, N>, I>(extents, strides, offset)` to
+/// build the CCCL mapping from this struct on the device (for a layout whose offsets are all
+/// non-negative). `CuPy` passes its own `CArray` (data pointer, size, shape and strides in
+/// bytes). See [`doc::gpu`](crate::doc::gpu).
+///
 /// Every field has type `I`, so the struct has no padding for any `N` and any `I` (each field's
 /// size is a multiple of `align_of::<I>()`): with the `bytemuck` feature it is `Pod` for every
-/// `I: Pod`, with the `cudarc` feature it is `DeviceRepr` for every `I: DeviceRepr`.
+/// `I: Pod`, with the `cudarc` feature it is `DeviceRepr` for every `I: DeviceRepr`. The size
+/// and field offsets are asserted at compile time (`param/abi.rs`) and by the header itself
+/// (`static_assert`s).
 ///
 /// # Why the device math cannot go wrong
 ///
-/// [`KernelLayout::from_layout`] accepts a layout only if `I` holds every extent, every stride,
-/// the offset, the volume and both offset bounds (the rule of [`Layout::fits_in`], plus the
-/// volume). Then for any in-range index the true offset lies between the bounds, so it fits
-/// `I`. A single term `i_k·s_k` need not fit a signed `I` (offset `i32::MAX`, stride `-3`,
-/// extent `1431655766`: the last element sits at exactly `i32::MIN`, yet the term
-/// `1431655765·(-3)` does not fit `i32`), so the math is done with wrapping operations. Wrapping addition and
-/// multiplication are exact modulo `2^bits`; a result that is known to lie in `I`'s range is
-/// therefore the true result. For an unsigned `I` the strides and offset are non-negative, so
-/// no intermediate value even exceeds the final one. Division and remainder (interleave,
-/// linear indices) use `checked_div`/`checked_rem` with a zero fallback, so a value built from
-/// arbitrary bytes (through `bytemuck`) gives an unspecified offset, never a panic.
+/// [`KernelLayout::from_layout`] accepts a layout only if `I` holds every extent, every stride
+/// that reaches an offset, the offset, the volume and both offset bounds (the rule of
+/// [`Layout::fits_in`], plus the volume). Then for any in-range index the true offset lies
+/// between the bounds, so it fits `I`. A single term `i_k·s_k` need not fit a signed `I` (offset
+/// `i32::MAX`, stride `-3`, extent `1431655766`: the last element sits at exactly `i32::MIN`,
+/// yet the term `1431655765·(-3)` does not fit `i32`), so the math is done with wrapping
+/// operations. Wrapping addition and multiplication are exact modulo `2^bits`; a result that is
+/// known to lie in `I`'s range is therefore the true result. For an unsigned `I` the strides
+/// and offset are non-negative, so no intermediate value even exceeds the final one. Division
+/// and remainder (interleave, linear indices) are [`KernelIndex::divide_fast`], exact for every
+/// dividend in `0..=I::MAX` (proof in its module); the remainder is `n − q·d`. A value built
+/// from arbitrary bytes (through `bytemuck`) gives an unspecified offset, never a panic.
 ///
 /// ```text
 /// Layout (2,3):(1,2) +1        KernelLayout<i32, 2>
 ///  1 3 5                       extents [2, 3], strides [1, 2], offset 1,
-///  2 4 6                       interleave_dimension 0, interleave_factor 1
+///  2 4 6                       interleave_dimension 0, interleave_factor 1,
+///                              pitch multipliers [1431655766, 1], shifts [2, 0],
+///                              factor multiplier 1, factor shift 0
 /// ```
 ///
 /// # Examples
@@ -73,18 +102,22 @@ impl<T: PrimInt + WrappingAdd + WrappingMul + CheckedRem> KernelIndex for T {}
 /// let l = Layout::dense([2, 3], 4, Order::F)?.with_offset(1)?;
 /// let k = KernelLayout::<i32, 2>::from_layout(&l)?;
 /// assert_eq!(k.offset_of([1, 2]), 6);
-/// assert_eq!(core::mem::size_of_val(&k), (2 * 2 + 3) * 4);
+/// assert_eq!(core::mem::size_of_val(&k), (4 * 2 + 5) * 4);
 /// # Ok::<(), LayoutError>(())
 /// ```
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct KernelLayout<I, const N: usize> {
-    extents: [I; N],
-    strides: [I; N],
-    offset: I,
-    interleave_dimension: I,
-    interleave_factor: I,
+    pub(super) extents: [I; N],
+    pub(super) strides: [I; N],
+    pub(super) offset: I,
+    pub(super) interleave_dimension: I,
+    pub(super) interleave_factor: I,
+    pub(super) pitch_multipliers: [I; N],
+    pub(super) pitch_shifts: [I; N],
+    pub(super) factor_multiplier: I,
+    pub(super) factor_shift: I,
 }
 
 impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
@@ -174,26 +207,52 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
         interleave: Option<(usize, usize)>,
     ) -> Result<Self, LayoutError> {
         const ERR: LayoutError = LayoutError::IndexTypeOverflow;
-        if !parts_fit_in::<I>(shape, strides, offset, bounds) {
+        // A stride on an axis of extent 0 or 1 never reaches an offset (the only index there
+        // is 0, or there is none): pack it as 0, and do not ask `I` to hold it.
+        let mut strides = *strides;
+        for (s, &e) in strides.iter_mut().zip(shape) {
+            if e <= 1 {
+                *s = 0;
+            }
+        }
+        if !parts_fit_in::<I>(shape, &strides, offset, bounds) {
             return Err(ERR);
         }
         let narrow_u = |v: usize| <I as NumCast>::from(v).ok_or(ERR);
         let narrow_i = |v: isize| <I as NumCast>::from(v).ok_or(ERR);
         narrow_u(volume)?;
         let (dimension, factor) = interleave.unwrap_or((0, 1));
+        let factor = narrow_u(factor)?;
+        let (factor_multiplier, factor_shift) = I::division_magic(factor).ok_or(ERR)?;
         let mut out = Self {
             extents: [I::zero(); N],
             strides: [I::zero(); N],
             offset: narrow_i(offset)?,
             interleave_dimension: narrow_u(dimension)?,
-            interleave_factor: narrow_u(factor)?,
+            interleave_factor: factor,
+            pitch_multipliers: [I::zero(); N],
+            pitch_shifts: [I::zero(); N],
+            factor_multiplier,
+            factor_shift,
         };
         // `parts_fit_in` already said these fit; converting again keeps this function
         // panic-free without relying on that.
         for (dst, &e) in out.extents.iter_mut().zip(shape) {
             *dst = narrow_u(e)?;
         }
-        for (dst, &s) in out.strides.iter_mut().zip(strides) {
+        // pitch_k = Π_{j>k} extents[j]: at most the volume, which fits `I`. An empty layout
+        // (where no linear index is in range) packs every pitch as 0.
+        let mut pitch = if volume == 0 { I::zero() } else { I::one() };
+        let per_axis = out
+            .pitch_multipliers
+            .iter_mut()
+            .zip(&mut out.pitch_shifts)
+            .zip(&out.extents);
+        for ((m, sh), &e) in per_axis.rev() {
+            (*m, *sh) = I::division_magic(pitch).ok_or(ERR)?;
+            pitch = pitch.checked_mul(&e).ok_or(ERR)?;
+        }
+        for (dst, &s) in out.strides.iter_mut().zip(&strides) {
             *dst = narrow_i(s)?;
         }
         Ok(out)
@@ -228,20 +287,38 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[inline]
     #[must_use]
     pub fn offset_of(&self, index: [I; N]) -> I {
-        let split = self.split_axis();
-        let mut acc = self.offset;
-        for (k, (&i, &s)) in index.iter().zip(&self.strides).enumerate() {
-            acc = acc.wrapping_add(&term(i, s, k, split));
-        }
-        acc
+        let plain = || {
+            let terms = index.iter().zip(&self.strides);
+            terms.fold(self.offset, |acc, (&i, &s)| {
+                acc.wrapping_add(&i.wrapping_mul(&s))
+            })
+        };
+        let Some(split) = self.split() else {
+            return plain();
+        };
+        // Interleaved: the plain sum, then the split axis's term corrected from `i·s` to
+        // `(i / f)·s + i % f`.
+        let (Some(&i), Some(&s)) = (
+            index.get(split.dimension),
+            self.strides.get(split.dimension),
+        ) else {
+            return plain();
+        };
+        plain()
+            .wrapping_sub(&i.wrapping_mul(&s))
+            .wrapping_add(&term(i, s, split))
     }
 
     /// The element offset of the element at position `linear` in logical C order (last axis
     /// fastest), for `linear` in `0..volume`, computed in `I`.
     ///
     /// The usual grid-stride kernel loop: thread `t` handles `t, t + T, t + 2T, ...`. Device-side
-    /// math, like [`offset_of`](Self::offset_of): one division and remainder per axis, no panics;
-    /// `linear` outside `0..volume` gives an unspecified offset.
+    /// math, like [`offset_of`](Self::offset_of): for each axis but the innermost one
+    /// multiply-high, add and shift (the packed [`KernelIndex::divide_fast`] constants of the
+    /// axis pitch, the product of the extents after it), and for each axis but the outermost
+    /// one multiply and subtraction for the index; no division instruction, no chain of
+    /// dependent divisions, no panics. `linear` outside `0..volume` gives an unspecified
+    /// offset.
     ///
     /// ```text
     /// KernelLayout [2, 3] : [1, 2] + 0
@@ -265,17 +342,53 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[inline]
     #[must_use]
     pub fn offset_of_linear(&self, linear: I) -> I {
-        let split = self.split_axis();
+        // q_k = linear / pitch_k, each straight from `linear` (no chain of divisions): the
+        // innermost pitch is 1, so q_{N-1} = linear; i_k = q_k - extents[k]·q_{k-1}, and
+        // i_0 = q_0 (in range, q_0 < extents[0]). The `k` tests fold away once the loop over
+        // the constant `N` is unrolled.
         let mut acc = self.offset;
-        let mut rest = linear;
-        let axes = self.extents.iter().zip(&self.strides).enumerate();
-        for (k, (&e, &s)) in axes.rev() {
-            // `e == 0` only in an empty layout, where no `linear` is in range.
-            let i = rest.checked_rem(&e).unwrap_or_else(I::zero);
-            rest = rest.checked_div(&e).unwrap_or_else(I::zero);
-            acc = acc.wrapping_add(&term(i, s, k, split));
+        let mut outer = I::zero();
+        for k in 0..N {
+            let (Some(&extent), Some(&stride), Some(&mult), Some(&shift)) = (
+                self.extents.get(k),
+                self.strides.get(k),
+                self.pitch_multipliers.get(k),
+                self.pitch_shifts.get(k),
+            ) else {
+                break;
+            };
+            let q = if k.wrapping_add(1) == N {
+                linear
+            } else {
+                I::divide_fast(linear, mult, shift)
+            };
+            let i = if k == 0 {
+                q
+            } else {
+                q.wrapping_sub(&extent.wrapping_mul(&outer))
+            };
+            acc = acc.wrapping_add(&i.wrapping_mul(&stride));
+            outer = q;
         }
-        acc
+        let Some(split) = self.split() else {
+            return acc;
+        };
+        // Interleaved (a branch that is the same for every thread): the split axis's index
+        // again, from its own pitch and the one outside it, and its term corrected from `i·s`
+        // to `(i / f)·s + i % f`.
+        let d = split.dimension;
+        let quotient = |axis: Option<usize>| match axis
+            .and_then(|a| Some((*self.pitch_multipliers.get(a)?, *self.pitch_shifts.get(a)?)))
+        {
+            Some((m, sh)) => I::divide_fast(linear, m, sh),
+            None => I::zero(),
+        };
+        let (Some(&e), Some(&s)) = (self.extents.get(d), self.strides.get(d)) else {
+            return acc;
+        };
+        let i = quotient(Some(d)).wrapping_sub(&e.wrapping_mul(&quotient(d.checked_sub(1))));
+        acc.wrapping_sub(&i.wrapping_mul(&s))
+            .wrapping_add(&term(i, s, split))
     }
 
     /// The element offset of `index`, or `None` if some `index[k]` is outside `0..extents[k]`.
@@ -361,6 +474,43 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
         let d = self.interleave_dimension.to_usize()?;
         if d < N { Some((d, f)) } else { None }
     }
+
+    /// The interleave split with its division constants, for [`term`].
+    #[inline]
+    fn split(&self) -> Option<Split<I>> {
+        let (dimension, factor) = self.split_axis()?;
+        Some(Split {
+            dimension,
+            factor,
+            multiplier: self.factor_multiplier,
+            shift: self.factor_shift,
+        })
+    }
+
+    /// The packed values in memory order (`4N + 5` of them), as the header reads them: write
+    /// each with `to_ne_bytes` to get the bytes of this value without `bytemuck`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// let k = KernelLayout::<i32, 1>::from_layout(&Layout::dense([6], 4, Order::C)?)?;
+    /// let words: Vec<i32> = k.words().collect();
+    /// // extents, strides, offset, dimension, factor, pitch multiplier and shift, factor ones
+    /// assert_eq!(words, [6, 1, 0, 0, 1, 1, 0, 1, 0]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn words(&self) -> impl Iterator<Item = I> + use<I, N> {
+        let k = *self;
+        let mid = [k.offset, k.interleave_dimension, k.interleave_factor];
+        k.extents
+            .into_iter()
+            .chain(k.strides)
+            .chain(mid)
+            .chain(k.pitch_multipliers)
+            .chain(k.pitch_shifts)
+            .chain([k.factor_multiplier, k.factor_shift])
+    }
 }
 
 impl<I: Copy, const N: usize> KernelLayout<I, N> {
@@ -410,21 +560,25 @@ impl<I: Copy, const N: usize> KernelLayout<I, N> {
     }
 }
 
-/// One axis's contribution to an offset: `i·s`, or `(i / f)·s + i % f` on the interleave axis.
+/// The interleave split of a [`KernelLayout`]: axis, factor and the factor's division
+/// constants.
+#[derive(Clone, Copy)]
+struct Split<I> {
+    dimension: usize,
+    factor: I,
+    multiplier: I,
+    shift: I,
+}
+
+/// The interleave axis's contribution to an offset: `(i / f)·s + i % f`.
 ///
 /// Wrapping operations: see "Why the device math cannot go wrong" on [`KernelLayout`] for
-/// why the sum is exact. `f > 1`
-/// (checked by `split_axis`), so the checked division and remainder never take the fallback.
+/// why the sum is exact. The split uses the packed division constants of `f`.
 #[inline]
-fn term<I: KernelIndex>(index: I, stride: I, axis: usize, split: Option<(usize, I)>) -> I {
-    match split {
-        Some((dimension, factor)) if dimension == axis => {
-            let block = index.checked_div(&factor).unwrap_or_else(I::zero);
-            let lane = index.checked_rem(&factor).unwrap_or_else(I::zero);
-            block.wrapping_mul(&stride).wrapping_add(&lane)
-        }
-        _ => index.wrapping_mul(&stride),
-    }
+fn term<I: KernelIndex>(index: I, stride: I, split: Split<I>) -> I {
+    let block = I::divide_fast(index, split.multiplier, split.shift);
+    let lane = index.wrapping_sub(&block.wrapping_mul(&split.factor));
+    block.wrapping_mul(&stride).wrapping_add(&lane)
 }
 
 impl<I: KernelIndex, const N: usize> TryFrom<&Layout<N>> for KernelLayout<I, N> {
@@ -452,32 +606,6 @@ impl<I: KernelIndex, const N: usize> TryFrom<Layout<N>> for KernelLayout<I, N> {
     fn try_from(layout: Layout<N>) -> Result<Self, LayoutError> {
         Self::from_layout(&layout)
     }
-}
-
-// SAFETY: `KernelLayout<I, N>` is `#[repr(C)]` and every field is `I` or
-// `[I; N]`. A type's size is a multiple of its alignment, so each field ends on a multiple of
-// `align_of::<I>()` and the next starts right there: no padding, for every `N` (including 0)
-// and every `I`. The all-zero value is valid when `I`'s is (`Zeroable`), and every bit pattern
-// is valid when `I`'s are (`Pod`): no field has a validity invariant beyond `I`'s own, and the
-// methods are total over all values (see `KernelLayout`).
-#[cfg(feature = "bytemuck")]
-#[allow(unsafe_code)]
-unsafe impl<I: bytemuck::Zeroable, const N: usize> bytemuck::Zeroable for KernelLayout<I, N> {}
-
-// SAFETY: as for `Zeroable` just above: `#[repr(C)]`, no padding, every field an `I: Pod`.
-#[cfg(feature = "bytemuck")]
-#[allow(unsafe_code)]
-unsafe impl<I: bytemuck::Pod, const N: usize> bytemuck::Pod for KernelLayout<I, N> {}
-
-// SAFETY: cudarc copies a `DeviceRepr` value's bytes into the kernel's parameter buffer, so the
-// type must be plain data with a C layout; `KernelLayout` is `#[repr(C)]`, padding-free (see
-// above) and made only of `I`, which is `DeviceRepr` itself. The CUDA side declares the
-// matching struct `{ I extents[N]; I strides[N]; I offset; I dim; I factor; }`.
-#[cfg(feature = "cudarc")]
-#[allow(unsafe_code)]
-unsafe impl<I: cudarc::driver::DeviceRepr, const N: usize> cudarc::driver::DeviceRepr
-    for KernelLayout<I, N>
-{
 }
 
 #[cfg(test)]

@@ -1,0 +1,275 @@
+// strided_layout.h: the device side of the Rust crate `strided-layout`'s `KernelLayout<I, N>`.
+//
+// C++17, no dependencies (no standard headers, so NVRTC compiles it as is). Under nvcc or NVRTC
+// (`__CUDACC__` / `__CUDACC_RTC__`) every function is `__host__ __device__`; otherwise it is
+// plain inline C++. The struct's bytes are exactly those of the Rust
+// `strided_layout::KernelLayout<I, N>` (pass it by value, e.g. cudarc `builder.arg(&param)`):
+//
+//   I extents[N]; I strides[N]; I offset; I interleave_dimension; I interleave_factor;
+//   I pitch_multipliers[N]; I pitch_shifts[N]; I factor_multiplier; I factor_shift;
+//
+// size (4N + 5) * sizeof(I), no padding; asserted below and on the Rust side. Values are in
+// elements. The crate's `tests/header.rs` compiles this header and checks every function
+// against the crate on thousands of random layouts, so the two cannot drift.
+//
+//   offset_of(i) = offset + sum_{k != d} i_k * s_k + (i_d / f) * s_d + i_d % f   (d, f: interleave)
+//
+// `offset_of_linear(t)` is the offset of the t-th element in C order (last axis fastest), for the
+// grid-stride loop; it divides by each axis pitch (the product of the extents after the axis)
+// with a multiply-high, an add and a shift (Granlund-Montgomery round-up method, the constants
+// packed by the host), never with a division instruction. Arithmetic is modulo 2^bits (done in
+// the unsigned type), exactly as the Rust side's wrapping operations; for a layout packed by
+// the crate every result is the true offset.
+//
+// I is one of: signed char, short, int, long, long long and their unsigned forms (so also
+// int8_t..int64_t, uint8_t..uint64_t; the crate's i8..i64, u8..u64 of the same width).
+// N >= 1 (a rank-0 layout is its `offset`).
+//
+// SPDX-License-Identifier: MIT OR Apache-2.0
+
+#ifndef STRIDED_LAYOUT_H
+#define STRIDED_LAYOUT_H
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define STRIDED_LAYOUT_HD __host__ __device__ __forceinline__
+#else
+#define STRIDED_LAYOUT_HD inline
+#endif
+
+namespace strided_layout {
+
+namespace detail {
+
+// The unsigned type of the same width, and the width, for each supported index type.
+template <typename I> struct index_traits;
+// `arith_type` is where the offset math runs: at least `unsigned int`, so that no operand is
+// promoted to (signed, overflowing) `int`; results are truncated back to the width of I.
+#define STRIDED_LAYOUT_INDEX(T, UT, AT, BITS, SIGNED)                                           \
+  template <> struct index_traits<T> {                                                         \
+    typedef UT unsigned_type;                                                                  \
+    typedef AT arith_type;                                                                     \
+    static constexpr unsigned bits = BITS;                                                     \
+    static constexpr bool is_signed = SIGNED;                                                  \
+  };
+STRIDED_LAYOUT_INDEX(signed char, unsigned char, unsigned, 8, true)
+STRIDED_LAYOUT_INDEX(unsigned char, unsigned char, unsigned, 8, false)
+STRIDED_LAYOUT_INDEX(short, unsigned short, unsigned, 16, true)
+STRIDED_LAYOUT_INDEX(unsigned short, unsigned short, unsigned, 16, false)
+STRIDED_LAYOUT_INDEX(int, unsigned int, unsigned int, 32, true)
+STRIDED_LAYOUT_INDEX(unsigned int, unsigned int, unsigned int, 32, false)
+STRIDED_LAYOUT_INDEX(long long, unsigned long long, unsigned long long, 64, true)
+STRIDED_LAYOUT_INDEX(unsigned long long, unsigned long long, unsigned long long, 64, false)
+STRIDED_LAYOUT_INDEX(long, unsigned long, unsigned long, 8 * sizeof(long), true)
+STRIDED_LAYOUT_INDEX(unsigned long, unsigned long, unsigned long, 8 * sizeof(long), false)
+#undef STRIDED_LAYOUT_INDEX
+
+static_assert(sizeof(short) == 2 && sizeof(int) == 4 && sizeof(long long) == 8,
+              "strided_layout.h assumes 16-bit short, 32-bit int, 64-bit long long");
+
+// The high half of the double-width product a * b.
+STRIDED_LAYOUT_HD unsigned char mulhi(unsigned char a, unsigned char b) {
+  return static_cast<unsigned char>((static_cast<unsigned>(a) * b) >> 8);
+}
+STRIDED_LAYOUT_HD unsigned short mulhi(unsigned short a, unsigned short b) {
+  return static_cast<unsigned short>((static_cast<unsigned>(a) * b) >> 16);
+}
+STRIDED_LAYOUT_HD unsigned int mulhi(unsigned int a, unsigned int b) {
+#if defined(__CUDA_ARCH__)
+  return __umulhi(a, b);
+#else
+  return static_cast<unsigned int>((static_cast<unsigned long long>(a) * b) >> 32);
+#endif
+}
+STRIDED_LAYOUT_HD unsigned long long mulhi(unsigned long long a, unsigned long long b) {
+#if defined(__CUDA_ARCH__)
+  return __umul64hi(a, b);
+#elif defined(__SIZEOF_INT128__)
+  __extension__ typedef unsigned __int128 wide;  // GCC, Clang: no -Wpedantic warning
+  return static_cast<unsigned long long>((static_cast<wide>(a) * b) >> 64);
+#else
+  // Schoolbook on 32-bit halves.
+  const unsigned long long lo_mask = 0xffffffffull;
+  unsigned long long a0 = a & lo_mask, a1 = a >> 32, b0 = b & lo_mask, b1 = b >> 32;
+  unsigned long long p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  unsigned long long mid = (p00 >> 32) + (p01 & lo_mask) + (p10 & lo_mask);
+  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+// `long` (int64_t on LP64 Linux, 32 bits on Windows): as the fixed type of its width.
+template <unsigned Size> struct same_width;
+template <> struct same_width<4> { typedef unsigned int type; };
+template <> struct same_width<8> { typedef unsigned long long type; };
+STRIDED_LAYOUT_HD unsigned long mulhi(unsigned long a, unsigned long b) {
+  typedef same_width<sizeof(unsigned long)>::type T;
+  return static_cast<unsigned long>(mulhi(static_cast<T>(a), static_cast<T>(b)));
+}
+
+// n / d from the constants the host packed for d (`KernelIndex::divide_fast` in Rust): the
+// signed form (n < 2^(W-1), so t + n does not overflow) and the unsigned one.
+template <typename U, bool Signed> struct divider;
+template <typename U> struct divider<U, true> {
+  STRIDED_LAYOUT_HD static U divide(U n, U m, U shift, unsigned bits) {
+    U t = mulhi(n, m);
+    U sum = static_cast<U>(t + n);
+    return static_cast<U>(sum >> (static_cast<unsigned>(shift) & (bits - 1)));
+  }
+};
+template <typename U> struct divider<U, false> {
+  STRIDED_LAYOUT_HD static U divide(U n, U m, U shift, unsigned bits) {
+    U t = mulhi(n, m);
+    U s1 = shift < U(1) ? shift : U(1);
+    U s2 = static_cast<U>(shift - s1);
+    U diff = static_cast<U>(n - t);
+    U half = static_cast<U>(diff >> static_cast<unsigned>(s1));
+    U sum = static_cast<U>(t + half);
+    return static_cast<U>(sum >> (static_cast<unsigned>(s2) & (bits - 1)));
+  }
+};
+
+}  // namespace detail
+
+template <typename I, int N>
+struct KernelLayout {
+  static_assert(N >= 1, "KernelLayout<I, N>: N >= 1 (a rank-0 layout is its offset)");
+
+  typedef typename detail::index_traits<I>::unsigned_type U;
+  typedef typename detail::index_traits<I>::arith_type A;
+  static constexpr unsigned bits = detail::index_traits<I>::bits;
+  static constexpr bool is_signed = detail::index_traits<I>::is_signed;
+
+  I extents[N];
+  I strides[N];
+  I offset;
+  I interleave_dimension;
+  I interleave_factor;
+  I pitch_multipliers[N];
+  I pitch_shifts[N];
+  I factor_multiplier;
+  I factor_shift;
+
+  // n / d for n >= 0, from d's packed multiplier and shift.
+  STRIDED_LAYOUT_HD static I divide_fast(I n, I multiplier, I shift) {
+    return static_cast<I>(detail::divider<U, is_signed>::divide(
+        static_cast<U>(n), static_cast<U>(multiplier), static_cast<U>(shift), bits));
+  }
+
+  // Whether v < 0 (never for an unsigned I), without a comparison compilers warn about.
+  STRIDED_LAYOUT_HD static bool is_negative(I v) {
+    return is_signed && ((static_cast<U>(v) >> (bits - 1)) & 1u);
+  }
+
+  // The interleave axis, or -1 for a plain strided layout (factor <= 1 or no such axis).
+  STRIDED_LAYOUT_HD int split_axis() const {
+    if (!(interleave_factor > I(1))) return -1;
+    // A negative signed dimension reads as "no axis", as in Rust (`to_usize` fails).
+    if (is_negative(interleave_dimension)) return -1;
+    U d = static_cast<U>(interleave_dimension);
+    return d < static_cast<U>(N) ? static_cast<int>(d) : -1;
+  }
+
+  // (i / f) * s + i % f on the interleave axis, modulo 2^bits.
+  STRIDED_LAYOUT_HD A split_term(I i, I s) const {
+    A block = static_cast<U>(divide_fast(i, factor_multiplier, factor_shift));
+    A lane = static_cast<A>(static_cast<U>(i)) - block * static_cast<U>(interleave_factor);
+    return block * static_cast<U>(s) + lane;
+  }
+
+  // The element offset of `index` (each index[k] in 0..extents[k]); unspecified otherwise.
+  STRIDED_LAYOUT_HD I offset_of(const I* index) const {
+    static_assert(sizeof(KernelLayout) == (4 * N + 5) * sizeof(I),
+                  "KernelLayout must be (4N + 5) values of I, as in Rust");
+    A acc = static_cast<U>(offset);
+    for (int k = 0; k < N; ++k) {
+      acc += static_cast<A>(static_cast<U>(index[k])) * static_cast<U>(strides[k]);
+    }
+    int d = split_axis();
+    if (d >= 0) {
+      acc -= static_cast<A>(static_cast<U>(index[d])) * static_cast<U>(strides[d]);
+      acc += split_term(index[d], strides[d]);
+    }
+    return static_cast<I>(static_cast<U>(acc));
+  }
+
+  // The offset of the element at position `linear` in C order, for linear in 0..volume().
+  STRIDED_LAYOUT_HD I offset_of_linear(I linear) const {
+    A acc = static_cast<U>(offset);
+    A outer = 0;
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#pragma unroll
+#endif
+    for (int k = 0; k < N; ++k) {
+      // q_k = linear / pitch_k; the innermost pitch is 1; i_k = q_k - extents[k] * q_{k-1}.
+      A q = (k + 1 == N)
+                ? static_cast<A>(static_cast<U>(linear))
+                : static_cast<A>(static_cast<U>(
+                      divide_fast(linear, pitch_multipliers[k], pitch_shifts[k])));
+      A i = (k == 0) ? q : q - static_cast<A>(static_cast<U>(extents[k])) * outer;
+      acc += i * static_cast<U>(strides[k]);
+      outer = q;
+    }
+    int d = split_axis();
+    if (d >= 0) {
+      A qd = static_cast<U>(divide_fast(linear, pitch_multipliers[d], pitch_shifts[d]));
+      A qo = d == 0 ? A(0)
+                    : static_cast<A>(static_cast<U>(divide_fast(linear, pitch_multipliers[d - 1],
+                                                                pitch_shifts[d - 1])));
+      U iu = static_cast<U>(qd - static_cast<A>(static_cast<U>(extents[d])) * qo);
+      acc -= static_cast<A>(iu) * static_cast<U>(strides[d]);
+      acc += split_term(static_cast<I>(iu), strides[d]);
+    }
+    return static_cast<I>(static_cast<U>(acc));
+  }
+
+  // The offset of `index` into *out and true, or false if some index[k] is outside 0..extents[k].
+  STRIDED_LAYOUT_HD bool checked_offset_of(const I* index, I* out) const {
+    for (int k = 0; k < N; ++k) {
+      if (is_negative(index[k]) || !(index[k] < extents[k])) return false;
+    }
+    *out = offset_of(index);
+    return true;
+  }
+
+  // The number of elements (product of the extents, modulo 2^bits).
+  STRIDED_LAYOUT_HD I volume() const {
+    A v = 1;
+    for (int k = 0; k < N; ++k) v *= static_cast<U>(extents[k]);
+    return static_cast<I>(static_cast<U>(v));
+  }
+};
+
+// The byte layout (field offsets in units of sizeof(I)), for the common instantiations; the
+// Rust side asserts the same table with `offset_of!` (`src/param/abi.rs`).
+#if defined(offsetof)
+#define STRIDED_LAYOUT_OFFSETOF(T, F) offsetof(T, F)
+#else
+#define STRIDED_LAYOUT_OFFSETOF(T, F) __builtin_offsetof(T, F)
+#endif
+namespace detail {
+template <typename I, int N> struct abi {
+  typedef KernelLayout<I, N> K;
+  static constexpr unsigned long long w = sizeof(I);
+  static constexpr bool ok =
+      sizeof(K) == (4 * N + 5) * w && alignof(K) == alignof(I) &&
+      STRIDED_LAYOUT_OFFSETOF(K, extents) == 0 && STRIDED_LAYOUT_OFFSETOF(K, strides) == N * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, offset) == 2 * N * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, interleave_dimension) == (2 * N + 1) * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, interleave_factor) == (2 * N + 2) * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, pitch_multipliers) == (2 * N + 3) * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, pitch_shifts) == (3 * N + 3) * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, factor_multiplier) == (4 * N + 3) * w &&
+      STRIDED_LAYOUT_OFFSETOF(K, factor_shift) == (4 * N + 4) * w;
+};
+}  // namespace detail
+#undef STRIDED_LAYOUT_OFFSETOF
+static_assert(detail::abi<int, 1>::ok && detail::abi<int, 2>::ok && detail::abi<int, 3>::ok &&
+                  detail::abi<int, 4>::ok && detail::abi<int, 5>::ok,
+              "KernelLayout<int32, N>: (4N + 5) * 4 bytes, fields as in Rust");
+static_assert(detail::abi<unsigned int, 4>::ok && detail::abi<long long, 1>::ok &&
+                  detail::abi<long long, 4>::ok && detail::abi<unsigned long long, 4>::ok &&
+                  detail::abi<short, 3>::ok && detail::abi<unsigned char, 2>::ok,
+              "KernelLayout<I, N>: (4N + 5) * sizeof(I) bytes, fields as in Rust");
+
+}  // namespace strided_layout
+
+#endif  // STRIDED_LAYOUT_H

@@ -1,0 +1,26 @@
+//! [`KernelLayout<I, N>`]: a layout as a `#[repr(C)]` kernel parameter over an index type `I`.
+//!
+//! A GPU (or DSP) kernel takes its operands' layouts by value, as plain data, and does its
+//! offset math in a narrow integer type (`i32` is the fast one on most GPUs). This module is
+//! the bridge: a host-side checked conversion from [`Layout<N>`](crate::Layout) that fails
+//! instead of narrowing silently, and device-side offset math that is `#[inline]`, generic over
+//! `I`, free of panics and of hardware divisions, and builds for `nvptx64-nvidia-cuda` (CI
+//! builds it with `-Zbuild-std=core`). `include/strided_layout.h` is the same math in C++ for
+//! CUDA kernels, reading the same bytes.
+//!
+//! | file | what |
+//! | --- | --- |
+//! | `kernel_layout.rs` | [`KernelLayout`]: packing (checked), `offset_of`, `offset_of_linear`, accessors |
+//! | `fast_div.rs` | [`KernelIndex`]: the index types and their division by multiply-high and shift |
+//! | `abi.rs` | the byte layout, asserted at compile time; the `bytemuck` and `cudarc` impls |
+//!
+//! The packing, the proof that the device math is exact, and the examples are on
+//! [`KernelLayout`] itself (this module is private; its items are re-exported at the root);
+//! [`doc::gpu`](crate::doc::gpu) is the guide for GPU hosts.
+
+mod fast_div;
+mod kernel_layout;
+mod abi;
+
+pub use fast_div::KernelIndex;
+pub use kernel_layout::KernelLayout;

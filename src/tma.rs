@@ -1,0 +1,342 @@
+//! TMA lowering: the arguments of `cuTensorMapEncodeTiled` for a [`Layout<N>`], or the rule it
+//! breaks (plain data, no CUDA dependency).
+//!
+//! Hopper-class GPUs copy tiles between global and shared memory with the tensor memory
+//! accelerator, driven by a descriptor that the host encodes with
+//! [`cuTensorMapEncodeTiled`](https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TENSOR__MEMORY.html).
+//! Its rules are strict; [`TmaTiled::new`] checks each (with interleave
+//! `CU_TENSOR_MAP_INTERLEAVE_NONE`) and names the one a layout breaks:
+//!
+//! | rule (driver API) | error |
+//! | --- | --- |
+//! | `tensorRank` in `1..=5` | [`LayoutError::TmaRank`] |
+//! | element size 1, 2, 4 or 8 bytes (the `CUtensorMapDataType`s) | [`LayoutError::TmaItemsize`] |
+//! | every `globalDim[i]` in `1..=2^32` | [`LayoutError::TmaDim`] |
+//! | dimension 0 is contiguous (its stride is the element size, implicit) | [`LayoutError::TmaInnerStride`] |
+//! | strides describe memory forward (positive) | [`LayoutError::TmaStrideNotPositive`] |
+//! | every `globalStrides[i]` a multiple of 16 and below 2^40 | [`LayoutError::TmaStride`] |
+//! | `globalAddress` 16-byte aligned | [`LayoutError::TmaAlignment`] |
+//! | every `boxDim[i]` in `1..=256`; `boxDim[0] · elementSize` a multiple of 16; within the swizzle span (32, 64, 128 bytes) when swizzled | [`LayoutError::TmaBox`] |
+//! | every `elementStrides[i]` in `1..=8` | [`LayoutError::TmaElementStride`] |
+//!
+//! TMA orders dimensions innermost first, so `globalDim[i]` is the extent of layout axis
+//! `N - 1 - i` (the last axis, stride 1, is dimension 0), and `globalStrides[i - 1]` is the byte
+//! stride of dimension `i` (dimension 0 has none). An axis of extent 1 never moves the address,
+//! so its stride is replaced by a valid one (the span of the dimensions inside it, rounded up to
+//! 16 bytes, or `2^40 − 16` if that span reaches 2^40).
+//!
+//! ```text
+//! Layout (64,256):(512,1) f16 at base 0x1000    globalDim     [256, 64]
+//!                                               globalStrides [1024]        (512 · 2 bytes)
+//! box (32, 64), element strides (1, 1)          boxDim        [64, 32]      (inner row 128 B)
+//! ```
+//!
+//! A layout with a negative stride (flipped) or whose stride-1 axis is not last (permuted) is
+//! refused: TMA addresses memory forward only. Lower the un-flipped layout (`flipped` again) and
+//! mirror the tile coordinates in the kernel (`extent − box − c`), reversing the tile in shared
+//! memory; permute the axes so that the stride-1 axis is last (`permuted`) and swap the tile
+//! coordinates to match.
+
+use crate::{Layout, LayoutError};
+
+/// The shared-memory swizzle of the descriptor (`CUtensorMapSwizzle`); a swizzled box row must
+/// fit its span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub enum TmaSwizzle {
+    /// `CU_TENSOR_MAP_SWIZZLE_NONE`: no span limit.
+    None,
+    /// `CU_TENSOR_MAP_SWIZZLE_32B`: inner box row at most 32 bytes.
+    B32,
+    /// `CU_TENSOR_MAP_SWIZZLE_64B`: at most 64 bytes.
+    B64,
+    /// `CU_TENSOR_MAP_SWIZZLE_128B`: at most 128 bytes.
+    B128,
+}
+
+impl TmaSwizzle {
+    /// The span in bytes a swizzled inner box row may not exceed, or `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::TmaSwizzle;
+    /// assert_eq!(TmaSwizzle::B128.span(), Some(128));
+    /// ```
+    #[must_use]
+    pub const fn span(self) -> Option<u64> {
+        match self {
+            Self::None => None,
+            Self::B32 => Some(32),
+            Self::B64 => Some(64),
+            Self::B128 => Some(128),
+        }
+    }
+}
+
+/// The arguments of `cuTensorMapEncodeTiled` for a layout, innermost dimension first; build
+/// with [`TmaTiled::new`].
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+/// let l = Layout::dense([64, 256], 2, Order::C)?;
+/// let t = TmaTiled::new(&l, 0x1000, [32, 64], [1, 1], TmaSwizzle::B128)?;
+/// assert_eq!((t.rank(), t.global_dim(), t.global_strides()), (2, &[256, 64][..], &[512][..]));
+/// assert_eq!((t.box_dim(), t.element_strides()), (&[64, 32][..], &[1, 1][..]));
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct TmaTiled<const N: usize> {
+    global_address: u64,
+    global_dim: [u64; N],
+    global_strides: [u64; N],
+    box_dim: [u32; N],
+    element_strides: [u32; N],
+}
+
+const TWO_POW_32: u64 = 1 << 32;
+const TWO_POW_40: u64 = 1 << 40;
+
+/// `v` rounded up to a multiple of 16, checked.
+const fn round_up_16(v: u64) -> Option<u64> {
+    match v.checked_add(15) {
+        Some(x) => Some(x & !15),
+        None => None,
+    }
+}
+
+impl<const N: usize> TmaTiled<N> {
+    /// The `cuTensorMapEncodeTiled` arguments for `layout` over the buffer at address `base`,
+    /// with `box_shape` and `element_strides` given per layout axis (C order, like the shape).
+    ///
+    /// `globalAddress` is `base + layout.offset_in_bytes()`. Checks every rule of the module
+    /// table, in that order.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::TmaRank`] if `N` is not in `1..=5`.
+    /// - [`LayoutError::TmaItemsize`] if the itemsize is not 1, 2, 4 or 8.
+    /// - [`LayoutError::TmaDim`] if an extent is not in `1..=2^32`.
+    /// - [`LayoutError::TmaInnerStride`] if the last axis's stride is not 1 (and its extent
+    ///   above 1).
+    /// - [`LayoutError::TmaStrideNotPositive`] if another axis of extent above 1 has a stride
+    ///   of 0 or below.
+    /// - [`LayoutError::TmaStride`] if such a stride in bytes is not a multiple of 16 or not
+    ///   below 2^40.
+    /// - [`LayoutError::TmaAlignment`] if `base + offset` is not a multiple of 16.
+    /// - [`LayoutError::TmaBox`] if a box size is not in `1..=256`, or the inner one times the
+    ///   itemsize is not a multiple of 16 or exceeds the swizzle span.
+    /// - [`LayoutError::TmaElementStride`] if an element stride is not in `1..=8`.
+    /// - [`LayoutError::OffsetOverflow`] if `base + offset` leaves `0..2^64`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let img = Layout::dense([1080, 1920], 4, Order::C)?;
+    /// let t = TmaTiled::new(&img, 0, [8, 32], [1, 1], TmaSwizzle::B128)?;
+    /// assert_eq!(t.global_strides(), &[7680]);
+    /// // The transposed view has its stride-1 axis first: TMA cannot read it as is.
+    /// let tr = img.transposed(0, 1)?;
+    /// let e = TmaTiled::new(&tr, 0, [8, 32], [1, 1], TmaSwizzle::None);
+    /// assert_eq!(e, Err(LayoutError::TmaInnerStride));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn new(
+        layout: &Layout<N>,
+        base: u64,
+        box_shape: [u32; N],
+        element_strides: [u32; N],
+        swizzle: TmaSwizzle,
+    ) -> Result<Self, LayoutError> {
+        if N == 0 || N > 5 {
+            return Err(LayoutError::TmaRank);
+        }
+        let itemsize = layout.itemsize();
+        if !matches!(itemsize, 1 | 2 | 4 | 8) {
+            return Err(LayoutError::TmaItemsize);
+        }
+        let size = u64::try_from(itemsize).map_err(|_| LayoutError::TmaItemsize)?;
+        let shape = layout.shape();
+        let strides = layout.strides();
+        let mut out = Self {
+            global_address: 0,
+            global_dim: [0; N],
+            global_strides: [0; N],
+            box_dim: [0; N],
+            element_strides: [0; N],
+        };
+        // Dimensions, innermost first.
+        for ((axis, &e), dst) in shape.iter().enumerate().rev().zip(&mut out.global_dim) {
+            let e = u64::try_from(e).map_err(|_| LayoutError::TmaDim { axis })?;
+            if e == 0 || e > TWO_POW_32 {
+                return Err(LayoutError::TmaDim { axis });
+            }
+            *dst = e;
+        }
+        // The innermost axis: stride 1 element (its stride is implicit in TMA).
+        if let (Some(&e), Some(&s)) = (shape.last(), strides.last()) {
+            if e > 1 && s != 1 {
+                return Err(LayoutError::TmaInnerStride);
+            }
+        }
+        // Strides of dimensions 1.. in bytes; `span` is the byte span of the dimensions inside.
+        let mut span = u64::try_from(shape.last().copied().unwrap_or(1))
+            .unwrap_or(u64::MAX)
+            .saturating_mul(size);
+        let outer = shape.iter().zip(&strides).enumerate().rev().skip(1);
+        for ((axis, (&e, &s)), dst) in outer.zip(&mut out.global_strides) {
+            let bytes = if e <= 1 {
+                // Never moves the address: any valid stride will do. Take the span of the
+                // dimensions inside, rounded up to 16 bytes, if that is below 2^40, else the
+                // largest valid one.
+                round_up_16(span.max(16))
+                    .filter(|&b| b < TWO_POW_40)
+                    .unwrap_or(TWO_POW_40 - 16)
+            } else {
+                if s <= 0 {
+                    return Err(LayoutError::TmaStrideNotPositive { axis });
+                }
+                let s = u64::try_from(s).map_err(|_| LayoutError::TmaStride { axis })?;
+                let bytes = s.checked_mul(size).ok_or(LayoutError::TmaStride { axis })?;
+                if bytes % 16 != 0 || bytes >= TWO_POW_40 {
+                    return Err(LayoutError::TmaStride { axis });
+                }
+                bytes
+            };
+            *dst = bytes;
+            // Only guides the stride chosen for an extent-1 axis: saturating is fine.
+            span = bytes.saturating_mul(u64::try_from(e).unwrap_or(u64::MAX));
+        }
+        let offset =
+            i64::try_from(layout.offset_in_bytes()).map_err(|_| LayoutError::OffsetOverflow)?;
+        let address = base
+            .checked_add_signed(offset)
+            .ok_or(LayoutError::OffsetOverflow)?;
+        if address % 16 != 0 {
+            return Err(LayoutError::TmaAlignment);
+        }
+        out.global_address = address;
+        // Box and element strides, innermost first.
+        let per_axis = box_shape.iter().zip(&element_strides).enumerate().rev();
+        let slots = out.box_dim.iter_mut().zip(&mut out.element_strides);
+        for (i, ((axis, (&b, &es)), (bd, ed))) in per_axis.zip(slots).enumerate() {
+            if b == 0 || b > 256 {
+                return Err(LayoutError::TmaBox { axis });
+            }
+            if i == 0 {
+                let row = u64::from(b)
+                    .checked_mul(size)
+                    .ok_or(LayoutError::TmaBox { axis })?;
+                let too_wide = swizzle.span().is_some_and(|span| row > span);
+                if row % 16 != 0 || too_wide {
+                    return Err(LayoutError::TmaBox { axis });
+                }
+            }
+            *bd = b;
+            *ed = es;
+        }
+        for (axis, &es) in element_strides.iter().enumerate() {
+            if es == 0 || es > 8 {
+                return Err(LayoutError::TmaElementStride { axis });
+            }
+        }
+        Ok(out)
+    }
+
+    /// `tensorRank`: `N`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let t = TmaTiled::new(&Layout::dense([4, 4, 16], 4, Order::C)?, 0, [1, 1, 4], [1; 3], TmaSwizzle::None)?;
+    /// assert_eq!(t.rank(), 3);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn rank(&self) -> u32 {
+        u32::try_from(N).unwrap_or(0)
+    }
+
+    /// `globalAddress`: the base plus the layout offset in bytes, 16-byte aligned.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let l = Layout::dense([16], 4, Order::C)?.with_offset(4)?;
+    /// assert_eq!(TmaTiled::new(&l, 0x100, [4], [1], TmaSwizzle::None)?.global_address(), 0x110);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn global_address(&self) -> u64 {
+        self.global_address
+    }
+
+    /// `globalDim`, innermost first (`N` values).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let l = Layout::dense([3, 8], 4, Order::C)?;
+    /// assert_eq!(TmaTiled::new(&l, 0, [1, 4], [1, 1], TmaSwizzle::None)?.global_dim(), &[8, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn global_dim(&self) -> &[u64] {
+        &self.global_dim
+    }
+
+    /// `globalStrides` in bytes for dimensions `1..N`, innermost first (`N - 1` values).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let l = Layout::dense([3, 8], 4, Order::C)?;
+    /// assert_eq!(TmaTiled::new(&l, 0, [1, 4], [1, 1], TmaSwizzle::None)?.global_strides(), &[32]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn global_strides(&self) -> &[u64] {
+        self.global_strides
+            .get(..N.saturating_sub(1))
+            .unwrap_or(&[])
+    }
+
+    /// `boxDim`, innermost first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let l = Layout::dense([3, 8], 4, Order::C)?;
+    /// assert_eq!(TmaTiled::new(&l, 0, [2, 4], [1, 1], TmaSwizzle::None)?.box_dim(), &[4, 2]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn box_dim(&self) -> &[u32] {
+        &self.box_dim
+    }
+
+    /// `elementStrides`, innermost first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// let l = Layout::dense([3, 8], 4, Order::C)?;
+    /// let t = TmaTiled::new(&l, 0, [2, 4], [2, 1], TmaSwizzle::None)?;
+    /// assert_eq!(t.element_strides(), &[1, 2]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn element_strides(&self) -> &[u32] {
+        &self.element_strides
+    }
+}

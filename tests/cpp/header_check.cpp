@@ -1,0 +1,71 @@
+// Reads KernelLayout values as raw bytes (written by tests/header.rs) with queries, answers them
+// with include/strided_layout.h, and writes the answers as raw bytes.
+//
+// Input records:  u32 type (0: int32, 1: int64), u32 rank, u32 queries,
+//                 the KernelLayout<I, rank> bytes, then per query rank indices and a linear
+//                 position (each an I).
+// Output records: volume(), then per query offset_of, offset_of_linear, checked (0/1) and the
+//                 checked offset (0 when refused), each an I.
+#include "strided_layout.h"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace {
+
+template <typename T> bool read(std::FILE* in, T* v, std::size_t n = 1) {
+  return std::fread(v, sizeof(T), n, in) == n;
+}
+template <typename T> void write(std::FILE* out, T v) { std::fwrite(&v, sizeof v, 1, out); }
+
+template <typename I, int N> bool run(std::FILE* in, std::FILE* out, std::uint32_t queries) {
+  strided_layout::KernelLayout<I, N> k;
+  if (!read(in, &k)) return false;  // raw bytes, exactly as Rust laid them out
+  write(out, k.volume());
+  for (std::uint32_t q = 0; q < queries; ++q) {
+    I index[N];
+    I linear;
+    if (!read(in, index, N) || !read(in, &linear)) return false;
+    I checked = 0;
+    bool ok = k.checked_offset_of(index, &checked);
+    write(out, k.offset_of(index));
+    write(out, k.offset_of_linear(linear));
+    write(out, static_cast<I>(ok ? 1 : 0));
+    write(out, ok ? checked : I(0));
+  }
+  return true;
+}
+
+template <typename I> bool dispatch(std::FILE* in, std::FILE* out, std::uint32_t rank,
+                                    std::uint32_t queries) {
+  switch (rank) {
+    case 1: return run<I, 1>(in, out, queries);
+    case 2: return run<I, 2>(in, out, queries);
+    case 3: return run<I, 3>(in, out, queries);
+    case 4: return run<I, 4>(in, out, queries);
+    default: return false;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) return 2;
+  std::FILE* in = std::fopen(argv[1], "rb");
+  std::FILE* out = std::fopen(argv[2], "wb");
+  if (!in || !out) return 2;
+  std::uint32_t head[3];
+  long records = 0;
+  while (read(in, head, 3)) {
+    bool ok = head[0] == 0 ? dispatch<std::int32_t>(in, out, head[1], head[2])
+                           : dispatch<std::int64_t>(in, out, head[1], head[2]);
+    if (!ok) {
+      std::fprintf(stderr, "bad record %ld\n", records);
+      return 3;
+    }
+    ++records;
+  }
+  std::fclose(out);
+  std::printf("%ld records\n", records);
+  return 0;
+}
