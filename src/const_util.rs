@@ -53,7 +53,10 @@ pub const fn const_unwrap<T: Copy>(result: Result<T, LayoutError>) -> T {
         Ok(v) => v,
         Err(e) => {
             let msg = Message::of(&e);
-            #[allow(clippy::panic)] // the purpose of this function: a const-eval error
+            #[expect(
+                clippy::panic,
+                reason = "the purpose of this function: a const-eval error"
+            )]
             {
                 panic!("{}", msg.as_str())
             }
@@ -74,8 +77,10 @@ impl Message {
     const CAP: usize = 360;
 
     /// The text of `e`, as [`LayoutError`]'s `Display` writes it.
-    // `axis < 64` before `axis += 1`.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`axis < 64` before `axis += 1`."
+    )]
     pub(crate) const fn of(e: &LayoutError) -> Self {
         let mut m = Self {
             buf: [0; Self::CAP],
@@ -144,14 +149,18 @@ impl Message {
     }
 
     /// Appends `s`, truncating at the capacity (never reached: see [`Message::CAP`]).
-    // `i < bytes.len()` and `self.len < CAP` before each increment.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`i < bytes.len()` and `self.len < CAP` before each increment."
+    )]
     const fn push(&mut self, s: &str) {
         let bytes = s.as_bytes();
         let mut i = 0;
         while i < bytes.len() && self.len < Self::CAP {
-            // Both indices are checked by the loop condition.
-            #[allow(clippy::indexing_slicing)]
+            #[expect(
+                clippy::indexing_slicing,
+                reason = "Both indices are checked by the loop condition."
+            )]
             {
                 self.buf[self.len] = bytes[i];
             }
@@ -161,18 +170,21 @@ impl Message {
     }
 
     /// Appends `v` in decimal.
-    // `n` counts digits (at most 20), `v / 10` and `v % 10` divide by a nonzero constant,
-    // `b'0' + digit` is at most `b'9'`, `n -= 1` runs only when `n > 0`, and `self.len`
-    // grows only while below `CAP`.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`n` counts digits (at most 20), `v / 10` and `v % 10` divide by a nonzero constant, `b'0' + digit` is at most `b'9'`, `n -= 1` runs only when `n > 0`, and `self.len` grows only while below `CAP`."
+    )]
     const fn push_usize(&mut self, v: usize) {
         let mut digits = [0u8; 20]; // usize::MAX has at most 20 digits
         let mut n = 0;
         let mut v = v;
         loop {
             if n < digits.len() {
-                // `n` is checked just above; `v % 10 < 10` fits `u8`.
-                #[allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
+                #[expect(
+                    clippy::indexing_slicing,
+                    clippy::cast_possible_truncation,
+                    reason = "`n` is checked just above; `v % 10 < 10` fits `u8`."
+                )]
                 {
                     digits[n] = b'0' + (v % 10) as u8;
                 }
@@ -186,8 +198,10 @@ impl Message {
         while n > 0 && self.len < Self::CAP {
             n -= 1;
             if n < digits.len() {
-                // Both indices are checked just above.
-                #[allow(clippy::indexing_slicing)]
+                #[expect(
+                    clippy::indexing_slicing,
+                    reason = "Both indices are checked just above."
+                )]
                 {
                     self.buf[self.len] = digits[n];
                 }

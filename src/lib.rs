@@ -28,13 +28,13 @@
     clippy::undocumented_unsafe_blocks
 )]
 #![warn(clippy::pedantic)]
-#![allow(clippy::module_name_repetitions)]
 #![cfg_attr(
     test,
-    allow(
+    expect(
         clippy::unwrap_used,
         clippy::indexing_slicing,
-        clippy::arithmetic_side_effects
+        clippy::arithmetic_side_effects,
+        reason = "unit tests may panic: a panic is a failed test"
     )
 )]
 

@@ -194,7 +194,10 @@ unsafe fn blocks<E: Copy, const W: usize>(
         not(miri),
         not(test)
     ),
-    allow(dead_code)
+    expect(
+        dead_code,
+        reason = "the portable twin runs only where no SIMD unit does, and under Miri"
+    )
 )]
 #[inline(always)]
 unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *const E, sr: isize) {

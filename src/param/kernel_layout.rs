@@ -609,10 +609,11 @@ impl<I: KernelIndex, const N: usize> TryFrom<Layout<N>> for KernelLayout<I, N> {
 }
 
 #[cfg(test)]
-#[allow(
+#[expect(
     clippy::many_single_char_names,
     clippy::cast_possible_wrap,
-    clippy::cast_possible_truncation
+    clippy::cast_possible_truncation,
+    reason = "test models: short formula names, small values cast between index types"
 )]
 mod tests {
     use super::*;

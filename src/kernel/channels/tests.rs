@@ -258,7 +258,7 @@ fn streaming_aligns_planes_that_allow_it() {
 #[test]
 fn other_shapes_and_types_are_left_to_the_caller() {
     #[derive(Clone, Copy)]
-    struct Rgb(#[allow(dead_code)] u8);
+    struct Rgb(#[expect(dead_code, reason = "only the type's size matters")] u8);
     let (mut d, s) = ([0u8; 64], [0u8; 64]);
     // SAFETY: 5 channels are not shuffled, so nothing is touched.
     let done = unsafe { interleave_groups::<u8>(d.as_mut_ptr(), s.as_ptr(), 8, 5, 8, false) };
