@@ -21,6 +21,7 @@ pub(crate) mod dense;
 pub(crate) mod flatten;
 pub(crate) mod flip;
 pub(crate) mod index;
+pub(crate) mod interleave;
 pub(crate) mod narrow;
 pub(crate) mod offset;
 pub(crate) mod overlap;

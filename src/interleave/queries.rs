@@ -2,11 +2,12 @@
 //! and ArrayInterface's axis questions (`contiguous_axis`, `stride_rank`,
 //! `contiguous_batch_size`).
 
-use super::interleaved_layout::interleaved_bounds;
-use super::strided_form::{Piece, write_piece};
 use crate::InterleavedLayout;
 use crate::LayoutError;
+use crate::algo::contiguity::contiguous_axis;
 use crate::algo::index::{get, set};
+use crate::algo::interleave::{Piece, bounds};
+use crate::algo::offset::required_size_of;
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::sort::stride_rank;
@@ -35,7 +36,7 @@ impl<const N: usize> InterleavedLayout<N> {
     #[must_use]
     pub const fn offset_bounds(&self) -> Option<(isize, isize)> {
         // A valid layout's bounds never overflow (invariant 3), so `Err` cannot occur.
-        match interleaved_bounds(&self.shape, &self.strides, self.offset, self.interleave) {
+        match bounds(self.parts(), self.interleave) {
             Ok(b) => b,
             Err(_) => None,
         }
@@ -71,19 +72,7 @@ impl<const N: usize> InterleavedLayout<N> {
     /// - `Ok((hi + 1) * itemsize)` with `(lo, hi) = offset_bounds()`, `Ok(0)` when empty,
     ///   `Err(NegativeOffset)` when `lo < 0`
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
-        let Some((lo, hi)) = self.offset_bounds() else {
-            return Ok(0);
-        };
-        if lo < 0 {
-            return Err(LayoutError::NegativeOffset);
-        }
-        match hi.unsigned_abs().checked_add(1) {
-            Some(n) => match n.checked_mul(self.itemsize) {
-                Some(b) => Ok(b),
-                None => Err(LayoutError::OffsetOverflow),
-            },
-            None => Err(LayoutError::OffsetOverflow),
-        }
+        required_size_of(self.offset_bounds(), self.itemsize)
     }
 
     /// Whether no two indices share an offset (exact).
@@ -135,8 +124,8 @@ impl<const N: usize> InterleavedLayout<N> {
             return false;
         };
         let (Ok(off_a), Ok(off_b)) = (
-            write_piece(self, Piece::Full, sa, ta),
-            write_piece(self, Piece::Tail, sb, tb),
+            self.piece(Piece::Full, sa, ta),
+            self.piece(Piece::Tail, sb, tb),
         ) else {
             return false;
         };
@@ -226,25 +215,18 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `Some(d)` when `f >= 2` and `shape[d] >= 2`
-    // Indexing is bounded by `d < N` (invariant) and `a < N` in the loop.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     #[must_use]
-    #[allow(clippy::many_single_char_names)] // d, f, s, i, a: the formula's names
     pub const fn contiguous_axis(&self) -> Option<usize> {
-        let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        if f >= 2 && self.interleaved_extent() >= 2 {
-            return Some(d);
+        if self.interleave.factor() >= 2 && self.interleaved_extent() >= 2 {
+            return Some(self.interleave.dimension());
         }
         let s = self.effective_strides();
-        let mut i = N;
-        while i > 0 {
-            let a = i - 1;
-            if self.shape[a] > 1 && s[a] == 1 {
-                return Some(a);
-            }
-            i = a;
-        }
-        None
+        contiguous_axis(Parts::from_arrays(
+            &self.shape,
+            &s,
+            self.offset,
+            self.itemsize,
+        ))
     }
 
     /// The rank of each axis's `|stride|` among all axes, smallest = 0 (ArrayInterface's
