@@ -10,10 +10,11 @@ use crate::algo::parts::Parts;
 use crate::algo::sort::stride_order;
 use crate::algo::unique::is_unique;
 use crate::fmt::write_layout;
-use crate::{AxisMask, Layout, LayoutError};
+use crate::{AxisMask, Layout, LayoutError, Verdict};
 
 mod bytes;
 mod transform;
+mod mapping;
 
 /// A layout of rank at most `MAX`, stored inline (no heap): what rank changes that depend on
 /// the data ([`squeezed`](Layout::squeezed), [`flattened`](Layout::flattened), ...) return.
@@ -477,12 +478,35 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn is_unique(&self) -> bool {
+        // An unbounded budget always answers.
+        matches!(self.is_unique_within(u64::MAX), Verdict::Yes)
+    }
+
+    /// Whether no two distinct indices map to the same offset, deciding with at most
+    /// `budget` search steps (as [`Layout::is_unique_within`], same budget bound);
+    /// [`Verdict::Unknown`] when that is not enough.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError, Verdict};
+    /// let d = DynLayout::<6>::new(&[2; 6], &[1001, 1003, 1009, 1027, 1081, 1243], 1)?;
+    /// assert_eq!(d.is_unique_within(1), Verdict::Unknown);
+    /// assert_eq!(d.is_unique_within(1_000), Verdict::Yes);
+    /// assert_eq!(DynLayout::<2>::new(&[5, 4], &[3, 4], 1)?.is_unique_within(10), Verdict::No);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `Yes` iff `is_unique()`, `No` iff not, whenever the answer is not `Unknown`
+    #[must_use]
+    pub const fn is_unique_within(&self, budget: u64) -> Verdict {
         let mut order = [0usize; MAX];
         match order.split_at_mut_checked(self.rank) {
-            // An unbounded budget always answers.
-            Some((live, _)) => matches!(is_unique(self.parts(), live, u64::MAX), Some(true)),
+            Some((live, _)) => Verdict::from_option(is_unique(self.parts(), live, budget)),
             // `rank <= MAX` is kept by every constructor.
-            None => false,
+            None => Verdict::Unknown,
         }
     }
 

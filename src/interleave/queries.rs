@@ -1,4 +1,4 @@
-//! Queries of an [`InterleavedLayout`]: offset bounds, required size, uniqueness, density,
+//! Queries of an [`InterleavedLayout`]: offset bounds, required size, density,
 //! and ArrayInterface's axis questions (`contiguous_axis`, `stride_rank`,
 //! `contiguous_batch_size`).
 
@@ -6,12 +6,10 @@ use crate::InterleavedLayout;
 use crate::LayoutError;
 use crate::algo::contiguity::contiguous_axis;
 use crate::algo::index::{get, set};
-use crate::algo::interleave::{Piece, bounds};
+use crate::algo::interleave::bounds;
 use crate::algo::offset::required_size_of;
-use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::sort::stride_rank;
-use crate::algo::unique::is_unique;
 
 impl<const N: usize> InterleavedLayout<N> {
     /// The smallest and largest element offsets, `None` when the layout has no element.
@@ -73,72 +71,6 @@ impl<const N: usize> InterleavedLayout<N> {
     ///   `Err(NegativeOffset)` when `lo < 0`
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
         required_size_of(self.offset_bounds(), self.itemsize)
-    }
-
-    /// Whether no two indices share an offset (exact).
-    ///
-    /// The layout is the union of its full blocks (a strided layout of rank `N + 1`) and,
-    /// when `f` does not divide the extent, the partial last block (another one); it is
-    /// unique iff both are and they do not overlap, each decided by the exact tests behind
-    /// [`Layout::is_unique`](crate::Layout::is_unique) and
-    /// [`Layout::overlaps`](crate::Layout::overlaps), with their cost bounds.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
-    /// let il = InterleaveLayout::new(0, 4)?;
-    /// assert!(InterleavedLayout::dense([10, 3], 1, il)?.is_unique());
-    /// // Block stride 2 < factor 4: blocks overlap.
-    /// assert!(!InterleavedLayout::new([8], [2], 1, il)?.is_unique());
-    /// # Ok::<(), LayoutError>(())
-    /// ```
-    ///
-    /// # Postconditions
-    ///
-    /// - `true` iff `offset_of` is injective over every index
-    // `N + 1 <= 2 * N` for `N >= 1` (an `InterleavedLayout<0>` cannot exist: `d < N`).
-    #[allow(clippy::arithmetic_side_effects)]
-    #[must_use]
-    pub const fn is_unique(&self) -> bool {
-        if self.volume() == 0 {
-            return true;
-        }
-        // Scratch of rank `N + 1`, carved out of `2 * N` slots (no `[_; N + 1]` on stable).
-        let (mut shape_a, mut strides_a, mut order_a) =
-            ([[0usize; N]; 2], [[0isize; N]; 2], [[0usize; N]; 2]);
-        let (mut shape_b, mut strides_b, mut order_b) =
-            ([[0usize; N]; 2], [[0isize; N]; 2], [[0usize; N]; 2]);
-        let (Some((sa, _)), Some((ta, _)), Some((oa, _))) = (
-            shape_a.as_flattened_mut().split_at_mut_checked(N + 1),
-            strides_a.as_flattened_mut().split_at_mut_checked(N + 1),
-            order_a.as_flattened_mut().split_at_mut_checked(N + 1),
-        ) else {
-            return false;
-        };
-        let (Some((sb, _)), Some((tb, _)), Some((ob, _))) = (
-            shape_b.as_flattened_mut().split_at_mut_checked(N + 1),
-            strides_b.as_flattened_mut().split_at_mut_checked(N + 1),
-            order_b.as_flattened_mut().split_at_mut_checked(N + 1),
-        ) else {
-            return false;
-        };
-        let (Ok(off_a), Ok(off_b)) = (
-            self.piece(Piece::Full, sa, ta),
-            self.piece(Piece::Tail, sb, tb),
-        ) else {
-            return false;
-        };
-        let (Ok(a), Ok(b)) = (Parts::new(sa, ta, off_a, 1), Parts::new(sb, tb, off_b, 1)) else {
-            return false;
-        };
-        // Unbounded budgets: the exact answer, as `Layout::is_unique` gives.
-        if !matches!(is_unique(a, oa, u64::MAX), Some(true))
-            || !matches!(is_unique(b, ob, u64::MAX), Some(true))
-        {
-            return false;
-        }
-        matches!(overlaps(a, b, oa, ob, u64::MAX), Some(false))
     }
 
     /// Whether the elements fill exactly offsets `0..volume()` (no padding, no gap, no
