@@ -168,7 +168,8 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-N..N`.
+    /// - [`LayoutError::SignedAxisOutOfRange`] if `axis` is not in `-N..N` (the payload is
+    ///   the axis as given).
     ///
     /// # Examples
     ///
@@ -275,7 +276,8 @@ impl<const MAX: usize> DynLayout<MAX> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-ndim..ndim`.
+    /// - [`LayoutError::SignedAxisOutOfRange`] if `axis` is not in `-ndim..ndim` (the
+    ///   payload is the axis as given).
     ///
     /// # Examples
     ///

@@ -54,8 +54,10 @@ impl<const N: usize> Layout<N> {
         Parts::from_arrays(&self.shape, &self.strides, self.offset, self.itemsize)
     }
 
-    /// Builds a layout from all four parts, checking the invariants; the one door every
-    /// constructor and transform goes through.
+    /// Builds a layout from all four parts, checking the invariants: the checked way in for
+    /// constructors and transforms. Transforms that provably keep the invariants take
+    /// [`from_valid_parts`](Layout::from_valid_parts) (and the siblings below) instead, and
+    /// [`DynLayout::to_layout`](crate::DynLayout::to_layout) copies a valid layout's parts.
     ///
     /// Unlike [`new`](Layout::new) followed by [`with_offset`](Layout::with_offset), it
     /// accepts a layout whose offsets fit `isize` only thanks to its offset (a view that walks

@@ -38,7 +38,8 @@
 //! `w_k` the number of values axis `k` can take (`2e - 1` for the symmetric uniqueness
 //! problem, `e` for overlaps), the last two axes counted once (they are solved by the
 //! extended Euclidean step), times the slack width `w_hi - w_lo + 1` where it is looped.
-//! `Layout::is_unique_within` documents the bound; `tests/postconditions.rs` checks it.
+//! `Layout::is_unique_within` documents the bound; `tests/edges.rs` checks that a budget of
+//! that size always answers.
 
 use super::index::{get, set, swap};
 use super::parts::Parts;
