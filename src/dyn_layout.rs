@@ -2,9 +2,9 @@
 
 use core::fmt;
 
+use crate::algo::access::{get, set};
 use crate::algo::checked::{tri, volume};
 use crate::algo::contiguity::{flattened_axis_mask, is_contiguous_any, is_contiguous_in};
-use crate::algo::index::{get, set};
 use crate::algo::offset::{bounds, offset_of, required_size, validate};
 use crate::algo::parts::Parts;
 use crate::algo::sort::stride_order;
@@ -103,8 +103,7 @@ impl<const MAX: usize> DynLayout<MAX> {
                 set(&mut out.shape, i, e);
                 set(&mut out.strides, i, st);
             }
-            // `i < rank <= MAX`.
-            #[allow(clippy::arithmetic_side_effects)]
+            #[expect(clippy::arithmetic_side_effects, reason = "`i < rank <= MAX`.")]
             {
                 i += 1;
             }
@@ -213,8 +212,11 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// assert_eq!(d.to_layout::<3>(), Err(LayoutError::RankMismatch { expected: 3, found: 2 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
-    // Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`."
+    )]
     pub const fn to_layout<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
         const { assert!(M <= 64, "Layout<M>: the rank M must be at most 64") };
         if self.rank != M {

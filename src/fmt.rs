@@ -18,7 +18,7 @@
 
 use core::fmt::{self, Write};
 
-use crate::algo::index::set;
+use crate::algo::access::set;
 use crate::algo::interleave::{bounds, offset_of};
 use crate::algo::parts::Parts;
 use crate::{InterleaveLayout, Layout, LayoutError};
@@ -160,8 +160,11 @@ impl<const N: usize> Layout<N> {
     /// assert_eq!(l.grid(2, 2, [0; 3]), Err(LayoutError::DuplicateAxis { axis: 2 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
-    // Indexing is bounded: `k < N` in the loop, `rows`/`cols` checked `< N` above.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing is bounded: `k < N` in the loop, `rows`/`cols` checked `< N` above."
+    )]
     pub const fn grid(
         &self,
         rows: usize,

@@ -25,8 +25,10 @@ pub(crate) const fn is_contiguous_in(p: Parts<'_>, fortran: bool) -> bool {
     let mut expected: Option<isize> = Some(1);
     let mut j = 0;
     while j < n {
-        // `j < n`, so `n - 1 - j` cannot wrap.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`j < n`, so `n - 1 - j` cannot wrap."
+        )]
         let (extent, stride) = p.axis(if fortran { j } else { n - 1 - j });
         if extent != 1 {
             match expected {
@@ -34,8 +36,10 @@ pub(crate) const fn is_contiguous_in(p: Parts<'_>, fortran: bool) -> bool {
                 _ => return false,
             }
         }
-        // `j < n`, so `j + 1` cannot overflow.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`j < n`, so `j + 1` cannot overflow."
+        )]
         {
             j += 1;
         }
@@ -58,8 +62,7 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
     let mut rest = p.shape();
     while let [e, tail @ ..] = rest {
         if *e != 1 {
-            // At most `n` increments.
-            #[allow(clippy::arithmetic_side_effects)]
+            #[expect(clippy::arithmetic_side_effects, reason = "At most `n` increments.")]
             {
                 wanted += 1;
             }
@@ -78,8 +81,7 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
                 found = Some(extent);
                 break;
             }
-            // `i < n`.
-            #[allow(clippy::arithmetic_side_effects)]
+            #[expect(clippy::arithmetic_side_effects, reason = "`i < n`.")]
             {
                 i += 1;
             }
@@ -87,8 +89,7 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
         let Some(extent) = found else {
             return false;
         };
-        // `step < wanted <= n`.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(clippy::arithmetic_side_effects, reason = "`step < wanted <= n`.")]
         {
             step += 1;
         }

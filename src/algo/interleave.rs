@@ -29,8 +29,8 @@
 //! Padded (3,4):(4,1)       .. 8 9 [10] [11]         every block with 4 lanes
 //! ```
 
-use super::checked::{add, advance, mul, to_isize, tri};
-use super::index::{get, set};
+use super::access::{get, set};
+use super::checked::{add, mul, offset_after, to_isize, tri};
 use super::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
 
@@ -49,7 +49,7 @@ pub(crate) const fn step(
     il: InterleaveLayout,
 ) -> Result<isize, LayoutError> {
     let (block, lane) = il.split(i);
-    let moved = tri!(advance(offset, block, s));
+    let moved = tri!(offset_after(offset, block, s));
     if lane == 0 {
         return Ok(moved);
     }
@@ -254,10 +254,10 @@ pub(crate) const fn piece(
     };
     // The tail starts at block `full`: element index `full * f <= e` of axis `d`.
     let offset = match (which, lanes) {
-        (Piece::Tail, Lanes::Interleaved) if rem > 0 => tri!(advance(p.offset(), full, s)),
+        (Piece::Tail, Lanes::Interleaved) if rem > 0 => tri!(offset_after(p.offset(), full, s)),
         // `full * f <= e`, so the product cannot overflow.
         #[expect(clippy::arithmetic_side_effects, reason = "full * f <= e")]
-        (Piece::Tail, Lanes::Strided) if rem > 0 => tri!(advance(p.offset(), full * f, s)),
+        (Piece::Tail, Lanes::Strided) if rem > 0 => tri!(offset_after(p.offset(), full * f, s)),
         _ => p.offset(),
     };
     set(shape, d, blocks);

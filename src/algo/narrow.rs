@@ -1,6 +1,6 @@
 //! Narrowing one axis to a sub-range of its indices.
 
-use super::checked::advance_or_keep;
+use super::checked::offset_after_or_keep;
 use super::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
 
@@ -45,7 +45,7 @@ pub(crate) const fn narrow_blocked(
     }
     // With no element in the result, the offset is never read: it stays where the moved one
     // would not fit.
-    advance_or_keep(
+    offset_after_or_keep(
         p.offset(),
         steps,
         stride,

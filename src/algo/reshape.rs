@@ -2,10 +2,10 @@
 //! split each group into target axes (cuda.core's method, which needs no special case for
 //! extent-1 axes, zero strides or negative strides).
 
+use super::access::{get, reverse_into, set};
 use super::checked::checked_stride_mul;
 use super::checked::{mul_volume, tri, volume};
 use super::flatten::{flatten, range_mask};
-use super::index::{get, reverse_into, set};
 use super::parts::Parts;
 use crate::{AxisMask, LayoutError};
 
@@ -34,8 +34,7 @@ pub(crate) const fn resolve_shape(
                 Err(_) => return Err(LayoutError::VolumeMismatch),
             };
         }
-        // `i < target.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(clippy::arithmetic_side_effects, reason = "`i < target.len()`.")]
         {
             i += 1;
         }
@@ -55,8 +54,10 @@ pub(crate) const fn resolve_shape(
             LayoutError::VolumeMismatch
         });
     }
-    // `known >= 1`, so neither `%` nor `/` divides by zero.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`known >= 1`, so neither `%` nor `/` divides by zero."
+    )]
     if volume.is_multiple_of(known) {
         set(out, inferred, volume / known);
         Ok(())
@@ -87,8 +88,7 @@ pub(crate) const fn reshape_c(
     let mut j = 0;
     while j < out_strides.len() {
         set(out_strides, j, 0);
-        // `j < out_strides.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(clippy::arithmetic_side_effects, reason = "`j < out_strides.len()`.")]
         {
             j += 1;
         }
@@ -176,8 +176,10 @@ pub(crate) const fn reshape_f(
             let mut i = 0;
             while i < n {
                 if axes.contains(i) {
-                    // `i < n`, so `n - 1 - i` cannot wrap.
-                    #[allow(clippy::arithmetic_side_effects)]
+                    #[expect(
+                        clippy::arithmetic_side_effects,
+                        reason = "`i < n`, so `n - 1 - i` cannot wrap."
+                    )]
                     {
                         mask = mask.with(n - 1 - i);
                     }
@@ -217,8 +219,7 @@ const fn boundary_axes(shape: &[usize], starts: &[usize], g: usize) -> AxisMask 
             mask = mask.with(k);
             break;
         }
-        // `k < shape.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(clippy::arithmetic_side_effects, reason = "`k < shape.len()`.")]
         {
             k += 1;
         }

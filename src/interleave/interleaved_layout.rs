@@ -3,8 +3,8 @@
 
 #[cfg(doc)]
 use crate::Layout;
+use crate::algo::access::{get, set};
 use crate::algo::checked::{mul, to_isize, tri, volume};
-use crate::algo::index::{get, set};
 use crate::algo::interleave::{bounds, offset_of};
 use crate::algo::offset::validate;
 use crate::algo::parts::Parts;

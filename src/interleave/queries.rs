@@ -4,8 +4,8 @@
 
 use crate::InterleavedLayout;
 use crate::LayoutError;
+use crate::algo::access::{get, set};
 use crate::algo::contiguity::contiguous_axis;
-use crate::algo::index::{get, set};
 use crate::algo::interleave::bounds;
 use crate::algo::offset::required_size_of;
 use crate::algo::parts::Parts;

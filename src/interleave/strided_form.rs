@@ -2,8 +2,8 @@
 //! `N + 1`, the block as a last stride-1 axis), its inverse
 //! [`InterleavedLayout::from_strided`], and the padded form for a partial last block.
 
+use crate::algo::access::get;
 use crate::algo::checked::tri;
-use crate::algo::index::get;
 use crate::algo::interleave::{Lanes, Piece, piece};
 use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
@@ -148,8 +148,11 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `r.to_strided() == Ok(*layout)` when the last axis has stride 1 and extent >= 1
-    // Indexing is bounded by `k < N < M` and `dimension < N`, checked first; `k + 1 <= N`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing is bounded by `k < N < M` and `dimension < N`, checked first; `k + 1 <= N`."
+    )]
     pub const fn from_strided<const M: usize>(
         layout: &Layout<M>,
         dimension: usize,

@@ -1,8 +1,8 @@
 //! Transforms that keep a layout interleaved: [`InterleavedLayout::permuted`],
 //! [`InterleavedLayout::narrowed`] and [`InterleavedLayout::selected`]; no element moves.
 
+use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
-use crate::algo::index::{get, set};
 use crate::algo::narrow::narrow_blocked;
 use crate::algo::parts::Parts;
 use crate::algo::permute::permute;
