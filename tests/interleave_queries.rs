@@ -12,19 +12,13 @@ use strided_layout::{
     Block, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Mapping, Verdict,
 };
 
-/// CoreAI's formula in `i128`: `offset + (i_d / f) s_d + i_d % f + Σ_{k != d} i_k s_k`.
+/// CoreAI's formula in `i128`, by the plain model: index `i_d` sits at block `i_d / f`
+/// (stride `s_d`) plus lane `i_d % f` (stride 1).
 fn model_offset<const N: usize>(l: &InterleavedLayout<N>, ix: &[usize]) -> i128 {
     let (d, f) = (l.interleave().dimension(), l.interleave().factor());
-    let st = l.strides();
-    let mut o = l.offset() as i128;
-    for (k, &i) in ix.iter().enumerate() {
-        o += if k == d {
-            (i / f) as i128 * st[k] as i128 + (i % f) as i128
-        } else {
-            i as i128 * st[k] as i128
-        };
-    }
-    o
+    let mut blocks = ix.to_vec();
+    blocks[d] = ix[d] / f;
+    common::offset_of_model(&l.strides(), l.offset(), &blocks) + (ix[d] % f) as i128
 }
 
 fn model_offsets<const N: usize>(l: &InterleavedLayout<N>) -> Vec<i128> {

@@ -5,9 +5,9 @@
 //! Two cursors, one from each end, and a count of the indices between them: `next` reads
 //! the front cursor and moves it up by one index, `next_back` reads the back cursor and
 //! moves it down, and the count stops them where they meet, so each index is yielded once.
-//! Moving a cursor along axis `k` from index `i` to `i + 1` adds the difference of the
-//! interleave core's term ([`step`]): `s_k` on a plain axis, and on the interleaved axis 1
-//! inside a block or `s_d - (f - 1)` into the next block.
+//! On a plain layout a cursor moves by strides (`+s_k` along axis `k`, `-s_k (e_k - 1)` where
+//! the axis wraps back to 0); with an interleaved axis the interleave core
+//! ([`offset_of`]) places each index, so the formula is not written again here.
 //!
 //! Arithmetic is wrapping, on purpose: every value the odometer yields is a true element
 //! offset of a valid layout, which fits `isize` (invariant 3), and wrapping arithmetic is
@@ -15,9 +15,10 @@
 //! `isize` ends on the true value. A cursor that has run past its end may hold any value;
 //! it is never read again.
 //!
-//! [`step`]: crate::algo::interleave::step
+//! [`offset_of`]: crate::algo::interleave::offset_of
 
 use crate::algo::flatten::flatten;
+use crate::algo::interleave::offset_of;
 use crate::algo::parts::Parts;
 use crate::{AxisMask, InterleaveLayout, Lowered};
 
@@ -35,6 +36,8 @@ pub(crate) struct Cursor<const N: usize> {
 pub(crate) struct Odometer<const N: usize> {
     shape: [usize; N],
     strides: [isize; N],
+    /// The offset of index `[0; N]`.
+    origin: isize,
     /// The interleaved axis and factor ([`InterleaveLayout::PLAIN`] when none).
     il: InterleaveLayout,
     /// The next index to yield from the front.
@@ -106,29 +109,27 @@ impl<const N: usize> Odometer<N> {
             .iter()
             .try_fold(1usize, |v, &e| v.checked_mul(e))
             .unwrap_or(0);
+        let start = Cursor {
+            index: [0; N],
+            offset: low.offset,
+        };
         let mut odo = Self {
             shape: low.shape,
             strides: low.strides,
+            origin: low.offset,
             il,
-            front: Cursor {
-                index: [0; N],
-                offset: low.offset,
-            },
-            back: Cursor {
-                index: [0; N],
-                offset: low.offset,
-            },
+            front: start,
+            back: start,
             left,
         };
         if left > 0 {
             // The back cursor starts at the last index, `shape - 1` on every axis.
-            for k in 0..N {
-                let last = odo.extent(k).wrapping_sub(1);
-                odo.back.offset = odo.back.offset.wrapping_add(odo.term(k, last));
-                if let Some(i) = odo.back.index.get_mut(k) {
-                    *i = last;
-                }
+            let mut back = start;
+            for (i, &e) in back.index.iter_mut().zip(&low.shape) {
+                *i = e.wrapping_sub(1);
             }
+            odo.locate(&mut back);
+            odo.back = back;
         }
         odo
     }
@@ -139,114 +140,88 @@ impl<const N: usize> Odometer<N> {
         self.left
     }
 
-    /// The extent of axis `k` (1 past the rank).
+    /// Whether an axis is interleaved (factor >= 2): its offsets come from the core.
     #[inline]
-    fn extent(&self, k: usize) -> usize {
-        self.shape.get(k).copied().unwrap_or(1)
+    fn interleaved(&self) -> bool {
+        self.il.factor() > 1
     }
 
-    /// The factor axis `k` is read under (1 except on the interleaved axis).
+    /// Sets the offset of `c` from its index by the interleave core, when the index is one
+    /// of the layout's (otherwise it is past an end and never read).
     #[inline]
-    fn factor(&self, k: usize) -> usize {
-        self.il.factor_at(k).factor()
-    }
-
-    /// `(i / f) * s + i % f` on axis `k`, wrapping (the interleave core's term).
-    #[inline]
-    fn term(&self, k: usize, i: usize) -> isize {
-        let s = self.strides.get(k).copied().unwrap_or(0);
-        let (block, lane) = self.il.factor_at(k).split(i);
-        s.wrapping_mul(block.cast_signed())
-            .wrapping_add(lane.cast_signed())
-    }
-
-    /// `term(k, i + 1) - term(k, i)`: the move from index `i` to `i + 1` on axis `k`.
-    #[inline]
-    fn up(&self, k: usize, i: usize) -> isize {
-        let s = self.strides.get(k).copied().unwrap_or(0);
-        let f = self.factor(k);
-        if f == 1 {
-            return s;
-        }
-        match i.wrapping_add(1).checked_rem(f) {
-            // Into the next block: `s - (f - 1)`.
-            Some(0) => s.wrapping_sub(f.wrapping_sub(1).cast_signed()),
-            _ => 1,
+    fn locate(&self, c: &mut Cursor<N>) {
+        let p = Parts::from_arrays(&self.shape, &self.strides, self.origin, 1);
+        if let Ok(o) = offset_of(p, self.il, &c.index) {
+            c.offset = o;
         }
     }
 
     /// Moves `c` to the next index in C order (past the end: anything, never read).
+    ///
+    /// On a plain layout the offset follows by strides: `+s` along an axis, `-s * (e - 1)`
+    /// where an axis wraps back to 0. With an interleaved axis the core places the new index.
     #[inline]
     fn increment(&self, c: &mut Cursor<N>) {
-        let mut k = N;
-        while let Some(a) = k.checked_sub(1) {
-            k = a;
-            let Some(i) = c.index.get(a).copied() else {
-                return;
-            };
-            let e = self.extent(a);
+        for ((i, &e), &s) in c.index.iter_mut().zip(&self.shape).zip(&self.strides).rev() {
             if i.wrapping_add(1) < e {
-                c.offset = c.offset.wrapping_add(self.up(a, i));
-                if let Some(slot) = c.index.get_mut(a) {
-                    *slot = i.wrapping_add(1);
-                }
-                return;
+                *i = i.wrapping_add(1);
+                c.offset = c.offset.wrapping_add(s);
+                break;
             }
-            // Back to index 0 on this axis: undo its whole term, then carry.
-            c.offset = c.offset.wrapping_sub(self.term(a, i));
-            if let Some(slot) = c.index.get_mut(a) {
-                *slot = 0;
-            }
+            // Back to index 0 on this axis, then carry.
+            c.offset = c.offset.wrapping_sub(s.wrapping_mul(i.cast_signed()));
+            *i = 0;
+        }
+        if self.interleaved() {
+            self.locate(c);
         }
     }
 
     /// Moves `c` to the previous index in C order (before the start: anything).
     #[inline]
     fn decrement(&self, c: &mut Cursor<N>) {
-        let mut k = N;
-        while let Some(a) = k.checked_sub(1) {
-            k = a;
-            let Some(i) = c.index.get(a).copied() else {
-                return;
-            };
+        for ((i, &e), &s) in c.index.iter_mut().zip(&self.shape).zip(&self.strides).rev() {
             if let Some(prev) = i.checked_sub(1) {
-                c.offset = c.offset.wrapping_sub(self.up(a, prev));
-                if let Some(slot) = c.index.get_mut(a) {
-                    *slot = prev;
-                }
-                return;
+                *i = prev;
+                c.offset = c.offset.wrapping_sub(s);
+                break;
             }
             // To the last index on this axis, then borrow from the next one out.
-            let last = self.extent(a).wrapping_sub(1);
-            c.offset = c.offset.wrapping_add(self.term(a, last));
-            if let Some(slot) = c.index.get_mut(a) {
-                *slot = last;
-            }
+            let last = e.wrapping_sub(1);
+            c.offset = c.offset.wrapping_add(s.wrapping_mul(last.cast_signed()));
+            *i = last;
+        }
+        if self.interleaved() {
+            self.locate(c);
         }
     }
 
     /// The front index and offset, and moves the front past it; `None` at the end.
     #[inline]
     pub(crate) fn next(&mut self) -> Option<Cursor<N>> {
-        self.left = self.left.checked_sub(1)?;
-        let c = self.front;
-        if self.left > 0 {
-            let mut f = self.front;
-            self.increment(&mut f);
-            self.front = f;
-        }
-        Some(c)
+        self.take(false)
     }
 
     /// The back index and offset, and moves the back before it; `None` at the end.
     #[inline]
     pub(crate) fn next_back(&mut self) -> Option<Cursor<N>> {
+        self.take(true)
+    }
+
+    /// The cursor of one end (`back` or the front), moved one index inwards.
+    #[inline]
+    fn take(&mut self, back: bool) -> Option<Cursor<N>> {
         self.left = self.left.checked_sub(1)?;
-        let c = self.back;
+        let c = if back { self.back } else { self.front };
         if self.left > 0 {
-            let mut b = self.back;
-            self.decrement(&mut b);
-            self.back = b;
+            let mut moved = c;
+            if back {
+                self.decrement(&mut moved);
+                self.back = moved;
+            } else {
+                self.increment(&mut moved);
+                self.front = moved;
+            }
         }
         Some(c)
     }
@@ -258,10 +233,10 @@ impl<const N: usize> Odometer<N> {
         let mut acc = init;
         let last = N.wrapping_sub(1);
         let (e, s) = (
-            self.extent(last),
+            self.shape.get(last).copied().unwrap_or(1),
             self.strides.get(last).copied().unwrap_or(0),
         );
-        let plain_rows = N > 0 && self.factor(last) == 1;
+        let plain_rows = N > 0 && !self.interleaved();
         while self.left > 0 {
             if plain_rows {
                 // The rest of the current row: `e - i` indices, at most `left`.
