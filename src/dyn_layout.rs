@@ -49,7 +49,7 @@ pub struct DynLayout<const MAX: usize> {
 
 impl<const MAX: usize> DynLayout<MAX> {
     /// Builds a bounded-rank layout from slices, checking the invariants (values known to
-    /// keep them take [`from_valid_parts`](DynLayout::from_valid_parts) instead).
+    /// keep them take `from_valid_parts` instead).
     pub(crate) const fn from_parts(
         shape: &[usize],
         strides: &[isize],

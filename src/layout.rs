@@ -56,7 +56,7 @@ impl<const N: usize> Layout<N> {
 
     /// Builds a layout from all four parts, checking the invariants: the checked way in for
     /// constructors and transforms. Transforms that provably keep the invariants take
-    /// [`from_valid_parts`](Layout::from_valid_parts) (and the siblings below) instead, and
+    /// `from_valid_parts` (and its crate-internal siblings) instead, and
     /// [`DynLayout::to_layout`](crate::DynLayout::to_layout) copies a valid layout's parts.
     ///
     /// Unlike [`new`](Layout::new) followed by [`with_offset`](Layout::with_offset), it
