@@ -109,14 +109,17 @@ impl<const N: usize> Iterator for StridedBlocks<N> {
 
     #[inline]
     fn next(&mut self) -> Option<Block> {
-        let start = self.starts.next()?.offset;
+        let start = self.starts.next_offset()?;
         let mut len = self.block_len;
         if self.block_stride.is_none() {
-            // Join following regular blocks while their offsets continue by `+1`.
-            loop {
+            // Join following regular blocks while their offsets continue by `+1`. Inside a
+            // row of a plain layout consecutive starts differ by the row's stride, which is
+            // never the block length (an axis with that stride would have merged into the
+            // block), so a plain layout's join can only happen where a row ends.
+            while self.starts.front_at_row_start() {
                 let mut peek = self.starts;
-                match (peek.next(), start.checked_add_unsigned(len)) {
-                    (Some(next), Some(end)) if next.offset == end => {
+                match (peek.next_offset(), start.checked_add_unsigned(len)) {
+                    (Some(next), Some(end)) if next == end => {
                         self.starts = peek;
                         // A block's elements are distinct offsets of one layout, so its
                         // length is at most the volume, which fits `usize`.
@@ -143,18 +146,17 @@ impl<const N: usize> Iterator for StridedBlocks<N> {
 impl<const N: usize> DoubleEndedIterator for StridedBlocks<N> {
     #[inline]
     fn next_back(&mut self) -> Option<Block> {
-        let mut start = self.starts.next_back()?.offset;
+        let mut start = self.starts.next_back_offset()?;
         let mut len = self.block_len;
         if self.block_stride.is_none() {
-            // Join preceding regular blocks while their offsets continue by `+1`.
-            loop {
+            // Join preceding regular blocks while their offsets continue by `+1` (at a row's
+            // end only, for a plain layout, as in `next`).
+            while self.starts.back_at_row_end() {
                 let mut peek = self.starts;
-                match peek.next_back() {
-                    Some(prev)
-                        if prev.offset.checked_add_unsigned(self.block_len) == Some(start) =>
-                    {
+                match peek.next_back_offset() {
+                    Some(prev) if prev.checked_add_unsigned(self.block_len) == Some(start) => {
                         self.starts = peek;
-                        start = prev.offset;
+                        start = prev;
                         len = len.wrapping_add(self.block_len);
                     }
                     _ => break,

@@ -2,7 +2,7 @@
 
 use core::iter::FusedIterator;
 
-use super::odometer::{Cursor, Odometer};
+use super::odometer::Odometer;
 use crate::{DynLayout, InterleavedLayout, Layout, Lowered, Mapping};
 
 /// Iterator over every multi-index of a shape in lexicographic order (last axis fastest);
@@ -40,13 +40,13 @@ impl<const N: usize> Indices<N> {
         }
     }
 
-    /// The index of `c` with the padding axes shifted out.
-    fn unpadded(&self, c: Cursor<N>) -> [usize; N] {
+    /// `index` with the padding axes shifted out.
+    fn unpadded(&self, index: [usize; N]) -> [usize; N] {
         if self.pad == 0 {
-            return c.index;
+            return index;
         }
         let mut out = [0usize; N];
-        for (o, i) in out.iter_mut().zip(c.index.iter().skip(self.pad)) {
+        for (o, i) in out.iter_mut().zip(index.iter().skip(self.pad)) {
             *o = *i;
         }
         out
@@ -62,7 +62,7 @@ impl<const N: usize> Iterator for Indices<N> {
 
     #[inline]
     fn next(&mut self) -> Option<[usize; N]> {
-        let c = self.odometer.next()?;
+        let c = self.odometer.next_index()?;
         Some(self.unpadded(c))
     }
 
@@ -76,7 +76,7 @@ impl<const N: usize> Iterator for Indices<N> {
 impl<const N: usize> DoubleEndedIterator for Indices<N> {
     #[inline]
     fn next_back(&mut self) -> Option<[usize; N]> {
-        let c = self.odometer.next_back()?;
+        let c = self.odometer.next_back_index()?;
         Some(self.unpadded(c))
     }
 }

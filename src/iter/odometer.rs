@@ -25,9 +25,9 @@ use crate::{AxisMask, InterleaveLayout, Lowered};
 /// One end of the odometer: an index and its offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct Cursor<const N: usize> {
-    pub(crate) index: [usize; N],
-    pub(crate) offset: isize,
+struct Cursor<const N: usize> {
+    index: [usize; N],
+    offset: isize,
 }
 
 /// Double-ended odometer state over the indices of a rank-`N` layout, in C order.
@@ -41,18 +41,19 @@ pub(crate) struct Odometer<const N: usize> {
     /// The interleaved axis and factor ([`InterleaveLayout::PLAIN`] when none).
     il: InterleaveLayout,
     /// The next index to yield from the front.
-    pub(crate) front: Cursor<N>,
+    front: Cursor<N>,
     /// The next index to yield from the back.
-    pub(crate) back: Cursor<N>,
+    back: Cursor<N>,
     /// Indices not yet yielded (from `front` to `back`, both included).
     left: usize,
 }
 
 /// The lowered form of a layout with runs of axes merged where C order allows (offsets in
 /// C order unchanged), right-aligned in rank `N` behind extent-1, stride-0 axes; an
-/// interleaved description is returned as it is (its interleaved axis does not merge).
+/// interleaved description (factor >= 2) is returned as it is (its interleaved axis does
+/// not merge), and a factor of 1 is dropped.
 pub(crate) fn coalesced<const N: usize>(low: &Lowered<N>) -> Lowered<N> {
-    if low.interleave.is_some() {
+    if matches!(low.interleave, Some((_, f)) if f > 1) {
         return *low;
     }
     let (mut sh, mut st, mut starts) = ([0usize; N], [0isize; N], [0usize; 0]);
@@ -61,12 +62,17 @@ pub(crate) fn coalesced<const N: usize>(low: &Lowered<N>) -> Lowered<N> {
     let p = Parts::from_arrays(&low.shape, &low.strides, low.offset, low.itemsize);
     let Ok((r, _)) = flatten(p, mask, &mut sh, &mut st, &mut starts) else {
         // Unreachable for a valid layout (its volume fits); walking it unmerged is exact.
-        return *low;
+        return Lowered {
+            interleave: None,
+            ..*low
+        };
     };
     let (shape, strides) = right_aligned(sh.get(..r).unwrap_or(&[]), st.get(..r).unwrap_or(&[]));
+    // A factor of 1 interleaves nothing: the result is a plain description.
     Lowered {
         shape,
         strides,
+        interleave: None,
         ..*low
     }
 }
@@ -158,72 +164,150 @@ impl<const N: usize> Odometer<N> {
 
     /// Moves `c` to the next index in C order (past the end: anything, never read).
     ///
-    /// On a plain layout the offset follows by strides: `+s` along an axis, `-s * (e - 1)`
-    /// where an axis wraps back to 0. With an interleaved axis the core places the new index.
+    /// The offset follows by strides: `+s` along an axis, `-s * (e - 1)` where an axis
+    /// wraps back to 0 (an interleaved walk then places the index by the core).
     #[inline]
-    fn increment(&self, c: &mut Cursor<N>) {
-        for ((i, &e), &s) in c.index.iter_mut().zip(&self.shape).zip(&self.strides).rev() {
+    fn increment(shape: &[usize; N], strides: &[isize; N], c: &mut Cursor<N>) {
+        for ((i, &e), &s) in c.index.iter_mut().zip(shape).zip(strides).rev() {
             if i.wrapping_add(1) < e {
                 *i = i.wrapping_add(1);
                 c.offset = c.offset.wrapping_add(s);
-                break;
+                return;
             }
             // Back to index 0 on this axis, then carry.
             c.offset = c.offset.wrapping_sub(s.wrapping_mul(i.cast_signed()));
             *i = 0;
         }
-        if self.interleaved() {
-            self.locate(c);
-        }
     }
 
     /// Moves `c` to the previous index in C order (before the start: anything).
     #[inline]
-    fn decrement(&self, c: &mut Cursor<N>) {
-        for ((i, &e), &s) in c.index.iter_mut().zip(&self.shape).zip(&self.strides).rev() {
+    fn decrement(shape: &[usize; N], strides: &[isize; N], c: &mut Cursor<N>) {
+        for ((i, &e), &s) in c.index.iter_mut().zip(shape).zip(strides).rev() {
             if let Some(prev) = i.checked_sub(1) {
                 *i = prev;
                 c.offset = c.offset.wrapping_sub(s);
-                break;
+                return;
             }
             // To the last index on this axis, then borrow from the next one out.
             let last = e.wrapping_sub(1);
             c.offset = c.offset.wrapping_add(s.wrapping_mul(last.cast_signed()));
             *i = last;
         }
-        if self.interleaved() {
-            self.locate(c);
-        }
     }
 
-    /// The front index and offset, and moves the front past it; `None` at the end.
+    /// Moves the front cursor one index on: the last axis by its stride when the row goes
+    /// on (the common case, one add), else the general carry.
     #[inline]
-    pub(crate) fn next(&mut self) -> Option<Cursor<N>> {
-        self.take(false)
-    }
-
-    /// The back index and offset, and moves the back before it; `None` at the end.
-    #[inline]
-    pub(crate) fn next_back(&mut self) -> Option<Cursor<N>> {
-        self.take(true)
-    }
-
-    /// The cursor of one end (`back` or the front), moved one index inwards.
-    #[inline]
-    fn take(&mut self, back: bool) -> Option<Cursor<N>> {
-        self.left = self.left.checked_sub(1)?;
-        let c = if back { self.back } else { self.front };
-        if self.left > 0 {
-            let mut moved = c;
-            if back {
-                self.decrement(&mut moved);
-                self.back = moved;
-            } else {
-                self.increment(&mut moved);
-                self.front = moved;
+    fn step_front(&mut self) {
+        if !self.interleaved() {
+            if let (Some(i), Some(&e), Some(&s)) = (
+                self.front.index.last_mut(),
+                self.shape.last(),
+                self.strides.last(),
+            ) {
+                if i.wrapping_add(1) < e {
+                    *i = i.wrapping_add(1);
+                    self.front.offset = self.front.offset.wrapping_add(s);
+                    return;
+                }
             }
         }
-        Some(c)
+        self.carry_front();
+    }
+
+    /// The general move of the front cursor: a carry into outer axes, or an interleaved
+    /// walk's placement by the core (off the hot path of a row).
+    #[cold]
+    #[inline(never)]
+    fn carry_front(&mut self) {
+        Self::increment(&self.shape, &self.strides, &mut self.front);
+        if self.interleaved() {
+            let mut c = self.front;
+            self.locate(&mut c);
+            self.front = c;
+        }
+    }
+
+    /// Moves the back cursor one index back, as [`step_front`](Odometer::step_front).
+    #[inline]
+    fn step_back(&mut self) {
+        if !self.interleaved() {
+            if let (Some(i), Some(&s)) = (self.back.index.last_mut(), self.strides.last()) {
+                if let Some(prev) = i.checked_sub(1) {
+                    *i = prev;
+                    self.back.offset = self.back.offset.wrapping_sub(s);
+                    return;
+                }
+            }
+        }
+        self.carry_back();
+    }
+
+    /// The general move of the back cursor, as [`carry_front`](Odometer::carry_front).
+    #[cold]
+    #[inline(never)]
+    fn carry_back(&mut self) {
+        Self::decrement(&self.shape, &self.strides, &mut self.back);
+        if self.interleaved() {
+            let mut c = self.back;
+            self.locate(&mut c);
+            self.back = c;
+        }
+    }
+
+    /// The front offset, and moves the front past it; `None` at the end.
+    #[inline]
+    pub(crate) fn next_offset(&mut self) -> Option<isize> {
+        self.left = self.left.checked_sub(1)?;
+        let o = self.front.offset;
+        if self.left > 0 {
+            self.step_front();
+        }
+        Some(o)
+    }
+
+    /// The back offset, and moves the back before it; `None` at the end.
+    #[inline]
+    pub(crate) fn next_back_offset(&mut self) -> Option<isize> {
+        self.left = self.left.checked_sub(1)?;
+        let o = self.back.offset;
+        if self.left > 0 {
+            self.step_back();
+        }
+        Some(o)
+    }
+
+    /// The front index, and moves the front past it; `None` at the end.
+    #[inline]
+    pub(crate) fn next_index(&mut self) -> Option<[usize; N]> {
+        let index = self.front.index;
+        self.next_offset().map(|_| index)
+    }
+
+    /// The back index, and moves the back before it; `None` at the end.
+    #[inline]
+    pub(crate) fn next_back_index(&mut self) -> Option<[usize; N]> {
+        let index = self.back.index;
+        self.next_back_offset().map(|_| index)
+    }
+
+    /// Whether the front cursor starts a row of the last axis (or the walk is over): only
+    /// there can a plain layout's block join the one before it.
+    #[inline]
+    pub(crate) fn front_at_row_start(&self) -> bool {
+        self.left == 0 || self.interleaved() || self.front.index.last().is_none_or(|&i| i == 0)
+    }
+
+    /// Whether the back cursor ends a row of the last axis (or the walk is over).
+    #[inline]
+    pub(crate) fn back_at_row_end(&self) -> bool {
+        self.left == 0
+            || self.interleaved()
+            || match (self.back.index.last(), self.shape.last()) {
+                (Some(&i), Some(&e)) => i.wrapping_add(1) == e,
+                _ => true,
+            }
     }
 
     /// Feeds every remaining offset to `f`, front to back, the rest of each row of a plain
@@ -254,8 +338,8 @@ impl<const N: usize> Odometer<N> {
                 self.front.offset = cur;
                 self.left = self.left.wrapping_sub(run.saturating_sub(1));
             }
-            match self.next() {
-                Some(c) => acc = f(acc, c.offset),
+            match self.next_offset() {
+                Some(o) => acc = f(acc, o),
                 None => break,
             }
         }

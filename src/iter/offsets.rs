@@ -43,7 +43,7 @@ impl<const N: usize> Iterator for Offsets<N> {
 
     #[inline]
     fn next(&mut self) -> Option<isize> {
-        self.odometer.next().map(|c| c.offset)
+        self.odometer.next_offset()
     }
 
     #[inline]
@@ -61,7 +61,7 @@ impl<const N: usize> Iterator for Offsets<N> {
 impl<const N: usize> DoubleEndedIterator for Offsets<N> {
     #[inline]
     fn next_back(&mut self) -> Option<isize> {
-        self.odometer.next_back().map(|c| c.offset)
+        self.odometer.next_back_offset()
     }
 }
 
