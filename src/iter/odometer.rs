@@ -261,9 +261,8 @@ impl<const N: usize> Odometer<N> {
     pub(crate) fn next_offset(&mut self) -> Option<isize> {
         self.left = self.left.checked_sub(1)?;
         let o = self.front.offset;
-        if self.left > 0 {
-            self.step_front();
-        }
+        // Past the last index the front holds anything; `left` keeps it from being read.
+        self.step_front();
         Some(o)
     }
 
@@ -272,9 +271,8 @@ impl<const N: usize> Odometer<N> {
     pub(crate) fn next_back_offset(&mut self) -> Option<isize> {
         self.left = self.left.checked_sub(1)?;
         let o = self.back.offset;
-        if self.left > 0 {
-            self.step_back();
-        }
+        // Before the first index the back holds anything; `left` keeps it from being read.
+        self.step_back();
         Some(o)
     }
 
