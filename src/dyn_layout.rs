@@ -103,10 +103,7 @@ impl<const MAX: usize> DynLayout<MAX> {
                 set(&mut out.shape, i, e);
                 set(&mut out.strides, i, st);
             }
-            #[expect(clippy::arithmetic_side_effects, reason = "`i < rank <= MAX`.")]
-            {
-                i += 1;
-            }
+            i = i.saturating_add(1);
         }
         out
     }

@@ -33,10 +33,7 @@ pub(crate) const fn broadcast(
             }
         }
         set(out_strides, j, stride);
-        #[expect(clippy::arithmetic_side_effects, reason = "`j < target.len()`.")]
-        {
-            j += 1;
-        }
+        j = j.saturating_add(1);
     }
     Ok(())
 }

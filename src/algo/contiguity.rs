@@ -36,13 +36,7 @@ pub(crate) const fn is_contiguous_in(p: Parts<'_>, fortran: bool) -> bool {
                 _ => return false,
             }
         }
-        #[expect(
-            clippy::arithmetic_side_effects,
-            reason = "`j < n`, so `j + 1` cannot overflow."
-        )]
-        {
-            j += 1;
-        }
+        j = j.saturating_add(1);
     }
     true
 }
@@ -62,10 +56,7 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
     let mut rest = p.shape();
     while let [e, tail @ ..] = rest {
         if *e != 1 {
-            #[expect(clippy::arithmetic_side_effects, reason = "At most `n` increments.")]
-            {
-                wanted += 1;
-            }
+            wanted = wanted.saturating_add(1);
         }
         rest = tail;
     }
@@ -81,18 +72,12 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
                 found = Some(extent);
                 break;
             }
-            #[expect(clippy::arithmetic_side_effects, reason = "`i < n`.")]
-            {
-                i += 1;
-            }
+            i = i.saturating_add(1);
         }
         let Some(extent) = found else {
             return false;
         };
-        #[expect(clippy::arithmetic_side_effects, reason = "`step < wanted <= n`.")]
-        {
-            step += 1;
-        }
+        step = step.saturating_add(1);
         match checked_stride_mul(expected, extent) {
             Some(e) => expected = e,
             // Overflow: fine only if this was the last axis of the chain.

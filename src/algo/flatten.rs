@@ -89,10 +89,7 @@ pub(crate) const fn range_mask(start: usize, end: usize) -> AxisMask {
     let mut i = start.saturating_add(1);
     while i < end {
         mask = mask.with(i);
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < end <= usize::MAX`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     mask
 }

@@ -52,10 +52,7 @@ pub(crate) const fn repack_into(
         let (extent, stride) = p.axis(i);
         set(out_shape, i, extent);
         set(out_strides, i, stride);
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < n`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     let offset = p.offset();
     if new == old {
@@ -92,10 +89,7 @@ pub(crate) const fn repack_into(
                     return Err(LayoutError::StrideNotDivisible { axis: i });
                 }
             }
-            #[expect(clippy::arithmetic_side_effects, reason = "`i < n`.")]
-            {
-                i += 1;
-            }
+            i = i.saturating_add(1);
         }
         let (Some(0), Some(off)) = (offset.checked_rem(fi), offset.checked_div(fi)) else {
             return Err(LayoutError::OffsetNotDivisible);
@@ -119,10 +113,7 @@ pub(crate) const fn repack_into(
         if i != ax {
             set(out_strides, i, tri!(mul(p.stride(i), fi)));
         }
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < n`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     mul(offset, fi)
 }

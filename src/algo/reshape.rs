@@ -34,10 +34,7 @@ pub(crate) const fn resolve_shape(
                 Err(_) => return Err(LayoutError::VolumeMismatch),
             };
         }
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < target.len()`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     let Some(inferred) = inferred else {
         return if known == volume {
@@ -88,10 +85,7 @@ pub(crate) const fn reshape_c(
     let mut j = 0;
     while j < out_strides.len() {
         set(out_strides, j, 0);
-        #[expect(clippy::arithmetic_side_effects, reason = "`j < out_strides.len()`.")]
-        {
-            j += 1;
-        }
+        j = j.saturating_add(1);
     }
     if vol == 0 {
         return Ok(());
@@ -219,10 +213,7 @@ const fn boundary_axes(shape: &[usize], starts: &[usize], g: usize) -> AxisMask 
             mask = mask.with(k);
             break;
         }
-        #[expect(clippy::arithmetic_side_effects, reason = "`k < shape.len()`.")]
-        {
-            k += 1;
-        }
+        k = k.saturating_add(1);
     }
     k = start;
     while let Some(kk) = k.checked_sub(1) {

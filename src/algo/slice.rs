@@ -196,10 +196,7 @@ pub(crate) const fn slice_into(
         if !identity && r.len == 0 {
             emptied = true;
         }
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < slices.len()`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     // Pass 2: strides and offset.
     let mut off = p.offset();
@@ -234,10 +231,7 @@ pub(crate) const fn slice_into(
                 p.itemsize()
             ));
         }
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < slices.len()`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     Ok(off)
 }

@@ -26,10 +26,7 @@ pub(crate) const fn stride_order(p: Parts<'_>, out: &mut [usize]) {
     let mut i = 0;
     while i < n {
         set(out, i, i);
-        #[expect(clippy::arithmetic_side_effects, reason = "`i < n`.")]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     // Insertion sort: stable, allocation-free, O(n²) for the small ranks layouts have.
     i = 1;
