@@ -1,26 +1,36 @@
 //! [`DynLayout<MAX>`]: a layout whose rank is known only at run time, bounded by `MAX`.
+//!
+//! | file | what it adds |
+//! | --- | --- |
+//! | `dyn_layout.rs` | the value type, its invariants, accessors and the queries of [`Layout`] (uniqueness exact or budgeted) |
+//! | `bytes.rs` | byte offsets, the byte span, index-type fits, overlap (exact or budgeted), `From<Layout<N>>` |
+//! | `transform.rs` | the same-rank transforms |
+//! | `mapping.rs` | [`Mapping<MAX>`](crate::Mapping): a `DynLayout` is a kernel operand, lowered behind leading unit axes |
 
 use core::fmt;
 
+use crate::algo::access::{get, set};
 use crate::algo::checked::{tri, volume};
 use crate::algo::contiguity::{flattened_axis_mask, is_contiguous_any, is_contiguous_in};
-use crate::algo::index::{get, set};
 use crate::algo::offset::{bounds, offset_of, required_size, validate};
 use crate::algo::parts::Parts;
 use crate::algo::sort::stride_order;
 use crate::algo::unique::is_unique;
 use crate::fmt::write_layout;
-use crate::{AxisMask, Layout, LayoutError};
+use crate::{AxisMask, Layout, LayoutError, Verdict};
 
 mod bytes;
 mod transform;
+mod mapping;
 
 /// A layout of rank at most `MAX`, stored inline (no heap): what rank changes that depend on
 /// the data ([`squeezed`](Layout::squeezed), [`flattened`](Layout::flattened), ...) return.
 ///
 /// It keeps the same three invariants as [`Layout`] and converts back to a fixed rank with
 /// [`to_layout`](DynLayout::to_layout) or `TryFrom`. Slots past the rank are always zero, so
-/// the derived `Eq` and `Hash` compare only the live axes.
+/// the derived `Eq` and `Hash` compare only the live axes. It iterates like a `Layout`
+/// (`offsets`, `indices`, `strided_blocks`, double-ended) and the kernels take it as an
+/// operand ([`Mapping<MAX>`](crate::Mapping)).
 ///
 /// ```text
 /// Layout (2,1,3):(3,3,1)   squeezed() -> DynLayout<3> rank 2: (2,3):(3,1)
@@ -47,7 +57,8 @@ pub struct DynLayout<const MAX: usize> {
 }
 
 impl<const MAX: usize> DynLayout<MAX> {
-    /// Builds a bounded-rank layout from slices, checking the invariants (the one door).
+    /// Builds a bounded-rank layout from slices, checking the invariants (values known to
+    /// keep them take `from_valid_parts` instead).
     pub(crate) const fn from_parts(
         shape: &[usize],
         strides: &[isize],
@@ -101,11 +112,7 @@ impl<const MAX: usize> DynLayout<MAX> {
                 set(&mut out.shape, i, e);
                 set(&mut out.strides, i, st);
             }
-            // `i < rank <= MAX`.
-            #[allow(clippy::arithmetic_side_effects)]
-            {
-                i += 1;
-            }
+            i = i.saturating_add(1);
         }
         out
     }
@@ -211,8 +218,11 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// assert_eq!(d.to_layout::<3>(), Err(LayoutError::RankMismatch { expected: 3, found: 2 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
-    // Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing and the loop counter are bounded by `i < M == self.rank <= MAX`."
+    )]
     pub const fn to_layout<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
         const { assert!(M <= 64, "Layout<M>: the rank M must be at most 64") };
         if self.rank != M {
@@ -477,12 +487,35 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn is_unique(&self) -> bool {
+        // An unbounded budget always answers.
+        matches!(self.is_unique_within(u64::MAX), Verdict::Yes)
+    }
+
+    /// Whether no two distinct indices map to the same offset, deciding with at most
+    /// `budget` search steps (as [`Layout::is_unique_within`], same budget bound);
+    /// [`Verdict::Unknown`] when that is not enough.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError, Verdict};
+    /// let d = DynLayout::<6>::new(&[2; 6], &[1001, 1003, 1009, 1027, 1081, 1243], 1)?;
+    /// assert_eq!(d.is_unique_within(1), Verdict::Unknown);
+    /// assert_eq!(d.is_unique_within(1_000), Verdict::Yes);
+    /// assert_eq!(DynLayout::<2>::new(&[5, 4], &[3, 4], 1)?.is_unique_within(10), Verdict::No);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `Yes` iff `is_unique()`, `No` iff not, whenever the answer is not `Unknown`
+    #[must_use]
+    pub const fn is_unique_within(&self, budget: u64) -> Verdict {
         let mut order = [0usize; MAX];
         match order.split_at_mut_checked(self.rank) {
-            // An unbounded budget always answers.
-            Some((live, _)) => matches!(is_unique(self.parts(), live, u64::MAX), Some(true)),
+            Some((live, _)) => Verdict::from_option(is_unique(self.parts(), live, budget)),
             // `rank <= MAX` is kept by every constructor.
-            None => false,
+            None => Verdict::Unknown,
         }
     }
 

@@ -18,6 +18,9 @@
 
 use core::fmt::{self, Write};
 
+use crate::algo::access::set;
+use crate::algo::interleave::{bounds, offset_of};
+use crate::algo::parts::Parts;
 use crate::{InterleaveLayout, Layout, LayoutError};
 
 /// Writes `(e0,e1,..):(s0,s1,..)`, then ` +off` / ` -off` when the offset is not 0, then
@@ -157,8 +160,11 @@ impl<const N: usize> Layout<N> {
     /// assert_eq!(l.grid(2, 2, [0; 3]), Err(LayoutError::DuplicateAxis { axis: 2 }));
     /// # Ok::<(), LayoutError>(())
     /// ```
-    // Indexing is bounded: `k < N` in the loop, `rows`/`cols` checked `< N` above.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing is bounded: `k < N` in the loop, `rows`/`cols` checked `< N` above."
+    )]
     pub const fn grid(
         &self,
         rows: usize,
@@ -187,13 +193,13 @@ impl<const N: usize> Layout<N> {
             }
             k += 1;
         }
-        Ok(Grid {
-            layout: *self,
-            rows: Some(rows),
+        Ok(Grid::new(
+            self.parts(),
+            InterleaveLayout::PLAIN,
+            Some(rows),
             cols,
             at,
-            interleave: None,
-        })
+        ))
     }
 }
 
@@ -215,13 +221,7 @@ impl Layout<2> {
     /// ```
     #[must_use]
     pub const fn grid_2d(&self) -> Grid<2> {
-        Grid {
-            layout: *self,
-            rows: Some(0),
-            cols: 1,
-            at: [0, 0],
-            interleave: None,
-        }
+        Grid::new(self.parts(), InterleaveLayout::PLAIN, Some(0), 1, [0, 0])
     }
 }
 
@@ -238,13 +238,7 @@ impl Layout<1> {
     /// ```
     #[must_use]
     pub const fn grid_1d(&self) -> Grid<1> {
-        Grid {
-            layout: *self,
-            rows: None,
-            cols: 0,
-            at: [0],
-            interleave: None,
-        }
+        Grid::new(self.parts(), InterleaveLayout::PLAIN, None, 0, [0])
     }
 }
 
@@ -266,16 +260,18 @@ impl Layout<1> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Grid<const N: usize> {
-    layout: Layout<N>,
+    shape: [usize; N],
+    /// Element strides; on the interleaved axis, the block stride.
+    strides: [isize; N],
+    offset: isize,
+    /// The interleave the offsets are read under (factor 1 for a plain [`Layout`]).
+    interleave: InterleaveLayout,
     /// The axis down the rows; `None` for a single row.
     rows: Option<usize>,
     /// The axis across the columns.
     cols: usize,
     /// The index the section goes through (entries along `rows`/`cols` ignored).
     at: [usize; N],
-    /// The interleave of an [`InterleavedLayout`](crate::InterleavedLayout)'s grid; `layout`
-    /// then holds its parts (shape, block strides), read only through this formula.
-    interleave: Option<InterleaveLayout>,
 }
 
 impl<const N: usize> Grid<N> {
@@ -299,54 +295,84 @@ impl<const N: usize> Grid<N> {
         render(|s| self.write_to(s))
     }
 
+    /// A grid of the layout `p` read under `interleave`; `p` has rank `N` (its parts are
+    /// copied; a shorter view is padded with unit axes, as `Parts::axis` reads it).
+    pub(crate) const fn new(
+        p: Parts<'_>,
+        interleave: InterleaveLayout,
+        rows: Option<usize>,
+        cols: usize,
+        at: [usize; N],
+    ) -> Self {
+        let (mut shape, mut strides) = ([1usize; N], [0isize; N]);
+        let mut k = 0;
+        while k < N {
+            let (e, s) = p.axis(k);
+            set(&mut shape, k, e);
+            set(&mut strides, k, s);
+            k = k.saturating_add(1);
+        }
+        Self {
+            shape,
+            strides,
+            offset: p.offset(),
+            interleave,
+            rows,
+            cols,
+            at,
+        }
+    }
+
     /// The number of rows and columns.
     fn dims(&self) -> (usize, usize) {
         let rows = match self.rows {
-            Some(r) => self.layout.shape.get(r).copied().unwrap_or(0),
+            Some(r) => self.shape.get(r).copied().unwrap_or(0),
             None => 1,
         };
-        (rows, self.layout.shape.get(self.cols).copied().unwrap_or(0))
+        (rows, self.shape.get(self.cols).copied().unwrap_or(0))
     }
 
-    /// The offset of cell `(r, c)`, computed in `i128` so that it cannot fail: `Display`
-    /// may return `fmt::Error` only when the writer does.
-    ///
-    /// `Grid`'s constructors checked every index against its extent, and every element
-    /// offset of a layout fits `isize` (invariant 3), so the sum is that offset exactly.
-    /// Each term `i_k * s_k` has `|i_k| < 2^64` and `|s_k| < 2^63`, so it fits `i128`; the
-    /// running sum stays within `isize` bounds plus one term, since the partial sums are
-    /// element offsets too. The saturating operations are never reached, only proved so.
-    // `as i128` widens `usize`/`isize` losslessly.
-    #[allow(clippy::cast_lossless)]
-    fn cell(&self, row: usize, col: usize) -> i128 {
-        let layout = &self.layout;
-        let mut sum = layout.offset as i128;
-        for (k, (&at, &stride)) in self.at.iter().zip(layout.strides.iter()).enumerate() {
-            let i = if Some(k) == self.rows {
-                row
+    /// The index of cell `(row, col)`: `at` with the row and column axes replaced.
+    fn index(&self, row: usize, col: usize) -> [usize; N] {
+        let mut index = self.at;
+        for (k, i) in index.iter_mut().enumerate() {
+            if Some(k) == self.rows {
+                *i = row;
             } else if k == self.cols {
-                col
-            } else {
-                at
-            };
-            // On the interleaved axis `i` sits at `(i / f) * stride + i % f` (`f >= 1`).
-            let term = match self.interleave {
-                Some(il) if il.dimension() == k => {
-                    let factor = il.factor() as i128;
-                    let (block, lane) = match (
-                        (i as i128).checked_div(factor),
-                        (i as i128).checked_rem(factor),
-                    ) {
-                        (Some(b), Some(lane)) => (b, lane),
-                        _ => (i as i128, 0),
-                    };
-                    block.saturating_mul(stride as i128).saturating_add(lane)
-                }
-                _ => (i as i128).saturating_mul(stride as i128),
-            };
-            sum = sum.saturating_add(term);
+                *i = col;
+            }
         }
-        sum
+        index
+    }
+
+    /// The offset of cell `(row, col)`, by the interleave core.
+    ///
+    /// `Grid`'s constructors checked every index of the section against its extent, and
+    /// every element offset of a valid layout fits `isize` (invariant 3), so the core
+    /// answers `Ok`; `Display` may return `fmt::Error` only when the writer does, so the
+    /// unreachable `Err` prints as 0 rather than failing.
+    fn cell(&self, row: usize, col: usize) -> isize {
+        let p = Parts::from_arrays(&self.shape, &self.strides, self.offset, 1);
+        offset_of(p, self.interleave, &self.index(row, col)).unwrap_or(0)
+    }
+
+    /// The widest cell, in decimal characters: the wider of the section's least and
+    /// greatest offsets, which the core's bounds give in O(N) (no pass over the cells, so a
+    /// huge section rendered into a small buffer fails at once with `CapacityExceeded`).
+    fn width(&self) -> usize {
+        // The section: the row and column axes as they are, every other axis fixed at `at`
+        // (extent 1, starting at the offset of cell (0, 0)).
+        let mut shape = [1usize; N];
+        for (k, e) in shape.iter_mut().enumerate() {
+            if Some(k) == self.rows || k == self.cols {
+                *e = self.shape.get(k).copied().unwrap_or(1);
+            }
+        }
+        let p = Parts::from_arrays(&shape, &self.strides, self.cell(0, 0), 1);
+        match bounds(p, self.interleave) {
+            Ok(Some((lo, hi))) => decimal_width(lo).max(decimal_width(hi)),
+            _ => 1,
+        }
     }
 
     /// Writes the rows, right-aligned to the widest cell.
@@ -355,23 +381,7 @@ impl<const N: usize> Grid<N> {
         if rows == 0 || cols == 0 {
             return Ok(());
         }
-        // A cell's offset is affine in (r, c), so the smallest and largest offsets, and with
-        // them the widest decimal, sit at the corners: O(1) instead of a pass over every cell
-        // (which never ends in practice for a huge section rendered into a small buffer).
-        let (last_r, last_c) = (rows.saturating_sub(1), cols.saturating_sub(1));
-        let mut width = 0;
-        for (r, c) in [(0, 0), (0, last_c), (last_r, 0), (last_r, last_c)] {
-            width = width.max(decimal_width(self.cell(r, c)));
-        }
-        if self.interleave.is_some() {
-            // Not affine along the interleaved axis: the extremes may sit at a block's last
-            // lane, so measure every cell (interleaved grids are small pictures).
-            for r in 0..rows {
-                for c in 0..cols {
-                    width = width.max(decimal_width(self.cell(r, c)));
-                }
-            }
-        }
+        let width = self.width();
         for r in 0..rows {
             if r > 0 {
                 w.write_char('\n')?;
@@ -393,24 +403,6 @@ impl<const N: usize> Grid<N> {
     }
 }
 
-impl<const N: usize> Grid<N> {
-    /// The grid of an interleaved layout given by its parts (never exposed as a `Layout`).
-    pub(crate) const fn of_interleaved(
-        parts: Layout<N>,
-        interleave: InterleaveLayout,
-        rows: Option<usize>,
-        cols: usize,
-    ) -> Self {
-        Self {
-            layout: parts,
-            rows,
-            cols,
-            at: [0; N],
-            interleave: Some(interleave),
-        }
-    }
-}
-
 impl<const N: usize> fmt::Display for Grid<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_to(f)
@@ -418,9 +410,11 @@ impl<const N: usize> fmt::Display for Grid<N> {
 }
 
 /// The number of characters `x` takes in decimal, sign included.
-// `w` counts at most 39 digits plus a sign; `m /= 10` divides by a nonzero constant.
-#[allow(clippy::arithmetic_side_effects)]
-const fn decimal_width(x: i128) -> usize {
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`w` counts at most 20 digits plus a sign; `m /= 10` divides by a nonzero constant"
+)]
+const fn decimal_width(x: isize) -> usize {
     let mut m = x.unsigned_abs();
     let mut w = if x < 0 { 2 } else { 1 };
     while m >= 10 {
@@ -442,14 +436,7 @@ mod tests {
         assert_eq!(decimal_width(9), 1);
         assert_eq!(decimal_width(10), 2);
         assert_eq!(decimal_width(-10), 3);
-        assert_eq!(
-            decimal_width(isize::MIN as i128),
-            isize::MIN.to_string().len()
-        );
-        assert_eq!(
-            decimal_width(isize::MAX as i128),
-            isize::MAX.to_string().len()
-        );
-        assert_eq!(decimal_width(i128::MIN), i128::MIN.to_string().len());
+        assert_eq!(decimal_width(isize::MIN), isize::MIN.to_string().len());
+        assert_eq!(decimal_width(isize::MAX), isize::MAX.to_string().len());
     }
 }

@@ -78,9 +78,7 @@ impl IntoAxisArg for usize {
 impl IntoAxisArg for i32 {
     const IS_INDEX: bool = true;
     fn into_axis_arg(self) -> AxisArg {
-        // `isize` is at least 32 bits on every target this crate builds for (the 16-bit
-        // targets Rust supports have no use for it), so the cast is lossless there.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_lossless)]
+        // `isize` is at least 32 bits on every target this crate builds for (the 16-bit targets Rust supports have no use for it), so the cast is lossless there.
         AxisArg::Index(self as isize)
     }
 }
@@ -138,9 +136,7 @@ impl AxisArgs for () {
     fn write(self, _: &mut [AxisArg]) {}
 }
 
-// The counts are bounded by the nesting depth, far below `usize::MAX` (and an overflow in a
-// `const` item is a compile error, not a run-time one).
-#[allow(clippy::arithmetic_side_effects)]
+// The counts are bounded by the nesting depth, far below `usize::MAX` (and an overflow in a `const` item is a compile error, not a run-time one).
 impl<H: IntoAxisArg, T: AxisArgs> AxisArgs for (H, T) {
     const LEN: usize = T::LEN + 1;
     const INDICES: usize = T::INDICES + H::IS_INDEX as usize;
@@ -169,7 +165,8 @@ impl<const N: usize> Layout<N> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-N..N`.
+    /// - [`LayoutError::SignedAxisOutOfRange`] if `axis` is not in `-N..N` (the payload is
+    ///   the axis as given).
     ///
     /// # Examples
     ///
@@ -276,7 +273,8 @@ impl<const MAX: usize> DynLayout<MAX> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-ndim..ndim`.
+    /// - [`LayoutError::SignedAxisOutOfRange`] if `axis` is not in `-ndim..ndim` (the
+    ///   payload is the axis as given).
     ///
     /// # Examples
     ///

@@ -54,8 +54,10 @@ impl<const N: usize> Layout<N> {
         Parts::from_arrays(&self.shape, &self.strides, self.offset, self.itemsize)
     }
 
-    /// Builds a layout from all four parts, checking the invariants; the one door every
-    /// constructor and transform goes through.
+    /// Builds a layout from all four parts, checking the invariants: the checked way in for
+    /// constructors and transforms. Transforms that provably keep the invariants take
+    /// `from_valid_parts` (and its crate-internal siblings) instead, and
+    /// [`DynLayout::to_layout`](crate::DynLayout::to_layout) copies a valid layout's parts.
     ///
     /// Unlike [`new`](Layout::new) followed by [`with_offset`](Layout::with_offset), it
     /// accepts a layout whose offsets fit `isize` only thanks to its offset (a view that walks
@@ -226,8 +228,11 @@ impl<const N: usize> Layout<N> {
     /// );
     /// # Ok::<(), LayoutError>(())
     /// ```
-    // Indexing and the loop counter are bounded by `i < N`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing and the loop counter are bounded by `i < N`."
+    )]
     pub const fn from_byte_strides(
         shape: [usize; N],
         byte_strides: [isize; N],
@@ -399,9 +404,11 @@ impl<const N: usize> Layout<N> {
     /// ```
     #[must_use]
     pub const fn offset_in_bytes(&self) -> isize {
-        // Invariant 3: `offset * itemsize` fits `isize` (checked at construction), and the
-        // itemsize, a power of two whose byte product fits, fits `isize` too.
-        #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_wrap)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            clippy::cast_possible_wrap,
+            reason = "Invariant 3: `offset * itemsize` fits `isize` (checked at construction), and the itemsize, a power of two whose byte product fits, fits `isize` too."
+        )]
         let bytes = self.offset * self.itemsize as isize;
         bytes
     }
@@ -416,14 +423,19 @@ impl<const N: usize> Layout<N> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    // Indexing and the loop counter are bounded by `i < N`; see the product's proof below.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing and the loop counter are bounded by `i < N`; see the product's proof below."
+    )]
     pub const fn strides_in_bytes(&self) -> [isize; N] {
         let mut out = [0isize; N];
         let mut i = 0;
         while i < N {
-            // Invariant 3: every `stride * itemsize` fits `isize` (checked at construction).
-            #[allow(clippy::cast_possible_wrap)]
+            #[expect(
+                clippy::cast_possible_wrap,
+                reason = "Invariant 3: every `stride * itemsize` fits `isize` (checked at construction)."
+            )]
             let b = self.strides[i] * self.itemsize as isize;
             out[i] = b;
             i += 1;

@@ -44,7 +44,10 @@ impl Slice {
     /// assert_eq!(Slice::new(None, None, 1), Slice::FULL);
     /// ```
     #[must_use]
-    #[allow(clippy::similar_names)] // `start`/`stop`/`step` are Python's names
+    #[expect(
+        clippy::similar_names,
+        reason = "`start`/`stop`/`step` are Python's names"
+    )]
     pub const fn new(start: Option<isize>, stop: Option<isize>, step: isize) -> Self {
         Self { start, stop, step }
     }
@@ -153,12 +156,27 @@ impl Slice {
     /// `stop`, so `(..).into()` with step -1 reverses an axis, and a range whose start is
     /// below its stop selects nothing with a negative step.
     ///
+    /// The range converts first, by the table of [`From<Range<isize>>`](#impl-From%3CRange%3Cisize%3E%3E-for-Slice)
+    /// (`a..=b` is `a:b+1`), and the step applies to the result, so an inclusive end is
+    /// inclusive only going forwards: `Slice::stepped(5..=1, -1)` is Python's `5:2:-1`,
+    /// which picks 5, 4, 3 (not 1 or 2). To walk from 5 down to 1, write
+    /// `Slice::new(Some(5), Some(0), -1)` (`5:0:-1`; the range forms of a reversed range
+    /// trip clippy's `reversed_empty_ranges`, see [`From<Range<isize>>`](#impl-From%3CRange%3Cisize%3E%3E-for-Slice)).
+    ///
+    /// | call | Python | on an axis of extent 7, picks |
+    /// | --- | --- | --- |
+    /// | `Slice::stepped(1..7, 2)` | `1:7:2` | 1 3 5 |
+    /// | `Slice::stepped(.., -1)` | `::-1` | 6 5 4 3 2 1 0 |
+    /// | `Slice::new(Some(5), Some(0), -1)` | `5:0:-1` | 5 4 3 2 1 |
+    /// | `Slice::stepped(5..=1, -1)` | `5:2:-1` | 5 4 3 |
+    ///
     /// # Examples
     ///
     /// ```
     /// use strided_layout::Slice;
     /// assert_eq!(Slice::stepped(1..7, 2), Slice::new(Some(1), Some(7), 2));
     /// assert_eq!(Slice::stepped(.., -1), Slice::new(None, None, -1)); // ::-1
+    /// assert_eq!(Slice::stepped(5..=1, -1), Slice::new(Some(5), Some(2), -1)); // 5 4 3
     /// ```
     #[must_use]
     pub fn stepped(range: impl Into<Slice>, step: isize) -> Self {

@@ -1,10 +1,9 @@
 //! The core at its edges (issue "The core at its edges"): each example of the issue as a
 //! named test, the documented step bound of the budgeted uniqueness and overlap queries, and
 //! views of layouts near `isize::MAX` checked against the model.
-#![allow(
-    clippy::cast_possible_wrap,
-    clippy::cast_sign_loss,
-    clippy::cast_possible_truncation
+#![expect(
+    clippy::cast_possible_truncation,
+    reason = "the model converts extents, strides and offsets between integer types, in range"
 )]
 
 mod common;

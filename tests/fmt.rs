@@ -290,3 +290,60 @@ fn needs_copy_display_lists_the_axes() {
         "reshape needs a copy: strides cannot express it (axes 0, 2)"
     );
 }
+
+/// An interleaved grid against the model: every cell is CoreAI's offset, right-aligned to
+/// the widest cell (the width now comes from the section's bounds, not a pass over cells).
+mod interleaved_grid_model {
+    use proptest::prelude::*;
+    use strided_layout::{InterleaveLayout, InterleavedLayout};
+
+    fn model_text(l: &InterleavedLayout<2>) -> String {
+        let (d, f) = (l.interleave().dimension(), l.interleave().factor());
+        let [r, c] = l.shape();
+        if r == 0 || c == 0 {
+            return String::new(); // a section with an empty axis prints nothing
+        }
+        let off = |ix: [usize; 2]| -> i128 {
+            let mut o = l.offset() as i128;
+            for (k, (&i, &s)) in ix.iter().zip(l.strides().iter()).enumerate() {
+                let s = s as i128;
+                o += if k == d {
+                    (i / f) as i128 * s + (i % f) as i128
+                } else {
+                    i as i128 * s
+                };
+            }
+            o
+        };
+        let cells: Vec<Vec<String>> = (0..r)
+            .map(|i| (0..c).map(|j| off([i, j]).to_string()).collect())
+            .collect();
+        let w = cells.iter().flatten().map(String::len).max().unwrap_or(0);
+        cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|v| format!("{v:>w$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+        #[test]
+        fn interleaved_grid_2d_prints_the_model_offsets(
+            sh in proptest::array::uniform2(0usize..=4),
+            st in proptest::array::uniform2(-6isize..=6),
+            off in -40isize..=40,
+            d in 0usize..2,
+            f in 1usize..=4,
+        ) {
+            let il = InterleaveLayout::new(d, f).unwrap();
+            let l = InterleavedLayout::new(sh, st, 1, il).unwrap().with_offset(off).unwrap();
+            prop_assert_eq!(l.grid_2d().to_string(), model_text(&l));
+        }
+    }
+}

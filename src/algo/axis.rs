@@ -11,8 +11,10 @@ pub(crate) const fn normalize_axis(axis: isize, n: usize) -> Result<usize, Layou
             return Ok(mag);
         }
     } else if mag <= n {
-        // `1 <= mag <= n`, so `n - mag` cannot wrap.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`1 <= mag <= n`, so `n - mag` cannot wrap."
+        )]
         return Ok(n - mag);
     }
     Err(LayoutError::SignedAxisOutOfRange { axis, ndim: n })

@@ -1,6 +1,6 @@
 //! Broadcasting (NumPy and cuda.core rules), on slices.
 
-use super::index::{get, set};
+use super::access::{get, set};
 use super::parts::Parts;
 use crate::LayoutError;
 
@@ -33,11 +33,7 @@ pub(crate) const fn broadcast(
             }
         }
         set(out_strides, j, stride);
-        // `j < target.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            j += 1;
-        }
+        j = j.saturating_add(1);
     }
     Ok(())
 }

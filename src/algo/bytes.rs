@@ -40,8 +40,18 @@ macro_rules! tri_opt {
 /// multiple of `p` not above `isize::MAX = 2^k - 1` is `2^k - p`, so adding `p - 1` stays at
 /// most `isize::MAX`. The checked steps therefore never fail on a valid layout.
 pub(crate) const fn byte_span(p: Parts<'_>) -> Option<(isize, isize)> {
-    let itemsize = p.itemsize();
-    let Ok(Some((lo, hi))) = bounds(p) else {
+    match bounds(p) {
+        Ok(b) => byte_span_of(b, p.itemsize()),
+        Err(_) => None,
+    }
+}
+
+/// [`byte_span`] from the element offset bounds of any layout kind.
+pub(crate) const fn byte_span_of(
+    bounds: Option<(isize, isize)>,
+    itemsize: usize,
+) -> Option<(isize, isize)> {
+    let Some((lo, hi)) = bounds else {
         return None;
     };
     let (Ok(first), Ok(last_start)) = (to_bytes(lo, itemsize), to_bytes(hi, itemsize)) else {
@@ -56,6 +66,11 @@ pub(crate) const fn byte_span(p: Parts<'_>) -> Option<(isize, isize)> {
 /// Whether `I` holds every extent, every byte stride, the byte offset and both ends of the
 /// byte span.
 pub(crate) fn fits_in_bytes<I: PrimInt>(p: Parts<'_>) -> bool {
+    fits_in_bytes_of::<I>(p, bounds(p).ok().flatten())
+}
+
+/// [`fits_in_bytes`] for the parts of any layout kind and its element offset `bounds`.
+pub(crate) fn fits_in_bytes_of<I: PrimInt>(p: Parts<'_>, bounds: Option<(isize, isize)>) -> bool {
     let itemsize = p.itemsize();
     let fits_i = |v: isize| <I as NumCast>::from(v).is_some();
     let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
@@ -63,5 +78,5 @@ pub(crate) fn fits_in_bytes<I: PrimInt>(p: Parts<'_>) -> bool {
     p.shape().iter().all(|&e| fits_u(e))
         && p.strides().iter().all(|&s| bytes_fit(s))
         && bytes_fit(p.offset())
-        && byte_span(p).is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
+        && byte_span_of(bounds, itemsize).is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
 }

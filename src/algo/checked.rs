@@ -39,8 +39,10 @@ pub(crate) const fn to_isize(a: usize) -> Result<isize, LayoutError> {
     if a > isize::MAX as usize {
         Err(LayoutError::OffsetOverflow)
     } else {
-        // Cast cannot wrap: `a <= isize::MAX` was checked above.
-        #[allow(clippy::cast_possible_wrap)]
+        #[expect(
+            clippy::cast_possible_wrap,
+            reason = "Cast cannot wrap: `a <= isize::MAX` was checked above."
+        )]
         Ok(a as isize)
     }
 }
@@ -51,7 +53,7 @@ pub(crate) const fn to_isize(a: usize) -> Result<isize, LayoutError> {
 /// The product and sum are formed in `i128` (`|index * stride| < 2^127`), so only a result
 /// outside `isize` is an error: `MAX + 2 * -MAX` is `-MAX`, though `2 * -MAX` alone
 /// overflows.
-pub(crate) const fn advance(
+pub(crate) const fn offset_after(
     offset: isize,
     index: usize,
     stride: isize,
@@ -59,15 +61,15 @@ pub(crate) const fn advance(
     if stride == 0 {
         return Ok(offset);
     }
-    // `index < 2^64` and `|stride| <= 2^63`, so the product is below 2^127 in magnitude and
-    // adding an `isize` cannot overflow `i128`.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`index < 2^64` and `|stride| <= 2^63`, so the product is below 2^127 in magnitude and adding an `isize` cannot overflow `i128`."
+    )]
     let v = offset as i128 + index as i128 * stride as i128;
     if v < isize::MIN as i128 || v > isize::MAX as i128 {
         Err(LayoutError::OffsetOverflow)
     } else {
         // In range: checked on the line above.
-        #[allow(clippy::cast_possible_truncation)]
         Ok(v as isize)
     }
 }
@@ -122,11 +124,11 @@ pub(crate) const fn tame_unit_strides(shape: &[usize], strides: &mut [isize], it
     }
 }
 
-/// [`advance`] for a result that may hold no element (`empty`). With elements, the moved
+/// [`offset_after`] for a result that may hold no element (`empty`). With elements, the moved
 /// offset is an element's and fits in elements and bytes (invariant 3). Without, it is never
 /// read: it moves only where it still fits `isize` in bytes of `itemsize`, and stays where it
 /// is otherwise, so the result keeps invariant 3 without failing.
-pub(crate) const fn advance_or_keep(
+pub(crate) const fn offset_after_or_keep(
     offset: isize,
     index: usize,
     stride: isize,
@@ -134,9 +136,9 @@ pub(crate) const fn advance_or_keep(
     itemsize: usize,
 ) -> Result<isize, LayoutError> {
     if !empty {
-        return advance(offset, index, stride);
+        return offset_after(offset, index, stride);
     }
-    match (advance(offset, index, stride), to_isize(itemsize)) {
+    match (offset_after(offset, index, stride), to_isize(itemsize)) {
         (Ok(o), Ok(item)) if o.checked_mul(item).is_some() => Ok(o),
         _ => Ok(offset),
     }

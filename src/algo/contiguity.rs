@@ -25,8 +25,10 @@ pub(crate) const fn is_contiguous_in(p: Parts<'_>, fortran: bool) -> bool {
     let mut expected: Option<isize> = Some(1);
     let mut j = 0;
     while j < n {
-        // `j < n`, so `n - 1 - j` cannot wrap.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`j < n`, so `n - 1 - j` cannot wrap."
+        )]
         let (extent, stride) = p.axis(if fortran { j } else { n - 1 - j });
         if extent != 1 {
             match expected {
@@ -34,11 +36,7 @@ pub(crate) const fn is_contiguous_in(p: Parts<'_>, fortran: bool) -> bool {
                 _ => return false,
             }
         }
-        // `j < n`, so `j + 1` cannot overflow.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            j += 1;
-        }
+        j = j.saturating_add(1);
     }
     true
 }
@@ -58,11 +56,7 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
     let mut rest = p.shape();
     while let [e, tail @ ..] = rest {
         if *e != 1 {
-            // At most `n` increments.
-            #[allow(clippy::arithmetic_side_effects)]
-            {
-                wanted += 1;
-            }
+            wanted = wanted.saturating_add(1);
         }
         rest = tail;
     }
@@ -78,20 +72,12 @@ pub(crate) const fn is_contiguous_any(p: Parts<'_>) -> bool {
                 found = Some(extent);
                 break;
             }
-            // `i < n`.
-            #[allow(clippy::arithmetic_side_effects)]
-            {
-                i += 1;
-            }
+            i = i.saturating_add(1);
         }
         let Some(extent) = found else {
             return false;
         };
-        // `step < wanted <= n`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            step += 1;
-        }
+        step = step.saturating_add(1);
         match checked_stride_mul(expected, extent) {
             Some(e) => expected = e,
             // Overflow: fine only if this was the last axis of the chain.

@@ -1,7 +1,7 @@
 //! Dense strides and permutation checks, on slices.
 
+use super::access::{contains, get, set};
 use super::checked::{mul, to_isize, tri, volume};
-use super::index::{contains, get, set};
 use crate::LayoutError;
 
 /// Whether `perm` holds each of `0..perm.len()` exactly once. O(n²), no scratch.
@@ -52,13 +52,17 @@ pub(crate) const fn fill_dense_strides(
     let mut stride: isize = if empty { 0 } else { 1 };
     let mut k = n;
     while k > 0 {
-        // `k >= 1` by the loop condition.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`k >= 1` by the loop condition."
+        )]
         let pos = k - 1;
         let axis = match walk {
             AxisWalk::C => pos,
-            // `pos < n`, so `n - 1 - pos` cannot wrap.
-            #[allow(clippy::arithmetic_side_effects)]
+            #[expect(
+                clippy::arithmetic_side_effects,
+                reason = "`pos < n`, so `n - 1 - pos` cannot wrap."
+            )]
             AxisWalk::F => n - 1 - pos,
             // A permutation of `0..n` (checked above), so `get` finds every position.
             AxisWalk::Perm(p) => match get(p, pos) {

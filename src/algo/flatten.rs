@@ -1,8 +1,8 @@
 //! Flattening: merging runs of axes into one, in C index order (cuda.core's stride test,
 //! extended to extent-1 axes and empty layouts: `doc::cuda_core` entry 10).
 
+use super::access::set;
 use super::checked::{checked_stride_mul, mul_volume, tri, volume};
-use super::index::set;
 use super::parts::Parts;
 use crate::{AxisMask, LayoutError};
 
@@ -35,9 +35,10 @@ pub(crate) const fn flatten(
     let mut merged = AxisMask::EMPTY;
     let mut out = 0;
     let mut start = 0;
-    // Each pass consumes at least axis `start`, so `start` and `end` stay <= n and `out`
-    // counts at most `n` groups: none of the `+ 1` below can overflow.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "Each pass consumes at least axis `start`, so `start` and `end` stay <= n and `out` counts at most `n` groups: none of the `+ 1` below can overflow."
+    )]
     while start < n {
         let (mut group_vol, first_stride) = p.axis(start);
         // Stride of the group's last axis of extent > 1 (None while there is none).
@@ -88,11 +89,7 @@ pub(crate) const fn range_mask(start: usize, end: usize) -> AxisMask {
     let mut i = start.saturating_add(1);
     while i < end {
         mask = mask.with(i);
-        // `i < end <= usize::MAX`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     mask
 }

@@ -1,6 +1,6 @@
 //! Reversing the index order of one axis.
 
-use super::checked::{advance_or_keep, neg, to_isize, tri};
+use super::checked::{neg, offset_after_or_keep, to_isize, tri};
 use super::parts::Parts;
 use crate::LayoutError;
 
@@ -32,7 +32,7 @@ pub(crate) const fn flip(p: Parts<'_>, axis: usize) -> Result<(isize, isize), La
         None => p.offset(),
         // No element anywhere (another axis is empty): the offset is never read, so it stays
         // rather than fail where the moved one would not fit.
-        Some(last) => tri!(advance_or_keep(
+        Some(last) => tri!(offset_after_or_keep(
             p.offset(),
             last,
             stride,

@@ -1,17 +1,19 @@
 //! Slice-level `const fn` cores: every algorithm is written once here, on the [`Parts`]
 //! view of a layout (`parts.rs`), and `Layout<N>` and `DynLayout<MAX>` call it.
 //!
-//! No function here indexes a slice: reads go through `Parts::axis` and `index::get`, writes
-//! through `index::set` (both built on `split_at_checked` and slice patterns), so no bounds
+//! No function here indexes a slice: reads go through `Parts::axis` and `access::get`, writes
+//! through `access::set` (both built on `split_at_checked` and slice patterns), so no bounds
 //! check and no panic path reaches the machine code; `firmware/panic-check` proves it at link
 //! time. Arithmetic is checked, or carries an `allow` with the proof that it cannot overflow.
 //!
 //! [`Parts`]: parts::Parts
 
-// `p`, `e`, `s`, `i`, `j`, `k` are this module's vocabulary (parts, extent, stride, axis
-// counters), used the same way in every file.
-#![allow(clippy::many_single_char_names)]
+#![expect(
+    clippy::many_single_char_names,
+    reason = "`p`, `e`, `s`, `i`, `j`, `k` are this module's vocabulary (parts, extent, stride, axis counters), used the same way in every file."
+)]
 
+pub(crate) mod access;
 pub(crate) mod axis;
 pub(crate) mod broadcast;
 pub(crate) mod bytes;
@@ -20,7 +22,7 @@ pub(crate) mod contiguity;
 pub(crate) mod dense;
 pub(crate) mod flatten;
 pub(crate) mod flip;
-pub(crate) mod index;
+pub(crate) mod interleave;
 pub(crate) mod narrow;
 pub(crate) mod offset;
 pub(crate) mod overlap;

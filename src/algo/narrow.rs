@@ -1,8 +1,8 @@
 //! Narrowing one axis to a sub-range of its indices.
 
-use super::checked::advance_or_keep;
+use super::checked::offset_after_or_keep;
 use super::parts::Parts;
-use crate::LayoutError;
+use crate::{InterleaveLayout, LayoutError};
 
 /// The offset of `p` narrowed to indices `start..start + len` of `axis` (the caller sets the
 /// extent to `len`; strides do not change).
@@ -11,6 +11,19 @@ use crate::LayoutError;
 /// (no clamping). An empty result keeps the offset where moving it would overflow.
 pub(crate) const fn narrow(
     p: Parts<'_>,
+    axis: usize,
+    start: usize,
+    len: usize,
+) -> Result<isize, LayoutError> {
+    narrow_blocked(p, InterleaveLayout::PLAIN, axis, start, len)
+}
+
+/// [`narrow`] for a layout read under the interleave `il`: on the interleaved axis `start`
+/// must be a multiple of the factor (`BlockMisaligned`, checked after the range), and the
+/// offset moves by `start / f` blocks.
+pub(crate) const fn narrow_blocked(
+    p: Parts<'_>,
+    il: InterleaveLayout,
     axis: usize,
     start: usize,
     len: usize,
@@ -26,11 +39,15 @@ pub(crate) const fn narrow(
         Some(end) if end <= extent => {}
         _ => return Err(LayoutError::RangeOutOfBounds { axis }),
     }
+    let (steps, lane) = il.factor_at(axis).split(start);
+    if lane != 0 {
+        return Err(LayoutError::BlockMisaligned { axis });
+    }
     // With no element in the result, the offset is never read: it stays where the moved one
     // would not fit.
-    advance_or_keep(
+    offset_after_or_keep(
         p.offset(),
-        start,
+        steps,
         stride,
         len == 0 || p.has_zero_extent(),
         p.itemsize(),

@@ -1,9 +1,9 @@
 //! Offsets: the three invariants, offset bounds and `offset_of`, on slices.
 
-use super::checked::{advance, mul, to_isize, tri, volume};
-use super::index::get;
+use super::checked::{mul, to_isize, tri, volume};
+use super::interleave;
 use super::parts::Parts;
-use crate::LayoutError;
+use crate::{InterleaveLayout, LayoutError};
 
 /// Checks the invariants of a layout; returns its volume.
 ///
@@ -32,61 +32,26 @@ pub(crate) const fn validate(p: Parts<'_>) -> Result<usize, LayoutError> {
     Ok(vol)
 }
 
-/// The smallest and largest element offsets, `None` when some extent is 0.
-///
-/// The sums run in `i128`, apart for the negative and the positive spans, so a layout whose
-/// offsets fit only thanks to its base offset (`(3,):(-2^62,) +2^63-1`) is measured exactly:
-/// each span is below `2^127` (`(2^64 - 1) * 2^63`), and once a side's sum passes `2^127`
-/// that side's bound cannot fit `isize` whatever the offset is, which is the error returned.
-/// On a validated layout no error is possible (invariant 3).
+/// The smallest and largest element offsets, `None` when some extent is 0: the interleave
+/// core's [`bounds`](super::interleave::bounds) with factor 1 (see there for the `i128`
+/// sums). On a validated layout no error is possible (invariant 3).
 pub(crate) const fn bounds(p: Parts<'_>) -> Result<Option<(isize, isize)>, LayoutError> {
-    if p.has_zero_extent() {
-        return Ok(None);
-    }
-    let (mut neg, mut pos) = (0i128, 0i128);
-    let mut rest = p;
-    while let Some(((extent, stride), tail)) = rest.split_first() {
-        rest = tail;
-        // `extent >= 1` (no zero extent), so `extent - 1` cannot wrap; both factors are
-        // below 2^64 and 2^63 in magnitude, so the product fits `i128`.
-        #[allow(clippy::arithmetic_side_effects)]
-        let span = (extent - 1) as i128 * stride as i128;
-        let sum = if span < 0 {
-            neg.checked_add(span)
-        } else {
-            pos.checked_add(span)
-        };
-        match sum {
-            Some(v) if span < 0 => neg = v,
-            Some(v) => pos = v,
-            None => return Err(LayoutError::OffsetOverflow),
-        }
-    }
-    let base = p.offset() as i128;
-    match (base.checked_add(neg), base.checked_add(pos)) {
-        (Some(lo), Some(hi)) => match (narrow(lo), narrow(hi)) {
-            (Some(lo), Some(hi)) => Ok(Some((lo, hi))),
-            _ => Err(LayoutError::OffsetOverflow),
-        },
-        _ => Err(LayoutError::OffsetOverflow),
-    }
-}
-
-/// `v` as `isize`, or `None` when it does not fit.
-const fn narrow(v: i128) -> Option<isize> {
-    if v < isize::MIN as i128 || v > isize::MAX as i128 {
-        None
-    } else {
-        // In range: checked on the line above.
-        #[allow(clippy::cast_possible_truncation)]
-        Some(v as isize)
-    }
+    interleave::bounds(p, InterleaveLayout::PLAIN)
 }
 
 /// `(max offset + 1) * itemsize`: the bytes a buffer starting at offset 0 needs; 0 when
 /// there is no element, `NegativeOffset` when some element lies below offset 0.
 pub(crate) const fn required_size(p: Parts<'_>) -> Result<usize, LayoutError> {
-    let Some((lo, hi)) = tri!(bounds(p)) else {
+    required_size_of(tri!(bounds(p)), p.itemsize())
+}
+
+/// `(hi + 1) * itemsize` for the offset bounds `(lo, hi)` of any layout kind (0 without
+/// bounds, `NegativeOffset` when `lo < 0`): the one required-size rule.
+pub(crate) const fn required_size_of(
+    bounds: Option<(isize, isize)>,
+    itemsize: usize,
+) -> Result<usize, LayoutError> {
+    let Some((lo, hi)) = bounds else {
         return Ok(0);
     };
     if lo < 0 {
@@ -95,7 +60,7 @@ pub(crate) const fn required_size(p: Parts<'_>) -> Result<usize, LayoutError> {
     // `hi >= lo >= 0`, and `hi * itemsize` fits `isize` (invariant 3), so neither step can
     // overflow on a valid layout; checked all the same.
     match hi.unsigned_abs().checked_add(1) {
-        Some(n) => match n.checked_mul(p.itemsize()) {
+        Some(n) => match n.checked_mul(itemsize) {
             Some(b) => Ok(b),
             None => Err(LayoutError::OffsetOverflow),
         },
@@ -103,32 +68,13 @@ pub(crate) const fn required_size(p: Parts<'_>) -> Result<usize, LayoutError> {
     }
 }
 
-/// `offset + sum(index[i] * strides[i])`, after checking every `index[i] < shape[i]`.
+/// `offset + sum(index[i] * strides[i])`, after checking every `index[i] < shape[i]`: the
+/// interleave core's [`offset_of`](super::interleave::offset_of) with factor 1.
 ///
 /// An index on a broadcast axis (stride 0) adds nothing, however large it is (an extent
 /// above `isize::MAX` is legal there).
 pub(crate) const fn offset_of(p: Parts<'_>, index: &[usize]) -> Result<isize, LayoutError> {
-    if index.len() != p.rank() {
-        return Err(LayoutError::RankMismatch {
-            expected: p.rank(),
-            found: index.len(),
-        });
-    }
-    let mut off = p.offset();
-    let mut k = 0;
-    while let Some(i) = get(index, k) {
-        let (extent, stride) = p.axis(k);
-        if i >= extent {
-            return Err(LayoutError::IndexOutOfRange { axis: k });
-        }
-        off = tri!(advance(off, i, stride));
-        // `k < index.len() <= usize::MAX`, so `k + 1` cannot overflow.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            k += 1;
-        }
-    }
-    Ok(off)
+    interleave::offset_of(p, InterleaveLayout::PLAIN, index)
 }
 
 #[cfg(test)]

@@ -21,8 +21,10 @@ use super::unique::{Budget, Problem, Side, has_multiple, search, sort_active};
 ///
 /// `order_a` and `order_b` are scratch as long as the two ranks. `false` when either layout
 /// has no element.
-// Bounds of `unique`'s module doc: every `i128` value below is < 2^127 in magnitude.
-#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_wrap)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "Bounds of `unique`'s module doc: every `i128` value below is < 2^127 in magnitude."
+)]
 pub(crate) const fn overlaps(
     a: Parts<'_>,
     b: Parts<'_>,

@@ -4,10 +4,11 @@
 //! `shape.len() == strides.len()` as an invariant of its constructors, so an algorithm never
 //! indexes one slice under the other's bound. Reads go through [`Parts::axis`], which is total:
 //! past the rank it answers the unit axis `(1, 0)` (extent 1, stride 0), an axis that adds
-//! nothing to any offset, so a read out of range cannot panic and cannot change an answer.
+//! nothing to any offset, so a read out of range cannot panic in release builds and cannot
+//! change an answer; no caller makes one, which debug builds assert.
 //! `Layout::parts()` and `DynLayout::parts()` are the only ways in from the typed fronts.
 
-use super::index::get;
+use super::access::get;
 use crate::LayoutError;
 
 /// Shape, strides, offset and itemsize of one layout, with `shape.len() == strides.len()`.
@@ -128,7 +129,12 @@ impl<'a> Parts<'a> {
     }
 
     /// `(extent, stride)` of axis `k`; the unit axis `(1, 0)` when `k >= rank`.
+    ///
+    /// Every caller asks for an axis below the rank (the unit-axis answer is the safe
+    /// fallback that keeps this total, not a value any algorithm relies on), which debug
+    /// builds check.
     pub(crate) const fn axis(&self, k: usize) -> (usize, isize) {
+        debug_assert!(k < self.rank(), "Parts::axis: axis past the rank");
         match (get(self.shape, k), get(self.strides, k)) {
             (Some(e), Some(s)) => (e, s),
             _ => (1, 0),
@@ -185,7 +191,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parts_reject_unequal_lengths_and_read_unit_axes_past_the_rank() {
+    fn parts_reject_unequal_lengths() {
         assert_eq!(
             Parts::new(&[2, 3], &[1], 0, 1).err(),
             Some(LayoutError::RankMismatch {
@@ -194,9 +200,22 @@ mod tests {
             })
         );
         let p = Parts::from_arrays(&[2, 3], &[3, 1], 0, 4);
-        assert_eq!((p.axis(1), p.axis(2), p.rank()), ((3, 1), (1, 0), 2));
+        assert_eq!((p.axis(1), p.rank()), ((3, 1), 2));
         assert_eq!(Parts::prefix(&[2, 3, 0], &[3, 1, 0], 2, 0, 1).rank(), 2);
         assert!(!p.has_zero_extent());
         assert!(Parts::from_arrays(&[2, 0], &[1, 1], 0, 1).has_zero_extent());
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "past the rank")]
+    fn parts_axis_past_the_rank_is_asserted_in_debug_builds() {
+        let _ = Parts::from_arrays(&[2, 3], &[3, 1], 0, 4).axis(2);
+    }
+
+    #[test]
+    #[cfg(not(debug_assertions))]
+    fn parts_axis_past_the_rank_is_the_unit_axis_in_release_builds() {
+        assert_eq!(Parts::from_arrays(&[2, 3], &[3, 1], 0, 4).axis(2), (1, 0));
     }
 }

@@ -1,7 +1,7 @@
 //! Reordering axes: permutation and transposition.
 
+use super::access::{get, set, swap};
 use super::dense::is_permutation;
-use super::index::{get, set, swap};
 use super::parts::Parts;
 use crate::LayoutError;
 

@@ -6,9 +6,9 @@
 //! same function plus the invariant check, so it returns exactly the largest itemsize that
 //! `repacked` accepts.
 
+use super::access::set;
 use super::axis::normalize_axis;
 use super::checked::{mul, mul_volume, to_isize, tri};
-use super::index::set;
 use super::offset::validate;
 use super::parts::Parts;
 use crate::LayoutError;
@@ -52,11 +52,7 @@ pub(crate) const fn repack_into(
         let (extent, stride) = p.axis(i);
         set(out_shape, i, extent);
         set(out_strides, i, stride);
-        // `i < n`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     let offset = p.offset();
     if new == old {
@@ -93,11 +89,7 @@ pub(crate) const fn repack_into(
                     return Err(LayoutError::StrideNotDivisible { axis: i });
                 }
             }
-            // `i < n`.
-            #[allow(clippy::arithmetic_side_effects)]
-            {
-                i += 1;
-            }
+            i = i.saturating_add(1);
         }
         let (Some(0), Some(off)) = (offset.checked_rem(fi), offset.checked_div(fi)) else {
             return Err(LayoutError::OffsetNotDivisible);
@@ -121,11 +113,7 @@ pub(crate) const fn repack_into(
         if i != ax {
             set(out_strides, i, tri!(mul(p.stride(i), fi)));
         }
-        // `i < n`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     mul(offset, fi)
 }

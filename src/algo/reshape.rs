@@ -2,10 +2,10 @@
 //! split each group into target axes (cuda.core's method, which needs no special case for
 //! extent-1 axes, zero strides or negative strides).
 
+use super::access::{get, reverse_into, set};
 use super::checked::checked_stride_mul;
 use super::checked::{mul_volume, tri, volume};
 use super::flatten::{flatten, range_mask};
-use super::index::{get, reverse_into, set};
 use super::parts::Parts;
 use crate::{AxisMask, LayoutError};
 
@@ -34,11 +34,7 @@ pub(crate) const fn resolve_shape(
                 Err(_) => return Err(LayoutError::VolumeMismatch),
             };
         }
-        // `i < target.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     let Some(inferred) = inferred else {
         return if known == volume {
@@ -55,8 +51,10 @@ pub(crate) const fn resolve_shape(
             LayoutError::VolumeMismatch
         });
     }
-    // `known >= 1`, so neither `%` nor `/` divides by zero.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`known >= 1`, so neither `%` nor `/` divides by zero."
+    )]
     if volume.is_multiple_of(known) {
         set(out, inferred, volume / known);
         Ok(())
@@ -87,11 +85,7 @@ pub(crate) const fn reshape_c(
     let mut j = 0;
     while j < out_strides.len() {
         set(out_strides, j, 0);
-        // `j < out_strides.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            j += 1;
-        }
+        j = j.saturating_add(1);
     }
     if vol == 0 {
         return Ok(());
@@ -176,8 +170,10 @@ pub(crate) const fn reshape_f(
             let mut i = 0;
             while i < n {
                 if axes.contains(i) {
-                    // `i < n`, so `n - 1 - i` cannot wrap.
-                    #[allow(clippy::arithmetic_side_effects)]
+                    #[expect(
+                        clippy::arithmetic_side_effects,
+                        reason = "`i < n`, so `n - 1 - i` cannot wrap."
+                    )]
                     {
                         mask = mask.with(n - 1 - i);
                     }
@@ -217,11 +213,7 @@ const fn boundary_axes(shape: &[usize], starts: &[usize], g: usize) -> AxisMask 
             mask = mask.with(k);
             break;
         }
-        // `k < shape.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            k += 1;
-        }
+        k = k.saturating_add(1);
     }
     k = start;
     while let Some(kk) = k.checked_sub(1) {

@@ -1,7 +1,7 @@
 //! Selecting one index of an axis (the rank drops by one), and dropping an axis.
 
-use super::checked::advance_or_keep;
-use super::index::set;
+use super::access::set;
+use super::checked::offset_after_or_keep;
 use super::parts::Parts;
 use crate::LayoutError;
 
@@ -29,7 +29,7 @@ pub(crate) const fn select(
     }
     remove_axis(p, axis, out_shape, out_strides);
     // An empty result (another axis is empty) keeps the offset where the move would overflow.
-    advance_or_keep(p.offset(), index, stride, p.has_zero_extent(), p.itemsize())
+    offset_after_or_keep(p.offset(), index, stride, p.has_zero_extent(), p.itemsize())
 }
 
 /// Copies every axis of `p` but `axis` into `out_shape`/`out_strides`, in order, as far as
@@ -42,8 +42,10 @@ pub(crate) const fn remove_axis(
 ) {
     let mut i = 0;
     let mut o = 0;
-    // `i < rank` and `o <= i`, so neither increment can overflow.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`i < rank` and `o <= i`, so neither increment can overflow."
+    )]
     while i < p.rank() {
         if i != axis {
             let (e, s) = p.axis(i);

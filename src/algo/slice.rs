@@ -5,8 +5,8 @@
 //! axes) need no wider integer. [`slice_into`] applies one [`Slice`] per axis the way
 //! cuda.core's `base_layout_slice` does.
 
-use super::checked::{advance_or_keep, tri};
-use super::index::{get, set};
+use super::access::{get, set};
+use super::checked::{offset_after_or_keep, tri};
 use super::parts::Parts;
 use crate::{LayoutError, Slice};
 
@@ -31,8 +31,10 @@ const fn clamp_forward(bound: isize, extent: usize) -> usize {
         let back = bound.unsigned_abs();
         extent.saturating_sub(back)
     } else {
-        // `bound >= 0`, so the cast is lossless.
-        #[allow(clippy::cast_sign_loss)]
+        #[expect(
+            clippy::cast_sign_loss,
+            reason = "`bound >= 0`, so the cast is lossless."
+        )]
         let b = bound as usize;
         if b > extent { extent } else { b }
     }
@@ -43,17 +45,21 @@ const fn clamp_forward(bound: isize, extent: usize) -> usize {
 const fn clamp_backward(bound: isize, extent: usize) -> usize {
     if bound < 0 {
         let back = bound.unsigned_abs();
-        // index = extent - back, which is -1 or less when back > extent. Otherwise
-        // `1 <= back <= extent`, so `extent - back + 1 <= extent`: nothing wraps.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "index = extent - back, which is -1 or less when back > extent. Otherwise `1 <= back <= extent`, so `extent - back + 1 <= extent`: nothing wraps."
+        )]
         if back > extent { 0 } else { extent - back + 1 }
     } else {
-        // `bound >= 0`, so the cast is lossless.
-        #[allow(clippy::cast_sign_loss)]
+        #[expect(
+            clippy::cast_sign_loss,
+            reason = "`bound >= 0`, so the cast is lossless."
+        )]
         let b = bound as usize;
-        // index = min(b, extent - 1); as index + 1 that is min(b + 1, extent). `b < extent`
-        // in the second arm, so `b + 1` cannot overflow.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "index = min(b, extent - 1); as index + 1 that is min(b + 1, extent). `b < extent` in the second arm, so `b + 1` cannot overflow."
+        )]
         if b >= extent { extent } else { b + 1 }
     }
 }
@@ -73,7 +79,10 @@ const fn count(lo: usize, hi: usize, by: usize) -> usize {
 /// `None` bounds are the ends in the step's direction, negative bounds count from the end,
 /// out-of-range bounds clamp, and a step of `isize::MIN` is read as `-isize::MAX` (`CPython`
 /// clamps the step the same way so that it can be negated).
-#[allow(clippy::similar_names)] // `start`/`stop`/`step` are Python's names
+#[expect(
+    clippy::similar_names,
+    reason = "`start`/`stop`/`step` are Python's names"
+)]
 pub(crate) const fn normalize(
     extent: usize,
     start: Option<isize>,
@@ -92,8 +101,10 @@ pub(crate) const fn normalize(
             Some(b) => clamp_forward(b, extent),
             None => extent,
         };
-        // `step > 0`, so the cast is lossless and nonzero.
-        #[allow(clippy::cast_sign_loss)]
+        #[expect(
+            clippy::cast_sign_loss,
+            reason = "`step > 0`, so the cast is lossless and nonzero."
+        )]
         let by = step as usize;
         if lo < hi {
             return Some(SliceRange {
@@ -185,11 +196,7 @@ pub(crate) const fn slice_into(
         if !identity && r.len == 0 {
             emptied = true;
         }
-        // `i < slices.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     // Pass 2: strides and offset.
     let mut off = p.offset();
@@ -216,7 +223,7 @@ pub(crate) const fn slice_into(
         if !identity && r.len > 0 {
             // The offset of an element of the result: it fits `isize` on a valid layout. With
             // no element anywhere it is never read, and stays where the move would overflow.
-            off = tri!(advance_or_keep(
+            off = tri!(offset_after_or_keep(
                 off,
                 r.start,
                 stride,
@@ -224,20 +231,17 @@ pub(crate) const fn slice_into(
                 p.itemsize()
             ));
         }
-        // `i < slices.len()`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     Ok(off)
 }
 
 #[cfg(test)]
-#[allow(
+#[expect(
     clippy::cast_sign_loss,
     clippy::cast_possible_wrap,
-    clippy::similar_names
+    clippy::similar_names,
+    reason = "the model casts small test extents and steps; `start`/`stop` read as Python names them"
 )]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! Stride order: a `const` insertion sort of axes by stride, with cuda.core's tie rules.
 
-use super::index::{get, set, swap};
+use super::access::{get, set, swap};
 use super::parts::Parts;
 
 /// Whether axis `i` sorts before axis `j`: cuda.core's key `(-|stride|, -extent, axis)`,
@@ -26,16 +26,14 @@ pub(crate) const fn stride_order(p: Parts<'_>, out: &mut [usize]) {
     let mut i = 0;
     while i < n {
         set(out, i, i);
-        // `i < n`.
-        #[allow(clippy::arithmetic_side_effects)]
-        {
-            i += 1;
-        }
+        i = i.saturating_add(1);
     }
     // Insertion sort: stable, allocation-free, O(n²) for the small ranks layouts have.
     i = 1;
-    // `1 <= j <= i < n` inside, so `j - 1` cannot wrap and `i + 1` cannot overflow.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`1 <= j <= i < n` inside, so `j - 1` cannot wrap and `i + 1` cannot overflow."
+    )]
     while i < n {
         let mut j = i;
         while j > 0 {
@@ -60,8 +58,10 @@ pub(crate) const fn stride_rank(p: Parts<'_>, order: &mut [usize], rank: &mut [u
     let n = order.len();
     let mut j = 0;
     while let Some(axis) = get(order, j) {
-        // `j < n`, so `n - 1 - j` cannot wrap.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`j < n`, so `n - 1 - j` cannot wrap."
+        )]
         set(rank, axis, n - 1 - j);
         j = j.saturating_add(1);
     }

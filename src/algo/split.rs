@@ -1,7 +1,7 @@
 //! Splitting one axis into outer × inner.
 
+use super::access::set;
 use super::checked::checked_stride_mul;
-use super::index::set;
 use super::parts::Parts;
 use crate::LayoutError;
 

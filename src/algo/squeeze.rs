@@ -1,6 +1,6 @@
 //! Dropping extent-1 axes.
 
-use super::index::set;
+use super::access::set;
 use super::parts::Parts;
 
 /// Writes the axes of `p` with extent other than 1 into `out_shape`/`out_strides` (as long

@@ -25,7 +25,8 @@
 //! survives the range test are < 2^66 in magnitude; and each product `c_k x_k` is < 2^127. The
 //! extended-gcd step reduces both factors below `c / g` < 2^63 before multiplying. So no `i128`
 //! operation here can overflow, which is why the functions of this file use plain `+ - *`
-//! (each carries `#[allow(clippy::arithmetic_side_effects)]` citing this paragraph). Every
+//! (each carries `#[expect(clippy::arithmetic_side_effects, reason = ..)]` citing this
+//! paragraph). Every
 //! divisor is a coefficient or a gcd of coefficients, all positive, and every dividend is far
 //! from `i128::MIN`, so no division can fault; the divisions still go through [`div`] and
 //! [`rem`], whose `checked_*` form leaves no panic path in the machine code.
@@ -38,9 +39,10 @@
 //! `w_k` the number of values axis `k` can take (`2e - 1` for the symmetric uniqueness
 //! problem, `e` for overlaps), the last two axes counted once (they are solved by the
 //! extended Euclidean step), times the slack width `w_hi - w_lo + 1` where it is looped.
-//! `Layout::is_unique_within` documents the bound; `tests/postconditions.rs` checks it.
+//! `Layout::is_unique_within` documents the bound; `tests/edges.rs` checks that a budget of
+//! that size always answers.
 
-use super::index::{get, set, swap};
+use super::access::{get, set, swap};
 use super::parts::Parts;
 use super::sort::stride_order;
 
@@ -95,8 +97,10 @@ impl Side<'_> {
     /// Coefficient and box `(c, l, u)` of the `k`-th active axis (ascending coefficient):
     /// the term is `c * x` with `l <= x <= u`. The sign of the stride (and `negate`) picks
     /// which side of 0 the box lies on.
-    // Bounds of the module doc: `|stride| * scale < 2^63`, `extent - 1 < 2^64`.
-    #[allow(clippy::arithmetic_side_effects, clippy::cast_possible_wrap)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "Bounds of the module doc: `|stride| * scale < 2^63`, `extent - 1 < 2^64`."
+    )]
     const fn axis(&self, k: usize) -> (i128, i128, i128) {
         let ax = match get(self.order, k) {
             Some(a) => a,
@@ -126,8 +130,10 @@ impl Side<'_> {
     }
 
     /// The smallest and largest value of `Σ c_k x_k` over the box.
-    // Bounds of the module doc: each sum is < 2^66 in magnitude.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "Bounds of the module doc: each sum is < 2^66 in magnitude."
+    )]
     pub(crate) const fn range(&self) -> (i128, i128) {
         let (mut lo, mut hi) = (0i128, 0i128);
         let mut k = 0;
@@ -149,8 +155,10 @@ pub(crate) const fn sort_active(p: Parts<'_>, order: &mut [usize]) -> usize {
     let n = order.len();
     let mut i = 0;
     while i < n / 2 {
-        // `i < n / 2`, so `n - 1 - i` cannot wrap.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`i < n / 2`, so `n - 1 - i` cannot wrap."
+        )]
         swap(order, i, n - 1 - i);
         i = i.saturating_add(1);
     }
@@ -177,24 +185,30 @@ pub(crate) struct Problem<'a> {
 }
 
 /// `⌊a / b⌋` for `b > 0`.
-// `b > 0` (see the module doc), so the adjustment cannot overflow.
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`b > 0` (see the module doc), so the adjustment cannot overflow."
+)]
 const fn floor_div(a: i128, b: i128) -> i128 {
     let q = div(a, b);
     if rem(a, b) < 0 { q - 1 } else { q }
 }
 
 /// `⌈a / b⌉` for `b > 0`.
-// `b > 0` (see the module doc), so the adjustment cannot overflow.
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`b > 0` (see the module doc), so the adjustment cannot overflow."
+)]
 const fn ceil_div(a: i128, b: i128) -> i128 {
     let q = div(a, b);
     if rem(a, b) > 0 { q + 1 } else { q }
 }
 
 /// `a mod b` in `0..b`, for `b > 0`.
-// `b > 0`, so `r + b` cannot overflow for `-b < r < 0`.
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`b > 0`, so `r + b` cannot overflow for `-b < r < 0`."
+)]
 const fn rem_euclid(a: i128, b: i128) -> i128 {
     let r = rem(a, b);
     if r < 0 { r + b } else { r }
@@ -223,8 +237,10 @@ pub(crate) const fn has_multiple(g: i128, lo: i128, hi: i128) -> bool {
 }
 
 /// `(g, p, q)` with `g = gcd(a, b) = a p + b q`, for `a, b > 0`.
-// The Bézout coefficients stay below `max(a, b)` in magnitude (module doc).
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "The Bézout coefficients stay below `max(a, b)` in magnitude (module doc)."
+)]
 const fn ext_gcd(a: i128, b: i128) -> (i128, i128, i128) {
     let (mut r0, mut r1) = (a, b);
     let (mut p0, mut p1) = (1i128, 0i128);
@@ -246,8 +262,10 @@ const fn solve1(c: i128, l: i128, u: i128, t: i128, positive: bool) -> bool {
 
 /// Whether `c1 x1 + c0 x0 = t` has a solution in the box, in O(log c): the solutions form
 /// one progression `(x1b - m0 k, x0b + m1 k)`, and the box bounds `k` to an interval.
-// Bounds of the module doc: the residues are reduced below `c / g` before multiplying.
-#[allow(clippy::arithmetic_side_effects, clippy::similar_names)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "Bounds of the module doc: the residues are reduced below `c / g` before multiplying."
+)]
 const fn solve2(c1: i128, l1: i128, u1: i128, c0: i128, l0: i128, u0: i128, t: i128) -> bool {
     if l1 > u1 || l0 > u0 {
         return false;
@@ -267,8 +285,7 @@ const fn solve2(c1: i128, l1: i128, u1: i128, c0: i128, l0: i128, u0: i128, t: i
 
 /// Merges the axes with the largest remaining coefficient, from both sides, into one:
 /// returns `(c, l, u, ka', kb')` with `ka'`, `kb'` the axes left below it.
-// Bounds of the module doc.
-#[allow(clippy::arithmetic_side_effects)]
+#[expect(clippy::arithmetic_side_effects, reason = "Bounds of the module doc.")]
 const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (i128, i128, i128, usize, usize) {
     let ca = if ka > 0 { p.a.axis(ka - 1).0 } else { 0 };
     let cb = if kb > 0 { p.b.axis(kb - 1).0 } else { 0 };
@@ -289,8 +306,11 @@ const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (i128, i128, i128, usize,
 /// the chosen terms summing to `t` and the free axes' sum in `[rmin, rmax]`; `fresh` asks for
 /// a non-zero point (uniqueness: some axis differs). `None` when `budget` ran out first; each
 /// call costs one step.
-// Bounds of the module doc.
-#[allow(clippy::arithmetic_side_effects, clippy::too_many_arguments)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::too_many_arguments,
+    reason = "Bounds of the module doc."
+)]
 pub(crate) const fn search(
     p: &Problem<'_>,
     ka: usize,
@@ -374,8 +394,10 @@ pub(crate) const fn search(
 /// elements than offsets in the span is not (pigeonhole); two axes of equal `|stride|` are
 /// not; strides that each exceed the span of the smaller axes are (mixed radix). Only what
 /// is left goes to [`search`].
-// `volume` and `span` are bounded as said inline; the other sums by the module doc.
-#[allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`volume` and `span` are bounded as said inline; the other sums by the module doc."
+)]
 pub(crate) const fn is_unique(p: Parts<'_>, order: &mut [usize], budget: Budget) -> Option<bool> {
     if p.has_zero_extent() {
         return Some(true);

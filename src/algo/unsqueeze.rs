@@ -1,7 +1,7 @@
 //! Inserting extent-1 axes (cuda.core's stride rule), on slices.
 
+use super::access::{contains, set};
 use super::checked::to_isize;
-use super::index::{contains, set};
 use super::parts::Parts;
 use crate::LayoutError;
 

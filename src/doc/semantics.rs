@@ -35,11 +35,11 @@
 //! | `offset_of(index)` | `Err(IndexOutOfRange { axis })`: no index is valid, so some axis always fails the `index[k] < shape[k]` check |
 //! | [`stride_order`](crate::Layout::stride_order) | computed from the stored strides as for any layout (the order is a property of the strides, not of the elements) |
 //! | `flattened_axis_mask()` | as cuda.core: computed from the stored strides |
-//! | `strided_blocks()` (planned) | will yield no block |
+//! | `offsets()`, `indices()`, `strided_blocks()` | yield nothing |
 //! | `squeezed()` | rank 1, shape `[0]`, stride `[0]` (as cuda.core: an empty layout squeezes to `(0,):(0,)`) |
 //! | transforms (`permuted`, `flipped`, `sliced`, ...) | defined as usual; they keep the volume 0; `flipped` on an extent-0 axis leaves the offset unchanged |
 //! | `repacked` at an axis of extent 0 | `Err(ExtentZero { axis })` (as cuda.core) |
-//! | kernels (`copy`, `fill`; planned) | will touch no element |
+//! | kernels (`copy`, `fill`, `map`, ...) | touch no element |
 //!
 //! # Extent 1, with any stride
 //!

@@ -6,11 +6,10 @@ use num_traits::PrimInt;
 
 use crate::algo::bytes::{byte_span, fits_in_bytes, offset_of_in_bytes, to_bytes};
 use crate::algo::overlap::overlaps;
-use crate::algo::parts::Parts;
-use crate::{DynLayout, Layout, LayoutError};
+use crate::query::index_type::parts_fit_in;
+use crate::{DynLayout, Layout, LayoutError, Verdict};
 
 impl<const MAX: usize> DynLayout<MAX> {
-    /// This layout's parts, as the slice-level cores take them.
     /// The offset of index `[0, ..]`, in bytes (as [`Layout::offset_in_bytes`]).
     ///
     /// # Examples
@@ -98,14 +97,12 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub fn fits_in<I: PrimInt>(&self) -> bool {
-        // Elements are bytes with an itemsize of 1.
-        fits_in_bytes::<I>(Parts::prefix(
-            &self.shape,
-            &self.strides,
-            self.rank,
+        parts_fit_in::<I>(
+            self.shape(),
+            self.strides(),
             self.offset,
-            1,
-        ))
+            self.offset_bounds(),
+        )
     }
 
     /// Whether byte-offset index math in `I` suffices (as [`Layout::fits_in_bytes`]).
@@ -152,6 +149,33 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// ```
     #[must_use]
     pub const fn overlaps<const M: usize>(&self, other: &DynLayout<M>) -> bool {
+        // With an unbounded budget the search always answers.
+        matches!(self.overlaps_within(other, u64::MAX), Verdict::Yes)
+    }
+
+    /// Whether some element of `self` shares a byte with some element of `other`, deciding
+    /// with at most `budget` search steps (as [`Layout::overlaps_within`], same budget
+    /// bound); [`Verdict::Unknown`] when that is not enough.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{DynLayout, LayoutError, Verdict};
+    /// let even = DynLayout::<4>::new(&[4], &[2], 4)?;
+    /// assert_eq!(even.overlaps_within(&even.with_offset(1)?, 10), Verdict::No);
+    /// assert_eq!(even.overlaps_within(&even.with_offset(2)?, 10), Verdict::Yes);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - `Yes` iff `overlaps(other)`, `No` iff not, whenever the answer is not `Unknown`
+    #[must_use]
+    pub const fn overlaps_within<const M: usize>(
+        &self,
+        other: &DynLayout<M>,
+        budget: u64,
+    ) -> Verdict {
         let mut order_a = [0usize; MAX];
         let mut order_b = [0usize; M];
         match (
@@ -159,13 +183,10 @@ impl<const MAX: usize> DynLayout<MAX> {
             order_b.split_at_mut_checked(other.rank),
         ) {
             (Some((a, _)), Some((b, _))) => {
-                matches!(
-                    overlaps(self.parts(), other.parts(), a, b, u64::MAX),
-                    Some(true)
-                )
+                Verdict::from_option(overlaps(self.parts(), other.parts(), a, b, budget))
             }
             // `rank <= MAX` is kept by every constructor.
-            _ => true,
+            _ => Verdict::Unknown,
         }
     }
 }

@@ -3,9 +3,9 @@
 //! the `Layout` version, with slices where `Layout` takes arrays, and a length check where
 //! `Layout`'s type does the checking.
 
+use crate::algo::access::set;
 use crate::algo::checked::{tame_unit_strides, tri};
 use crate::algo::flip::flip;
-use crate::algo::index::set;
 use crate::algo::narrow::narrow;
 use crate::algo::permute::{permute, transposition};
 use crate::algo::slice::slice_into;

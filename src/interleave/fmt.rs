@@ -3,8 +3,10 @@
 
 use core::fmt;
 
+#[cfg(doc)]
+use crate::Layout;
 use crate::fmt::{write_layout_head, write_tail};
-use crate::{Grid, InterleavedLayout, Layout};
+use crate::{Grid, InterleavedLayout};
 
 impl<const N: usize> fmt::Display for InterleavedLayout<N> {
     /// `(8,256,256):(262144,1024,4) il(0,4) x4B`: shape and strides (the block stride on the
@@ -19,19 +21,6 @@ impl<const N: usize> fmt::Display for InterleavedLayout<N> {
             self.interleave.factor()
         )?;
         write_tail(f, self.offset, self.itemsize)
-    }
-}
-
-impl<const N: usize> InterleavedLayout<N> {
-    /// The parts as a `Layout` value for [`Grid`], which reads them only through the
-    /// interleaved formula (the value is never handed out, so it need not be valid).
-    const fn grid_parts(&self) -> Layout<N> {
-        Layout {
-            shape: self.shape,
-            strides: self.strides,
-            offset: self.offset,
-            itemsize: self.itemsize,
-        }
     }
 }
 
@@ -57,7 +46,7 @@ impl InterleavedLayout<2> {
     /// ```
     #[must_use]
     pub const fn grid_2d(&self) -> Grid<2> {
-        Grid::of_interleaved(self.grid_parts(), self.interleave, Some(0), 1)
+        Grid::new(self.parts(), self.interleave, Some(0), 1, [0, 0])
     }
 }
 
@@ -74,6 +63,6 @@ impl InterleavedLayout<1> {
     /// ```
     #[must_use]
     pub const fn grid_1d(&self) -> Grid<1> {
-        Grid::of_interleaved(self.grid_parts(), self.interleave, None, 0)
+        Grid::new(self.parts(), self.interleave, None, 0, [0])
     }
 }

@@ -98,6 +98,22 @@ impl InterleaveLayout {
         if lane > 0 { b.saturating_add(1) } else { b }
     }
 
+    /// No interleave: factor 1 on axis 0, under which the interleave formula is the plain
+    /// strided one (`(i / 1) * s + i % 1 == i * s`).
+    pub(crate) const PLAIN: Self = Self {
+        dimension: 0,
+        factor: 1,
+    };
+
+    /// The spec that axis `k` is read under: this one on its own axis, factor 1 elsewhere.
+    pub(crate) const fn factor_at(self, k: usize) -> Self {
+        if k == self.dimension {
+            self
+        } else {
+            Self::PLAIN
+        }
+    }
+
     /// The same factor on another axis (the spec of a transformed layout).
     pub(crate) const fn on(self, dimension: usize) -> Self {
         Self {

@@ -3,9 +3,10 @@
 
 #[cfg(doc)]
 use crate::Layout;
-use crate::algo::checked::{add, advance, mul, to_isize, tri, volume};
-use crate::algo::index::{get, set};
-use crate::algo::offset::{bounds, validate};
+use crate::algo::access::{get, set};
+use crate::algo::checked::{mul, to_isize, tri, volume};
+use crate::algo::interleave::{bounds, offset_of};
+use crate::algo::offset::validate;
 use crate::algo::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
 
@@ -52,93 +53,16 @@ pub struct InterleavedLayout<const N: usize> {
     pub(crate) interleave: InterleaveLayout,
 }
 
-/// The smallest and largest element offsets of an interleaved layout given as slices,
-/// `None` when some extent is 0; overflow is `OffsetOverflow`.
-///
-/// Along `d` the term is `b*s + l` for block `b` in `0..=nb` (`nb = (e-1)/f`) and lane `l`
-/// in `0..f` (`0..=r`, `r = (e-1)%f`, in the last block). Its minimum is `min(0, nb*s)`
-/// (lane 0); its maximum is the larger of the last block's `nb*s + r` and the best full
-/// block's `max(0, (nb-1)*s) + f - 1`. The other axes add their own ranges, as in `Layout`.
-// Indexing is bounded by `d < N`, checked first; `e >= 1` and `f >= 1` keep `e - 1`,
-// `/ f`, `% f`, `nb - 1` (with `nb >= 1`) and `f - 1` in range.
-#[allow(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::many_single_char_names // d, f, e, s, r: the formula's names
-)]
-pub(crate) const fn interleaved_bounds<const N: usize>(
-    shape: &[usize; N],
-    strides: &[isize; N],
-    offset: isize,
-    il: InterleaveLayout,
-) -> Result<Option<(isize, isize)>, LayoutError> {
-    let (d, f) = (il.dimension(), il.factor());
-    if d >= N {
-        return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
+impl<const N: usize> InterleavedLayout<N> {
+    /// The one length-checked view of this layout's parts (its interleave aside).
+    pub(crate) const fn parts(&self) -> Parts<'_> {
+        Parts::from_arrays(&self.shape, &self.strides, self.offset, self.itemsize)
     }
-    let (Some(e), Some(s)) = (get(shape, d), get(strides, d)) else {
-        return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
-    };
-    if e == 0 {
-        return Ok(None);
-    }
-    // The other axes' range, as `Layout` computes it: axis `d` at extent 1 adds nothing.
-    let mut rest = *shape;
-    set(&mut rest, d, 1);
-    let Some((lo0, hi0)) = tri!(bounds(Parts::from_arrays(&rest, strides, offset, 1))) else {
-        return Ok(None);
-    };
-    let (nb, r) = il.split(e - 1);
-    let r = tri!(to_isize(r));
-    let last = tri!(mul(tri!(to_isize(nb)), s));
-    let lo_d = if last < 0 { last } else { 0 };
-    let mut hi_d = tri!(add(last, r));
-    if nb >= 1 {
-        let base = if s > 0 {
-            tri!(mul(tri!(to_isize(nb - 1)), s))
-        } else {
-            0
-        };
-        let full = tri!(add(base, tri!(to_isize(f - 1))));
-        if full > hi_d {
-            hi_d = full;
-        }
-    }
-    Ok(Some((tri!(add(lo0, lo_d)), tri!(add(hi0, hi_d)))))
-}
-
-/// `offset_of` on slices: every `index[k] < shape[k]` checked, then the interleaved sum.
-// `f >= 1`, so `/ f` and `% f` cannot divide by zero.
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-pub(crate) const fn interleaved_offset_of(
-    shape: &[usize],
-    strides: &[isize],
-    offset: isize,
-    il: InterleaveLayout,
-    index: &[usize],
-) -> Result<isize, LayoutError> {
-    let d = il.dimension();
-    let mut off = offset;
-    let mut k = 0;
-    while let (Some(i), Some(e), Some(s)) = (get(index, k), get(shape, k), get(strides, k)) {
-        if i >= e {
-            return Err(LayoutError::IndexOutOfRange { axis: k });
-        }
-        off = if k == d {
-            let (block, lane) = il.split(i);
-            tri!(add(tri!(advance(off, block, s)), tri!(to_isize(lane))))
-        } else {
-            tri!(advance(off, i, s))
-        };
-        k += 1;
-    }
-    Ok(off)
 }
 
 impl<const N: usize> InterleavedLayout<N> {
-    /// Builds an interleaved layout from all its parts, checking the invariants (the one door).
-    // Indexing is bounded by the `d < N` check before it.
-    #[allow(clippy::indexing_slicing)]
+    /// Builds an interleaved layout from all its parts, checking the invariants; every
+    /// public constructor and transform of `InterleavedLayout` ends here.
     pub(crate) const fn from_parts(
         shape: [usize; N],
         strides: [isize; N],
@@ -166,7 +90,8 @@ impl<const N: usize> InterleavedLayout<N> {
             &reduced, &strides, offset, itemsize
         )));
         // Every element offset lies between the bounds, so checking both in bytes checks all.
-        if let Some((lo, hi)) = tri!(interleaved_bounds(&shape, &strides, offset, interleave)) {
+        let whole = Parts::from_arrays(&shape, &strides, offset, itemsize);
+        if let Some((lo, hi)) = tri!(bounds(whole, interleave)) {
             let item = tri!(to_isize(itemsize));
             tri!(mul(lo, item));
             tri!(mul(hi, item));
@@ -278,8 +203,6 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `is_dense()` when `f` divides `shape[d]`; `to_strided()` is then `Layout::dense(.., C)`
-    // Indexing is bounded by `k < N` and `d < N` (checked first); `k + 1 <= N`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn dense(
         shape: [usize; N],
         itemsize: usize,
@@ -297,9 +220,14 @@ impl<const N: usize> InterleavedLayout<N> {
         let mut acc: isize = tri!(to_isize(f));
         let empty = tri!(volume(&shape)) == 0;
         let mut k = N;
-        while k > 0 {
-            k -= 1;
+        while let Some(prev) = k.checked_sub(1) {
+            k = prev;
             set(&mut strides, k, if empty { 0 } else { acc });
+            if k == 0 {
+                // The outermost axis's extent scales no stride: multiplying by it could
+                // overflow on a layout that `new` builds.
+                break;
+            }
             let extent = match get(&shape, k) {
                 Some(x) => x,
                 None => 1,
@@ -439,13 +367,7 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn offset_of(&self, index: [usize; N]) -> Result<isize, LayoutError> {
-        interleaved_offset_of(
-            &self.shape,
-            &self.strides,
-            self.offset,
-            self.interleave,
-            &index,
-        )
+        offset_of(self.parts(), self.interleave, &index)
     }
 
     /// Elements in the last block of the interleaved axis: `f` when `f` divides the extent
@@ -460,8 +382,6 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    // Indexing is bounded by `d < N` (invariant); `f >= 1`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn last_block_len(&self) -> usize {
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
         let extent = match get(&self.shape, d) {

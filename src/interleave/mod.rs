@@ -8,6 +8,8 @@
 //! | [`to_strided`](InterleavedLayout::to_strided) / [`from_strided`](InterleavedLayout::from_strided) | the equivalent rank-`N + 1` strided form (factor divides the extent) |
 //! | [`to_strided_padded`](InterleavedLayout::to_strided_padded) | the padded form of a partial last block, with its mask rule |
 //! | [`permuted`](InterleavedLayout::permuted), [`narrowed`](InterleavedLayout::narrowed), [`selected`](InterleavedLayout::selected) | transforms that keep it interleaved |
+//! | [`is_unique_within`](InterleavedLayout::is_unique_within), [`overlaps_within`](InterleavedLayout::overlaps_within), [`fits_in`](InterleavedLayout::fits_in) | questions answered through the two strided pieces |
+//! | [`offsets`](InterleavedLayout::offsets), [`indices`](InterleavedLayout::indices), [`strided_blocks`](InterleavedLayout::strided_blocks) | iteration in logical C order, double-ended |
 //! | [`contiguous_axis`](InterleavedLayout::contiguous_axis), [`stride_rank`](InterleavedLayout::stride_rank), [`contiguous_batch_size`](InterleavedLayout::contiguous_batch_size) | ArrayInterface's questions |
 //!
 //! Blocked vs interleaved (CuTe's `blocked_product` vs `raked_product`), 8 channels of 4
@@ -40,6 +42,7 @@
 mod interleave_layout;
 mod interleaved_layout;
 mod queries;
+mod pieces;
 mod strided_form;
 mod transform;
 mod fmt;

@@ -1,16 +1,15 @@
-//! Queries of an [`InterleavedLayout`]: offset bounds, required size, uniqueness, density,
+//! Queries of an [`InterleavedLayout`]: offset bounds, required size, density,
 //! and ArrayInterface's axis questions (`contiguous_axis`, `stride_rank`,
 //! `contiguous_batch_size`).
 
-use super::interleaved_layout::interleaved_bounds;
-use super::strided_form::{Piece, write_piece};
 use crate::InterleavedLayout;
 use crate::LayoutError;
-use crate::algo::index::{get, set};
-use crate::algo::overlap::overlaps;
+use crate::algo::access::{get, set};
+use crate::algo::contiguity::contiguous_axis;
+use crate::algo::interleave::bounds;
+use crate::algo::offset::required_size_of;
 use crate::algo::parts::Parts;
 use crate::algo::sort::stride_rank;
-use crate::algo::unique::is_unique;
 
 impl<const N: usize> InterleavedLayout<N> {
     /// The smallest and largest element offsets, `None` when the layout has no element.
@@ -35,7 +34,7 @@ impl<const N: usize> InterleavedLayout<N> {
     #[must_use]
     pub const fn offset_bounds(&self) -> Option<(isize, isize)> {
         // A valid layout's bounds never overflow (invariant 3), so `Err` cannot occur.
-        match interleaved_bounds(&self.shape, &self.strides, self.offset, self.interleave) {
+        match bounds(self.parts(), self.interleave) {
             Ok(b) => b,
             Err(_) => None,
         }
@@ -71,85 +70,7 @@ impl<const N: usize> InterleavedLayout<N> {
     /// - `Ok((hi + 1) * itemsize)` with `(lo, hi) = offset_bounds()`, `Ok(0)` when empty,
     ///   `Err(NegativeOffset)` when `lo < 0`
     pub const fn required_size_in_bytes(&self) -> Result<usize, LayoutError> {
-        let Some((lo, hi)) = self.offset_bounds() else {
-            return Ok(0);
-        };
-        if lo < 0 {
-            return Err(LayoutError::NegativeOffset);
-        }
-        match hi.unsigned_abs().checked_add(1) {
-            Some(n) => match n.checked_mul(self.itemsize) {
-                Some(b) => Ok(b),
-                None => Err(LayoutError::OffsetOverflow),
-            },
-            None => Err(LayoutError::OffsetOverflow),
-        }
-    }
-
-    /// Whether no two indices share an offset (exact).
-    ///
-    /// The layout is the union of its full blocks (a strided layout of rank `N + 1`) and,
-    /// when `f` does not divide the extent, the partial last block (another one); it is
-    /// unique iff both are and they do not overlap, each decided by the exact tests behind
-    /// [`Layout::is_unique`](crate::Layout::is_unique) and
-    /// [`Layout::overlaps`](crate::Layout::overlaps), with their cost bounds.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
-    /// let il = InterleaveLayout::new(0, 4)?;
-    /// assert!(InterleavedLayout::dense([10, 3], 1, il)?.is_unique());
-    /// // Block stride 2 < factor 4: blocks overlap.
-    /// assert!(!InterleavedLayout::new([8], [2], 1, il)?.is_unique());
-    /// # Ok::<(), LayoutError>(())
-    /// ```
-    ///
-    /// # Postconditions
-    ///
-    /// - `true` iff `offset_of` is injective over every index
-    // `N + 1 <= 2 * N` for `N >= 1` (an `InterleavedLayout<0>` cannot exist: `d < N`).
-    #[allow(clippy::arithmetic_side_effects)]
-    #[must_use]
-    pub const fn is_unique(&self) -> bool {
-        if self.volume() == 0 {
-            return true;
-        }
-        // Scratch of rank `N + 1`, carved out of `2 * N` slots (no `[_; N + 1]` on stable).
-        let (mut shape_a, mut strides_a, mut order_a) =
-            ([[0usize; N]; 2], [[0isize; N]; 2], [[0usize; N]; 2]);
-        let (mut shape_b, mut strides_b, mut order_b) =
-            ([[0usize; N]; 2], [[0isize; N]; 2], [[0usize; N]; 2]);
-        let (Some((sa, _)), Some((ta, _)), Some((oa, _))) = (
-            shape_a.as_flattened_mut().split_at_mut_checked(N + 1),
-            strides_a.as_flattened_mut().split_at_mut_checked(N + 1),
-            order_a.as_flattened_mut().split_at_mut_checked(N + 1),
-        ) else {
-            return false;
-        };
-        let (Some((sb, _)), Some((tb, _)), Some((ob, _))) = (
-            shape_b.as_flattened_mut().split_at_mut_checked(N + 1),
-            strides_b.as_flattened_mut().split_at_mut_checked(N + 1),
-            order_b.as_flattened_mut().split_at_mut_checked(N + 1),
-        ) else {
-            return false;
-        };
-        let (Ok(off_a), Ok(off_b)) = (
-            write_piece(self, Piece::Full, sa, ta),
-            write_piece(self, Piece::Tail, sb, tb),
-        ) else {
-            return false;
-        };
-        let (Ok(a), Ok(b)) = (Parts::new(sa, ta, off_a, 1), Parts::new(sb, tb, off_b, 1)) else {
-            return false;
-        };
-        // Unbounded budgets: the exact answer, as `Layout::is_unique` gives.
-        if !matches!(is_unique(a, oa, u64::MAX), Some(true))
-            || !matches!(is_unique(b, ob, u64::MAX), Some(true))
-        {
-            return false;
-        }
-        matches!(overlaps(a, b, oa, ob, u64::MAX), Some(false))
+        required_size_of(self.offset_bounds(), self.itemsize)
     }
 
     /// Whether the elements fill exactly offsets `0..volume()` (no padding, no gap, no
@@ -226,25 +147,18 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `Some(d)` when `f >= 2` and `shape[d] >= 2`
-    // Indexing is bounded by `d < N` (invariant) and `a < N` in the loop.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     #[must_use]
-    #[allow(clippy::many_single_char_names)] // d, f, s, i, a: the formula's names
     pub const fn contiguous_axis(&self) -> Option<usize> {
-        let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        if f >= 2 && self.interleaved_extent() >= 2 {
-            return Some(d);
+        if self.interleave.factor() >= 2 && self.interleaved_extent() >= 2 {
+            return Some(self.interleave.dimension());
         }
         let s = self.effective_strides();
-        let mut i = N;
-        while i > 0 {
-            let a = i - 1;
-            if self.shape[a] > 1 && s[a] == 1 {
-                return Some(a);
-            }
-            i = a;
-        }
-        None
+        contiguous_axis(Parts::from_arrays(
+            &self.shape,
+            &s,
+            self.offset,
+            self.itemsize,
+        ))
     }
 
     /// The rank of each axis's `|stride|` among all axes, smallest = 0 (ArrayInterface's

@@ -2,78 +2,30 @@
 //! `N + 1`, the block as a last stride-1 axis), its inverse
 //! [`InterleavedLayout::from_strided`], and the padded form for a partial last block.
 
-use crate::algo::checked::{advance, tri};
-use crate::algo::index::{get, set};
+use crate::algo::access::get;
+use crate::algo::checked::tri;
+use crate::algo::interleave::{Lanes, Piece, piece};
 use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
-/// Which piece of an interleaved layout [`write_piece`] writes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Piece {
-    /// The full blocks: axis `d` of extent `e / f`, a last axis of extent `f`.
-    Full,
-    /// The partial last block: axis `d` of extent 1 at block `e / f`, last axis `e % f`.
-    Tail,
-    /// Full and partial blocks with the tail padded: `ceil(e / f)` blocks of `f` lanes.
-    Padded,
-}
-
-/// Writes the rank-`N + 1` strided piece of `l` into the first `N + 1` entries of `shape`
-/// and `strides` (which must hold that many, else nothing is written) and returns its
-/// offset. Axis `k != d` keeps its extent and stride; axis `d` becomes the block index
-/// (stride `strides[d]`); the appended last axis is the lane inside a block (stride 1).
-// Indexing is bounded by `k < N <= shape.len() - 1`, checked first, and `d < N`
-// (invariant); `f >= 1` for `/` and `%`; `N + 1` cannot overflow for an array rank.
-#[allow(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::many_single_char_names // d, f, e, k, l: the formula's names
-)]
-pub(crate) const fn write_piece<const N: usize>(
-    l: &InterleavedLayout<N>,
-    piece: Piece,
-    shape: &mut [usize],
-    strides: &mut [isize],
-) -> Result<isize, LayoutError> {
-    if shape.len() <= N || strides.len() <= N {
-        return Err(LayoutError::RankMismatch {
-            expected: N + 1,
-            found: shape.len(),
-        });
-    }
-    let (d, f) = (l.interleave.dimension(), l.interleave.factor());
-    let (Some(e), Some(s)) = (get(&l.shape, d), get(&l.strides, d)) else {
-        return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
-    };
-    let mut k = 0;
-    while k < N {
-        if let (Some(x), Some(y)) = (get(&l.shape, k), get(&l.strides, k)) {
-            set(shape, k, x);
-            set(strides, k, y);
-        }
-        k += 1;
-    }
-    set(strides, N, 1);
-    let mut offset = l.offset;
-    let (full, rem) = l.interleave.split(e);
-    match piece {
-        Piece::Full => {
-            set(shape, d, full);
-            set(shape, N, f);
-        }
-        Piece::Tail => {
-            offset = tri!(advance(offset, full, s));
-            set(shape, d, 1);
-            set(shape, N, rem);
-        }
-        Piece::Padded => {
-            set(shape, d, l.interleave.blocks(e));
-            set(shape, N, f);
-        }
-    }
-    Ok(offset)
-}
-
 impl<const N: usize> InterleavedLayout<N> {
+    /// The core's `which` piece of this layout (rank `N + 1`, lane axis last) written into
+    /// `shape` and `strides`; its offset.
+    pub(crate) const fn piece(
+        &self,
+        which: Piece,
+        shape: &mut [usize],
+        strides: &mut [isize],
+    ) -> Result<isize, LayoutError> {
+        piece(
+            self.parts(),
+            self.interleave,
+            Lanes::Interleaved,
+            which,
+            shape,
+            strides,
+        )
+    }
+
     /// The same offsets as a strided layout of rank `M == N + 1`: axis `d` becomes the block
     /// index (extent `e_d / f`, the block stride) and a last axis of extent `f`, stride 1,
     /// is the position inside the block (CoreAI's "equivalent shape/stride form").
@@ -103,8 +55,6 @@ impl<const N: usize> InterleavedLayout<N> {
     ///
     /// - `s.offset_of([.., i_d / f, .., i_d % f]) == self.offset_of(i)` for every index `i`
     /// - `InterleavedLayout::from_strided(&s, d) == Ok(self)`
-    // Indexing is bounded by `d < N` (invariant); `f >= 1`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn to_strided<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
         const { assert!(M == N + 1, "to_strided: output rank must be N + 1") }
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
@@ -113,7 +63,7 @@ impl<const N: usize> InterleavedLayout<N> {
             _ => return Err(LayoutError::ExtentNotDivisible { axis: d }),
         }
         let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
-        let offset = tri!(write_piece(self, Piece::Full, &mut shape, &mut strides));
+        let offset = tri!(self.piece(Piece::Full, &mut shape, &mut strides));
         Layout::from_parts(shape, strides, offset, self.itemsize)
     }
 
@@ -159,7 +109,7 @@ impl<const N: usize> InterleavedLayout<N> {
     pub const fn to_strided_padded<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
         const { assert!(M == N + 1, "to_strided_padded: output rank must be N + 1") }
         let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
-        let offset = tri!(write_piece(self, Piece::Padded, &mut shape, &mut strides));
+        let offset = tri!(self.piece(Piece::Padded, &mut shape, &mut strides));
         Layout::from_parts(shape, strides, offset, self.itemsize)
     }
 
@@ -198,8 +148,11 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `r.to_strided() == Ok(*layout)` when the last axis has stride 1 and extent >= 1
-    // Indexing is bounded by `k < N < M` and `dimension < N`, checked first; `k + 1 <= N`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects,
+        reason = "Indexing is bounded by `k < N < M` and `dimension < N`, checked first; `k + 1 <= N`."
+    )]
     pub const fn from_strided<const M: usize>(
         layout: &Layout<M>,
         dimension: usize,

@@ -1,8 +1,9 @@
 //! Transforms that keep a layout interleaved: [`InterleavedLayout::permuted`],
 //! [`InterleavedLayout::narrowed`] and [`InterleavedLayout::selected`]; no element moves.
 
-use crate::algo::checked::{advance, tri};
-use crate::algo::index::get;
+use crate::algo::access::{get, set};
+use crate::algo::checked::tri;
+use crate::algo::narrow::narrow_blocked;
 use crate::algo::parts::Parts;
 use crate::algo::permute::permute;
 use crate::algo::select::select;
@@ -95,33 +96,21 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Postconditions
     ///
     /// - `n.offset_of(j) == self.offset_of(j with j[axis] + start)` for every `j`
-    // Indexing is bounded by the `axis < N` check; `f >= 1`.
-    #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
     pub const fn narrowed(
         self,
         axis: usize,
         start: usize,
         len: usize,
     ) -> Result<Self, LayoutError> {
-        if axis >= N {
-            return Err(LayoutError::AxisOutOfRange { axis, ndim: N });
-        }
-        match start.checked_add(len) {
-            Some(end) if end <= self.shape[axis] => {}
-            _ => return Err(LayoutError::RangeOutOfBounds { axis }),
-        }
-        let (d, f) = (self.interleave.dimension(), self.interleave.factor());
-        let steps = if axis == d {
-            if !start.is_multiple_of(f) {
-                return Err(LayoutError::BlockMisaligned { axis });
-            }
-            self.interleave.split(start).0
-        } else {
-            start
-        };
-        let offset = tri!(advance(self.offset, steps, self.strides[axis]));
+        let offset = tri!(narrow_blocked(
+            self.parts(),
+            self.interleave,
+            axis,
+            start,
+            len
+        ));
         let mut shape = self.shape;
-        shape[axis] = len;
+        set(&mut shape, axis, len);
         Self::from_parts(shape, self.strides, offset, self.itemsize, self.interleave)
     }
 

@@ -2,8 +2,8 @@
 
 use core::iter::FusedIterator;
 
-use super::walk::{Walk, coalesced};
-use crate::{DynLayout, Layout};
+use super::odometer::{Odometer, coalesced};
+use crate::{DynLayout, InterleavedLayout, Layout, Lowered, Mapping};
 
 /// A run of `len` consecutive elements starting at element offset `start`: offsets
 /// `start, start + 1, .., start + len - 1`; `len >= 1`.
@@ -17,7 +17,8 @@ pub struct Block {
 }
 
 /// Iterator over a layout's maximal contiguous runs, in logical C order; made by
-/// [`Layout::strided_blocks`] and [`DynLayout::strided_blocks`].
+/// [`Layout::strided_blocks`], [`DynLayout::strided_blocks`] and
+/// [`InterleavedLayout::strided_blocks`].
 ///
 /// It walks the *regular* blocks (the innermost axes that C order merges into one run of
 /// stride 1, [`block_len`](StridedBlocks::block_len) elements each) and joins consecutive
@@ -29,31 +30,42 @@ pub struct Block {
 /// is `Some`), no two of them join and the iterator yields exactly
 /// [`num_blocks`](StridedBlocks::num_blocks) blocks (burn's `(block_len, num_blocks,
 /// block_stride)` triple); otherwise `num_blocks` is an upper bound and `size_hint` says so.
+///
+/// It is double-ended: `rev()` yields the same blocks last first (each still ascending
+/// inside). An interleaved layout's regular blocks are its single elements (`block_len()
+/// == 1`), joined into runs as above, so the lanes of a block come out as one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct StridedBlocks<const N: usize> {
-    /// Walk over the starts of the regular blocks.
-    starts: Walk<N>,
+    /// Odometer over the starts of the regular blocks.
+    starts: Odometer<N>,
     block_len: usize,
     num_blocks: usize,
     block_stride: Option<isize>,
 }
 
 impl<const N: usize> StridedBlocks<N> {
-    pub(crate) fn from_slices(shape: &[usize], strides: &[isize], offset: isize) -> Self {
-        let (mut sh, st) = coalesced::<N>(shape, strides);
+    /// The blocks of the valid layout `low` describes.
+    pub(crate) fn of(low: &Lowered<N>) -> Self {
+        let mut low = coalesced(low);
+        let empty = low.shape.contains(&0);
         let mut block_len = 1;
-        if let (Some(e), Some(&1), false) = (sh.last_mut(), st.last(), shape.contains(&0)) {
+        if let (Some(e), Some(&1), false, None) = (
+            low.shape.last_mut(),
+            low.strides.last(),
+            empty,
+            low.interleave,
+        ) {
             // The innermost merged axis steps by one element: it is the regular block (an
             // empty layout has none: its axes may keep any stride).
             block_len = *e;
             *e = 1;
         }
-        let starts = Walk::new(sh, st, offset);
-        let mut outer = sh.iter().zip(&st).filter(|&(&e, _)| e > 1);
-        let block_stride = match (outer.next(), outer.next()) {
-            (None, _) => Some(0),
-            (Some((_, &s)), None) => Some(s),
+        let starts = Odometer::new(&low);
+        let mut outer = low.shape.iter().zip(&low.strides).filter(|&(&e, _)| e > 1);
+        let block_stride = match (outer.next(), outer.next(), low.interleave) {
+            (None, _, _) => Some(0),
+            (Some((_, &s)), None, None) => Some(s),
             _ => None,
         };
         Self {
@@ -88,24 +100,25 @@ impl<const N: usize> StridedBlocks<N> {
     }
 }
 
-// `Copy` is deliberate: the state is a few stack words, and a copy is a checkpoint (a
-// saved position to resume from), as with `core::ops::Range` in spirit.
-#[allow(clippy::copy_iterator)]
+#[expect(
+    clippy::copy_iterator,
+    reason = "the state is a few stack words, and a copy is a checkpoint to resume from"
+)]
 impl<const N: usize> Iterator for StridedBlocks<N> {
     type Item = Block;
 
     #[inline]
     fn next(&mut self) -> Option<Block> {
-        let start = self.starts.next()?;
+        let start = self.starts.next_offset()?;
         let mut len = self.block_len;
-        // Inside a row of the walk consecutive starts differ by the row's stride, which is
-        // never the block length (an axis with that stride would have merged into the
-        // block), so a join can only happen where a row ends.
         if self.block_stride.is_none() {
-            // Join following regular blocks while their offsets continue by `+1`.
-            while self.starts.inner_left == 0 {
+            // Join following regular blocks while their offsets continue by `+1`. Inside a
+            // row of a plain layout consecutive starts differ by the row's stride, which is
+            // never the block length (an axis with that stride would have merged into the
+            // block), so a plain layout's join can only happen where a row ends.
+            while self.starts.front_at_row_start() {
                 let mut peek = self.starts;
-                match (peek.next(), start.checked_add_unsigned(len)) {
+                match (peek.next_offset(), start.checked_add_unsigned(len)) {
                     (Some(next), Some(end)) if next == end => {
                         self.starts = peek;
                         // A block's elements are distinct offsets of one layout, so its
@@ -127,6 +140,30 @@ impl<const N: usize> Iterator for StridedBlocks<N> {
         } else {
             (n.min(1), Some(n))
         }
+    }
+}
+
+impl<const N: usize> DoubleEndedIterator for StridedBlocks<N> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Block> {
+        let mut start = self.starts.next_back_offset()?;
+        let mut len = self.block_len;
+        if self.block_stride.is_none() {
+            // Join preceding regular blocks while their offsets continue by `+1` (at a row's
+            // end only, for a plain layout, as in `next`).
+            while self.starts.back_at_row_end() {
+                let mut peek = self.starts;
+                match peek.next_back_offset() {
+                    Some(prev) if prev.checked_add_unsigned(self.block_len) == Some(start) => {
+                        self.starts = peek;
+                        start = prev;
+                        len = len.wrapping_add(self.block_len);
+                    }
+                    _ => break,
+                }
+            }
+        }
+        Some(Block { start, len })
     }
 }
 
@@ -165,9 +202,10 @@ impl<const N: usize> Layout<N> {
     ///
     /// - the blocks' offsets, concatenated, equal `self.offsets()`
     /// - every block has `len >= 1`; no block's end (`start + len`) equals the next's start
+    /// - `rev()` yields the same blocks in reverse
     #[must_use]
     pub fn strided_blocks(&self) -> StridedBlocks<N> {
-        StridedBlocks::from_slices(&self.shape, &self.strides, self.offset)
+        StridedBlocks::of(&self.lowered())
     }
 }
 
@@ -189,6 +227,40 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// - the blocks' offsets, concatenated, equal `self.offsets()`
     #[must_use]
     pub fn strided_blocks(&self) -> StridedBlocks<MAX> {
-        StridedBlocks::from_slices(self.shape(), self.strides(), self.offset())
+        StridedBlocks::of(&self.lowered())
+    }
+}
+
+impl<const N: usize> InterleavedLayout<N> {
+    /// The layout's offsets as maximal runs of consecutive elements, in logical C order
+    /// (as [`Layout::strided_blocks`]); padding slots of a partial last block are never
+    /// part of a run.
+    ///
+    /// ```text
+    /// (2,3):(2,4) il(1,2)    strided_blocks() -> {0,2} {4,1} {2,2} {6,1}
+    ///   0 1 4
+    ///   2 3 6
+    /// ```
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Block, InterleaveLayout, InterleavedLayout, LayoutError};
+    /// let l = InterleavedLayout::new([2, 3], [2, 4], 4, InterleaveLayout::new(1, 2)?)?;
+    /// let b = |start, len| Block { start, len };
+    /// assert!(l.strided_blocks().eq([b(0, 2), b(4, 1), b(2, 2), b(6, 1)]));
+    /// let hwc = InterleavedLayout::dense([3, 2, 2], 1, InterleaveLayout::new(0, 3)?)?;
+    /// assert!(hwc.strided_blocks().eq([b(0, 1), b(3, 1), b(6, 1), b(9, 1), b(1, 1), b(4, 1), b(7, 1), b(10, 1), b(2, 1), b(5, 1), b(8, 1), b(11, 1)]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - the blocks' offsets, concatenated, equal `self.offsets()`
+    /// - every block has `len >= 1`; no block's end (`start + len`) equals the next's start
+    /// - `rev()` yields the same blocks in reverse
+    #[must_use]
+    pub fn strided_blocks(&self) -> StridedBlocks<N> {
+        StridedBlocks::of(&self.lowered())
     }
 }

@@ -2,15 +2,16 @@
 
 use core::iter::FusedIterator;
 
-use super::walk::{Walk, right_aligned};
-use crate::{DynLayout, Layout};
+use super::odometer::Odometer;
+use crate::{DynLayout, InterleavedLayout, Layout, Lowered, Mapping};
 
 /// Iterator over every multi-index of a shape in lexicographic order (last axis fastest);
-/// made by [`Layout::indices`] and [`DynLayout::indices`].
+/// made by [`Layout::indices`], [`DynLayout::indices`] and [`InterleavedLayout::indices`].
 ///
 /// Items are `[usize; N]`; for a [`DynLayout<MAX>`] of rank `r` the first `r` entries are
-/// the index and the rest are 0 (as in `DynLayout`'s own storage). The state is `Copy` and
-/// lives on the stack; it shares its stepping core with [`Offsets`](super::Offsets).
+/// the index and the rest are 0 (as in `DynLayout`'s own storage). It is double-ended. The
+/// state is `Copy` and lives on the stack; it shares its stepping core with
+/// [`Offsets`](super::Offsets).
 ///
 /// ```text
 /// shape (2,2)   indices() -> [0,0] [0,1] [1,0] [1,1]
@@ -18,53 +19,65 @@ use crate::{DynLayout, Layout};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Indices<const N: usize> {
-    walk: Walk<N>,
+    odometer: Odometer<N>,
     /// Leading padding axes (`N - rank`), shifted out of each item.
     pad: usize,
 }
 
 impl<const N: usize> Indices<N> {
-    fn from_shape(shape: &[usize]) -> Self {
-        let (sh, st) = right_aligned::<N>(shape, &[0; N]);
+    /// The indices of the shape of `low`, whose first `pad` axes are padding.
+    fn of(low: &Lowered<N>, pad: usize) -> Self {
+        let shape_only = Lowered {
+            shape: low.shape,
+            strides: [0; N],
+            offset: 0,
+            itemsize: 1,
+            interleave: None,
+        };
         Self {
-            walk: Walk::new(sh, st, 0),
-            pad: N.saturating_sub(shape.len()),
+            odometer: Odometer::new(&shape_only),
+            pad,
         }
+    }
+
+    /// `index` with the padding axes shifted out.
+    fn unpadded(&self, index: [usize; N]) -> [usize; N] {
+        if self.pad == 0 {
+            return index;
+        }
+        let mut out = [0usize; N];
+        for (o, i) in out.iter_mut().zip(index.iter().skip(self.pad)) {
+            *o = *i;
+        }
+        out
     }
 }
 
-// `Copy` is deliberate: the state is a few stack words, and a copy is a checkpoint (a
-// saved position to resume from), as with `core::ops::Range` in spirit.
-#[allow(clippy::copy_iterator)]
+#[expect(
+    clippy::copy_iterator,
+    reason = "the state is a few stack words, and a copy is a checkpoint to resume from"
+)]
 impl<const N: usize> Iterator for Indices<N> {
     type Item = [usize; N];
 
     #[inline]
     fn next(&mut self) -> Option<[usize; N]> {
-        self.walk.next()?;
-        let mut idx = self.walk.idx;
-        if let Some(last) = idx.last_mut() {
-            // `inner_left < inner_extent` after `next`, so this cannot wrap.
-            *last = self
-                .walk
-                .inner_extent
-                .wrapping_sub(self.walk.inner_left)
-                .wrapping_sub(1);
-        }
-        if self.pad == 0 {
-            return Some(idx);
-        }
-        let mut out = [0usize; N];
-        for (o, i) in out.iter_mut().zip(idx.iter().skip(self.pad)) {
-            *o = *i;
-        }
-        Some(out)
+        let c = self.odometer.next_index()?;
+        Some(self.unpadded(c))
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.walk.len();
+        let n = self.odometer.len();
         (n, Some(n))
+    }
+}
+
+impl<const N: usize> DoubleEndedIterator for Indices<N> {
+    #[inline]
+    fn next_back(&mut self) -> Option<[usize; N]> {
+        let c = self.odometer.next_back_index()?;
+        Some(self.unpadded(c))
     }
 }
 
@@ -81,16 +94,18 @@ impl<const N: usize> Layout<N> {
     /// use strided_layout::{Layout, LayoutError, Order};
     /// let l = Layout::dense([2, 2], 4, Order::F)?;
     /// assert!(l.indices().eq([[0, 0], [0, 1], [1, 0], [1, 1]]));
+    /// assert!(l.indices().rev().eq([[1, 1], [1, 0], [0, 1], [0, 0]]));
     /// assert!(l.indices().map(|i| l.offset_of(i)).eq(l.offsets().map(Ok)));
     /// # Ok::<(), LayoutError>(())
     /// ```
     ///
     /// # Postconditions
     ///
-    /// - yields every index of `self.shape()` once, in lexicographic order, `self.volume()` items
+    /// - yields every index of `self.shape()` once, in lexicographic order, `self.volume()`
+    ///   items; `rev()` yields them in reverse
     #[must_use]
     pub fn indices(&self) -> Indices<N> {
-        Indices::from_shape(&self.shape)
+        Indices::of(&self.lowered(), 0)
     }
 }
 
@@ -104,14 +119,40 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// use strided_layout::{DynLayout, LayoutError};
     /// let d = DynLayout::<3>::new(&[1, 2], &[2, 1], 4)?;
     /// assert!(d.indices().eq([[0, 0, 0], [0, 1, 0]]));
+    /// assert!(d.indices().rev().eq([[0, 1, 0], [0, 0, 0]]));
     /// # Ok::<(), LayoutError>(())
     /// ```
     ///
     /// # Postconditions
     ///
-    /// - yields every index of `self.shape()` once, in lexicographic order, zero-padded
+    /// - yields every index of `self.shape()` once, in lexicographic order, zero-padded;
+    ///   `rev()` yields them in reverse
     #[must_use]
     pub fn indices(&self) -> Indices<MAX> {
-        Indices::from_shape(self.shape())
+        Indices::of(&self.lowered(), MAX.saturating_sub(self.rank()))
+    }
+}
+
+impl<const N: usize> InterleavedLayout<N> {
+    /// Every multi-index of the shape, in lexicographic (C) order (as [`Layout::indices`]);
+    /// `offset_of` maps them to [`offsets`](InterleavedLayout::offsets), in step.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+    /// let l = InterleavedLayout::new([2, 3], [2, 4], 4, InterleaveLayout::new(1, 2)?)?;
+    /// assert!(l.indices().map(|i| l.offset_of(i)).eq(l.offsets().map(Ok)));
+    /// assert_eq!(l.indices().next_back(), Some([1, 2]));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    ///
+    /// # Postconditions
+    ///
+    /// - yields every index of `self.shape()` once, in lexicographic order, `self.volume()`
+    ///   items; `rev()` yields them in reverse
+    #[must_use]
+    pub fn indices(&self) -> Indices<N> {
+        Indices::of(&self.lowered(), 0)
     }
 }

@@ -3,14 +3,16 @@
 //!
 //! | iterator | item | made by | exact size |
 //! | --- | --- | --- | --- |
-//! | [`Offsets<N>`] | `isize` element offset | [`Layout::offsets`](crate::Layout::offsets), [`DynLayout::offsets`](crate::DynLayout::offsets) | yes |
-//! | [`Indices<N>`] | `[usize; N]` multi-index | [`Layout::indices`](crate::Layout::indices), [`DynLayout::indices`](crate::DynLayout::indices) | yes |
-//! | [`StridedBlocks<N>`] | [`Block`] `{ start, len }` | [`Layout::strided_blocks`](crate::Layout::strided_blocks), [`DynLayout::strided_blocks`](crate::DynLayout::strided_blocks) | when regular |
+//! | [`Offsets<N>`] | `isize` element offset | `offsets()` of [`Layout`](crate::Layout::offsets), [`DynLayout`](crate::DynLayout::offsets), [`InterleavedLayout`](crate::InterleavedLayout::offsets) | yes |
+//! | [`Indices<N>`] | `[usize; N]` multi-index | `indices()` of [`Layout`](crate::Layout::indices), [`DynLayout`](crate::DynLayout::indices), [`InterleavedLayout`](crate::InterleavedLayout::indices) | yes |
+//! | [`StridedBlocks<N>`] | [`Block`] `{ start, len }` | `strided_blocks()` of [`Layout`](crate::Layout::strided_blocks), [`DynLayout`](crate::DynLayout::strided_blocks), [`InterleavedLayout`](crate::InterleavedLayout::strided_blocks) | when regular |
 //!
-//! All three share one stepping core (an odometer over rows of the last axis, state on the
-//! stack, `Copy`), are fused, and handle zero and negative strides, overlap, extent 0 (no
-//! item) and rank 0 (one item). A `DynLayout<MAX>` is walked as a rank-`MAX` layout with
-//! leading extent-1 axes, so both rank types use the same code.
+//! All three are built once, over the [`Lowered`](crate::Lowered) description every layout
+//! kind gives the kernels, and share one stepping core (a double-ended odometer, state on
+//! the stack, `Copy`); they are fused and double-ended (`rev()` yields the same items in
+//! reverse), and handle zero and negative strides, overlap, interleaved axes with a partial
+//! last block, extent 0 (no item) and rank 0 (one item). A `DynLayout<MAX>` is walked as a
+//! rank-`MAX` layout with leading extent-1 axes, so every rank type uses the same code.
 //!
 //! ```text
 //! (2,2,3):(12,3,1) viewed from a (2,4,3) buffer    strided_blocks() -> {0,6} {12,6}
@@ -18,7 +20,7 @@
 //!  block 1: 12 13 14 15 16 17
 //! ```
 
-mod walk;
+mod odometer;
 mod blocks;
 mod offsets;
 mod indices;
@@ -26,3 +28,5 @@ mod indices;
 pub use blocks::{Block, StridedBlocks};
 pub use indices::Indices;
 pub use offsets::Offsets;
+
+pub(crate) use odometer::right_aligned;

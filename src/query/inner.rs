@@ -30,8 +30,10 @@ impl<const N: usize> Layout<N> {
         if self.offset < 0 || !self.is_contiguous_c() {
             return None;
         }
-        // `offset >= 0` was checked, so the cast is exact.
-        #[allow(clippy::cast_sign_loss)]
+        #[expect(
+            clippy::cast_sign_loss,
+            reason = "`offset >= 0` was checked, so the cast is exact."
+        )]
         let start = self.offset as usize;
         // The last element `offset + volume - 1` fits `isize` (invariant 3), so this fits
         // `usize`; checked anyway.
@@ -135,8 +137,11 @@ impl<const N: usize> Layout<N> {
     pub const fn has_positive_strides(&self) -> bool {
         let mut i = 0;
         while i < N {
-            // `i < N` bounds the indexing and the counter.
-            #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+            #[expect(
+                clippy::indexing_slicing,
+                clippy::arithmetic_side_effects,
+                reason = "`i < N` bounds the indexing and the counter."
+            )]
             {
                 if self.strides[i] < 0 {
                     return false;

@@ -24,7 +24,7 @@ impl<const N: usize> Layout<N> {
     /// # Errors
     ///
     /// - [`LayoutError::ItemsizeNotPowerOfTwo`] if `max_itemsize` is 0 or not a power of two;
-    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-N..N`;
+    /// - [`LayoutError::SignedAxisOutOfRange`] if `axis` is not in `-N..N`;
     /// - [`LayoutError::PointerMisaligned`] if `data_ptr` is not a multiple of the current
     ///   itemsize and the layout cannot be unpacked along `axis` to an itemsize it is aligned
     ///   to;

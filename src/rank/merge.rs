@@ -32,8 +32,10 @@ impl<const N: usize> Layout<N> {
     /// # Postconditions
     ///
     /// - the offsets of `m` in C index order equal `self`'s
-    // `N - M + 1 >= 1` by the const assertion; `start + count` is checked before use.
-    #[allow(clippy::arithmetic_side_effects)]
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`N - M + 1 >= 1` by the const assertion; `start + count` is checked before use."
+    )]
     pub const fn merged_axes<const M: usize>(self, start: usize) -> Result<Layout<M>, LayoutError> {
         const {
             assert!(

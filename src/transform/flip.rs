@@ -1,8 +1,8 @@
 //! [`Layout::flipped`]: reverse one axis by negating its stride.
 
+use crate::algo::access::set;
 use crate::algo::checked::tri;
 use crate::algo::flip::flip;
-use crate::algo::index::set;
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {

@@ -1,7 +1,7 @@
 //! [`Layout::narrowed`]: keep the index range `start..start + len` of one axis.
 
+use crate::algo::access::set;
 use crate::algo::checked::tri;
-use crate::algo::index::set;
 use crate::algo::narrow::narrow;
 use crate::{Layout, LayoutError};
 

@@ -36,8 +36,8 @@ impl<const N: usize> Layout<N> {
     /// # Errors
     ///
     /// - [`LayoutError::ItemsizeNotPowerOfTwo`] if `itemsize` is 0 or not a power of two;
-    /// - [`LayoutError::AxisOutOfRange`] if `axis` is not in `-N..N` (the payload holds the
-    ///   magnitude of a negative axis);
+    /// - [`LayoutError::SignedAxisOutOfRange`] if `axis` is not in `-N..N` (the payload is
+    ///   the axis as given, a negative one included);
     /// - [`LayoutError::ExtentZero`] if the extent at `axis` is 0;
     /// - [`LayoutError::StrideNotOne`] if the stride at `axis` is not 1;
     /// - when packing: [`LayoutError::ExtentNotDivisible`] (extent at `axis`),

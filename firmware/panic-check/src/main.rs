@@ -284,6 +284,13 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
         blocks.block_stride()
     ));
     keep!(l.offsets().len());
+    keep!(l.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
+    keep!(l.indices().next_back());
+    keep!(
+        l.strided_blocks()
+            .rev()
+            .fold(0usize, |a, b| a.wrapping_add(b.len))
+    );
     if let Ok(il) = InterleaveLayout::new(us(1), us(4)) {
         keep!((il.dimension(), il.factor()));
         if let Ok(i) = InterleavedLayout::<N>::new(arr_u(0), arr_i(0), us(2), il) {
@@ -307,6 +314,16 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
                 i.required_len()
             ));
             keep!((i.is_unique(), i.is_dense()));
+            keep!((i.is_unique_within(us(6) as u64), i.overlaps_within(&i, us(6) as u64)));
+            keep!((i.overlaps(&i), i.fits_in::<i32>(), i.fits_in_bytes::<i32>()));
+            keep!(i.offsets().fold(0isize, |a, o| a.wrapping_add(o)));
+            keep!(i.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
+            keep!(i.indices().next_back());
+            keep!(
+                i.strided_blocks()
+                    .rev()
+                    .fold(0usize, |a, b| a.wrapping_add(b.len))
+            );
             keep!((
                 i.contiguous_axis(),
                 i.stride_rank(),
@@ -407,6 +424,9 @@ fn exercise_dyn<const MAX: usize>() {
             .fold(0usize, |a, b| a.wrapping_add(b.len))
     );
     keep!(d.indices().count());
+    keep!(d.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
+    keep!((d.is_unique_within(us(6) as u64), d.overlaps_within(&d, us(6) as u64)));
+    keep!(strided_layout::Mapping::lowered(&d));
     if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
         keep!(DynLayout::<MAX>::from_layout(&l));
         keep!(DynLayout::<MAX>::from(l));

@@ -30,8 +30,10 @@ pub(crate) const fn reverse_into<T: Copy>(src: &[T], dst: &mut [T]) {
     let n = src.len();
     let mut i = 0;
     while i < n {
-        // `i < n`, so `n - 1 - i` cannot wrap.
-        #[allow(clippy::arithmetic_side_effects)]
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "`i < n`, so `n - 1 - i` cannot wrap."
+        )]
         if let Some(v) = get(src, n - 1 - i) {
             set(dst, i, v);
         }
