@@ -9,8 +9,10 @@
 //! 1 ([`InterleaveLayout::PLAIN`]: `(i / 1) * s + i % 1 == i * s`), so `algo/offset.rs`
 //! (`Layout`, `DynLayout`), `InterleavedLayout` (its constructors, `offset_of`, bounds,
 //! strided forms, uniqueness, overlap and iteration), `Grid` (the cells of a printed section
-//! and their widths) all call these functions; the copy planner and `KernelLayout` are meant
-//! to call [`piece`] and [`offset_of`] too.
+//! and their widths) and the copy planner (`kernel/plan.rs`: each operand's split axis as
+//! [`piece`] cuts it) all call these functions. `KernelLayout`'s device-side twin
+//! (`param/`, also `include/strided_layout.h`) evaluates the same formula in the kernel's
+//! index type, and is tested against [`offset_of`]'s answers.
 //!
 //! | function | answers |
 //! | --- | --- |
@@ -187,13 +189,6 @@ pub(crate) enum Lanes {
     Interleaved,
     /// The operand is a plain strided layout cut along `d` into the same blocks (a copy's
     /// other side): the block stride is `f * s_d`, lanes step by `s_d`.
-    #[cfg_attr(
-        not(test),
-        expect(
-            dead_code,
-            reason = "the copy planner's plain operands: drop once kernel/plan.rs calls `piece`"
-        )
-    )]
     Strided,
 }
 

@@ -3,7 +3,8 @@
 //! Planning turns the operands' [`Lowered`] forms into at most two loop nests (two when an
 //! interleaved operand has a partial last block). For each nest, in this order:
 //!
-//! 1. an interleaved axis `d` with factor `f` is split into a block axis and a lane axis (the
+//! 1. an interleaved axis `d` with factor `f` is split, as the interleave core cuts it
+//!    (`algo/interleave.rs`, `piece`), into a block axis and a lane axis (the
 //!    interleaved operands step `strides[d]` and 1, the others `f·strides[d]` and
 //!    `strides[d]`); a partial last block becomes the second nest;
 //! 2. extent-1 axes are dropped, and neighbours that merge in every operand
@@ -28,8 +29,11 @@
 
 use core::fmt;
 
+use crate::InterleaveLayout;
 use crate::LayoutError;
-use crate::algo::index::{contains, get, set, swap};
+use crate::algo::access::{contains, get, set, swap};
+use crate::algo::interleave::{Lanes, Piece, piece};
+use crate::algo::parts::Parts;
 use crate::kernel::mapping::Lowered;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
@@ -314,60 +318,44 @@ impl<const K: usize> Plan<K> {
             return Ok(());
         };
         let shape = first.shape;
-        let extent = match get(&shape, d) {
-            Some(e) => e,
-            None => 1,
+        let Ok(cut) = InterleaveLayout::new(0, f) else {
+            return Err(LayoutError::FactorZero);
         };
-        let (blocks, tail) = match (extent.checked_div(f), extent.checked_rem(f)) {
-            (Some(q), Some(r)) => (q, r),
-            _ => (0, 0),
-        };
-        // Per operand: (block stride, lane stride) on the split axis.
-        let mut outer = [0isize; K];
-        let mut lane = [0isize; K];
-        let mut o = 0;
-        while o < K {
-            let Some(op) = at(ops, o) else { break };
-            let s = stride_at(op, d);
-            let (bo, lo) = if op.interleave.is_some() {
-                (s, 1)
-            } else if blocks >= 2 || (blocks == 1 && tail > 0) {
-                // `f` steps of the axis, an offset difference of two elements (index `f`
-                // exists), needed by the block loop or to shift the partial block.
-                match mul(s, f) {
-                    Ok(v) => (v, s),
+        // The whole blocks, then the partial last block: per operand, the split axis as the
+        // interleave core cuts it (block count, lanes, their strides, where the piece starts).
+        let mut which = 0u8;
+        while which < 2 {
+            let kind = if which == 0 { Piece::Full } else { Piece::Tail };
+            which = which.saturating_add(1);
+            let mut offsets = offsets;
+            let (mut outer, mut lane) = ([0isize; K], [0isize; K]);
+            let (mut count, mut lanes) = (0usize, 0usize);
+            let mut o = 0;
+            while o < K {
+                let Some(op) = at(ops, o) else { break };
+                let e_d = match get(&shape, d) {
+                    Some(e) => e,
+                    None => 1,
+                };
+                let (e_d, s_d) = ([e_d], [stride_at(op, d)]);
+                let one_axis = Parts::from_arrays(&e_d, &s_d, stride_or_0(get(&offsets, o)), 1);
+                let how = if op.interleave.is_some() {
+                    Lanes::Interleaved
+                } else {
+                    Lanes::Strided
+                };
+                let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
+                match piece(one_axis, cut, how, kind, &mut sh, &mut st) {
+                    Ok(start) => set(&mut offsets, o, start),
                     Err(e) => return Err(e),
                 }
-            } else {
-                (0, s)
-            };
-            set(&mut outer, o, bo);
-            set(&mut lane, o, lo);
-            o = o.saturating_add(1);
-        }
-        // The whole blocks, then the partial last block (`blocks` whole blocks before it).
-        let mut piece = 0u8;
-        while piece < 2 {
-            let tail_piece = piece == 1;
-            piece = piece.saturating_add(1);
-            let (count, lanes) = if tail_piece { (1, tail) } else { (blocks, f) };
+                (count, lanes) = (sh[0], sh[1]);
+                set(&mut outer, o, st[0]);
+                set(&mut lane, o, st[1]);
+                o = o.saturating_add(1);
+            }
             if count == 0 || lanes == 0 {
                 continue;
-            }
-            let mut offsets = offsets;
-            if tail_piece {
-                let mut o = 0;
-                while o < K {
-                    let shifted = match mul(stride_or_0(get(&outer, o)), blocks) {
-                        Ok(v) => add(stride_or_0(get(&offsets, o)), v),
-                        Err(e) => Err(e),
-                    };
-                    match shifted {
-                        Ok(v) => set(&mut offsets, o, v),
-                        Err(e) => return Err(e),
-                    }
-                    o = o.saturating_add(1);
-                }
             }
             let mut b = match self.builder(offsets) {
                 Ok(b) => b,

@@ -46,7 +46,7 @@ const fn shortest<const K: usize>(
     while let [nest, tail @ ..] = rest {
         rest = tail;
         let bounds = nest.bounds();
-        let (lo, hi) = match crate::algo::index::get(&bounds, k) {
+        let (lo, hi) = match crate::algo::access::get(&bounds, k) {
             Some(b) => b,
             None => (0, 0),
         };

@@ -3,7 +3,7 @@
 //! disjoint. Both read the plan's nests, so they see merged, extent-1-free loops.
 
 use crate::LayoutError;
-use crate::algo::index::{get, set};
+use crate::algo::access::{get, set};
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::unique::is_unique;
