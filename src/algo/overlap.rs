@@ -14,7 +14,7 @@
 //! which is a [`search`] problem with `a`'s axes, `b`'s axes negated, and the slack `w`.
 
 use super::parts::Parts;
-use super::unique::{Budget, Problem, Side, has_multiple, search, sort_active};
+use super::unique::{Budget, Problem, Side, Wide, has_multiple, search, sort_active};
 
 /// Whether some element of `a` shares a byte with some element of `b` (same buffer);
 /// `None` when the search needed more than `budget` steps.
@@ -46,7 +46,7 @@ pub(crate) const fn overlaps(
         a.itemsize().checked_div(unit),
         b.itemsize().checked_div(unit),
     ) {
-        (Some(x), Some(y)) => (x as i128, y as i128),
+        (Some(x), Some(y)) => (x as Wide, y as Wide),
         _ => (1, 1),
     };
     let la = sort_active(a, order_a);
@@ -71,7 +71,7 @@ pub(crate) const fn overlaps(
     let (amin, amax) = sa.range();
     let (bmin, bmax) = sb.range();
     // Offsets times `ra`/`rb` are offsets in units of `unit` bytes: they fit `isize` (invariant 3).
-    let t = b.offset() as i128 * rb - a.offset() as i128 * ra;
+    let t = b.offset() as Wide * rb - a.offset() as Wide * ra;
     // Every value of the sum is a multiple of the gcd of all coefficients: one O(N + M)
     // test settles parity-like cases (even against odd elements) before any search.
     let g = sb.gcd_with(sa.gcd_with(0));

@@ -18,7 +18,11 @@
 //!
 //! # Arithmetic bounds
 //!
-//! All search arithmetic is in `i128`. On a validated layout every `|stride| * itemsize` fits
+//! All search arithmetic is in [`Wide`]: `i128` where `isize` has 64 bits, `i64` where it has
+//! 32 or 16 (every bound below halves its exponent there: coefficients < 2^31, box ends
+//! < 2^32, targets < 2^34, products < 2^63, so `i64` holds them, and a 32-bit core does no
+//! 128-bit multiplication or division: the search is about a tenth of the code on a
+//! Cortex-M). The 64-bit bounds: on a validated layout every `|stride| * itemsize` fits
 //! `isize`, so every coefficient is < 2^63 (also in units of the smaller itemsize, which only
 //! divides it); every box end is at most an extent, < 2^64; the spans of the axes of one layout
 //! add up to the width of its byte bounds, < 2^64, so `rmin`, `rmax` and every target that
@@ -46,11 +50,22 @@ use super::access::{get, set, swap};
 use super::parts::Parts;
 use super::sort::stride_order;
 
+/// The search's integer: `i128` on 64-bit targets, `i64` on narrower ones (the module doc
+/// derives both bounds).
+#[cfg(target_pointer_width = "64")]
+pub(crate) type Wide = i128;
+/// The search's integer: `i128` on 64-bit targets, `i64` on narrower ones (the module doc
+/// derives both bounds).
+#[cfg(not(target_pointer_width = "64"))]
+pub(crate) type Wide = i64;
+const ZERO: Wide = 0;
+const ONE: Wide = 1;
+
 /// The steps a bounded search may still take; `u64::MAX` is, in practice, unbounded.
 pub(crate) type Budget = u64;
 
 /// `a / b` rounded toward zero; `b > 0` at every call (see the module doc).
-const fn div(a: i128, b: i128) -> i128 {
+const fn div(a: Wide, b: Wide) -> Wide {
     match a.checked_div(b) {
         Some(q) => q,
         None => 0,
@@ -58,7 +73,7 @@ const fn div(a: i128, b: i128) -> i128 {
 }
 
 /// `a % b`; `b > 0` at every call (see the module doc).
-const fn rem(a: i128, b: i128) -> i128 {
+const fn rem(a: Wide, b: Wide) -> Wide {
     match a.checked_rem(b) {
         Some(r) => r,
         None => 0,
@@ -76,7 +91,7 @@ pub(crate) struct Side<'a> {
     /// How many axes of `order` are active.
     pub(crate) len: usize,
     /// Factor applied to every coefficient (an itemsize ratio, >= 1).
-    pub(crate) scale: i128,
+    pub(crate) scale: Wide,
     /// Whether this side's terms are subtracted (`b` in the overlap problem).
     pub(crate) negate: bool,
     /// Whether index differences range over `[-(e-1), e-1]` (uniqueness) instead of one sign.
@@ -101,14 +116,14 @@ impl Side<'_> {
         clippy::arithmetic_side_effects,
         reason = "Bounds of the module doc: `|stride| * scale < 2^63`, `extent - 1 < 2^64`."
     )]
-    const fn axis(&self, k: usize) -> (i128, i128, i128) {
+    const fn axis(&self, k: usize) -> (Wide, Wide, Wide) {
         let ax = match get(self.order, k) {
             Some(a) => a,
             None => usize::MAX,
         };
         let (extent, stride) = self.p.axis(ax);
-        let coef = stride.unsigned_abs() as i128 * self.scale;
-        let n = extent.saturating_sub(1) as i128;
+        let coef = stride.unsigned_abs() as Wide * self.scale;
+        let n = extent.saturating_sub(1) as Wide;
         if self.symmetric {
             (coef, -n, n)
         } else if (stride > 0) != self.negate {
@@ -119,7 +134,7 @@ impl Side<'_> {
     }
 
     /// `gcd(g, c_0, .., c_len)`.
-    pub(crate) const fn gcd_with(&self, g: i128) -> i128 {
+    pub(crate) const fn gcd_with(&self, g: Wide) -> Wide {
         let mut g = g;
         let mut k = 0;
         while k < self.len {
@@ -134,8 +149,8 @@ impl Side<'_> {
         clippy::arithmetic_side_effects,
         reason = "Bounds of the module doc: each sum is < 2^66 in magnitude."
     )]
-    pub(crate) const fn range(&self) -> (i128, i128) {
-        let (mut lo, mut hi) = (0i128, 0i128);
+    pub(crate) const fn range(&self) -> (Wide, Wide) {
+        let (mut lo, mut hi) = (ZERO, ZERO);
         let mut k = 0;
         while k < self.len {
             let (c, l, u) = self.axis(k);
@@ -180,8 +195,8 @@ pub(crate) const fn sort_active(p: Parts<'_>, order: &mut [usize]) -> usize {
 pub(crate) struct Problem<'a> {
     pub(crate) a: Side<'a>,
     pub(crate) b: Side<'a>,
-    pub(crate) w_lo: i128,
-    pub(crate) w_hi: i128,
+    pub(crate) w_lo: Wide,
+    pub(crate) w_hi: Wide,
 }
 
 /// `⌊a / b⌋` for `b > 0`.
@@ -189,7 +204,7 @@ pub(crate) struct Problem<'a> {
     clippy::arithmetic_side_effects,
     reason = "`b > 0` (see the module doc), so the adjustment cannot overflow."
 )]
-const fn floor_div(a: i128, b: i128) -> i128 {
+const fn floor_div(a: Wide, b: Wide) -> Wide {
     let q = div(a, b);
     if rem(a, b) < 0 { q - 1 } else { q }
 }
@@ -199,7 +214,7 @@ const fn floor_div(a: i128, b: i128) -> i128 {
     clippy::arithmetic_side_effects,
     reason = "`b > 0` (see the module doc), so the adjustment cannot overflow."
 )]
-const fn ceil_div(a: i128, b: i128) -> i128 {
+const fn ceil_div(a: Wide, b: Wide) -> Wide {
     let q = div(a, b);
     if rem(a, b) > 0 { q + 1 } else { q }
 }
@@ -209,21 +224,21 @@ const fn ceil_div(a: i128, b: i128) -> i128 {
     clippy::arithmetic_side_effects,
     reason = "`b > 0`, so `r + b` cannot overflow for `-b < r < 0`."
 )]
-const fn rem_euclid(a: i128, b: i128) -> i128 {
+const fn rem_euclid(a: Wide, b: Wide) -> Wide {
     let r = rem(a, b);
     if r < 0 { r + b } else { r }
 }
 
-const fn max(a: i128, b: i128) -> i128 {
+const fn max(a: Wide, b: Wide) -> Wide {
     if a > b { a } else { b }
 }
 
-const fn min(a: i128, b: i128) -> i128 {
+const fn min(a: Wide, b: Wide) -> Wide {
     if a < b { a } else { b }
 }
 
 /// The greatest common divisor (of magnitudes below 2^127).
-const fn gcd(a: i128, b: i128) -> i128 {
+const fn gcd(a: Wide, b: Wide) -> Wide {
     let (mut a, mut b) = (a, b);
     while b != 0 {
         (a, b) = (b, rem(a, b));
@@ -232,7 +247,7 @@ const fn gcd(a: i128, b: i128) -> i128 {
 }
 
 /// Whether some multiple of `g > 0` lies in `[lo, hi]`.
-pub(crate) const fn has_multiple(g: i128, lo: i128, hi: i128) -> bool {
+pub(crate) const fn has_multiple(g: Wide, lo: Wide, hi: Wide) -> bool {
     ceil_div(lo, g) <= floor_div(hi, g)
 }
 
@@ -241,10 +256,10 @@ pub(crate) const fn has_multiple(g: i128, lo: i128, hi: i128) -> bool {
     clippy::arithmetic_side_effects,
     reason = "The Bézout coefficients stay below `max(a, b)` in magnitude (module doc)."
 )]
-const fn ext_gcd(a: i128, b: i128) -> (i128, i128, i128) {
+const fn ext_gcd(a: Wide, b: Wide) -> (Wide, Wide, Wide) {
     let (mut r0, mut r1) = (a, b);
-    let (mut p0, mut p1) = (1i128, 0i128);
-    let (mut q0, mut q1) = (0i128, 1i128);
+    let (mut p0, mut p1) = (ONE, ZERO);
+    let (mut q0, mut q1) = (ZERO, ONE);
     while r1 != 0 {
         let k = div(r0, r1);
         (r0, r1) = (r1, r0 - k * r1);
@@ -255,7 +270,7 @@ const fn ext_gcd(a: i128, b: i128) -> (i128, i128, i128) {
 }
 
 /// Whether `c x = t` has a solution with `l <= x <= u` (and `x >= 1` when `positive`).
-const fn solve1(c: i128, l: i128, u: i128, t: i128, positive: bool) -> bool {
+const fn solve1(c: Wide, l: Wide, u: Wide, t: Wide, positive: bool) -> bool {
     let l = if positive { max(l, 1) } else { l };
     rem(t, c) == 0 && l <= div(t, c) && div(t, c) <= u
 }
@@ -266,7 +281,7 @@ const fn solve1(c: i128, l: i128, u: i128, t: i128, positive: bool) -> bool {
     clippy::arithmetic_side_effects,
     reason = "Bounds of the module doc: the residues are reduced below `c / g` before multiplying."
 )]
-const fn solve2(c1: i128, l1: i128, u1: i128, c0: i128, l0: i128, u0: i128, t: i128) -> bool {
+const fn solve2(c1: Wide, l1: Wide, u1: Wide, c0: Wide, l0: Wide, u0: Wide, t: Wide) -> bool {
     if l1 > u1 || l0 > u0 {
         return false;
     }
@@ -286,11 +301,11 @@ const fn solve2(c1: i128, l1: i128, u1: i128, c0: i128, l0: i128, u0: i128, t: i
 /// Merges the axes with the largest remaining coefficient, from both sides, into one:
 /// returns `(c, l, u, ka', kb')` with `ka'`, `kb'` the axes left below it.
 #[expect(clippy::arithmetic_side_effects, reason = "Bounds of the module doc.")]
-const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (i128, i128, i128, usize, usize) {
+const fn top(p: &Problem<'_>, ka: usize, kb: usize) -> (Wide, Wide, Wide, usize, usize) {
     let ca = if ka > 0 { p.a.axis(ka - 1).0 } else { 0 };
     let cb = if kb > 0 { p.b.axis(kb - 1).0 } else { 0 };
     let c = max(ca, cb);
-    let (mut l, mut u, mut ka, mut kb) = (0i128, 0i128, ka, kb);
+    let (mut l, mut u, mut ka, mut kb) = (ZERO, ZERO, ka, kb);
     while ka > 0 && p.a.axis(ka - 1).0 == c {
         let (_, la, ua) = p.a.axis(ka - 1);
         (l, u, ka) = (l + la, u + ua, ka - 1);
@@ -315,9 +330,9 @@ pub(crate) const fn search(
     p: &Problem<'_>,
     ka: usize,
     kb: usize,
-    t: i128,
-    rmin: i128,
-    rmax: i128,
+    t: Wide,
+    rmin: Wide,
+    rmax: Wide,
     fresh: bool,
     budget: &mut Budget,
 ) -> Option<bool> {
