@@ -68,7 +68,9 @@ impl<const N: usize> Layout<N> {
     /// - the set of bytes covered (each element offset times the itemsize, plus `0..itemsize`)
     ///   is the same before and after;
     /// - when `data_ptr` is a multiple of `self.itemsize()` (always so after a successful
-    ///   packing, which checked it): `r.repacked(self.itemsize(), data_ptr, axis) == Ok(self)`.
+    ///   packing, which checked it): `r.repacked(self.itemsize(), data_ptr, axis)` is `self`
+    ///   up to the strides of extent-1 axes, which no offset reads (repacking `(1):(-3) x4B`
+    ///   to bytes gives `(4):(1) x1B`, and back `(1):(1) x4B`).
     ///   Unpacking does not read `data_ptr`, so it succeeds on a pointer misaligned for
     ///   `self.itemsize()`, and then the way back is [`LayoutError::PointerMisaligned`].
     pub const fn repacked(
