@@ -245,13 +245,12 @@ impl<const N: usize> Layout<N> {
         let mut strides = [0isize; N];
         let mut i = 0;
         while i < N {
-            // `item >= 1`, so neither `%` nor `/` can divide by zero, and `/` by a positive
-            // divisor cannot overflow.
-            let (rem, quot) = (byte_strides[i] % item, byte_strides[i] / item);
-            if rem != 0 {
-                return Err(LayoutError::StrideNotMultipleOfItemsize { axis: i });
+            // `item >= 1`, so neither division can fail; the checked forms leave no panic
+            // path at any optimisation level (at opt-level 1 LLVM keeps the `%` check).
+            match (byte_strides[i].checked_rem(item), byte_strides[i].checked_div(item)) {
+                (Some(0), Some(quot)) => strides[i] = quot,
+                _ => return Err(LayoutError::StrideNotMultipleOfItemsize { axis: i }),
             }
-            strides[i] = quot;
             i += 1;
         }
         Self::from_parts(shape, strides, 0, itemsize)

@@ -122,5 +122,5 @@
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for
-//! `thumbv7em-none-eabihf` and `riscv32imac-unknown-none-elf` at `opt-level` `s` and `3` with
-//! LTO.
+//! `thumbv7em-none-eabihf` and `riscv32imac-unknown-none-elf` at `opt-level` `1`, `s` and
+//! `3` with LTO.
