@@ -110,15 +110,15 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 3,572 B | 9,208 B | 1,179 | 288 B (`CopyPlan::run`) |
-//! | run-time [`copy()`](crate::copy) | 34,964 B | 40,606 B | 3,556 | 1,328 B (the overlap search) |
+//! | run-time [`copy()`](crate::copy) | 15,620 B | 21,264 B | 3,556 | 1,056 B (the overlap search) |
 //!
 //! The const plan costs 2.0 KB over the hand loops (730 B of it `memcpy`, which most firmware
 //! links anyway) and about 600 instructions per 64-frame copy: a six-instruction inner loop
 //! per sample against the hand loop's four and a half, and the run's checks and loop set-up.
-//! The run-time `copy()` also links the planner and the exact uniqueness search (`i128`
-//! arithmetic on a 32-bit core); its stack high-water is the copy's frame plus the search's
-//! (928 B + 1,328 B + 696 B per search level), so give it a few kilobytes of stack or use a
-//! plan.
+//! The run-time `copy()` also links the planner and the exact uniqueness search (in `i64` on a
+//! 32-bit core; it was 35.0 KB with `i128`); its stack high-water is the copy's frame plus
+//! the search's (928 B + 1,056 B for two nests' overlap test, more per search level), so give
+//! it a few kilobytes of stack or use a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for
