@@ -247,7 +247,10 @@ impl<const N: usize> Layout<N> {
         while i < N {
             // `item >= 1`, so neither division can fail; the checked forms leave no panic
             // path at any optimisation level (at opt-level 1 LLVM keeps the `%` check).
-            match (byte_strides[i].checked_rem(item), byte_strides[i].checked_div(item)) {
+            match (
+                byte_strides[i].checked_rem(item),
+                byte_strides[i].checked_div(item),
+            ) {
                 (Some(0), Some(quot)) => strides[i] = quot,
                 _ => return Err(LayoutError::StrideNotMultipleOfItemsize { axis: i }),
             }

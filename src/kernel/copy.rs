@@ -2,12 +2,11 @@
 
 use core::mem::MaybeUninit;
 
-use crate::kernel::element::check_itemsize;
+use crate::LayoutError;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{Dense, Disjoint, InBounds, InPlace, Unique};
+use crate::kernel::proof::{Dense, Disjoint, InPlace, Unique};
 use crate::kernel::raw;
-use crate::{LayoutError, Operand};
 
 /// Copies every element of `src` (described by `src_layout`) to the same index of `dst`
 /// (described by `dst_layout`); elements of `dst` outside `dst_layout` keep their values.
@@ -73,13 +72,9 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    check_itemsize::<T>(Operand::Destination, dl.itemsize)?;
-    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dl, sl])?;
-    let names = [Operand::Destination, Operand::Source];
-    let unique = Unique::check(InBounds::check(&plan, [dst.len(), src.len()], names)?)?;
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)
 }
 
@@ -139,13 +134,9 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    check_itemsize::<T>(Operand::Destination, dl.itemsize)?;
-    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dl, sl])?;
-    let names = [Operand::Destination, Operand::Source];
-    let unique = Unique::check(InBounds::check(&plan, [dst.len(), src.len()], names)?)?;
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy_uninit(&Dense::check(unique)?, dst, src)
 }
 
@@ -191,13 +182,9 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    check_itemsize::<T>(Operand::Destination, dl.itemsize)?;
-    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dl, sl])?;
-    let names = [Operand::Destination, Operand::Source];
-    let unique = Unique::check(InBounds::check(&plan, [buf.len(), buf.len()], names)?)?;
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [buf.len(), buf.len()])?;
     match Disjoint::check(unique)? {
         InPlace::Coincide => Ok(()),
         InPlace::Disjoint(disjoint) => raw::copy_within(&disjoint, buf),

@@ -57,13 +57,10 @@ where
     D: Mapping<N> + ?Sized,
     F: FnMut(T) -> U,
 {
-    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    check_itemsize::<U>(Operand::Destination, dl.itemsize)?;
-    check_itemsize::<T>(Operand::Source, sl.itemsize)?;
     let mut plan = Plan::EMPTY;
-    plan.build(&[dl, sl])?;
-    let names = [Operand::Destination, Operand::Source];
-    let unique = Unique::check(InBounds::check(&plan, [dst.len(), src.len()], names)?)?;
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    let lens = [dst.len(), src.len()];
+    let unique = Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens)?;
     raw::map(&unique, dst, src, f)
 }
 

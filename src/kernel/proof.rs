@@ -17,6 +17,8 @@
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
 //! and no witness is needed for it.
 
+use crate::kernel::element::check_itemsize;
+use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
@@ -98,6 +100,25 @@ impl<'p, const K: usize> Unique<'p, K> {
     /// The bounds this proof builds on.
     pub(crate) const fn bounds(&self) -> &InBounds<'p, K> {
         &self.bounds
+    }
+}
+
+impl<'p> Unique<'p, 2> {
+    /// The checks every one-source kernel runs before it writes, in order: `D` and `S` have
+    /// the destination's and the source's itemsize, `[dst, src]` plan into `plan` (which must
+    /// be [`Plan::EMPTY`]; planned in place, never moved), every offset lies in its slice of
+    /// `lens` (destination first), and the destination is unique.
+    pub(crate) fn plan_one_source<D, S, const N: usize>(
+        plan: &'p mut Plan<2>,
+        dst: Lowered<N>,
+        src: Lowered<N>,
+        lens: [usize; 2],
+    ) -> Result<Unique<'p, 2>, LayoutError> {
+        check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
+        check_itemsize::<S>(Operand::Source, src.itemsize)?;
+        plan.build(&[dst, src])?;
+        let names = [Operand::Destination, Operand::Source];
+        Unique::check(InBounds::check(plan, lens, names)?)
     }
 }
 
