@@ -1,0 +1,100 @@
+//! Small copies, prepared once and run many times, against the run-time `copy()`, a hand loop
+//! and `copy_from_slice` of the same bytes (the roofline): a 16 x 16 `f32` transpose (1 KiB)
+//! and a 64-frame stereo `i16` planar -> interleaved block (256 bytes).
+//!
+//! Throughput counts bytes read plus bytes written. Run:
+//! `cargo bench -p strided-layout-bench --bench prepared`.
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use strided_layout::{CopyPlan, Layout, Order, const_unwrap};
+
+fn group<'a>(c: &'a mut Criterion, name: &str, bytes: usize) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(20);
+    g.warm_up_time(Duration::from_millis(300));
+    g.measurement_time(Duration::from_secs(1));
+    g
+}
+
+const N: usize = 16;
+const M: Layout<2> = const_unwrap(Layout::dense([N, N], 4, Order::C));
+const MT: Layout<2> = const_unwrap(Layout::dense([N, N], 4, Order::F));
+/// The 16 x 16 transpose, planned and validated at compile time.
+const TRANSPOSE: CopyPlan = const_unwrap(CopyPlan::new(&M, &MT));
+
+const FRAMES: usize = 64;
+const PLANAR: Layout<2> = const_unwrap(Layout::dense([2, FRAMES], 2, Order::C));
+const STEREO: Layout<2> = const_unwrap(Layout::dense([2, FRAMES], 2, Order::F));
+/// Planar -> interleaved stereo, planned and validated at compile time.
+const INTERLEAVE: CopyPlan = const_unwrap(CopyPlan::new(&PLANAR, &STEREO));
+
+fn transpose_16(c: &mut Criterion) {
+    let src: Vec<f32> = (0..N * N).map(|i| i as f32).collect();
+    let mut dst = vec![0f32; N * N];
+    let mut g = group(c, "prepared/transpose 16x16/1KiB/4", 2 * 4 * N * N);
+    let mut flat = vec![1f32; N * N];
+    g.bench_function("copy_from_slice", |b| {
+        b.iter(|| black_box(&mut flat[..]).copy_from_slice(black_box(&src[..])))
+    });
+    g.bench_function("prepared", |b| {
+        b.iter(|| TRANSPOSE.run(black_box(&src), black_box(&mut dst)).unwrap())
+    });
+    g.bench_function("copy", |b| {
+        b.iter(|| strided_layout::copy(black_box(&src), &M, black_box(&mut dst), &MT).unwrap())
+    });
+    g.bench_function("naive", |b| {
+        b.iter(|| {
+            let (s, d) = (black_box(&src), black_box(&mut dst));
+            for i in 0..N {
+                for j in 0..N {
+                    d[i + j * N] = s[i * N + j];
+                }
+            }
+        })
+    });
+    g.finish();
+}
+
+fn stereo_64(c: &mut Criterion) {
+    let src: Vec<i16> = (0..2 * FRAMES as i16).collect();
+    let mut dst = vec![0i16; 2 * FRAMES];
+    let mut g = group(
+        c,
+        "prepared/stereo interleave 64 frames/256B/2",
+        2 * 2 * 2 * FRAMES,
+    );
+    let mut flat = vec![1i16; 2 * FRAMES];
+    g.bench_function("copy_from_slice", |b| {
+        b.iter(|| black_box(&mut flat[..]).copy_from_slice(black_box(&src[..])))
+    });
+    g.bench_function("prepared", |b| {
+        b.iter(|| {
+            INTERLEAVE
+                .run(black_box(&src), black_box(&mut dst))
+                .unwrap()
+        })
+    });
+    g.bench_function("copy", |b| {
+        b.iter(|| {
+            strided_layout::copy(black_box(&src), &PLANAR, black_box(&mut dst), &STEREO).unwrap()
+        })
+    });
+    g.bench_function("hand (chunks_exact_mut)", |b| {
+        b.iter(|| {
+            let s = black_box(&src);
+            let (left, right) = s.split_at(FRAMES);
+            for ((f, &l), &r) in black_box(&mut dst).chunks_exact_mut(2).zip(left).zip(right) {
+                f[0] = l;
+                f[1] = r;
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, transpose_16, stereo_64);
+criterion_main!(benches);
