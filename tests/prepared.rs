@@ -8,7 +8,8 @@ mod common;
 
 use proptest::prelude::*;
 use strided_layout::{
-    CopyPlan, FillPlan, Layout, LayoutError, Operand, Order, ZipMapPlan, const_unwrap,
+    CopyPlan, CopyWithinPlan, FillPlan, Layout, LayoutError, Operand, Order, ZipMapPlan,
+    const_unwrap,
 };
 
 fn config() -> ProptestConfig {
@@ -171,6 +172,35 @@ fn check_zip<const N: usize>(
     Ok(())
 }
 
+/// The prepared in-place copy agrees with `copy_within` (itself checked against the model in
+/// `tests/kernels.rs` and `tests/exhaustive_copy.rs`): same result or same error, on the same
+/// buffer, run after run; the destination shifted by `shift` so that some pairs overlap.
+fn check_within<const N: usize>(
+    src_l: Layout<N>,
+    dst_l: Layout<N>,
+    shift: isize,
+) -> Result<(), TestCaseError> {
+    let dst_l = dst_l.with_offset(dst_l.offset() + shift).unwrap();
+    let len = max_offset(&src_l).max(max_offset(&dst_l)) + 1;
+    let plan = CopyWithinPlan::new(&src_l, &dst_l);
+    for run in 0..3u32 {
+        let buf0: Vec<u32> = (0..len as u32).map(|x| x * 3 + run).collect();
+        let mut want = buf0.clone();
+        let expected = strided_layout::copy_within(&mut want, &src_l, &dst_l);
+        match (&plan, expected) {
+            (Ok(p), Ok(())) => {
+                let mut got = buf0.clone();
+                p.run(&mut got).unwrap();
+                prop_assert_eq!(&got, &want);
+                prop_assert!(p.len() <= len);
+            }
+            (Err(e), Err(want_e)) => prop_assert_eq!(*e, want_e),
+            (p, e) => prop_assert!(false, "prepared {:?}, kernel {:?}", p, e),
+        }
+    }
+    Ok(())
+}
+
 macro_rules! ranks {
     ($($rank:ident = $n:literal),*) => {
         $(
@@ -183,6 +213,12 @@ macro_rules! ranks {
                         (s, d) in shape::<$n>().prop_flat_map(|sh| (placed(sh), destination(sh)))
                     ) {
                         check_copy(s, d)?;
+                    }
+                    #[test]
+                    fn copy_within_plan_agrees_with_copy_within(
+                        (s, d, shift) in shape::<$n>().prop_flat_map(|sh| (placed(sh), destination(sh), 0isize..8))
+                    ) {
+                        check_within(s, d, shift)?;
                     }
                     #[test]
                     fn fill_plan_matches_the_model_run_after_run(l in shape::<$n>().prop_flat_map(placed)) {

@@ -82,8 +82,9 @@
 //!
 //! Interleaved layouts plan through [`CopyPlan::from_lowered`](crate::CopyPlan::from_lowered)
 //! and [`InterleavedLayout::lowered`](crate::InterleavedLayout::lowered), both `const`.
-//! [`FillPlan`](crate::FillPlan) and [`ZipMapPlan`](crate::ZipMapPlan) do the same for `fill`
-//! and `zip_map`, and [`CopyPlan::run_map`](crate::CopyPlan::run_map) for `map`.
+//! [`CopyWithinPlan`](crate::CopyWithinPlan), [`FillPlan`](crate::FillPlan) and
+//! [`ZipMapPlan`](crate::ZipMapPlan) do the same for `copy_within`, `fill` and `zip_map`, and
+//! [`CopyPlan::run_map`](crate::CopyPlan::run_map) for `map`.
 //!
 //! # The firmware example
 //!

@@ -34,7 +34,7 @@
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
 //! | `validate.rs` | the uniqueness and overlap searches | no |
 //! | `proof.rs` | the witnesses `InBounds`, `Unique`, `Disjoint`, minted only by validation | no |
-//! | `prepared.rs` | [`CopyPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
+//! | `prepared.rs` | [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
 //! | `raw.rs` | the loops' memory accesses, each demanding the witnesses it relies on | yes |
 //! | `transpose.rs` | SIMD transposes of 4- and 8-byte elements | yes |
@@ -85,4 +85,4 @@ pub use fold::fold;
 pub use map::{map, zip_map};
 pub use mapping::{Lowered, Mapping};
 pub use plan::{Loop, MAX_LOOPS, Nest, Plan};
-pub use prepared::{CopyPlan, FillPlan, ZipMapPlan};
+pub use prepared::{CopyPlan, CopyWithinPlan, FillPlan, ZipMapPlan};

@@ -5,6 +5,7 @@
 //! | prepared | built by | runs | each run checks |
 //! | --- | --- | --- | --- |
 //! | [`CopyPlan`] | [`CopyPlan::new`] (`const`, [`Layout`] operands), [`CopyPlan::from_lowered`] (`const`, any lowered operands), [`CopyPlan::of`] (any [`Mapping`]) | [`run`](CopyPlan::run) = [`copy()`](crate::copy()), [`run_map`](CopyPlan::run_map) = [`map`](crate::map), [`run_uninit`](CopyPlan::run_uninit) = [`copy_uninit`](crate::copy_uninit) | the two lengths and `size_of::<T>()` |
+//! | [`CopyWithinPlan`] | [`CopyWithinPlan::new`] (`const`), [`CopyWithinPlan::of`] | [`run`](CopyWithinPlan::run) = [`copy_within`](crate::copy_within) | the buffer's length and `size_of::<T>()` |
 //! | [`FillPlan`] | [`FillPlan::new`] (`const`), [`FillPlan::of`] | [`run`](FillPlan::run) = [`fill`](crate::fill) | the length and `size_of::<T>()` |
 //! | [`ZipMapPlan`] | [`ZipMapPlan::new`] (`const`), [`ZipMapPlan::of`] | [`run`](ZipMapPlan::run) = [`zip_map`](crate::zip_map) | the three lengths and element sizes |
 //!
@@ -30,7 +31,7 @@ use core::mem::MaybeUninit;
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{Dense, InBounds, Unique, UniqueToken};
+use crate::kernel::proof::{Dense, Disjoint, DisjointToken, InBounds, Unique, UniqueToken};
 use crate::kernel::raw;
 use crate::{Layout, LayoutError, Operand};
 
@@ -318,6 +319,173 @@ impl CopyPlan {
     ) -> Result<&'d mut [T], LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
         raw::copy_uninit(&Dense::check(unique)?, dst, src)
+    }
+}
+
+/// A copy inside one buffer, planned and validated once (the destination unique, the two
+/// layouts coinciding or disjoint); [`run`](CopyWithinPlan::run) only checks the buffer.
+///
+/// ```text
+/// buf 0 1 2 3 4 5     src (3):(1) +0, dst (3):(-1) +5      buf after: 0 1 2 2 1 0
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{CopyWithinPlan, Layout, LayoutError, const_unwrap};
+/// const FRONT: Layout<1> = const_unwrap(Layout::new([3], [1], 4));
+/// const BACK_REVERSED: Layout<1> = const_unwrap(const_unwrap(Layout::new([3], [-1], 4)).with_offset(5));
+/// const MIRROR: CopyWithinPlan = const_unwrap(CopyWithinPlan::new(&FRONT, &BACK_REVERSED));
+/// let mut buf = [0, 1, 2, 3, 4, 5];
+/// MIRROR.run(&mut buf)?;
+/// assert_eq!(buf, [0, 1, 2, 2, 1, 0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CopyWithinPlan {
+    plan: Plan<2>,
+    unique: UniqueToken,
+    /// `None`: the layouts coincide, nothing moves.
+    disjoint: Option<DisjointToken>,
+    /// Itemsize of the destination and the source.
+    itemsize: [usize; 2],
+    /// The shortest buffer.
+    len: usize,
+}
+
+impl CopyWithinPlan {
+    /// Plans and validates a copy from `src` to `dst` inside one buffer, once.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::new`], and [`LayoutError::OperandsOverlap`] if the layouts share an
+    /// element without coinciding ([`LayoutError::UniquenessUndecided`] if the search could
+    /// not tell within its budget).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let a = Layout::new([3], [1], 4)?;
+    /// assert_eq!(
+    ///     CopyWithinPlan::new(&a, &a.with_offset(1)?),
+    ///     Err(LayoutError::OperandsOverlap)
+    /// );
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(
+        src: &Layout<N>,
+        dst: &Layout<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyWithinPlan::new`] for any operands.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWithinPlan::new`], and the interleave errors of [`Plan::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let l = Layout::new([2], [1], 1)?;
+    /// assert_eq!(CopyWithinPlan::of(&l, &l)?.len(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyWithinPlan::new`] from lowered operands (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWithinPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let l = Layout::new([2], [1], 1)?.lowered();
+    /// assert_eq!(CopyWithinPlan::from_lowered(&l, &l)?.len(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        let copy = match CopyPlan::from_lowered(src, dst) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        let disjoint = match DisjointToken::check(&copy.plan) {
+            Ok(t) => t,
+            Err(e) => return Err(e),
+        };
+        let len = if copy.lens[0] > copy.lens[1] {
+            copy.lens[0]
+        } else {
+            copy.lens[1]
+        };
+        Ok(Self {
+            plan: copy.plan,
+            unique: copy.unique,
+            disjoint,
+            itemsize: copy.itemsize,
+            len,
+        })
+    }
+
+    /// The shortest buffer [`run`](CopyWithinPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the plan moves nothing (an extent is 0, or the layouts coincide).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.disjoint.is_none() || self.plan.volume() == 0
+    }
+
+    /// Copies inside `buf` as planned: [`copy_within`](crate::copy_within) without the
+    /// planning and validation.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::ItemsizeMismatch`] or [`LayoutError::OffsetOutsideSlice`], `buf`
+    /// untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let plan = CopyWithinPlan::new(&Layout::new([2], [1], 2)?, &Layout::new([2], [1], 2)?.with_offset(2)?)?;
+    /// let mut buf = [1i16, 2, 0, 0];
+    /// plan.run(&mut buf)?;
+    /// assert_eq!(buf, [1, 2, 1, 2]);
+    /// assert!(plan.run(&mut buf[..3]).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<T: Copy + 'static>(&self, buf: &mut [T]) -> Result<(), LayoutError> {
+        check_itemsize::<T>(Operand::Destination, self.itemsize[0])?;
+        check_itemsize::<T>(Operand::Source, self.itemsize[1])?;
+        let names = [Operand::Destination, Operand::Source];
+        let bounds = InBounds::check(&self.plan, [buf.len(), buf.len()], names)?;
+        match self.disjoint {
+            None => Ok(()),
+            Some(token) => {
+                let unique = Unique::from_token(bounds, self.unique);
+                raw::copy_within(&Disjoint::from_token(unique, token), buf)
+            }
+        }
     }
 }
 

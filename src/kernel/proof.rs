@@ -12,6 +12,7 @@
 //! | [`Unique`] | [`Unique::check`] | and no two indices of the destination (operand 0) share an element | `copy`, `map`, `zip_map` (a destination plane or row becomes an exclusive slice) |
 //! | [`Disjoint`] | [`Disjoint::check`] | and operands 0 and 1, in one buffer, share no element | `copy_within` |
 //! | [`UniqueToken`] | [`UniqueToken::check`] (`const`) | the destination of one plan is unique; a prepared plan keeps it beside that plan and turns it into a [`Unique`] at each run | prepared plans |
+//! | [`DisjointToken`] | [`DisjointToken::check`] (`const`) | the two operands of one plan coincide or are disjoint; a prepared in-place copy keeps it and turns it into a [`Disjoint`] at each run | prepared in-place copies |
 //! | [`Dense`] | [`Dense::check`] | and the destination's offsets fill one range with no gap | `copy_uninit` (the range is initialised afterwards) |
 //!
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
@@ -135,14 +136,36 @@ pub(crate) enum InPlace<'p> {
     Disjoint(Disjoint<'p>),
 }
 
+/// The in-place check of one plan, kept by a prepared in-place copy beside the plan it was
+/// made for (`Some` token when the operands are disjoint, `None` when they coincide).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) struct DisjointToken(());
+
+impl DisjointToken {
+    /// Checks that operands 0 and 1 of `plan` coincide (`Ok(None)`: nothing to move) or are
+    /// disjoint (`Ok(Some(token))`); a `const fn`.
+    pub(crate) const fn check(plan: &Plan<2>) -> Result<Option<Self>, LayoutError> {
+        match validate::operands_coincide(plan, 0, 1) {
+            Ok(true) => Ok(None),
+            Ok(false) => Ok(Some(Self(()))),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 impl<'p> Disjoint<'p> {
     /// Checks that the two operands of `unique`'s plan coincide or share no element.
     pub(crate) fn check(unique: Unique<'p, 2>) -> Result<InPlace<'p>, LayoutError> {
-        Ok(if validate::operands_coincide(unique.bounds.plan, 0, 1)? {
-            InPlace::Coincide
-        } else {
-            InPlace::Disjoint(Self { unique })
+        Ok(match DisjointToken::check(unique.bounds.plan)? {
+            None => InPlace::Coincide,
+            Some(token) => InPlace::Disjoint(Self::from_token(unique, token)),
         })
+    }
+
+    /// The proof for `unique`'s plan from the token a prepared plan keeps beside that plan.
+    pub(crate) const fn from_token(unique: Unique<'p, 2>, _token: DisjointToken) -> Self {
+        Self { unique }
     }
 
     /// The uniqueness proof this one builds on.

@@ -129,23 +129,21 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
 ///
 /// [`LayoutError::OperandsOverlap`] if they share an element without coinciding;
 /// [`LayoutError::UniquenessUndecided`] if the search ran out of budget.
-pub(crate) fn operands_coincide<const K: usize>(
+pub(crate) const fn operands_coincide<const K: usize>(
     plan: &Plan<K>,
     a: usize,
     b: usize,
 ) -> Result<bool, LayoutError> {
     let nests = plan.nests();
-    let same = nests.iter().all(|n| {
-        n.offsets().get(a) == n.offsets().get(b)
-            && n.loops()
-                .iter()
-                .all(|l| l.strides.get(a) == l.strides.get(b))
-    });
-    if same {
+    if same_in_every_nest(nests, a, b) {
         return Ok(true);
     }
-    for x in nests {
-        for y in nests {
+    let mut xs = nests;
+    while let [x, xt @ ..] = xs {
+        xs = xt;
+        let mut ys = nests;
+        while let [y, yt @ ..] = ys {
+            ys = yt;
             match share(x, a, y, b) {
                 Some(false) => {}
                 Some(true) => return Err(LayoutError::OperandsOverlap),
@@ -154,4 +152,33 @@ pub(crate) fn operands_coincide<const K: usize>(
         }
     }
     Ok(false)
+}
+
+/// Whether operands `a` and `b` have the same offset and strides in every nest.
+const fn same_in_every_nest<const K: usize>(nests: &[Nest<K>], a: usize, b: usize) -> bool {
+    let mut rest = nests;
+    while let [n, tail @ ..] = rest {
+        rest = tail;
+        let offsets = n.offsets();
+        if !same(get(&offsets, a), get(&offsets, b)) {
+            return false;
+        }
+        let mut loops = n.loops();
+        while let [l, more @ ..] = loops {
+            loops = more;
+            if !same(get(&l.strides, a), get(&l.strides, b)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// `x == y` for two reads that may be past the end (`const`: `Option`'s `==` is not).
+const fn same(x: Option<isize>, y: Option<isize>) -> bool {
+    match (x, y) {
+        (Some(p), Some(q)) => p == q,
+        (None, None) => true,
+        _ => false,
+    }
 }

@@ -173,6 +173,10 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
         };
         keep!(plan.run_uninit(src32, uninit).map(|s| s.len()));
     }
+    if let Ok(plan) = strided_layout::CopyWithinPlan::of(a, b) {
+        keep!((plan.len(), plan.is_empty()));
+        keep!(plan.run(dst));
+    }
     if let Ok(plan) = strided_layout::FillPlan::of(b) {
         keep!((plan.len(), plan.is_empty()));
         keep!(plan.run(dst, 3u8));
