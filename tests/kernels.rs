@@ -705,7 +705,16 @@ proptest! {
                 // Small enough to enumerate: every filled element is an offset of `l`.
                 let (d, f) = l.interleave.unwrap_or((usize::MAX, 1));
                 let mut want = vec![0u8; 16];
-                for ix in common::indices(&l.shape) {
+                // A broadcast axis (stride 0) repeats offsets: one block of it names them all
+                // (and a fill of `usize::MAX` repeats is legal and writes just those).
+                let shape: Vec<usize> = (0..2)
+                    .map(|k| match (l.strides[k], k == d) {
+                        (0, true) => l.shape[k].min(f),
+                        (0, false) => l.shape[k].min(1),
+                        _ => l.shape[k],
+                    })
+                    .collect();
+                for ix in common::indices(&shape) {
                     let mut o = l.offset as i128;
                     for k in 0..2 {
                         if k == d {
@@ -986,4 +995,27 @@ fn copy_uninit_initialises_exactly_the_covered_span() {
     }
     let (e, st) = (emax + 1, (2 * smax + 1) as usize);
     assert_eq!(checked, e * e * st * st * 2);
+}
+
+#[test]
+fn fill_of_a_broadcast_axis_longer_than_isize_max_writes_its_one_offset() {
+    // Legal (every offset is 3) and accepted by the plan; a fill visits each offset once.
+    let long = (isize::MAX as usize) + 2;
+    let l = Layout::new([long], [0], 1).unwrap().with_offset(3).unwrap();
+    let mut dst = [0u8; 6];
+    strided_layout::fill(&mut dst, &l, 9).unwrap();
+    assert_eq!(dst, [0, 0, 0, 9, 0, 0]);
+    let plan = strided_layout::FillPlan::new(&l).unwrap();
+    assert_eq!(plan.len(), 4);
+    // Interleaved by 2 with a zero block stride: lanes 0 and 1 of one block.
+    let il = strided_layout::InterleavedLayout::new(
+        [long - 1],
+        [0],
+        1,
+        strided_layout::InterleaveLayout::new(0, 2).unwrap(),
+    )
+    .unwrap();
+    let mut dst = [0u8; 4];
+    strided_layout::fill(&mut dst, &il, 5).unwrap();
+    assert_eq!(dst, [5, 5, 0, 0]);
 }

@@ -1,7 +1,8 @@
 //! [`fill`]: write one value at every element of a layout.
 
+use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
-use crate::kernel::mapping::Mapping;
+use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
 use crate::kernel::proof::InBounds;
 use crate::kernel::raw;
@@ -43,10 +44,33 @@ where
     T: Copy,
     D: Mapping<N> + ?Sized,
 {
-    let l = layout.lowered();
+    let l = footprint(layout.lowered());
     check_itemsize::<T>(Operand::Destination, l.itemsize)?;
     let mut plan = Plan::EMPTY;
     plan.build(&[l])?;
     let ib = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
     raw::fill(&ib, dst, value)
+}
+
+/// The same set of offsets with every broadcast axis (stride 0) cut to one step: writing one
+/// value is idempotent, so a fill need not visit an offset twice. An interleaved axis whose
+/// block stride is 0 keeps one block (`min(extent, factor)` lanes). Extent-0 axes stay empty.
+///
+/// A fill of `(2^63 + 1):(0)` is then one write, not `2^63` of them.
+pub(crate) const fn footprint<const N: usize>(l: Lowered<N>) -> Lowered<N> {
+    let mut out = l;
+    let mut k = 0;
+    while k < N {
+        if let (Some(e), Some(0)) = (get(&out.shape, k), get(&out.strides, k)) {
+            let keep = match out.interleave {
+                Some((d, f)) if d == k => f,
+                _ => 1,
+            };
+            if e > keep {
+                set(&mut out.shape, k, keep);
+            }
+        }
+        k = k.saturating_add(1);
+    }
+    out
 }

@@ -29,6 +29,7 @@
 use core::mem::MaybeUninit;
 
 use crate::kernel::element::check_itemsize;
+use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
 use crate::kernel::proof::{Dense, Disjoint, DisjointToken, InBounds, Unique, UniqueToken};
@@ -565,7 +566,7 @@ impl FillPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_lowered<const N: usize>(layout: &Lowered<N>) -> Result<Self, LayoutError> {
-        let plan = match Plan::new(&[*layout]) {
+        let plan = match Plan::new(&[footprint(*layout)]) {
             Ok(p) => p,
             Err(e) => return Err(e),
         };
