@@ -37,9 +37,10 @@ use crate::kernel::raw;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
 ///   [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] naming [`Operand::Destination`] or
-///   [`Operand::Source`] if an offset of that layout is negative or not less than its slice's
-///   length;
+/// - [`LayoutError::OffsetOutsideSlice`] naming
+///   [`Operand::Destination`](crate::Operand::Destination) or
+///   [`Operand::Source`](crate::Operand::Source) if an offset of that layout is negative or
+///   not less than its slice's length;
 /// - [`LayoutError::DestinationNotUnique`] if two indices of `dst_layout` share an offset;
 /// - [`LayoutError::UniquenessUndecided`] if the search could not decide within its budget
 ///   whether `dst_layout` is unique (see [`Layout::is_unique_within`](crate::Layout::is_unique_within)).
