@@ -286,7 +286,7 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
     n: usize,
     stream: bool,
 ) {
-    // SAFETY: the caller's contract; `channels::interleave` did the pixels `0..done`
+    // SAFETY: the caller's contract; `interleave_groups` did the pixels `0..done`
     // (`done <= n`), so the rest is the same contract for the pixels from `done`, whose
     // offsets `done` (planes) and `done·px` (pixels) lie inside the slices.
     unsafe {
