@@ -49,13 +49,27 @@ pub(crate) const fn check_itemsize<T>(
     operand: Operand,
     itemsize: usize,
 ) -> Result<(), LayoutError> {
-    if itemsize == size_of::<T>() {
+    check_size(operand, itemsize, size_of::<T>())
+}
+
+/// Checks that an operand's `itemsize` is `element_size` (the `size_of` its slice's type).
+///
+/// # Errors
+///
+/// [`LayoutError::ItemsizeMismatch`] naming the operand and both sizes.
+#[inline]
+pub(crate) const fn check_size(
+    operand: Operand,
+    itemsize: usize,
+    element_size: usize,
+) -> Result<(), LayoutError> {
+    if itemsize == element_size {
         Ok(())
     } else {
         Err(LayoutError::ItemsizeMismatch {
             operand,
             itemsize,
-            element_size: size_of::<T>(),
+            element_size,
         })
     }
 }

@@ -26,9 +26,10 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-use core::mem::MaybeUninit;
+use core::mem::{MaybeUninit, size_of};
 
-use crate::kernel::element::check_itemsize;
+use crate::algo::access::{get, set};
+use crate::kernel::element::check_size;
 use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
@@ -64,6 +65,60 @@ const fn shortest<const K: usize>(
     Ok(len)
 }
 
+/// What every prepared kernel keeps: the plan of its `K` operands (destination first), their
+/// names for errors, their itemsizes and the shortest slice each accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+struct Prepared<const K: usize> {
+    plan: Plan<K>,
+    names: [Operand; K],
+    itemsize: [usize; K],
+    lens: [usize; K],
+}
+
+impl<const K: usize> Prepared<K> {
+    /// Plans `ops` and measures each operand's shortest slice (an error naming `names[k]` when
+    /// an offset of operand `k` is negative).
+    const fn new<const N: usize>(
+        ops: &[Lowered<N>; K],
+        names: [Operand; K],
+    ) -> Result<Self, LayoutError> {
+        let plan = match Plan::new(ops) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        let (mut itemsize, mut lens) = ([0usize; K], [0usize; K]);
+        let mut k = 0;
+        while k < K {
+            let (Some(name), Some((_, [op, ..]))) = (get(&names, k), ops.split_at_checked(k))
+            else {
+                break;
+            };
+            match shortest(&plan, k, name) {
+                Ok(len) => set(&mut lens, k, len),
+                Err(e) => return Err(e),
+            }
+            set(&mut itemsize, k, op.itemsize);
+            k = k.saturating_add(1);
+        }
+        Ok(Self {
+            plan,
+            names,
+            itemsize,
+            lens,
+        })
+    }
+
+    /// Each run's checks: operand `k`'s element size `sizes[k]` against its itemsize, then
+    /// every offset against its slice's length `lens[k]`.
+    fn bounds(&self, sizes: [usize; K], lens: [usize; K]) -> Result<InBounds<'_, K>, LayoutError> {
+        for ((&name, &itemsize), &size) in self.names.iter().zip(&self.itemsize).zip(&sizes) {
+            check_size(name, itemsize, size)?;
+        }
+        InBounds::check(&self.plan, lens, self.names)
+    }
+}
+
 /// A copy between two layouts, planned and validated once; [`run`](CopyPlan::run) only checks
 /// the buffers, then loops.
 ///
@@ -94,12 +149,8 @@ const fn shortest<const K: usize>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CopyPlan {
-    plan: Plan<2>,
+    core: Prepared<2>,
     unique: UniqueToken,
-    /// Itemsize of the destination and the source.
-    itemsize: [usize; 2],
-    /// Shortest destination and source slices.
-    lens: [usize; 2],
 }
 
 impl CopyPlan {
@@ -182,46 +233,33 @@ impl CopyPlan {
         src: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
-        let plan = match Plan::new(&[*dst, *src]) {
-            Ok(p) => p,
+        let core = match Prepared::new(&[*dst, *src], [Operand::Destination, Operand::Source]) {
+            Ok(c) => c,
             Err(e) => return Err(e),
         };
-        let lens = match (
-            shortest(&plan, 0, Operand::Destination),
-            shortest(&plan, 1, Operand::Source),
-        ) {
-            (Ok(d), Ok(s)) => [d, s],
-            (Err(e), _) | (_, Err(e)) => return Err(e),
-        };
-        let unique = match UniqueToken::check(&plan) {
-            Ok(t) => t,
-            Err(e) => return Err(e),
-        };
-        Ok(Self {
-            plan,
-            unique,
-            itemsize: [dst.itemsize, src.itemsize],
-            lens,
-        })
+        match UniqueToken::check(&core.plan) {
+            Ok(unique) => Ok(Self { core, unique }),
+            Err(e) => Err(e),
+        }
     }
 
     /// The shortest source slice [`run`](CopyPlan::run) accepts, in elements (the largest
     /// source offset plus one; 0 for an empty copy).
     #[must_use]
     pub const fn src_len(&self) -> usize {
-        self.lens[1]
+        self.core.lens[1]
     }
 
     /// The shortest destination slice [`run`](CopyPlan::run) accepts, in elements.
     #[must_use]
     pub const fn dst_len(&self) -> usize {
-        self.lens[0]
+        self.core.lens[0]
     }
 
     /// The plan the runs follow.
     #[must_use]
     pub const fn plan(&self) -> &Plan<2> {
-        &self.plan
+        &self.core.plan
     }
 
     /// The checks of every run: the element sizes, then the lengths; the witness the loops
@@ -231,10 +269,9 @@ impl CopyPlan {
         src_len: usize,
         dst_len: usize,
     ) -> Result<Unique<'_, 2>, LayoutError> {
-        check_itemsize::<D>(Operand::Destination, self.itemsize[0])?;
-        check_itemsize::<S>(Operand::Source, self.itemsize[1])?;
-        let names = [Operand::Destination, Operand::Source];
-        let bounds = InBounds::check(&self.plan, [dst_len, src_len], names)?;
+        let bounds = self
+            .core
+            .bounds([size_of::<D>(), size_of::<S>()], [dst_len, src_len])?;
         Ok(Unique::from_token(bounds, self.unique))
     }
 
@@ -306,7 +343,7 @@ impl CopyPlan {
     /// # Examples
     ///
     /// ```
-    /// use core::mem::MaybeUninit;
+    /// use core::mem::{MaybeUninit, size_of};
     /// use strided_layout::{CopyPlan, Layout, LayoutError};
     /// let plan = CopyPlan::new(&Layout::new([3], [1], 8)?, &Layout::new([3], [-1], 8)?.with_offset(2)?)?;
     /// let mut dst = [MaybeUninit::<f64>::uninit(); 3];
@@ -345,14 +382,9 @@ impl CopyPlan {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CopyWithinPlan {
-    plan: Plan<2>,
-    unique: UniqueToken,
+    copy: CopyPlan,
     /// `None`: the layouts coincide, nothing moves.
     disjoint: Option<DisjointToken>,
-    /// Itemsize of the destination and the source.
-    itemsize: [usize; 2],
-    /// The shortest buffer.
-    len: usize,
 }
 
 impl CopyWithinPlan {
@@ -426,34 +458,24 @@ impl CopyWithinPlan {
             Ok(c) => c,
             Err(e) => return Err(e),
         };
-        let disjoint = match DisjointToken::check(&copy.plan) {
+        let disjoint = match DisjointToken::check(&copy.core.plan) {
             Ok(t) => t,
             Err(e) => return Err(e),
         };
-        let len = if copy.lens[0] > copy.lens[1] {
-            copy.lens[0]
-        } else {
-            copy.lens[1]
-        };
-        Ok(Self {
-            plan: copy.plan,
-            unique: copy.unique,
-            disjoint,
-            itemsize: copy.itemsize,
-            len,
-        })
+        Ok(Self { copy, disjoint })
     }
 
     /// The shortest buffer [`run`](CopyWithinPlan::run) accepts, in elements.
     #[must_use]
     pub const fn len(&self) -> usize {
-        self.len
+        let [dst, src] = self.copy.core.lens;
+        if dst > src { dst } else { src }
     }
 
     /// Whether the plan moves nothing (an extent is 0, or the layouts coincide).
     #[must_use]
     pub const fn is_empty(&self) -> bool {
-        self.disjoint.is_none() || self.plan.volume() == 0
+        self.disjoint.is_none() || self.copy.core.plan.volume() == 0
     }
 
     /// Copies inside `buf` as planned: [`copy_within`](crate::copy_within) without the
@@ -476,14 +498,15 @@ impl CopyWithinPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn run<T: Copy + 'static>(&self, buf: &mut [T]) -> Result<(), LayoutError> {
-        check_itemsize::<T>(Operand::Destination, self.itemsize[0])?;
-        check_itemsize::<T>(Operand::Source, self.itemsize[1])?;
-        let names = [Operand::Destination, Operand::Source];
-        let bounds = InBounds::check(&self.plan, [buf.len(), buf.len()], names)?;
+        let size = size_of::<T>();
+        let bounds = self
+            .copy
+            .core
+            .bounds([size, size], [buf.len(), buf.len()])?;
         match self.disjoint {
             None => Ok(()),
             Some(token) => {
-                let unique = Unique::from_token(bounds, self.unique);
+                let unique = Unique::from_token(bounds, self.copy.unique);
                 raw::copy_within(&Disjoint::from_token(unique, token), buf)
             }
         }
@@ -505,9 +528,7 @@ impl CopyWithinPlan {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct FillPlan {
-    plan: Plan<1>,
-    itemsize: usize,
-    len: usize,
+    core: Prepared<1>,
 }
 
 impl FillPlan {
@@ -566,16 +587,8 @@ impl FillPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_lowered<const N: usize>(layout: &Lowered<N>) -> Result<Self, LayoutError> {
-        let plan = match Plan::new(&[footprint(*layout)]) {
-            Ok(p) => p,
-            Err(e) => return Err(e),
-        };
-        match shortest(&plan, 0, Operand::Destination) {
-            Ok(len) => Ok(Self {
-                plan,
-                itemsize: layout.itemsize,
-                len,
-            }),
+        match Prepared::new(&[footprint(*layout)], [Operand::Destination]) {
+            Ok(core) => Ok(Self { core }),
             Err(e) => Err(e),
         }
     }
@@ -583,13 +596,13 @@ impl FillPlan {
     /// The shortest slice [`run`](FillPlan::run) accepts, in elements.
     #[must_use]
     pub const fn len(&self) -> usize {
-        self.len
+        self.core.lens[0]
     }
 
     /// Whether the plan writes nothing (an extent is 0).
     #[must_use]
     pub const fn is_empty(&self) -> bool {
-        self.plan.volume() == 0
+        self.core.plan.volume() == 0
     }
 
     /// Writes `value` at every offset as planned: [`fill`](crate::fill) without the planning.
@@ -608,8 +621,7 @@ impl FillPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn run<T: Copy>(&self, dst: &mut [T], value: T) -> Result<(), LayoutError> {
-        check_itemsize::<T>(Operand::Destination, self.itemsize)?;
-        let bounds = InBounds::check(&self.plan, [dst.len()], [Operand::Destination])?;
+        let bounds = self.core.bounds([size_of::<T>()], [dst.len()])?;
         raw::fill(&bounds, dst, value)
     }
 }
@@ -631,12 +643,8 @@ impl FillPlan {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ZipMapPlan {
-    plan: Plan<3>,
+    core: Prepared<3>,
     unique: UniqueToken,
-    /// Itemsize of the destination, `a` and `b`.
-    itemsize: [usize; 3],
-    /// Shortest destination, `a` and `b` slices.
-    lens: [usize; 3],
 }
 
 impl ZipMapPlan {
@@ -705,34 +713,21 @@ impl ZipMapPlan {
         b: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
-        let plan = match Plan::new(&[*dst, *a, *b]) {
-            Ok(p) => p,
+        let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
+        let core = match Prepared::new(&[*dst, *a, *b], names) {
+            Ok(c) => c,
             Err(e) => return Err(e),
         };
-        let lens = match (
-            shortest(&plan, 0, Operand::Destination),
-            shortest(&plan, 1, Operand::Source),
-            shortest(&plan, 2, Operand::SecondSource),
-        ) {
-            (Ok(to), Ok(from_a), Ok(from_b)) => [to, from_a, from_b],
-            (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return Err(e),
-        };
-        let unique = match UniqueToken::check(&plan) {
-            Ok(t) => t,
-            Err(e) => return Err(e),
-        };
-        Ok(Self {
-            plan,
-            unique,
-            itemsize: [dst.itemsize, a.itemsize, b.itemsize],
-            lens,
-        })
+        match UniqueToken::check(&core.plan) {
+            Ok(unique) => Ok(Self { core, unique }),
+            Err(e) => Err(e),
+        }
     }
 
     /// The shortest `dst`, `a` and `b` slices [`run`](ZipMapPlan::run) accepts, in elements.
     #[must_use]
     pub const fn lens(&self) -> [usize; 3] {
-        self.lens
+        self.core.lens
     }
 
     /// Writes `f(a[i], b[i])` at every index as planned: [`zip_map`](crate::zip_map) without
@@ -760,11 +755,8 @@ impl ZipMapPlan {
         U: Copy,
         F: FnMut(A, B) -> U,
     {
-        check_itemsize::<U>(Operand::Destination, self.itemsize[0])?;
-        check_itemsize::<A>(Operand::Source, self.itemsize[1])?;
-        check_itemsize::<B>(Operand::SecondSource, self.itemsize[2])?;
-        let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
-        let bounds = InBounds::check(&self.plan, [dst.len(), a.len(), b.len()], names)?;
+        let sizes = [size_of::<U>(), size_of::<A>(), size_of::<B>()];
+        let bounds = self.core.bounds(sizes, [dst.len(), a.len(), b.len()])?;
         raw::zip_map(&Unique::from_token(bounds, self.unique), dst, a, b, f)
     }
 }
