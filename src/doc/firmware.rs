@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **8.3 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **6.5 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,8 +110,8 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,572 B | 9,208 B | 1,179 | 288 B (`CopyPlan::run`) |
-//! | run-time [`copy()`](crate::copy) | 15,620 B | 21,264 B | 3,556 | 1,056 B (the overlap search) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,590 B | 9,206 B | 1,196 | 288 B (`CopyPlan::run`) |
+//! | run-time [`copy()`](crate::copy) | 15,656 B | 21,292 B | 3,545 | 1,056 B (the overlap search) |
 //!
 //! The const plan costs 2.0 KB over the hand loops (730 B of it `memcpy`, which most firmware
 //! links anyway) and about 600 instructions per 64-frame copy: a six-instruction inner loop
