@@ -278,6 +278,18 @@ impl<const N: usize> Odometer<N> {
         Some(o)
     }
 
+    /// The front offset without moving the front; `None` at the end.
+    #[inline]
+    pub(crate) fn peek_offset(&self) -> Option<isize> {
+        (self.left > 0).then_some(self.front.offset)
+    }
+
+    /// The back offset without moving the back; `None` at the end.
+    #[inline]
+    pub(crate) fn peek_back_offset(&self) -> Option<isize> {
+        (self.left > 0).then_some(self.back.offset)
+    }
+
     /// The front index, and moves the front past it; `None` at the end.
     #[inline]
     pub(crate) fn next_index(&mut self) -> Option<[usize; N]> {
