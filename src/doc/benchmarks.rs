@@ -3,7 +3,10 @@
 //! The benches are the `strided-layout-bench` crate in `benches/` (a workspace member, so
 //! criterion and ndarray never build for users or for `cargo test`). Run one file with `cargo
 //! bench -p strided-layout-bench --bench <file>` (or the alias `cargo bench-all --bench
-//! <file>`); the bench crate turns on the library's `std` feature (run-time AVX detection).
+//! <file>`). They measure the library with its default features, what a user gets without
+//! asking; `--features std` on the bench crate measures the `std` build (the kernels detect
+//! AVX, AVX2 and SSSE3 at run time in both). `python3 benches/table.py` runs every group named
+//! `table/<row>` in both builds and prints README's table of ratios to `copy_from_slice`.
 //!
 //! | section | bench file | what it measures |
 //! | --- | --- | --- |
