@@ -52,7 +52,11 @@ const _: () = assert!(INNER_UNROLL >= 1);
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
-pub const MAX_LOOPS: usize = 16;
+///
+/// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
+/// plan carries this many loops per nest (a [`Plan<2>`] is 284 bytes on 32-bit targets,
+/// 568 on 64-bit ones), so it is kept no larger than real layouts need.
+pub const MAX_LOOPS: usize = 8;
 
 /// One loop of a nest: how many steps, and how far each operand moves per step (elements).
 ///
@@ -680,13 +684,21 @@ const fn merge<const K: usize>(outer: Loop<K>, inner: Loop<K>) -> Option<Loop<K>
     }
 }
 
+/// A loop's weight: `u64` where `usize` is 32 bits wide (exact there: `K · 2³¹` for any
+/// operand count that fits memory), `u128` on 64-bit targets. 128-bit arithmetic costs a
+/// Cortex-M a library call per multiply; it is never needed there.
+#[cfg(not(target_pointer_width = "64"))]
+type Weight = u64;
+#[cfg(target_pointer_width = "64")]
+type Weight = u128;
+
 /// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
-const fn weight<const K: usize>(l: &Loop<K>) -> u128 {
-    let mut acc = 0u128;
+const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
+    let mut acc: Weight = 0;
     let mut o = 0;
     while o < K {
-        let w = if o == 0 { K } else { 1 } as u128;
-        let s = stride_or_0(get(&l.strides, o)).unsigned_abs() as u128;
+        let w = if o == 0 { K } else { 1 } as Weight;
+        let s = stride_or_0(get(&l.strides, o)).unsigned_abs() as Weight;
         acc = acc.saturating_add(w.saturating_mul(s));
         o = o.saturating_add(1);
     }
