@@ -609,8 +609,16 @@ fn plan_rejects_more_loops_than_it_holds() {
         })
     );
     // One loop fewer fits.
-    let fits = Layout::<{ R - 1 }>::new([2; R - 1], core::array::from_fn(|k| 3isize.pow(k as u32)), 1).unwrap();
-    assert_eq!(Plan::new(&[fits.lowered()]).map(|p| p.nests()[0].loops().len()), Ok(R - 1));
+    let fits = Layout::<{ R - 1 }>::new(
+        [2; R - 1],
+        core::array::from_fn(|k| 3isize.pow(k as u32)),
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        Plan::new(&[fits.lowered()]).map(|p| p.nests()[0].loops().len()),
+        Ok(R - 1)
+    );
 }
 
 // ---- packed tiles of map and zip_map (transposed sources) ----

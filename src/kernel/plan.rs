@@ -54,8 +54,8 @@ const _: () = assert!(INNER_UNROLL >= 1);
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
 ///
 /// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
-/// plan carries this many loops per nest (a [`Plan<2>`] is 284 bytes on 32-bit targets,
-/// 568 on 64-bit ones), so it is kept no larger than real layouts need.
+/// plan carries this many loops per nest (a [`Plan<2>`] is 276 bytes on 32-bit targets,
+/// 552 on 64-bit ones; it was 16, twice that), so it is kept no larger than real layouts need.
 pub const MAX_LOOPS: usize = 8;
 
 /// One loop of a nest: how many steps, and how far each operand moves per step (elements).
@@ -230,7 +230,7 @@ impl<const K: usize> Plan<K> {
     }
 
     /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (about a kilobyte) is never moved. A `const fn`, so a plan of layouts
+    /// that the plan (a few hundred bytes) is never moved. A `const fn`, so a plan of layouts
     /// known at compile time is built by the compiler.
     #[expect(
         clippy::many_single_char_names,

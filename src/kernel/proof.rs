@@ -100,9 +100,8 @@ impl<const K: usize> Shortest<K> {
             let bounds = nest.bounds();
             let mut k = 0;
             while k < K {
-                let ((lo, hi), name) = match (get(&bounds, k), get(&names, k)) {
-                    (Some(b), Some(n)) => (b, n),
-                    _ => break,
+                let (Some((lo, hi)), Some(name)) = (get(&bounds, k), get(&names, k)) else {
+                    break;
                 };
                 if lo < 0 {
                     return Err(LayoutError::OffsetOutsideSlice { operand: name });
