@@ -277,7 +277,7 @@ impl<const K: usize> Plan<K> {
         if contains(&shape, 0) {
             return Ok(());
         }
-        let side = tile_side(itemsize);
+        let side = side_for(itemsize);
         let offsets = offsets_of(ops);
         let Some((d, f)) = split else {
             let mut b = match self.builder(offsets) {
@@ -514,6 +514,26 @@ const fn tile_side(itemsize: usize) -> usize {
     p
 }
 
+/// [`tile_side`] of itemsizes 1, 2, 4, 8 and 16, computed by the compiler.
+const SIDES: [usize; 5] = [
+    tile_side(1),
+    tile_side(2),
+    tile_side(4),
+    tile_side(8),
+    tile_side(16),
+];
+
+/// [`tile_side`] from [`SIDES`] when `itemsize` is there (every primitive), so planning at
+/// run time does not loop for it.
+const fn side_for(itemsize: usize) -> usize {
+    if itemsize.is_power_of_two() {
+        if let Some(side) = get(&SIDES, itemsize.trailing_zeros() as usize) {
+            return side;
+        }
+    }
+    tile_side(itemsize)
+}
+
 /// A nest under construction.
 struct Builder<'a, const K: usize> {
     nest: &'a mut Nest<K>,
@@ -612,7 +632,10 @@ impl<const K: usize> Builder<'_, K> {
             if let (Some(m), Some(p)) = (merged, out.checked_sub(1)) {
                 set(&mut nest.loops, p, m);
             } else {
-                set(&mut nest.loops, out, cur);
+                // `out <= i`; a loop already in place is not rewritten.
+                if out != i {
+                    put(&mut nest.loops, out, cur);
+                }
                 out = out.saturating_add(1);
             }
             i = i.saturating_add(1);
@@ -643,6 +666,22 @@ impl<const K: usize> Builder<'_, K> {
             o = o.saturating_add(1);
         }
         Ok(())
+    }
+}
+
+/// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
+/// element of the array into another is compiled to a `memmove` call (the optimiser cannot
+/// tell the two apart), which links 1.5 KB on a Cortex-M.
+const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop<K>) {
+    if let Some((_, [x, ..])) = loops.split_at_mut_checked(i) {
+        x.extent = l.extent;
+        let mut o = 0;
+        while o < K {
+            if let Some(s) = get(&l.strides, o) {
+                set(&mut x.strides, o, s);
+            }
+            o = o.saturating_add(1);
+        }
     }
 }
 
