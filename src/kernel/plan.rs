@@ -15,7 +15,8 @@
 //! 5. when a source's fastest axis is not the innermost loop (a transpose, `A + A'`), that
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
-//!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts).
+//!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts); a block of the two
+//!    innermost loops of at most `p²` elements is not tiled (the loops still move).
 //!
 //! ```text
 //! copy of a 4096 x 4096 f32 transpose          Plan::new(&[dst.lowered(), src.lowered()])
@@ -642,6 +643,18 @@ impl<const K: usize> Builder<'_, K> {
         }
         nest.depth = out;
         nest.tile = tile(&mut nest.loops, out, side);
+        // A block of the two innermost loops no bigger than one tile (`side²` elements) gains
+        // nothing from tiling: it runs whole, in the order `tile` gave the loops, and a
+        // prepared run of a small transpose or a planar <-> interleaved block loops once.
+        if let (Some(_), Some(i)) = (nest.tile, out.checked_sub(2)) {
+            if let (Some(a), Some(b)) =
+                (get(&nest.loops, i), get(&nest.loops, out.saturating_sub(1)))
+            {
+                if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
+                    nest.tile = None;
+                }
+            }
+        }
         let mut o = 0;
         while o < K {
             let start = stride_or_0(get(&nest.offsets, o));
