@@ -643,18 +643,7 @@ impl<const K: usize> Builder<'_, K> {
         }
         nest.depth = out;
         nest.tile = tile(&mut nest.loops, out, side);
-        // A block of the two innermost loops no bigger than one tile (`side²` elements) gains
-        // nothing from tiling: it runs whole, in the order `tile` gave the loops, and a
-        // prepared run of a small transpose or a planar <-> interleaved block loops once.
-        if let (Some(_), Some(i)) = (nest.tile, out.checked_sub(2)) {
-            if let (Some(a), Some(b)) =
-                (get(&nest.loops, i), get(&nest.loops, out.saturating_sub(1)))
-            {
-                if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
-                    nest.tile = None;
-                }
-            }
-        }
+        untile_small(nest, out, side);
         let mut o = 0;
         while o < K {
             let start = stride_or_0(get(&nest.offsets, o));
@@ -679,6 +668,24 @@ impl<const K: usize> Builder<'_, K> {
             o = o.saturating_add(1);
         }
         Ok(())
+    }
+}
+
+/// Drops the tile of a nest of `depth` loops whose block of the two innermost loops has no
+/// more than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the
+/// order `tile` gave the loops), and a prepared run of a small transpose or a planar <->
+/// interleaved block loops once.
+const fn untile_small<const K: usize>(nest: &mut Nest<K>, depth: usize, side: usize) {
+    let (Some(_), Some(i)) = (nest.tile, depth.checked_sub(2)) else {
+        return;
+    };
+    if let (Some(a), Some(b)) = (
+        get(&nest.loops, i),
+        get(&nest.loops, depth.saturating_sub(1)),
+    ) {
+        if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
+            nest.tile = None;
+        }
     }
 }
 

@@ -151,26 +151,26 @@ unsafe fn copy_block<T: Copy + 'static>(
         // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
-        let mut i = 0usize;
+        let mut row = 0usize;
         if PAIR_ROWS {
-            // `i + 1 < a.extent`, so `i + 2` cannot overflow.
-            while i.saturating_add(1) < a.extent {
-                // SAFETY: rows `i` and `i + 1` of the block (caller's contract).
+            // `row + 1 < a.extent`, so `row + 2` cannot overflow.
+            while row.saturating_add(1) < a.extent {
+                // SAFETY: rows `row` and `row + 1` of the block (caller's contract).
                 unsafe {
                     strided_copy_pair(
-                        d.offset(step(i, da)),
+                        d.offset(step(row, da)),
                         da,
                         db,
-                        s.offset(step(i, sa)),
+                        s.offset(step(row, sa)),
                         sa,
                         sb,
                         b.extent,
                     );
                 }
-                i = i.saturating_add(2);
+                row = row.saturating_add(2);
             }
         }
-        for i in i..a.extent {
+        for i in row..a.extent {
             // SAFETY: row `i` of the block (caller's contract).
             unsafe {
                 strided_copy_unchecked(
@@ -212,9 +212,9 @@ unsafe fn strided_copy_pair<T: Copy>(
         // SAFETY: `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
         // (contract); the destination and source elements are distinct.
         unsafe {
-            let (x, y) = (*sp, *sp.offset(sr));
-            *dp = x;
-            *dp.offset(dr) = y;
+            let (first, second) = (*sp, *sp.offset(sr));
+            *dp = first;
+            *dp.offset(dr) = second;
         }
         // Past the last element the pointers may leave the slices: `wrapping_offset` keeps
         // that defined, and they are never dereferenced there.
@@ -472,6 +472,11 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
 }
 
 #[cfg(test)]
+#[expect(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "a test of 16-element buffers: every offset is checked by `unwrap` and indexing"
+)]
 mod tests {
     use super::strided_copy_pair;
 
@@ -488,13 +493,14 @@ mod tests {
             (2, 1, 1, 3, 0, 0, 0),    // empty rows
         ];
         for (dr, ds, sr, ss, n, d0, s0) in cases {
-            let src: [u32; 16] = core::array::from_fn(|i| i as u32);
-            let mut got = [99u32; 16];
+            let src: [usize; 16] = core::array::from_fn(|i| i);
+            let mut got = [99usize; 16];
             let mut want = got;
-            for j in 0..n as isize {
+            for j in 0..n {
                 for (r_d, r_s) in [(0, 0), (dr, sr)] {
-                    let (od, os) = (d0 as isize + r_d + j * ds, s0 as isize + r_s + j * ss);
-                    want[od as usize] = src[os as usize];
+                    let od = d0.checked_add_signed(r_d + ds * j.cast_signed()).unwrap();
+                    let os = s0.checked_add_signed(r_s + ss * j.cast_signed()).unwrap();
+                    want[od] = src[os];
                 }
             }
             // SAFETY: every offset above lies in the 16-element buffers, and they are
