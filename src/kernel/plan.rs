@@ -753,15 +753,16 @@ type Weight = u128;
 
 /// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
 const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
+    // `Σ |stride_k|` plus `K - 1` more of the destination's: one multiply by a constant
+    // (none for a copy's `K = 2`).
     let mut acc: Weight = 0;
-    let mut o = 0;
-    while o < K {
-        let w = if o == 0 { K } else { 1 } as Weight;
-        let s = stride_or_0(get(&l.strides, o)).unsigned_abs() as Weight;
-        acc = acc.saturating_add(w.saturating_mul(s));
-        o = o.saturating_add(1);
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        acc = acc.saturating_add(s.unsigned_abs() as Weight);
+        rest = tail;
     }
-    acc
+    let dst = stride_or_0(get(&l.strides, 0)).unsigned_abs() as Weight;
+    acc.saturating_add(dst.saturating_mul(K.saturating_sub(1) as Weight))
 }
 
 /// `|stride|` of operand `k` in loop `i` (0 past the end).
