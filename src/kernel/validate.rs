@@ -80,6 +80,23 @@ const fn first_mut(s: &mut [usize; MAX_LOOPS], n: usize) -> &mut [usize] {
 /// Whether operand `a` of nest `x` and operand `b` of nest `y` share an element; `None` when
 /// the budget (proportional to both volumes) ran out first.
 const fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option<bool> {
+    // Offset ranges that do not meet share nothing (the whole blocks and the partial last
+    // block of an interleaved operand, usually): answered without the search and its stack.
+    if let (Some((lo_a, hi_a)), Some((lo_b, hi_b))) = (get(&x.bounds(), a), get(&y.bounds(), b)) {
+        if hi_a < lo_b || hi_b < lo_a {
+            return Some(false);
+        }
+    }
+    search_share(x, a, y, b)
+}
+
+/// [`share`] by the overlap search (budget proportional to both volumes).
+const fn search_share<const K: usize>(
+    x: &Nest<K>,
+    a: usize,
+    y: &Nest<K>,
+    b: usize,
+) -> Option<bool> {
     let (one, two) = (Operand::of(x, a), Operand::of(y, b));
     let (mut oa, mut ob) = ([0usize; MAX_LOOPS], [0usize; MAX_LOOPS]);
     overlaps(
