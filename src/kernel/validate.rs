@@ -90,7 +90,10 @@ const fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> 
     search_share(x, a, y, b)
 }
 
-/// [`share`] by the overlap search (budget proportional to both volumes).
+/// [`share`] by the overlap search (budget proportional to both volumes); never inlined, so
+/// its frame (the two operands' scratch, about 700 bytes on a Cortex-M) is only on the stack
+/// while the search runs.
+#[inline(never)]
 const fn search_share<const K: usize>(
     x: &Nest<K>,
     a: usize,
