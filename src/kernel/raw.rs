@@ -151,26 +151,35 @@ unsafe fn copy_block<T: Copy + 'static>(
         // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
-        let mut row = 0usize;
         if PAIR_ROWS {
-            // `row + 1 < a.extent`, so `row + 2` cannot overflow.
-            while row.saturating_add(1) < a.extent {
-                // SAFETY: rows `row` and `row + 1` of the block (caller's contract).
+            let mut row = 0usize;
+            while row < a.extent {
+                // Rows `row` and `row + 1`, or the last row twice (`dr = 0`: each element is
+                // written twice with the same value) when the count is odd: one loop, less
+                // code on the targets that take it.
+                let next = if row.saturating_add(1) < a.extent {
+                    (da, sa)
+                } else {
+                    (0, 0)
+                };
+                // SAFETY: rows `row` and `row + 1` (or `row` alone) of the block (caller's
+                // contract).
                 unsafe {
                     strided_copy_pair(
                         d.offset(step(row, da)),
-                        da,
+                        next.0,
                         db,
                         s.offset(step(row, sa)),
-                        sa,
+                        next.1,
                         sb,
                         b.extent,
                     );
                 }
                 row = row.saturating_add(2);
             }
+            return;
         }
-        for i in row..a.extent {
+        for i in 0..a.extent {
             // SAFETY: row `i` of the block (caller's contract).
             unsafe {
                 strided_copy_unchecked(
@@ -196,7 +205,8 @@ const PAIR_ROWS: bool = INNER_UNROLL == 1;
 ///
 /// # Safety
 ///
-/// As [`strided_copy_unchecked`] for both rows (`d`, `s` and `d + dr`, `s + sr`).
+/// As [`strided_copy_unchecked`] for both rows (`d`, `s` and `d + dr`, `s + sr`; with
+/// `dr = sr = 0` the two rows are one, each element written twice).
 #[inline]
 unsafe fn strided_copy_pair<T: Copy>(
     d: *mut T,
@@ -485,12 +495,13 @@ mod tests {
     #[test]
     fn strided_copy_pair_matches_two_rows_copied_one_by_one() {
         // (dr, ds, sr, ss, n, d0, s0): rows and element strides, count, starting offsets.
-        let cases: [(isize, isize, isize, isize, usize, usize, usize); 5] = [
+        let cases: [(isize, isize, isize, isize, usize, usize, usize); 6] = [
             (1, 2, 8, 1, 8, 0, 0),    // planar -> interleaved stereo
             (8, 1, 1, 2, 8, 0, 0),    // interleaved -> planar
             (-1, -2, 8, 1, 8, 15, 0), // backwards in the destination
             (3, 1, -4, -1, 3, 0, 11), // backwards in the source
             (2, 1, 1, 3, 0, 0, 0),    // empty rows
+            (0, 3, 0, -2, 5, 1, 9),   // one row twice (the odd last row of a block)
         ];
         for (dr, ds, sr, ss, n, d0, s0) in cases {
             let src: [usize; 16] = core::array::from_fn(|i| i);
