@@ -22,7 +22,9 @@ use core::slice;
 
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
-use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
+use crate::kernel::drive::{
+    for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step,
+};
 use crate::kernel::plan::{INNER_UNROLL, Loop, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
 use crate::kernel::{stream, transpose};
@@ -37,7 +39,7 @@ pub(crate) fn copy<T: Copy + 'static>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
+        for_each_block_of(nest, untiled_channels(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by the
             // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
             // writes only offsets of the block, which are offsets of the nest too. `dst` and
@@ -107,7 +109,9 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
 /// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
 /// no destination element is a source element, and no two destination indices share an
 /// element (the `Unique` witness of the caller).
-#[inline]
+// Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
+// copy of its dispatch serves both (and `copy_within`).
+#[inline(never)]
 unsafe fn copy_block<T: Copy + 'static>(
     d: *mut T,
     s: *const T,
