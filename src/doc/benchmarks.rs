@@ -173,14 +173,14 @@
 //!
 //! | case | `copy_from_slice` | `const` `CopyPlan::run` (`prepared`) | run-time `copy()` (`ours`) | naive | ndarray 0.17 | hand loop |
 //! | --- | --- | --- | --- | --- | --- | --- |
-//! | 16 × 16 `f32` transpose (1 KiB) | 38.6 ns, 145 instr. | 253 ns (0.15), 854 instr. | 452 ns (0.09), 1,513 instr. | 911 ns (0.04) | 564 ns (0.07) | - |
-//! | 64-frame stereo `i16` interleave (256 B) | 16.3 ns | 110 ns (0.15), 462 instr. | 302 ns (0.05), 1,060 instr. | 335 ns (0.05) | 781 ns (0.02) | `chunks_exact_mut` 22.1 ns (0.74), 122 instr. |
+//! | 16 × 16 `f32` transpose (1 KiB) | 42.0 ns, 145 instr. | 234 ns (0.18), 804 instr. | 464 ns (0.09), 1,463 instr. | 771 ns (0.05) | 582 ns (0.07) | - |
+//! | 64-frame stereo `i16` interleave (256 B) | 16.9 ns | 121 ns (0.14), 417 instr. | 354 ns (0.05), 1,015 instr. | 322 ns (0.05) | 603 ns (0.03) | `chunks_exact_mut` 22.9 ns (0.74), 122 instr. |
 //!
-//! Before plans shrank to 8 loops a nest, prepared runs checked one length per buffer and
-//! blocks that fit one tile stopped being tiled, the same calls took 1,002 (transpose) and
-//! 515 (stereo) instructions prepared, 2,306 and 1,775 at run time. A prepared run skips
-//! planning and validation, but at these sizes the loop driver's set-up and the kernel
-//! dispatch (channel and transpose decisions made again on every run, the channel kernel's
-//! head and tail) still cost more than the data: the goals of 0.5 of `copy_from_slice` for the
-//! transpose (0.15 here) and 1.5 × the hand loop for the stereo block (5.0 × here in time,
-//! 3.8 × in instructions) are not reached yet.
+//! Before plans shrank to 8 loops a nest, prepared runs checked one length per buffer, blocks
+//! that fit one tile stopped being tiled and one-block nests skipped the odometer, the same
+//! calls took 1,002 (transpose) and 515 (stereo) instructions prepared, 2,306 and 1,775 at run
+//! time. A prepared run skips planning and validation, but at these sizes the kernels' fixed
+//! costs (the transpose's and the channel kernel's set-up, the dispatch between them, made
+//! again on every run) still cost more than the data: the goals of 0.5 of `copy_from_slice`
+//! for the transpose (0.18 here) and 1.5 × the hand loop for the stereo block (5.3 × here in
+//! time, 3.4 × in instructions) are not reached yet.

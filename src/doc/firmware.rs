@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **5.7 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **6.0 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,11 +110,11 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,666 B | 9,260 B | 780 | 264 B (`CopyPlan::run`) |
-//! | run-time [`copy()`](crate::copy) | 13,916 B | 19,532 B | 1,811 | 640 B (`copy`) + 152 B (the planner) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,772 B | 9,388 B | 719 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 14,048 B | 19,744 B | 1,753 | 608 B (`copy`) + 152 B (the planner) |
 //!
-//! The const plan costs 2.1 KB over the hand loops (most of it `memcpy`, which most firmware
-//! links anyway) and about 200 instructions per 64-frame copy: its inner loops move two rows
+//! The const plan costs 2.2 KB over the hand loops (730 B of it `memcpy`, which most firmware
+//! links anyway) and about 140 instructions per 64-frame copy: its inner loops move two rows
 //! of a block per pass, as tight as the hand loops (four to four and a half instructions a
 //! sample), and the rest is the run's checks (one length comparison per buffer) and the loop
 //! set-up. The run-time `copy()` also links the planner and the exact uniqueness search (in
