@@ -22,7 +22,9 @@ use core::slice;
 
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
-use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
+use crate::kernel::drive::{
+    for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step,
+};
 use crate::kernel::plan::{INNER_UNROLL, Loop, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
 use crate::kernel::{stream, transpose};
@@ -37,7 +39,7 @@ pub(crate) fn copy<T: Copy + 'static>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
+        for_each_block_of(nest, untiled_channels(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by the
             // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
             // writes only offsets of the block, which are offsets of the nest too. `dst` and
@@ -107,7 +109,9 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
 /// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
 /// no destination element is a source element, and no two destination indices share an
 /// element (the `Unique` witness of the caller).
-#[inline]
+// Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
+// copy of its dispatch serves both (and `copy_within`).
+#[inline(never)]
 unsafe fn copy_block<T: Copy + 'static>(
     d: *mut T,
     s: *const T,
@@ -151,6 +155,34 @@ unsafe fn copy_block<T: Copy + 'static>(
         // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
+        if PAIR_ROWS {
+            let mut row = 0usize;
+            while row < a.extent {
+                // Rows `row` and `row + 1`, or the last row twice (`dr = 0`: each element is
+                // written twice with the same value) when the count is odd: one loop, less
+                // code on the targets that take it.
+                let next = if row.saturating_add(1) < a.extent {
+                    (da, sa)
+                } else {
+                    (0, 0)
+                };
+                // SAFETY: rows `row` and `row + 1` (or `row` alone) of the block (caller's
+                // contract).
+                unsafe {
+                    strided_copy_pair(
+                        d.offset(step(row, da)),
+                        next.0,
+                        db,
+                        s.offset(step(row, sa)),
+                        next.1,
+                        sb,
+                        b.extent,
+                    );
+                }
+                row = row.saturating_add(2);
+            }
+            return;
+        }
         for i in 0..a.extent {
             // SAFETY: row `i` of the block (caller's contract).
             unsafe {
@@ -163,6 +195,45 @@ unsafe fn copy_block<T: Copy + 'static>(
                 );
             }
         }
+    }
+}
+
+/// Whether strided rows are copied two at a time ([`strided_copy_pair`]): on bare metal,
+/// where the inner loop is not unrolled, so that a planar <-> interleaved stereo block costs
+/// what a hand loop over its frames does (two loads, two stores, two pointer bumps and the
+/// loop branch per frame on a Cortex-M4, against six instructions a sample row by row).
+const PAIR_ROWS: bool = INNER_UNROLL == 1;
+
+/// `d[j·ds] = s[j·ss]` and `d[dr + j·ds] = s[sr + j·ss]` for `j < n`: two rows of a block in
+/// one pass.
+///
+/// # Safety
+///
+/// As [`strided_copy_unchecked`] for both rows (`d`, `s` and `d + dr`, `s + sr`; with
+/// `dr = sr = 0` the two rows are one, each element written twice).
+#[inline]
+unsafe fn strided_copy_pair<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    n: usize,
+) {
+    let (mut dp, mut sp) = (d, s);
+    for _ in 0..n {
+        // SAFETY: `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
+        // (contract); the destination and source elements are distinct.
+        unsafe {
+            let (first, second) = (*sp, *sp.offset(sr));
+            *dp = first;
+            *dp.offset(dr) = second;
+        }
+        // Past the last element the pointers may leave the slices: `wrapping_offset` keeps
+        // that defined, and they are never dereferenced there.
+        dp = dp.wrapping_offset(ds);
+        sp = sp.wrapping_offset(ss);
     }
 }
 
@@ -412,4 +483,55 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
     }
     // `acc` is `Some` again after every run.
     acc.ok_or(LayoutError::OffsetOverflow)
+}
+
+#[cfg(test)]
+#[expect(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "a test of 16-element buffers: every offset is checked by `unwrap` and indexing"
+)]
+mod tests {
+    use super::strided_copy_pair;
+
+    /// Two rows copied in one pass, against the element-by-element model, for forward,
+    /// backward and interleaved strides.
+    #[test]
+    fn strided_copy_pair_matches_two_rows_copied_one_by_one() {
+        // (dr, ds, sr, ss, n, d0, s0): rows and element strides, count, starting offsets.
+        let cases: [(isize, isize, isize, isize, usize, usize, usize); 6] = [
+            (1, 2, 8, 1, 8, 0, 0),    // planar -> interleaved stereo
+            (8, 1, 1, 2, 8, 0, 0),    // interleaved -> planar
+            (-1, -2, 8, 1, 8, 15, 0), // backwards in the destination
+            (3, 1, -4, -1, 3, 0, 11), // backwards in the source
+            (2, 1, 1, 3, 0, 0, 0),    // empty rows
+            (0, 3, 0, -2, 5, 1, 9),   // one row twice (the odd last row of a block)
+        ];
+        for (dr, ds, sr, ss, n, d0, s0) in cases {
+            let src: [usize; 16] = core::array::from_fn(|i| i);
+            let mut got = [99usize; 16];
+            let mut want = got;
+            for j in 0..n {
+                for (r_d, r_s) in [(0, 0), (dr, sr)] {
+                    let od = d0.checked_add_signed(r_d + ds * j.cast_signed()).unwrap();
+                    let os = s0.checked_add_signed(r_s + ss * j.cast_signed()).unwrap();
+                    want[od] = src[os];
+                }
+            }
+            // SAFETY: every offset above lies in the 16-element buffers, and they are
+            // distinct allocations.
+            unsafe {
+                strided_copy_pair(
+                    got.as_mut_ptr().add(d0),
+                    dr,
+                    ds,
+                    src.as_ptr().add(s0),
+                    sr,
+                    ss,
+                    n,
+                );
+            }
+            assert_eq!(got, want, "dr {dr} ds {ds} sr {sr} ss {ss} n {n}");
+        }
+    }
 }
