@@ -1,0 +1,617 @@
+//! Splitting a plan into disjoint parts that any runtime can run: threads, an embedded
+//! executor's tasks, GPU blocks.
+//!
+//! [`Plan::part`] is plain data (`const`, no allocation): part `i` of `parts` is a
+//! sub-range of the outermost loop of each nest, the cut points placed so that every part
+//! visits about `volume / parts` elements (whole tile rows where the outer loop is tiled). The
+//! parts of a plan visit disjoint sets of its indices and, together, every index once; since
+//! a kernel's destination is validated unique before it runs (the `Unique` witness of
+//! `proof.rs`), their destination elements are disjoint too.
+//!
+//! [`CopyParts`] turns that into work a runtime can schedule safely: built from one exclusive
+//! borrow of the destination (after the checks of [`CopyPlan::run`]), it yields each part once
+//! as a `Send` [`CopyPart`] that runs by value; [`CopyParts::split_at`] halves the set for
+//! fork-join runtimes. The parallel kernels of the `rayon` feature drive the same parts.
+//!
+//! The only `unsafe` here runs one part through a raw destination pointer: the parts of one
+//! borrow write disjoint elements, so no two of them ever touch one element, whichever thread
+//! runs them.
+
+use core::marker::PhantomData;
+use core::ops::Range;
+
+use crate::algo::access::{get, set};
+use crate::kernel::plan::{Nest, Plan};
+use crate::kernel::proof::Unique;
+use crate::kernel::{raw, stream};
+use crate::{CopyPlan, LayoutError};
+
+impl<const K: usize> Plan<K> {
+    /// Part `i` of `parts` of this plan: a sub-range of the outermost loop of each nest, so
+    /// that the parts `0..parts` visit disjoint sets of the plan's indices, together every
+    /// index once, each about `volume / parts` of them.
+    ///
+    /// Parts are cut at whole steps of the outermost loop (at whole tile rows when that loop
+    /// is tiled), so a part may be empty (more parts than steps) and they are balanced to
+    /// within one step. `i >= parts` (and every `i` when `parts` is 0) gives the empty plan. A
+    /// `const fn` of the plan alone: a GPU host can size one block per part from
+    /// [`nests`](Plan::nests), a firmware executor can hand part `i` to task `i`. Where the plan
+    /// is a kernel's whose destination was validated unique, the parts write disjoint
+    /// destination elements.
+    ///
+    /// ```text
+    /// 4 x 3 copy, one loop nest: loop 0 (rows) extent 4, loop 1 extent 3
+    /// part(0, 2): rows 0..2     part(1, 2): rows 2..4
+    /// part(0, 3): row 0..1      part(1, 3): rows 1..3      part(2, 3): row 3..4
+    /// ```
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// let dst = Layout::dense([4, 3], 4, Order::C)?;
+    /// let src = Layout::dense([4, 3], 4, Order::F)?;
+    /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
+    /// let (a, b) = (plan.part(0, 2), plan.part(1, 2));
+    /// assert_eq!((a.volume(), b.volume()), (6, 6));
+    /// assert_eq!(b.nests()[0].offsets(), [6, 2]); // row 2 of dst, column 2 of src
+    /// assert_eq!(plan.part(2, 2).volume(), 0);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn part(&self, i: usize, parts: usize) -> Self {
+        if i >= parts {
+            return Self::EMPTY;
+        }
+        let (from, to) = (self.cut(i, parts), self.cut(i.saturating_add(1), parts));
+        let mut nests: [Option<Nest<K>>; 2] = [None, None];
+        let mut j = 0;
+        let mut rest = self.nests();
+        while let [nest, tail @ ..] = rest {
+            rest = tail;
+            let (lo, hi) = match (get(&from, j), get(&to, j)) {
+                (Some(lo), Some(hi)) => (lo, hi),
+                _ => (0, 0),
+            };
+            if lo < hi {
+                set(&mut nests, j, Some(nest.outer_range(lo, hi)));
+            }
+            j = j.saturating_add(1);
+            if j >= 2 {
+                break;
+            }
+        }
+        Self::from_nests(nests)
+    }
+
+    /// Where part `i` of `parts` starts: for each nest, the steps of its outermost loop that
+    /// come before (`i == parts`: every step). Non-decreasing in `i` in each nest, so the
+    /// parts `[cut(i), cut(i + 1))` are disjoint and cover every step.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`i`, `j`, `t`, `k`, `g`: part and nest counters, target, step count, grain"
+    )]
+    const fn cut(&self, i: usize, parts: usize) -> [usize; 2] {
+        let total = self.volume() as u128;
+        // `i <= parts`, so the target is at most the volume.
+        let target = div((i as u128).saturating_mul(total), parts as u128);
+        let mut out = [0usize; 2];
+        let mut before = 0u128;
+        let mut j = 0;
+        let mut rest = self.nests();
+        while let [nest, tail @ ..] = rest {
+            rest = tail;
+            let (steps, grain) = outer_steps(nest);
+            let volume = nest.volume() as u128;
+            let t = target.saturating_sub(before);
+            let cut = if i >= parts || t >= volume {
+                steps
+            } else {
+                // Elements per step (a planned nest has at least one), the nearest whole
+                // step, then the nearest whole grain; at most `steps`.
+                let per = div(volume, steps as u128);
+                let k = div(t.saturating_add(per / 2), per);
+                let g = grain as u128;
+                let k = div(k.saturating_add(g / 2), g).saturating_mul(g);
+                // `k < steps`, a `usize`, when it is cast.
+                if k >= steps as u128 {
+                    steps
+                } else {
+                    k as usize
+                }
+            };
+            set(&mut out, j, cut);
+            before = before.saturating_add(volume);
+            j = j.saturating_add(1);
+            if j >= 2 {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// `a / b`, 1 when `b` is 0 (an empty nest or no grain: never in a planned one).
+const fn div(a: u128, b: u128) -> u128 {
+    match a.checked_div(b) {
+        Some(v) => v,
+        None => 1,
+    }
+}
+
+/// The steps of `nest`'s outermost loop (1 for a nest of one element) and the grain a cut
+/// keeps to: one tile row where the outer loop is a tiled one, else 1.
+const fn outer_steps<const K: usize>(nest: &Nest<K>) -> (usize, usize) {
+    let loops = nest.loops();
+    let steps = match loops.first() {
+        Some(l) if l.extent > 0 => l.extent,
+        _ => 1,
+    };
+    let grain = match (nest.tile(), loops.len()) {
+        (Some([ta, _]), 2) if ta > 0 => ta,
+        _ => 1,
+    };
+    (steps, grain)
+}
+
+/// A destination pointer that may cross threads.
+struct SendPtr<T>(*mut T);
+
+impl<T> Clone for SendPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for SendPtr<T> {}
+
+// SAFETY: a `SendPtr` is only built from an exclusive borrow `&'a mut [T]` held (as
+// `PhantomData`) by the work that carries it, and each part writes only its own destination
+// elements (disjoint: the `Unique` witness the work was built from); sending it is sending
+// `&mut [T]`'s right to write `T`s, sound when `T: Send`.
+unsafe impl<T: Send> Send for SendPtr<T> {}
+
+/// The work of one split kernel: what every part needs (the whole plan, the pointers), `Copy`
+/// so that each part carries its own.
+pub(crate) trait Work: Copy + Send {
+    /// Runs part `i` of `parts` of the plan.
+    ///
+    /// # Safety
+    ///
+    /// For one value of the work (and its copies), each `i` runs at most once for one
+    /// `parts`, and every run has the same `parts`.
+    unsafe fn run(&self, i: usize, parts: usize);
+}
+
+/// The parts `range` of `parts` of one work, not yet handed out; each is handed out once.
+pub(crate) struct Jobs<W> {
+    work: W,
+    range: Range<usize>,
+    parts: usize,
+}
+
+impl<W: Work> Jobs<W> {
+    /// All `parts` parts of `work`, which must be the only `Jobs` of it.
+    pub(crate) const fn new(work: W, parts: usize) -> Self {
+        Self {
+            work,
+            range: 0..parts,
+            parts,
+        }
+    }
+
+    /// The parts not yet handed out.
+    pub(crate) fn len(&self) -> usize {
+        self.range.len()
+    }
+
+    /// The first `mid` parts left and the rest (`mid` clamped to [`len`](Jobs::len)).
+    pub(crate) fn split_at(self, mid: usize) -> (Self, Self) {
+        let at = self.range.start.saturating_add(mid).min(self.range.end);
+        let (a, b) = (self.range.start..at, at..self.range.end);
+        (Self { range: a, ..self }, Self { range: b, ..self })
+    }
+
+    /// Hands out the next part.
+    pub(crate) fn next(&mut self) -> Option<Job<W>> {
+        let index = self.range.next()?;
+        Some(Job {
+            work: self.work,
+            index,
+            parts: self.parts,
+        })
+    }
+
+    /// Hands out the last part.
+    pub(crate) fn next_back(&mut self) -> Option<Job<W>> {
+        let index = self.range.next_back()?;
+        Some(Job {
+            work: self.work,
+            index,
+            parts: self.parts,
+        })
+    }
+}
+
+/// One part, handed out once by its [`Jobs`]; not `Clone`.
+pub(crate) struct Job<W> {
+    work: W,
+    index: usize,
+    parts: usize,
+}
+
+impl<W: Work> Job<W> {
+    /// Runs the part.
+    pub(crate) fn run(self) {
+        // SAFETY: a `Job` is only made by `Jobs::next`/`next_back`, which hand out each index
+        // of the range once; `split_at` divides the range, and the `Jobs` is the only one of
+        // its work (`Jobs::new`); `parts` is the same in all. `run` consumes the job.
+        unsafe { self.work.run(self.index, self.parts) }
+    }
+}
+
+/// A split copy: the plan, the destination and source, and whether the stores stream.
+pub(crate) struct CopyWork<'a, T> {
+    plan: &'a Plan<2>,
+    dst: SendPtr<T>,
+    src: &'a [T],
+    stream: bool,
+    _dst: PhantomData<&'a mut [T]>,
+}
+
+impl<T> Clone for CopyWork<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for CopyWork<'_, T> {}
+
+impl<'a, T: Copy + Send + Sync + 'static> CopyWork<'a, T> {
+    /// The work of copying `src` to `dst` as `unique`'s plan says.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::OffsetOutsideSlice`] if the slices are not the lengths `unique` was
+    /// checked for.
+    pub(crate) fn new(
+        unique: &Unique<'a, 2>,
+        dst: &'a mut [T],
+        src: &'a [T],
+    ) -> Result<Self, LayoutError> {
+        let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
+        Ok(Self {
+            plan,
+            dst: SendPtr(dst.as_mut_ptr()),
+            src,
+            stream: stream::stream_worthy::<T>(|| plan.volume()),
+            _dst: PhantomData,
+        })
+    }
+}
+
+impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
+    unsafe fn run(&self, i: usize, parts: usize) {
+        let part = self.plan.part(i, parts);
+        // SAFETY: the plan's offsets lie inside `dst` and `src` (the `InBounds` witness under
+        // the `Unique` one `new` took, lengths matched by `plan_for`), and so do the part's,
+        // a subset of them. `dst` is borrowed exclusively for `'a` and `src` shared: they do
+        // not overlap, and nobody else writes either. The destination is unique (the `Unique`
+        // witness), so the disjoint index sets of the parts (`Plan::part`) write disjoint
+        // elements, and each part runs once (this method's contract): no other part touches
+        // this part's destination elements while it runs.
+        unsafe { raw::copy_nests(&part, self.dst.0, self.src.as_ptr(), self.stream) };
+        if self.stream {
+            stream::stream_fence();
+        }
+    }
+}
+
+/// A split `map`: the plan, the destination, the source and the function.
+pub(crate) struct MapWork<'a, T, U, F> {
+    plan: &'a Plan<2>,
+    dst: SendPtr<U>,
+    src: &'a [T],
+    f: &'a F,
+    _dst: PhantomData<&'a mut [U]>,
+}
+
+impl<T, U, F> Clone for MapWork<'_, T, U, F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, U, F> Copy for MapWork<'_, T, U, F> {}
+
+impl<'a, T, U, F> MapWork<'a, T, U, F>
+where
+    T: Copy + Sync + 'static,
+    U: Copy + Send,
+    F: Fn(T) -> U + Sync,
+{
+    /// The work of `dst[i] = f(src[i])` as `unique`'s plan says.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWork::new`].
+    pub(crate) fn new(
+        unique: &Unique<'a, 2>,
+        dst: &'a mut [U],
+        src: &'a [T],
+        f: &'a F,
+    ) -> Result<Self, LayoutError> {
+        let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
+        Ok(Self {
+            plan,
+            dst: SendPtr(dst.as_mut_ptr()),
+            src,
+            f,
+            _dst: PhantomData,
+        })
+    }
+}
+
+impl<T, U, F> Work for MapWork<'_, T, U, F>
+where
+    T: Copy + Sync + 'static,
+    U: Copy + Send,
+    F: Fn(T) -> U + Sync,
+{
+    unsafe fn run(&self, i: usize, parts: usize) {
+        let part = self.plan.part(i, parts);
+        let mut g = |x| (self.f)(x);
+        // SAFETY: as in `CopyWork::run`: in bounds (`InBounds`), distinct borrows, and the
+        // part's destination elements disjoint from every other part's (`Unique` witness,
+        // each part run once).
+        unsafe { raw::map_nests(&part, self.dst.0, self.src.as_ptr(), &mut g) };
+    }
+}
+
+/// A split `zip_map`: the plan, the destination, the two sources and the function.
+pub(crate) struct ZipMapWork<'a, A, B, U, F> {
+    plan: &'a Plan<3>,
+    dst: SendPtr<U>,
+    a: &'a [A],
+    b: &'a [B],
+    f: &'a F,
+    _dst: PhantomData<&'a mut [U]>,
+}
+
+impl<A, B, U, F> Clone for ZipMapWork<'_, A, B, U, F> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, B, U, F> Copy for ZipMapWork<'_, A, B, U, F> {}
+
+impl<'a, A, B, U, F> ZipMapWork<'a, A, B, U, F>
+where
+    A: Copy + Sync + 'static,
+    B: Copy + Sync + 'static,
+    U: Copy + Send,
+    F: Fn(A, B) -> U + Sync,
+{
+    /// The work of `dst[i] = f(a[i], b[i])` as `unique`'s plan says.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWork::new`].
+    pub(crate) fn new(
+        unique: &Unique<'a, 3>,
+        dst: &'a mut [U],
+        a: &'a [A],
+        b: &'a [B],
+        f: &'a F,
+    ) -> Result<Self, LayoutError> {
+        let plan = unique.bounds().plan_for([dst.len(), a.len(), b.len()])?;
+        Ok(Self {
+            plan,
+            dst: SendPtr(dst.as_mut_ptr()),
+            a,
+            b,
+            f,
+            _dst: PhantomData,
+        })
+    }
+}
+
+impl<A, B, U, F> Work for ZipMapWork<'_, A, B, U, F>
+where
+    A: Copy + Sync + 'static,
+    B: Copy + Sync + 'static,
+    U: Copy + Send,
+    F: Fn(A, B) -> U + Sync,
+{
+    unsafe fn run(&self, i: usize, parts: usize) {
+        let part = self.plan.part(i, parts);
+        let mut g = |x, y| (self.f)(x, y);
+        let (a, b) = (self.a.as_ptr(), self.b.as_ptr());
+        // SAFETY: as in `CopyWork::run`, for both sources.
+        unsafe { raw::zip_map_nests(&part, self.dst.0, a, b, &mut g) };
+    }
+}
+
+/// A split `fill` of a destination validated unique.
+#[derive(Clone, Copy)]
+pub(crate) struct FillWork<'a, T> {
+    plan: &'a Plan<1>,
+    dst: SendPtr<T>,
+    value: T,
+    _dst: PhantomData<&'a mut [T]>,
+}
+
+impl<'a, T: Copy + Send + Sync> FillWork<'a, T> {
+    /// The work of writing `value` at every offset of `unique`'s plan.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWork::new`].
+    pub(crate) fn new(
+        unique: &Unique<'a, 1>,
+        dst: &'a mut [T],
+        value: T,
+    ) -> Result<Self, LayoutError> {
+        let plan = unique.bounds().plan_for([dst.len()])?;
+        Ok(Self {
+            plan,
+            dst: SendPtr(dst.as_mut_ptr()),
+            value,
+            _dst: PhantomData,
+        })
+    }
+}
+
+impl<T: Copy + Send + Sync> Work for FillWork<'_, T> {
+    unsafe fn run(&self, i: usize, parts: usize) {
+        let part = self.plan.part(i, parts);
+        // SAFETY: in bounds (`InBounds` under the `Unique` witness `new` took); the
+        // destination is unique, so the parts, each run once, write disjoint elements.
+        unsafe { raw::fill_nests(&part, self.dst.0, self.value) };
+    }
+}
+
+/// The parts of a [`CopyPlan`] run on two slices, each handed out once: iterate (or
+/// [`split_at`](CopyParts::split_at)) and [`run`](CopyPart::run) each part on any thread, in
+/// any order. The copy is complete when every part has run.
+///
+/// Made by [`CopyPlan::parts`], which runs the checks of [`CopyPlan::run`] once. It holds the
+/// exclusive borrow of the destination until the last part is dropped; a part that is never
+/// run leaves its destination elements unchanged.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+/// let src_layout = Layout::dense([64, 48], 4, Order::C)?;
+/// let dst_layout = Layout::dense([64, 48], 4, Order::F)?; // a transpose
+/// let plan = CopyPlan::new(&src_layout, &dst_layout)?;
+/// let src: Vec<f32> = (0..64 * 48).map(|x| x as f32).collect();
+/// let mut dst = vec![0f32; plan.dst_len()];
+/// let parts = plan.parts(&src, &mut dst, 4)?;
+/// std::thread::scope(|s| {
+///     for part in parts {
+///         s.spawn(move || part.run());
+///     }
+/// });
+/// let mut want = vec![0f32; plan.dst_len()];
+/// plan.run(&src, &mut want)?;
+/// assert_eq!(dst, want);
+/// # Ok::<(), LayoutError>(())
+/// ```
+pub struct CopyParts<'a, T> {
+    jobs: Jobs<CopyWork<'a, T>>,
+}
+
+impl<T: Copy + Send + Sync + 'static> CopyParts<'_, T> {
+    /// The first `mid` parts left and the rest (`mid` clamped to the number left): two
+    /// halves for a fork-join runtime.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let l = Layout::new([8], [1], 1)?;
+    /// let plan = CopyPlan::new(&l, &l)?;
+    /// let (src, mut dst) = ([7u8; 8], [0u8; 8]);
+    /// let (a, b) = plan.parts(&src, &mut dst, 3)?.split_at(1);
+    /// assert_eq!((a.len(), b.len()), (1, 2));
+    /// std::thread::scope(|s| {
+    ///     s.spawn(move || a.for_each(|p| p.run()));
+    ///     b.for_each(|p| p.run());
+    /// });
+    /// assert_eq!(dst, [7; 8]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn split_at(self, mid: usize) -> (Self, Self) {
+        let (a, b) = self.jobs.split_at(mid);
+        (Self { jobs: a }, Self { jobs: b })
+    }
+}
+
+impl<'a, T: Copy + Send + Sync + 'static> Iterator for CopyParts<'a, T> {
+    type Item = CopyPart<'a, T>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.jobs.next().map(|job| CopyPart { job })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.jobs.len(), Some(self.jobs.len()))
+    }
+}
+
+impl<T: Copy + Send + Sync + 'static> DoubleEndedIterator for CopyParts<'_, T> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.jobs.next_back().map(|job| CopyPart { job })
+    }
+}
+
+impl<T: Copy + Send + Sync + 'static> ExactSizeIterator for CopyParts<'_, T> {}
+
+/// One part of a split copy ([`CopyParts`]): `Send`, run once, by value.
+pub struct CopyPart<'a, T> {
+    job: Job<CopyWork<'a, T>>,
+}
+
+impl<T: Copy + Send + Sync + 'static> CopyPart<'_, T> {
+    /// Which part this is, and of how many: the `i` and `parts` of [`Plan::part`].
+    #[must_use]
+    pub const fn index(&self) -> (usize, usize) {
+        (self.job.index, self.job.parts)
+    }
+
+    /// The loops this part runs ([`Plan::part`] of the copy's plan).
+    #[must_use]
+    pub const fn plan(&self) -> Plan<2> {
+        self.job.work.plan.part(self.job.index, self.job.parts)
+    }
+
+    /// Copies this part's elements; no other part writes any of them.
+    pub fn run(self) {
+        self.job.run();
+    }
+}
+
+impl CopyPlan {
+    /// Checks `src` and `dst` as [`run`](CopyPlan::run) does, then hands out the copy as
+    /// `parts` disjoint parts ([`Plan::part`]) for any runtime to run, each once.
+    ///
+    /// No allocation, and no thread of its own: the caller runs the parts (threads, an
+    /// executor's tasks); the copy is complete when all have run. Splitting pays for copies
+    /// of a few hundred kilobytes and more on a multi-core host (the `rayon` feature's
+    /// `par_copy` falls back to one thread below 1 MiB); a part costs a few hundred
+    /// nanoseconds to plan and run.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](CopyPlan::run): [`LayoutError::ItemsizeMismatch`] if `size_of::<T>()` is
+    /// not a layout's itemsize, [`LayoutError::OffsetOutsideSlice`] naming the slice that is
+    /// too short. On `Err`, `dst` is untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let src_layout = Layout::new([6], [1], 2)?;
+    /// let dst_layout = Layout::new([6], [-1], 2)?.with_offset(5)?;
+    /// let plan = CopyPlan::new(&src_layout, &dst_layout)?;
+    /// let (src, mut dst) = ([1i16, 2, 3, 4, 5, 6], [0i16; 6]);
+    /// for part in plan.parts(&src, &mut dst, 2)?.rev() {
+    ///     part.run(); // any order, any thread
+    /// }
+    /// assert_eq!(dst, [6, 5, 4, 3, 2, 1]);
+    /// assert!(plan.parts(&src[..5], &mut dst, 2).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn parts<'a, T: Copy + Send + Sync + 'static>(
+        &'a self,
+        src: &'a [T],
+        dst: &'a mut [T],
+        parts: usize,
+    ) -> Result<CopyParts<'a, T>, LayoutError> {
+        let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        let work = CopyWork::new(&unique, dst, src)?;
+        Ok(CopyParts {
+            jobs: Jobs::new(work, parts),
+        })
+    }
+}
