@@ -305,6 +305,7 @@ impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
     }
 }
 
+#[cfg(feature = "rayon")]
 /// A split `map`: the plan, the destination, the source and the function.
 pub(crate) struct MapWork<'a, T, U, F> {
     plan: &'a Plan<2>,
@@ -314,13 +315,16 @@ pub(crate) struct MapWork<'a, T, U, F> {
     _dst: PhantomData<&'a mut [U]>,
 }
 
+#[cfg(feature = "rayon")]
 impl<T, U, F> Clone for MapWork<'_, T, U, F> {
     fn clone(&self) -> Self {
         *self
     }
 }
+#[cfg(feature = "rayon")]
 impl<T, U, F> Copy for MapWork<'_, T, U, F> {}
 
+#[cfg(feature = "rayon")]
 impl<'a, T, U, F> MapWork<'a, T, U, F>
 where
     T: Copy + Sync + 'static,
@@ -349,6 +353,7 @@ where
     }
 }
 
+#[cfg(feature = "rayon")]
 impl<T, U, F> Work for MapWork<'_, T, U, F>
 where
     T: Copy + Sync + 'static,
@@ -365,6 +370,7 @@ where
     }
 }
 
+#[cfg(feature = "rayon")]
 /// A split `zip_map`: the plan, the destination, the two sources and the function.
 pub(crate) struct ZipMapWork<'a, A, B, U, F> {
     plan: &'a Plan<3>,
@@ -375,13 +381,16 @@ pub(crate) struct ZipMapWork<'a, A, B, U, F> {
     _dst: PhantomData<&'a mut [U]>,
 }
 
+#[cfg(feature = "rayon")]
 impl<A, B, U, F> Clone for ZipMapWork<'_, A, B, U, F> {
     fn clone(&self) -> Self {
         *self
     }
 }
+#[cfg(feature = "rayon")]
 impl<A, B, U, F> Copy for ZipMapWork<'_, A, B, U, F> {}
 
+#[cfg(feature = "rayon")]
 impl<'a, A, B, U, F> ZipMapWork<'a, A, B, U, F>
 where
     A: Copy + Sync + 'static,
@@ -413,6 +422,7 @@ where
     }
 }
 
+#[cfg(feature = "rayon")]
 impl<A, B, U, F> Work for ZipMapWork<'_, A, B, U, F>
 where
     A: Copy + Sync + 'static,
@@ -429,6 +439,7 @@ where
     }
 }
 
+#[cfg(feature = "rayon")]
 /// A split `fill` of a destination validated unique.
 #[derive(Clone, Copy)]
 pub(crate) struct FillWork<'a, T> {
@@ -438,6 +449,7 @@ pub(crate) struct FillWork<'a, T> {
     _dst: PhantomData<&'a mut [T]>,
 }
 
+#[cfg(feature = "rayon")]
 impl<'a, T: Copy + Send + Sync> FillWork<'a, T> {
     /// The work of writing `value` at every offset of `unique`'s plan.
     ///
@@ -459,6 +471,7 @@ impl<'a, T: Copy + Send + Sync> FillWork<'a, T> {
     }
 }
 
+#[cfg(feature = "rayon")]
 impl<T: Copy + Send + Sync> Work for FillWork<'_, T> {
     unsafe fn run(&self, i: usize, parts: usize) {
         let part = self.plan.part(i, parts);
