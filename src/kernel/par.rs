@@ -21,15 +21,16 @@ use crate::{LayoutError, Operand};
 /// Calls that move fewer bytes than this (destination plus sources) run on one thread: on
 /// the 2-core x86-64 host the benchmarks ran on, a 512 KiB copy split in two was no faster
 /// than one thread (the parts finish in tens of microseconds, as long as waking a second
-/// thread takes), while from 2 MiB on the split ran 1.5-1.9x faster.
-pub const PAR_BYTES: usize = 1 << 20;
+/// thread takes), while from 2 MiB on the split ran 1.5-1.9x faster. (Under Miri: 64 bytes,
+/// so that its tiny test cases run split.)
+pub const PAR_BYTES: usize = if cfg!(miri) { 64 } else { 1 << 20 };
 
 /// Parts per thread of rayon's pool: more than one, so a thread that finishes early (or
 /// another process's thread taking a core) is balanced by stealing.
 const PARTS_PER_THREAD: usize = 4;
 
 /// Parts are never smaller than this many bytes moved.
-const MIN_PART_BYTES: usize = 256 << 10;
+const MIN_PART_BYTES: usize = if cfg!(miri) { 16 } else { 256 << 10 };
 
 /// How many parts a call moving `bytes` splits into: 0 when it should run on one thread.
 fn parts_for(bytes: usize) -> usize {
