@@ -47,7 +47,10 @@ fn case(c: &mut Criterion, name: &str, src_layout: &Layout<3>, dst_layout: &Layo
     let plan = CopyPlan::new(src_layout, dst_layout).unwrap();
     g.bench_function("parts on 2 threads", |b| {
         b.iter(|| {
-            let (a, rest) = plan.parts(black_box(&src), black_box(&mut dst), 2).unwrap().split_at(1);
+            let (a, rest) = plan
+                .parts(black_box(&src), black_box(&mut dst), 2)
+                .unwrap()
+                .split_at(1);
             std::thread::scope(|s| {
                 s.spawn(move || a.for_each(|p| p.run()));
                 rest.for_each(|p| p.run());
@@ -79,7 +82,12 @@ fn benches(c: &mut Criterion) {
     transpose(c, "par/transpose 4000^2 f32", 4000, 4000);
     let cube = Layout::dense([256, 256, 256], 4, Order::C).unwrap();
     let dst = Layout::dense([256, 256, 256], 4, Order::C).unwrap();
-    case(c, "par/permute (2,0,1) 256^3 f32", &cube.permuted([2, 0, 1]).unwrap(), &dst);
+    case(
+        c,
+        "par/permute (2,0,1) 256^3 f32",
+        &cube.permuted([2, 0, 1]).unwrap(),
+        &dst,
+    );
     transpose(c, "par/transpose 362^2 f32 (1 MiB moved)", 362, 362);
     transpose(c, "par/transpose 256^2 f32 (512 KiB moved)", 256, 256);
     transpose(c, "par/transpose 512^2 f32 (2 MiB moved)", 512, 512);

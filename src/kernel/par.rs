@@ -118,7 +118,7 @@ where
     match parts_for(bytes(volume, &[size, size])) {
         0 => raw::copy(&unique, dst, src),
         parts => {
-            drive(Jobs::new(CopyWork::new(&unique, dst, src)?, parts));
+            drive(CopyWork::jobs(&unique, dst, src, parts)?);
             Ok(())
         }
     }
@@ -172,7 +172,7 @@ where
     match parts_for(bytes(volume, &[size_of::<U>(), size_of::<T>()])) {
         0 => raw::map(&unique, dst, src, f),
         parts => {
-            drive(Jobs::new(MapWork::new(&unique, dst, src, &f)?, parts));
+            drive(MapWork::jobs(&unique, dst, src, &f, parts)?);
             Ok(())
         }
     }
@@ -236,7 +236,7 @@ where
     match parts_for(bytes(plan.volume(), &sizes)) {
         0 => raw::zip_map(&unique, dst, a, b, f),
         parts => {
-            drive(Jobs::new(ZipMapWork::new(&unique, dst, a, b, &f)?, parts));
+            drive(ZipMapWork::jobs(&unique, dst, a, b, &f, parts)?);
             Ok(())
         }
     }
@@ -286,7 +286,7 @@ where
         return raw::fill(&bounds, dst, value);
     }
     if let Ok(unique) = Unique::check(bounds) {
-        drive(Jobs::new(FillWork::new(&unique, dst, value)?, parts));
+        drive(FillWork::jobs(&unique, dst, value, parts)?);
         return Ok(());
     }
     // Not shown unique: one thread (`fill` allows any layout).

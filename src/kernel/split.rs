@@ -190,8 +190,9 @@ pub(crate) struct Jobs<W> {
 }
 
 impl<W: Work> Jobs<W> {
-    /// All `parts` parts of `work`, which must be the only `Jobs` of it.
-    pub(crate) const fn new(work: W, parts: usize) -> Self {
+    /// All `parts` parts of `work`. Private: only the constructors of the works below call
+    /// it, once for each work they build, so a work's parts are handed out by one `Jobs`.
+    const fn new(work: W, parts: usize) -> Self {
         Self {
             work,
             range: 0..parts,
@@ -243,8 +244,9 @@ impl<W: Work> Job<W> {
     /// Runs the part.
     pub(crate) fn run(self) {
         // SAFETY: a `Job` is only made by `Jobs::next`/`next_back`, which hand out each index
-        // of the range once; `split_at` divides the range, and the `Jobs` is the only one of
-        // its work (`Jobs::new`); `parts` is the same in all. `run` consumes the job.
+        // of the range once; `split_at` divides the range; each work is built inside the one
+        // `jobs` constructor that wraps it in its only `Jobs` (`Jobs::new` is private to this
+        // module), and `parts` is the same in all. `run` consumes the job.
         unsafe { self.work.run(self.index, self.parts) }
     }
 }
@@ -266,25 +268,27 @@ impl<T> Clone for CopyWork<'_, T> {
 impl<T> Copy for CopyWork<'_, T> {}
 
 impl<'a, T: Copy + Send + Sync + 'static> CopyWork<'a, T> {
-    /// The work of copying `src` to `dst` as `unique`'s plan says.
+    /// The `parts` parts of copying `src` to `dst` as `unique`'s plan says.
     ///
     /// # Errors
     ///
     /// [`LayoutError::OffsetOutsideSlice`] if the slices are not the lengths `unique` was
     /// checked for.
-    pub(crate) fn new(
+    pub(crate) fn jobs(
         unique: &Unique<'a, 2>,
         dst: &'a mut [T],
         src: &'a [T],
-    ) -> Result<Self, LayoutError> {
+        parts: usize,
+    ) -> Result<Jobs<Self>, LayoutError> {
         let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
-        Ok(Self {
+        let work = Self {
             plan,
             dst: SendPtr(dst.as_mut_ptr()),
             src,
             stream: stream::stream_worthy::<T>(|| plan.volume()),
             _dst: PhantomData,
-        })
+        };
+        Ok(Jobs::new(work, parts))
     }
 }
 
@@ -331,25 +335,27 @@ where
     U: Copy + Send,
     F: Fn(T) -> U + Sync,
 {
-    /// The work of `dst[i] = f(src[i])` as `unique`'s plan says.
+    /// The `parts` parts of `dst[i] = f(src[i])` as `unique`'s plan says.
     ///
     /// # Errors
     ///
-    /// As [`CopyWork::new`].
-    pub(crate) fn new(
+    /// As [`CopyWork::jobs`].
+    pub(crate) fn jobs(
         unique: &Unique<'a, 2>,
         dst: &'a mut [U],
         src: &'a [T],
         f: &'a F,
-    ) -> Result<Self, LayoutError> {
+        parts: usize,
+    ) -> Result<Jobs<Self>, LayoutError> {
         let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
-        Ok(Self {
+        let work = Self {
             plan,
             dst: SendPtr(dst.as_mut_ptr()),
             src,
             f,
             _dst: PhantomData,
-        })
+        };
+        Ok(Jobs::new(work, parts))
     }
 }
 
@@ -398,27 +404,29 @@ where
     U: Copy + Send,
     F: Fn(A, B) -> U + Sync,
 {
-    /// The work of `dst[i] = f(a[i], b[i])` as `unique`'s plan says.
+    /// The `parts` parts of `dst[i] = f(a[i], b[i])` as `unique`'s plan says.
     ///
     /// # Errors
     ///
-    /// As [`CopyWork::new`].
-    pub(crate) fn new(
+    /// As [`CopyWork::jobs`].
+    pub(crate) fn jobs(
         unique: &Unique<'a, 3>,
         dst: &'a mut [U],
         a: &'a [A],
         b: &'a [B],
         f: &'a F,
-    ) -> Result<Self, LayoutError> {
+        parts: usize,
+    ) -> Result<Jobs<Self>, LayoutError> {
         let plan = unique.bounds().plan_for([dst.len(), a.len(), b.len()])?;
-        Ok(Self {
+        let work = Self {
             plan,
             dst: SendPtr(dst.as_mut_ptr()),
             a,
             b,
             f,
             _dst: PhantomData,
-        })
+        };
+        Ok(Jobs::new(work, parts))
     }
 }
 
@@ -451,23 +459,25 @@ pub(crate) struct FillWork<'a, T> {
 
 #[cfg(feature = "rayon")]
 impl<'a, T: Copy + Send + Sync> FillWork<'a, T> {
-    /// The work of writing `value` at every offset of `unique`'s plan.
+    /// The `parts` parts of writing `value` at every offset of `unique`'s plan.
     ///
     /// # Errors
     ///
-    /// As [`CopyWork::new`].
-    pub(crate) fn new(
+    /// As [`CopyWork::jobs`].
+    pub(crate) fn jobs(
         unique: &Unique<'a, 1>,
         dst: &'a mut [T],
         value: T,
-    ) -> Result<Self, LayoutError> {
+        parts: usize,
+    ) -> Result<Jobs<Self>, LayoutError> {
         let plan = unique.bounds().plan_for([dst.len()])?;
-        Ok(Self {
+        let work = Self {
             plan,
             dst: SendPtr(dst.as_mut_ptr()),
             value,
             _dst: PhantomData,
-        })
+        };
+        Ok(Jobs::new(work, parts))
     }
 }
 
@@ -622,9 +632,7 @@ impl CopyPlan {
         parts: usize,
     ) -> Result<CopyParts<'a, T>, LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
-        let work = CopyWork::new(&unique, dst, src)?;
-        Ok(CopyParts {
-            jobs: Jobs::new(work, parts),
-        })
+        let jobs = CopyWork::jobs(&unique, dst, src, parts)?;
+        Ok(CopyParts { jobs })
     }
 }
