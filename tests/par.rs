@@ -327,8 +327,8 @@ fn plan_part_of_a_transpose_cuts_at_whole_tile_rows() {
             let part = plan.part(i, parts);
             for nest in part.nests() {
                 let outer = nest.loops()[0].extent;
-                // Every part but the last starts and ends on a tile row.
-                if i + 1 < parts {
+                // With a tile row for every part, every part but the last ends on one.
+                if i + 1 < parts && 100 / ta >= parts {
                     assert_eq!(outer % ta, 0, "part {i} of {parts}: {outer} rows");
                 }
                 assert_eq!(nest.offsets()[0], (rows * 70) as isize);

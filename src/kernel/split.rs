@@ -32,8 +32,8 @@ impl<const K: usize> Plan<K> {
     /// index once, each about `volume / parts` of them.
     ///
     /// Parts are cut at whole steps of the outermost loop (at whole tile rows when that loop
-    /// is tiled), so a part may be empty (more parts than steps) and they are balanced to
-    /// within one step. `i >= parts` (and every `i` when `parts` is 0) gives the empty plan. A
+    /// is tiled and has a tile row for every part), so a part may be empty (more parts than
+    /// steps) and they are balanced to within one step (one tile row). `i >= parts` (and every `i` when `parts` is 0) gives the empty plan. A
     /// `const fn` of the plan alone: a GPU host can size one block per part from
     /// [`nests`](Plan::nests), a firmware executor can hand part `i` to task `i`. Where the plan
     /// is a kernel's whose destination was validated unique, the parts write disjoint
@@ -102,6 +102,11 @@ impl<const K: usize> Plan<K> {
         while let [nest, tail @ ..] = rest {
             rest = tail;
             let (steps, grain) = outer_steps(nest);
+            // Whole tile rows only when every part can have one.
+            let grain = match steps.checked_div(grain) {
+                Some(rows) if rows >= parts => grain,
+                _ => 1,
+            };
             let volume = nest.volume() as u128;
             let t = target.saturating_sub(before);
             let cut = if i >= parts || t >= volume {
