@@ -18,11 +18,15 @@ use crate::kernel::raw;
 use crate::kernel::split::{CopyWork, FillWork, Jobs, MapWork, Work, ZipMapWork};
 use crate::{LayoutError, Operand};
 
-/// Calls that move fewer bytes than this (destination plus sources) run on one thread: on
-/// the 2-core x86-64 host the benchmarks ran on, a 512 KiB copy split in two was no faster
-/// than one thread (the parts finish in tens of microseconds, as long as waking a second
-/// thread takes), while from 2 MiB on the split ran 1.5-1.9x faster. (Under Miri: 64 bytes,
-/// so that its tiny test cases run split.)
+/// Calls that move fewer bytes than this (destination plus sources) run on the calling
+/// thread: splitting does not pay there.
+///
+/// One core moves 1 MiB in about 40-100 µs (a transpose at 0.4 of `copy_from_slice`), while
+/// waking rayon's sleeping workers and joining them costs microseconds to tens of
+/// microseconds, more when the cores are shared with other processes; below 1 MiB the
+/// second core's gain is at most that overhead (`benches/par.rs` measures 256², 362² and
+/// 512² `f32` transposes, 0.5-2 MiB moved, around it). Under Miri it is 64 bytes, so that
+/// its tiny test cases run split.
 pub const PAR_BYTES: usize = if cfg!(miri) { 64 } else { 1 << 20 };
 
 /// Parts per thread of rayon's pool: more than one, so a thread that finishes early (or
@@ -73,9 +77,10 @@ fn drive<W: Work>(mut jobs: Jobs<W>) {
 /// The copy's plan is split into parts ([`Plan::part`]) that write disjoint destination
 /// elements; rayon's threads run them. Copies that move less than [`PAR_BYTES`] (source
 /// plus destination) run on the calling thread, as [`copy()`](crate::copy()): splitting does
-/// not pay there. Memory-bound copies gain as much as the host's memory bandwidth allows
-/// beyond one core's: on a 2-core x86-64 host, 1.5-1.9x on large transposes and
-/// permutes, less on contiguous copies a single core already streams near the limit.
+/// not pay there. Large copies gain as much as the host's memory bandwidth allows beyond
+/// one core's: transposes and permutes, which one core runs well below the memory limit,
+/// gain most; a contiguous copy that one core already streams near the limit gains little.
+/// On a machine whose cores are busy with other work, no split gains anything.
 ///
 /// # Errors
 ///

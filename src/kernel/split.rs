@@ -604,10 +604,11 @@ impl CopyPlan {
     /// `parts` disjoint parts ([`Plan::part`]) for any runtime to run, each once.
     ///
     /// No allocation, and no thread of its own: the caller runs the parts (threads, an
-    /// executor's tasks); the copy is complete when all have run. Splitting pays for copies
-    /// of a few hundred kilobytes and more on a multi-core host (the `rayon` feature's
-    /// `par_copy` falls back to one thread below 1 MiB); a part costs a few hundred
-    /// nanoseconds to plan and run.
+    /// executor's tasks); the copy is complete when all have run. Splitting pays only when a
+    /// part's work outweighs handing it to another thread: the `rayon` feature's `par_copy`
+    /// keeps copies under 1 MiB on one thread (`PAR_BYTES`), and spawning a thread per call
+    /// (as in the example of [`CopyParts`]) costs far more than waking a pooled one. Planning
+    /// a part is a few dozen integer operations.
     ///
     /// # Errors
     ///
