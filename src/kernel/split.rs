@@ -576,24 +576,75 @@ impl<T: Copy + Send + Sync + 'static> DoubleEndedIterator for CopyParts<'_, T> {
 impl<T: Copy + Send + Sync + 'static> ExactSizeIterator for CopyParts<'_, T> {}
 
 /// One part of a split copy ([`CopyParts`]): `Send`, run once, by value.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+/// let plan = CopyPlan::new(&Layout::dense([4, 2], 1, Order::C)?, &Layout::dense([4, 2], 1, Order::F)?)?;
+/// let (src, mut dst) = ([0u8, 1, 2, 3, 4, 5, 6, 7], [9u8; 8]);
+/// let mut parts = plan.parts(&src, &mut dst, 2)?;
+/// let last = parts.next_back().ok_or(LayoutError::FactorZero)?;
+/// assert_eq!((last.index(), last.plan().volume()), ((1, 2), 4));
+/// last.run(); // column 1 of the source only
+/// drop(parts); // part 0 never runs: its elements keep their values
+/// assert_eq!(dst, [9, 9, 9, 9, 1, 3, 5, 7]);
+/// # Ok::<(), LayoutError>(())
+/// ```
 pub struct CopyPart<'a, T> {
     job: Job<CopyWork<'a, T>>,
 }
 
 impl<T: Copy + Send + Sync + 'static> CopyPart<'_, T> {
     /// Which part this is, and of how many: the `i` and `parts` of [`Plan::part`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let l = Layout::new([6], [1], 4)?;
+    /// let plan = CopyPlan::new(&l, &l)?;
+    /// let (src, mut dst) = ([1f32; 6], [0f32; 6]);
+    /// let got: Vec<_> = plan.parts(&src, &mut dst, 3)?.map(|p| p.index()).collect();
+    /// assert_eq!(got, [(0, 3), (1, 3), (2, 3)]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn index(&self) -> (usize, usize) {
         (self.job.index, self.job.parts)
     }
 
     /// The loops this part runs ([`Plan::part`] of the copy's plan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let l = Layout::new([6], [1], 4)?;
+    /// let plan = CopyPlan::new(&l, &l)?;
+    /// let (src, mut dst) = ([1f32; 6], [0f32; 6]);
+    /// let part = plan.parts(&src, &mut dst, 2)?.nth(1).ok_or(LayoutError::FactorZero)?;
+    /// assert_eq!(part.plan().nests()[0].offsets(), [3, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn plan(&self) -> Plan<2> {
         self.job.work.plan.part(self.job.index, self.job.parts)
     }
 
     /// Copies this part's elements; no other part writes any of them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let l = Layout::new([4], [1], 2)?;
+    /// let plan = CopyPlan::new(&l, &l)?;
+    /// let (src, mut dst) = ([5i16; 4], [0i16; 4]);
+    /// plan.parts(&src, &mut dst, 2)?.for_each(|p| p.run());
+    /// assert_eq!(dst, [5; 4]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     pub fn run(self) {
         self.job.run();
     }
