@@ -339,6 +339,14 @@ fn plan_part_of_a_transpose_cuts_at_whole_tile_rows() {
     }
 }
 
+// Parts cross threads when the element does (`Send` to write it, `Sync` to share the
+// source), are handed out once (not `Clone`), and a part's plan is plain data.
+static_assertions::assert_impl_all!(strided_layout::CopyPart<'static, f32>: Send, core::fmt::Debug);
+static_assertions::assert_impl_all!(strided_layout::CopyParts<'static, f32>: Send, ExactSizeIterator);
+static_assertions::assert_not_impl_any!(strided_layout::CopyPart<'static, f32>: Clone, Sync);
+static_assertions::assert_not_impl_any!(strided_layout::CopyPart<'static, std::cell::Cell<u8>>: Send);
+static_assertions::assert_impl_all!(Plan<2>: Send, Sync, Copy);
+
 #[test]
 fn copy_parts_refuse_what_run_refuses() {
     let l = Layout::new([4], [1], 4).unwrap();

@@ -17,6 +17,7 @@
 //! borrow write disjoint elements, so no two of them ever touch one element, whichever thread
 //! runs them.
 
+use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Range;
 
@@ -574,6 +575,24 @@ impl<T: Copy + Send + Sync + 'static> DoubleEndedIterator for CopyParts<'_, T> {
 }
 
 impl<T: Copy + Send + Sync + 'static> ExactSizeIterator for CopyParts<'_, T> {}
+
+impl<T> fmt::Debug for CopyParts<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CopyParts")
+            .field("left", &self.jobs.range)
+            .field("parts", &self.jobs.parts)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T> fmt::Debug for CopyPart<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CopyPart")
+            .field("index", &self.job.index)
+            .field("parts", &self.job.parts)
+            .finish_non_exhaustive()
+    }
+}
 
 /// One part of a split copy ([`CopyParts`]): `Send`, run once, by value.
 ///
