@@ -135,17 +135,21 @@ fn check_parts_cover<const K: usize>(
     whole.sort_unstable();
     prop_assert_eq!(&whole, &want, "the plan itself against the model");
     let volume = plan.volume();
-    // The most elements one cut may be off by: an outer step of a nest, times its grain.
+    // The most elements one cut may be off by: a step of the loop cut (the outer one, or the
+    // inner one of a tiled pair), times its grain (at most 8 tile rows: a group of tiles).
     let slack = plan
         .nests()
         .iter()
         .map(|n| {
-            let outer = n.loops().first().map_or(1, |l| l.extent);
-            let grain = match (n.tile(), n.loops().len()) {
-                (Some([ta, _]), 2) => ta,
-                _ => 1,
-            };
-            n.volume() / outer * grain
+            let fewest = n
+                .loops()
+                .iter()
+                .take(2)
+                .map(|l| l.extent)
+                .min()
+                .unwrap_or(1);
+            let grain = n.tile().map_or(1, |[ta, tb]| 8 * ta.max(tb));
+            n.volume() / fewest * grain
         })
         .max()
         .unwrap_or(0);
@@ -346,6 +350,35 @@ static_assertions::assert_impl_all!(strided_layout::CopyParts<'static, f32>: Sen
 static_assertions::assert_not_impl_any!(strided_layout::CopyPart<'static, f32>: Clone, Sync);
 static_assertions::assert_not_impl_any!(strided_layout::CopyPart<'static, std::cell::Cell<u8>>: Send);
 static_assertions::assert_impl_all!(Plan<2>: Send, Sync, Copy);
+
+#[test]
+fn plan_part_of_a_permute_cuts_the_inner_loop_at_whole_tile_groups() {
+    // (2,0,1) of 64³ f32: loops [64 (dst 4096, src 1), 4096 (dst 1, src 64)], 32 x 32 tiles.
+    // The 64 outer steps are a quarter of a group of 8 x 8 tiles: the parts cut the inner
+    // loop, at multiples of 256 steps, so each keeps every row and the driver's tile groups.
+    let cube = Layout::dense([64, 64, 64], 4, Order::C).unwrap();
+    let plan = Plan::new(&[cube.lowered(), cube.permuted([2, 0, 1]).unwrap().lowered()]).unwrap();
+    let nest = &plan.nests()[0];
+    assert_eq!(
+        (nest.loops()[0].extent, nest.loops()[1].extent, nest.tile()),
+        (64, 4096, Some([32, 32]))
+    );
+    for parts in 2..=9 {
+        let mut start = 0;
+        for i in 0..parts {
+            let part = plan.part(i, parts);
+            let n = &part.nests()[0];
+            let [outer, inner] = [n.loops()[0].extent, n.loops()[1].extent];
+            assert_eq!(outer, 64);
+            assert_eq!(n.offsets(), [start as isize, (start * 64) as isize]);
+            if i + 1 < parts {
+                assert_eq!(inner % 256, 0, "part {i} of {parts}: {inner} steps");
+            }
+            start += inner;
+        }
+        assert_eq!(start, 4096);
+    }
+}
 
 #[test]
 fn copy_parts_refuse_what_run_refuses() {

@@ -159,9 +159,9 @@ impl<const K: usize> Nest<K> {
         v
     }
 
-    /// Steps `lo..hi` of the outermost loop with the other loops whole (`lo < hi <= extent`):
-    /// one part of the nest (`split.rs`). A one-step remainder is dropped (its offset moves
-    /// to the start), and the tile is kept while two loops remain, cut to the new extent.
+    /// Steps `lo..hi` of loop `axis` with the other loops whole (`lo < hi <= extent`): one
+    /// part of the nest (`split.rs`). A one-step remainder is dropped (its offset moves to
+    /// the start), and the tile is kept while two loops remain, cut to the new extent.
     ///
     /// Every offset of the result is an offset of `self`, inside the bounds [`Plan::new`]
     /// checked, so the wrapping operations below are exact.
@@ -169,18 +169,18 @@ impl<const K: usize> Nest<K> {
         clippy::many_single_char_names,
         reason = "`n`, `o`, `i`, `l`, `d`: step count, operand and loop counters, loop, span"
     )]
-    pub(crate) const fn outer_range(&self, lo: usize, hi: usize) -> Self {
+    pub(crate) const fn range(&self, axis: usize, lo: usize, hi: usize) -> Self {
         let mut out = *self;
-        let Some(first) = get(&self.loops, 0) else {
-            return out;
-        };
-        if self.depth == 0 {
+        if axis >= self.depth {
             return out;
         }
+        let Some(cut) = get(&self.loops, axis) else {
+            return out;
+        };
         let n = hi.saturating_sub(lo);
         let mut o = 0;
         while o < K {
-            let s = stride_or_0(get(&first.strides, o));
+            let s = stride_or_0(get(&cut.strides, o));
             let start = stride_or_0(get(&out.offsets, o));
             #[expect(
                 clippy::cast_possible_wrap,
@@ -194,7 +194,7 @@ impl<const K: usize> Nest<K> {
             o = o.saturating_add(1);
         }
         if n == 1 {
-            let mut i = 1;
+            let mut i = axis.saturating_add(1);
             while i < self.depth {
                 if let Some(l) = get(&self.loops, i) {
                     set(&mut out.loops, i.saturating_sub(1), l);
@@ -216,14 +216,20 @@ impl<const K: usize> Nest<K> {
         } else {
             set(
                 &mut out.loops,
-                0,
+                axis,
                 Loop {
                     extent: n,
-                    strides: first.strides,
+                    strides: cut.strides,
                 },
             );
-            if let (Some([ta, tb]), 2) = (out.tile, out.depth) {
-                out.tile = Some([if ta < n { ta } else { n }, tb]);
+            // The tile covers the two innermost loops: cut its side along `axis`.
+            if let Some([ta, tb]) = out.tile {
+                let inner = self.depth.saturating_sub(1);
+                if axis == inner {
+                    out.tile = Some([ta, if tb < n { tb } else { n }]);
+                } else if axis.saturating_add(1) == inner {
+                    out.tile = Some([if ta < n { ta } else { n }, tb]);
+                }
             }
         }
         let mut o = 0;

@@ -22,19 +22,22 @@ use core::marker::PhantomData;
 use core::ops::Range;
 
 use crate::algo::access::{get, set};
+use crate::kernel::drive::SUPER;
 use crate::kernel::plan::{Nest, Plan};
 use crate::kernel::proof::Unique;
 use crate::kernel::{raw, stream};
 use crate::{CopyPlan, LayoutError};
 
 impl<const K: usize> Plan<K> {
-    /// Part `i` of `parts` of this plan: a sub-range of the outermost loop of each nest, so
-    /// that the parts `0..parts` visit disjoint sets of the plan's indices, together every
-    /// index once, each about `volume / parts` of them.
+    /// Part `i` of `parts` of this plan: a sub-range of one loop of each nest, so that the
+    /// parts `0..parts` visit disjoint sets of the plan's indices, together every index once,
+    /// each about `volume / parts` of them.
     ///
-    /// Parts are cut at whole steps of the outermost loop (at whole tile rows when that loop
-    /// is tiled and has a tile row for every part), so a part may be empty (more parts than
-    /// steps) and they are balanced to within one step (one tile row). `i >= parts` (and every `i` when `parts` is 0) gives the empty plan. A
+    /// The loop cut is the outermost, at whole steps; in a tiled nest of two loops, the one
+    /// that splits into whole groups of tiles (the loop driver's visiting order, so each
+    /// part keeps the whole copy's locality), else into whole tile rows, for every part. A
+    /// part may be empty (more parts than steps); parts are balanced to within one step (or
+    /// grain). `i >= parts` (and every `i` when `parts` is 0) gives the empty plan. A
     /// `const fn` of the plan alone: a GPU host can size one block per part from
     /// [`nests`](Plan::nests), a firmware executor can hand part `i` to task `i`. Where the plan
     /// is a kernel's whose destination was validated unique, the parts write disjoint
@@ -75,7 +78,8 @@ impl<const K: usize> Plan<K> {
                 _ => (0, 0),
             };
             if lo < hi {
-                set(&mut nests, j, Some(nest.outer_range(lo, hi)));
+                let (axis, _, _) = split_loop(nest, parts);
+                set(&mut nests, j, Some(nest.range(axis, lo, hi)));
             }
             j = j.saturating_add(1);
             if j >= 2 {
@@ -85,7 +89,7 @@ impl<const K: usize> Plan<K> {
         Self::from_nests(nests)
     }
 
-    /// Where part `i` of `parts` starts: for each nest, the steps of its outermost loop that
+    /// Where part `i` of `parts` starts: for each nest, the steps of the loop it cuts that
     /// come before (`i == parts`: every step). Non-decreasing in `i` in each nest, so the
     /// parts `[cut(i), cut(i + 1))` are disjoint and cover every step.
     #[expect(
@@ -102,12 +106,7 @@ impl<const K: usize> Plan<K> {
         let mut rest = self.nests();
         while let [nest, tail @ ..] = rest {
             rest = tail;
-            let (steps, grain) = outer_steps(nest);
-            // Whole tile rows only when every part can have one.
-            let grain = match steps.checked_div(grain) {
-                Some(rows) if rows >= parts => grain,
-                _ => 1,
-            };
+            let (_, steps, grain) = split_loop(nest, parts);
             let volume = nest.volume() as u128;
             let t = target.saturating_sub(before);
             let cut = if i >= parts || t >= volume {
@@ -145,19 +144,44 @@ const fn div(a: u128, b: u128) -> u128 {
     }
 }
 
-/// The steps of `nest`'s outermost loop (1 for a nest of one element) and the grain a cut
-/// keeps to: one tile row where the outer loop is a tiled one, else 1.
-const fn outer_steps<const K: usize>(nest: &Nest<K>) -> (usize, usize) {
+/// The loop of `nest` that `parts` parts cut, its steps, and the grain the cuts keep to.
+///
+/// The outermost loop, at whole steps, except in a tiled nest of two loops, whose parts
+/// keep to whole groups of tiles as the loop driver visits them (`SUPER × SUPER` tiles; so a
+/// part's traversal is a piece of the whole one's, with its cache and TLB behaviour), else
+/// to whole tile rows: the first of (outer loop, tile groups), (inner loop, tile groups),
+/// (outer, tile rows), (inner, tile rows) with at least one grain for every part, else the
+/// outer loop at single steps. (A (2,0,1) permute of 256³ has only 256 outer steps, one
+/// tile group: its parts cut the inner loop, 65536 steps.)
+const fn split_loop<const K: usize>(nest: &Nest<K>, parts: usize) -> (usize, usize, usize) {
     let loops = nest.loops();
-    let steps = match loops.first() {
-        Some(l) if l.extent > 0 => l.extent,
-        _ => 1,
+    let (outer, inner) = match loops {
+        [a, b] => (a.extent, b.extent),
+        [a, ..] => (a.extent, 0),
+        [] => return (0, 1, 1),
     };
-    let grain = match (nest.tile(), loops.len()) {
-        (Some([ta, _]), 2) if ta > 0 => ta,
-        _ => 1,
+    let Some([ta, tb]) = nest.tile() else {
+        return (0, outer, 1);
     };
-    (steps, grain)
+    if inner == 0 {
+        return (0, outer, 1);
+    }
+    let candidates = [
+        (0, outer, ta.saturating_mul(SUPER)),
+        (1, inner, tb.saturating_mul(SUPER)),
+        (0, outer, ta),
+        (1, inner, tb),
+    ];
+    let mut rest: &[(usize, usize, usize)] = &candidates;
+    while let [(axis, steps, grain), tail @ ..] = rest {
+        rest = tail;
+        if let Some(groups) = steps.checked_div(*grain) {
+            if groups >= parts {
+                return (*axis, *steps, *grain);
+            }
+        }
+    }
+    (0, outer, 1)
 }
 
 /// A destination pointer that may cross threads.
