@@ -627,3 +627,40 @@ mod rayon_kernels {
     );
     for_kernel_ranks!(par_zip_map_matches_zip_map, triple, check_par_zip_map_small);
 }
+
+/// Part indices and counts from the whole range of `usize`, biased to the edges.
+fn any_count() -> impl Strategy<Value = usize> {
+    prop_oneof![
+        0usize..=10,
+        Just(usize::MAX),
+        Just(usize::MAX - 1),
+        Just(usize::MAX / 2),
+        any::<usize>()
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// No index or count makes `part` panic (debug build: overflow would); a part is never
+    /// larger than the plan, and `i >= parts` is empty.
+    #[test]
+    fn plan_part_of_any_index_and_count_never_panics(
+        (d, s) in pair::<3>(),
+        i in any_count(),
+        parts in any_count(),
+    ) {
+        if let Ok(plan) = Plan::new(&[d.layout.lowered(), s.layout.lowered()]) {
+            let part = plan.part(i, parts);
+            prop_assert!(part.volume() <= plan.volume());
+            if i >= parts {
+                prop_assert_eq!(part.volume(), 0);
+            }
+            // The last two parts of a huge count still cover the tail of the plan.
+            if parts == usize::MAX {
+                let tail = plan.part(parts - 1, parts).volume() + plan.part(parts - 2, parts).volume();
+                prop_assert!(tail <= plan.volume());
+            }
+        }
+    }
+}
