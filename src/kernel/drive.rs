@@ -113,7 +113,7 @@ pub(crate) fn for_each_block_of<const K: usize, F>(
 /// Tiles per side of a super-tile: the tiles are visited in `SUPER × SUPER` groups, so a
 /// group's rows (`SUPER · ta` of each operand, a few hundred pages at most) stay in the L2
 /// cache and TLB while its tiles run, instead of one tile row sweeping the whole matrix.
-const SUPER: usize = 8;
+pub(crate) const SUPER: usize = 8;
 
 /// Cuts the block `a × b` at `offs` into `ta × tb` tiles, in groups of `SUPER × SUPER`.
 #[inline]

@@ -163,6 +163,105 @@ impl<const K: usize> Nest<K> {
         }
         v
     }
+
+    /// Steps `lo..hi` of loop `axis` with the other loops whole (`lo < hi <= extent`): one
+    /// part of the nest (`split.rs`). A one-step remainder is dropped (its offset moves to
+    /// the start), and the tile is kept while two loops remain, cut to the new extent.
+    ///
+    /// Every offset of the result is an offset of `self`, inside the bounds [`Plan::new`]
+    /// checked, so the wrapping operations below are exact.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`n`, `o`, `i`, `l`, `d`: step count, operand and loop counters, loop, span"
+    )]
+    pub(crate) const fn range(&self, axis: usize, lo: usize, hi: usize) -> Self {
+        let mut out = *self;
+        if axis >= self.depth {
+            return out;
+        }
+        let Some(cut) = get(&self.loops, axis) else {
+            return out;
+        };
+        let n = hi.saturating_sub(lo);
+        let mut o = 0;
+        while o < K {
+            let s = stride_or_0(get(&cut.strides, o));
+            let start = stride_or_0(get(&out.offsets, o));
+            #[expect(
+                clippy::cast_possible_wrap,
+                reason = "`lo < extent`: `lo · s` is an offset difference inside the nest's bounds"
+            )]
+            set(
+                &mut out.offsets,
+                o,
+                start.wrapping_add((lo as isize).wrapping_mul(s)),
+            );
+            o = o.saturating_add(1);
+        }
+        if n == 1 {
+            let mut i = axis.saturating_add(1);
+            while i < self.depth {
+                if let Some(l) = get(&self.loops, i) {
+                    set(&mut out.loops, i.saturating_sub(1), l);
+                }
+                i = i.saturating_add(1);
+            }
+            out.depth = self.depth.saturating_sub(1);
+            set(
+                &mut out.loops,
+                out.depth,
+                Loop {
+                    extent: 0,
+                    strides: [0; K],
+                },
+            );
+            if out.depth < 2 {
+                out.tile = None;
+            }
+        } else {
+            set(
+                &mut out.loops,
+                axis,
+                Loop {
+                    extent: n,
+                    strides: cut.strides,
+                },
+            );
+            // The tile covers the two innermost loops: cut its side along `axis`.
+            if let Some([ta, tb]) = out.tile {
+                let inner = self.depth.saturating_sub(1);
+                if axis == inner {
+                    out.tile = Some([ta, if tb < n { tb } else { n }]);
+                } else if axis.saturating_add(1) == inner {
+                    out.tile = Some([if ta < n { ta } else { n }, tb]);
+                }
+            }
+        }
+        let mut o = 0;
+        while o < K {
+            let start = stride_or_0(get(&out.offsets, o));
+            let (mut lo, mut hi) = (start, start);
+            let mut i = 0;
+            while i < out.depth {
+                let Some(l) = get(&out.loops, i) else { break };
+                #[expect(
+                    clippy::cast_possible_wrap,
+                    reason = "`extent - 1` steps stay inside the nest's bounds"
+                )]
+                let d = (l.extent.saturating_sub(1) as isize)
+                    .wrapping_mul(stride_or_0(get(&l.strides, o)));
+                if d < 0 {
+                    lo = lo.wrapping_add(d);
+                } else {
+                    hi = hi.wrapping_add(d);
+                }
+                i = i.saturating_add(1);
+            }
+            set(&mut out.bounds, o, (lo, hi));
+            o = o.saturating_add(1);
+        }
+        out
+    }
 }
 
 /// The loops a kernel runs over `K` operands of one shape, operand 0 the destination.
@@ -411,6 +510,23 @@ impl<const K: usize> Plan<K> {
             Some((done, _)) => done,
             None => &self.nests,
         }
+    }
+
+    /// A plan of `nests` in order, `None`s left out (the parts of `split.rs`).
+    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; 2]) -> Self {
+        let mut plan = Self::EMPTY;
+        let mut rest: &[Option<Nest<K>>] = &nests;
+        while let [n, tail @ ..] = rest {
+            rest = tail;
+            if let Some(n) = n {
+                match plan.count {
+                    0 => plan.nests[0] = *n,
+                    _ => plan.nests[1] = *n,
+                }
+                plan.count = plan.count.saturating_add(1);
+            }
+        }
+        plan
     }
 
     /// The number of elements the plan visits.

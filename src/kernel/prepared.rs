@@ -243,7 +243,7 @@ impl CopyPlan {
 
     /// The checks of every run: the element sizes, then the lengths; the witness the loops
     /// take.
-    fn unique<S: 'static, D: 'static>(
+    pub(crate) fn unique<S: 'static, D: 'static>(
         &self,
         src_len: usize,
         dst_len: usize,

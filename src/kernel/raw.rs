@@ -25,7 +25,7 @@ use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
 use crate::kernel::drive::{
     for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step,
 };
-use crate::kernel::plan::{INNER_UNROLL, Loop, TILE_BYTES};
+use crate::kernel::plan::{INNER_UNROLL, Loop, Plan, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
 use crate::kernel::{stream, transpose};
 
@@ -36,21 +36,42 @@ pub(crate) fn copy<T: Copy + 'static>(
     src: &[T],
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
-    for nest in plan.nests() {
-        for_each_block_of(nest, untiled_channels(nest), |[od, os], a, b| {
-            // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by the
-            // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
-            // writes only offsets of the block, which are offsets of the nest too. `dst` and
-            // `src` are distinct borrows, and the destination is unique (`Unique` witness).
-            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
-        });
-    }
+    // SAFETY: every offset of the plan is inside `dst` and `src` by the `InBounds` witness
+    // (and `plan_for` matched the lengths); `dst` and `src` are distinct borrows, and the
+    // destination is unique (`Unique` witness).
+    unsafe { copy_nests(plan, dst.as_mut_ptr(), src.as_ptr(), stream) };
     if stream {
         stream::stream_fence();
     }
     Ok(())
+}
+
+/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); with `stream`, call
+/// [`stream::stream_fence`] after it. The loops of [`copy`], and of one part of a split plan.
+///
+/// # Safety
+///
+/// Every offset of every nest of `plan` is an element of the allocation behind `d`
+/// (destination) and `s` (source); no destination element is a source element; no two
+/// indices of the plan's destination share an element (a `Unique` witness); and nothing else
+/// reads or writes the destination elements of `plan`, or writes its source elements, while
+/// it runs.
+pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
+    plan: &Plan<2>,
+    d: *mut T,
+    s: *const T,
+    stream: bool,
+) {
+    for nest in plan.nests() {
+        for_each_block_of(nest, untiled_channels(nest), |[od, os], a, b| {
+            // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
+            // caller's contract); `copy_block` reads and writes only offsets of the block,
+            // which are offsets of the nest too, and its destination elements are unique and
+            // not source elements (the caller's contract).
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
+        });
+    }
 }
 
 /// `buf[dst(i)] = buf[src(i)]` over the plan, in one buffer whose two operands are disjoint.
@@ -282,12 +303,25 @@ pub(crate) fn fill<T: Copy>(
     value: T,
 ) -> Result<(), LayoutError> {
     let plan = ib.plan_for([dst.len()])?;
-    let d = dst.as_mut_ptr();
+    // SAFETY: every offset of the plan is inside `dst` (`InBounds` witness), which is
+    // borrowed exclusively.
+    unsafe { fill_nests(plan, dst.as_mut_ptr(), value) };
+    Ok(())
+}
+
+/// `d[i] = value` over the nests of `plan` (operand 0): the loops of [`fill`], and of one part
+/// of a split plan.
+///
+/// # Safety
+///
+/// Every offset of every nest of `plan` is an element of the allocation behind `d`, and
+/// nothing else reads or writes those elements while it runs.
+pub(crate) unsafe fn fill_nests<T: Copy>(plan: &Plan<1>, d: *mut T, value: T) {
     for nest in plan.nests() {
         for_each_run(nest, |[o], run| {
             let [s] = run.strides;
-            // SAFETY: the run's `run.extent` elements `o + j·s` are inside `dst`
-            // (`InBounds` witness); a unit-stride run is one exclusive sub-slice of it.
+            // SAFETY: the run's `run.extent` elements `o + j·s` are inside the allocation
+            // (the caller's contract); a unit-stride run is one exclusive sub-slice of it.
             unsafe {
                 let p = d.offset(o);
                 if s == 1 {
@@ -300,7 +334,6 @@ pub(crate) fn fill<T: Copy>(
             }
         });
     }
-    Ok(())
 }
 
 /// Scratch for one packed tile: `TILE_BYTES` bytes on the stack, cache-line aligned.
@@ -374,14 +407,32 @@ pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
     mut f: F,
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    // SAFETY: as in `copy`: in bounds (`InBounds`), distinct borrows, unique destination
+    // (`Unique`).
+    unsafe { map_nests(plan, dst.as_mut_ptr(), src.as_ptr(), &mut f) };
+    Ok(())
+}
+
+/// `d[i] = f(s[i])` over the nests of `plan`: the loops of [`map`], and of one part of a split
+/// plan.
+///
+/// # Safety
+///
+/// As [`copy_nests`].
+pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
+    plan: &Plan<2>,
+    d: *mut U,
+    s: *const T,
+    f: &mut F,
+) {
     let mut scratch = Scratch::new();
     for nest in plan.nests() {
         for_each_block(nest, |[od, os], a, b| {
             let ([da, sa], [db, sb]) = (a.strides, b.strides);
-            // SAFETY: the block's elements are inside `dst` and `src` (`InBounds` witness); a
-            // packed source is a copy of its block in `scratch`. The slices are distinct
-            // borrows (and `scratch` is ours), so unit-stride rows do not alias.
+            // SAFETY: the block's elements are inside the allocations (the caller's
+            // contract); a packed source is a copy of its block in `scratch`. Destination and
+            // source do not overlap (contract, and `scratch` is ours), so unit-stride rows do
+            // not alias.
             unsafe {
                 let (sp, sr, se) =
                     packed_rows(&mut scratch, s.offset(os), sa, sb, a.extent, b.extent);
@@ -404,7 +455,6 @@ pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
             }
         });
     }
-    Ok(())
 }
 
 /// `dst[i] = f(a[i], b[i])` over the plan (operands `dst`, `a`, `b`).
@@ -416,15 +466,38 @@ pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A,
     mut f: F,
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), a.len(), b.len()])?;
-    let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    // SAFETY: as in `copy`: in bounds (`InBounds`), distinct borrows, unique destination
+    // (`Unique`).
+    unsafe { zip_map_nests(plan, dst.as_mut_ptr(), a.as_ptr(), b.as_ptr(), &mut f) };
+    Ok(())
+}
+
+/// `d[i] = f(pa[i], pb[i])` over the nests of `plan`: the loops of [`zip_map`], and of one
+/// part of a split plan.
+///
+/// # Safety
+///
+/// As [`copy_nests`], for the destination and each of the two sources.
+pub(crate) unsafe fn zip_map_nests<
+    A: Copy + 'static,
+    B: Copy + 'static,
+    U: Copy,
+    F: FnMut(A, B) -> U,
+>(
+    plan: &Plan<3>,
+    d: *mut U,
+    pa: *const A,
+    pb: *const B,
+    f: &mut F,
+) {
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
         for_each_block(nest, |[od, oa, ob], rows, run| {
             let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
             let (ea, eb) = (rows.extent, run.extent);
-            // SAFETY: the block's elements are inside `dst`, `a` and `b`
-            // (`InBounds` witness); packed sources are copies in our own scratch. `dst` is a
-            // distinct borrow, so its unit-stride rows alias neither source.
+            // SAFETY: the block's elements are inside the allocations (the caller's
+            // contract); packed sources are copies in our own scratch. The destination
+            // overlaps neither source (contract), so its unit-stride rows alias neither.
             unsafe {
                 let (ap, ar, sa) = packed_rows(&mut scratch_a, pa.offset(oa), ar, sa, ea, eb);
                 let (bp, br, sb) = packed_rows(&mut scratch_b, pb.offset(ob), br, sb, ea, eb);
@@ -448,7 +521,6 @@ pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A,
             }
         });
     }
-    Ok(())
 }
 
 /// Folds `f` over the elements of operand 0 in the plan's order.
