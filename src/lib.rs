@@ -87,7 +87,7 @@ pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, ZipMapPlan,
+    CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, MAX_NESTS, Mapping, Nest, Plan, ZipMapPlan,
     copy, copy_uninit, copy_within, fill, fold, map, zip_map,
 };
 pub use layout::Layout;

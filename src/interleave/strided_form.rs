@@ -4,7 +4,7 @@
 
 use crate::algo::access::get;
 use crate::algo::checked::tri;
-use crate::algo::interleave::{Lanes, Piece, piece};
+use crate::algo::interleave::{Piece, piece};
 use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
 impl<const N: usize> InterleavedLayout<N> {
@@ -19,7 +19,6 @@ impl<const N: usize> InterleavedLayout<N> {
         piece(
             self.parts(),
             self.interleave,
-            Lanes::Interleaved,
             which,
             shape,
             strides,

@@ -84,5 +84,5 @@ pub use fill::fill;
 pub use fold::fold;
 pub use map::{map, zip_map};
 pub use mapping::{Lowered, Mapping};
-pub use plan::{Loop, MAX_LOOPS, Nest, Plan};
+pub use plan::{Loop, MAX_LOOPS, MAX_NESTS, Nest, Plan};
 pub use prepared::{CopyPlan, CopyWithinPlan, FillPlan, ZipMapPlan};
