@@ -87,8 +87,8 @@ pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, MAX_NESTS, Mapping, Nest, Plan, ZipMapPlan,
-    copy, copy_uninit, copy_within, fill, fold, map, zip_map,
+    CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, MAX_NESTS, Mapping, Nest, Plan,
+    ZipMapPlan, copy, copy_uninit, copy_within, fill, fold, map, zip_map,
 };
 pub use layout::Layout;
 pub use order::Order;

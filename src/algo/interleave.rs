@@ -266,46 +266,16 @@ mod tests {
     fn pieces_of_a_partial_block_cover_each_element_once() {
         let p = Parts::from_arrays(&[10], &[4], 0, 1);
         let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
-        let o = piece(
-            p,
-            il(0, 4),
-            Piece::Full,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 4), Piece::Full, &mut sh, &mut st);
         assert_eq!((o, sh, st), (Ok(0), [2, 4], [4, 1]));
-        let o = piece(
-            p,
-            il(0, 4),
-            Piece::Tail,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 4), Piece::Tail, &mut sh, &mut st);
         assert_eq!((o, sh, st), (Ok(8), [1, 2], [4, 1]));
-        let o = piece(
-            p,
-            il(0, 4),
-            Piece::Padded,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 4), Piece::Padded, &mut sh, &mut st);
         assert_eq!((o, sh, st), (Ok(0), [3, 4], [4, 1]));
-        let o = piece(
-            p,
-            il(0, 5),
-            Piece::Tail,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 5), Piece::Tail, &mut sh, &mut st);
         assert_eq!((o, sh[1]), (Ok(0), 0));
         assert_eq!(
-            piece(
-                p,
-                il(1, 4),
-                Piece::Full,
-                &mut sh,
-                &mut st
-            ),
+            piece(p, il(1, 4), Piece::Full, &mut sh, &mut st),
             Err(LayoutError::AxisOutOfRange { axis: 1, ndim: 1 })
         );
     }

@@ -16,13 +16,7 @@ impl<const N: usize> InterleavedLayout<N> {
         shape: &mut [usize],
         strides: &mut [isize],
     ) -> Result<isize, LayoutError> {
-        piece(
-            self.parts(),
-            self.interleave,
-            which,
-            shape,
-            strides,
-        )
+        piece(self.parts(), self.interleave, which, shape, strides)
     }
 
     /// The same offsets as a strided layout of rank `M == N + 1`: axis `d` becomes the block

@@ -50,12 +50,15 @@ pub(crate) const INNER_UNROLL: usize = if cfg!(target_os = "none") { 1 } else { 
 const _: () = assert!(TILE_BYTES.is_power_of_two() && TILE_BYTES >= 64);
 const _: () = assert!(INNER_UNROLL >= 1);
 
-/// The most loop nests one [`Plan`] holds. One nest covers operands that interleave alike
-/// (or not at all) but for a partial last block (a second nest); operands interleaved
-/// differently cut the shape into more pieces, one nest each (two different axes: four;
-/// blocks of 8 and of 16 on one axis: three); a plan that would need more nests is
-/// [`LayoutError::InterleaveConflict`].
-pub const MAX_NESTS: usize = 8;
+/// The most loop nests one [`Plan`] holds: one per piece of the shape that is strided in
+/// every operand.
+///
+/// Operands interleaved alike (or not at all) need one nest, and a second for a partial last
+/// block; operands interleaved differently cut the shape into more pieces: blocks of 8 and
+/// of 16 on one axis (nChw8c -> nChw16c) three at most, two different axes four at most.
+/// Every plan carries this many nests (it is plain stack data), so it is kept to what those
+/// cases need; a plan that needs more is [`LayoutError::InterleaveConflict`] (see there for when that happens).
+pub const MAX_NESTS: usize = 4;
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
@@ -206,7 +209,8 @@ impl<const K: usize> Plan<K> {
     ///   first differing axis);
     /// - [`LayoutError::AxisOutOfRange`] if an interleave names an axis `>= N`;
     /// - [`LayoutError::FactorZero`] if an interleave factor is 0;
-    /// - [`LayoutError::InterleaveConflict`] if two operands are interleaved differently;
+    /// - [`LayoutError::InterleaveConflict`] if the operands' interleaves cut the shape into
+    ///   more than [`MAX_NESTS`] strided pieces;
     /// - [`LayoutError::OffsetOverflow`] if an offset or stride the plan needs overflows
     ///   `isize` (never for operands that keep the invariants of [`Layout`](crate::Layout));
     /// - [`LayoutError::RankOverflow`] if a nest needs more than [`MAX_LOOPS`] loops.

@@ -30,10 +30,12 @@
 //! ```
 //!
 //! When the product of the cut axes' non-empty segments exceeds [`MAX_NESTS`], the operands
-//! cannot be planned together: [`LayoutError::InterleaveConflict`]. With at most
-//! [`MAX_CUTS`] distinct factors per axis, that happens only for factors that do not divide
-//! one another (more than `MAX_NESTS` phases: 3 and 4 on an axis of 12 or more), or for three
-//! operands each cutting a different axis into more than two segments.
+//! cannot be planned together: [`LayoutError::InterleaveConflict`]. Two operands always fit
+//! when, on an axis both interleave, one factor divides the other (three segments at most;
+//! two different axes make four pieces); the conflict remains for factors that do not
+//! divide one another on an axis long enough for more than `MAX_NESTS` segments (3 and 4 on
+//! an axis of 5 or more), and for three operands interleaved on three different axes, each
+//! with a partial last block (eight pieces).
 
 use super::{MAX_NESTS, Plan, at, stride_at};
 use crate::algo::access::{get, set};
@@ -168,6 +170,10 @@ impl Cut {
     }
 
     /// Derives `chain`, `gcd` and `lcm` from the factors, for an axis of `extent`.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`g`, `l`, `f`, `i`: gcd, lcm, a factor and its counter, as in the module doc"
+    )]
     const fn finish(&mut self, extent: usize) {
         self.extent = extent;
         let (mut g, mut l) = (self.f(1), Some(self.f(1)));
@@ -226,6 +232,10 @@ impl Cut {
     }
 
     /// Segment `j`, `None` when it holds no index.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`j`, `s`, `g`, `r`, `i`: slot, segment, gcd, indices left, counter"
+    )]
     const fn segment(&self, j: usize) -> Option<Segment> {
         let mut s = Segment::NONE;
         let mut nonempty = true;
@@ -256,7 +266,11 @@ impl Cut {
                 // holds that chunk whole. `j · g + g <= lcm` or `<= extent`: no wrap.
                 s.start = j.saturating_mul(g);
                 let partial = s.start.saturating_add(g) <= r;
-                let count = if partial { full.saturating_add(1) } else { full };
+                let count = if partial {
+                    full.saturating_add(1)
+                } else {
+                    full
+                };
                 let unit = match self.lcm {
                     Some(l) => l,
                     None => self.extent,
@@ -420,27 +434,24 @@ impl<const K: usize> Plan<K> {
         let mut b = tri!(self.builder(offsets));
         let mut k = 0;
         while k < N {
-            match cut_on(cuts, k) {
-                Some(c) => {
-                    let Some(seg) = get(segs, c) else {
-                        return Err(LayoutError::InterleaveConflict);
+            if let Some(c) = cut_on(cuts, k) {
+                let Some(seg) = get(segs, c) else {
+                    return Err(LayoutError::InterleaveConflict);
+                };
+                let mut j = 0;
+                while j < seg.depth {
+                    let Some((extent, unit)) = get(&seg.loops, j) else {
+                        break;
                     };
-                    let mut j = 0;
-                    while j < seg.depth {
-                        let Some((extent, unit)) = get(&seg.loops, j) else {
-                            break;
-                        };
-                        tri!(b.push(extent, tri!(unit_strides(ops, k, &seg, extent, unit))));
-                        j = j.saturating_add(1);
-                    }
+                    tri!(b.push(extent, tri!(unit_strides(ops, k, &seg, extent, unit))));
+                    j = j.saturating_add(1);
                 }
-                None => {
-                    let extent = match get(&shape, k) {
-                        Some(e) => e,
-                        None => 1,
-                    };
-                    tri!(b.push(extent, super::strides_at(ops, k)));
-                }
+            } else {
+                let extent = match get(&shape, k) {
+                    Some(e) => e,
+                    None => 1,
+                };
+                tri!(b.push(extent, super::strides_at(ops, k)));
             }
             k = k.saturating_add(1);
         }
@@ -450,6 +461,10 @@ impl<const K: usize> Plan<K> {
     }
 }
 
+#[expect(
+    clippy::many_single_char_names,
+    reason = "`k`, `o`, `s`, `a`, `b`, `d`: axis, operand, stride, two offsets, their difference"
+)]
 /// Each operand's stride for a loop of `extent` steps of `unit` indices along axis `k` from
 /// the segment's start: the difference of two element offsets (the segment is affine in
 /// every operand), 0 for a loop of one step.
