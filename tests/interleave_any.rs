@@ -252,6 +252,23 @@ fn copy_nchw8c_to_nchw16c_is_one_nest_and_matches_the_model() {
 }
 
 #[test]
+fn copy_nchw8c_to_nchw16c_writes_destination_lines_in_strips() {
+    // H·W = 120 positions of 64-byte destination lines: strips of 60, the two halves of each
+    // line written within one strip.
+    let shape = [2, 48, 10, 12];
+    let (src, dst) = (nchw_blocked(shape, 8), nchw_blocked(shape, 16));
+    check_pair(&src, &dst);
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    let loops = plan.nests()[0].loops();
+    let tail: Vec<_> = loops[loops.len() - 3..]
+        .iter()
+        .map(|l| (l.extent, l.strides))
+        .collect();
+    assert_eq!(tail, [(2, [8, 960]), (60, [16, 8]), (8, [1, 1])], "{plan}");
+    assert_eq!(plan.volume(), 2 * 48 * 120);
+}
+
+#[test]
 fn copy_nchw8c_to_nchw16c_with_partial_blocks_matches_the_model() {
     for c in [1, 7, 8, 9, 15, 16, 17, 20, 24, 33] {
         let shape = [1, c, 2, 3];
@@ -394,4 +411,36 @@ fn copy_to_a_destination_that_repeats_across_pieces_is_refused_untouched() {
         }
     }
     assert!(refused > 0 && copied > 0);
+}
+
+/// Rows of `n` elements of `T`, `gap` elements apart in the source, packed in the destination:
+/// every row copied, nothing else touched.
+fn check_rows<T: Copy + PartialEq + std::fmt::Debug + From<u8> + 'static>(n: usize, gap: usize) {
+    let rows = 5;
+    let size = size_of::<T>();
+    let src_l = Layout::new([rows, n], [(n + gap) as isize, 1], size).unwrap();
+    let dst_l = Layout::dense([rows, n], size, Order::C).unwrap();
+    let src: Vec<T> = (0..rows * (n + gap)).map(|i| T::from(i as u8)).collect();
+    let mut dst = vec![T::from(255); rows * n + GUARD];
+    strided_layout::copy(&src, &src_l, &mut dst[..rows * n], &dst_l).unwrap();
+    for r in 0..rows {
+        for j in 0..n {
+            assert_eq!(
+                dst[r * n + j],
+                src[r * (n + gap) + j],
+                "row {r} lane {j}, n {n}"
+            );
+        }
+    }
+    assert!(dst[rows * n..].iter().all(|&x| x == T::from(255)));
+}
+
+#[test]
+fn copy_of_short_rows_matches_the_model_at_every_row_size() {
+    for n in 1..=20 {
+        check_rows::<u8>(n, 3);
+        check_rows::<u16>(n, 1);
+        check_rows::<u32>(n, 2);
+        check_rows::<u64>(n, 1);
+    }
 }
