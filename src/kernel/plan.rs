@@ -237,7 +237,7 @@ impl<const K: usize> Plan<K> {
     }
 
     /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (about a kilobyte) is never moved. A `const fn`, so a plan of layouts
+    /// that the plan (a kilobyte or two) is never moved. A `const fn`, so a plan of layouts
     /// known at compile time is built by the compiler.
     #[expect(
         clippy::many_single_char_names,
