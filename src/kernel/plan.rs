@@ -34,6 +34,7 @@ use crate::LayoutError;
 use crate::algo::access::{contains, get, set, swap};
 use crate::kernel::mapping::Lowered;
 
+mod lines;
 mod pieces;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte

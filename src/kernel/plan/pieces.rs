@@ -25,8 +25,9 @@
 //!   segment 0: C = 0..32    loops (2 blocks of 16) x (2 blocks of 8) x (8 lanes)
 //!   segment 1: C = 32..40   loops (1 block of 8)  x (8 lanes)
 //!   segment 2: C = 40..40   (empty: skipped)
-//! blocks of 4 -> blocks of 6, e = 12 (g = 2, L = 12)
-//!   phases q = 0..6: C = 2q + 12p + 0..2   loops (1 period) x (2 lanes)
+//! blocks of 4 -> blocks of 6, e = 7 (g = 2, L = 12: shorter than one period)
+//!   phases q = 0..3: C = 2q + 0..2         loops (2 lanes)
+//!   last:            C = 6..7              loops (1 lane)
 //! ```
 //!
 //! When the product of the cut axes' non-empty segments exceeds [`MAX_NESTS`], the operands
@@ -37,9 +38,10 @@
 //! an axis of 5 or more), and for three operands interleaved on three different axes, each
 //! with a partial last block (eight pieces).
 
-use super::{Loop, MAX_LOOPS, MAX_NESTS, Nest, Plan, at, stride_at};
+use super::lines::whole_lines;
+use super::{MAX_NESTS, Plan, at, stride_at};
 use crate::algo::access::{get, set};
-use crate::algo::checked::{to_isize, tri};
+use crate::algo::checked::tri;
 use crate::algo::interleave::step;
 use crate::kernel::mapping::Lowered;
 use crate::{InterleaveLayout, LayoutError};
@@ -53,7 +55,7 @@ pub(crate) const MAX_CUTS: usize = 4;
 const SEG_LOOPS: usize = MAX_CUTS + 1;
 
 /// `a / b`, 0 when `b == 0` (never for the factors here, all `>= 2`).
-const fn div(a: usize, b: usize) -> usize {
+pub(super) const fn div(a: usize, b: usize) -> usize {
     match a.checked_div(b) {
         Some(v) => v,
         None => 0,
@@ -61,7 +63,7 @@ const fn div(a: usize, b: usize) -> usize {
 }
 
 /// `a % b`, `a` when `b == 0` (never for the factors here).
-const fn rem(a: usize, b: usize) -> usize {
+pub(super) const fn rem(a: usize, b: usize) -> usize {
     match a.checked_rem(b) {
         Some(v) => v,
         None => a,
@@ -477,123 +479,13 @@ const fn itemsize_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> u
     size
 }
 
-/// Bytes of a cache line: a shorter run leaves destination lines part-written.
-const LINE_BYTES: usize = 64;
-
-/// Bytes of the destination one strip of [`whole_lines`] writes: an eighth of a small L1D.
-const STRIP_BYTES: usize = 4096;
-
-/// When the innermost loop is a run contiguous in every operand and shorter than a cache line
-/// (the lanes of the smaller factor), and an outer loop continues the destination's run (its
-/// destination stride is the run's length: the smaller blocks inside one larger block),
-/// strip-mines the loop just outside the run and moves the continuing loop between the
-/// strips and the strip: each pass of the continuing loop then writes its part of the same
-/// few kilobytes of destination lines, which stay in L1 until every part is written.
-///
-/// ```text
-/// nChw8c -> nChw16c, HW = 12544:   (C/16) (2 halves) (HW) (8 lanes)
-///                           ->     (C/16) (HW/64) (2 halves) (64) (8 lanes)
-/// ```
-///
-/// The strip is the largest divisor of that loop's extent, at most half of it, whose
-/// destination lines fit [`STRIP_BYTES`]; without one of at least 8 steps the nest is left
-/// as it is. Untiled nests
-/// only; the visited offsets, and so the bounds, are unchanged.
-#[expect(
-    clippy::many_single_char_names,
-    reason = "`o`, `s`, `j`, `p`, `l`, `t`, `v`, `i`: operand, stride, loop positions and values"
-)]
-const fn whole_lines<const K: usize>(nest: &mut Nest<K>, itemsize: usize) {
-    let depth = nest.depth;
-    let (Some(inner), Some(second)) = (depth.checked_sub(1), depth.checked_sub(2)) else {
-        return;
-    };
-    let (Some(run), Some(rows)) = (get(&nest.loops, inner), get(&nest.loops, second)) else {
-        return;
-    };
-    let run_bytes = run.extent.saturating_mul(itemsize);
-    if nest.tile.is_some() || run_bytes >= LINE_BYTES || depth >= MAX_LOOPS {
-        return;
-    }
-    let mut o = 0;
-    while let Some(s) = get(&run.strides, o) {
-        if s != 1 {
-            return;
-        }
-        o = o.saturating_add(1);
-    }
-    let Ok(len) = to_isize(run.extent) else {
-        return;
-    };
-    // The innermost loop outside the rows whose destination stride continues the run.
-    let mut j = second;
-    let halves = loop {
-        let Some(p) = j.checked_sub(1) else {
-            return;
-        };
-        j = p;
-        let Some(l) = get(&nest.loops, j) else {
-            return;
-        };
-        if matches!(get(&l.strides, 0), Some(s) if s == len) {
-            break l;
-        }
-    };
-    // The strip: the largest divisor of the rows' extent within the byte budget.
-    let per_row = run_bytes.saturating_mul(halves.extent);
-    let mut strip = div(STRIP_BYTES, per_row);
-    // At least two strips, else there is nothing to reorder.
-    if strip > div(rows.extent, 2) {
-        strip = div(rows.extent, 2);
-    }
-    while strip >= 8 && rem(rows.extent, strip) != 0 {
-        strip = strip.saturating_sub(1);
-    }
-    if strip < 8 {
-        return;
-    }
-    let mut outer = Loop {
-        extent: div(rows.extent, strip),
-        strides: rows.strides,
-    };
-    let mut o = 0;
-    while let Some(s) = get(&rows.strides, o) {
-        let Ok(t) = to_isize(strip) else { return };
-        let Some(v) = s.checked_mul(t) else { return };
-        set(&mut outer.strides, o, v);
-        o = o.saturating_add(1);
-    }
-    let strip_loop = Loop {
-        extent: strip,
-        strides: rows.strides,
-    };
-    // Loops j+1..second shift out by one into j..second-1; then the strips, the halves, the
-    // strip and the run: one loop more than before.
-    let mut i = j;
-    while i < second {
-        let after = i.saturating_add(1);
-        if let Some(l) = get(&nest.loops, after) {
-            set(&mut nest.loops, i, l);
-        }
-        i = after;
-    }
-    let Some(before) = second.checked_sub(1) else {
-        return;
-    };
-    set(&mut nest.loops, before, outer);
-    set(&mut nest.loops, second, halves);
-    set(&mut nest.loops, inner, strip_loop);
-    set(&mut nest.loops, depth, run);
-    nest.depth = depth.saturating_add(1);
-}
-
+/// Each operand's stride for a loop of `extent` steps of `unit` indices along axis `k` from
+/// the segment's start: the difference of two element offsets (the segment is affine in
+/// every operand), 0 for a loop of one step.
 #[expect(
     clippy::many_single_char_names,
     reason = "`k`, `o`, `s`, `a`, `b`, `d`: axis, operand, stride, two offsets, their difference"
 )]
-/// Each operand's stride for a loop of `extent` steps of `unit` indices along axis `k` from
-/// the segment's start: the difference of two element offsets (the segment is affine in
-/// every operand), 0 for a loop of one step.
 const fn unit_strides<const N: usize, const K: usize>(
     ops: &[Lowered<N>; K],
     k: usize,
