@@ -246,6 +246,10 @@ fn nchw_blocked(shape: [usize; 4], f: usize) -> InterleavedLayout<4> {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
+)]
 fn copy_nchw8c_to_nchw16c_is_one_nest_and_matches_the_model() {
     let shape = [2, 32, 3, 5];
     let (src, dst) = (nchw_blocked(shape, 8), nchw_blocked(shape, 16));
@@ -259,6 +263,10 @@ fn copy_nchw8c_to_nchw16c_is_one_nest_and_matches_the_model() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
+)]
 fn copy_nchw8c_to_nchw16c_writes_destination_lines_in_strips() {
     // H·W = 120 positions of 64-byte destination lines: strips of 60, the two halves of each
     // line written within one strip.
@@ -276,6 +284,10 @@ fn copy_nchw8c_to_nchw16c_writes_destination_lines_in_strips() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
+)]
 fn copy_nchw8c_to_nchw16c_with_partial_blocks_matches_the_model() {
     for c in [1, 7, 8, 9, 15, 16, 17, 20, 24, 33] {
         let shape = [1, c, 2, 3];
@@ -285,6 +297,10 @@ fn copy_nchw8c_to_nchw16c_with_partial_blocks_matches_the_model() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
+)]
 fn copy_blocks_of_4_to_blocks_of_8_matches_the_model() {
     for e in [0, 3, 4, 8, 11, 12, 16, 29] {
         let il =
@@ -443,6 +459,10 @@ fn check_rows<T: Copy + PartialEq + std::fmt::Debug + From<u8> + 'static>(n: usi
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
+)]
 fn copy_of_short_rows_matches_the_model_at_every_row_size() {
     for n in 1..=20 {
         check_rows::<u8>(n, 3);
