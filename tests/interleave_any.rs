@@ -459,10 +459,6 @@ fn check_rows<T: Copy + PartialEq + std::fmt::Debug + From<u8> + 'static>(n: usi
 }
 
 #[test]
-#[cfg_attr(
-    miri,
-    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
-)]
 fn copy_of_short_rows_matches_the_model_at_every_row_size() {
     for n in 1..=20 {
         check_rows::<u8>(n, 3);
