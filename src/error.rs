@@ -192,7 +192,16 @@ pub enum LayoutError {
         /// The first axis whose extents differ.
         axis: usize,
     },
-    /// Two operands of a kernel are interleaved on different axes or by different factors.
+    /// The operands of a kernel are interleaved so differently that their plan needs more than
+    /// [`MAX_NESTS`](crate::MAX_NESTS) loop nests.
+    ///
+    /// Operands interleaved on different axes, by factors that divide one another (blocks of
+    /// 8 and of 16: nChw8c -> nChw16c), with partial last blocks or by factor 1 are planned
+    /// together, as is any empty copy. What remains refused: two factors on one axis neither
+    /// of which divides the other (3 and 4, 4 and 6), on an axis long enough that its pieces
+    /// (one per phase of their least common multiple) outnumber the nests, and three operands
+    /// interleaved on three different axes, each with a partial last block. Copy through an
+    /// intermediate layout in two steps instead.
     InterleaveConflict,
     /// An offset of a kernel operand is negative or not less than its slice's length.
     OffsetOutsideSlice {
@@ -331,7 +340,9 @@ impl LayoutError {
                 "an extent, stride, offset or the volume does not fit the kernel index type"
             }
             Self::ShapeMismatch { .. } => "kernel operands have different shapes",
-            Self::InterleaveConflict => "kernel operands are interleaved differently",
+            Self::InterleaveConflict => {
+                "kernel operands are interleaved too differently to plan together"
+            }
             Self::OffsetOutsideSlice { operand } => match operand {
                 Operand::Destination => "a destination offset lies outside its slice",
                 Operand::Source => "a source offset lies outside its slice",

@@ -87,8 +87,8 @@ pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    CopyPart, CopyParts, CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, Mapping,
-    Nest, Plan, ZipMapPlan, copy, copy_uninit, copy_within, fill, fold, map, zip_map,
+    CopyPart, CopyParts, CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, MAX_NESTS,
+    Mapping, Nest, Plan, ZipMapPlan, copy, copy_uninit, copy_within, fill, fold, map, zip_map,
 };
 #[cfg(feature = "rayon")]
 pub use kernel::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};

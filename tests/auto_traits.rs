@@ -24,8 +24,13 @@ assert_impl_all!(strided_layout::Lowered<3>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(strided_layout::Loop<2>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(strided_layout::Nest<3>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(strided_layout::Plan<2>: Copy, Send, Sync, Eq, Hash, Debug, core::fmt::Display);
-// A plan stays around a kilobyte for two operands: it lives on the stack of every kernel call.
-const_assert!(size_of::<strided_layout::Plan<2>>() <= 1024 * size_of::<usize>() / 8);
+// A plan is its nests and a count, each nest under half a kilobyte for two operands: it
+// lives on the stack of every kernel call.
+const_assert!(
+    size_of::<strided_layout::Plan<2>>()
+        <= strided_layout::MAX_NESTS * size_of::<strided_layout::Nest<2>>() + size_of::<usize>()
+);
+const_assert!(size_of::<strided_layout::Nest<2>>() <= 512 * size_of::<usize>() / 8);
 
 // The error is small: at most three words (a tag and two `usize` payload fields).
 const_assert!(size_of::<LayoutError>() <= 3 * size_of::<usize>());

@@ -6,7 +6,7 @@
 //!
 //! | test | scope | cases |
 //! | --- | --- | --- |
-//! | `copy_rankN_matches_the_model_on_every_pair` | ranks 0..=2, extents 0..=3, strides -2..=2, elements of `u32` (itemsize 4); plain and interleaved operands (every dimension, factors 1..=3), each with its smallest offset at 0 and at 1; every (source, destination) pair of one shape: plain/plain, plain/interleaved, interleaved/plain, interleaved/interleaved with the same interleave, and each pair of conflicting interleaves once | rank 0: 4 pairs, rank 1: 4,024, rank 2: 760,480 |
+//! | `copy_rankN_matches_the_model_on_every_pair` | ranks 0..=2, extents 0..=3, strides -2..=2, elements of `u32` (itemsize 4); plain and interleaved operands (every dimension, factors 1..=3), each with its smallest offset at 0 and at 1; every (source, destination) pair of one shape: plain/plain, plain/interleaved, interleaved/plain, interleaved/interleaved with the same interleave, and each pair of different interleaves once | rank 0: 4 pairs, rank 1: 4,024, rank 2: 760,480 |
 //! | `fill_matches_the_model` | ranks 0..=2, extents 0..=3, strides -3..=3, offsets 0..=2 (negative smallest offsets included), plain and interleaved (factors 1..=3) | 2,439 plain + 14,364 interleaved operands |
 //! | `copy_within_matches_the_model_on_every_pair` | ranks 0..=2, extents 0..=2, strides -2..=2, offsets 0..=3, plain, every pair of one shape in one buffer | 91,216 pairs |
 //! | `copy_of_different_shapes_is_shape_mismatch` | every two different shapes of ranks 1 and 2, extents 0..=3 | 252 pairs |
@@ -130,13 +130,16 @@ fn check_copy_pair<const N: usize>(s: &Op<N>, sm: &Model, d: &Op<N>, dm: &Model,
     let what = || format!("copy {s} -> {d}");
     let src: Vec<u32> = (0..span(sm) as u32).map(|i| 1000 + i).collect();
     let fresh = || vec![SENTINEL; span(dm) + GUARD];
-    let conflict = matches!((s.spec(), d.spec()), (Some(a), Some(b)) if a != b);
+    // Factors that do not divide one another on one axis may need more nests than a plan
+    // holds: the only pairs a copy may refuse.
+    let conflict = matches!((s.spec(), d.spec()), (Some((da, fa)), Some((db, fb)))
+        if da == db && fa % fb != 0 && fb % fa != 0);
     let empty = dm.volume() == 0;
 
     let mut dst = fresh();
     let got = run_copy(&src, s, &mut dst, d);
-    if conflict {
-        assert_eq!(got, Err(LayoutError::InterleaveConflict), "{}", what());
+    if got == Err(LayoutError::InterleaveConflict) {
+        assert!(conflict, "{}", what());
         assert_eq!(dst, fresh(), "{}: dst touched", what());
         t.tick();
         return;

@@ -9,8 +9,9 @@
 //! 1 ([`InterleaveLayout::PLAIN`]: `(i / 1) * s + i % 1 == i * s`), so `algo/offset.rs`
 //! (`Layout`, `DynLayout`), `InterleavedLayout` (its constructors, `offset_of`, bounds,
 //! strided forms, uniqueness, overlap and iteration), `Grid` (the cells of a printed section
-//! and their widths) and the copy planner (`kernel/plan.rs`: each operand's split axis as
-//! [`piece`] cuts it) all call these functions. `KernelLayout`'s device-side twin
+//! and their widths) and the copy planner (`kernel/plan/pieces.rs`: the offsets and strides
+//! of every piece of operands interleaved alike or differently, through [`step`]) all call
+//! these functions. `KernelLayout`'s device-side twin
 //! (`param/`, also `include/strided_layout.h`) evaluates the same formula in the kernel's
 //! index type, and is tested against [`offset_of`]'s answers.
 //!
@@ -32,15 +33,15 @@
 //! ```
 
 use super::access::{get, set};
-use super::checked::{add, mul, offset_after, to_isize, tri};
+use super::checked::{add, offset_after, to_isize, tri};
 use super::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
 
 // one formula: the interleave term is written here once. Callers: `offset_of` and `bounds`
 // below (through them `algo/offset.rs`, so `Layout` and `DynLayout`), `InterleavedLayout`'s
 // constructors, `offset_of`, `offset_bounds`, strided forms, uniqueness and overlap
-// (`interleave/`), its iterators (`iter/`), and `Grid` (`fmt.rs`). The copy planner and
-// `KernelLayout` are to call `piece` and `offset_of` rather than re-derive them.
+// (`interleave/`), its iterators (`iter/`), and `Grid` (`fmt.rs`). The copy planner calls
+// `step`; `KernelLayout` is to call `piece` and `offset_of` rather than re-derive them.
 
 /// `offset + (i / f) * s + i % f`: the offset `i` steps along an axis of stride `s` stored in
 /// blocks of `f` (`f == 1`: the plain `offset + i * s`), or `Err(OffsetOverflow)`.
@@ -182,37 +183,23 @@ pub(crate) enum Piece {
     Padded,
 }
 
-/// How the operand whose axis `d` is cut into blocks of `f` reads that axis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Lanes {
-    /// The operand is interleaved on `d`: the block stride is `s_d`, lanes step by 1.
-    Interleaved,
-    /// The operand is a plain strided layout cut along `d` into the same blocks (a copy's
-    /// other side): the block stride is `f * s_d`, lanes step by `s_d`.
-    Strided,
-}
-
 /// Writes the rank-`r + 1` strided `which` piece of the rank-`r` layout `p` cut along axis
 /// `d = il.dimension()` into blocks of `f = il.factor()` into `shape` and `strides` (which
 /// must hold at least `r + 1` entries; entries past `r + 1` are left alone) and returns its
 /// offset. Axis `k != d` keeps its extent and stride; axis `d` becomes the block index; the
 /// appended last axis is the lane inside a block.
 ///
-/// The full and tail pieces together hold every element once (the planner's two nests);
-/// the padded piece holds them and the padding slots of a partial last block. A block
-/// stride that only an axis of extent <= 1 would use is written as 0, so a piece never
-/// fails on a stride that reaches no offset.
+/// The full and tail pieces together hold every element once; the padded piece holds them
+/// and the padding slots of a partial last block.
 ///
 /// # Errors
 ///
 /// `RankMismatch` when the output is shorter than `r + 1`, `AxisOutOfRange` when
-/// `d >= r`, `OffsetOverflow` when a used block stride (`f * s_d` for [`Lanes::Strided`]) or
-/// a padding slot's offset overflows `isize` (never for the full or tail piece of an
-/// interleaved layout).
+/// `d >= r`, `OffsetOverflow` when a padding slot's offset overflows
+/// `isize` (never for the full or tail piece of an interleaved layout).
 pub(crate) const fn piece(
     p: Parts<'_>,
     il: InterleaveLayout,
-    lanes: Lanes,
     which: Piece,
     shape: &mut [usize],
     strides: &mut [isize],
@@ -242,23 +229,15 @@ pub(crate) const fn piece(
         Piece::Tail => (if rem > 0 { 1 } else { 0 }, rem),
         Piece::Padded => (il.blocks(e), f),
     };
-    let (block_stride, lane_stride) = match lanes {
-        Lanes::Interleaved => (s, 1),
-        Lanes::Strided if blocks <= 1 => (0, s),
-        Lanes::Strided => (tri!(mul(s, tri!(to_isize(f)))), s),
-    };
-    // The tail starts at block `full`: element index `full * f <= e` of axis `d`.
-    let offset = match (which, lanes) {
-        (Piece::Tail, Lanes::Interleaved) if rem > 0 => tri!(offset_after(p.offset(), full, s)),
-        // `full * f <= e`, so the product cannot overflow.
-        #[expect(clippy::arithmetic_side_effects, reason = "full * f <= e")]
-        (Piece::Tail, Lanes::Strided) if rem > 0 => tri!(offset_after(p.offset(), full * f, s)),
+    // The tail starts at block `full`.
+    let offset = match which {
+        Piece::Tail if rem > 0 => tri!(offset_after(p.offset(), full, s)),
         _ => p.offset(),
     };
     set(shape, d, blocks);
-    set(strides, d, block_stride);
+    set(strides, d, s);
     set(shape, r, lane_count);
-    set(strides, r, lane_stride);
+    set(strides, r, 1);
     Ok(offset)
 }
 
@@ -287,55 +266,16 @@ mod tests {
     fn pieces_of_a_partial_block_cover_each_element_once() {
         let p = Parts::from_arrays(&[10], &[4], 0, 1);
         let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
-        let o = piece(
-            p,
-            il(0, 4),
-            Lanes::Interleaved,
-            Piece::Full,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 4), Piece::Full, &mut sh, &mut st);
         assert_eq!((o, sh, st), (Ok(0), [2, 4], [4, 1]));
-        let o = piece(
-            p,
-            il(0, 4),
-            Lanes::Interleaved,
-            Piece::Tail,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 4), Piece::Tail, &mut sh, &mut st);
         assert_eq!((o, sh, st), (Ok(8), [1, 2], [4, 1]));
-        let o = piece(
-            p,
-            il(0, 4),
-            Lanes::Interleaved,
-            Piece::Padded,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 4), Piece::Padded, &mut sh, &mut st);
         assert_eq!((o, sh, st), (Ok(0), [3, 4], [4, 1]));
-        let o = piece(p, il(0, 4), Lanes::Strided, Piece::Tail, &mut sh, &mut st);
-        assert_eq!((o, sh, st), (Ok(32), [1, 2], [0, 4]));
-        let o = piece(p, il(0, 5), Lanes::Strided, Piece::Full, &mut sh, &mut st);
-        assert_eq!((o, sh, st), (Ok(0), [2, 5], [20, 4]));
-        let o = piece(
-            p,
-            il(0, 5),
-            Lanes::Interleaved,
-            Piece::Tail,
-            &mut sh,
-            &mut st,
-        );
+        let o = piece(p, il(0, 5), Piece::Tail, &mut sh, &mut st);
         assert_eq!((o, sh[1]), (Ok(0), 0));
         assert_eq!(
-            piece(
-                p,
-                il(1, 4),
-                Lanes::Interleaved,
-                Piece::Full,
-                &mut sh,
-                &mut st
-            ),
+            piece(p, il(1, 4), Piece::Full, &mut sh, &mut st),
             Err(LayoutError::AxisOutOfRange { axis: 1, ndim: 1 })
         );
     }

@@ -4,7 +4,7 @@
 
 use crate::algo::access::get;
 use crate::algo::checked::tri;
-use crate::algo::interleave::{Lanes, Piece, piece};
+use crate::algo::interleave::{Piece, piece};
 use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
 impl<const N: usize> InterleavedLayout<N> {
@@ -16,14 +16,7 @@ impl<const N: usize> InterleavedLayout<N> {
         shape: &mut [usize],
         strides: &mut [isize],
     ) -> Result<isize, LayoutError> {
-        piece(
-            self.parts(),
-            self.interleave,
-            Lanes::Interleaved,
-            which,
-            shape,
-            strides,
-        )
+        piece(self.parts(), self.interleave, which, shape, strides)
     }
 
     /// The same offsets as a strided layout of rank `M == N + 1`: axis `d` becomes the block

@@ -65,7 +65,7 @@ pub struct Lowered<const N: usize> {
 /// | check | error |
 /// | --- | --- |
 /// | the operands' shapes are equal | [`LayoutError::ShapeMismatch`](crate::LayoutError::ShapeMismatch) |
-/// | an interleave's axis is `< N`, its factor `>= 1`, and operands split an axis compatibly | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
+/// | an interleave's axis is `< N`, its factor `>= 1`, and the operands' interleaves cut the shape into at most [`MAX_NESTS`](crate::MAX_NESTS) strided pieces | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
 /// | every offset and stride the plan computes fits `isize` (checked arithmetic) | [`OffsetOverflow`](crate::LayoutError::OffsetOverflow) |
 /// | the merged loops fit [`MAX_LOOPS`](crate::MAX_LOOPS) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
 /// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |

@@ -95,6 +95,6 @@ pub use map::{map, zip_map};
 pub use mapping::{Lowered, Mapping};
 #[cfg(feature = "rayon")]
 pub use par::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
-pub use plan::{Loop, MAX_LOOPS, Nest, Plan};
+pub use plan::{Loop, MAX_LOOPS, MAX_NESTS, Nest, Plan};
 pub use prepared::{CopyPlan, CopyWithinPlan, FillPlan, ZipMapPlan};
 pub use split::{CopyPart, CopyParts};

@@ -1,12 +1,13 @@
 //! [`Plan`]: the loops a kernel runs for `K` operands of one shape, chosen once.
 //!
-//! Planning turns the operands' [`Lowered`] forms into at most two loop nests (two when an
-//! interleaved operand has a partial last block). For each nest, in this order:
+//! Planning turns the operands' [`Lowered`] forms into at most [`MAX_NESTS`] loop nests (one
+//! per piece of the shape that is strided in every operand). For each nest, in this order:
 //!
-//! 1. an interleaved axis `d` with factor `f` is split, as the interleave core cuts it
-//!    (`algo/interleave.rs`, `piece`), into a block axis and a lane axis (the
-//!    interleaved operands step `strides[d]` and 1, the others `f·strides[d]` and
-//!    `strides[d]`); a partial last block becomes the second nest;
+//! 1. each interleaved axis is cut (`plan/pieces.rs`) into runs that every operand reads
+//!    as strided loops: with one factor `f`, a block axis and a lane axis (the interleaved
+//!    operands step `strides[d]` and 1, the others `f·strides[d]` and `strides[d]`) and a
+//!    partial last block as a second nest; operands interleaved differently (other
+//!    factors, other axes) cut the shape into more pieces, one nest each;
 //! 2. extent-1 axes are dropped, and neighbours that merge in every operand
 //!    (`outer stride == inner stride · inner extent`) are merged;
 //! 3. axes whose strides are negative (or zero) in every operand are flipped, so runs ascend;
@@ -25,17 +26,17 @@
 //!                                                loop 1: extent 4096, strides [1, 4096], tile 32
 //! ```
 //!
-//! The plan is plain stack data (about `2 · 16 · (K + 1)` words), so firmware can keep one
+//! The plan is plain stack data (about `MAX_NESTS · 16 · (K + 1)` words), so firmware can keep one
 //! and a GPU host can read its loops to size a launch.
 
 use core::fmt;
 
-use crate::InterleaveLayout;
 use crate::LayoutError;
 use crate::algo::access::{contains, get, set, swap};
-use crate::algo::interleave::{Lanes, Piece, piece};
-use crate::algo::parts::Parts;
 use crate::kernel::mapping::Lowered;
+
+mod lines;
+mod pieces;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -50,6 +51,16 @@ pub(crate) const INNER_UNROLL: usize = if cfg!(target_os = "none") { 1 } else { 
 
 const _: () = assert!(TILE_BYTES.is_power_of_two() && TILE_BYTES >= 64);
 const _: () = assert!(INNER_UNROLL >= 1);
+
+/// The most loop nests one [`Plan`] holds: one per piece of the shape that is strided in
+/// every operand.
+///
+/// Operands interleaved alike (or not at all) need one nest, and a second for a partial last
+/// block; operands interleaved differently cut the shape into more pieces: blocks of 8 and
+/// of 16 on one axis (nChw8c -> nChw16c) three at most, two different axes four at most.
+/// Every plan carries this many nests (it is plain stack data), so it is kept to what those
+/// cases need; a plan that needs more is [`LayoutError::InterleaveConflict`] (see there for when that happens).
+pub const MAX_NESTS: usize = 4;
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
@@ -284,14 +295,14 @@ impl<const K: usize> Nest<K> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Plan<const K: usize> {
-    nests: [Nest<K>; 2],
+    nests: [Nest<K>; MAX_NESTS],
     count: usize,
 }
 
 impl<const K: usize> Plan<K> {
     /// The plan of nothing; [`Plan::build`] fills it in place.
     pub(crate) const EMPTY: Self = Self {
-        nests: [Nest::EMPTY; 2],
+        nests: [Nest::EMPTY; MAX_NESTS],
         count: 0,
     };
 
@@ -303,7 +314,8 @@ impl<const K: usize> Plan<K> {
     ///   first differing axis);
     /// - [`LayoutError::AxisOutOfRange`] if an interleave names an axis `>= N`;
     /// - [`LayoutError::FactorZero`] if an interleave factor is 0;
-    /// - [`LayoutError::InterleaveConflict`] if two operands are interleaved differently;
+    /// - [`LayoutError::InterleaveConflict`] if the operands' interleaves cut the shape into
+    ///   more than [`MAX_NESTS`] strided pieces;
     /// - [`LayoutError::OffsetOverflow`] if an offset or stride the plan needs overflows
     ///   `isize` (never for operands that keep the invariants of [`Layout`](crate::Layout));
     /// - [`LayoutError::RankOverflow`] if a nest needs more than [`MAX_LOOPS`] loops.
@@ -330,11 +342,11 @@ impl<const K: usize> Plan<K> {
     }
 
     /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (a few hundred bytes) is never moved. A `const fn`, so a plan of layouts
+    /// that the plan (about a kilobyte on 64-bit targets) is never moved. A `const fn`, so a plan of layouts
     /// known at compile time is built by the compiler.
     #[expect(
         clippy::many_single_char_names,
-        reason = "`d`, `f`, `k`, `o`, `b`: the split axis, its factor, axis and operand counters, the builder"
+        reason = "`d`, `f`, `k`, `b`: an interleaved axis, its factor, the axis counter, the builder"
     )]
     pub(crate) const fn build<const N: usize>(
         &mut self,
@@ -344,7 +356,7 @@ impl<const K: usize> Plan<K> {
             return Ok(());
         };
         let shape = first.shape;
-        let mut split: Option<(usize, usize)> = None;
+        let mut split = false;
         let mut itemsize = 1;
         let mut rest: &[Lowered<N>] = ops;
         while let [op, tail @ ..] = rest {
@@ -364,11 +376,8 @@ impl<const K: usize> Plan<K> {
                 if f == 0 {
                     return Err(LayoutError::FactorZero);
                 }
-                match split {
-                    None => split = Some((d, f)),
-                    Some((sd, sf)) if sd == d && sf == f => {}
-                    Some(_) => return Err(LayoutError::InterleaveConflict),
-                }
+                // Factor 1 is the plain strided formula: it cuts nothing.
+                split |= f > 1;
             }
             if op.itemsize > itemsize {
                 itemsize = op.itemsize;
@@ -379,125 +388,35 @@ impl<const K: usize> Plan<K> {
         }
         let side = side_for(itemsize);
         let offsets = offsets_of(ops);
-        let Some((d, f)) = split else {
-            let mut b = match self.builder(offsets) {
-                Ok(b) => b,
-                Err(e) => return Err(e),
-            };
-            let mut k = 0;
-            while k < N {
-                let extent = match get(&shape, k) {
-                    Some(e) => e,
-                    None => 1,
-                };
-                if let Err(e) = b.push(extent, strides_at(ops, k)) {
-                    return Err(e);
-                }
-                k = k.saturating_add(1);
-            }
-            if let Err(e) = b.finish(side) {
-                return Err(e);
-            }
-            self.count = 1;
-            return Ok(());
-        };
-        self.build_split(ops, offsets, side, d, f)
-    }
-
-    /// The nests of a plan whose axis `d` is split into blocks of `f` (an interleaved operand):
-    /// one for the whole blocks, one for the partial last block.
-    #[expect(
-        clippy::many_single_char_names,
-        reason = "`d`, `f`, `k`, `o`, `b`: the split axis, its factor, axis and operand counters, the builder"
-    )]
-    const fn build_split<const N: usize>(
-        &mut self,
-        ops: &[Lowered<N>; K],
-        offsets: [isize; K],
-        side: usize,
-        d: usize,
-        f: usize,
-    ) -> Result<(), LayoutError> {
-        let Some(first) = ops.first() else {
-            return Ok(());
-        };
-        let shape = first.shape;
-        let Ok(cut) = InterleaveLayout::new(0, f) else {
-            return Err(LayoutError::FactorZero);
-        };
-        // The whole blocks, then the partial last block: per operand, the split axis as the
-        // interleave core cuts it (block count, lanes, their strides, where the piece starts).
-        let mut which = 0u8;
-        while which < 2 {
-            let kind = if which == 0 { Piece::Full } else { Piece::Tail };
-            which = which.saturating_add(1);
-            let mut offsets = offsets;
-            let (mut outer, mut lane) = ([0isize; K], [0isize; K]);
-            let (mut count, mut lanes) = (0usize, 0usize);
-            let mut o = 0;
-            while o < K {
-                let Some(op) = at(ops, o) else { break };
-                let e_d = match get(&shape, d) {
-                    Some(e) => e,
-                    None => 1,
-                };
-                let (e_d, s_d) = ([e_d], [stride_at(op, d)]);
-                let one_axis = Parts::from_arrays(&e_d, &s_d, stride_or_0(get(&offsets, o)), 1);
-                let how = if op.interleave.is_some() {
-                    Lanes::Interleaved
-                } else {
-                    Lanes::Strided
-                };
-                let (mut sh, mut st) = ([0usize; 2], [0isize; 2]);
-                match piece(one_axis, cut, how, kind, &mut sh, &mut st) {
-                    Ok(start) => set(&mut offsets, o, start),
-                    Err(e) => return Err(e),
-                }
-                (count, lanes) = (sh[0], sh[1]);
-                set(&mut outer, o, st[0]);
-                set(&mut lane, o, st[1]);
-                o = o.saturating_add(1);
-            }
-            if count == 0 || lanes == 0 {
-                continue;
-            }
-            let mut b = match self.builder(offsets) {
-                Ok(b) => b,
-                Err(e) => return Err(e),
-            };
-            let mut k = 0;
-            while k < N {
-                let pushed = if k == d {
-                    match b.push(count, outer) {
-                        Ok(()) => b.push(lanes, lane),
-                        Err(e) => Err(e),
-                    }
-                } else {
-                    let extent = match get(&shape, k) {
-                        Some(e) => e,
-                        None => 1,
-                    };
-                    b.push(extent, strides_at(ops, k))
-                };
-                if let Err(e) = pushed {
-                    return Err(e);
-                }
-                k = k.saturating_add(1);
-            }
-            if let Err(e) = b.finish(side) {
-                return Err(e);
-            }
-            self.count = self.count.saturating_add(1);
+        if split {
+            return self.build_pieces(ops, offsets, side);
         }
+        let mut b = match self.builder(offsets) {
+            Ok(b) => b,
+            Err(e) => return Err(e),
+        };
+        let mut k = 0;
+        while k < N {
+            let extent = match get(&shape, k) {
+                Some(e) => e,
+                None => 1,
+            };
+            if let Err(e) = b.push(extent, strides_at(ops, k)) {
+                return Err(e);
+            }
+            k = k.saturating_add(1);
+        }
+        if let Err(e) = b.finish(side) {
+            return Err(e);
+        }
+        self.count = 1;
         Ok(())
     }
 
     /// A builder writing the next nest in place (the plan is built without moving nests).
     const fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
-        let nest = match self.count {
-            0 => &mut self.nests[0],
-            1 => &mut self.nests[1],
-            _ => return Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+        let Some((_, [nest, ..])) = self.nests.split_at_mut_checked(self.count) else {
+            return Err(LayoutError::InterleaveConflict);
         };
         nest.offsets = offsets;
         Ok(Builder { nest })

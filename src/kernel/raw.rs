@@ -143,6 +143,11 @@ unsafe fn copy_block<T: Copy + 'static>(
     let [da, sa] = a.strides;
     let [db, sb] = b.strides;
     if db == 1 && sb == 1 {
+        // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
+        // `da` and `sa` apart.
+        if !stream && unsafe { copy_short_rows(d, da, s, sa, a.extent, b.extent) } {
+            return;
+        }
         for i in 0..a.extent {
             // SAFETY: row `i` of the block, `b.extent` consecutive elements in each slice
             // (caller's contract), disjoint.
@@ -256,6 +261,64 @@ unsafe fn strided_copy_pair<T: Copy>(
         dp = dp.wrapping_offset(ds);
         sp = sp.wrapping_offset(ss);
     }
+}
+
+/// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with one
+/// fixed-size move a row, when a row is 8, 16, 32 or 64 bytes, and returns `true`; else
+/// copies nothing and returns `false`. A `memcpy` call a row costs more than the move itself
+/// for rows this short (the rows of 8 `f32` of a blocks of 8 -> blocks of 16 reorder).
+///
+/// # Safety
+///
+/// Every row `i < rows` is `n` elements of the destination and of the source slice, which do
+/// not overlap.
+#[inline]
+unsafe fn copy_short_rows<T>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) -> bool {
+    /// The rows as moves of one `[MaybeUninit<u8>; W]` (alignment 1, no validity
+    /// requirement: any bytes, padding included, move unchanged).
+    ///
+    /// # Safety
+    ///
+    /// As [`copy_short_rows`], with rows of `W` bytes.
+    #[inline]
+    unsafe fn rows_of<T, const W: usize>(
+        d: *mut T,
+        dr: isize,
+        s: *const T,
+        sr: isize,
+        rows: usize,
+    ) {
+        let (mut dp, mut sp) = (d, s);
+        for _ in 0..rows {
+            // SAFETY: `dp`, `sp` point at a row of `W` bytes (contract).
+            unsafe {
+                ptr::copy_nonoverlapping(sp.cast::<[MaybeUninit<u8>; W]>(), dp.cast(), 1);
+            }
+            // Past the last row the pointers may leave the slices: `wrapping_offset` keeps
+            // that defined, and they are never dereferenced there.
+            dp = dp.wrapping_offset(dr);
+            sp = sp.wrapping_offset(sr);
+        }
+    }
+    let bytes = n.checked_mul(size_of::<T>());
+    // SAFETY: the contract, with the row's byte count matched to `W` in each arm.
+    unsafe {
+        match bytes {
+            Some(8) => rows_of::<T, 8>(d, dr, s, sr, rows),
+            Some(16) => rows_of::<T, 16>(d, dr, s, sr, rows),
+            Some(32) => rows_of::<T, 32>(d, dr, s, sr, rows),
+            Some(64) => rows_of::<T, 64>(d, dr, s, sr, rows),
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// `d[j·ds] = s[j·ss]` for `j < n`, `INNER_UNROLL` elements per iteration, the two pointers

@@ -142,11 +142,18 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
             None => return Err(LayoutError::UniquenessUndecided),
         }
     }
-    if let [x, y] = nests {
-        match share(x, 0, y, 0) {
-            Some(false) => {}
-            Some(true) => return Err(LayoutError::DestinationNotUnique),
-            None => return Err(LayoutError::UniquenessUndecided),
+    // Every two nests (pieces of the shape) write disjoint elements.
+    let mut xs = nests;
+    while let [x, ys @ ..] = xs {
+        xs = ys;
+        let mut rest = ys;
+        while let [y, tail @ ..] = rest {
+            rest = tail;
+            match share(x, 0, y, 0) {
+                Some(false) => {}
+                Some(true) => return Err(LayoutError::DestinationNotUnique),
+                None => return Err(LayoutError::UniquenessUndecided),
+            }
         }
     }
     Ok(())

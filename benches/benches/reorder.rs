@@ -1,0 +1,98 @@
+//! README's reorder row (`table/<row>`): oneDNN's nChw8c -> nChw16c, channels in blocks of 8
+//! to blocks of 16, for N = 1, C = 64, H = W = 112 `f32` (3 MiB each side), beside
+//! `copy_from_slice` of the same bytes (the roofline), a naive index loop computing both
+//! offsets, and ndarray 0.17 (the blocked axes as 6-D views, permuted and assigned). Single
+//! thread.
+//!
+//! Throughput counts bytes read plus bytes written (`2n` for `n` bytes moved).
+//!
+//! Run: `cargo bench -p strided-layout-bench --bench reorder -- table/` (add
+//! `--features std` for the `std` build).
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use ndarray::{ArrayView, ArrayViewMut};
+use std::hint::black_box;
+use std::time::Duration;
+use strided_layout::{InterleaveLayout, InterleavedLayout};
+
+fn group<'a>(c: &'a mut Criterion, name: &str, bytes: usize) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g
+}
+
+/// `copy_from_slice` of `n` `f32`s (`8n` bytes moved), both buffers written first: a zeroed
+/// allocation that is only read maps every page to the kernel's one zero page.
+fn roofline(g: &mut BenchmarkGroup<'_, WallTime>, n: usize) {
+    let src = vec![1f32; n];
+    let mut dst = vec![2f32; n];
+    g.bench_function("copy_from_slice", |b| {
+        b.iter(|| black_box(&mut dst[..]).copy_from_slice(black_box(&src[..])))
+    });
+}
+
+/// nChw`f`c: `[n, c, h, w]` with `c` in blocks of `f`, the block innermost.
+fn blocked(shape: [usize; 4], f: usize) -> InterleavedLayout<4> {
+    InterleavedLayout::dense(shape, 4, InterleaveLayout::new(1, f).unwrap()).unwrap()
+}
+
+fn nchw8c_to_nchw16c(c: &mut Criterion) {
+    const N: usize = 1;
+    const C: usize = 64;
+    const H: usize = 112;
+    const W: usize = 112;
+    let n = N * C * H * W;
+    let mut g = group(
+        c,
+        "table/blocks of 8 -> blocks of 16 (nChw8c -> nChw16c)",
+        8 * n,
+    );
+    roofline(&mut g, n);
+    let src: Vec<f32> = (0..n).map(|i| (i % 1000) as f32).collect();
+    let mut dst = vec![0f32; n];
+    let (from, to) = (blocked([N, C, H, W], 8), blocked([N, C, H, W], 16));
+    // The three ways agree before any is timed.
+    let at = |f: usize, ch: usize, y: usize, x: usize| ((ch / f * H + y) * W + x) * f + ch % f;
+    strided_layout::copy(&src, &from, &mut dst, &to).unwrap();
+    for (ch, y, x) in [(0, 0, 0), (9, 1, 2), (63, 111, 111), (17, 50, 3)] {
+        assert_eq!(dst[at(16, ch, y, x)], src[at(8, ch, y, x)]);
+    }
+    g.bench_function("ours", |b| {
+        b.iter(|| strided_layout::copy(black_box(&src), &from, black_box(&mut dst), &to).unwrap())
+    });
+    g.bench_function("naive", |b| {
+        b.iter(|| {
+            let (s, d) = (black_box(&src), black_box(&mut dst));
+            for i in 0..N {
+                for ch in 0..C {
+                    for y in 0..H {
+                        for x in 0..W {
+                            let at =
+                                |f: usize| (((i * C / f + ch / f) * H + y) * W + x) * f + ch % f;
+                            d[at(16)] = s[at(8)];
+                        }
+                    }
+                }
+            }
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            // Source [n, c/16, 2, h, w, 8] (c/8 split in two) permuted to [n, c/16, h, w, 2, 8],
+            // the destination [n, c/16, h, w, 16] with its block split the same way.
+            let shape = (N, C / 16, 2, H, W, 8);
+            let sv = ArrayView::from_shape(shape, black_box(&src[..])).unwrap();
+            let mut dv =
+                ArrayViewMut::from_shape((N, C / 16, H, W, 2, 8), black_box(&mut dst[..])).unwrap();
+            dv.assign(&sv.permuted_axes([0, 1, 3, 4, 2, 5]));
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, nchw8c_to_nchw16c);
+criterion_main!(benches);
