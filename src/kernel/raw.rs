@@ -23,7 +23,7 @@ use core::slice;
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
 use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
-use crate::kernel::plan::{INNER_UNROLL, Loop, TILE_BYTES};
+use crate::kernel::plan::{INNER_UNROLL, Loop, Nest, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
 use crate::kernel::{stream, transpose};
 
@@ -37,6 +37,24 @@ pub(crate) fn copy<T: Copy + 'static>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
+        if stream && stream_transpose::<T>(nest) {
+            for_each_block_tiled(nest, None, |[od, os], a, b| {
+                // SAFETY: as below: the whole block's offsets are offsets of the nest, inside
+                // `dst` and `src` (`InBounds` witness), the slices are distinct borrows and
+                // the destination is unique; `stream_transpose` checked `streams` for the
+                // block's orientation, which is `transpose_stream_unchecked`'s precondition.
+                unsafe {
+                    let (dp, sp) = (d.offset(od), s.offset(os));
+                    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+                    if db == 1 {
+                        transpose::transpose_stream_unchecked(dp, da, sp, sb, a.extent, b.extent);
+                    } else {
+                        transpose::transpose_stream_unchecked(dp, db, sp, sa, b.extent, a.extent);
+                    }
+                }
+            });
+            continue;
+        }
         for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by the
             // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
@@ -96,6 +114,18 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
     // exactly, and `copy` above wrote a `T` at every one of them, so every element of `part`
     // is initialised; `MaybeUninit<T>` has `T`'s layout; `part` is borrowed for `'d`.
     Ok(unsafe { slice::from_raw_parts_mut(part.as_mut_ptr().cast::<T>(), len) })
+}
+
+/// Whether the two innermost loops of `nest` are a transpose for the streaming line kernel:
+/// the destination runs along one and the source along the other, and
+/// [`transpose::streams`] takes the destination's row stride.
+fn stream_transpose<T: 'static>(nest: &Nest<2>) -> bool {
+    let [.., a, b] = nest.loops() else {
+        return false;
+    };
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    (db == 1 && sa == 1 && transpose::streams::<T>(da, a.extent, b.extent))
+        || (da == 1 && sb == 1 && transpose::streams::<T>(db, b.extent, a.extent))
 }
 
 /// Copies the `a × b` block at `d`/`s` (operand 0 the destination); with `stream`,

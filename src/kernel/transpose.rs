@@ -180,6 +180,188 @@ unsafe fn blocks<E: Copy, const W: usize>(
     }
 }
 
+/// Bytes of a cache line: the streaming transpose reads and writes whole lines.
+const LINE: usize = 64;
+
+/// Line micro-kernels per side of one macro-tile of the streaming transpose: a macro-tile
+/// is `MACRO · L` destination rows by `MACRO · L` columns (256 × 256 `f32`, 128 × 128 `f64`),
+/// whose source and destination lines (2 × 256 pages at most) fit the second-level TLB while
+/// it runs.
+const MACRO: usize = 16;
+
+/// How many micro-kernels ahead the streaming transpose prefetches its source lines.
+const AHEAD: usize = 2;
+
+/// Whether [`transpose_stream_unchecked`] takes an `ea × eb` transpose whose destination rows
+/// are `dr` elements apart: 4- and 8-byte primitives, on a target with a streaming line
+/// kernel (AVX), destination rows a whole number of cache lines apart, and at least one
+/// line-sized micro-kernel each way.
+#[inline]
+pub(crate) fn streams<T: 'static>(dr: isize, ea: usize, eb: usize) -> bool {
+    let line = LINE / size_of::<T>().max(1);
+    has_line_kernel()
+        && transposes::<T>()
+        && dr > 0
+        && dr.unsigned_abs() % line == 0
+        && ea >= line
+        && eb >= line.saturating_mul(2)
+}
+
+/// Whether this machine has a streaming line kernel (AVX on x86-64).
+#[inline]
+fn has_line_kernel() -> bool {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        has_avx()
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        false
+    }
+}
+
+/// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`, for a transpose larger than the
+/// last-level cache: every destination line that lies wholly in the block is written once,
+/// with non-temporal stores, by a line × line micro-kernel that reads each of its source
+/// lines whole; the columns before the first destination line boundary and after the last,
+/// and the last `ea mod L` rows, go through [`transpose_unchecked`]. Call
+/// [`stream_fence`](super::stream::stream_fence) after the last one.
+///
+/// # Safety
+///
+/// [`streams`]`::<T>(dr, ea, eb)` holds, and [`transpose_unchecked`]'s contract.
+#[inline]
+pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
+    dst: *mut T,
+    dr: isize,
+    src: *const T,
+    sr: isize,
+    ea: usize,
+    eb: usize,
+) {
+    debug_assert!(
+        streams::<T>(dr, ea, eb),
+        "transpose_stream_unchecked: no line kernel"
+    );
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        if size_of::<T>() == 8 {
+            let (d, s) = (dst.cast::<f64>(), src.cast::<f64>());
+            // SAFETY: AVX is present (`streams`); the caller's contract, with 8-byte
+            // elements; `line_blocks` hands the micro-kernel only line-aligned destination
+            // rows.
+            unsafe {
+                line_blocks::<f64, 8>(
+                    d,
+                    dr,
+                    s,
+                    sr,
+                    [ea, eb],
+                    |d, s| x86::line_avx_f64(d, dr, s, sr),
+                    |d, s, ea, eb| transpose_unchecked(d, dr, s, sr, ea, eb),
+                    x86::prefetch,
+                );
+            }
+        } else {
+            let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
+            // SAFETY: as above, for 4-byte elements.
+            unsafe {
+                line_blocks::<f32, 16>(
+                    d,
+                    dr,
+                    s,
+                    sr,
+                    [ea, eb],
+                    |d, s| x86::line_avx(d, dr, s, sr),
+                    |d, s, ea, eb| transpose_unchecked(d, dr, s, sr, ea, eb),
+                    x86::prefetch,
+                );
+            }
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        // `streams` is false here; the cached transpose is correct for any block.
+        // SAFETY: the caller's contract.
+        unsafe { transpose_unchecked(dst, dr, src, sr, ea, eb) };
+    }
+}
+
+/// The macro-kernel of the streaming transpose: the `ea × eb` block cut into `L × L`
+/// micro-kernels whose destination rows start on a line boundary (`micro`), grouped in
+/// `MACRO × MACRO` macro-tiles, with the source lines of the micro-kernel `AHEAD` steps on
+/// prefetched; `edge(d, s, ea, eb)` moves the sub-blocks left over (the columns before the
+/// first line boundary and after the last, the rows past the last whole `L`).
+///
+/// # Safety
+///
+/// `transpose_unchecked`'s contract for the block; `micro(d, s)` must be sound for an
+/// `L × L` block at `d`/`s` whose destination rows start on a `LINE`-byte boundary, and
+/// `edge` for any sub-block of the block.
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "every counter is below `ea` or `eb` plus one macro-tile, and every offset formed is an element offset of the block (contract) or a wrapping prefetch hint"
+)]
+unsafe fn line_blocks<E: Copy, const L: usize>(
+    d: *mut E,
+    dr: isize,
+    s: *const E,
+    sr: isize,
+    [ea, eb]: [usize; 2],
+    mut micro: impl FnMut(*mut E, *const E),
+    mut edge: impl FnMut(*mut E, *const E, usize, usize),
+    prefetch: impl Fn(*const E),
+) {
+    let at = |i: usize, j: usize| {
+        (
+            d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
+            s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
+        )
+    };
+    // Columns `head..head + body` of rows `..rows` go through the line kernel. A pointer that
+    // cannot be aligned (`usize::MAX`) leaves no body.
+    let head = d.align_offset(LINE).min(eb);
+    let body = (eb - head) / L * L;
+    let rows = ea / L * L;
+    for (j0, width) in [(0, head), (head + body, eb - head - body)] {
+        if width > 0 {
+            let (dp, sp) = at(0, j0);
+            edge(dp, sp, ea, width);
+        }
+    }
+    if rows < ea && body > 0 {
+        let (dp, sp) = at(rows, head);
+        edge(dp, sp, ea - rows, body);
+    }
+    let span = MACRO * L;
+    let mut i1 = 0;
+    while i1 < rows {
+        let i_end = rows.min(i1 + span);
+        let mut j1 = head;
+        while j1 < head + body {
+            let j_end = (head + body).min(j1 + span);
+            let mut j0 = j1;
+            while j0 < j_end {
+                let mut i0 = i1;
+                while i0 < i_end {
+                    // The source lines `AHEAD` micro-kernels on (past the block: a hint only).
+                    let ahead = step(i0 + AHEAD * L, 1);
+                    for j in 0..L {
+                        prefetch(s.wrapping_offset(ahead.wrapping_add(step(j0 + j, sr))));
+                    }
+                    let (dp, sp) = at(i0, j0);
+                    micro(dp, sp);
+                    i0 += L;
+                }
+                j0 += L;
+            }
+            j1 = j_end;
+        }
+        i1 = i_end;
+    }
+}
+
 /// The portable twin of the SIMD micro-kernels: one `W × W` block, element by element.
 ///
 /// # Safety
@@ -217,6 +399,10 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86 {
+    use core::arch::x86_64::{
+        __m256, __m256d, _MM_HINT_T0, _mm_prefetch, _mm256_setzero_pd, _mm256_setzero_ps,
+        _mm256_stream_pd, _mm256_stream_ps,
+    };
     use core::arch::x86_64::{
         _mm_loadu_pd, _mm_storeu_pd, _mm_unpackhi_pd, _mm_unpacklo_pd, _mm256_loadu_pd,
         _mm256_permute2f128_pd, _mm256_storeu_pd, _mm256_unpackhi_pd, _mm256_unpacklo_pd,
@@ -288,18 +474,17 @@ mod x86 {
     #[inline]
     unsafe fn micro_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
         // SAFETY: rows `j < 8` of 8 elements at `s + j·sr` (contract).
-        let r = unsafe {
-            [
-                _mm256_loadu_ps(s),
-                _mm256_loadu_ps(s.offset(sr)),
-                _mm256_loadu_ps(s.offset(step(2, sr))),
-                _mm256_loadu_ps(s.offset(step(3, sr))),
-                _mm256_loadu_ps(s.offset(step(4, sr))),
-                _mm256_loadu_ps(s.offset(step(5, sr))),
-                _mm256_loadu_ps(s.offset(step(6, sr))),
-                _mm256_loadu_ps(s.offset(step(7, sr))),
-            ]
-        };
+        let r = unsafe { core::array::from_fn(|j| _mm256_loadu_ps(s.offset(step(j, sr)))) };
+        for (i, v) in t8(r).into_iter().enumerate() {
+            // SAFETY: row `i < 8` of 8 elements at `d + i·dr` (contract).
+            unsafe { _mm256_storeu_ps(d.offset(step(i, dr)), v) };
+        }
+    }
+
+    /// The transpose of eight rows of eight `f32` lanes.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    fn t8(r: [__m256; 8]) -> [__m256; 8] {
         let t0 = _mm256_unpacklo_ps(r[0], r[1]);
         let t1 = _mm256_unpackhi_ps(r[0], r[1]);
         let t2 = _mm256_unpacklo_ps(r[2], r[3]);
@@ -316,7 +501,7 @@ mod x86 {
         let u5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
         let u6 = _mm256_shuffle_ps::<0x44>(t5, t7);
         let u7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
-        let out = [
+        [
             _mm256_permute2f128_ps::<0x20>(u0, u4),
             _mm256_permute2f128_ps::<0x20>(u1, u5),
             _mm256_permute2f128_ps::<0x20>(u2, u6),
@@ -325,11 +510,89 @@ mod x86 {
             _mm256_permute2f128_ps::<0x31>(u1, u5),
             _mm256_permute2f128_ps::<0x31>(u2, u6),
             _mm256_permute2f128_ps::<0x31>(u3, u7),
-        ];
-        for (i, v) in out.into_iter().enumerate() {
-            // SAFETY: row `i < 8` of 8 elements at `d + i·dr` (contract).
-            unsafe { _mm256_storeu_ps(d.offset(step(i, dr)), v) };
+        ]
+    }
+
+    /// One 16 × 16 block of `f32` (one 64-byte line per row on each side), its destination
+    /// rows written with non-temporal stores, each line's two halves back to back so the
+    /// write-combining buffer fills and leaves as one memory transaction.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; every `d + i·dr + j` and `s + i + j·sr` (`i, j < 16`) is an element of
+    /// its slice, and every `d + i·dr` is 32-byte aligned.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    pub(super) unsafe fn line_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+        // Each source row's whole line is loaded at once (`lo`, `hi`), so a line is read
+        // from memory once even where the rows alias in the L1 cache (power-of-two strides).
+        let mut out = [[[_mm256_setzero_ps(); 8]; 2]; 2];
+        for (g, half) in out.iter_mut().enumerate() {
+            let row = |j: usize| s.wrapping_offset(step(g.wrapping_mul(8).wrapping_add(j), sr));
+            // SAFETY: rows `8g + j < 16` of 16 elements at `s + (8g + j)·sr` (contract).
+            let (lo, hi): ([__m256; 8], [__m256; 8]) = unsafe {
+                (
+                    core::array::from_fn(|j| _mm256_loadu_ps(row(j))),
+                    core::array::from_fn(|j| _mm256_loadu_ps(row(j).add(8))),
+                )
+            };
+            *half = [t8(lo), t8(hi)];
         }
+        let [left, right] = out;
+        for (h, (l, r)) in left.iter().zip(&right).enumerate() {
+            for (i, (&a, &b)) in l.iter().zip(r).enumerate() {
+                // SAFETY: row `8h + i < 16` of 16 elements at `d + (8h + i)·dr`, 32-byte
+                // aligned (contract).
+                unsafe {
+                    let p = d.offset(step(h.wrapping_mul(8).wrapping_add(i), dr));
+                    _mm256_stream_ps(p, a);
+                    _mm256_stream_ps(p.add(8), b);
+                }
+            }
+        }
+    }
+
+    /// One 8 × 8 block of `f64` (one 64-byte line per row on each side), streamed as
+    /// [`line_avx`] streams its rows.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; every `d + i·dr + j` and `s + i + j·sr` (`i, j < 8`) is an element of
+    /// its slice, and every `d + i·dr` is 32-byte aligned.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    pub(super) unsafe fn line_avx_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+        let mut out = [[[_mm256_setzero_pd(); 4]; 2]; 2];
+        for (g, half) in out.iter_mut().enumerate() {
+            let row = |j: usize| s.wrapping_offset(step(g.wrapping_mul(4).wrapping_add(j), sr));
+            // SAFETY: rows `4g + j < 8` of 8 elements at `s + (4g + j)·sr` (contract).
+            let (lo, hi): ([__m256d; 4], [__m256d; 4]) = unsafe {
+                (
+                    core::array::from_fn(|j| _mm256_loadu_pd(row(j))),
+                    core::array::from_fn(|j| _mm256_loadu_pd(row(j).add(4))),
+                )
+            };
+            *half = [t4(lo), t4(hi)];
+        }
+        let [left, right] = out;
+        for (h, (l, r)) in left.iter().zip(&right).enumerate() {
+            for (i, (&a, &b)) in l.iter().zip(r).enumerate() {
+                // SAFETY: row `4h + i < 8` of 8 elements at `d + (4h + i)·dr`, 32-byte
+                // aligned (contract).
+                unsafe {
+                    let p = d.offset(step(h.wrapping_mul(4).wrapping_add(i), dr));
+                    _mm256_stream_pd(p, a);
+                    _mm256_stream_pd(p.add(4), b);
+                }
+            }
+        }
+    }
+
+    /// Hints the cache to fetch the line at `p` (never faults, whatever `p`).
+    #[inline(always)]
+    pub(super) fn prefetch<E>(p: *const E) {
+        // SAFETY: SSE is part of x86-64; `prefetcht0` is a hint that never faults.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) };
     }
 
     /// One 2 × 2 block of 8-byte elements: `d[i·dr + j] = s[i + j·sr]`, SSE2.
@@ -376,29 +639,28 @@ mod x86 {
     #[inline]
     unsafe fn micro_avx_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
         // SAFETY: rows `j < 4` of 4 elements at `s + j·sr` (contract).
-        let (r0, r1, r2, r3) = unsafe {
-            (
-                _mm256_loadu_pd(s),
-                _mm256_loadu_pd(s.offset(sr)),
-                _mm256_loadu_pd(s.offset(step(2, sr))),
-                _mm256_loadu_pd(s.offset(step(3, sr))),
-            )
-        };
+        let r = unsafe { core::array::from_fn(|j| _mm256_loadu_pd(s.offset(step(j, sr)))) };
+        for (i, v) in t4(r).into_iter().enumerate() {
+            // SAFETY: row `i < 4` of 4 elements at `d + i·dr` (contract).
+            unsafe { _mm256_storeu_pd(d.offset(step(i, dr)), v) };
+        }
+    }
+
+    /// The transpose of four rows of four `f64` lanes.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    fn t4(r: [__m256d; 4]) -> [__m256d; 4] {
         // t0 = a0b0 a0b1 a2b0 a2b1, t1 = a1b0 a1b1 a3b0 a3b1, t2/t3 the same for b2, b3.
-        let t0 = _mm256_unpacklo_pd(r0, r1);
-        let t1 = _mm256_unpackhi_pd(r0, r1);
-        let t2 = _mm256_unpacklo_pd(r2, r3);
-        let t3 = _mm256_unpackhi_pd(r2, r3);
-        let out = [
+        let t0 = _mm256_unpacklo_pd(r[0], r[1]);
+        let t1 = _mm256_unpackhi_pd(r[0], r[1]);
+        let t2 = _mm256_unpacklo_pd(r[2], r[3]);
+        let t3 = _mm256_unpackhi_pd(r[2], r[3]);
+        [
             _mm256_permute2f128_pd::<0x20>(t0, t2),
             _mm256_permute2f128_pd::<0x20>(t1, t3),
             _mm256_permute2f128_pd::<0x31>(t0, t2),
             _mm256_permute2f128_pd::<0x31>(t1, t3),
-        ];
-        for (i, v) in out.into_iter().enumerate() {
-            // SAFETY: row `i < 4` of 4 elements at `d + i·dr` (contract).
-            unsafe { _mm256_storeu_pd(d.offset(step(i, dr)), v) };
-        }
+        ]
     }
 }
 
@@ -531,6 +793,120 @@ mod tests {
         for i in 0..ea {
             for j in 0..eb {
                 assert_eq!(dst[i * eb + j], src[i + j * ea], "{ea}x{eb} at ({i},{j})");
+            }
+        }
+    }
+
+    /// The streaming transpose of an `ea × eb` block against the index formula: destination
+    /// rows `dr` apart (a whole number of lines), the destination starting `shift` elements
+    /// into a 64-byte-aligned buffer, source rows `sr = ea + pad` apart (odd pads included);
+    /// elements outside the block stay untouched.
+    fn check_stream<E: Copy + PartialEq + core::fmt::Debug + 'static>(
+        ea: usize,
+        eb: usize,
+        shift: usize,
+        pad: usize,
+        val: impl Fn(usize) -> E,
+        fill: E,
+    ) {
+        let line = LINE / size_of::<E>();
+        let dr = eb.div_ceil(line) * line + line;
+        let sr = ea + pad;
+        let src: Vec<E> = (0..sr * eb).map(&val).collect();
+        // A 64-byte-aligned destination: over-allocate and start at the aligned element.
+        let mut buf = std::vec![fill; dr * ea + 2 * line + shift];
+        let base = buf.as_ptr().align_offset(LINE) + shift;
+        let dst = &mut buf[base..];
+        let ok = streams::<E>(dr as isize, ea, eb);
+        assert_eq!(ok, ea >= line && eb >= 2 * line || !has_line_kernel() && false);
+        // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
+        // `i + j·sr < sr·eb` in `src`; distinct buffers. Without a line kernel, the cached
+        // transpose runs instead.
+        unsafe {
+            if ok {
+                transpose_stream_unchecked(dst.as_mut_ptr(), dr as isize, src.as_ptr(), sr as isize, ea, eb);
+                crate::kernel::stream::stream_fence();
+            } else {
+                line_blocks::<E, 4>(
+                    dst.as_mut_ptr(),
+                    dr as isize,
+                    src.as_ptr(),
+                    sr as isize,
+                    [ea, eb],
+                    |d, s| micro_portable::<E, 4>(d, dr as isize, s, sr as isize),
+                    |d, s, a, b| portable_block(d, dr as isize, s, sr as isize, a, b),
+                    |_| {},
+                );
+            }
+        }
+        for i in 0..ea {
+            for j in 0..dr {
+                let want = if j < eb { src[i + j * sr] } else { fill };
+                assert_eq!(dst[i * dr + j], want, "{ea}x{eb} shift {shift} pad {pad} at ({i},{j})");
+            }
+        }
+    }
+
+    /// The portable edge: element by element.
+    unsafe fn portable_block<E: Copy>(d: *mut E, dr: isize, s: *const E, sr: isize, ea: usize, eb: usize) {
+        for i in 0..ea {
+            for j in 0..eb {
+                // SAFETY: `i < ea`, `j < eb` (the caller's block).
+                unsafe { *d.offset(i as isize * dr + j as isize) = *s.offset(i as isize + j as isize * sr) };
+            }
+        }
+    }
+
+    #[test]
+    fn transpose_stream_matches_scalar_for_widths_1_to_70() {
+        for ea in 1..=70 {
+            for eb in 1..=70 {
+                let (shift, pad) = ((ea + eb) % 17, (ea * 3 + eb) % 4);
+                check_stream(ea, eb, shift % 16, pad, |x| x as f32, -1.0);
+                check_stream(ea, eb, shift % 8, pad + 1, |x| x as u64 * 0x1_0000_0001, 0);
+            }
+        }
+    }
+
+    #[test]
+    fn line_blocks_portable_matches_scalar_at_odd_sizes() {
+        for (ea, eb) in [(1, 1), (4, 4), (5, 9), (12, 70), (33, 17), (64, 64), (70, 3)] {
+            for shift in [0, 1, 3] {
+                check_portable(ea, eb, shift);
+            }
+        }
+    }
+
+    /// `line_blocks` with the portable 4 × 4 micro-kernel, on a buffer whose lines hold 4
+    /// elements (16-byte elements are not needed: the kernel only aligns to `LINE` bytes, so
+    /// `u128` rows of 4 are lines).
+    fn check_portable(ea: usize, eb: usize, shift: usize) {
+        let dr = eb.div_ceil(4) * 4 + 4;
+        let sr = ea + 1;
+        let src: Vec<u128> = (0..sr * eb).map(|x| x as u128).collect();
+        let mut buf = std::vec![u128::MAX; dr * ea + 8 + shift];
+        let base = buf.as_ptr().align_offset(LINE) + shift;
+        let dst = &mut buf[base..];
+        // SAFETY: as in `check_stream`.
+        unsafe {
+            line_blocks::<u128, 4>(
+                dst.as_mut_ptr(),
+                dr as isize,
+                src.as_ptr(),
+                sr as isize,
+                [ea, eb],
+                |d, s| {
+                    assert_eq!(d.align_offset(LINE), 0, "micro-kernel row not line-aligned");
+                    micro_portable::<u128, 4>(d, dr as isize, s, sr as isize);
+                },
+                |d, s, a, b| portable_block(d, dr as isize, s, sr as isize, a, b),
+                |_| {},
+            );
+        }
+        for i in 0..ea {
+            for j in 0..dr {
+                let want = if j < eb { src[i + j * sr] } else { u128::MAX };
+                assert_eq!(dst[i * dr + j], want, "{ea}x{eb} shift {shift} at ({i},{j})");
             }
         }
     }
