@@ -190,7 +190,7 @@ const LINE: usize = 64;
 const MACRO: usize = 16;
 
 /// How many micro-kernels ahead the streaming transpose prefetches its source lines.
-const AHEAD: usize = 2;
+const AHEAD: usize = 4;
 
 /// Whether [`transpose_stream_unchecked`] takes an `ea × eb` transpose whose destination rows
 /// are `dr` elements apart: 4- and 8-byte primitives, on a target with a streaming line
@@ -400,7 +400,7 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86 {
     use core::arch::x86_64::{
-        __m256, __m256d, _MM_HINT_T0, _mm_prefetch, _mm256_setzero_pd, _mm256_setzero_ps,
+        __m256, __m256d, _MM_HINT_T1, _mm_prefetch, _mm256_setzero_pd, _mm256_setzero_ps,
         _mm256_stream_pd, _mm256_stream_ps,
     };
     use core::arch::x86_64::{
@@ -588,11 +588,12 @@ mod x86 {
         }
     }
 
-    /// Hints the cache to fetch the line at `p` (never faults, whatever `p`).
+    /// Hints the second-level cache to fetch the line at `p` (never faults, whatever `p`); the
+    /// first level would lose it again where the source rows alias (power-of-two strides).
     #[inline(always)]
     pub(super) fn prefetch<E>(p: *const E) {
-        // SAFETY: SSE is part of x86-64; `prefetcht0` is a hint that never faults.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) };
+        // SAFETY: SSE is part of x86-64; `prefetcht1` is a hint that never faults.
+        unsafe { _mm_prefetch::<_MM_HINT_T1>(p.cast::<i8>()) };
     }
 
     /// One 2 × 2 block of 8-byte elements: `d[i·dr + j] = s[i + j·sr]`, SSE2.
