@@ -40,6 +40,7 @@
 //! | `transpose.rs` | SIMD transposes of 4- and 8-byte elements | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
+//! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |
 //! | `cpu.rs` | x86-64 feature detection with `cpuid`, no `std` needed | yes (`cpuid`, `xgetbv`) |
 //!
 //! Planning, validation and the loop driver are safe code.
@@ -70,6 +71,11 @@ mod channels;
     reason = "non-temporal store intrinsics; each block has a SAFETY argument"
 )]
 mod stream;
+#[expect(
+    unsafe_code,
+    reason = "packed tiles of `zip_map` through raw pointers; each block has a SAFETY argument"
+)]
+mod zip_tiles;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[expect(unsafe_code, reason = "cpuid and xgetbv intrinsics")]
 mod cpu;

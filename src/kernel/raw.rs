@@ -25,7 +25,7 @@ use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
 use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
 use crate::kernel::plan::{INNER_UNROLL, Loop, Nest, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
-use crate::kernel::{stream, transpose};
+use crate::kernel::{stream, transpose, zip_tiles};
 
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
 pub(crate) fn copy<T: Copy + 'static>(
@@ -378,6 +378,31 @@ pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A,
     let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
+        let tiled = match nest.loops() {
+            [.., r, c] if nest.tile().is_some() => {
+                let ([_, ar, br], [ds, sa, sb]) = (r.strides, c.strides);
+                zip_tiles::takes::<A, B, U>(ds, [ar, sa], [br, sb])
+            }
+            _ => false,
+        };
+        if tiled {
+            for_each_block_tiled(nest, None, |[od, oa, ob], rows, run| {
+                let ([dr, ar, br], [_, sa, sb]) = (rows.strides, run.strides);
+                // SAFETY: the whole block's offsets are offsets of the nest, inside `dst`, `a`
+                // and `b` (`InBounds` witness); `dst` is a distinct borrow from the sources and
+                // unique (`Unique` witness); `takes` held for these strides.
+                unsafe {
+                    zip_tiles::zip_block(
+                        (d.offset(od), dr),
+                        (pa.offset(oa), ar, sa),
+                        (pb.offset(ob), br, sb),
+                        [rows.extent, run.extent],
+                        &mut f,
+                    );
+                }
+            });
+            continue;
+        }
         for_each_block(nest, |[od, oa, ob], rows, run| {
             let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
             let (ea, eb) = (rows.extent, run.extent);

@@ -257,7 +257,7 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
                     s,
                     sr,
                     [ea, eb],
-                    |d, s| x86::line_avx_f64(d, dr, s, sr),
+                    |d, s| x86::line_avx_f64::<true>(d, dr, s, sr),
                     |d, s, ea, eb| transpose_unchecked(d, dr, s, sr, ea, eb),
                     x86::prefetch,
                 );
@@ -272,7 +272,7 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
                     s,
                     sr,
                     [ea, eb],
-                    |d, s| x86::line_avx(d, dr, s, sr),
+                    |d, s| x86::line_avx::<true>(d, dr, s, sr),
                     |d, s, ea, eb| transpose_unchecked(d, dr, s, sr, ea, eb),
                     x86::prefetch,
                 );
@@ -460,8 +460,18 @@ mod x86 {
         ea: usize,
         eb: usize,
     ) {
-        // SAFETY: the caller's contract; `micro_avx` needs AVX, which this function has.
-        unsafe { blocks::<f32, 8>(d, dr, s, sr, ea, eb, |d, s| micro_avx(d, dr, s, sr)) };
+        let (fa, fb) = (ea - ea % 16, eb - eb % 16);
+        // SAFETY: the caller's contract, for the sub-blocks `..fa × ..fb` (whole 16 × 16
+        // line kernels, each reading its source lines whole), `.. × fb..` and `fa.. × ..fb`
+        // (their corners wrap past the block only when they are empty, and are then never
+        // read); the kernels need AVX, which this function has.
+        unsafe {
+            blocks::<f32, 16>(d, dr, s, sr, fa, fb, |d, s| line_avx::<false>(d, dr, s, sr));
+            let (d1, s1) = (d.wrapping_offset(step(fb, 1)), s.wrapping_offset(step(fb, sr)));
+            blocks::<f32, 8>(d1, dr, s1, sr, ea, eb - fb, |d, s| micro_avx(d, dr, s, sr));
+            let (d2, s2) = (d.wrapping_offset(step(fa, dr)), s.wrapping_offset(step(fa, 1)));
+            blocks::<f32, 8>(d2, dr, s2, sr, ea - fa, fb, |d, s| micro_avx(d, dr, s, sr));
+        }
     }
 
     /// One 8 × 8 block with AVX.
@@ -513,17 +523,17 @@ mod x86 {
         ]
     }
 
-    /// One 16 × 16 block of `f32` (one 64-byte line per row on each side), its destination
-    /// rows written with non-temporal stores, each line's two halves back to back so the
-    /// write-combining buffer fills and leaves as one memory transaction.
+    /// One 16 × 16 block of `f32` (one 64-byte line per row on each side); with `NT` its
+    /// destination rows are written with non-temporal stores, each line's two halves back to
+    /// back so the write-combining buffer fills and leaves as one memory transaction.
     ///
     /// # Safety
     ///
     /// AVX is present; every `d + i·dr + j` and `s + i + j·sr` (`i, j < 16`) is an element of
-    /// its slice, and every `d + i·dr` is 32-byte aligned.
+    /// its slice, and with `NT` every `d + i·dr` is 32-byte aligned.
     #[target_feature(enable = "avx")]
     #[inline]
-    pub(super) unsafe fn line_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+    pub(super) unsafe fn line_avx<const NT: bool>(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
         // Each source row's whole line is loaded at once (`lo`, `hi`), so a line is read
         // from memory once even where the rows alias in the L1 cache (power-of-two strides).
         let mut out = [[[_mm256_setzero_ps(); 8]; 2]; 2];
@@ -545,23 +555,33 @@ mod x86 {
                 // aligned (contract).
                 unsafe {
                     let p = d.offset(step(h.wrapping_mul(8).wrapping_add(i), dr));
-                    _mm256_stream_ps(p, a);
-                    _mm256_stream_ps(p.add(8), b);
+                    if NT {
+                        _mm256_stream_ps(p, a);
+                        _mm256_stream_ps(p.add(8), b);
+                    } else {
+                        _mm256_storeu_ps(p, a);
+                        _mm256_storeu_ps(p.add(8), b);
+                    }
                 }
             }
         }
     }
 
-    /// One 8 × 8 block of `f64` (one 64-byte line per row on each side), streamed as
-    /// [`line_avx`] streams its rows.
+    /// One 8 × 8 block of `f64` (one 64-byte line per row on each side), its rows stored as
+    /// [`line_avx`] stores them.
     ///
     /// # Safety
     ///
     /// AVX is present; every `d + i·dr + j` and `s + i + j·sr` (`i, j < 8`) is an element of
-    /// its slice, and every `d + i·dr` is 32-byte aligned.
+    /// its slice, and with `NT` every `d + i·dr` is 32-byte aligned.
     #[target_feature(enable = "avx")]
     #[inline]
-    pub(super) unsafe fn line_avx_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+    pub(super) unsafe fn line_avx_f64<const NT: bool>(
+        d: *mut f64,
+        dr: isize,
+        s: *const f64,
+        sr: isize,
+    ) {
         let mut out = [[[_mm256_setzero_pd(); 4]; 2]; 2];
         for (g, half) in out.iter_mut().enumerate() {
             let row = |j: usize| s.wrapping_offset(step(g.wrapping_mul(4).wrapping_add(j), sr));
@@ -581,8 +601,13 @@ mod x86 {
                 // aligned (contract).
                 unsafe {
                     let p = d.offset(step(h.wrapping_mul(4).wrapping_add(i), dr));
-                    _mm256_stream_pd(p, a);
-                    _mm256_stream_pd(p.add(4), b);
+                    if NT {
+                        _mm256_stream_pd(p, a);
+                        _mm256_stream_pd(p.add(4), b);
+                    } else {
+                        _mm256_storeu_pd(p, a);
+                        _mm256_storeu_pd(p.add(4), b);
+                    }
                 }
             }
         }
@@ -626,8 +651,15 @@ mod x86 {
         ea: usize,
         eb: usize,
     ) {
-        // SAFETY: the caller's contract; `micro_avx_f64` needs AVX, which this function has.
-        unsafe { blocks::<f64, 4>(d, dr, s, sr, ea, eb, |d, s| micro_avx_f64(d, dr, s, sr)) };
+        let (fa, fb) = (ea - ea % 8, eb - eb % 8);
+        // SAFETY: as in `transpose_avx`, with 8 × 8 line kernels and 4 × 4 blocks.
+        unsafe {
+            blocks::<f64, 8>(d, dr, s, sr, fa, fb, |d, s| line_avx_f64::<false>(d, dr, s, sr));
+            let (d1, s1) = (d.wrapping_offset(step(fb, 1)), s.wrapping_offset(step(fb, sr)));
+            blocks::<f64, 4>(d1, dr, s1, sr, ea, eb - fb, |d, s| micro_avx_f64(d, dr, s, sr));
+            let (d2, s2) = (d.wrapping_offset(step(fa, dr)), s.wrapping_offset(step(fa, 1)));
+            blocks::<f64, 4>(d2, dr, s2, sr, ea - fa, fb, |d, s| micro_avx_f64(d, dr, s, sr));
+        }
     }
 
     /// One 4 × 4 block of 8-byte elements with AVX.
@@ -761,19 +793,12 @@ mod tests {
     }
 
     #[test]
-    fn transpose_matches_scalar_at_block_sizes_and_tails() {
-        for (ea, eb) in [
-            (1, 1),
-            (4, 4),
-            (8, 8),
-            (3, 5),
-            (9, 17),
-            (16, 16),
-            (13, 8),
-            (8, 13),
-        ] {
-            check(ea, eb);
-            check64(ea, eb);
+    fn transpose_matches_scalar_for_widths_1_to_70() {
+        for ea in 1..=70 {
+            for eb in 1..=70 {
+                check(ea, eb);
+                check64(ea, eb);
+            }
         }
     }
 
