@@ -13,7 +13,8 @@
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is
 //!    untouched.
 //! 3. **Loop**: for each contiguous run a `copy_from_slice`-like move, for strided runs an
-//!    unrolled loop, for tiles of 4- and 8-byte primitives SIMD transposes (SSE2, AVX, NEON),
+//!    unrolled loop, for tiles of 1-, 2-, 4- and 8-byte primitives SIMD transposes (SSE2, AVX,
+//!    NEON; past the last-level cache with whole-line non-temporal stores),
 //!    for planar <-> interleaved blocks of 2 to 4 channels byte shuffles (SSSE3, AVX2, NEON
 //!    `tbl`), for copies larger than the last-level cache non-temporal stores.
 //!
@@ -37,7 +38,7 @@
 //! | `prepared.rs` | [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
 //! | `raw.rs` | the loops' memory accesses, each demanding the witnesses it relies on | yes |
-//! | `transpose.rs` | SIMD transposes of 4- and 8-byte elements | yes |
+//! | `transpose.rs` | SIMD transposes of 1-, 2-, 4- and 8-byte elements, streaming for large ones | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
 //! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |

@@ -36,6 +36,7 @@ pub(crate) fn copy<T: Copy + 'static>(
     let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
+    let stream_rows = stream && stream::stream_rows_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
         if stream && stream_transpose::<T>(nest) {
             for_each_block_tiled(nest, None, |[od, os], a, b| {
@@ -60,7 +61,7 @@ pub(crate) fn copy<T: Copy + 'static>(
             // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
             // writes only offsets of the block, which are offsets of the nest too. `dst` and
             // `src` are distinct borrows, and the destination is unique (`Unique` witness).
-            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [stream, stream_rows]) }
         });
     }
     if stream {
@@ -85,7 +86,7 @@ pub(crate) fn copy_within<T: Copy + 'static>(
             // operands share no element (`Disjoint` witness), so the copies of `copy_block`
             // never overlap, and the destination is unique (`Unique` witness).
             unsafe {
-                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, false);
+                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, [false; 2]);
             }
         });
     }
@@ -128,8 +129,8 @@ fn stream_transpose<T: 'static>(nest: &Nest<2>) -> bool {
         || (da == 1 && sb == 1 && transpose::streams::<T>(db, b.extent, a.extent))
 }
 
-/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); with `stream`,
-/// contiguous rows use non-temporal stores.
+/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); `[stream, rows]`: the
+/// channel kernels use non-temporal stores with `stream`, contiguous rows with `rows`.
 ///
 /// # Safety
 ///
@@ -143,7 +144,7 @@ unsafe fn copy_block<T: Copy + 'static>(
     s: *const T,
     a: Loop<2>,
     b: Loop<2>,
-    stream: bool,
+    [stream, stream_rows]: [bool; 2],
 ) {
     let [da, sa] = a.strides;
     let [db, sb] = b.strides;
@@ -153,7 +154,7 @@ unsafe fn copy_block<T: Copy + 'static>(
             // (caller's contract), disjoint.
             unsafe {
                 let (dp, sp) = (d.offset(step(i, da)), s.offset(step(i, sa)));
-                if stream {
+                if stream_rows {
                     stream::stream_copy_unchecked(dp, sp, b.extent);
                 } else {
                     ptr::copy_nonoverlapping(sp, dp, b.extent);
@@ -177,8 +178,9 @@ unsafe fn copy_block<T: Copy + 'static>(
         unsafe { transpose::transpose_unchecked(d, db, s, sa, b.extent, a.extent) }
     } else if db == 1 && sa == 1 && a.extent > 1 && transpose::transposes::<T>() {
         // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
-        // and `src` rows along `b`. (Streaming the tile's rows out of a scratch buffer was
-        // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
+        // and `src` rows along `b`. (Streaming a tile's rows was measured slower: rows of one
+        // tile are a few cache lines, rarely line-aligned; large transposes stream whole
+        // blocks instead, see `stream_transpose`.)
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
         for i in 0..a.extent {

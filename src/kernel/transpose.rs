@@ -1,13 +1,23 @@
-//! 2-D transposes of 4- and 8-byte elements: SIMD micro-kernels in blocks, each with a
-//! portable twin.
+//! 2-D transposes of 1-, 2-, 4- and 8-byte elements: SIMD micro-kernels in blocks, each
+//! with a portable twin, and a streaming macro-kernel for transposes past the last-level
+//! cache.
 //!
-//! | target | micro-kernel (4-byte / 8-byte) |
+//! | target | micro-kernel (1-byte / 2-byte / 4-byte / 8-byte) |
 //! | --- | --- |
-//! | x86-64 | 8 × 8 / 4 × 4 AVX when the CPU has it ([`cpu`](super::cpu): compiled in or detected at run time); else 4 × 4 / 2 × 2 SSE2 (always present) |
-//! | aarch64 with NEON | 4 × 4 / 2 × 2 NEON |
-//! | others, and under Miri | 4 × 4 / 2 × 2 portable (scalar, the same block order) |
+//! | x86-64 | 8 × 8 / 8 × 8 SSE2; 16 × 16 / 8 × 8 AVX line kernels (edges 8 × 8 / 4 × 4) when the CPU has AVX ([`cpu`](super::cpu): compiled in or detected at run time), else 4 × 4 / 2 × 2 SSE2 |
+//! | aarch64 with NEON | 8 × 8 / 8 × 8 portable; 4 × 4 / 2 × 2 NEON |
+//! | others, and under Miri | 8 × 8 / 8 × 8 / 4 × 4 / 2 × 2 portable (scalar, the same block order) |
 //!
-//! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV.
+//! A *line kernel* reads each of its source rows as one whole 64-byte cache line and writes
+//! whole destination lines, so a line crosses the memory bus once even where power-of-two
+//! row strides make the rows alias in the L1 cache. [`transpose_stream_unchecked`] (copies
+//! of 32 MiB and more, destination rows a whole number of lines apart) cuts the block at the
+//! destination's line boundaries into line kernels that store with non-temporal stores,
+//! groups them in macro-tiles of 16 × 16 kernels for the TLB, and prefetches the source four
+//! kernels ahead (the HPTT recipe).
+//!
+//! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV,
+//! and the AVX kernels already keep one core at the memory bus on the 64 MiB transposes.
 //!
 //! The micro-kernels move elements through vector registers, so they run only for element
 //! types whose every byte is initialised ([`is_plain`]).
