@@ -381,6 +381,12 @@ unsafe fn line_blocks<E: Copy, const L: usize>(
         let (dp, sp) = at(rows, head);
         edge(dp, sp, ea - rows, body);
     }
+    // Inside a macro-tile the kernels walk along the side whose rows lie farther apart, so
+    // that side is visited in line-after-line bursts: along the source's rows (`i` inner)
+    // for square transposes, along the destination's when its rows are farther apart (a
+    // permute that moves the slowest axis innermost, whose destination rows are 256 KiB
+    // apart).
+    let along_dst = dr.unsigned_abs() > sr.unsigned_abs();
     let span = MACRO * L;
     let mut i1 = 0;
     while i1 < rows {
@@ -388,20 +394,32 @@ unsafe fn line_blocks<E: Copy, const L: usize>(
         let mut j1 = head;
         while j1 < head + body {
             let j_end = (head + body).min(j1 + span);
-            let mut j0 = j1;
-            while j0 < j_end {
-                let mut i0 = i1;
-                while i0 < i_end {
-                    // The source lines `AHEAD` micro-kernels on (past the block: a hint only).
-                    let ahead = step(i0 + AHEAD * L, 1);
-                    for j in 0..L {
-                        prefetch(s.wrapping_offset(ahead.wrapping_add(step(j0 + j, sr))));
-                    }
-                    let (dp, sp) = at(i0, j0);
-                    micro(dp, sp);
-                    i0 += L;
+            let mut kernel = |i0: usize, j0: usize| {
+                // The source lines `AHEAD` kernels on along the walk (past the block: a hint
+                // only).
+                let ahead = if along_dst {
+                    step(i0, 1).wrapping_add(step(j0 + AHEAD * L, sr))
+                } else {
+                    step(i0 + AHEAD * L, 1).wrapping_add(step(j0, sr))
+                };
+                for j in 0..L {
+                    prefetch(s.wrapping_offset(ahead.wrapping_add(step(j, sr))));
                 }
-                j0 += L;
+                let (dp, sp) = at(i0, j0);
+                micro(dp, sp);
+            };
+            if along_dst {
+                for i0 in (i1..i_end).step_by(L) {
+                    for j0 in (j1..j_end).step_by(L) {
+                        kernel(i0, j0);
+                    }
+                }
+            } else {
+                for j0 in (j1..j_end).step_by(L) {
+                    for i0 in (i1..i_end).step_by(L) {
+                        kernel(i0, j0);
+                    }
+                }
             }
             j1 = j_end;
         }
