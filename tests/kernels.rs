@@ -681,8 +681,10 @@ where
     let dp = c + 3;
     let d = Layout::new([r, c], [dp as isize, 1], 8).unwrap();
     let mut dst = vec![-1.0f64; dp * r];
-    strided_layout::zip_map(&a, &la, &b, &lb, &mut dst, &d, |x, y| x.into() * 1000.0 + y.into())
-        .unwrap();
+    strided_layout::zip_map(&a, &la, &b, &lb, &mut dst, &d, |x, y| {
+        x.into() * 1000.0 + y.into()
+    })
+    .unwrap();
     for i in 0..r {
         for j in 0..dp {
             let want = if j < c {

@@ -381,8 +381,8 @@ pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A,
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
         let tiled = match nest.loops() {
-            [.., r, c] if nest.tile().is_some() => {
-                let ([_, ar, br], [ds, sa, sb]) = (r.strides, c.strides);
+            [.., rows, run] if nest.tile().is_some() => {
+                let ([_, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
                 zip_tiles::takes::<A, B, U>(ds, [ar, sa], [br, sb])
             }
             _ => false,

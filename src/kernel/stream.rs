@@ -52,7 +52,11 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
     );
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        let (d, s, n) = (d.cast::<u8>(), s.cast::<u8>(), n.saturating_mul(size_of::<T>()));
+        let (d, s, n) = (
+            d.cast::<u8>(),
+            s.cast::<u8>(),
+            n.saturating_mul(size_of::<T>()),
+        );
         if crate::kernel::cpu::has_avx() {
             // SAFETY: AVX is present (checked); the caller's contract, in bytes.
             unsafe { x86::stream_bytes_avx(d, s, n) };

@@ -18,7 +18,11 @@ use crate::kernel::transpose;
 
 /// Bytes of one packed source tile on the stack: 16 KiB on targets with an OS (two of them
 /// and a row of results sit in a 32 KiB+ L1D), 512 on bare metal.
-const ZIP_TILE_BYTES: usize = if cfg!(target_os = "none") { 512 } else { 16 << 10 };
+const ZIP_TILE_BYTES: usize = if cfg!(target_os = "none") {
+    512
+} else {
+    16 << 10
+};
 
 /// One packed source tile, cache-line aligned.
 #[repr(C, align(64))]
@@ -35,7 +39,10 @@ impl Tile {
 const fn side(item: usize) -> usize {
     let item = if item == 0 { 1 } else { item };
     let mut p: usize = 1;
-    while p.saturating_mul(2).saturating_mul(p.saturating_mul(2)).saturating_mul(item)
+    while p
+        .saturating_mul(2)
+        .saturating_mul(p.saturating_mul(2))
+        .saturating_mul(item)
         <= ZIP_TILE_BYTES
     {
         p = p.saturating_mul(2);
@@ -128,6 +135,10 @@ pub(crate) unsafe fn zip_block<A, B, U, F>(
 /// element of its slice.
 #[inline(always)]
 #[expect(clippy::inline_always, reason = "the element loop must inline `f`")]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "out, a, b, n, f, o, x, y: the usual element-loop names"
+)]
 unsafe fn apply<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
     out: *mut U,
     (a, asr): (*const A, isize),
@@ -150,7 +161,9 @@ unsafe fn apply<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
     } else {
         for j in 0..n {
             // SAFETY: `j < n` (contract).
-            unsafe { out.add(j).write(f(*a.offset(step(j, asr)), *b.offset(step(j, bs)))) };
+            let (x, y) = unsafe { (*a.offset(step(j, asr)), *b.offset(step(j, bs))) };
+            // SAFETY: `j < n` (contract).
+            unsafe { out.add(j).write(f(x, y)) };
         }
     }
 }
