@@ -102,27 +102,36 @@ pub(crate) unsafe fn zip_block<A, B, U, F>(
     let p = side(size_of::<A>().max(size_of::<B>()).max(size_of::<U>()));
     let (mut ta, mut tb) = (Tile::new(), Tile::new());
     let at = |i: usize, j: usize, r: isize, s: isize| step(i, r).wrapping_add(step(j, s));
+    let mut tile = |i0: usize, j0: usize| {
+        let (ti, tj) = (p.min(ea - i0), p.min(eb - j0));
+        // SAFETY: the tile `i0..i0 + ti`, `j0..j0 + tj` lies in the block (contract), and
+        // `takes` and `side` make it fit a `Tile`; the packed copies are ours. Each
+        // destination row of the tile is `tj` elements of `dst`, no source's.
+        unsafe {
+            let pa = pack(&mut ta, a.offset(at(i0, j0, ar, asr)), ar, asr, ti, tj);
+            let pb = pack(&mut tb, b.offset(at(i0, j0, br, bs)), br, bs, ti, tj);
+            for i in 0..ti {
+                let dp = d.offset(at(i0 + i, j0, dr, 1));
+                let (ap, bp) = (pa.0.offset(step(i, pa.1)), pb.0.offset(step(i, pb.1)));
+                apply(dp, (ap, pa.2), (bp, pb.2), tj, f);
+            }
+        }
+    };
+    // `b` is `a` transposed (`A + Aᵀ`: the same memory, the strides swapped): tile `(J, I)`
+    // reads the memory tile `(I, J)` read just before, so the two run back to back and the
+    // second finds its sources in cache: each source element crosses the memory bus once.
+    let mirrored = ea == eb && a.cast::<u8>() == b.cast::<u8>() && ar == bs && asr == br;
     let mut i0 = 0;
     while i0 < ea {
-        let ti = p.min(ea - i0);
-        let mut j0 = 0;
+        let mut j0 = if mirrored { i0 } else { 0 };
         while j0 < eb {
-            let tj = p.min(eb - j0);
-            // SAFETY: the tile `i0..i0 + ti`, `j0..j0 + tj` lies in the block (contract), and
-            // `takes` and `side` make it fit a `Tile`; the packed copies are ours. Each
-            // destination row of the tile is `tj` elements of `dst`, no source's.
-            unsafe {
-                let pa = pack(&mut ta, a.offset(at(i0, j0, ar, asr)), ar, asr, ti, tj);
-                let pb = pack(&mut tb, b.offset(at(i0, j0, br, bs)), br, bs, ti, tj);
-                for i in 0..ti {
-                    let dp = d.offset(at(i0 + i, j0, dr, 1));
-                    let (ap, bp) = (pa.0.offset(step(i, pa.1)), pb.0.offset(step(i, pb.1)));
-                    apply(dp, (ap, pa.2), (bp, pb.2), tj, f);
-                }
+            tile(i0, j0);
+            if mirrored && j0 != i0 {
+                tile(j0, i0);
             }
-            j0 += tj;
+            j0 += p;
         }
-        i0 += ti;
+        i0 += p;
     }
 }
 
