@@ -1093,6 +1093,7 @@ mod tests {
         eb: usize,
         shift: usize,
         pad: usize,
+        rev: bool,
         val: impl Fn(usize) -> E,
         fill: E,
     ) {
@@ -1105,37 +1106,41 @@ mod tests {
         let base = buf.as_ptr().align_offset(LINE) + shift;
         let dst = &mut buf[base..];
         let ok = streams::<E>(dr as isize, ea, eb);
+        // With `rev`, the source's rows run backwards: row `j` of the block is row
+        // `eb - 1 - j` of `src`.
+        let (sp, srs) = if rev {
+            (src[(eb - 1) * sr..].as_ptr(), -(sr as isize))
+        } else {
+            (src.as_ptr(), sr as isize)
+        };
         assert_eq!(ok, has_line_kernel() && ea >= line && eb >= 2 * line);
         // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
-        // `i + j·sr < sr·eb` in `src`; distinct buffers. Without a line kernel, the cached
+        // `i ± j·sr` in `src` (`i + j·sr < sr·eb` either way round); distinct buffers. Without a line kernel, the cached
         // transpose runs instead.
         unsafe {
             if ok {
-                transpose_stream_unchecked(
-                    dst.as_mut_ptr(),
-                    dr as isize,
-                    src.as_ptr(),
-                    sr as isize,
-                    ea,
-                    eb,
-                );
+                transpose_stream_unchecked(dst.as_mut_ptr(), dr as isize, sp, srs, ea, eb);
                 crate::kernel::stream::stream_fence();
             } else {
                 line_blocks::<E, 4>(
                     dst.as_mut_ptr(),
                     dr as isize,
-                    src.as_ptr(),
-                    sr as isize,
+                    sp,
+                    srs,
                     [ea, eb],
-                    |d, s| micro_portable::<E, 4>(d, dr as isize, s, sr as isize),
-                    |d, s, a, b| portable_block(d, dr as isize, s, sr as isize, a, b),
+                    |d, s| micro_portable::<E, 4>(d, dr as isize, s, srs),
+                    |d, s, a, b| portable_block(d, dr as isize, s, srs, a, b),
                     |_| {},
                 );
             }
         }
         for i in 0..ea {
             for j in 0..dr {
-                let want = if j < eb { src[i + j * sr] } else { fill };
+                let want = match (j < eb, rev) {
+                    (false, _) => fill,
+                    (true, false) => src[i + j * sr],
+                    (true, true) => src[i + (eb - 1 - j) * sr],
+                };
                 assert_eq!(
                     dst[i * dr + j],
                     want,
@@ -1170,8 +1175,17 @@ mod tests {
         for &ea in widths() {
             for &eb in widths() {
                 let (shift, pad) = ((ea + eb) % 17, (ea * 3 + eb) % 4);
-                check_stream(ea, eb, shift % 16, pad, |x| x as f32, -1.0);
-                check_stream(ea, eb, shift % 8, pad + 1, |x| x as u64 * 0x1_0000_0001, 0);
+                let rev = (ea + eb) % 3 == 0;
+                check_stream(ea, eb, shift % 16, pad, rev, |x| x as f32, -1.0);
+                check_stream(
+                    ea,
+                    eb,
+                    shift % 8,
+                    pad + 1,
+                    rev,
+                    |x| x as u64 * 0x1_0000_0001,
+                    0,
+                );
             }
         }
     }
