@@ -677,6 +677,62 @@ fn zip_map_and_map_pack_transposed_tiles_at_tails() {
     }
 }
 
+/// `dst = f(a, bᵀ)` with `a` an `r × c` view of a parent whose rows are `pitch` apart and
+/// `bᵀ` the transpose of a `c × r` view (rows `pitch` apart, an odd pitch included), the two
+/// of different element types, against the index formula; elements outside the
+/// destination's view keep their values.
+fn check_mixed_zip<A, B>(r: usize, c: usize, pitch: usize, ma: fn(usize) -> A, mb: fn(usize) -> B)
+where
+    A: Copy + Into<f64> + 'static,
+    B: Copy + Into<f64> + 'static,
+{
+    let (ia, ib) = (std::mem::size_of::<A>(), std::mem::size_of::<B>());
+    let la = Layout::new([r, c], [pitch as isize, 1], ia).unwrap();
+    let lb = Layout::new([c, r], [pitch as isize, 1], ib)
+        .unwrap()
+        .transposed(0, 1)
+        .unwrap();
+    let a: Vec<A> = (0..pitch * r.max(c)).map(ma).collect();
+    let b: Vec<B> = (0..pitch * r.max(c)).map(mb).collect();
+    let dp = c + 3;
+    let d = Layout::new([r, c], [dp as isize, 1], 8).unwrap();
+    let mut dst = vec![-1.0f64; dp * r];
+    strided_layout::zip_map(&a, &la, &b, &lb, &mut dst, &d, |x, y| {
+        x.into() * 1000.0 + y.into()
+    })
+    .unwrap();
+    for i in 0..r {
+        for j in 0..dp {
+            let want = if j < c {
+                a[i * pitch + j].into() * 1000.0 + b[j * pitch + i].into()
+            } else {
+                -1.0
+            };
+            assert_eq!(dst[i * dp + j], want, "{r}x{c} pitch {pitch} ({i},{j})");
+        }
+    }
+}
+
+#[test]
+fn zip_map_packs_transposed_tiles_for_widths_1_to_70_and_odd_pitches() {
+    let widths: Vec<usize> = if cfg!(miri) {
+        vec![1, 5, 17]
+    } else {
+        (1..=70).collect()
+    };
+    for &r in &widths {
+        let c = (r * 37) % 70 + 1;
+        for (x, y) in [(r, c), (c, r)] {
+            let pitch = x.max(y) + 1 + 2 * (x % 3);
+            check_mixed_zip(x, y, pitch, |i| i as f32, |i| (i % 997) as f32);
+            check_mixed_zip(x, y, pitch, |i| (i % 251) as u8, |i| (i % 65521) as u16);
+            check_mixed_zip(x, y, pitch, |i| (i % 65521) as u16, |i| i as f64);
+            check_mixed_zip(x, y, pitch, |i| i as f64, |i| (i % 251) as u8);
+            check_mixed_zip(x, y, pitch, |i| i as u32, |i| i as u32);
+        }
+    }
+}
+
 // ---- hand-made `Lowered` values: any field values are an error or a correct result ----
 
 fn wild_lowered() -> impl Strategy<Value = Lowered<2>> {

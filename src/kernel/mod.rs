@@ -13,7 +13,8 @@
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is
 //!    untouched.
 //! 3. **Loop**: for each contiguous run a `copy_from_slice`-like move, for strided runs an
-//!    unrolled loop, for tiles of 4- and 8-byte primitives SIMD transposes (SSE2, AVX, NEON),
+//!    unrolled loop, for tiles of 1-, 2-, 4- and 8-byte primitives SIMD transposes (SSE2, AVX,
+//!    NEON; past the last-level cache with whole-line non-temporal stores),
 //!    for planar <-> interleaved blocks of 2 to 4 channels byte shuffles (SSSE3, AVX2, NEON
 //!    `tbl`), for copies larger than the last-level cache non-temporal stores.
 //!
@@ -39,9 +40,10 @@
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
 //! | `raw.rs` | the loops' memory accesses, each demanding the witnesses it relies on | yes |
-//! | `transpose.rs` | SIMD transposes of 4- and 8-byte elements | yes |
+//! | `transpose.rs` | SIMD transposes of 1-, 2-, 4- and 8-byte elements, streaming for large ones | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
+//! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |
 //! | `cpu.rs` | x86-64 feature detection with `cpuid`, no `std` needed | yes (`cpuid`, `xgetbv`) |
 //!
 //! Planning, validation and the loop driver are safe code.
@@ -72,6 +74,11 @@ mod channels;
     reason = "non-temporal store intrinsics; each block has a SAFETY argument"
 )]
 mod stream;
+#[expect(
+    unsafe_code,
+    reason = "packed tiles of `zip_map` through raw pointers; each block has a SAFETY argument"
+)]
+mod zip_tiles;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[expect(unsafe_code, reason = "cpuid and xgetbv intrinsics")]
 mod cpu;

@@ -25,9 +25,9 @@ use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
 use crate::kernel::drive::{
     for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step,
 };
-use crate::kernel::plan::{INNER_UNROLL, Loop, Plan, TILE_BYTES};
+use crate::kernel::plan::{INNER_UNROLL, Loop, Nest, Plan, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
-use crate::kernel::{stream, transpose};
+use crate::kernel::{stream, transpose, zip_tiles};
 
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
 pub(crate) fn copy<T: Copy + 'static>(
@@ -37,18 +37,21 @@ pub(crate) fn copy<T: Copy + 'static>(
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
     let stream = stream::stream_worthy::<T>(|| plan.volume());
+    let stream_rows = stream && stream::stream_rows_worthy::<T>(|| plan.volume());
     // SAFETY: every offset of the plan is inside `dst` and `src` by the `InBounds` witness
     // (and `plan_for` matched the lengths); `dst` and `src` are distinct borrows, and the
     // destination is unique (`Unique` witness).
-    unsafe { copy_nests(plan, dst.as_mut_ptr(), src.as_ptr(), stream) };
+    unsafe { copy_nests(plan, dst.as_mut_ptr(), src.as_ptr(), [stream, stream_rows]) };
     if stream {
         stream::stream_fence();
     }
     Ok(())
 }
 
-/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); with `stream`, call
-/// [`stream::stream_fence`] after it. The loops of [`copy`], and of one part of a split plan.
+/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); `[stream, rows]`:
+/// transposes and channel blocks store non-temporally with `stream`, contiguous rows with
+/// `rows` (then call [`stream::stream_fence`] after it). The loops of [`copy`], and of one
+/// part of a split plan.
 ///
 /// # Safety
 ///
@@ -61,15 +64,33 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
     plan: &Plan<2>,
     d: *mut T,
     s: *const T,
-    stream: bool,
+    [stream, stream_rows]: [bool; 2],
 ) {
     for nest in plan.nests() {
+        if stream && stream_transpose::<T>(nest) {
+            for_each_block_tiled(nest, None, |[od, os], a, b| {
+                // SAFETY: the whole block's offsets are offsets of the nest, inside the
+                // allocations, the destination's unique and not source elements (the caller's
+                // contract); `stream_transpose` checked `streams` for the block's
+                // orientation, which is `transpose_stream_unchecked`'s precondition.
+                unsafe {
+                    let (dp, sp) = (d.offset(od), s.offset(os));
+                    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+                    if db == 1 {
+                        transpose::transpose_stream_unchecked(dp, da, sp, sb, a.extent, b.extent);
+                    } else {
+                        transpose::transpose_stream_unchecked(dp, db, sp, sa, b.extent, a.extent);
+                    }
+                }
+            });
+            continue;
+        }
         for_each_block_of(nest, untiled_channels(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
             // caller's contract); `copy_block` reads and writes only offsets of the block,
             // which are offsets of the nest too, and its destination elements are unique and
             // not source elements (the caller's contract).
-            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [stream, stream_rows]) }
         });
     }
 }
@@ -90,7 +111,7 @@ pub(crate) fn copy_within<T: Copy + 'static>(
             // operands share no element (`Disjoint` witness), so the copies of `copy_block`
             // never overlap, and the destination is unique (`Unique` witness).
             unsafe {
-                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, false);
+                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, [false; 2]);
             }
         });
     }
@@ -121,8 +142,20 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
     Ok(unsafe { slice::from_raw_parts_mut(part.as_mut_ptr().cast::<T>(), len) })
 }
 
-/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); with `stream`,
-/// contiguous rows use non-temporal stores.
+/// Whether the two innermost loops of `nest` are a transpose for the streaming line kernel:
+/// the destination runs along one and the source along the other, and
+/// [`transpose::streams`] takes the destination's row stride.
+fn stream_transpose<T: 'static>(nest: &Nest<2>) -> bool {
+    let [.., a, b] = nest.loops() else {
+        return false;
+    };
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    (db == 1 && sa == 1 && transpose::streams::<T>(da, a.extent, b.extent))
+        || (da == 1 && sb == 1 && transpose::streams::<T>(db, b.extent, a.extent))
+}
+
+/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); `[stream, rows]`: the
+/// channel kernels use non-temporal stores with `stream`, contiguous rows with `rows`.
 ///
 /// # Safety
 ///
@@ -138,7 +171,7 @@ unsafe fn copy_block<T: Copy + 'static>(
     s: *const T,
     a: Loop<2>,
     b: Loop<2>,
-    stream: bool,
+    [stream, stream_rows]: [bool; 2],
 ) {
     let [da, sa] = a.strides;
     let [db, sb] = b.strides;
@@ -153,7 +186,7 @@ unsafe fn copy_block<T: Copy + 'static>(
             // (caller's contract), disjoint.
             unsafe {
                 let (dp, sp) = (d.offset(step(i, da)), s.offset(step(i, sa)));
-                if stream {
+                if stream_rows {
                     stream::stream_copy_unchecked(dp, sp, b.extent);
                 } else {
                     ptr::copy_nonoverlapping(sp, dp, b.extent);
@@ -177,8 +210,9 @@ unsafe fn copy_block<T: Copy + 'static>(
         unsafe { transpose::transpose_unchecked(d, db, s, sa, b.extent, a.extent) }
     } else if db == 1 && sa == 1 && a.extent > 1 && transpose::transposes::<T>() {
         // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
-        // and `src` rows along `b`. (Streaming the tile's rows out of a scratch buffer was
-        // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
+        // and `src` rows along `b`. (Streaming a tile's rows was measured slower: rows of one
+        // tile are a few cache lines, rarely line-aligned; large transposes stream whole
+        // blocks instead, see `stream_transpose`.)
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
         if PAIR_ROWS {
@@ -555,6 +589,31 @@ pub(crate) unsafe fn zip_map_nests<
 ) {
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
+        let tiled = match nest.loops() {
+            [.., rows, run] if nest.tile().is_some() => {
+                let ([_, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
+                zip_tiles::takes::<A, B, U>(ds, [ar, sa], [br, sb])
+            }
+            _ => false,
+        };
+        if tiled {
+            for_each_block_tiled(nest, None, |[od, oa, ob], rows, run| {
+                let ([dr, ar, br], [_, sa, sb]) = (rows.strides, run.strides);
+                // SAFETY: the whole block's offsets are offsets of the nest, inside the
+                // allocations; the destination overlaps neither source and is unique (the
+                // caller's contract); `takes` held for these strides.
+                unsafe {
+                    zip_tiles::zip_block(
+                        (d.offset(od), dr),
+                        (pa.offset(oa), ar, sa),
+                        (pb.offset(ob), br, sb),
+                        [rows.extent, run.extent],
+                        f,
+                    );
+                }
+            });
+            continue;
+        }
         for_each_block(nest, |[od, oa, ob], rows, run| {
             let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
             let (ea, eb) = (rows.extent, run.extent);

@@ -281,12 +281,13 @@ impl<W: Work> Job<W> {
     }
 }
 
-/// A split copy: the plan, the destination and source, and whether the stores stream.
+/// A split copy: the plan, the destination and source, and whether the stores stream
+/// (`[transposes and channel blocks, contiguous rows]`, as `raw::copy_nests` takes them).
 pub(crate) struct CopyWork<'a, T> {
     plan: &'a Plan<2>,
     dst: SendPtr<T>,
     src: &'a [T],
-    stream: bool,
+    stream: [bool; 2],
     _dst: PhantomData<&'a mut [T]>,
 }
 
@@ -311,11 +312,15 @@ impl<'a, T: Copy + Send + Sync + 'static> CopyWork<'a, T> {
         parts: usize,
     ) -> Result<Jobs<Self>, LayoutError> {
         let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
+        let stream = stream::stream_worthy::<T>(|| plan.volume());
         let work = Self {
             plan,
             dst: SendPtr(dst.as_mut_ptr()),
             src,
-            stream: stream::stream_worthy::<T>(|| plan.volume()),
+            stream: [
+                stream,
+                stream && stream::stream_rows_worthy::<T>(|| plan.volume()),
+            ],
             _dst: PhantomData,
         };
         Ok(Jobs::new(work, parts))
@@ -333,7 +338,7 @@ impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
         // elements, and each part runs once (this method's contract): no other part touches
         // this part's destination elements while it runs.
         unsafe { raw::copy_nests(&part, self.dst.0, self.src.as_ptr(), self.stream) };
-        if self.stream {
+        if self.stream[0] {
             stream::stream_fence();
         }
     }
