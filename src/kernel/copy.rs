@@ -20,10 +20,12 @@ use crate::kernel::raw;
 /// Checks run once, before anything is written, in this order; a rejected call leaves `dst`
 /// untouched. Then it runs the [`Plan`]'s loops: one `copy_from_slice`-like move per
 /// contiguous run, SIMD transposes in tiles when the layouts disagree on the fastest axis
-/// (4- and 8-byte primitives; also planar <-> blocks of 5 or more lanes), byte-shuffle
+/// (1-, 2-, 4- and 8-byte primitives; also planar <-> blocks of 5 or more lanes; past the
+/// last-level cache, whole-line transposes with non-temporal stores), byte-shuffle
 /// channel kernels for 2-4-channel planar <-> interleaved pixels of 1-, 2-, 4- or 8-byte
 /// primitives (AVX2 or SSSE3, detected at run time in every build; NEON), and non-temporal
-/// stores for copies that touch 32 MiB or more (x86-64). Offsets count elements of `T`.
+/// stores for transposes and channel blocks that touch 32 MiB or more and for contiguous
+/// runs whose destination alone is 32 MiB or more (x86-64). Offsets count elements of `T`.
 ///
 /// `T: 'static` lets the kernel decide by type ([`TypeId`](core::any::TypeId)) whether `T`
 /// is a primitive integer or float, whose bytes may move through vector registers; any other

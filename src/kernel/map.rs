@@ -68,7 +68,9 @@ where
 /// their values.
 ///
 /// The plan weighs the destination most and tiles when an operand's fastest axis differs
-/// (`A + Aᵀ`). `f` is called once per index, in the plan's order.
+/// (`A + Aᵀ`: transposed source tiles are packed on the stack, so each element is read
+/// once). `f` is called once per index, in an order that is the plan's or, for tiled
+/// operands, tile by tile; do not rely on the order.
 ///
 /// ```text
 /// a (2,2):(2,1)   b = a transposed (2,2):(1,2)   a + b
