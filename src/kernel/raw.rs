@@ -37,7 +37,7 @@ pub(crate) fn copy<T: Copy + 'static>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
     for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
+        for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by the
             // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
             // writes only offsets of the block, which are offsets of the nest too. `dst` and
@@ -62,7 +62,7 @@ pub(crate) fn copy_within<T: Copy + 'static>(
         .plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
+        for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, both offsets are inside `buf` (`InBounds` witness); the two
             // operands share no element (`Disjoint` witness), so the copies of `copy_block`
             // never overlap, and the destination is unique (`Unique` witness).
@@ -130,11 +130,11 @@ unsafe fn copy_block<T: Copy + 'static>(
                 }
             }
         }
-    } else if let Some(Channels::Interleave) = channel_block(a, b) {
+    } else if let Some(Channels::Interleave) = channel_block::<T>(a, b) {
         // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
         // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
         unsafe { channels::interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream) }
-    } else if let Some(Channels::Deinterleave) = channel_block(a, b) {
+    } else if let Some(Channels::Deinterleave) = channel_block::<T>(a, b) {
         // SAFETY: as above with the roles swapped; the destination planes are disjoint because
         // the destination is unique (the caller's `Unique` witness), so each is its own
         // exclusive sub-slice.

@@ -119,6 +119,129 @@ pub(super) trait Unit {
     unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
     /// `b` where `sel`'s byte is `0xFF`, `a` where it is zero.
     unsafe fn blend(a: Self::V, b: Self::V, sel: Self::V) -> Self::V;
+    /// In each group, the `g`-byte blocks (`g` is 1, 2, 4 or 8) of the low (`hi` false) or
+    /// high half of `a` and `b`, alternated: `a0 b0 a1 b1 ..` (`unpacklo` / `zip1`).
+    unsafe fn zip(a: Self::V, b: Self::V, g: usize, hi: bool) -> Self::V;
+}
+
+/// Whether `C` channels of `SIZE` bytes interleave by square transposes: `C` is a multiple
+/// of the `E = 16 / SIZE` elements of a group (and more than 4, which the masks serve).
+pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
+    match 16usize.checked_div(SIZE) {
+        Some(e) => C > 4 && e > 1 && matches!(C.checked_rem(e), Some(0)),
+        None => false,
+    }
+}
+
+/// In each group, the `E × E` matrix of `SIZE`-byte elements (`E = 16 / SIZE`, 4 to 16)
+/// whose row `k` is `rows[k]`, transposed: row `k` of the result is column `k`. Rows `E..`
+/// are unused.
+///
+/// `log2 E` rounds of zips: round `r` zips the streams `2i` and `2i + 1` (each `2^r`
+/// vectors) in blocks of `2^r` elements, and after the last round the one stream is the
+/// rows' interleave, which is the transpose (`E·log2 E` zips for `E²` elements).
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "`run < 16` and `i < E / (2·run)`, `l < run`: every index is below `E <= 16`"
+)]
+pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(
+    rows: [U::V; 16],
+) -> [U::V; 16] {
+    let e = 16 / SIZE;
+    let mut v = rows;
+    let (mut run, mut g) = (1, SIZE);
+    while g < 16 {
+        let mut out = v;
+        for i in 0..e / (2 * run) {
+            for l in 0..run {
+                let (a, b) = (v[2 * i * run + l], v[(2 * i + 1) * run + l]);
+                // SAFETY: the caller's contract.
+                unsafe {
+                    out[2 * (i * run + l)] = U::zip(a, b, g, false);
+                    out[2 * (i * run + l) + 1] = U::zip(a, b, g, true);
+                }
+            }
+        }
+        v = out;
+        run *= 2;
+        g *= 2;
+    }
+    v
+}
+
+/// The `C` interleaved chunks of a step from its `C` plane vectors by `C / E` square
+/// transposes ([`transposes`]): block `j` (channels `jE..jE + E`) of pixel `p` is chunk
+/// `p·(C/E) + j`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; [`transposes`] holds.
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "`j < C / E`, `k < E`: `j·E + k < C` and `k·(C/E) + j < C`"
+)]
+unsafe fn chunks_by_transposes<U: Unit, const C: usize, const SIZE: usize>(
+    planes: &[U::V; C],
+) -> [U::V; C] {
+    let e = 16 / SIZE;
+    let q = C / e;
+    // SAFETY: the caller's contract.
+    let zero = unsafe { U::zero() };
+    let mut out = [zero; C];
+    for j in 0..q {
+        let mut rows = [zero; 16];
+        for k in 0..e {
+            rows[k] = planes[j * e + k];
+        }
+        // SAFETY: the caller's contract.
+        let t = unsafe { transpose_square::<U, SIZE>(rows) };
+        for p in 0..e {
+            out[p * q + j] = t[p];
+        }
+    }
+    out
+}
+
+/// The way back of [`chunks_by_transposes`]: the `C` plane vectors of a step from its `C`
+/// interleaved chunks.
+///
+/// # Safety
+///
+/// As [`chunks_by_transposes`].
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "`j < C / E`, `k < E`: `j·E + k < C` and `k·(C/E) + j < C`"
+)]
+unsafe fn planes_by_transposes<U: Unit, const C: usize, const SIZE: usize>(
+    chunks: &[U::V; C],
+) -> [U::V; C] {
+    let e = 16 / SIZE;
+    let q = C / e;
+    // SAFETY: the caller's contract.
+    let zero = unsafe { U::zero() };
+    let mut out = [zero; C];
+    for j in 0..q {
+        let mut rows = [zero; 16];
+        for p in 0..e {
+            rows[p] = chunks[p * q + j];
+        }
+        // SAFETY: the caller's contract.
+        let t = unsafe { transpose_square::<U, SIZE>(rows) };
+        for k in 0..e {
+            out[j * e + k] = t[k];
+        }
+    }
+    out
 }
 
 /// [`Unit::store_chunks`] for a one-group unit: chunk `m` at `p + 16·m`.
@@ -281,7 +404,9 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
         }
         // SAFETY: the caller's contract.
         let chunks = unsafe {
-            if blend {
+            if transposes::<C, SIZE>() {
+                chunks_by_transposes::<U, C, SIZE>(&v)
+            } else if blend {
                 mix_blend::<U, C>(&shuffle_each::<U, C>(v, &rotate), &select)
             } else {
                 mix_or::<U, C>(&v, &masks)
@@ -340,7 +465,9 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
         }
         // SAFETY: the caller's contract.
         let planes = unsafe {
-            if blend {
+            if transposes::<C, SIZE>() {
+                planes_by_transposes::<U, C, SIZE>(&u)
+            } else if blend {
                 shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
             } else {
                 mix_or::<U, C>(&u, &masks)

@@ -137,21 +137,22 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
     let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
     // SAFETY: the caller's contract, in bytes, for the matching shape.
     unsafe {
-        match (c, size) {
-            (2, 1) => backend::<2, 1, INTER>(d, s, plane, n, stream),
-            (2, 2) => backend::<2, 2, INTER>(d, s, plane, n, stream),
-            (2, 4) => backend::<2, 4, INTER>(d, s, plane, n, stream),
-            (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream),
-            (3, 1) => backend::<3, 1, INTER>(d, s, plane, n, stream),
-            (3, 2) => backend::<3, 2, INTER>(d, s, plane, n, stream),
-            (3, 4) => backend::<3, 4, INTER>(d, s, plane, n, stream),
-            (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream),
-            (4, 1) => backend::<4, 1, INTER>(d, s, plane, n, stream),
-            (4, 2) => backend::<4, 2, INTER>(d, s, plane, n, stream),
-            (4, 4) => backend::<4, 4, INTER>(d, s, plane, n, stream),
-            (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream),
-            _ => 0,
+        macro_rules! shapes {
+            ($($c:literal)*) => {
+                match (c, size) {
+                    $(
+                        ($c, 1) => backend::<$c, 1, INTER>(d, s, plane, n, stream),
+                        ($c, 2) => backend::<$c, 2, INTER>(d, s, plane, n, stream),
+                        ($c, 4) => backend::<$c, 4, INTER>(d, s, plane, n, stream),
+                    )*
+                    (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream),
+                    (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream),
+                    (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream),
+                    _ => 0,
+                }
+            };
         }
+        shapes!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
     }
 }
 
@@ -225,26 +226,26 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
 /// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
 /// channel block: the channel kernels read and write every line of such a block once, and
 /// tiling would only cut their runs short.
-pub(crate) fn untiled_channels(nest: &Nest<2>) -> Option<[usize; 2]> {
+pub(crate) fn untiled_channels<T: 'static>(nest: &Nest<2>) -> Option<[usize; 2]> {
     match nest.loops() {
-        [.., a, b] if channel_block(*a, *b).is_some() => None,
+        [.., a, b] if channel_block::<T>(*a, *b).is_some() => None,
         _ => nest.tile(),
     }
 }
 
-/// Which channel kernel takes the block `a × b` (operand 0 the destination): `interleave`
-/// when the destination's pixels hold `a.extent` (2 to 4) consecutive channels and the source
-/// is planar, `!interleave` the other way round.
-pub(crate) fn channel_block(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
+/// Which channel kernel takes the block `a × b` of `T` (operand 0 the destination):
+/// `interleave` when the destination's pixels hold `a.extent` consecutive channels and the
+/// source is planar, `!interleave` the other way round (see [`channels`] for the shapes).
+pub(crate) fn channel_block<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
     // Without a shuffle backend (bare-metal targets) the plain strided loops move channel
     // blocks as fast, in less code: no block is a channel block there.
     if !HAS_BACKEND {
         return None;
     }
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
-    if da == 1 && sb == 1 && channels(a.extent, db) {
+    if da == 1 && sb == 1 && channels::<T>(a.extent, db) {
         Some(Channels::Interleave)
-    } else if sa == 1 && db == 1 && channels(a.extent, sb) {
+    } else if sa == 1 && db == 1 && channels::<T>(a.extent, sb) {
         Some(Channels::Deinterleave)
     } else {
         None
@@ -260,11 +261,22 @@ pub(crate) enum Channels {
     Deinterleave,
 }
 
-/// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c` (2, 3
-/// or 4) channels whose pixels are `stride` elements apart, `c <= stride <= 16` (a pixel
-/// wider than its channels is a partial interleave block, whose other lanes stay untouched).
-fn channels(c: usize, stride: isize) -> bool {
-    matches!(c, 2..=4) && stride > 0 && (c..=16).contains(&stride.unsigned_abs())
+/// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c`
+/// channels of `T` whose pixels are `stride` elements apart. 2 to 4 channels, `c <= stride
+/// <= 16` (a pixel wider than its channels is a partial interleave block, whose other lanes
+/// stay untouched; the tail loops of [`interleave`] move those); 5 to 16 channels of a 1-, 2-
+/// or 4-byte plain `T`, dense pixels (`stride == c`), which the shuffles move. (Wider partial
+/// blocks of 5 or more channels take the transposes or the strided loops.)
+fn channels<T: 'static>(c: usize, stride: isize) -> bool {
+    if stride <= 0 {
+        return false;
+    }
+    let stride = stride.unsigned_abs();
+    match c {
+        2..=4 => (c..=16).contains(&stride),
+        5..=16 => stride == c && matches!(size_of::<T>(), 1 | 2 | 4) && is_plain::<T>(),
+        _ => false,
+    }
 }
 
 /// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
@@ -274,8 +286,8 @@ fn channels(c: usize, stride: isize) -> bool {
 ///
 /// # Safety
 ///
-/// `c` is 2, 3 or 4 and `px >= c`; every `s + k·plane + j` is an element of the source
-/// slice and every `d + j·px + k` an element of the destination slice.
+/// `2 <= c <= px`; every `s + k·plane + j` is an element of the source slice and every
+/// `d + j·px + k` an element of the destination slice.
 #[inline]
 pub(crate) unsafe fn interleave<T: Copy + 'static>(
     d: *mut T,
@@ -303,7 +315,8 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
         match c {
             2 => interleave_n::<T, 2>(d, px, s, plane, n),
             3 => interleave_n::<T, 3>(d, px, s, plane, n),
-            _ => interleave_n::<T, 4>(d, px, s, plane, n),
+            4 => interleave_n::<T, 4>(d, px, s, plane, n),
+            _ => interleave_any(d, px, s, plane, c, n),
         }
     }
 }
@@ -349,13 +362,58 @@ unsafe fn interleave_n<T: Copy, const C: usize>(
     }
 }
 
+/// [`interleave`] element by element for any `c` (the few pixels the shuffles leave: at most
+/// a step's worth).
+///
+/// # Safety
+///
+/// As [`interleave`].
+#[inline(never)]
+unsafe fn interleave_any<T: Copy>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+) {
+    for j in 0..n {
+        for k in 0..c {
+            // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
+            unsafe { *d.add(j.wrapping_mul(px).wrapping_add(k)) = *s.offset(step(k, plane)).add(j) };
+        }
+    }
+}
+
+/// [`deinterleave`] element by element for any `c` (the few pixels the shuffles leave).
+///
+/// # Safety
+///
+/// As [`deinterleave`].
+#[inline(never)]
+unsafe fn deinterleave_any<T: Copy>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    px: usize,
+    c: usize,
+    n: usize,
+) {
+    for j in 0..n {
+        for k in 0..c {
+            // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
+            unsafe { *d.offset(step(k, plane)).add(j) = *s.add(j.wrapping_mul(px).wrapping_add(k)) };
+        }
+    }
+}
+
 /// HWC -> CHW for one block: `d[k·plane + j] = s[j·px + k]` for `k < c`, `j < n`; when the
 /// pixels are dense (`px == c`), whole vectors of pixels by byte shuffles (`channels.rs`),
 /// the rest here.
 ///
 /// # Safety
 ///
-/// `c` is 2, 3 or 4 and `px >= c`; every `s + j·px + k` is an element of the source slice;
+/// `2 <= c <= px`; every `s + j·px + k` is an element of the source slice;
 /// every `d + k·plane + j` is an element of the destination slice, all distinct.
 #[inline]
 pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
@@ -382,7 +440,8 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         match c {
             2 => deinterleave_n::<T, 2>(d, plane, s, px, n),
             3 => deinterleave_n::<T, 3>(d, plane, s, px, n),
-            _ => deinterleave_n::<T, 4>(d, plane, s, px, n),
+            4 => deinterleave_n::<T, 4>(d, plane, s, px, n),
+            _ => deinterleave_any(d, plane, s, px, c, n),
         }
     }
 }

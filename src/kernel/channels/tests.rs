@@ -106,20 +106,120 @@ fn portable_shape<const C: usize, const SIZE: usize>() {
     }
 }
 
+/// `portable_shape` for each channel count, for 1-, 2- and 4-byte elements.
+macro_rules! portable_shapes {
+    ($($c:literal)*) => {
+        $(
+            portable_shape::<$c, 1>();
+            portable_shape::<$c, 2>();
+            portable_shape::<$c, 4>();
+        )*
+    };
+}
+
 #[test]
 fn portable_twin_moves_every_shape() {
-    portable_shape::<2, 1>();
-    portable_shape::<2, 2>();
-    portable_shape::<2, 4>();
+    portable_shapes!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
     portable_shape::<2, 8>();
-    portable_shape::<3, 1>();
-    portable_shape::<3, 2>();
-    portable_shape::<3, 4>();
     portable_shape::<3, 8>();
-    portable_shape::<4, 1>();
-    portable_shape::<4, 2>();
-    portable_shape::<4, 4>();
     portable_shape::<4, 8>();
+}
+
+/// `interleave` and `deinterleave` (shuffles and tail loops) for `c` channels of `T` against
+/// the index formulas: `n` pixels, planes `plane` elements apart, both slices starting `skew`
+/// elements into their buffers, guards around and between.
+fn whole_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+    c: usize,
+    n: usize,
+    plane: usize,
+    skew: usize,
+    stream: bool,
+) {
+    let src: Vec<T> = (0..skew + c * plane).map(&value).collect();
+    let mut dst = std::vec![guard; skew + n * c + 40];
+    // SAFETY: the source holds `c` planes of `plane >= n` elements, the destination `n` dense
+    // pixels of `c` channels; distinct buffers.
+    unsafe {
+        interleave(
+            dst[skew..].as_mut_ptr(),
+            c,
+            src[skew..].as_ptr(),
+            plane as isize,
+            c,
+            n,
+            stream,
+        );
+    }
+    for (i, &x) in dst.iter().enumerate() {
+        let want = match i.checked_sub(skew) {
+            Some(o) if o < n * c => src[skew + (o % c) * plane + o / c],
+            _ => guard,
+        };
+        assert_eq!(x, want, "interleave c {c} n {n} plane {plane} skew {skew} at {i}");
+    }
+    let src: Vec<T> = (0..skew + n * c).map(&value).collect();
+    let mut dst = std::vec![guard; skew + c * plane + 40];
+    // SAFETY: as above, the roles swapped; the planes are disjoint (`plane >= n`).
+    unsafe {
+        deinterleave(
+            dst[skew..].as_mut_ptr(),
+            plane as isize,
+            src[skew..].as_ptr(),
+            c,
+            c,
+            n,
+            stream,
+        );
+    }
+    for (i, &x) in dst.iter().enumerate() {
+        let want = match i.checked_sub(skew) {
+            Some(o) if o < c * plane && o % plane < n => src[skew + (o % plane) * c + o / plane],
+            _ => guard,
+        };
+        assert_eq!(x, want, "deinterleave c {c} n {n} plane {plane} skew {skew} at {i}");
+    }
+}
+
+/// Every channel count 2..=16 of `T`, every width 1..=70 (a few under Miri), odd and even
+/// plane strides, aligned and unaligned slices.
+fn every_channel_count<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+) {
+    let widths: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![1, 17, 35]
+    } else {
+        (1..=70).collect()
+    };
+    for c in 2..=16 {
+        for &n in &widths {
+            for (extra, skew) in [(0, 0), (3, 1), (8, 3)] {
+                whole_block(&value, guard, c, n, n + extra, skew, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_channel_count_and_width_matches_the_formula() {
+    every_channel_count::<u8>(|i| (i * 7 + 3) as u8, 0xEE);
+    every_channel_count::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE);
+    every_channel_count::<f32>(|i| i as f32 + 0.5, -1.0);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "long runs are slow under Miri, and the twin does not stream")]
+fn many_channels_stream_long_runs() {
+    // Runs past `long_run`, every alignment of the destination, odd plane strides.
+    for skew in 0..4 {
+        whole_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, 8, 3001, 3004, skew, true);
+        whole_block::<f32>(|i| i as f32, -1.0, 6, 1501, 1502, skew, true);
+        whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 16, 1203, 1210, skew, true);
+        whole_block::<f32>(|i| i as f32, -1.0, 12, 601, 607, skew, true);
+        whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 5, 4001, 4001, skew, true);
+    }
 }
 
 /// Whether this target has a backend (else the entry points do nothing, by design).
@@ -150,7 +250,8 @@ fn backend<T: Copy + 'static>() {
             &[false, true],
         )
     };
-    for c in 2..=4 {
+    let most = if size == 8 { 4 } else { 16 };
+    for c in 2..=most {
         for &n in lengths {
             for &skew in skews {
                 for &stream in streams {
@@ -223,6 +324,15 @@ fn ssse3_backend_moves_every_shape() {
     ssse3_shape::<3, 4>();
     ssse3_shape::<2, 8>();
     ssse3_shape::<4, 8>();
+    ssse3_shape::<5, 1>();
+    ssse3_shape::<16, 1>();
+    ssse3_shape::<6, 2>();
+    ssse3_shape::<8, 2>();
+    ssse3_shape::<16, 2>();
+    ssse3_shape::<6, 4>();
+    ssse3_shape::<7, 4>();
+    ssse3_shape::<8, 4>();
+    ssse3_shape::<12, 4>();
 }
 
 #[test]
@@ -260,8 +370,13 @@ fn other_shapes_and_types_are_left_to_the_caller() {
     #[derive(Clone, Copy)]
     struct Rgb(#[expect(dead_code, reason = "only the type's size matters")] u8);
     let (mut d, s) = ([0u8; 64], [0u8; 64]);
-    // SAFETY: 5 channels are not shuffled, so nothing is touched.
-    let done = unsafe { interleave_groups::<u8>(d.as_mut_ptr(), s.as_ptr(), 8, 5, 8, false) };
+    // SAFETY: 17 channels are not shuffled, so nothing is touched.
+    let done = unsafe { interleave_groups::<u8>(d.as_mut_ptr(), s.as_ptr(), 8, 17, 3, false) };
+    assert_eq!(done, 0);
+    // SAFETY: nor 5 channels of 8 bytes.
+    let done = unsafe {
+        interleave_groups::<u64>(d.as_mut_ptr().cast(), s.as_ptr().cast(), 1, 5, 1, false)
+    };
     assert_eq!(done, 0);
     // SAFETY: a user type is not plain, so nothing is touched.
     let done = unsafe {
@@ -291,5 +406,12 @@ fn masks_pick_each_byte_once() {
         once::<2>(size);
         once::<3>(size);
         once::<4>(size);
+    }
+    for size in [1, 2, 4] {
+        once::<5>(size);
+        once::<6>(size);
+        once::<8>(size);
+        once::<15>(size);
+        once::<16>(size);
     }
 }
