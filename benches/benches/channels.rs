@@ -94,5 +94,15 @@ fn table(cr: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, table);
+/// Other channel counts and element sizes (not in the table): 256K pixels each.
+fn sweep(cr: &mut Criterion) {
+    const PX: usize = 1 << 18;
+    for c in [5, 7, 12, 15, 16] {
+        planar_to_interleaved::<u8>(cr, &format!("channels/{c} x u8"), c, PX, |i| i as u8);
+        planar_to_interleaved::<i16>(cr, &format!("channels/{c} x i16"), c, PX, |i| i as i16);
+        planar_to_interleaved::<f32>(cr, &format!("channels/{c} x f32"), c, PX, |i| i as f32);
+    }
+}
+
+criterion_group!(benches, table, sweep);
 criterion_main!(benches);

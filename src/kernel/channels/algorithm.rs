@@ -148,29 +148,29 @@ pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
 #[expect(
     clippy::arithmetic_side_effects,
     clippy::indexing_slicing,
-    reason = "`run < 16` and `i < E / (2·run)`, `l < run`: every index is below `E <= 16`"
+    reason = "`r < log2 E <= 4`, `t < E / 2`, `i = t / run`, `l < run`: every index is below `E <= 16`"
 )]
 pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(
     rows: [U::V; 16],
 ) -> [U::V; 16] {
     let e = 16 / SIZE;
+    // `log2 E` rounds, counted (not a doubling loop, which the compiler would not unroll).
+    let rounds = e.trailing_zeros();
     let mut v = rows;
-    let (mut run, mut g) = (1, SIZE);
-    while g < 16 {
+    for r in 0..rounds {
+        let (run, g) = (1 << r, SIZE << r);
         let mut out = v;
-        for i in 0..e / (2 * run) {
-            for l in 0..run {
-                let (a, b) = (v[2 * i * run + l], v[(2 * i + 1) * run + l]);
-                // SAFETY: the caller's contract.
-                unsafe {
-                    out[2 * (i * run + l)] = U::zip(a, b, g, false);
-                    out[2 * (i * run + l) + 1] = U::zip(a, b, g, true);
-                }
+        // Pair `t` is vector `l` of streams `2i` and `2i + 1`.
+        for t in 0..e / 2 {
+            let (i, l) = (t >> r, t & (run - 1));
+            let (a, b) = (v[2 * i * run + l], v[(2 * i + 1) * run + l]);
+            // SAFETY: the caller's contract.
+            unsafe {
+                out[2 * t] = U::zip(a, b, g, false);
+                out[2 * t + 1] = U::zip(a, b, g, true);
             }
         }
         v = out;
-        run *= 2;
-        g *= 2;
     }
     v
 }

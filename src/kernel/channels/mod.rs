@@ -197,7 +197,9 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
             // SAFETY: AVX2 is present (checked); the caller's contract.
             return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream) };
         }
-        if crate::kernel::cpu::has_ssse3() {
+        // SSSE3 without AVX2 (CPUs from before 2013) keeps the 2 to 4 channels only: more
+        // channels would double the code of the largest kernels for few machines.
+        if C <= 4 && crate::kernel::cpu::has_ssse3() {
             // SAFETY: SSSE3 is present (checked); the caller's contract.
             return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream) };
         }
