@@ -116,10 +116,9 @@ fn ten_channels_in_blocks_of_four_pad_the_last_block() -> Result<(), LayoutError
 
 /// The channel kernels at vector lengths, through `copy`: planar -> interleaved and back for
 /// `c` channels in blocks of `f` (whole blocks, and partial last blocks whose padding lanes
-/// must stay untouched; 2 to 16 dense channels take the channel kernels, wider partial blocks
-/// of 5 or more the transposes), rows long enough for whole
-/// vectors plus a tail, and slices that start `skew` elements into their buffers (so the
-/// vectors are not aligned).
+/// must stay untouched; 2 to 16 dense channels take the channel kernels, partial blocks of 5
+/// or more the transposes), rows long enough for whole vectors plus a tail, and slices that
+/// start `skew` elements into their buffers (so the vectors are not aligned).
 fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
     let size = std::mem::size_of::<T>();
     let widths: &[usize] = if cfg!(miri) {

@@ -150,9 +150,7 @@ pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
     clippy::indexing_slicing,
     reason = "`r < log2 E <= 4`, `t < E / 2`, `i = t / run`, `l < run`: every index is below `E <= 16`"
 )]
-pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(
-    rows: [U::V; 16],
-) -> [U::V; 16] {
+pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(rows: [U::V; 16]) -> [U::V; 16] {
     let e = 16 / SIZE;
     // `log2 E` rounds, counted (not a doubling loop, which the compiler would not unroll).
     let rounds = e.trailing_zeros();

@@ -1,26 +1,34 @@
-//! Channel shuffles: planar <-> interleaved for 2, 3 or 4 channels of 1-, 2-, 4- or 8-byte
-//! plain elements (CHW <-> HWC, stereo, RGBA, blocks of 4), a whole vector of pixels at a
-//! time.
+//! Channel shuffles: planar <-> interleaved for 2 to 16 channels of 1-, 2- or 4-byte plain
+//! elements, and 2 to 4 channels of 8-byte ones (CHW <-> HWC, stereo, 5.1 and 7.1 audio, 8-
+//! and 16-slot TDM, RGBA, blocks of 4), a whole vector of pixels at a time.
 //!
 //! One algorithm serves every shape. A *group* is 16 bytes of each of the `C` planes, that
-//! is `16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Chunk `m` of the
-//! interleaved group is the OR of `C` byte shuffles, one of each plane vector, with the masks
-//! of [`Masks`] (a mask byte `0x80` yields zero); the way back shuffles the chunks with the
-//! inverse masks. The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups
-//! at once) on x86-64 and `tbl` on NEON; the portable twin runs the same loops and masks on
+//! is `E = 16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Two ways turn the
+//! `C` plane vectors into the `C` chunks and back:
+//!
+//! - **Square transposes**, when `C` (5 or more) is a multiple of `E` (8 or 16 channels of
+//!   `i16`, 16 of `u8`, 8, 12 or 16 of `f32`): the channels split into blocks of `E`, and each
+//!   `E × E` block is transposed in registers by `log2 E` rounds of zips (`punpckl*` /
+//!   `punpckh*`, `zip1` / `zip2`), `E·log2 E` instructions for `E²` elements.
+//! - **Byte shuffles** otherwise: chunk `m` of the interleaved group is the OR of byte
+//!   shuffles of the planes it draws from, with the masks of [`Masks`] (a mask byte `0x80`
+//!   yields zero); the way back shuffles the chunks with the inverse masks.
+//!
+//! The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups at once) on
+//! x86-64 and `tbl` on NEON; the portable twin runs the same loops, masks and zips on
 //! `[u8; 16]` arrays, and is what Miri executes.
 //!
 //! | target | backend | pixels per step (`u8`) |
 //! | --- | --- | --- |
-//! | x86-64 with AVX2 (compile time, or detected at run time with `std`) | `vpshufb` | 32 |
-//! | x86-64 with SSSE3 (same) | `pshufb` | 16 |
-//! | aarch64 with NEON | `tbl` | 16 |
+//! | x86-64 with AVX2 (compile time, or detected at run time, [`cpu`](super::cpu)) | `vpshufb`, `vpunpck*` | 32 |
+//! | x86-64 with SSSE3 but not AVX2 (2 to 4 channels) | `pshufb` | 16 |
+//! | aarch64 with NEON | `tbl`, `zip1` / `zip2` | 16 |
 //! | under Miri | portable twin | 16 |
 //! | others (bare metal) | none: channel blocks take the plain strided loops, which are as fast there and smaller | - |
 //!
 //! Large interleaves (the copy is past [`STREAM_BYTES`](super::stream::STREAM_BYTES)) store
-//! with non-temporal stores once the destination is 16-byte aligned, so the destination is
-//! not read for ownership.
+//! with non-temporal stores once the destination is aligned, so the destination is not read
+//! for ownership.
 //!
 //! Every function here moves whole groups and returns how many pixels it did, from the
 //! first; the caller's scalar loop does the rest. Pointers are byte pointers into the
@@ -382,7 +390,9 @@ unsafe fn interleave_any<T: Copy>(
     for j in 0..n {
         for k in 0..c {
             // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
-            unsafe { *d.add(j.wrapping_mul(px).wrapping_add(k)) = *s.offset(step(k, plane)).add(j) };
+            unsafe {
+                *d.add(j.wrapping_mul(px).wrapping_add(k)) = *s.offset(step(k, plane)).add(j);
+            };
         }
     }
 }
@@ -404,7 +414,9 @@ unsafe fn deinterleave_any<T: Copy>(
     for j in 0..n {
         for k in 0..c {
             // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
-            unsafe { *d.offset(step(k, plane)).add(j) = *s.add(j.wrapping_mul(px).wrapping_add(k)) };
+            unsafe {
+                *d.offset(step(k, plane)).add(j) = *s.add(j.wrapping_mul(px).wrapping_add(k));
+            };
         }
     }
 }

@@ -74,7 +74,10 @@ impl Unit for Portable {
         core::array::from_fn(|o| {
             let (block, byte) = (o.checked_div(g).unwrap_or(0), o.checked_rem(g).unwrap_or(0));
             let from = if block % 2 == 0 { &a } else { &b };
-            let at = (block / 2).wrapping_mul(g).wrapping_add(byte).wrapping_add(half);
+            let at = (block / 2)
+                .wrapping_mul(g)
+                .wrapping_add(byte)
+                .wrapping_add(half);
             from.get(at).copied().unwrap_or(0)
         })
     }

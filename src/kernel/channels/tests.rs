@@ -157,7 +157,10 @@ fn whole_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
             Some(o) if o < n * c => src[skew + (o % c) * plane + o / c],
             _ => guard,
         };
-        assert_eq!(x, want, "interleave c {c} n {n} plane {plane} skew {skew} at {i}");
+        assert_eq!(
+            x, want,
+            "interleave c {c} n {n} plane {plane} skew {skew} at {i}"
+        );
     }
     let src: Vec<T> = (0..skew + n * c).map(&value).collect();
     let mut dst = std::vec![guard; skew + c * plane + 40];
@@ -178,7 +181,10 @@ fn whole_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
             Some(o) if o < c * plane && o % plane < n => src[skew + (o % plane) * c + o / plane],
             _ => guard,
         };
-        assert_eq!(x, want, "deinterleave c {c} n {n} plane {plane} skew {skew} at {i}");
+        assert_eq!(
+            x, want,
+            "deinterleave c {c} n {n} plane {plane} skew {skew} at {i}"
+        );
     }
 }
 
@@ -206,18 +212,21 @@ fn every_channel_count<T: Copy + PartialEq + core::fmt::Debug + 'static>(
 fn every_channel_count_and_width_matches_the_formula() {
     every_channel_count::<u8>(|i| (i * 7 + 3) as u8, 0xEE);
     every_channel_count::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE);
-    every_channel_count::<f32>(|i| i as f32 + 0.5, -1.0);
+    every_channel_count::<f32>(|i| f32::from(i as u16) + 0.5, -1.0);
 }
 
 #[test]
-#[cfg_attr(miri, ignore = "long runs are slow under Miri, and the twin does not stream")]
+#[cfg_attr(
+    miri,
+    ignore = "long runs are slow under Miri, and the twin does not stream"
+)]
 fn many_channels_stream_long_runs() {
     // Runs past `long_run`, every alignment of the destination, odd plane strides.
     for skew in 0..4 {
         whole_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, 8, 3001, 3004, skew, true);
-        whole_block::<f32>(|i| i as f32, -1.0, 6, 1501, 1502, skew, true);
+        whole_block::<f32>(|i| f32::from(i as u16), -1.0, 6, 1501, 1502, skew, true);
         whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 16, 1203, 1210, skew, true);
-        whole_block::<f32>(|i| i as f32, -1.0, 12, 601, 607, skew, true);
+        whole_block::<f32>(|i| f32::from(i as u16), -1.0, 12, 601, 607, skew, true);
         whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 5, 4001, 4001, skew, true);
     }
 }
