@@ -3,7 +3,7 @@
 use super::masks::Masks;
 use crate::kernel::drive::step;
 
-/// [`interleave_on`] or [`deinterleave_on`] by `INTER`.
+/// [`interleave_on`] or [`deinterleave_on`] (storing planes `0..used` only) by `INTER`.
 ///
 /// # Safety
 ///
@@ -15,13 +15,14 @@ pub(super) unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     // SAFETY: the caller's contract, for the direction it names.
     unsafe {
         if INTER {
             interleave_on::<U, C, SIZE>(d, s, plane, n, stream)
         } else {
-            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream)
+            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream, used)
         }
     }
 }
@@ -418,11 +419,14 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
     split.done(per)
 }
 
-/// [`deinterleave`] for `C` channels of `SIZE` bytes on the unit `U`.
+/// [`deinterleave`] for pixels of `C` lanes of `SIZE` bytes on the unit `U`, storing the planes
+/// of lanes `0..used` (all `C` for dense pixels; fewer for a partial interleave block, whose
+/// other lanes are read and dropped).
 ///
 /// # Safety
 ///
-/// `U`'s target feature is enabled, and [`deinterleave`]'s contract holds in bytes.
+/// `U`'s target feature is enabled, and [`deinterleave`]'s contract holds in bytes for `used`
+/// channels in pixels of `C` elements, all `C` of which are in the source for every pixel.
 #[inline(always)]
 pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>(
     d: *mut u8,
@@ -430,6 +434,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     s: *const u8,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     let per = pixels_per::<U, SIZE>();
     // Streaming needs every plane aligned at once: only when the planes are a multiple of
@@ -439,7 +444,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     let stream = stream && aligned(d.addr(), at::<C, SIZE>(split.head).0, U::ALIGN);
     for p in 0..split.head {
         // SAFETY: `p < head <= n` (contract).
-        unsafe { deinterleave_pixel::<C, SIZE>(d, plane, s, p) };
+        unsafe { deinterleave_pixel::<C, SIZE>(d, plane, s, p, used) };
     }
     let blend = Masks::<C, SIZE>::BLEND;
     // SAFETY: the caller's contract (`U`'s feature is enabled), for the three.
@@ -471,7 +476,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
                 mix_or::<U, C>(&u, &masks)
             }
         };
-        for (k, t) in planes.into_iter().enumerate() {
+        for (k, t) in planes.into_iter().enumerate().take(used) {
             // SAFETY: plane `k`'s pixels `p..p + per` in the destination; aligned when
             // streaming (every plane is aligned after the head, and a step advances
             // `16·GROUPS` bytes, a multiple of `ALIGN`).
@@ -508,20 +513,21 @@ pub(super) unsafe fn interleave_pixel<const C: usize, const SIZE: usize>(
     }
 }
 
-/// Pixel `p`'s `C` elements, one by one, for a deinterleave.
+/// Pixel `p`'s first `used` elements, one by one, for a deinterleave.
 ///
 /// # Safety
 ///
-/// As [`deinterleave`] for a pixel `p < n`, in bytes.
+/// As [`deinterleave_on`] for a pixel `p < n`.
 #[inline(always)]
 pub(super) unsafe fn deinterleave_pixel<const C: usize, const SIZE: usize>(
     d: *mut u8,
     plane: isize,
     s: *const u8,
     p: usize,
+    used: usize,
 ) {
     let (planar, inter) = at::<C, SIZE>(p);
-    for k in 0..C {
+    for k in 0..used.min(C) {
         // SAFETY: element `k` of pixel `p` in each slice (contract), `SIZE` bytes each,
         // distinct slices.
         unsafe {

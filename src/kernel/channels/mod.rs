@@ -94,37 +94,41 @@ unsafe fn interleave_groups<T: 'static>(
     stream: bool,
 ) -> usize {
     // SAFETY: the caller's contract is `by_shape`'s with `INTER`.
-    unsafe { by_shape::<T, true>(d, s, plane, c, n, stream) }
+    unsafe { by_shape::<T, true>(d, s, plane, c, n, stream, c) }
 }
 
-/// HWC -> CHW for whole groups: `d[k·plane + p] = s[p·c + k]` for `k < c` and the returned
-/// number of pixels `p` (a prefix of `0..n`).
+/// HWC -> CHW for whole groups: `d[k·plane + p] = s[p·px + k]` for `k < c` and the returned
+/// number of pixels `p` (a prefix of `0..n`); pixels of `px > c` lanes are a partial
+/// interleave block, whose lanes `c..px` are read and dropped.
 ///
 /// # Safety
 ///
-/// `T` is any `Copy` type (only plain types are shuffled; others return 0). The `n·c`
-/// elements from `s` are elements of the source slice, every `d + k·plane + p` (`k < c`,
-/// `p < n`) is an element of the destination slice, all distinct, and the slices are
+/// `T` is any `Copy` type (only plain types are shuffled; others return 0); `c <= px`. The
+/// `n·px` elements from `s` are elements of the source slice, every `d + k·plane + p` (`k <
+/// c`, `p < n`) is an element of the destination slice, all distinct, and the slices are
 /// distinct.
 #[inline]
 unsafe fn deinterleave_groups<T: 'static>(
     d: *mut T,
     plane: isize,
     s: *const T,
+    px: usize,
     c: usize,
     n: usize,
     stream: bool,
 ) -> usize {
-    // SAFETY: the caller's contract is `by_shape`'s without `INTER`.
-    unsafe { by_shape::<T, false>(d, s, plane, c, n, stream) }
+    // SAFETY: the caller's contract is `by_shape`'s without `INTER`, for `px` lanes of which
+    // `c` are stored.
+    unsafe { by_shape::<T, false>(d, s, plane, px, n, stream, c) }
 }
 
-/// [`interleave`] (`INTER`) or [`deinterleave`] (not): the planar side's planes are `plane`
+/// [`interleave_groups`] (`INTER`, `used == c`) or [`deinterleave_groups`] (not, pixels of
+/// `c` lanes of which planes `0..used` are stored): the planar side's planes are `plane`
 /// elements apart; picks the monomorphic kernel for `c` and `T`'s size.
 ///
 /// # Safety
 ///
-/// [`interleave`]'s contract when `INTER`, else [`deinterleave`]'s.
+/// [`interleave_groups`]'s contract when `INTER`, else [`deinterleave_groups`]'s.
 #[inline]
 unsafe fn by_shape<T: 'static, const INTER: bool>(
     d: *mut T,
@@ -133,6 +137,7 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
     c: usize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     if !is_plain::<T>() {
         return 0;
@@ -149,13 +154,13 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
             ($($c:literal)*) => {
                 match (c, size) {
                     $(
-                        ($c, 1) => backend::<$c, 1, INTER>(d, s, plane, n, stream),
-                        ($c, 2) => backend::<$c, 2, INTER>(d, s, plane, n, stream),
-                        ($c, 4) => backend::<$c, 4, INTER>(d, s, plane, n, stream),
+                        ($c, 1) => backend::<$c, 1, INTER>(d, s, plane, n, stream, used),
+                        ($c, 2) => backend::<$c, 2, INTER>(d, s, plane, n, stream, used),
+                        ($c, 4) => backend::<$c, 4, INTER>(d, s, plane, n, stream, used),
                     )*
-                    (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream),
-                    (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream),
-                    (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream),
+                    (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream, used),
+                    (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream, used),
+                    (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream, used),
                     _ => 0,
                 }
             };
@@ -198,30 +203,31 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         if crate::kernel::cpu::has_avx2() {
             // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream) };
+            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
         }
         // SSSE3 without AVX2 (CPUs from before 2013) keeps the 2 to 4 channels only: more
         // channels would double the code of the largest kernels for few machines.
         if C <= 4 && crate::kernel::cpu::has_ssse3() {
             // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream) };
+            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
         }
         0
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
     {
         // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false) }
+        unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false, used) }
     }
     #[cfg(miri)]
     {
         // SAFETY: the portable unit needs no feature; the caller's contract.
-        unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false) }
+        unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false, used) }
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(miri)),
@@ -253,9 +259,9 @@ pub(crate) fn channel_block<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channe
         return None;
     }
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
-    if da == 1 && sb == 1 && channels::<T>(a.extent, db) {
+    if da == 1 && sb == 1 && channels::<T>(a.extent, db, true) {
         Some(Channels::Interleave)
-    } else if sa == 1 && db == 1 && channels::<T>(a.extent, sb) {
+    } else if sa == 1 && db == 1 && channels::<T>(a.extent, sb, false) {
         Some(Channels::Deinterleave)
     } else {
         None
@@ -271,20 +277,22 @@ pub(crate) enum Channels {
     Deinterleave,
 }
 
-/// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c`
-/// channels of `T` whose pixels are `stride` elements apart. 2 to 4 channels, `c <= stride
-/// <= 16` (a pixel wider than its channels is a partial interleave block, whose other lanes
-/// stay untouched; the tail loops of [`interleave`] move those); 5 to 16 channels of a 1-, 2-
-/// or 4-byte plain `T`, dense pixels (`stride == c`), which the shuffles move. (Wider partial
-/// blocks of 5 or more channels take the transposes or the strided loops.)
-fn channels<T: 'static>(c: usize, stride: isize) -> bool {
+/// Whether a block is a planar <-> interleaved conversion with a channel kernel (`inter`:
+/// towards the interleaved side): `c` channels of `T` whose pixels are `stride` elements
+/// apart, `c <= stride <= 16`. A pixel wider than its channels is a partial interleave block,
+/// whose other lanes stay untouched: the shuffles read whole pixels and drop those lanes on
+/// the way to planes, and the loops of [`interleave`] write such pixels. 2 to 4 channels of
+/// any `T`; 5 to 16 of a 1-, 2- or 4-byte plain `T`, except partial blocks towards the
+/// interleaved side, which take the transposes or the strided loops.
+fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
     if stride <= 0 {
         return false;
     }
     let stride = stride.unsigned_abs();
+    let shuffled = matches!(size_of::<T>(), 1 | 2 | 4) && is_plain::<T>();
     match c {
         2..=4 => (c..=16).contains(&stride),
-        5..=16 => stride == c && matches!(size_of::<T>(), 1 | 2 | 4) && is_plain::<T>(),
+        5..=16 => shuffled && (stride == c || (!inter && stride <= 16)),
         _ => false,
     }
 }
@@ -439,13 +447,12 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
     n: usize,
     stream: bool,
 ) {
-    // SAFETY: as in `interleave`, with the roles swapped.
+    // SAFETY: as in `interleave`, with the roles swapped. A partial block (`px > c`) reads
+    // whole pixels: their lanes lie between elements of the source slice, except past the
+    // last pixel's channels, so the shuffles stop before the last pixel.
     unsafe {
-        let done = if px == c {
-            deinterleave_groups(d, plane, s, c, n, stream)
-        } else {
-            0
-        };
+        let whole = if px == c { n } else { n.saturating_sub(1) };
+        let done = deinterleave_groups(d, plane, s, px, c, whole, stream);
         let (d, s, n) = (
             d.add(done),
             s.add(done.wrapping_mul(px)),

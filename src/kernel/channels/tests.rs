@@ -92,13 +92,15 @@ fn portable_shape<const C: usize, const SIZE: usize>() {
             let plane = n + 3;
             check_interleave(C, SIZE, n, plane, skew, |d, s, pl| {
                 // SAFETY: the buffers hold the planes and the pixels (the helper's sizes).
-                let done = unsafe { run::<portable::Portable, C, SIZE, true>(d, s, pl, n, false) };
+                let done =
+                    unsafe { run::<portable::Portable, C, SIZE, true>(d, s, pl, n, false, C) };
                 assert_eq!(done, n - n % per, "whole groups only");
                 done
             });
             check_deinterleave(C, SIZE, n, plane, skew, |d, pl, s| {
                 // SAFETY: as above.
-                let done = unsafe { run::<portable::Portable, C, SIZE, false>(d, s, pl, n, false) };
+                let done =
+                    unsafe { run::<portable::Portable, C, SIZE, false>(d, s, pl, n, false, C) };
                 assert_eq!(done, n - n % per, "whole groups only");
                 done
             });
@@ -215,6 +217,67 @@ fn every_channel_count_and_width_matches_the_formula() {
     every_channel_count::<f32>(|i| f32::from(i as u16) + 0.5, -1.0);
 }
 
+/// `deinterleave` of a partial interleave block: `c` channels in pixels of `px > c` lanes,
+/// from a source that ends at the last pixel's last channel (so reading its other lanes
+/// would leave the slice), against the index formula.
+fn partial_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+    c: usize,
+    px: usize,
+    n: usize,
+    stream: bool,
+) {
+    let plane = n + 1;
+    let src: Vec<T> = (0..(n - 1) * px + c).map(&value).collect();
+    let mut dst = std::vec![guard; c * plane];
+    // SAFETY: every `s + j·px + k` (`j < n`, `k < c`) is in the source, which is exactly that
+    // long; the destination holds `c` disjoint planes of `plane >= n` elements.
+    unsafe {
+        deinterleave(
+            dst.as_mut_ptr(),
+            plane as isize,
+            src.as_ptr(),
+            px,
+            c,
+            n,
+            stream,
+        )
+    };
+    for (i, &x) in dst.iter().enumerate() {
+        let (k, j) = (i / plane, i % plane);
+        let want = if j < n { src[j * px + k] } else { guard };
+        assert_eq!(
+            x, want,
+            "partial c {c} px {px} n {n} at channel {k} pixel {j}"
+        );
+    }
+}
+
+#[test]
+fn partial_blocks_deinterleave_every_channel_count() {
+    let widths: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![1, 18]
+    } else {
+        (1..=70).collect()
+    };
+    for c in 2..=15 {
+        let lanes: &[usize] = if cfg!(miri) { &[16] } else { &[c + 1, 8, 16] };
+        for &px in lanes.iter().filter(|&&px| px > c) {
+            for &n in &widths {
+                partial_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, c, px, n, false);
+                partial_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, c, px, n, false);
+                partial_block::<f32>(|i| f32::from(i as u16) + 0.5, -1.0, c, px, n, false);
+            }
+        }
+    }
+    for (c, px) in [(2, 4), (3, 4)] {
+        for n in [1, 5, 17] {
+            partial_block::<u64>(|i| i as u64, u64::MAX, c, px, n, false);
+        }
+    }
+}
+
 #[test]
 #[cfg_attr(
     miri,
@@ -229,6 +292,8 @@ fn many_channels_stream_long_runs() {
         whole_block::<f32>(|i| f32::from(i as u16), -1.0, 12, 601, 607, skew, true);
         whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 5, 4001, 4001, skew, true);
     }
+    partial_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, 6, 8, 3001, true);
+    partial_block::<f32>(|i| f32::from(i as u16), -1.0, 2, 4, 5003, true);
 }
 
 /// Whether this target has a backend for `c` channels (else the entry points do nothing,
@@ -294,6 +359,7 @@ fn backend<T: Copy + 'static>() {
                                 pl / size as isize,
                                 s.cast(),
                                 c,
+                                c,
                                 n,
                                 stream,
                             )
@@ -315,11 +381,11 @@ fn ssse3_shape<const C: usize, const SIZE: usize>() {
         for (skew, stream) in [(0, false), (1, true), (3, true)] {
             check_interleave(C, SIZE, n, n + 1, skew, |d, s, pl| {
                 // SAFETY: SSSE3 is present; the buffers hold the planes and the pixels.
-                unsafe { x86::ssse3::<C, SIZE, true>(d, s, pl, n, stream) }
+                unsafe { x86::ssse3::<C, SIZE, true>(d, s, pl, n, stream, C) }
             });
             check_deinterleave(C, SIZE, n, n + 16, skew, |d, pl, s| {
                 // SAFETY: as above.
-                unsafe { x86::ssse3::<C, SIZE, false>(d, s, pl, n, stream) }
+                unsafe { x86::ssse3::<C, SIZE, false>(d, s, pl, n, stream, C) }
             });
         }
     }
@@ -367,7 +433,7 @@ fn streaming_aligns_planes_that_allow_it() {
     for skew in 0..8 {
         check_deinterleave(3, 1, n, n + 64 - n % 64, skew, |d, pl, s| {
             // SAFETY: the buffers hold the planes and the pixels.
-            unsafe { deinterleave_groups::<u8>(d, pl, s, 3, n, true) }
+            unsafe { deinterleave_groups::<u8>(d, pl, s, 3, 3, n, true) }
         });
         check_interleave(3, 4, n, n + 1, skew * 4, |d, s, pl| {
             // SAFETY: as above.

@@ -274,9 +274,10 @@ pub(super) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     // SAFETY: SSSE3 is enabled here; the caller's contract.
-    unsafe { run::<Ssse3, C, SIZE, INTER>(d, s, plane, n, stream) }
+    unsafe { run::<Ssse3, C, SIZE, INTER>(d, s, plane, n, stream, used) }
 }
 
 /// [`super::by_shape`] with AVX2, in the direction `INTER` names.
@@ -291,7 +292,8 @@ pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     // SAFETY: AVX2 is enabled here; the caller's contract.
-    unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream) }
+    unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream, used) }
 }
