@@ -242,8 +242,8 @@ fn partial_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
             c,
             n,
             stream,
-        )
-    };
+        );
+    }
     for (i, &x) in dst.iter().enumerate() {
         let (k, j) = (i / plane, i % plane);
         let want = if j < n { src[j * px + k] } else { guard };
