@@ -194,19 +194,22 @@ struct KernelLayout {
   // The offset of the element at position `linear` in C order, for linear in 0..volume().
   STRIDED_LAYOUT_HD I offset_of_linear(I linear) const {
     A acc = static_cast<U>(offset);
-    A outer = 0;
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #pragma unroll
 #endif
     for (int k = 0; k < N; ++k) {
-      // q_k = linear / pitch_k; the innermost pitch is 1; i_k = q_k - extents[k] * q_{k-1}.
+      // q_k = linear / pitch_k (the innermost pitch is 1). The offset sum of i_k * s_k, with
+      // i_k = q_k - extents[k] * q_{k-1}, regroups as the sum of q_k * (s_k - extents[k+1] *
+      // s_{k+1}): one multiply-add per axis by a coefficient a grid-stride loop hoists.
       A q = (k + 1 == N)
                 ? static_cast<A>(static_cast<U>(linear))
                 : static_cast<A>(static_cast<U>(
                       divide_fast(linear, pitch_multipliers[k], pitch_shifts[k])));
-      A i = (k == 0) ? q : q - static_cast<A>(static_cast<U>(extents[k])) * outer;
-      acc += i * static_cast<U>(strides[k]);
-      outer = q;
+      A c = static_cast<U>(strides[k]);
+      if (k + 1 < N) {
+        c -= static_cast<A>(static_cast<U>(extents[k + 1])) * static_cast<U>(strides[k + 1]);
+      }
+      acc += q * c;
     }
     int d = split_axis();
     if (d >= 0) {

@@ -87,9 +87,11 @@ pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
 pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, Mapping, Nest, Plan, ZipMapPlan,
-    copy, copy_uninit, copy_within, fill, fold, map, zip_map,
+    CopyPart, CopyParts, CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, Mapping,
+    Nest, Plan, ZipMapPlan, copy, copy_uninit, copy_within, fill, fold, map, zip_map,
 };
+#[cfg(feature = "rayon")]
+pub use kernel::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
 pub use layout::Layout;
 pub use order::Order;
 pub use param::{KernelIndex, KernelLayout};

@@ -600,10 +600,24 @@ fn plan_of_empty_shape_has_no_nest() {
 
 #[test]
 fn plan_rejects_more_loops_than_it_holds() {
-    let l = Layout::<17>::new([2; 17], core::array::from_fn(|k| 3isize.pow(k as u32)), 1).unwrap();
+    const R: usize = strided_layout::MAX_LOOPS + 1;
+    let l = Layout::<R>::new([2; R], core::array::from_fn(|k| 3isize.pow(k as u32)), 1).unwrap();
     assert_eq!(
         Plan::new(&[l.lowered()]),
-        Err(LayoutError::RankOverflow { max: 16 })
+        Err(LayoutError::RankOverflow {
+            max: strided_layout::MAX_LOOPS
+        })
+    );
+    // One loop fewer fits.
+    let fits = Layout::<{ R - 1 }>::new(
+        [2; R - 1],
+        core::array::from_fn(|k| 3isize.pow(k as u32)),
+        1,
+    )
+    .unwrap();
+    assert_eq!(
+        Plan::new(&[fits.lowered()]).map(|p| p.nests()[0].loops().len()),
+        Ok(R - 1)
     );
 }
 

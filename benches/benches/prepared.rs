@@ -1,12 +1,15 @@
-//! Small copies, prepared once and run many times, against the run-time `copy()`, a hand loop
-//! and `copy_from_slice` of the same bytes (the roofline): a 16 x 16 `f32` transpose (1 KiB)
-//! and a 64-frame stereo `i16` planar -> interleaved block (256 bytes).
+//! Small copies: the run-time `copy()` (`ours`) and the same copy prepared once as a `const`
+//! [`CopyPlan`] (`prepared`), against `copy_from_slice` of the same bytes (the roofline), a
+//! naive index loop and ndarray 0.17's `assign`: a 16 x 16 `f32` transpose (1 KiB) and a
+//! 64-frame stereo `i16` planar -> interleaved block (256 bytes), which also has the
+//! `chunks_exact_mut` hand loop a firmware author would write.
 //!
-//! Throughput counts bytes read plus bytes written. Run:
-//! `cargo bench -p strided-layout-bench --bench prepared`.
+//! The groups are the README table's `table/small ...` rows. Throughput counts bytes read
+//! plus bytes written. Run: `cargo bench -p strided-layout-bench --bench prepared`.
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use ndarray::{ArrayView, ArrayViewMut};
 use std::hint::black_box;
 use std::time::Duration;
 use strided_layout::{CopyPlan, Layout, Order, const_unwrap};
@@ -35,16 +38,16 @@ const INTERLEAVE: CopyPlan = const_unwrap(CopyPlan::new(&PLANAR, &STEREO));
 fn transpose_16(c: &mut Criterion) {
     let src: Vec<f32> = (0..N * N).map(|i| i as f32).collect();
     let mut dst = vec![0f32; N * N];
-    let mut g = group(c, "prepared/transpose 16x16/1KiB/4", 2 * 4 * N * N);
+    let mut g = group(c, "table/small 16x16 f32 transpose", 2 * 4 * N * N);
     let mut flat = vec![1f32; N * N];
     g.bench_function("copy_from_slice", |b| {
         b.iter(|| black_box(&mut flat[..]).copy_from_slice(black_box(&src[..])))
     });
+    g.bench_function("ours", |b| {
+        b.iter(|| strided_layout::copy(black_box(&src), &M, black_box(&mut dst), &MT).unwrap())
+    });
     g.bench_function("prepared", |b| {
         b.iter(|| TRANSPOSE.run(black_box(&src), black_box(&mut dst)).unwrap())
-    });
-    g.bench_function("copy", |b| {
-        b.iter(|| strided_layout::copy(black_box(&src), &M, black_box(&mut dst), &MT).unwrap())
     });
     g.bench_function("naive", |b| {
         b.iter(|| {
@@ -56,20 +59,28 @@ fn transpose_16(c: &mut Criterion) {
             }
         })
     });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let sv = ArrayView::from_shape((N, N), black_box(&src[..])).unwrap();
+            let mut dv = ArrayViewMut::from_shape((N, N), black_box(&mut dst[..])).unwrap();
+            dv.assign(&sv.t());
+        })
+    });
     g.finish();
 }
 
 fn stereo_64(c: &mut Criterion) {
     let src: Vec<i16> = (0..2 * FRAMES as i16).collect();
     let mut dst = vec![0i16; 2 * FRAMES];
-    let mut g = group(
-        c,
-        "prepared/stereo interleave 64 frames/256B/2",
-        2 * 2 * 2 * FRAMES,
-    );
+    let mut g = group(c, "table/small 64-frame stereo i16", 2 * 2 * 2 * FRAMES);
     let mut flat = vec![1i16; 2 * FRAMES];
     g.bench_function("copy_from_slice", |b| {
         b.iter(|| black_box(&mut flat[..]).copy_from_slice(black_box(&src[..])))
+    });
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            strided_layout::copy(black_box(&src), &PLANAR, black_box(&mut dst), &STEREO).unwrap()
+        })
     });
     g.bench_function("prepared", |b| {
         b.iter(|| {
@@ -78,9 +89,14 @@ fn stereo_64(c: &mut Criterion) {
                 .unwrap()
         })
     });
-    g.bench_function("copy", |b| {
+    g.bench_function("naive", |b| {
         b.iter(|| {
-            strided_layout::copy(black_box(&src), &PLANAR, black_box(&mut dst), &STEREO).unwrap()
+            let (s, d) = (black_box(&src), black_box(&mut dst));
+            for j in 0..FRAMES {
+                for ch in 0..2 {
+                    d[2 * j + ch] = s[ch * FRAMES + j];
+                }
+            }
         })
     });
     g.bench_function("hand (chunks_exact_mut)", |b| {
@@ -91,6 +107,15 @@ fn stereo_64(c: &mut Criterion) {
                 f[0] = l;
                 f[1] = r;
             }
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            // Planar [channel, frame] viewed as [frame, channel] (its transpose), assigned to
+            // the interleaved [frame, channel] buffer.
+            let sv = ArrayView::from_shape((2, FRAMES), black_box(&src[..])).unwrap();
+            let mut dv = ArrayViewMut::from_shape((FRAMES, 2), black_box(&mut dst[..])).unwrap();
+            dv.assign(&sv.t());
         })
     });
     g.finish();

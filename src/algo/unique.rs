@@ -58,6 +58,13 @@ pub(crate) type Wide = i128;
 /// derives both bounds).
 #[cfg(not(target_pointer_width = "64"))]
 pub(crate) type Wide = i64;
+/// The unsigned twin of [`Wide`] for the fast tests' volumes and spans (`u128`, or `u64` on
+/// narrower targets, where a span is < 2^33 and each `(extent - 1)·|stride|` < 2^63).
+#[cfg(target_pointer_width = "64")]
+type UWide = u128;
+/// The unsigned twin of [`Wide`] (see above).
+#[cfg(not(target_pointer_width = "64"))]
+type UWide = u64;
 const ZERO: Wide = 0;
 const ONE: Wide = 1;
 
@@ -417,23 +424,24 @@ pub(crate) const fn is_unique(p: Parts<'_>, order: &mut [usize], budget: Budget)
     if p.has_zero_extent() {
         return Some(true);
     }
-    let mut volume: u128 = 1;
-    let mut span: u128 = 0;
+    let mut volume: UWide = 1;
+    let mut span: UWide = 0;
     let mut rest = p;
     while let Some(((extent, stride), tail)) = rest.split_first() {
         rest = tail;
         if extent >= 2 && stride == 0 {
             return Some(false);
         }
-        // Both stay below 2^127 on a valid layout: the volume fits `usize` (invariant 2) and
-        // the span is the width of the offset bounds, which fit `isize` (invariant 3).
-        volume = volume.saturating_mul(extent as u128);
-        span = span.saturating_add((extent - 1) as u128 * stride.unsigned_abs() as u128);
+        // Both stay below 2^127 (2^63 where `UWide` is `u64`) on a valid layout: the volume
+        // fits `usize` (invariant 2) and the span is the width of the offset bounds, which
+        // fit `isize` (invariant 3).
+        volume = volume.saturating_mul(extent as UWide);
+        span = span.saturating_add((extent - 1) as UWide * stride.unsigned_abs() as UWide);
     }
     if volume <= 1 {
         return Some(true);
     }
-    if volume > span + 1 {
+    if volume > span.saturating_add(1) {
         return Some(false);
     }
     let len = sort_active(p, order);
@@ -451,19 +459,19 @@ pub(crate) const fn is_unique(p: Parts<'_>, order: &mut [usize], budget: Budget)
     // Mixed-radix fast path (cuda.core's sufficient test): when each `|stride|`, ascending,
     // exceeds the span of all smaller axes, different indices cannot collide. It settles every
     // layout made from a dense one by permuting, slicing or flipping with adds and multiplies
-    // only, before the search's `i128` divisions. The sums are bounded by `span` above.
-    let mut covered: u128 = 0;
+    // only, before the search's wide divisions. The sums are bounded by `span` above.
+    let mut covered: UWide = 0;
     i = 0;
     while i < len {
         let (extent, stride) = match get(order, i) {
             Some(ax) => p.axis(ax),
             None => (1, 0),
         };
-        let stride = stride.unsigned_abs() as u128;
+        let stride = stride.unsigned_abs() as UWide;
         if stride <= covered {
             break;
         }
-        covered += stride * (extent.saturating_sub(1)) as u128;
+        covered += stride * (extent.saturating_sub(1)) as UWide;
         i += 1;
     }
     if i == len {

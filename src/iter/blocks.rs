@@ -117,10 +117,9 @@ impl<const N: usize> Iterator for StridedBlocks<N> {
             // never the block length (an axis with that stride would have merged into the
             // block), so a plain layout's join can only happen where a row ends.
             while self.starts.front_at_row_start() {
-                let mut peek = self.starts;
-                match (peek.next_offset(), start.checked_add_unsigned(len)) {
+                match (self.starts.peek_offset(), start.checked_add_unsigned(len)) {
                     (Some(next), Some(end)) if next == end => {
-                        self.starts = peek;
+                        self.starts.next_offset();
                         // A block's elements are distinct offsets of one layout, so its
                         // length is at most the volume, which fits `usize`.
                         len = len.wrapping_add(self.block_len);
@@ -152,10 +151,9 @@ impl<const N: usize> DoubleEndedIterator for StridedBlocks<N> {
             // Join preceding regular blocks while their offsets continue by `+1` (at a row's
             // end only, for a plain layout, as in `next`).
             while self.starts.back_at_row_end() {
-                let mut peek = self.starts;
-                match peek.next_back_offset() {
+                match self.starts.peek_back_offset() {
                     Some(prev) if prev.checked_add_unsigned(self.block_len) == Some(start) => {
-                        self.starts = peek;
+                        self.starts.next_back_offset();
                         start = prev;
                         len = len.wrapping_add(self.block_len);
                     }

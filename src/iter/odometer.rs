@@ -218,15 +218,16 @@ impl<const N: usize> Odometer<N> {
 
     /// The general move of the front cursor: a carry into outer axes, or an interleaved
     /// walk's placement by the core (off the hot path of a row).
-    #[cold]
-    #[inline(never)]
+    #[inline]
     fn carry_front(&mut self) {
-        Self::increment(&self.shape, &self.strides, &mut self.front);
-        if self.interleaved() {
-            let mut c = self.front;
-            self.locate(&mut c);
-            self.front = c;
-        }
+        self.front = carried(
+            self.shape,
+            self.strides,
+            self.origin,
+            self.il,
+            self.front,
+            true,
+        );
     }
 
     /// Moves the back cursor one index back, as [`step_front`](Odometer::step_front).
@@ -245,15 +246,16 @@ impl<const N: usize> Odometer<N> {
     }
 
     /// The general move of the back cursor, as [`carry_front`](Odometer::carry_front).
-    #[cold]
-    #[inline(never)]
+    #[inline]
     fn carry_back(&mut self) {
-        Self::decrement(&self.shape, &self.strides, &mut self.back);
-        if self.interleaved() {
-            let mut c = self.back;
-            self.locate(&mut c);
-            self.back = c;
-        }
+        self.back = carried(
+            self.shape,
+            self.strides,
+            self.origin,
+            self.il,
+            self.back,
+            false,
+        );
     }
 
     /// The front offset, and moves the front past it; `None` at the end.
@@ -274,6 +276,18 @@ impl<const N: usize> Odometer<N> {
         // Before the first index the back holds anything; `left` keeps it from being read.
         self.step_back();
         Some(o)
+    }
+
+    /// The front offset without moving the front; `None` at the end.
+    #[inline]
+    pub(crate) fn peek_offset(&self) -> Option<isize> {
+        (self.left > 0).then_some(self.front.offset)
+    }
+
+    /// The back offset without moving the back; `None` at the end.
+    #[inline]
+    pub(crate) fn peek_back_offset(&self) -> Option<isize> {
+        (self.left > 0).then_some(self.back.offset)
     }
 
     /// The front index, and moves the front past it; `None` at the end.
@@ -343,4 +357,32 @@ impl<const N: usize> Odometer<N> {
         }
         acc
     }
+}
+
+/// `c` moved one index on (`forward`) or back, placed by the interleave core on an
+/// interleaved walk: the odometer's cold path. It takes the odometer's parts by value, so
+/// the odometer itself never escapes into the call and a `for` loop over it keeps its state
+/// in registers.
+#[cold]
+#[inline(never)]
+fn carried<const N: usize>(
+    shape: [usize; N],
+    strides: [isize; N],
+    origin: isize,
+    il: InterleaveLayout,
+    mut c: Cursor<N>,
+    forward: bool,
+) -> Cursor<N> {
+    if forward {
+        Odometer::increment(&shape, &strides, &mut c);
+    } else {
+        Odometer::decrement(&shape, &strides, &mut c);
+    }
+    if il.factor() > 1 {
+        let p = Parts::from_arrays(&shape, &strides, origin, 1);
+        if let Ok(o) = offset_of(p, il, &c.index) {
+            c.offset = o;
+        }
+    }
+    c
 }

@@ -44,7 +44,11 @@ use crate::kernel::raw;
 ///   not less than its slice's length;
 /// - [`LayoutError::DestinationNotUnique`] if two indices of `dst_layout` share an offset;
 /// - [`LayoutError::UniquenessUndecided`] if the search could not decide within its budget
-///   whether `dst_layout` is unique (see [`Layout::is_unique_within`](crate::Layout::is_unique_within)).
+///   whether `dst_layout` is unique (see [`Layout::is_unique_within`](crate::Layout::is_unique_within)):
+///   16 steps plus one per 128 elements, about what the copy itself costs, so a unique
+///   destination that only the search can tell from a non-unique one (rare: layouts made
+///   from a dense one by slicing, permuting or flipping never need it) may be refused;
+///   [`Layout::is_unique`](crate::Layout::is_unique) still decides it exactly.
 ///
 /// # Examples
 ///

@@ -92,10 +92,28 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
     }
 }
 
+/// [`for_each_block_tiled`], with a nest that is one untiled block (at most two loops, the
+/// shape nearly every small copy plans to) handed to `f` at once: no odometer to set up.
+#[inline]
+pub(crate) fn for_each_block_of<const K: usize, F>(
+    nest: &Nest<K>,
+    tile: Option<[usize; 2]>,
+    mut f: F,
+) where
+    F: FnMut([isize; K], Loop<K>, Loop<K>),
+{
+    match (tile, nest.loops()) {
+        (None, [a, b]) => f(nest.offsets(), *a, *b),
+        (None, [b]) => f(nest.offsets(), Loop::UNIT, *b),
+        (None, []) => f(nest.offsets(), Loop::UNIT, Loop::UNIT),
+        _ => for_each_block_tiled(nest, tile, f),
+    }
+}
+
 /// Tiles per side of a super-tile: the tiles are visited in `SUPER × SUPER` groups, so a
 /// group's rows (`SUPER · ta` of each operand, a few hundred pages at most) stay in the L2
 /// cache and TLB while its tiles run, instead of one tile row sweeping the whole matrix.
-const SUPER: usize = 8;
+pub(crate) const SUPER: usize = 8;
 
 /// Cuts the block `a × b` at `offs` into `ta × tb` tiles, in groups of `SUPER × SUPER`.
 #[inline]

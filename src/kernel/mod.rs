@@ -36,6 +36,8 @@
 //! | `validate.rs` | the uniqueness and overlap searches | no |
 //! | `proof.rs` | the witnesses `InBounds`, `Unique`, `Disjoint`, minted only by validation | no |
 //! | `prepared.rs` | [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
+//! | `split.rs` | [`Plan::part`]: a plan cut into disjoint parts; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
+//! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
 //! | `raw.rs` | the loops' memory accesses, each demanding the witnesses it relies on | yes |
 //! | `transpose.rs` | SIMD transposes of 4- and 8-byte elements | yes |
@@ -76,6 +78,13 @@ mod stream;
 mod cpu;
 mod copy;
 mod prepared;
+#[expect(
+    unsafe_code,
+    reason = "one part of a split plan runs through a raw destination pointer; SAFETY argued"
+)]
+mod split;
+#[cfg(feature = "rayon")]
+mod par;
 mod fill;
 mod map;
 mod fold;
@@ -85,5 +94,8 @@ pub use fill::fill;
 pub use fold::fold;
 pub use map::{map, zip_map};
 pub use mapping::{Lowered, Mapping};
+#[cfg(feature = "rayon")]
+pub use par::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
 pub use plan::{Loop, MAX_LOOPS, Nest, Plan};
 pub use prepared::{CopyPlan, CopyWithinPlan, FillPlan, ZipMapPlan};
+pub use split::{CopyPart, CopyParts};

@@ -15,7 +15,8 @@
 //! 5. when a source's fastest axis is not the innermost loop (a transpose, `A + A'`), that
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
-//!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts).
+//!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts); a block of the two
+//!    innermost loops of at most `p²` elements is not tiled (the loops still move).
 //!
 //! ```text
 //! copy of a 4096 x 4096 f32 transpose          Plan::new(&[dst.lowered(), src.lowered()])
@@ -52,7 +53,11 @@ const _: () = assert!(INNER_UNROLL >= 1);
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
-pub const MAX_LOOPS: usize = 16;
+///
+/// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
+/// plan carries this many loops per nest (a [`Plan<2>`] is 276 bytes on 32-bit targets,
+/// 552 on 64-bit ones; it was 16, twice that), so it is kept no larger than real layouts need.
+pub const MAX_LOOPS: usize = 8;
 
 /// One loop of a nest: how many steps, and how far each operand moves per step (elements).
 ///
@@ -158,6 +163,105 @@ impl<const K: usize> Nest<K> {
         }
         v
     }
+
+    /// Steps `lo..hi` of loop `axis` with the other loops whole (`lo < hi <= extent`): one
+    /// part of the nest (`split.rs`). A one-step remainder is dropped (its offset moves to
+    /// the start), and the tile is kept while two loops remain, cut to the new extent.
+    ///
+    /// Every offset of the result is an offset of `self`, inside the bounds [`Plan::new`]
+    /// checked, so the wrapping operations below are exact.
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "`n`, `o`, `i`, `l`, `d`: step count, operand and loop counters, loop, span"
+    )]
+    pub(crate) const fn range(&self, axis: usize, lo: usize, hi: usize) -> Self {
+        let mut out = *self;
+        if axis >= self.depth {
+            return out;
+        }
+        let Some(cut) = get(&self.loops, axis) else {
+            return out;
+        };
+        let n = hi.saturating_sub(lo);
+        let mut o = 0;
+        while o < K {
+            let s = stride_or_0(get(&cut.strides, o));
+            let start = stride_or_0(get(&out.offsets, o));
+            #[expect(
+                clippy::cast_possible_wrap,
+                reason = "`lo < extent`: `lo · s` is an offset difference inside the nest's bounds"
+            )]
+            set(
+                &mut out.offsets,
+                o,
+                start.wrapping_add((lo as isize).wrapping_mul(s)),
+            );
+            o = o.saturating_add(1);
+        }
+        if n == 1 {
+            let mut i = axis.saturating_add(1);
+            while i < self.depth {
+                if let Some(l) = get(&self.loops, i) {
+                    set(&mut out.loops, i.saturating_sub(1), l);
+                }
+                i = i.saturating_add(1);
+            }
+            out.depth = self.depth.saturating_sub(1);
+            set(
+                &mut out.loops,
+                out.depth,
+                Loop {
+                    extent: 0,
+                    strides: [0; K],
+                },
+            );
+            if out.depth < 2 {
+                out.tile = None;
+            }
+        } else {
+            set(
+                &mut out.loops,
+                axis,
+                Loop {
+                    extent: n,
+                    strides: cut.strides,
+                },
+            );
+            // The tile covers the two innermost loops: cut its side along `axis`.
+            if let Some([ta, tb]) = out.tile {
+                let inner = self.depth.saturating_sub(1);
+                if axis == inner {
+                    out.tile = Some([ta, if tb < n { tb } else { n }]);
+                } else if axis.saturating_add(1) == inner {
+                    out.tile = Some([if ta < n { ta } else { n }, tb]);
+                }
+            }
+        }
+        let mut o = 0;
+        while o < K {
+            let start = stride_or_0(get(&out.offsets, o));
+            let (mut lo, mut hi) = (start, start);
+            let mut i = 0;
+            while i < out.depth {
+                let Some(l) = get(&out.loops, i) else { break };
+                #[expect(
+                    clippy::cast_possible_wrap,
+                    reason = "`extent - 1` steps stay inside the nest's bounds"
+                )]
+                let d = (l.extent.saturating_sub(1) as isize)
+                    .wrapping_mul(stride_or_0(get(&l.strides, o)));
+                if d < 0 {
+                    lo = lo.wrapping_add(d);
+                } else {
+                    hi = hi.wrapping_add(d);
+                }
+                i = i.saturating_add(1);
+            }
+            set(&mut out.bounds, o, (lo, hi));
+            o = o.saturating_add(1);
+        }
+        out
+    }
 }
 
 /// The loops a kernel runs over `K` operands of one shape, operand 0 the destination.
@@ -226,7 +330,7 @@ impl<const K: usize> Plan<K> {
     }
 
     /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (about a kilobyte) is never moved. A `const fn`, so a plan of layouts
+    /// that the plan (a few hundred bytes) is never moved. A `const fn`, so a plan of layouts
     /// known at compile time is built by the compiler.
     #[expect(
         clippy::many_single_char_names,
@@ -273,7 +377,7 @@ impl<const K: usize> Plan<K> {
         if contains(&shape, 0) {
             return Ok(());
         }
-        let side = tile_side(itemsize);
+        let side = side_for(itemsize);
         let offsets = offsets_of(ops);
         let Some((d, f)) = split else {
             let mut b = match self.builder(offsets) {
@@ -408,6 +512,23 @@ impl<const K: usize> Plan<K> {
         }
     }
 
+    /// A plan of `nests` in order, `None`s left out (the parts of `split.rs`).
+    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; 2]) -> Self {
+        let mut plan = Self::EMPTY;
+        let mut rest: &[Option<Nest<K>>] = &nests;
+        while let [n, tail @ ..] = rest {
+            rest = tail;
+            if let Some(n) = n {
+                match plan.count {
+                    0 => plan.nests[0] = *n,
+                    _ => plan.nests[1] = *n,
+                }
+                plan.count = plan.count.saturating_add(1);
+            }
+        }
+        plan
+    }
+
     /// The number of elements the plan visits.
     #[must_use]
     pub const fn volume(&self) -> usize {
@@ -510,6 +631,26 @@ const fn tile_side(itemsize: usize) -> usize {
     p
 }
 
+/// [`tile_side`] of itemsizes 1, 2, 4, 8 and 16, computed by the compiler.
+const SIDES: [usize; 5] = [
+    tile_side(1),
+    tile_side(2),
+    tile_side(4),
+    tile_side(8),
+    tile_side(16),
+];
+
+/// [`tile_side`] from [`SIDES`] when `itemsize` is there (every primitive), so planning at
+/// run time does not loop for it.
+const fn side_for(itemsize: usize) -> usize {
+    if itemsize.is_power_of_two() {
+        if let Some(side) = get(&SIDES, itemsize.trailing_zeros() as usize) {
+            return side;
+        }
+    }
+    tile_side(itemsize)
+}
+
 /// A nest under construction.
 struct Builder<'a, const K: usize> {
     nest: &'a mut Nest<K>,
@@ -608,13 +749,17 @@ impl<const K: usize> Builder<'_, K> {
             if let (Some(m), Some(p)) = (merged, out.checked_sub(1)) {
                 set(&mut nest.loops, p, m);
             } else {
-                set(&mut nest.loops, out, cur);
+                // `out <= i`; a loop already in place is not rewritten.
+                if out != i {
+                    put(&mut nest.loops, out, cur);
+                }
                 out = out.saturating_add(1);
             }
             i = i.saturating_add(1);
         }
         nest.depth = out;
         nest.tile = tile(&mut nest.loops, out, side);
+        untile_small(nest, out, side);
         let mut o = 0;
         while o < K {
             let start = stride_or_0(get(&nest.offsets, o));
@@ -639,6 +784,40 @@ impl<const K: usize> Builder<'_, K> {
             o = o.saturating_add(1);
         }
         Ok(())
+    }
+}
+
+/// Drops the tile of a nest of `depth` loops whose block of the two innermost loops has no
+/// more than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the
+/// order `tile` gave the loops), and a prepared run of a small transpose or a planar <->
+/// interleaved block loops once.
+const fn untile_small<const K: usize>(nest: &mut Nest<K>, depth: usize, side: usize) {
+    let (Some(_), Some(i)) = (nest.tile, depth.checked_sub(2)) else {
+        return;
+    };
+    if let (Some(a), Some(b)) = (
+        get(&nest.loops, i),
+        get(&nest.loops, depth.saturating_sub(1)),
+    ) {
+        if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
+            nest.tile = None;
+        }
+    }
+}
+
+/// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
+/// element of the array into another is compiled to a `memmove` call (the optimiser cannot
+/// tell the two apart), which links 1.5 KB on a Cortex-M.
+const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop<K>) {
+    if let Some((_, [x, ..])) = loops.split_at_mut_checked(i) {
+        x.extent = l.extent;
+        let mut o = 0;
+        while o < K {
+            if let Some(s) = get(&l.strides, o) {
+                set(&mut x.strides, o, s);
+            }
+            o = o.saturating_add(1);
+        }
     }
 }
 
@@ -680,17 +859,26 @@ const fn merge<const K: usize>(outer: Loop<K>, inner: Loop<K>) -> Option<Loop<K>
     }
 }
 
+/// A loop's weight: `u64` where `usize` is 32 bits wide (exact there: `K · 2³¹` for any
+/// operand count that fits memory), `u128` on 64-bit targets. 128-bit arithmetic costs a
+/// Cortex-M a library call per multiply; it is never needed there.
+#[cfg(not(target_pointer_width = "64"))]
+type Weight = u64;
+#[cfg(target_pointer_width = "64")]
+type Weight = u128;
+
 /// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
-const fn weight<const K: usize>(l: &Loop<K>) -> u128 {
-    let mut acc = 0u128;
-    let mut o = 0;
-    while o < K {
-        let w = if o == 0 { K } else { 1 } as u128;
-        let s = stride_or_0(get(&l.strides, o)).unsigned_abs() as u128;
-        acc = acc.saturating_add(w.saturating_mul(s));
-        o = o.saturating_add(1);
+const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
+    // `Σ |stride_k|` plus `K - 1` more of the destination's: one multiply by a constant
+    // (none for a copy's `K = 2`).
+    let mut acc: Weight = 0;
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        acc = acc.saturating_add(s.unsigned_abs() as Weight);
+        rest = tail;
     }
-    acc
+    let dst = stride_or_0(get(&l.strides, 0)).unsigned_abs() as Weight;
+    acc.saturating_add(dst.saturating_mul(K.saturating_sub(1) as Weight))
 }
 
 /// `|stride|` of operand `k` in loop `i` (0 past the end).

@@ -28,42 +28,16 @@
 
 use core::mem::{MaybeUninit, size_of};
 
-use crate::algo::access::{get, set};
+use crate::algo::access::set;
 use crate::kernel::element::check_size;
 use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{Dense, Disjoint, DisjointToken, InBounds, Unique, UniqueToken};
+use crate::kernel::proof::{
+    Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken,
+};
 use crate::kernel::raw;
 use crate::{Layout, LayoutError, Operand};
-
-/// The shortest slice length, in elements, that holds every offset of operand `k` of `plan`;
-/// an error naming `name` when an offset is negative (no slice holds it).
-const fn shortest<const K: usize>(
-    plan: &Plan<K>,
-    k: usize,
-    name: Operand,
-) -> Result<usize, LayoutError> {
-    let mut len = 0usize;
-    let mut rest = plan.nests();
-    while let [nest, tail @ ..] = rest {
-        rest = tail;
-        let bounds = nest.bounds();
-        let (lo, hi) = match crate::algo::access::get(&bounds, k) {
-            Some(b) => b,
-            None => (0, 0),
-        };
-        if lo < 0 {
-            return Err(LayoutError::OffsetOutsideSlice { operand: name });
-        }
-        // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
-        let need = hi.unsigned_abs().saturating_add(1);
-        if need > len {
-            len = need;
-        }
-    }
-    Ok(len)
-}
 
 /// What every prepared kernel keeps: the plan of its `K` operands (destination first), their
 /// names for errors, their itemsizes and the shortest slice each accepts.
@@ -73,7 +47,7 @@ struct Prepared<const K: usize> {
     plan: Plan<K>,
     names: [Operand; K],
     itemsize: [usize; K],
-    lens: [usize; K],
+    shortest: Shortest<K>,
 }
 
 impl<const K: usize> Prepared<K> {
@@ -87,17 +61,16 @@ impl<const K: usize> Prepared<K> {
             Ok(p) => p,
             Err(e) => return Err(e),
         };
-        let (mut itemsize, mut lens) = ([0usize; K], [0usize; K]);
+        let shortest = match Shortest::of(&plan, names) {
+            Ok(s) => s,
+            Err(e) => return Err(e),
+        };
+        let mut itemsize = [0usize; K];
         let mut k = 0;
         while k < K {
-            let (Some(name), Some((_, [op, ..]))) = (get(&names, k), ops.split_at_checked(k))
-            else {
+            let Some((_, [op, ..])) = ops.split_at_checked(k) else {
                 break;
             };
-            match shortest(&plan, k, name) {
-                Ok(len) => set(&mut lens, k, len),
-                Err(e) => return Err(e),
-            }
             set(&mut itemsize, k, op.itemsize);
             k = k.saturating_add(1);
         }
@@ -105,24 +78,30 @@ impl<const K: usize> Prepared<K> {
             plan,
             names,
             itemsize,
-            lens,
+            shortest,
         })
     }
 
+    /// The shortest slice of each operand, operand 0 first.
+    const fn lens(&self) -> [usize; K] {
+        self.shortest.lens()
+    }
+
     /// Each run's checks: operand `k`'s element size `sizes[k]` against its itemsize, then
-    /// every offset against its slice's length `lens[k]`.
+    /// its slice's length `lens[k]` against the shortest it accepts (one comparison each).
+    #[inline]
     fn bounds(&self, sizes: [usize; K], lens: [usize; K]) -> Result<InBounds<'_, K>, LayoutError> {
         for ((&name, &itemsize), &size) in self.names.iter().zip(&self.itemsize).zip(&sizes) {
             check_size(name, itemsize, size)?;
         }
-        InBounds::check(&self.plan, lens, self.names)
+        InBounds::from_shortest(&self.plan, &self.shortest, lens, self.names)
     }
 }
 
 /// A copy between two layouts, planned and validated once; [`run`](CopyPlan::run) only checks
 /// the buffers, then loops.
 ///
-/// Plain `Copy` data (about a kilobyte: the [`Plan`] of at most two loop nests). Built in a
+/// Plain `Copy` data (a few hundred bytes: the [`Plan`] of at most two loop nests of [`MAX_LOOPS`](crate::MAX_LOOPS) loops). Built in a
 /// `const` item, it costs no planning and no validation at run time, and links none.
 ///
 /// ```text
@@ -247,13 +226,13 @@ impl CopyPlan {
     /// source offset plus one; 0 for an empty copy).
     #[must_use]
     pub const fn src_len(&self) -> usize {
-        self.core.lens[1]
+        self.core.lens()[1]
     }
 
     /// The shortest destination slice [`run`](CopyPlan::run) accepts, in elements.
     #[must_use]
     pub const fn dst_len(&self) -> usize {
-        self.core.lens[0]
+        self.core.lens()[0]
     }
 
     /// The plan the runs follow.
@@ -264,7 +243,7 @@ impl CopyPlan {
 
     /// The checks of every run: the element sizes, then the lengths; the witness the loops
     /// take.
-    fn unique<S: 'static, D: 'static>(
+    pub(crate) fn unique<S: 'static, D: 'static>(
         &self,
         src_len: usize,
         dst_len: usize,
@@ -468,7 +447,7 @@ impl CopyWithinPlan {
     /// The shortest buffer [`run`](CopyWithinPlan::run) accepts, in elements.
     #[must_use]
     pub const fn len(&self) -> usize {
-        let [dst, src] = self.copy.core.lens;
+        let [dst, src] = self.copy.core.lens();
         if dst > src { dst } else { src }
     }
 
@@ -596,7 +575,7 @@ impl FillPlan {
     /// The shortest slice [`run`](FillPlan::run) accepts, in elements.
     #[must_use]
     pub const fn len(&self) -> usize {
-        self.core.lens[0]
+        self.core.lens()[0]
     }
 
     /// Whether the plan writes nothing (an extent is 0).
@@ -727,7 +706,7 @@ impl ZipMapPlan {
     /// The shortest `dst`, `a` and `b` slices [`run`](ZipMapPlan::run) accepts, in elements.
     #[must_use]
     pub const fn lens(&self) -> [usize; 3] {
-        self.core.lens
+        self.core.lens()
     }
 
     /// Writes `f(a[i], b[i])` at every index as planned: [`zip_map`](crate::zip_map) without

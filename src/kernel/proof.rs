@@ -8,9 +8,10 @@
 //!
 //! | witness | minted by | what it proves | who demands it |
 //! | --- | --- | --- | --- |
-//! | [`InBounds`] | [`InBounds::check`] | every offset of every nest of the plan lies in `0..lens[k]` for operand `k` | every raw loop (`fill`, `fold`, and through the others) |
+//! | [`InBounds`] | [`InBounds::check`], [`InBounds::from_shortest`] | every offset of every nest of the plan lies in `0..lens[k]` for operand `k` | every raw loop (`fill`, `fold`, and through the others) |
 //! | [`Unique`] | [`Unique::check`] | and no two indices of the destination (operand 0) share an element | `copy`, `map`, `zip_map` (a destination plane or row becomes an exclusive slice) |
 //! | [`Disjoint`] | [`Disjoint::check`] | and operands 0 and 1, in one buffer, share no element | `copy_within` |
+//! | [`Shortest`] | [`Shortest::of`] (`const`) | each operand's shortest slice for one plan; a prepared plan keeps it beside that plan and proves [`InBounds`] from it at each run | prepared plans |
 //! | [`UniqueToken`] | [`UniqueToken::check`] (`const`) | the destination of one plan is unique; a prepared plan keeps it beside that plan and turns it into a [`Unique`] at each run | prepared plans |
 //! | [`DisjointToken`] | [`DisjointToken::check`] (`const`) | the two operands of one plan coincide or are disjoint; a prepared in-place copy keeps it and turns it into a [`Disjoint`] at each run | prepared in-place copies |
 //! | [`Dense`] | [`Dense::check`] | and the destination's offsets fill one range with no gap | `copy_uninit` (the range is initialised afterwards) |
@@ -18,6 +19,7 @@
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
 //! and no witness is needed for it.
 
+use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
@@ -50,6 +52,23 @@ impl<'p, const K: usize> InBounds<'p, K> {
         Ok(Self { plan, lens, names })
     }
 
+    /// [`InBounds::check`] for the plan `shortest` was measured on (the prepared kernels keep
+    /// the two side by side): every slice at least as long as the shortest, one comparison
+    /// per operand.
+    pub(crate) fn from_shortest(
+        plan: &'p Plan<K>,
+        shortest: &Shortest<K>,
+        lens: [usize; K],
+        names: [Operand; K],
+    ) -> Result<Self, LayoutError> {
+        for ((&need, &len), &operand) in shortest.0.iter().zip(&lens).zip(&names) {
+            if len < need {
+                return Err(LayoutError::OffsetOutsideSlice { operand });
+            }
+        }
+        Ok(Self { plan, lens, names })
+    }
+
     /// The plan, when `lens` are the lengths it was checked against (a kernel handed other
     /// slices than the ones checked gets an error, never an out-of-bounds access).
     pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K>, LayoutError> {
@@ -58,6 +77,51 @@ impl<'p, const K: usize> InBounds<'p, K> {
             Some(operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
             None => Ok(self.plan),
         }
+    }
+}
+
+/// Each operand's shortest slice for one plan (every offset of operand `k` lies in
+/// `0..lens[k]`), measured once; a prepared plan keeps it beside that plan (both private
+/// fields), so each `run` proves [`InBounds`] with one comparison per operand instead of
+/// walking the nests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) struct Shortest<const K: usize>([usize; K]);
+
+impl<const K: usize> Shortest<K> {
+    /// Measures the shortest slice of each operand of `plan`: one past its largest offset
+    /// over every nest (0 for an empty plan); `names[k]` names operand `k` in the error when
+    /// an offset is negative (no slice holds it). A `const fn`.
+    pub(crate) const fn of(plan: &Plan<K>, names: [Operand; K]) -> Result<Self, LayoutError> {
+        let mut lens = [0usize; K];
+        let mut rest = plan.nests();
+        while let [nest, tail @ ..] = rest {
+            rest = tail;
+            let bounds = nest.bounds();
+            let mut k = 0;
+            while k < K {
+                let (Some((lo, hi)), Some(name)) = (get(&bounds, k), get(&names, k)) else {
+                    break;
+                };
+                if lo < 0 {
+                    return Err(LayoutError::OffsetOutsideSlice { operand: name });
+                }
+                // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
+                let need = hi.unsigned_abs().saturating_add(1);
+                if let Some(len) = get(&lens, k) {
+                    if need > len {
+                        set(&mut lens, k, need);
+                    }
+                }
+                k = k.saturating_add(1);
+            }
+        }
+        Ok(Self(lens))
+    }
+
+    /// The lengths, operand 0 first.
+    pub(crate) const fn lens(&self) -> [usize; K] {
+        self.0
     }
 }
 

@@ -22,8 +22,10 @@ use core::slice;
 
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
-use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
-use crate::kernel::plan::{INNER_UNROLL, Loop, TILE_BYTES};
+use crate::kernel::drive::{
+    for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step,
+};
+use crate::kernel::plan::{INNER_UNROLL, Loop, Plan, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
 use crate::kernel::{stream, transpose};
 
@@ -34,21 +36,42 @@ pub(crate) fn copy<T: Copy + 'static>(
     src: &[T],
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let stream = stream::stream_worthy::<T>(|| plan.volume());
-    for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
-            // SAFETY: `od` and `os` are offsets of the nest, inside `dst` and `src` by the
-            // `InBounds` witness (and `plan_for` matched the lengths); `copy_block` reads and
-            // writes only offsets of the block, which are offsets of the nest too. `dst` and
-            // `src` are distinct borrows, and the destination is unique (`Unique` witness).
-            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
-        });
-    }
+    // SAFETY: every offset of the plan is inside `dst` and `src` by the `InBounds` witness
+    // (and `plan_for` matched the lengths); `dst` and `src` are distinct borrows, and the
+    // destination is unique (`Unique` witness).
+    unsafe { copy_nests(plan, dst.as_mut_ptr(), src.as_ptr(), stream) };
     if stream {
         stream::stream_fence();
     }
     Ok(())
+}
+
+/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); with `stream`, call
+/// [`stream::stream_fence`] after it. The loops of [`copy`], and of one part of a split plan.
+///
+/// # Safety
+///
+/// Every offset of every nest of `plan` is an element of the allocation behind `d`
+/// (destination) and `s` (source); no destination element is a source element; no two
+/// indices of the plan's destination share an element (a `Unique` witness); and nothing else
+/// reads or writes the destination elements of `plan`, or writes its source elements, while
+/// it runs.
+pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
+    plan: &Plan<2>,
+    d: *mut T,
+    s: *const T,
+    stream: bool,
+) {
+    for nest in plan.nests() {
+        for_each_block_of(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
+            // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
+            // caller's contract); `copy_block` reads and writes only offsets of the block,
+            // which are offsets of the nest too, and its destination elements are unique and
+            // not source elements (the caller's contract).
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, stream) }
+        });
+    }
 }
 
 /// `buf[dst(i)] = buf[src(i)]` over the plan, in one buffer whose two operands are disjoint.
@@ -107,7 +130,9 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
 /// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
 /// no destination element is a source element, and no two destination indices share an
 /// element (the `Unique` witness of the caller).
-#[inline]
+// Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
+// copy of its dispatch serves both (and `copy_within`).
+#[inline(never)]
 unsafe fn copy_block<T: Copy + 'static>(
     d: *mut T,
     s: *const T,
@@ -151,6 +176,34 @@ unsafe fn copy_block<T: Copy + 'static>(
         // measured slower: rows of one tile are a few cache lines, rarely line-aligned.)
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
+        if PAIR_ROWS {
+            let mut row = 0usize;
+            while row < a.extent {
+                // Rows `row` and `row + 1`, or the last row twice (`dr = 0`: each element is
+                // written twice with the same value) when the count is odd: one loop, less
+                // code on the targets that take it.
+                let next = if row.saturating_add(1) < a.extent {
+                    (da, sa)
+                } else {
+                    (0, 0)
+                };
+                // SAFETY: rows `row` and `row + 1` (or `row` alone) of the block (caller's
+                // contract).
+                unsafe {
+                    strided_copy_pair(
+                        d.offset(step(row, da)),
+                        next.0,
+                        db,
+                        s.offset(step(row, sa)),
+                        next.1,
+                        sb,
+                        b.extent,
+                    );
+                }
+                row = row.saturating_add(2);
+            }
+            return;
+        }
         for i in 0..a.extent {
             // SAFETY: row `i` of the block (caller's contract).
             unsafe {
@@ -163,6 +216,45 @@ unsafe fn copy_block<T: Copy + 'static>(
                 );
             }
         }
+    }
+}
+
+/// Whether strided rows are copied two at a time ([`strided_copy_pair`]): on bare metal,
+/// where the inner loop is not unrolled, so that a planar <-> interleaved stereo block costs
+/// what a hand loop over its frames does (two loads, two stores, two pointer bumps and the
+/// loop branch per frame on a Cortex-M4, against six instructions a sample row by row).
+const PAIR_ROWS: bool = INNER_UNROLL == 1;
+
+/// `d[j·ds] = s[j·ss]` and `d[dr + j·ds] = s[sr + j·ss]` for `j < n`: two rows of a block in
+/// one pass.
+///
+/// # Safety
+///
+/// As [`strided_copy_unchecked`] for both rows (`d`, `s` and `d + dr`, `s + sr`; with
+/// `dr = sr = 0` the two rows are one, each element written twice).
+#[inline]
+unsafe fn strided_copy_pair<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    n: usize,
+) {
+    let (mut dp, mut sp) = (d, s);
+    for _ in 0..n {
+        // SAFETY: `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
+        // (contract); the destination and source elements are distinct.
+        unsafe {
+            let (first, second) = (*sp, *sp.offset(sr));
+            *dp = first;
+            *dp.offset(dr) = second;
+        }
+        // Past the last element the pointers may leave the slices: `wrapping_offset` keeps
+        // that defined, and they are never dereferenced there.
+        dp = dp.wrapping_offset(ds);
+        sp = sp.wrapping_offset(ss);
     }
 }
 
@@ -211,12 +303,25 @@ pub(crate) fn fill<T: Copy>(
     value: T,
 ) -> Result<(), LayoutError> {
     let plan = ib.plan_for([dst.len()])?;
-    let d = dst.as_mut_ptr();
+    // SAFETY: every offset of the plan is inside `dst` (`InBounds` witness), which is
+    // borrowed exclusively.
+    unsafe { fill_nests(plan, dst.as_mut_ptr(), value) };
+    Ok(())
+}
+
+/// `d[i] = value` over the nests of `plan` (operand 0): the loops of [`fill`], and of one part
+/// of a split plan.
+///
+/// # Safety
+///
+/// Every offset of every nest of `plan` is an element of the allocation behind `d`, and
+/// nothing else reads or writes those elements while it runs.
+pub(crate) unsafe fn fill_nests<T: Copy>(plan: &Plan<1>, d: *mut T, value: T) {
     for nest in plan.nests() {
         for_each_run(nest, |[o], run| {
             let [s] = run.strides;
-            // SAFETY: the run's `run.extent` elements `o + j·s` are inside `dst`
-            // (`InBounds` witness); a unit-stride run is one exclusive sub-slice of it.
+            // SAFETY: the run's `run.extent` elements `o + j·s` are inside the allocation
+            // (the caller's contract); a unit-stride run is one exclusive sub-slice of it.
             unsafe {
                 let p = d.offset(o);
                 if s == 1 {
@@ -229,7 +334,6 @@ pub(crate) fn fill<T: Copy>(
             }
         });
     }
-    Ok(())
 }
 
 /// Scratch for one packed tile: `TILE_BYTES` bytes on the stack, cache-line aligned.
@@ -303,14 +407,32 @@ pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
     mut f: F,
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    // SAFETY: as in `copy`: in bounds (`InBounds`), distinct borrows, unique destination
+    // (`Unique`).
+    unsafe { map_nests(plan, dst.as_mut_ptr(), src.as_ptr(), &mut f) };
+    Ok(())
+}
+
+/// `d[i] = f(s[i])` over the nests of `plan`: the loops of [`map`], and of one part of a split
+/// plan.
+///
+/// # Safety
+///
+/// As [`copy_nests`].
+pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
+    plan: &Plan<2>,
+    d: *mut U,
+    s: *const T,
+    f: &mut F,
+) {
     let mut scratch = Scratch::new();
     for nest in plan.nests() {
         for_each_block(nest, |[od, os], a, b| {
             let ([da, sa], [db, sb]) = (a.strides, b.strides);
-            // SAFETY: the block's elements are inside `dst` and `src` (`InBounds` witness); a
-            // packed source is a copy of its block in `scratch`. The slices are distinct
-            // borrows (and `scratch` is ours), so unit-stride rows do not alias.
+            // SAFETY: the block's elements are inside the allocations (the caller's
+            // contract); a packed source is a copy of its block in `scratch`. Destination and
+            // source do not overlap (contract, and `scratch` is ours), so unit-stride rows do
+            // not alias.
             unsafe {
                 let (sp, sr, se) =
                     packed_rows(&mut scratch, s.offset(os), sa, sb, a.extent, b.extent);
@@ -333,7 +455,6 @@ pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
             }
         });
     }
-    Ok(())
 }
 
 /// `dst[i] = f(a[i], b[i])` over the plan (operands `dst`, `a`, `b`).
@@ -345,15 +466,38 @@ pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A,
     mut f: F,
 ) -> Result<(), LayoutError> {
     let plan = unique.bounds().plan_for([dst.len(), a.len(), b.len()])?;
-    let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    // SAFETY: as in `copy`: in bounds (`InBounds`), distinct borrows, unique destination
+    // (`Unique`).
+    unsafe { zip_map_nests(plan, dst.as_mut_ptr(), a.as_ptr(), b.as_ptr(), &mut f) };
+    Ok(())
+}
+
+/// `d[i] = f(pa[i], pb[i])` over the nests of `plan`: the loops of [`zip_map`], and of one
+/// part of a split plan.
+///
+/// # Safety
+///
+/// As [`copy_nests`], for the destination and each of the two sources.
+pub(crate) unsafe fn zip_map_nests<
+    A: Copy + 'static,
+    B: Copy + 'static,
+    U: Copy,
+    F: FnMut(A, B) -> U,
+>(
+    plan: &Plan<3>,
+    d: *mut U,
+    pa: *const A,
+    pb: *const B,
+    f: &mut F,
+) {
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
         for_each_block(nest, |[od, oa, ob], rows, run| {
             let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
             let (ea, eb) = (rows.extent, run.extent);
-            // SAFETY: the block's elements are inside `dst`, `a` and `b`
-            // (`InBounds` witness); packed sources are copies in our own scratch. `dst` is a
-            // distinct borrow, so its unit-stride rows alias neither source.
+            // SAFETY: the block's elements are inside the allocations (the caller's
+            // contract); packed sources are copies in our own scratch. The destination
+            // overlaps neither source (contract), so its unit-stride rows alias neither.
             unsafe {
                 let (ap, ar, sa) = packed_rows(&mut scratch_a, pa.offset(oa), ar, sa, ea, eb);
                 let (bp, br, sb) = packed_rows(&mut scratch_b, pb.offset(ob), br, sb, ea, eb);
@@ -377,7 +521,6 @@ pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A,
             }
         });
     }
-    Ok(())
 }
 
 /// Folds `f` over the elements of operand 0 in the plan's order.
@@ -412,4 +555,55 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
     }
     // `acc` is `Some` again after every run.
     acc.ok_or(LayoutError::OffsetOverflow)
+}
+
+#[cfg(test)]
+#[expect(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "a test of 16-element buffers: every offset is checked by `unwrap` and indexing"
+)]
+mod tests {
+    use super::strided_copy_pair;
+
+    /// Two rows copied in one pass, against the element-by-element model, for forward,
+    /// backward and interleaved strides.
+    #[test]
+    fn strided_copy_pair_matches_two_rows_copied_one_by_one() {
+        // (dr, ds, sr, ss, n, d0, s0): rows and element strides, count, starting offsets.
+        let cases: [(isize, isize, isize, isize, usize, usize, usize); 6] = [
+            (1, 2, 8, 1, 8, 0, 0),    // planar -> interleaved stereo
+            (8, 1, 1, 2, 8, 0, 0),    // interleaved -> planar
+            (-1, -2, 8, 1, 8, 15, 0), // backwards in the destination
+            (3, 1, -4, -1, 3, 0, 11), // backwards in the source
+            (2, 1, 1, 3, 0, 0, 0),    // empty rows
+            (0, 3, 0, -2, 5, 1, 9),   // one row twice (the odd last row of a block)
+        ];
+        for (dr, ds, sr, ss, n, d0, s0) in cases {
+            let src: [usize; 16] = core::array::from_fn(|i| i);
+            let mut got = [99usize; 16];
+            let mut want = got;
+            for j in 0..n {
+                for (r_d, r_s) in [(0, 0), (dr, sr)] {
+                    let od = d0.checked_add_signed(r_d + ds * j.cast_signed()).unwrap();
+                    let os = s0.checked_add_signed(r_s + ss * j.cast_signed()).unwrap();
+                    want[od] = src[os];
+                }
+            }
+            // SAFETY: every offset above lies in the 16-element buffers, and they are
+            // distinct allocations.
+            unsafe {
+                strided_copy_pair(
+                    got.as_mut_ptr().add(d0),
+                    dr,
+                    ds,
+                    src.as_ptr().add(s0),
+                    sr,
+                    ss,
+                    n,
+                );
+            }
+            assert_eq!(got, want, "dr {dr} ds {ds} sr {sr} ss {ss} n {n}");
+        }
+    }
 }

@@ -315,9 +315,9 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// The usual grid-stride kernel loop: thread `t` handles `t, t + T, t + 2T, ...`. Device-side
     /// math, like [`offset_of`](Self::offset_of): for each axis but the innermost one
     /// multiply-high, add and shift (the packed [`KernelIndex::divide_fast`] constants of the
-    /// axis pitch, the product of the extents after it), and for each axis but the outermost
-    /// one multiply and subtraction for the index; no division instruction, no chain of
-    /// dependent divisions, no panics. `linear` outside `0..volume` gives an unspecified
+    /// axis pitch, the product of the extents after it) and one multiply-add by a coefficient
+    /// that depends on the layout only (hoisted out of a grid-stride loop); no division
+    /// instruction, no chain of dependent divisions, no panics. `linear` outside `0..volume` gives an unspecified
     /// offset.
     ///
     /// ```text
@@ -343,32 +343,30 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[must_use]
     pub fn offset_of_linear(&self, linear: I) -> I {
         // q_k = linear / pitch_k, each straight from `linear` (no chain of divisions): the
-        // innermost pitch is 1, so q_{N-1} = linear; i_k = q_k - extents[k]·q_{k-1}, and
-        // i_0 = q_0 (in range, q_0 < extents[0]). The `k` tests fold away once the loop over
-        // the constant `N` is unrolled.
+        // innermost pitch is 1, so q_{N-1} = linear. With i_0 = q_0 and
+        // i_k = q_k - extents[k]·q_{k-1}, the offset Σ i_k·s_k regroups as
+        // Σ q_k·(s_k - extents[k+1]·s_{k+1}) (the last term without the product): one
+        // multiply-add per axis, and the coefficients depend on the layout only, so a
+        // grid-stride loop computes them once. All modulo 2^bits, like the rest of the device
+        // math. The `k` tests fold away once the loop over the constant `N` is unrolled.
         let mut acc = self.offset;
-        let mut outer = I::zero();
         for k in 0..N {
-            let (Some(&extent), Some(&stride), Some(&mult), Some(&shift)) = (
-                self.extents.get(k),
+            let (Some(&stride), Some(&mult), Some(&shift)) = (
                 self.strides.get(k),
                 self.pitch_multipliers.get(k),
                 self.pitch_shifts.get(k),
             ) else {
                 break;
             };
-            let q = if k.wrapping_add(1) == N {
-                linear
-            } else {
-                I::divide_fast(linear, mult, shift)
+            let next = k.wrapping_add(1);
+            let (q, coefficient) = match (self.extents.get(next), self.strides.get(next)) {
+                (Some(&e), Some(&s)) => (
+                    I::divide_fast(linear, mult, shift),
+                    stride.wrapping_sub(&e.wrapping_mul(&s)),
+                ),
+                _ => (linear, stride),
             };
-            let i = if k == 0 {
-                q
-            } else {
-                q.wrapping_sub(&extent.wrapping_mul(&outer))
-            };
-            acc = acc.wrapping_add(&i.wrapping_mul(&stride));
-            outer = q;
+            acc = acc.wrapping_add(&q.wrapping_mul(&coefficient));
         }
         let Some(split) = self.split() else {
             return acc;

@@ -172,6 +172,12 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
             &mut *(core::ptr::from_mut::<[f32]>(dst32) as *mut [core::mem::MaybeUninit<f32>])
         };
         keep!(plan.run_uninit(src32, uninit).map(|s| s.len()));
+        if let Ok(parts) = plan.parts(src32, dst32, us(5)) {
+            for part in parts {
+                keep!((part.index(), part.plan().volume()));
+                keep!(part.run());
+            }
+        }
     }
     if let Ok(plan) = strided_layout::CopyWithinPlan::of(a, b) {
         keep!((plan.len(), plan.is_empty()));
@@ -188,6 +194,7 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
     let lowered: [Lowered<N>; 2] = [b.lowered(), a.lowered()];
     if let Ok(plan) = Plan::<2>::new(&lowered) {
         keep!((plan.volume(), plan.nests().len()));
+        keep!(plan.part(us(2), us(3)).volume());
         let mut text: heapless::String<512> = heapless::String::new();
         keep!(core::fmt::write(&mut text, format_args!("{plan}")));
     }

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Runs the `table/<row>` benchmark groups in the default build and with `--features std`,
+and prints README's benchmark table: each row's time for `ours`, as a ratio to
+`copy_from_slice` of the same bytes (higher is faster, 1.0 = memcpy speed), beside ndarray's
+and the naive loop's ratios, from criterion's medians of one run.
+
+    python3 benches/table.py                      # every bench file that has table rows
+    python3 benches/table.py --bench transpose    # one file (repeatable)
+
+Run from the repository root, on a quiet machine; the figures are ratios measured in the
+same process, so they move less than the times between runs.
+"""
+
+import argparse
+import json
+import pathlib
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CRITERION = ROOT / "target" / "criterion"
+FUNCTIONS = ("ours", "copy_from_slice", "naive", "ndarray")
+
+
+def bench_files():
+    names = []
+    for path in sorted((ROOT / "benches" / "benches").glob("*.rs")):
+        if '"table/' in path.read_text():
+            names.append(path.stem)
+    return names
+
+
+def run(benches, features):
+    """Runs the table groups of `benches`; returns {row: {function: median ns}}."""
+    results = {}
+    for bench in benches:
+        cmd = ["cargo", "bench", "-p", "strided-layout-bench", "--bench", bench]
+        cmd += features + ["--", "table/"]
+        print("+", " ".join(cmd), file=sys.stderr, flush=True)
+        start = time.time()
+        subprocess.run(cmd, cwd=ROOT, check=True, stdout=sys.stderr)
+        for meta in CRITERION.glob("*/*/new/benchmark.json"):
+            if meta.stat().st_mtime < start:
+                continue  # a group of an earlier run
+            info = json.loads(meta.read_text())
+            group, function = info.get("group_id", ""), info.get("function_id")
+            if not group.startswith("table/") or function not in FUNCTIONS:
+                continue
+            estimates = json.loads((meta.parent / "estimates.json").read_text())
+            row = group[len("table/"):]
+            results.setdefault(row, {})[function] = estimates["median"]["point_estimate"]
+    return results
+
+
+def ratio(times, function):
+    if function not in times or "copy_from_slice" not in times:
+        return "–"
+    return f"{times['copy_from_slice'] / times[function]:.2f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bench", action="append", help="a bench file (default: all)")
+    args = parser.parse_args()
+    benches = args.bench or bench_files()
+    default = run(benches, [])
+    with_std = run(benches, ["--features", "std"])
+    print("| case | default features | with `std` | ndarray 0.17 | naive loop |")
+    print("| --- | --- | --- | --- | --- |")
+    for row in sorted(default, key=str.lower):
+        times, std_times = default[row], with_std.get(row, {})
+        print(
+            f"| {row} | {ratio(times, 'ours')} | {ratio(std_times, 'ours')} "
+            f"| {ratio(times, 'ndarray')} | {ratio(times, 'naive')} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
