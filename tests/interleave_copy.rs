@@ -116,9 +116,9 @@ fn ten_channels_in_blocks_of_four_pad_the_last_block() -> Result<(), LayoutError
 
 /// The channel kernels at vector lengths, through `copy`: planar -> interleaved and back for
 /// `c` channels in blocks of `f` (whole blocks, and partial last blocks whose padding lanes
-/// must stay untouched; blocks of 8 and 16 take the transposes), rows long enough for whole
-/// vectors plus a tail, and slices that start `skew` elements into their buffers (so the
-/// vectors are not aligned).
+/// must stay untouched; 2 to 16 dense channels take the channel kernels, partial blocks of 5
+/// or more the transposes), rows long enough for whole vectors plus a tail, and slices that
+/// start `skew` elements into their buffers (so the vectors are not aligned).
 fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
     let size = std::mem::size_of::<T>();
     let widths: &[usize] = if cfg!(miri) {
@@ -128,7 +128,7 @@ fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
     };
     let skews: &[usize] = if cfg!(miri) { &[1] } else { &[0, 1, 3] };
     let shapes: &[(usize, usize)] = if cfg!(miri) {
-        &[(3, 3), (4, 4), (2, 4), (9, 8)]
+        &[(3, 3), (4, 4), (2, 4), (9, 8), (6, 6)]
     } else {
         &[
             (2, 2),
@@ -142,6 +142,13 @@ fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
             (8, 8),
             (11, 8),
             (16, 16),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (10, 10),
+            (12, 12),
+            (13, 13),
+            (15, 16),
         ]
     };
     let sentinel = T::from(0);

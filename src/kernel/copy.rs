@@ -21,11 +21,12 @@ use crate::kernel::raw;
 /// untouched. Then it runs the [`Plan`]'s loops: one `copy_from_slice`-like move per
 /// contiguous run, SIMD transposes in tiles when the layouts disagree on the fastest axis
 /// (1-, 2-, 4- and 8-byte primitives; also planar <-> blocks of 5 or more lanes; past the
-/// last-level cache, whole-line transposes with non-temporal stores), byte-shuffle
-/// channel kernels for 2-4-channel planar <-> interleaved pixels of 1-, 2-, 4- or 8-byte
-/// primitives (AVX2 or SSSE3, detected at run time in every build; NEON), and non-temporal
-/// stores for transposes and channel blocks that touch 32 MiB or more and for contiguous
-/// runs whose destination alone is 32 MiB or more (x86-64). Offsets count elements of `T`.
+/// last-level cache, whole-line transposes with non-temporal stores), byte-shuffle and
+/// register-transpose channel kernels for 2- to 16-channel planar <-> interleaved pixels of
+/// 1-, 2- or 4-byte primitives, 2 to 4 of 8-byte ones (AVX2 or SSSE3, detected at run time
+/// in every build; NEON), and non-temporal stores for transposes and channel blocks that
+/// touch 32 MiB or more and for contiguous runs whose destination alone is 32 MiB or more
+/// (x86-64). Offsets count elements of `T`.
 ///
 /// `T: 'static` lets the kernel decide by type ([`TypeId`](core::any::TypeId)) whether `T`
 /// is a primitive integer or float, whose bytes may move through vector registers; any other

@@ -14,9 +14,9 @@
 //!    untouched.
 //! 3. **Loop**: for each contiguous run a `copy_from_slice`-like move, for strided runs an
 //!    unrolled loop, for tiles of 1-, 2-, 4- and 8-byte primitives SIMD transposes (SSE2, AVX,
-//!    NEON; past the last-level cache with whole-line non-temporal stores),
-//!    for planar <-> interleaved blocks of 2 to 4 channels byte shuffles (SSSE3, AVX2, NEON
-//!    `tbl`), for copies larger than the last-level cache non-temporal stores.
+//!    NEON; past the last-level cache with whole-line non-temporal stores), for planar <->
+//!    interleaved blocks of 2 to 16 channels byte shuffles and register transposes (SSSE3,
+//!    AVX2, NEON), for copies larger than the last-level cache non-temporal stores.
 //!
 //! | kernel | operands (0 is written) | what it does |
 //! | --- | --- | --- |

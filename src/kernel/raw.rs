@@ -85,7 +85,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
             });
             continue;
         }
-        for_each_block_of(nest, untiled_channels(nest), |[od, os], a, b| {
+        for_each_block_of(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
             // caller's contract); `copy_block` reads and writes only offsets of the block,
             // which are offsets of the nest too, and its destination elements are unique and
@@ -106,7 +106,7 @@ pub(crate) fn copy_within<T: Copy + 'static>(
         .plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels(nest), |[od, os], a, b| {
+        for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, both offsets are inside `buf` (`InBounds` witness); the two
             // operands share no element (`Disjoint` witness), so the copies of `copy_block`
             // never overlap, and the destination is unique (`Unique` witness).
@@ -193,11 +193,11 @@ unsafe fn copy_block<T: Copy + 'static>(
                 }
             }
         }
-    } else if let Some(Channels::Interleave) = channel_block(a, b) {
+    } else if let Some(Channels::Interleave) = channel_block::<T>(a, b) {
         // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
         // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
         unsafe { channels::interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream) }
-    } else if let Some(Channels::Deinterleave) = channel_block(a, b) {
+    } else if let Some(Channels::Deinterleave) = channel_block::<T>(a, b) {
         // SAFETY: as above with the roles swapped; the destination planes are disjoint because
         // the destination is unique (the caller's `Unique` witness), so each is its own
         // exclusive sub-slice.

@@ -3,7 +3,7 @@
 use super::masks::Masks;
 use crate::kernel::drive::step;
 
-/// [`interleave_on`] or [`deinterleave_on`] by `INTER`.
+/// [`interleave_on`] or [`deinterleave_on`] (storing planes `0..used` only) by `INTER`.
 ///
 /// # Safety
 ///
@@ -15,13 +15,14 @@ pub(super) unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     // SAFETY: the caller's contract, for the direction it names.
     unsafe {
         if INTER {
             interleave_on::<U, C, SIZE>(d, s, plane, n, stream)
         } else {
-            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream)
+            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream, used)
         }
     }
 }
@@ -119,6 +120,127 @@ pub(super) trait Unit {
     unsafe fn or(a: Self::V, b: Self::V) -> Self::V;
     /// `b` where `sel`'s byte is `0xFF`, `a` where it is zero.
     unsafe fn blend(a: Self::V, b: Self::V, sel: Self::V) -> Self::V;
+    /// In each group, the `g`-byte blocks (`g` is 1, 2, 4 or 8) of the low (`hi` false) or
+    /// high half of `a` and `b`, alternated: `a0 b0 a1 b1 ..` (`unpacklo` / `zip1`).
+    unsafe fn zip(a: Self::V, b: Self::V, g: usize, hi: bool) -> Self::V;
+}
+
+/// Whether `C` channels of `SIZE` bytes interleave by square transposes: `C` is a multiple
+/// of the `E = 16 / SIZE` elements of a group (and more than 4, which the masks serve).
+pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
+    match 16usize.checked_div(SIZE) {
+        Some(e) => C > 4 && e > 1 && matches!(C.checked_rem(e), Some(0)),
+        None => false,
+    }
+}
+
+/// In each group, the `E × E` matrix of `SIZE`-byte elements (`E = 16 / SIZE`, 4 to 16)
+/// whose row `k` is `rows[k]`, transposed: row `k` of the result is column `k`. Rows `E..`
+/// are unused.
+///
+/// `log2 E` rounds of zips: round `r` zips the streams `2i` and `2i + 1` (each `2^r`
+/// vectors) in blocks of `2^r` elements, and after the last round the one stream is the
+/// rows' interleave, which is the transpose (`E·log2 E` zips for `E²` elements).
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "`r < log2 E <= 4`, `t < E / 2`, `i = t / run`, `l < run`: every index is below `E <= 16`"
+)]
+pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(rows: [U::V; 16]) -> [U::V; 16] {
+    let e = 16 / SIZE;
+    // `log2 E` rounds, counted (not a doubling loop, which the compiler would not unroll).
+    let rounds = e.trailing_zeros();
+    let mut v = rows;
+    for r in 0..rounds {
+        let (run, g) = (1 << r, SIZE << r);
+        let mut out = v;
+        // Pair `t` is vector `l` of streams `2i` and `2i + 1`.
+        for t in 0..e / 2 {
+            let (i, l) = (t >> r, t & (run - 1));
+            let (a, b) = (v[2 * i * run + l], v[(2 * i + 1) * run + l]);
+            // SAFETY: the caller's contract.
+            unsafe {
+                out[2 * t] = U::zip(a, b, g, false);
+                out[2 * t + 1] = U::zip(a, b, g, true);
+            }
+        }
+        v = out;
+    }
+    v
+}
+
+/// The `C` interleaved chunks of a step from its `C` plane vectors by `C / E` square
+/// transposes ([`transposes`]): block `j` (channels `jE..jE + E`) of pixel `p` is chunk
+/// `p·(C/E) + j`.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; [`transposes`] holds.
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "`j < C / E`, `k < E`: `j·E + k < C` and `k·(C/E) + j < C`"
+)]
+unsafe fn chunks_by_transposes<U: Unit, const C: usize, const SIZE: usize>(
+    planes: &[U::V; C],
+) -> [U::V; C] {
+    let e = 16 / SIZE;
+    let q = C / e;
+    // SAFETY: the caller's contract.
+    let zero = unsafe { U::zero() };
+    let mut out = [zero; C];
+    for j in 0..q {
+        let mut rows = [zero; 16];
+        for k in 0..e {
+            rows[k] = planes[j * e + k];
+        }
+        // SAFETY: the caller's contract.
+        let t = unsafe { transpose_square::<U, SIZE>(rows) };
+        for p in 0..e {
+            out[p * q + j] = t[p];
+        }
+    }
+    out
+}
+
+/// The way back of [`chunks_by_transposes`]: the `C` plane vectors of a step from its `C`
+/// interleaved chunks.
+///
+/// # Safety
+///
+/// As [`chunks_by_transposes`].
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    reason = "`j < C / E`, `k < E`: `j·E + k < C` and `k·(C/E) + j < C`"
+)]
+unsafe fn planes_by_transposes<U: Unit, const C: usize, const SIZE: usize>(
+    chunks: &[U::V; C],
+) -> [U::V; C] {
+    let e = 16 / SIZE;
+    let q = C / e;
+    // SAFETY: the caller's contract.
+    let zero = unsafe { U::zero() };
+    let mut out = [zero; C];
+    for j in 0..q {
+        let mut rows = [zero; 16];
+        for p in 0..e {
+            rows[p] = chunks[p * q + j];
+        }
+        // SAFETY: the caller's contract.
+        let t = unsafe { transpose_square::<U, SIZE>(rows) };
+        for k in 0..e {
+            out[j * e + k] = t[k];
+        }
+    }
+    out
 }
 
 /// [`Unit::store_chunks`] for a one-group unit: chunk `m` at `p + 16·m`.
@@ -281,7 +403,9 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
         }
         // SAFETY: the caller's contract.
         let chunks = unsafe {
-            if blend {
+            if transposes::<C, SIZE>() {
+                chunks_by_transposes::<U, C, SIZE>(&v)
+            } else if blend {
                 mix_blend::<U, C>(&shuffle_each::<U, C>(v, &rotate), &select)
             } else {
                 mix_or::<U, C>(&v, &masks)
@@ -295,11 +419,14 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
     split.done(per)
 }
 
-/// [`deinterleave`] for `C` channels of `SIZE` bytes on the unit `U`.
+/// [`deinterleave`] for pixels of `C` lanes of `SIZE` bytes on the unit `U`, storing the planes
+/// of lanes `0..used` (all `C` for dense pixels; fewer for a partial interleave block, whose
+/// other lanes are read and dropped).
 ///
 /// # Safety
 ///
-/// `U`'s target feature is enabled, and [`deinterleave`]'s contract holds in bytes.
+/// `U`'s target feature is enabled, and [`deinterleave`]'s contract holds in bytes for `used`
+/// channels in pixels of `C` elements, all `C` of which are in the source for every pixel.
 #[inline(always)]
 pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>(
     d: *mut u8,
@@ -307,6 +434,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     s: *const u8,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     let per = pixels_per::<U, SIZE>();
     // Streaming needs every plane aligned at once: only when the planes are a multiple of
@@ -316,7 +444,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     let stream = stream && aligned(d.addr(), at::<C, SIZE>(split.head).0, U::ALIGN);
     for p in 0..split.head {
         // SAFETY: `p < head <= n` (contract).
-        unsafe { deinterleave_pixel::<C, SIZE>(d, plane, s, p) };
+        unsafe { deinterleave_pixel::<C, SIZE>(d, plane, s, p, used) };
     }
     let blend = Masks::<C, SIZE>::BLEND;
     // SAFETY: the caller's contract (`U`'s feature is enabled), for the three.
@@ -340,13 +468,15 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
         }
         // SAFETY: the caller's contract.
         let planes = unsafe {
-            if blend {
+            if transposes::<C, SIZE>() {
+                planes_by_transposes::<U, C, SIZE>(&u)
+            } else if blend {
                 shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
             } else {
                 mix_or::<U, C>(&u, &masks)
             }
         };
-        for (k, t) in planes.into_iter().enumerate() {
+        for (k, t) in planes.into_iter().enumerate().take(used) {
             // SAFETY: plane `k`'s pixels `p..p + per` in the destination; aligned when
             // streaming (every plane is aligned after the head, and a step advances
             // `16·GROUPS` bytes, a multiple of `ALIGN`).
@@ -383,20 +513,21 @@ pub(super) unsafe fn interleave_pixel<const C: usize, const SIZE: usize>(
     }
 }
 
-/// Pixel `p`'s `C` elements, one by one, for a deinterleave.
+/// Pixel `p`'s first `used` elements, one by one, for a deinterleave.
 ///
 /// # Safety
 ///
-/// As [`deinterleave`] for a pixel `p < n`, in bytes.
+/// As [`deinterleave_on`] for a pixel `p < n`.
 #[inline(always)]
 pub(super) unsafe fn deinterleave_pixel<const C: usize, const SIZE: usize>(
     d: *mut u8,
     plane: isize,
     s: *const u8,
     p: usize,
+    used: usize,
 ) {
     let (planar, inter) = at::<C, SIZE>(p);
-    for k in 0..C {
+    for k in 0..used.min(C) {
         // SAFETY: element `k` of pixel `p` in each slice (contract), `SIZE` bytes each,
         // distinct slices.
         unsafe {

@@ -1,26 +1,34 @@
-//! Channel shuffles: planar <-> interleaved for 2, 3 or 4 channels of 1-, 2-, 4- or 8-byte
-//! plain elements (CHW <-> HWC, stereo, RGBA, blocks of 4), a whole vector of pixels at a
-//! time.
+//! Channel shuffles: planar <-> interleaved for 2 to 16 channels of 1-, 2- or 4-byte plain
+//! elements, and 2 to 4 channels of 8-byte ones (CHW <-> HWC, stereo, 5.1 and 7.1 audio, 8-
+//! and 16-slot TDM, RGBA, blocks of 4), a whole vector of pixels at a time.
 //!
 //! One algorithm serves every shape. A *group* is 16 bytes of each of the `C` planes, that
-//! is `16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Chunk `m` of the
-//! interleaved group is the OR of `C` byte shuffles, one of each plane vector, with the masks
-//! of [`Masks`] (a mask byte `0x80` yields zero); the way back shuffles the chunks with the
-//! inverse masks. The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups
-//! at once) on x86-64 and `tbl` on NEON; the portable twin runs the same loops and masks on
+//! is `E = 16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Two ways turn the
+//! `C` plane vectors into the `C` chunks and back:
+//!
+//! - **Square transposes**, when `C` (5 or more) is a multiple of `E` (8 or 16 channels of
+//!   `i16`, 16 of `u8`, 8, 12 or 16 of `f32`): the channels split into blocks of `E`, and each
+//!   `E × E` block is transposed in registers by `log2 E` rounds of zips (`punpckl*` /
+//!   `punpckh*`, `zip1` / `zip2`), `E·log2 E` instructions for `E²` elements.
+//! - **Byte shuffles** otherwise: chunk `m` of the interleaved group is the OR of byte
+//!   shuffles of the planes it draws from, with the masks of [`Masks`] (a mask byte `0x80`
+//!   yields zero); the way back shuffles the chunks with the inverse masks.
+//!
+//! The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups at once) on
+//! x86-64 and `tbl` on NEON; the portable twin runs the same loops, masks and zips on
 //! `[u8; 16]` arrays, and is what Miri executes.
 //!
 //! | target | backend | pixels per step (`u8`) |
 //! | --- | --- | --- |
-//! | x86-64 with AVX2 (compile time, or detected at run time with `std`) | `vpshufb` | 32 |
-//! | x86-64 with SSSE3 (same) | `pshufb` | 16 |
-//! | aarch64 with NEON | `tbl` | 16 |
+//! | x86-64 with AVX2 (compile time, or detected at run time, [`cpu`](super::cpu)) | `vpshufb`, `vpunpck*` | 32 |
+//! | x86-64 with SSSE3 but not AVX2 (2 to 4 channels) | `pshufb` | 16 |
+//! | aarch64 with NEON | `tbl`, `zip1` / `zip2` | 16 |
 //! | under Miri | portable twin | 16 |
 //! | others (bare metal) | none: channel blocks take the plain strided loops, which are as fast there and smaller | - |
 //!
 //! Large interleaves (the copy is past [`STREAM_BYTES`](super::stream::STREAM_BYTES)) store
-//! with non-temporal stores once the destination is 16-byte aligned, so the destination is
-//! not read for ownership.
+//! with non-temporal stores once the destination is aligned, so the destination is not read
+//! for ownership.
 //!
 //! Every function here moves whole groups and returns how many pixels it did, from the
 //! first; the caller's scalar loop does the rest. Pointers are byte pointers into the
@@ -86,37 +94,41 @@ unsafe fn interleave_groups<T: 'static>(
     stream: bool,
 ) -> usize {
     // SAFETY: the caller's contract is `by_shape`'s with `INTER`.
-    unsafe { by_shape::<T, true>(d, s, plane, c, n, stream) }
+    unsafe { by_shape::<T, true>(d, s, plane, c, n, stream, c) }
 }
 
-/// HWC -> CHW for whole groups: `d[k·plane + p] = s[p·c + k]` for `k < c` and the returned
-/// number of pixels `p` (a prefix of `0..n`).
+/// HWC -> CHW for whole groups: `d[k·plane + p] = s[p·px + k]` for `k < c` and the returned
+/// number of pixels `p` (a prefix of `0..n`); pixels of `px > c` lanes are a partial
+/// interleave block, whose lanes `c..px` are read and dropped.
 ///
 /// # Safety
 ///
-/// `T` is any `Copy` type (only plain types are shuffled; others return 0). The `n·c`
-/// elements from `s` are elements of the source slice, every `d + k·plane + p` (`k < c`,
-/// `p < n`) is an element of the destination slice, all distinct, and the slices are
+/// `T` is any `Copy` type (only plain types are shuffled; others return 0); `c <= px`. The
+/// `n·px` elements from `s` are elements of the source slice, every `d + k·plane + p` (`k <
+/// c`, `p < n`) is an element of the destination slice, all distinct, and the slices are
 /// distinct.
 #[inline]
 unsafe fn deinterleave_groups<T: 'static>(
     d: *mut T,
     plane: isize,
     s: *const T,
+    px: usize,
     c: usize,
     n: usize,
     stream: bool,
 ) -> usize {
-    // SAFETY: the caller's contract is `by_shape`'s without `INTER`.
-    unsafe { by_shape::<T, false>(d, s, plane, c, n, stream) }
+    // SAFETY: the caller's contract is `by_shape`'s without `INTER`, for `px` lanes of which
+    // `c` are stored.
+    unsafe { by_shape::<T, false>(d, s, plane, px, n, stream, c) }
 }
 
-/// [`interleave`] (`INTER`) or [`deinterleave`] (not): the planar side's planes are `plane`
+/// [`interleave_groups`] (`INTER`, `used == c`) or [`deinterleave_groups`] (not, pixels of
+/// `c` lanes of which planes `0..used` are stored): the planar side's planes are `plane`
 /// elements apart; picks the monomorphic kernel for `c` and `T`'s size.
 ///
 /// # Safety
 ///
-/// [`interleave`]'s contract when `INTER`, else [`deinterleave`]'s.
+/// [`interleave_groups`]'s contract when `INTER`, else [`deinterleave_groups`]'s.
 #[inline]
 unsafe fn by_shape<T: 'static, const INTER: bool>(
     d: *mut T,
@@ -125,6 +137,7 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
     c: usize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     if !is_plain::<T>() {
         return 0;
@@ -137,21 +150,22 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
     let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
     // SAFETY: the caller's contract, in bytes, for the matching shape.
     unsafe {
-        match (c, size) {
-            (2, 1) => backend::<2, 1, INTER>(d, s, plane, n, stream),
-            (2, 2) => backend::<2, 2, INTER>(d, s, plane, n, stream),
-            (2, 4) => backend::<2, 4, INTER>(d, s, plane, n, stream),
-            (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream),
-            (3, 1) => backend::<3, 1, INTER>(d, s, plane, n, stream),
-            (3, 2) => backend::<3, 2, INTER>(d, s, plane, n, stream),
-            (3, 4) => backend::<3, 4, INTER>(d, s, plane, n, stream),
-            (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream),
-            (4, 1) => backend::<4, 1, INTER>(d, s, plane, n, stream),
-            (4, 2) => backend::<4, 2, INTER>(d, s, plane, n, stream),
-            (4, 4) => backend::<4, 4, INTER>(d, s, plane, n, stream),
-            (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream),
-            _ => 0,
+        macro_rules! shapes {
+            ($($c:literal)*) => {
+                match (c, size) {
+                    $(
+                        ($c, 1) => backend::<$c, 1, INTER>(d, s, plane, n, stream, used),
+                        ($c, 2) => backend::<$c, 2, INTER>(d, s, plane, n, stream, used),
+                        ($c, 4) => backend::<$c, 4, INTER>(d, s, plane, n, stream, used),
+                    )*
+                    (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream, used),
+                    (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream, used),
+                    (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream, used),
+                    _ => 0,
+                }
+            };
         }
+        shapes!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
     }
 }
 
@@ -189,28 +203,31 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         if crate::kernel::cpu::has_avx2() {
             // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream) };
+            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
         }
-        if crate::kernel::cpu::has_ssse3() {
+        // SSSE3 without AVX2 (CPUs from before 2013) keeps the 2 to 4 channels only: more
+        // channels would double the code of the largest kernels for few machines.
+        if C <= 4 && crate::kernel::cpu::has_ssse3() {
             // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream) };
+            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
         }
         0
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
     {
         // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false) }
+        unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false, used) }
     }
     #[cfg(miri)]
     {
         // SAFETY: the portable unit needs no feature; the caller's contract.
-        unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false) }
+        unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false, used) }
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(miri)),
@@ -225,26 +242,26 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
 /// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
 /// channel block: the channel kernels read and write every line of such a block once, and
 /// tiling would only cut their runs short.
-pub(crate) fn untiled_channels(nest: &Nest<2>) -> Option<[usize; 2]> {
+pub(crate) fn untiled_channels<T: 'static>(nest: &Nest<2>) -> Option<[usize; 2]> {
     match nest.loops() {
-        [.., a, b] if channel_block(*a, *b).is_some() => None,
+        [.., a, b] if channel_block::<T>(*a, *b).is_some() => None,
         _ => nest.tile(),
     }
 }
 
-/// Which channel kernel takes the block `a × b` (operand 0 the destination): `interleave`
-/// when the destination's pixels hold `a.extent` (2 to 4) consecutive channels and the source
-/// is planar, `!interleave` the other way round.
-pub(crate) fn channel_block(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
+/// Which channel kernel takes the block `a × b` of `T` (operand 0 the destination):
+/// `interleave` when the destination's pixels hold `a.extent` consecutive channels and the
+/// source is planar, `!interleave` the other way round (see [`channels`] for the shapes).
+pub(crate) fn channel_block<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
     // Without a shuffle backend (bare-metal targets) the plain strided loops move channel
     // blocks as fast, in less code: no block is a channel block there.
     if !HAS_BACKEND {
         return None;
     }
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
-    if da == 1 && sb == 1 && channels(a.extent, db) {
+    if da == 1 && sb == 1 && channels::<T>(a.extent, db, true) {
         Some(Channels::Interleave)
-    } else if sa == 1 && db == 1 && channels(a.extent, sb) {
+    } else if sa == 1 && db == 1 && channels::<T>(a.extent, sb, false) {
         Some(Channels::Deinterleave)
     } else {
         None
@@ -260,11 +277,24 @@ pub(crate) enum Channels {
     Deinterleave,
 }
 
-/// Whether a block is a planar <-> interleaved conversion with a channel kernel: `c` (2, 3
-/// or 4) channels whose pixels are `stride` elements apart, `c <= stride <= 16` (a pixel
-/// wider than its channels is a partial interleave block, whose other lanes stay untouched).
-fn channels(c: usize, stride: isize) -> bool {
-    matches!(c, 2..=4) && stride > 0 && (c..=16).contains(&stride.unsigned_abs())
+/// Whether a block is a planar <-> interleaved conversion with a channel kernel (`inter`:
+/// towards the interleaved side): `c` channels of `T` whose pixels are `stride` elements
+/// apart, `c <= stride <= 16`. A pixel wider than its channels is a partial interleave block,
+/// whose other lanes stay untouched: the shuffles read whole pixels and drop those lanes on
+/// the way to planes, and the loops of [`interleave`] write such pixels. 2 to 4 channels of
+/// any `T`; 5 to 16 of a 1-, 2- or 4-byte plain `T`, except partial blocks towards the
+/// interleaved side, which take the transposes or the strided loops.
+fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
+    if stride <= 0 {
+        return false;
+    }
+    let stride = stride.unsigned_abs();
+    let shuffled = matches!(size_of::<T>(), 1 | 2 | 4) && is_plain::<T>();
+    match c {
+        2..=4 => (c..=16).contains(&stride),
+        5..=16 => shuffled && (stride == c || (!inter && stride <= 16)),
+        _ => false,
+    }
 }
 
 /// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
@@ -274,8 +304,8 @@ fn channels(c: usize, stride: isize) -> bool {
 ///
 /// # Safety
 ///
-/// `c` is 2, 3 or 4 and `px >= c`; every `s + k·plane + j` is an element of the source
-/// slice and every `d + j·px + k` an element of the destination slice.
+/// `2 <= c <= px`; every `s + k·plane + j` is an element of the source slice and every
+/// `d + j·px + k` an element of the destination slice.
 #[inline]
 pub(crate) unsafe fn interleave<T: Copy + 'static>(
     d: *mut T,
@@ -303,7 +333,8 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
         match c {
             2 => interleave_n::<T, 2>(d, px, s, plane, n),
             3 => interleave_n::<T, 3>(d, px, s, plane, n),
-            _ => interleave_n::<T, 4>(d, px, s, plane, n),
+            4 => interleave_n::<T, 4>(d, px, s, plane, n),
+            _ => interleave_any(d, px, s, plane, c, n),
         }
     }
 }
@@ -349,13 +380,62 @@ unsafe fn interleave_n<T: Copy, const C: usize>(
     }
 }
 
+/// [`interleave`] element by element for any `c` (the few pixels the shuffles leave: at most
+/// a step's worth).
+///
+/// # Safety
+///
+/// As [`interleave`].
+#[inline(never)]
+unsafe fn interleave_any<T: Copy>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+) {
+    for j in 0..n {
+        for k in 0..c {
+            // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
+            unsafe {
+                *d.add(j.wrapping_mul(px).wrapping_add(k)) = *s.offset(step(k, plane)).add(j);
+            };
+        }
+    }
+}
+
+/// [`deinterleave`] element by element for any `c` (the few pixels the shuffles leave).
+///
+/// # Safety
+///
+/// As [`deinterleave`].
+#[inline(never)]
+unsafe fn deinterleave_any<T: Copy>(
+    d: *mut T,
+    plane: isize,
+    s: *const T,
+    px: usize,
+    c: usize,
+    n: usize,
+) {
+    for j in 0..n {
+        for k in 0..c {
+            // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
+            unsafe {
+                *d.offset(step(k, plane)).add(j) = *s.add(j.wrapping_mul(px).wrapping_add(k));
+            };
+        }
+    }
+}
+
 /// HWC -> CHW for one block: `d[k·plane + j] = s[j·px + k]` for `k < c`, `j < n`; when the
 /// pixels are dense (`px == c`), whole vectors of pixels by byte shuffles (`channels.rs`),
 /// the rest here.
 ///
 /// # Safety
 ///
-/// `c` is 2, 3 or 4 and `px >= c`; every `s + j·px + k` is an element of the source slice;
+/// `2 <= c <= px`; every `s + j·px + k` is an element of the source slice;
 /// every `d + k·plane + j` is an element of the destination slice, all distinct.
 #[inline]
 pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
@@ -367,13 +447,12 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
     n: usize,
     stream: bool,
 ) {
-    // SAFETY: as in `interleave`, with the roles swapped.
+    // SAFETY: as in `interleave`, with the roles swapped. A partial block (`px > c`) reads
+    // whole pixels: their lanes lie between elements of the source slice, except past the
+    // last pixel's channels, so the shuffles stop before the last pixel.
     unsafe {
-        let done = if px == c {
-            deinterleave_groups(d, plane, s, c, n, stream)
-        } else {
-            0
-        };
+        let whole = if px == c { n } else { n.saturating_sub(1) };
+        let done = deinterleave_groups(d, plane, s, px, c, whole, stream);
         let (d, s, n) = (
             d.add(done),
             s.add(done.wrapping_mul(px)),
@@ -382,7 +461,8 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         match c {
             2 => deinterleave_n::<T, 2>(d, plane, s, px, n),
             3 => deinterleave_n::<T, 3>(d, plane, s, px, n),
-            _ => deinterleave_n::<T, 4>(d, plane, s, px, n),
+            4 => deinterleave_n::<T, 4>(d, plane, s, px, n),
+            _ => deinterleave_any(d, plane, s, px, c, n),
         }
     }
 }

@@ -1,7 +1,10 @@
 //! The aarch64 unit: NEON `tbl`.
 
 use core::arch::aarch64::{
-    uint8x16_t, vbslq_u8, vdupq_n_u8, vld1q_u8, vorrq_u8, vqtbl1q_u8, vst1q_u8,
+    uint8x16_t, vbslq_u8, vdupq_n_u8, vld1q_u8, vorrq_u8, vqtbl1q_u8, vreinterpretq_u8_u16,
+    vreinterpretq_u8_u32, vreinterpretq_u8_u64, vreinterpretq_u16_u8, vreinterpretq_u32_u8,
+    vreinterpretq_u64_u8, vst1q_u8, vzip1q_u8, vzip1q_u16, vzip1q_u32, vzip1q_u64, vzip2q_u8,
+    vzip2q_u16, vzip2q_u32, vzip2q_u64,
 };
 
 use super::algorithm::{Unit, store_each};
@@ -67,5 +70,40 @@ impl Unit for Neon {
         // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
         // the caller's).
         unsafe { vbslq_u8(sel, b, a) }
+    }
+    #[inline(always)]
+    unsafe fn zip(a: uint8x16_t, b: uint8x16_t, g: usize, hi: bool) -> uint8x16_t {
+        // SAFETY: the trait's contract (NEON is enabled at compile time); the reinterprets
+        // only rename the 16 bytes.
+        unsafe {
+            match (g, hi) {
+                (1, false) => vzip1q_u8(a, b),
+                (1, true) => vzip2q_u8(a, b),
+                (2, false) => vreinterpretq_u8_u16(vzip1q_u16(
+                    vreinterpretq_u16_u8(a),
+                    vreinterpretq_u16_u8(b),
+                )),
+                (2, true) => vreinterpretq_u8_u16(vzip2q_u16(
+                    vreinterpretq_u16_u8(a),
+                    vreinterpretq_u16_u8(b),
+                )),
+                (4, false) => vreinterpretq_u8_u32(vzip1q_u32(
+                    vreinterpretq_u32_u8(a),
+                    vreinterpretq_u32_u8(b),
+                )),
+                (4, true) => vreinterpretq_u8_u32(vzip2q_u32(
+                    vreinterpretq_u32_u8(a),
+                    vreinterpretq_u32_u8(b),
+                )),
+                (_, false) => vreinterpretq_u8_u64(vzip1q_u64(
+                    vreinterpretq_u64_u8(a),
+                    vreinterpretq_u64_u8(b),
+                )),
+                (_, true) => vreinterpretq_u8_u64(vzip2q_u64(
+                    vreinterpretq_u64_u8(a),
+                    vreinterpretq_u64_u8(b),
+                )),
+            }
+        }
     }
 }

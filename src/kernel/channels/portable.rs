@@ -66,4 +66,19 @@ impl Unit for Portable {
         }
         a
     }
+    #[inline(always)]
+    unsafe fn zip(a: [u8; 16], b: [u8; 16], g: usize, hi: bool) -> [u8; 16] {
+        // Output byte `o` is byte `o % g` of block `o / g`: block `2i` is `a`'s block `i`,
+        // block `2i + 1` is `b`'s, counting from the high half's first block when `hi`.
+        let half = if hi { 8 } else { 0 };
+        core::array::from_fn(|o| {
+            let (block, byte) = (o.checked_div(g).unwrap_or(0), o.checked_rem(g).unwrap_or(0));
+            let from = if block % 2 == 0 { &a } else { &b };
+            let at = (block / 2)
+                .wrapping_mul(g)
+                .wrapping_add(byte)
+                .wrapping_add(half);
+            from.get(at).copied().unwrap_or(0)
+        })
+    }
 }

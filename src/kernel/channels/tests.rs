@@ -83,7 +83,7 @@ fn check_deinterleave(
 fn portable_shape<const C: usize, const SIZE: usize>() {
     let per = 16 / SIZE;
     let (lengths, skews): (&[usize], &[usize]) = if cfg!(miri) {
-        (&[per - 1, per + 1], &[1])
+        (&[per + 1], &[1])
     } else {
         (&[0, 1, per - 1, per, per + 1, 3 * per + 1, 64], &[0, 1, 5])
     };
@@ -92,13 +92,15 @@ fn portable_shape<const C: usize, const SIZE: usize>() {
             let plane = n + 3;
             check_interleave(C, SIZE, n, plane, skew, |d, s, pl| {
                 // SAFETY: the buffers hold the planes and the pixels (the helper's sizes).
-                let done = unsafe { run::<portable::Portable, C, SIZE, true>(d, s, pl, n, false) };
+                let done =
+                    unsafe { run::<portable::Portable, C, SIZE, true>(d, s, pl, n, false, C) };
                 assert_eq!(done, n - n % per, "whole groups only");
                 done
             });
             check_deinterleave(C, SIZE, n, plane, skew, |d, pl, s| {
                 // SAFETY: as above.
-                let done = unsafe { run::<portable::Portable, C, SIZE, false>(d, s, pl, n, false) };
+                let done =
+                    unsafe { run::<portable::Portable, C, SIZE, false>(d, s, pl, n, false, C) };
                 assert_eq!(done, n - n % per, "whole groups only");
                 done
             });
@@ -106,30 +108,220 @@ fn portable_shape<const C: usize, const SIZE: usize>() {
     }
 }
 
+/// `portable_shape` for each channel count, for 1-, 2- and 4-byte elements.
+macro_rules! portable_shapes {
+    ($($c:literal)*) => {
+        $(
+            portable_shape::<$c, 1>();
+            portable_shape::<$c, 2>();
+            portable_shape::<$c, 4>();
+        )*
+    };
+}
+
 #[test]
 fn portable_twin_moves_every_shape() {
-    portable_shape::<2, 1>();
-    portable_shape::<2, 2>();
-    portable_shape::<2, 4>();
+    portable_shapes!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16);
     portable_shape::<2, 8>();
-    portable_shape::<3, 1>();
-    portable_shape::<3, 2>();
-    portable_shape::<3, 4>();
     portable_shape::<3, 8>();
-    portable_shape::<4, 1>();
-    portable_shape::<4, 2>();
-    portable_shape::<4, 4>();
     portable_shape::<4, 8>();
 }
 
-/// Whether this target has a backend (else the entry points do nothing, by design).
-fn has_backend() -> bool {
+/// `interleave` and `deinterleave` (shuffles and tail loops) for `c` channels of `T` against
+/// the index formulas: `n` pixels, planes `plane` elements apart, both slices starting `skew`
+/// elements into their buffers, guards around and between.
+fn whole_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+    c: usize,
+    n: usize,
+    plane: usize,
+    skew: usize,
+    stream: bool,
+) {
+    let src: Vec<T> = (0..skew + c * plane).map(&value).collect();
+    let mut dst = std::vec![guard; skew + n * c + 40];
+    // SAFETY: the source holds `c` planes of `plane >= n` elements, the destination `n` dense
+    // pixels of `c` channels; distinct buffers.
+    unsafe {
+        interleave(
+            dst[skew..].as_mut_ptr(),
+            c,
+            src[skew..].as_ptr(),
+            plane as isize,
+            c,
+            n,
+            stream,
+        );
+    }
+    for (i, &x) in dst.iter().enumerate() {
+        let want = match i.checked_sub(skew) {
+            Some(o) if o < n * c => src[skew + (o % c) * plane + o / c],
+            _ => guard,
+        };
+        assert_eq!(
+            x, want,
+            "interleave c {c} n {n} plane {plane} skew {skew} at {i}"
+        );
+    }
+    let src: Vec<T> = (0..skew + n * c).map(&value).collect();
+    let mut dst = std::vec![guard; skew + c * plane + 40];
+    // SAFETY: as above, the roles swapped; the planes are disjoint (`plane >= n`).
+    unsafe {
+        deinterleave(
+            dst[skew..].as_mut_ptr(),
+            plane as isize,
+            src[skew..].as_ptr(),
+            c,
+            c,
+            n,
+            stream,
+        );
+    }
+    for (i, &x) in dst.iter().enumerate() {
+        let want = match i.checked_sub(skew) {
+            Some(o) if o < c * plane && o % plane < n => src[skew + (o % plane) * c + o / plane],
+            _ => guard,
+        };
+        assert_eq!(
+            x, want,
+            "deinterleave c {c} n {n} plane {plane} skew {skew} at {i}"
+        );
+    }
+}
+
+/// Every channel count 2..=16 of `T`, every width 1..=70 (a few under Miri), odd and even
+/// plane strides, aligned and unaligned slices.
+fn every_channel_count<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+) {
+    let widths: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![17]
+    } else {
+        (1..=70).collect()
+    };
+    // Miri: one multiple of each group width and odd counts of both ways.
+    let counts: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![5, 8, 12, 16]
+    } else {
+        (2..=16).collect()
+    };
+    for c in counts {
+        for &n in &widths {
+            let configs: &[(usize, usize)] = if cfg!(miri) {
+                &[(3, 1)]
+            } else {
+                &[(0, 0), (3, 1), (8, 3)]
+            };
+            for &(extra, skew) in configs {
+                whole_block(&value, guard, c, n, n + extra, skew, false);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_channel_count_and_width_matches_the_formula() {
+    every_channel_count::<u8>(|i| (i * 7 + 3) as u8, 0xEE);
+    every_channel_count::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE);
+    every_channel_count::<f32>(|i| f32::from(i as u16) + 0.5, -1.0);
+}
+
+/// `deinterleave` of a partial interleave block: `c` channels in pixels of `px > c` lanes,
+/// from a source that ends at the last pixel's last channel (so reading its other lanes
+/// would leave the slice), against the index formula.
+fn partial_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+    c: usize,
+    px: usize,
+    n: usize,
+    stream: bool,
+) {
+    let plane = n + 1;
+    let src: Vec<T> = (0..(n - 1) * px + c).map(&value).collect();
+    let mut dst = std::vec![guard; c * plane];
+    // SAFETY: every `s + j·px + k` (`j < n`, `k < c`) is in the source, which is exactly that
+    // long; the destination holds `c` disjoint planes of `plane >= n` elements.
+    unsafe {
+        deinterleave(
+            dst.as_mut_ptr(),
+            plane as isize,
+            src.as_ptr(),
+            px,
+            c,
+            n,
+            stream,
+        );
+    }
+    for (i, &x) in dst.iter().enumerate() {
+        let (k, j) = (i / plane, i % plane);
+        let want = if j < n { src[j * px + k] } else { guard };
+        assert_eq!(
+            x, want,
+            "partial c {c} px {px} n {n} at channel {k} pixel {j}"
+        );
+    }
+}
+
+#[test]
+fn partial_blocks_deinterleave_every_channel_count() {
+    let widths: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![18]
+    } else {
+        (1..=70).collect()
+    };
+    let counts: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![3, 6]
+    } else {
+        (2..=15).collect()
+    };
+    for c in counts {
+        let lanes: &[usize] = if cfg!(miri) { &[16] } else { &[c + 1, 8, 16] };
+        for &px in lanes.iter().filter(|&&px| px > c) {
+            for &n in &widths {
+                partial_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, c, px, n, false);
+                partial_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, c, px, n, false);
+                partial_block::<f32>(|i| f32::from(i as u16) + 0.5, -1.0, c, px, n, false);
+            }
+        }
+    }
+    for (c, px) in [(2, 4), (3, 4)] {
+        for n in [1, 5, 17] {
+            partial_block::<u64>(|i| i as u64, u64::MAX, c, px, n, false);
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "long runs are slow under Miri, and the twin does not stream"
+)]
+fn many_channels_stream_long_runs() {
+    // Runs past `long_run`, every alignment of the destination, odd plane strides.
+    for skew in 0..4 {
+        whole_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, 8, 3001, 3004, skew, true);
+        whole_block::<f32>(|i| f32::from(i as u16), -1.0, 6, 1501, 1502, skew, true);
+        whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 16, 1203, 1210, skew, true);
+        whole_block::<f32>(|i| f32::from(i as u16), -1.0, 12, 601, 607, skew, true);
+        whole_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 5, 4001, 4001, skew, true);
+    }
+    partial_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, 6, 8, 3001, true);
+    partial_block::<f32>(|i| f32::from(i as u16), -1.0, 2, 4, 5003, true);
+}
+
+/// Whether this target has a backend for `c` channels (else the entry points do nothing,
+/// by design).
+fn has_backend(c: usize) -> bool {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        crate::kernel::cpu::has_ssse3()
+        crate::kernel::cpu::has_avx2() || (c <= 4 && crate::kernel::cpu::has_ssse3())
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     {
+        let _ = c;
         cfg!(any(
             miri,
             all(target_arch = "aarch64", target_feature = "neon")
@@ -142,7 +334,7 @@ fn backend<T: Copy + 'static>() {
     let size = size_of::<T>();
     // Miri runs the portable twin, slowly: a few lengths, one skew, no streaming.
     let (lengths, skews, streams): (&[usize], &[usize], &[bool]) = if cfg!(miri) {
-        (&[1, 33], &[size], &[false])
+        (&[33], &[size], &[false])
     } else {
         (
             &[0, 1, 7, 31, 32, 33, 100, 257],
@@ -150,14 +342,21 @@ fn backend<T: Copy + 'static>() {
             &[false, true],
         )
     };
-    for c in 2..=4 {
+    let most = if size == 8 { 4 } else { 16 };
+    // Miri runs the portable twin of every shape in `portable_twin_moves_every_shape`.
+    let counts: std::vec::Vec<usize> = if cfg!(miri) {
+        std::vec![2, 3, 4]
+    } else {
+        (2..=most).collect()
+    };
+    for c in counts {
         for &n in lengths {
             for &skew in skews {
                 for &stream in streams {
                     let plane = n + 2;
                     // A run of two or more steps is shuffled, not left to the caller.
                     let shuffled = |done: usize| {
-                        assert!(!has_backend() || n < 64 || done > 0, "c {c} n {n}: none");
+                        assert!(!has_backend(c) || n < 64 || done > 0, "c {c} n {n}: none");
                         done
                     };
                     check_interleave(c, size, n, plane, skew, |d, s, pl| {
@@ -182,6 +381,7 @@ fn backend<T: Copy + 'static>() {
                                 pl / size as isize,
                                 s.cast(),
                                 c,
+                                c,
                                 n,
                                 stream,
                             )
@@ -203,11 +403,11 @@ fn ssse3_shape<const C: usize, const SIZE: usize>() {
         for (skew, stream) in [(0, false), (1, true), (3, true)] {
             check_interleave(C, SIZE, n, n + 1, skew, |d, s, pl| {
                 // SAFETY: SSSE3 is present; the buffers hold the planes and the pixels.
-                unsafe { x86::ssse3::<C, SIZE, true>(d, s, pl, n, stream) }
+                unsafe { x86::ssse3::<C, SIZE, true>(d, s, pl, n, stream, C) }
             });
             check_deinterleave(C, SIZE, n, n + 16, skew, |d, pl, s| {
                 // SAFETY: as above.
-                unsafe { x86::ssse3::<C, SIZE, false>(d, s, pl, n, stream) }
+                unsafe { x86::ssse3::<C, SIZE, false>(d, s, pl, n, stream, C) }
             });
         }
     }
@@ -223,6 +423,15 @@ fn ssse3_backend_moves_every_shape() {
     ssse3_shape::<3, 4>();
     ssse3_shape::<2, 8>();
     ssse3_shape::<4, 8>();
+    ssse3_shape::<5, 1>();
+    ssse3_shape::<16, 1>();
+    ssse3_shape::<6, 2>();
+    ssse3_shape::<8, 2>();
+    ssse3_shape::<16, 2>();
+    ssse3_shape::<6, 4>();
+    ssse3_shape::<7, 4>();
+    ssse3_shape::<8, 4>();
+    ssse3_shape::<12, 4>();
 }
 
 #[test]
@@ -246,7 +455,7 @@ fn streaming_aligns_planes_that_allow_it() {
     for skew in 0..8 {
         check_deinterleave(3, 1, n, n + 64 - n % 64, skew, |d, pl, s| {
             // SAFETY: the buffers hold the planes and the pixels.
-            unsafe { deinterleave_groups::<u8>(d, pl, s, 3, n, true) }
+            unsafe { deinterleave_groups::<u8>(d, pl, s, 3, 3, n, true) }
         });
         check_interleave(3, 4, n, n + 1, skew * 4, |d, s, pl| {
             // SAFETY: as above.
@@ -260,8 +469,13 @@ fn other_shapes_and_types_are_left_to_the_caller() {
     #[derive(Clone, Copy)]
     struct Rgb(#[expect(dead_code, reason = "only the type's size matters")] u8);
     let (mut d, s) = ([0u8; 64], [0u8; 64]);
-    // SAFETY: 5 channels are not shuffled, so nothing is touched.
-    let done = unsafe { interleave_groups::<u8>(d.as_mut_ptr(), s.as_ptr(), 8, 5, 8, false) };
+    // SAFETY: 17 channels are not shuffled, so nothing is touched.
+    let done = unsafe { interleave_groups::<u8>(d.as_mut_ptr(), s.as_ptr(), 8, 17, 3, false) };
+    assert_eq!(done, 0);
+    // SAFETY: nor 5 channels of 8 bytes.
+    let done = unsafe {
+        interleave_groups::<u64>(d.as_mut_ptr().cast(), s.as_ptr().cast(), 1, 5, 1, false)
+    };
     assert_eq!(done, 0);
     // SAFETY: a user type is not plain, so nothing is touched.
     let done = unsafe {
@@ -291,5 +505,12 @@ fn masks_pick_each_byte_once() {
         once::<2>(size);
         once::<3>(size);
         once::<4>(size);
+    }
+    for size in [1, 2, 4] {
+        once::<5>(size);
+        once::<6>(size);
+        once::<8>(size);
+        once::<15>(size);
+        once::<16>(size);
     }
 }

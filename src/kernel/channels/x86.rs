@@ -2,11 +2,14 @@
 
 use core::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_or_si128,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_stream_si128, _mm256_blendv_epi8,
-    _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_castsi256_si128,
-    _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_or_si256,
-    _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256,
-    _mm256_stream_si256,
+    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeu_si128, _mm_stream_si128, _mm_unpackhi_epi8,
+    _mm_unpackhi_epi16, _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi8,
+    _mm_unpacklo_epi16, _mm_unpacklo_epi32, _mm_unpacklo_epi64, _mm256_blendv_epi8,
+    _mm256_broadcastsi128_si256, _mm256_castsi128_si256, _mm256_inserti128_si256,
+    _mm256_loadu_si256, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_stream_si256, _mm256_unpackhi_epi8,
+    _mm256_unpackhi_epi16, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64, _mm256_unpacklo_epi8,
+    _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
 
 use super::algorithm::{Unit, run, store_each};
@@ -103,6 +106,23 @@ impl Unit for Ssse3 {
         // the caller's).
         unsafe { _mm_or_si128(_mm_and_si128(sel, b), _mm_andnot_si128(sel, a)) }
     }
+    #[inline(always)]
+    unsafe fn zip(a: __m128i, b: __m128i, g: usize, hi: bool) -> __m128i {
+        // SAFETY: the trait's contract (the unit's feature is enabled; SSE2 is part of
+        // x86-64).
+        unsafe {
+            match (g, hi) {
+                (1, false) => _mm_unpacklo_epi8(a, b),
+                (1, true) => _mm_unpackhi_epi8(a, b),
+                (2, false) => _mm_unpacklo_epi16(a, b),
+                (2, true) => _mm_unpackhi_epi16(a, b),
+                (4, false) => _mm_unpacklo_epi32(a, b),
+                (4, true) => _mm_unpackhi_epi32(a, b),
+                (_, false) => _mm_unpacklo_epi64(a, b),
+                (_, true) => _mm_unpackhi_epi64(a, b),
+            }
+        }
+    }
 }
 
 /// 32 bytes to `p`; non-temporal when `stream`.
@@ -187,11 +207,20 @@ impl Unit for Avx2 {
                     store_full(p.add(96), _mm256_permute2x128_si256::<0x31>(c, e), stream);
                 }
                 _ => {
-                    for (m, v) in chunks.into_iter().enumerate() {
-                        let q = p.offset(step(m, 16));
-                        store_half(q, _mm256_castsi256_si128(v), stream);
-                        let hi = _mm256_extracti128_si256::<1>(v);
-                        store_half(q.offset(step(C, 16)), hi, stream);
+                    // Memory chunks `t` and `t + 1` (`t` even, below `2C`) side by side:
+                    // chunk `t` is lane `t / C` of `chunks[t % C]`.
+                    let lane = |t: usize| {
+                        let (g, m) = (t >= C, if t >= C { t.wrapping_sub(C) } else { t });
+                        (g, chunks.get(m).copied().unwrap_or(_mm256_setzero_si256()))
+                    };
+                    for t in (0..C.wrapping_mul(2)).step_by(2) {
+                        let ((g0, x), (g1, y)) = (lane(t), lane(t.wrapping_add(1)));
+                        let v = match (g0, g1) {
+                            (false, false) => _mm256_permute2x128_si256::<0x20>(x, y),
+                            (false, true) => _mm256_permute2x128_si256::<0x30>(x, y),
+                            _ => _mm256_permute2x128_si256::<0x31>(x, y),
+                        };
+                        store_full(p.offset(step(t, 16)), v, stream);
                     }
                 }
             }
@@ -215,6 +244,22 @@ impl Unit for Avx2 {
         // the caller's).
         unsafe { _mm256_blendv_epi8(a, b, sel) }
     }
+    #[inline(always)]
+    unsafe fn zip(a: __m256i, b: __m256i, g: usize, hi: bool) -> __m256i {
+        // SAFETY: the trait's contract (the unit's feature is enabled).
+        unsafe {
+            match (g, hi) {
+                (1, false) => _mm256_unpacklo_epi8(a, b),
+                (1, true) => _mm256_unpackhi_epi8(a, b),
+                (2, false) => _mm256_unpacklo_epi16(a, b),
+                (2, true) => _mm256_unpackhi_epi16(a, b),
+                (4, false) => _mm256_unpacklo_epi32(a, b),
+                (4, true) => _mm256_unpackhi_epi32(a, b),
+                (_, false) => _mm256_unpacklo_epi64(a, b),
+                (_, true) => _mm256_unpackhi_epi64(a, b),
+            }
+        }
+    }
 }
 
 /// [`super::by_shape`] with SSSE3, in the direction `INTER` names.
@@ -229,9 +274,10 @@ pub(super) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     // SAFETY: SSSE3 is enabled here; the caller's contract.
-    unsafe { run::<Ssse3, C, SIZE, INTER>(d, s, plane, n, stream) }
+    unsafe { run::<Ssse3, C, SIZE, INTER>(d, s, plane, n, stream, used) }
 }
 
 /// [`super::by_shape`] with AVX2, in the direction `INTER` names.
@@ -246,7 +292,8 @@ pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
     plane: isize,
     n: usize,
     stream: bool,
+    used: usize,
 ) -> usize {
     // SAFETY: AVX2 is enabled here; the caller's contract.
-    unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream) }
+    unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream, used) }
 }

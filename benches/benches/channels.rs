@@ -1,0 +1,108 @@
+//! Planar -> interleaved channels (the channel rows of README's table): CHW -> HWC of a
+//! 3x1080x1920 image in u8 and f32, 8 channels of i16 (8-slot TDM, 7.1 audio) and 6 channels
+//! of f32 (5.1 audio) of 1M frames each, beside `copy_from_slice` of the same bytes from a
+//! written source (the roofline), a naive index loop and ndarray's `assign` of the permuted
+//! view, in the same run.
+//!
+//! Throughput counts bytes read plus bytes written (`2n` for `n` bytes moved).
+//!
+//! Run: `cargo bench -p strided-layout-bench --bench channels`
+
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use ndarray::{ArrayView, ArrayViewMut};
+use std::hint::black_box;
+use std::time::Duration;
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order};
+
+fn group<'a>(c: &'a mut Criterion, name: &str, bytes: usize) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g
+}
+
+/// A planar `c x pixels` source (`pattern` values, every page written) copied to pixels of `c`
+/// interleaved channels: `ours`, `copy_from_slice` of the same bytes, `naive` and `ndarray`.
+fn planar_to_interleaved<T: Copy + Default + 'static>(
+    cr: &mut Criterion,
+    name: &str,
+    c: usize,
+    pixels: usize,
+    pattern: impl Fn(usize) -> T,
+) {
+    let n = c * pixels;
+    let size = std::mem::size_of::<T>();
+    let mut g = group(cr, name, 2 * n * size);
+    let src: Vec<T> = (0..n).map(&pattern).collect();
+    let mut dst: Vec<T> = (0..n).map(|i| pattern(i + 1)).collect();
+    let planar = Layout::dense([c, pixels], size, Order::C).unwrap();
+    let inter =
+        InterleavedLayout::dense([c, pixels], size, InterleaveLayout::new(0, c).unwrap()).unwrap();
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            strided_layout::copy(black_box(&src), &planar, black_box(&mut dst), &inter).unwrap()
+        })
+    });
+    g.bench_function("copy_from_slice", |b| {
+        b.iter(|| black_box(&mut dst[..]).copy_from_slice(black_box(&src[..])))
+    });
+    g.bench_function("naive", |b| {
+        b.iter(|| {
+            let (s, d) = (black_box(&src), black_box(&mut dst));
+            for ch in 0..c {
+                for p in 0..pixels {
+                    d[p * c + ch] = s[ch * pixels + p];
+                }
+            }
+        })
+    });
+    g.bench_function("ndarray", |b| {
+        b.iter(|| {
+            let sv = ArrayView::from_shape((c, pixels), black_box(&src[..])).unwrap();
+            let mut dv = ArrayViewMut::from_shape((pixels, c), black_box(&mut dst[..])).unwrap();
+            dv.assign(&sv.t());
+        })
+    });
+    g.finish();
+}
+
+fn table(cr: &mut Criterion) {
+    const HW: usize = 1080 * 1920;
+    const FRAMES: usize = 1 << 20;
+    planar_to_interleaved::<u8>(cr, "table/CHW -> HWC 3x1080x1920 u8", 3, HW, |i| {
+        (i * 7 + 1) as u8
+    });
+    planar_to_interleaved::<f32>(cr, "table/CHW -> HWC 3x1080x1920 f32", 3, HW, |i| {
+        (i % 1000) as f32 + 0.5
+    });
+    planar_to_interleaved::<i16>(
+        cr,
+        "table/8 channels i16 x 1M frames -> interleaved",
+        8,
+        FRAMES,
+        |i| (i % 30000) as i16 + 1,
+    );
+    planar_to_interleaved::<f32>(
+        cr,
+        "table/6 channels f32 x 1M frames -> interleaved",
+        6,
+        FRAMES,
+        |i| (i % 1000) as f32 + 0.5,
+    );
+}
+
+/// Other channel counts and element sizes (not in the table): 256K pixels each.
+fn sweep(cr: &mut Criterion) {
+    const PX: usize = 1 << 18;
+    for c in [5, 7, 12, 15, 16] {
+        planar_to_interleaved::<u8>(cr, &format!("channels/{c} x u8"), c, PX, |i| i as u8);
+        planar_to_interleaved::<i16>(cr, &format!("channels/{c} x i16"), c, PX, |i| i as i16);
+        planar_to_interleaved::<f32>(cr, &format!("channels/{c} x f32"), c, PX, |i| i as f32);
+    }
+}
+
+criterion_group!(benches, table, sweep);
+criterion_main!(benches);
