@@ -151,9 +151,12 @@
 //! | stereo 2×1M `f32` → LRLR | 0.593 ms | 1.89 ms | 4.99 ms | 0.616 ms | 1.04 | - |
 //! | 10 channels of 256² `f32` in blocks of 4 | 0.148 ms | 0.692 ms | 0.979 ms | 0.082 ms | 0.55 | - |
 //!
-//! The channel kernels (`kernel/channels.rs`) move 2, 3 or 4 channels of 1-, 2-, 4- or 8-byte
-//! primitives a vector at a time with byte shuffles: `vpshufb` (AVX2) or `pshufb` (SSSE3),
-//! chosen at run time with the `std` feature, and `tbl` on NEON. Masks are computed at compile
+//! The channel kernels (`kernel/channels/`) move 2 to 16 channels of 1-, 2- or 4-byte
+//! primitives (2 to 4 of 8-byte ones) a vector at a time with byte shuffles: `vpshufb` (AVX2)
+//! or `pshufb` (SSSE3, 2 to 4 channels), chosen at run time in every build, and `tbl` on
+//! NEON; channel counts that are a multiple of a vector's elements (8 and 16 `i16`, 16 `u8`,
+//! 8, 12 and 16 `f32`) use square register transposes instead. The figures of this paragraph
+//! are from before the many-channel kernels; README's table has the current ones. Masks are computed at compile
 //! time; for 3 channels each plane is shuffled once and the output chunks are blends, so a
 //! 32-pixel step of the `u8` image is 3 loads, 3 shuffles, 6 blends and 3 stores. Copies past
 //! 32 MiB stream their stores (the `f32` image). Against the previous kernel (one byte per
