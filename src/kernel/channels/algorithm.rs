@@ -174,9 +174,10 @@ pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(rows: [U::V; 1
     v
 }
 
-/// The `C` interleaved chunks of a step from its `C` plane vectors by `C / E` square
-/// transposes ([`transposes`]): block `j` (channels `jE..jE + E`) of pixel `p` is chunk
-/// `p·(C/E) + j`.
+/// The `C` interleaved chunks of a step from its `C` plane vectors (`TO_CHUNKS`), or the way
+/// back, by `C / E` square transposes ([`transposes`]): block `j` (channels `jE..jE + E`) of
+/// pixel `p` is chunk `p·(C/E) + j`. A square transpose is its own inverse, so the two
+/// directions differ only in which side is gathered by plane and which by chunk.
 ///
 /// # Safety
 ///
@@ -187,57 +188,31 @@ pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(rows: [U::V; 1
     clippy::indexing_slicing,
     reason = "`j < C / E`, `k < E`: `j·E + k < C` and `k·(C/E) + j < C`"
 )]
-unsafe fn chunks_by_transposes<U: Unit, const C: usize, const SIZE: usize>(
-    planes: &[U::V; C],
+unsafe fn regroup_by_transposes<
+    U: Unit,
+    const C: usize,
+    const SIZE: usize,
+    const TO_CHUNKS: bool,
+>(
+    v: &[U::V; C],
 ) -> [U::V; C] {
     let e = 16 / SIZE;
     let q = C / e;
+    // Block `j`, row `k`: on the chunk side chunk `k·(C/E) + j`, on the plane side plane
+    // `j·E + k`.
+    let at = |chunk_side: bool, j: usize, k: usize| if chunk_side { k * q + j } else { j * e + k };
     // SAFETY: the caller's contract.
     let zero = unsafe { U::zero() };
     let mut out = [zero; C];
     for j in 0..q {
         let mut rows = [zero; 16];
         for k in 0..e {
-            rows[k] = planes[j * e + k];
-        }
-        // SAFETY: the caller's contract.
-        let t = unsafe { transpose_square::<U, SIZE>(rows) };
-        for p in 0..e {
-            out[p * q + j] = t[p];
-        }
-    }
-    out
-}
-
-/// The way back of [`chunks_by_transposes`]: the `C` plane vectors of a step from its `C`
-/// interleaved chunks.
-///
-/// # Safety
-///
-/// As [`chunks_by_transposes`].
-#[inline(always)]
-#[expect(
-    clippy::arithmetic_side_effects,
-    clippy::indexing_slicing,
-    reason = "`j < C / E`, `k < E`: `j·E + k < C` and `k·(C/E) + j < C`"
-)]
-unsafe fn planes_by_transposes<U: Unit, const C: usize, const SIZE: usize>(
-    chunks: &[U::V; C],
-) -> [U::V; C] {
-    let e = 16 / SIZE;
-    let q = C / e;
-    // SAFETY: the caller's contract.
-    let zero = unsafe { U::zero() };
-    let mut out = [zero; C];
-    for j in 0..q {
-        let mut rows = [zero; 16];
-        for p in 0..e {
-            rows[p] = chunks[p * q + j];
+            rows[k] = v[at(!TO_CHUNKS, j, k)];
         }
         // SAFETY: the caller's contract.
         let t = unsafe { transpose_square::<U, SIZE>(rows) };
         for k in 0..e {
-            out[j * e + k] = t[k];
+            out[at(TO_CHUNKS, j, k)] = t[k];
         }
     }
     out
@@ -404,7 +379,7 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
         // SAFETY: the caller's contract.
         let chunks = unsafe {
             if transposes::<C, SIZE>() {
-                chunks_by_transposes::<U, C, SIZE>(&v)
+                regroup_by_transposes::<U, C, SIZE, true>(&v)
             } else if blend {
                 mix_blend::<U, C>(&shuffle_each::<U, C>(v, &rotate), &select)
             } else {
@@ -469,7 +444,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
         // SAFETY: the caller's contract.
         let planes = unsafe {
             if transposes::<C, SIZE>() {
-                planes_by_transposes::<U, C, SIZE>(&u)
+                regroup_by_transposes::<U, C, SIZE, false>(&u)
             } else if blend {
                 shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
             } else {
