@@ -2,7 +2,8 @@
 """Runs the `table/<row>` benchmark groups in the default build and with `--features std`,
 and prints README's benchmark table: each row's time for `ours`, as a ratio to
 `copy_from_slice` of the same bytes (higher is faster, 1.0 = memcpy speed), beside ndarray's
-and the naive loop's ratios, from criterion's medians of one run.
+and the naive loop's ratios (and a prepared plan's, for the small copies), from criterion's
+medians of one run.
 
     python3 benches/table.py                      # every bench file that has table rows
     python3 benches/table.py --bench transpose    # one file (repeatable)
@@ -20,7 +21,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CRITERION = ROOT / "target" / "criterion"
-FUNCTIONS = ("ours", "copy_from_slice", "naive", "ndarray")
+FUNCTIONS = ("ours", "prepared", "copy_from_slice", "naive", "ndarray")
 
 
 def bench_files():
@@ -66,13 +67,14 @@ def main():
     benches = args.bench or bench_files()
     default = run(benches, [])
     with_std = run(benches, ["--features", "std"])
-    print("| case | default features | with `std` | ndarray 0.17 | naive loop |")
-    print("| --- | --- | --- | --- | --- |")
+    print("| case | default features | with `std` | prepared plan | ndarray 0.17 | naive loop |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for row in sorted(default, key=str.lower):
         times, std_times = default[row], with_std.get(row, {})
         print(
             f"| {row} | {ratio(times, 'ours')} | {ratio(std_times, 'ours')} "
-            f"| {ratio(times, 'ndarray')} | {ratio(times, 'naive')} |"
+            f"| {ratio(times, 'prepared')} | {ratio(times, 'ndarray')} "
+            f"| {ratio(times, 'naive')} |"
         )
 
 
