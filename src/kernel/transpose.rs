@@ -1117,14 +1117,15 @@ mod tests {
         // With `rev`, the source's rows run backwards: row `j` of the block is row
         // `eb - 1 - j` of `src`.
         let (sp, srs) = if rev {
-            (src[(eb - 1) * sr..].as_ptr(), -(sr as isize))
+            // From the whole buffer's pointer: the block reads rows before this one.
+            (src.as_ptr().wrapping_add((eb - 1) * sr), -(sr as isize))
         } else {
             (src.as_ptr(), sr as isize)
         };
         assert_eq!(ok, has_line_kernel() && ea >= line && eb >= 2 * line);
         // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
-        // `i ± j·sr` in `src` (`i + j·sr < sr·eb` either way round); distinct buffers. Without a line kernel, the cached
-        // transpose runs instead.
+        // `i ± j·sr` in `src` (`i + j·sr < sr·eb` either way round); distinct buffers.
+        // Without a line kernel, the cached transpose runs instead.
         unsafe {
             if ok {
                 transpose_stream_unchecked(dst.as_mut_ptr(), dr as isize, sp, srs, ea, eb);
