@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **6.0 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **6.2 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,19 +110,22 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,772 B | 9,388 B | 719 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 14,048 B | 19,744 B | 1,753 | 608 B (`copy`) + 152 B (the planner) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,948 B | 9,562 B | 719 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 17,168 B | 22,764 B | 1,886 | 872 B (`copy`, which holds the plan) + the planner's |
 //!
-//! The const plan costs 2.2 KB over the hand loops (730 B of it `memcpy`, which most firmware
+//! The const plan costs 2.4 KB over the hand loops (730 B of it `memcpy`, which most firmware
 //! links anyway) and about 140 instructions per 64-frame copy: its inner loops move two rows
 //! of a block per pass, as tight as the hand loops (four to four and a half instructions a
 //! sample), and the rest is the run's checks (one length comparison per buffer) and the loop
 //! set-up. The run-time `copy()` also links the planner and the exact uniqueness search (in
-//! `i64` on a 32-bit core; it was 35.0 KB with `i128`); planning and validation cost about
-//! 1,000 instructions per call (2,960 before plans shrank to
+//! `i64` on a 32-bit core; it was 35.0 KB with `i128`) and the planner of operands
+//! interleaved differently (about 3 KB, linked because a run-time plan cannot rule it out);
+//! planning and validation cost about 1,100 instructions per call (2,960 before plans shrank to
 //! [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops, nests of one or two loops were decided unique
 //! without the search and the planner stopped linking `memmove`). Its stack high-water is the
-//! copy's frame and the planner's, under 1 KB, for every destination the cheap tests settle;
+//! copy's frame (872 B, the plan of [`MAX_NESTS`](crate::MAX_NESTS) = 4 nests inside it) and
+//! the planner's, about 1.1 KB, for every destination the cheap tests settle (832 B more when
+//! an operand is interleaved);
 //! the search adds its own frames when it runs (736 B for the overlap test of two nests whose
 //! offset ranges meet, 272 B plus 208 B per level for one nest), so give it a few kilobytes
 //! of stack or use a plan.
