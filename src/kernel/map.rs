@@ -1,11 +1,10 @@
 //! [`map`] and [`zip_map`]: element-wise functions from one or two layouts into a third.
 
-use crate::kernel::element::check_itemsize;
+use crate::LayoutError;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{InBounds, Unique};
+use crate::kernel::proof::Unique;
 use crate::kernel::raw;
-use crate::{LayoutError, Operand};
 
 /// Writes `f(src[i])` at every index `i` of `dst_layout`; other elements of `dst` keep their
 /// values.
@@ -118,14 +117,9 @@ where
     D: Mapping<N> + ?Sized,
     F: FnMut(A, B) -> U,
 {
-    let (dl, al, bl) = (dst_layout.lowered(), a_layout.lowered(), b_layout.lowered());
-    check_itemsize::<U>(Operand::Destination, dl.itemsize)?;
-    check_itemsize::<A>(Operand::Source, al.itemsize)?;
-    check_itemsize::<B>(Operand::SecondSource, bl.itemsize)?;
+    let ops = [dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()];
     let mut plan = Plan::EMPTY;
-    plan.build(&[dl, al, bl])?;
     let lens = [dst.len(), a.len(), b.len()];
-    let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
-    let unique = Unique::check(InBounds::check(&plan, lens, names)?)?;
+    let unique = Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens)?;
     raw::zip_map(&unique, dst, a, b, f)
 }

@@ -228,17 +228,12 @@ where
     D: Mapping<N> + ?Sized,
     F: Fn(A, B) -> U + Sync,
 {
-    let (dl, al, bl) = (dst_layout.lowered(), a_layout.lowered(), b_layout.lowered());
-    check_itemsize::<U>(Operand::Destination, dl.itemsize)?;
-    check_itemsize::<A>(Operand::Source, al.itemsize)?;
-    check_itemsize::<B>(Operand::SecondSource, bl.itemsize)?;
+    let ops = [dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()];
     let mut plan = Plan::EMPTY;
-    plan.build(&[dl, al, bl])?;
     let lens = [dst.len(), a.len(), b.len()];
-    let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
-    let unique = Unique::check(InBounds::check(&plan, lens, names)?)?;
+    let unique = Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens)?;
     let sizes = [size_of::<U>(), size_of::<A>(), size_of::<B>()];
-    match parts_for(bytes(plan.volume(), &sizes)) {
+    match parts_for(bytes(unique.bounds().plan_for(lens)?.volume(), &sizes)) {
         0 => raw::zip_map(&unique, dst, a, b, f),
         parts => {
             drive(ZipMapWork::jobs(&unique, dst, a, b, &f, parts)?);

@@ -187,6 +187,25 @@ impl<'p> Unique<'p, 2> {
     }
 }
 
+impl<'p> Unique<'p, 3> {
+    /// [`plan_one_source`](Unique::plan_one_source) for the two-source kernels: `D`, `A` and
+    /// `B` have the destination's and the sources' itemsizes, `[dst, a, b]` plan into `plan`
+    /// (which must be [`Plan::EMPTY`]), every offset lies in its slice of `lens`, and the
+    /// destination is unique.
+    pub(crate) fn plan_two_sources<D, A, B, const N: usize>(
+        plan: &'p mut Plan<3>,
+        [dst, a, b]: [Lowered<N>; 3],
+        lens: [usize; 3],
+    ) -> Result<Unique<'p, 3>, LayoutError> {
+        check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
+        check_itemsize::<A>(Operand::Source, a.itemsize)?;
+        check_itemsize::<B>(Operand::SecondSource, b.itemsize)?;
+        plan.build(&[dst, a, b])?;
+        let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
+        Unique::check(InBounds::check(plan, lens, names)?)
+    }
+}
+
 /// Proof of [`Unique`], and that operands 0 and 1 (in one buffer) share no element.
 pub(crate) struct Disjoint<'p> {
     unique: Unique<'p, 2>,
