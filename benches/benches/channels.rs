@@ -8,21 +8,11 @@
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench channels`
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use ndarray::{ArrayView, ArrayViewMut};
 use std::hint::black_box;
-use std::time::Duration;
 use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order};
-
-fn group<'a>(c: &'a mut Criterion, name: &str, bytes: usize) -> BenchmarkGroup<'a, WallTime> {
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Bytes(bytes as u64));
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_millis(500));
-    g.measurement_time(Duration::from_secs(2));
-    g
-}
+use strided_layout_bench::group;
 
 /// A planar `c x pixels` source (`pattern` values, every page written) copied to pixels of `c`
 /// interleaved channels: `ours`, `copy_from_slice` of the same bytes, `naive` and `ndarray`.

@@ -10,20 +10,11 @@
 //! `--features std` for the `std` build).
 
 use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use ndarray::{ArrayView, ArrayViewMut};
 use std::hint::black_box;
-use std::time::Duration;
 use strided_layout::{InterleaveLayout, InterleavedLayout};
-
-fn group<'a>(c: &'a mut Criterion, name: &str, bytes: usize) -> BenchmarkGroup<'a, WallTime> {
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Bytes(bytes as u64));
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_millis(500));
-    g.measurement_time(Duration::from_secs(2));
-    g
-}
+use strided_layout_bench::group;
 
 /// `copy_from_slice` of `n` `f32`s (`8n` bytes moved), both buffers written first: a zeroed
 /// allocation that is only read maps every page to the kernel's one zero page.
