@@ -10,6 +10,7 @@
 )]
 
 mod common;
+use common::{Placed, place};
 
 use proptest::prelude::*;
 use strided_layout::{Layout, LayoutError, Lowered, Mapping, Operand, Order, Plan};
@@ -23,38 +24,6 @@ fn config() -> ProptestConfig {
         c.failure_persistence = None;
     }
     c
-}
-
-/// A small layout placed in a slice: the layout, the slice length it was made for, and
-/// whether the placement was spoiled on purpose (offset one too low or slice one too short).
-#[derive(Clone, Debug)]
-struct Placed<const N: usize> {
-    layout: Layout<N>,
-    len: usize,
-}
-
-/// Places `shape`/`strides` in a slice: offset `-min + slack`, length `max + 1 + extra`, then
-/// spoils it (`spoil` 1: offset one lower; 2: slice one shorter; else nothing).
-fn place<const N: usize>(
-    shape: [usize; N],
-    strides: [isize; N],
-    slack: isize,
-    extra: usize,
-    spoil: u8,
-) -> Placed<N> {
-    let raw = Layout::new(shape, strides, 4).unwrap();
-    let (min, max) = raw.offset_bounds().unwrap_or((0, 0));
-    let mut offset = slack - min;
-    let mut len = (max - min + slack) as usize + 1 + extra;
-    match spoil {
-        1 => offset -= 1,
-        2 => len = len.saturating_sub(1 + extra),
-        _ => {}
-    }
-    Placed {
-        layout: raw.with_offset(offset).unwrap(),
-        len,
-    }
 }
 
 fn placed<const N: usize>(shape: [usize; N]) -> impl Strategy<Value = Placed<N>> {

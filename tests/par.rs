@@ -14,6 +14,7 @@
 )]
 
 mod common;
+use common::{Placed, place};
 
 use proptest::prelude::*;
 use strided_layout::{
@@ -34,42 +35,13 @@ fn config() -> ProptestConfig {
     c
 }
 
-/// A small layout placed in a slice, possibly spoiled (offset one too low or slice one too
-/// short) so that the kernels must refuse it.
-#[derive(Clone, Debug)]
-struct Placed<const N: usize> {
-    layout: Layout<N>,
-    len: usize,
-}
-
-fn place<const N: usize>(
-    shape: [usize; N],
-    strides: [isize; N],
-    slack: isize,
-    spoil: u8,
-) -> Placed<N> {
-    let raw = Layout::new(shape, strides, 4).unwrap();
-    let (min, max) = raw.offset_bounds().unwrap_or((0, 0));
-    let mut offset = slack - min;
-    let mut len = (max - min + slack) as usize + 1;
-    match spoil {
-        1 => offset -= 1,
-        2 => len = len.saturating_sub(1),
-        _ => {}
-    }
-    Placed {
-        layout: raw.with_offset(offset).unwrap(),
-        len,
-    }
-}
-
 fn placed<const N: usize>(shape: [usize; N]) -> impl Strategy<Value = Placed<N>> {
     (
         proptest::array::uniform::<_, N>(-6isize..=6),
         0isize..3,
         prop_oneof![8 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
     )
-        .prop_map(move |(st, slack, spoil)| place(shape, st, slack, spoil))
+        .prop_map(move |(st, slack, spoil)| place(shape, st, slack, 0, spoil))
 }
 
 /// Two placed layouts of one shape (extents 0..=4).

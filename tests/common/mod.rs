@@ -150,3 +150,35 @@ pub fn py_indices(n: usize, start: Option<isize>, stop: Option<isize>, step: isi
     }
     out
 }
+
+/// A small layout placed in a slice: the layout, the slice length it was made for, and
+/// whether the placement was spoiled on purpose (offset one too low or slice one too short).
+#[derive(Clone, Debug)]
+pub struct Placed<const N: usize> {
+    pub layout: Layout<N>,
+    pub len: usize,
+}
+
+/// Places `shape`/`strides` in a slice: offset `-min + slack`, length `max + 1 + extra`, then
+/// spoils it (`spoil` 1: offset one lower; 2: slice one shorter; else nothing).
+pub fn place<const N: usize>(
+    shape: [usize; N],
+    strides: [isize; N],
+    slack: isize,
+    extra: usize,
+    spoil: u8,
+) -> Placed<N> {
+    let raw = Layout::new(shape, strides, 4).unwrap();
+    let (min, max) = raw.offset_bounds().unwrap_or((0, 0));
+    let mut offset = slack - min;
+    let mut len = (max - min + slack) as usize + 1 + extra;
+    match spoil {
+        1 => offset -= 1,
+        2 => len = len.saturating_sub(1 + extra),
+        _ => {}
+    }
+    Placed {
+        layout: raw.with_offset(offset).unwrap(),
+        len,
+    }
+}
