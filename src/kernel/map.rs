@@ -22,7 +22,7 @@ use crate::kernel::raw;
 /// ([`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 /// [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
 /// [`LayoutError::RankOverflow`]), [`LayoutError::OffsetOutsideSlice`] naming
-/// [`Operand::Destination`] (`dst`) or [`Operand::Source`] (`src`),
+/// [`Operand::Destination`](crate::Operand::Destination) (`dst`) or [`Operand::Source`](crate::Operand::Source) (`src`),
 /// [`LayoutError::DestinationNotUnique`] and [`LayoutError::UniquenessUndecided`].
 ///
 /// # Examples
@@ -79,8 +79,8 @@ where
 ///
 /// # Errors
 ///
-/// As [`map`], with [`Operand::Destination`] (`dst`, against `U`), [`Operand::Source`]
-/// (`a`, against `A`) and [`Operand::SecondSource`] (`b`, against `B`).
+/// As [`map`], with [`Operand::Destination`](crate::Operand::Destination) (`dst`, against `U`), [`Operand::Source`](crate::Operand::Source)
+/// (`a`, against `A`) and [`Operand::SecondSource`](crate::Operand::SecondSource) (`b`, against `B`).
 ///
 /// # Examples
 ///
