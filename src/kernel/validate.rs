@@ -6,7 +6,7 @@ use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
-use crate::algo::unique::is_unique;
+use crate::algo::unique::{is_unique, two_axes_unique};
 use crate::kernel::plan::{Loop, MAX_LOOPS, Nest, Plan};
 
 /// Operand `k` of `nest` as slices: extents, strides, depth and offset.
@@ -122,24 +122,16 @@ const fn search_share<const K: usize>(
 /// ([`is_unique_within`](crate::Layout::is_unique_within): its fast tests, cuda.core's
 /// nesting test among them, then the search) with a budget proportional to the volume; a
 /// layout it cannot decide within that budget is [`LayoutError::UniquenessUndecided`] (copy
-/// through a plain destination instead). A `const fn`, so prepared plans of layouts known at
+/// through a plain destination instead). Nests of at most two loops are decided exactly
+/// without the search ([`small`]). A `const fn`, so prepared plans of layouts known at
 /// compile time are validated by the compiler.
 pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
     let nests = plan.nests();
     let mut rest = nests;
     while let [nest, tail @ ..] = rest {
         rest = tail;
-        match nested(nest, 0) {
-            Some(true) => continue,
-            Some(false) => return Err(LayoutError::DestinationNotUnique),
-            None => {}
-        }
-        let op = Operand::of(nest, 0);
-        let mut order = [0usize; MAX_LOOPS];
-        match is_unique(op.parts(), first_mut(&mut order, op.depth), op.budget()) {
-            Some(true) => {}
-            Some(false) => return Err(LayoutError::DestinationNotUnique),
-            None => return Err(LayoutError::UniquenessUndecided),
+        if let Err(e) = nest_unique(nest) {
+            return Err(e);
         }
     }
     // Every two nests (pieces of the shape) write disjoint elements.
@@ -159,29 +151,74 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
     Ok(())
 }
 
-/// The answer for operand `k` of a nest of at most two loops without the search (the shapes
-/// nearly every copy plans to once axes are merged): `Some(false)` when a loop does not move
-/// it, `Some(true)` when the loop of the smaller `|stride|` spans less than one step of the
-/// other (mixed radix), `None` otherwise (deeper nests too): the full test decides.
+/// [`destination_unique`] for a plan of operands none of which is interleaved
+/// ([`Plan::build_strided`]: one nest at most, so no two nests to compare and no overlap
+/// search linked). A plan of more nests is refused with
+/// [`LayoutError::UniquenessUndecided`] (never: such a plan does not come here).
+pub(crate) const fn strided_destination_unique<const K: usize>(
+    plan: &Plan<K>,
+) -> Result<(), LayoutError> {
+    match plan.nests() {
+        [] => Ok(()),
+        [nest] => nest_unique(nest),
+        _ => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// [`strided_destination_unique`] for operands of rank `N <= 2`: their one nest has at most
+/// two loops (the planner pushes one per axis and only merges them after), so [`small`]
+/// decides it exactly and the search is not linked at all. A nest it cannot decide is
+/// refused with [`LayoutError::UniquenessUndecided`] (never, by the bound above).
+pub(crate) const fn small_destination_unique<const K: usize>(
+    plan: &Plan<K>,
+) -> Result<(), LayoutError> {
+    match plan.nests() {
+        [] => Ok(()),
+        [nest] => match small(nest, 0) {
+            Some(true) => Ok(()),
+            Some(false) => Err(LayoutError::DestinationNotUnique),
+            None => Err(LayoutError::UniquenessUndecided),
+        },
+        _ => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// Whether the destination (operand 0) of one nest is unique: [`small`] first, the budgeted
+/// search for what it leaves.
+const fn nest_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> {
+    match small(nest, 0) {
+        Some(true) => Ok(()),
+        Some(false) => Err(LayoutError::DestinationNotUnique),
+        None => search_unique(nest),
+    }
+}
+
+/// [`nest_unique`] by the search, for nests of three loops or more. Never inlined, so its
+/// scratch is only on the stack while it runs.
+#[inline(never)]
+const fn search_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> {
+    let op = Operand::of(nest, 0);
+    let mut order = [0usize; MAX_LOOPS];
+    match is_unique(op.parts(), first_mut(&mut order, op.depth), op.budget()) {
+        Some(true) => Ok(()),
+        Some(false) => Err(LayoutError::DestinationNotUnique),
+        None => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// The exact answer for operand `k` of a nest of at most two loops, without the search (the
+/// shapes nearly every copy plans to once axes are merged): `Some(false)` when a loop does
+/// not move it, else the two-axis test of [`two_axes_unique`] (mixed radix, or the smallest
+/// colliding index pair out of range); `None` for deeper nests: the search decides.
 ///
-/// The planner dropped extent-1 loops, so every loop here has an extent of at least 2.
-const fn nested<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
+/// The planner dropped extent-1 loops, so every loop here has an extent of at least 2, and
+/// the answer is the one [`is_unique`] gives (its search takes one step for two axes, within
+/// every budget of the kernels).
+const fn small<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
     match nest.loops() {
         [] => Some(true),
         [l] => Some(abs(l, k) != 0),
-        [x, y] => {
-            let (sx, sy) = (abs(x, k), abs(y, k));
-            if sx == 0 || sy == 0 {
-                return Some(false);
-            }
-            let (small, big) = if sx < sy { (x, sy) } else { (y, sx) };
-            // `|stride| · (extent - 1)` is an offset difference inside the nest's bounds,
-            // so it fits; `checked_mul` only keeps the proof local.
-            match abs(small, k).checked_mul(small.extent.saturating_sub(1)) {
-                Some(span) if span < big => Some(true),
-                _ => None,
-            }
-        }
+        [x, y] => Some(two_axes_unique(x.extent, abs(x, k), y.extent, abs(y, k))),
         _ => None,
     }
 }
