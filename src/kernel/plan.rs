@@ -37,6 +37,9 @@ use crate::kernel::mapping::Lowered;
 
 mod lines;
 mod pieces;
+mod storage;
+
+use storage::Nests;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -295,16 +298,28 @@ impl<const K: usize> Nest<K> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Plan<const K: usize> {
-    nests: [Nest<K>; MAX_NESTS],
+    nests: Nests<K>,
     count: usize,
 }
 
 impl<const K: usize> Plan<K> {
     /// The plan of nothing; [`Plan::build`] fills it in place.
     pub(crate) const EMPTY: Self = Self {
-        nests: [Nest::EMPTY; MAX_NESTS],
+        nests: Nests::EMPTY,
         count: 0,
     };
+
+    /// [`Plan::EMPTY`] for a kernel planning at run time: built as a value, so only the room
+    /// for one nest is cleared (a `const` is copied or cleared whole, all [`MAX_NESTS`] nests:
+    /// about 230 instructions a call on a Cortex-M4 for a copy's plan, against about 80).
+    /// The planner makes room for more nests when a plan needs them.
+    #[inline(always)]
+    pub(crate) const fn empty() -> Self {
+        Self {
+            nests: Nests::One([Nest::EMPTY]),
+            count: 0,
+        }
+    }
 
     /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape.
     ///
@@ -364,6 +379,11 @@ impl<const K: usize> Plan<K> {
     /// [`Plan::build`] for operands none of which is interleaved (every `interleave` is
     /// `None`; [`all_strided`]): at most one nest, of at most `N` loops, and never the pieces
     /// planner.
+    ///
+    /// Never inlined: the planner's scratch then lives in its own stack frame, popped before
+    /// the kernel's loops run, so the deepest call chain of a run-time copy is the kernel's
+    /// frame and its loops', not the planner's on top (a 1 KB stack holds it on a Cortex-M).
+    #[inline(never)]
     pub(crate) const fn build_strided<const N: usize>(
         &mut self,
         ops: &[Lowered<N>; K],
@@ -402,10 +422,10 @@ impl<const K: usize> Plan<K> {
             return Ok(());
         };
         let shape = first.shape;
-        let mut b = match self.builder(offsets_of(ops)) {
-            Ok(b) => b,
-            Err(e) => return Err(e),
-        };
+        // Slot 0 of an empty plan: no room to make, so the growing path is not called here.
+        let nest = self.nests.first_mut();
+        nest.offsets = offsets_of(ops);
+        let mut b = Builder { nest };
         let mut k = 0;
         while k < N {
             let extent = match get(&shape, k) {
@@ -426,7 +446,7 @@ impl<const K: usize> Plan<K> {
 
     /// A builder writing the next nest in place (the plan is built without moving nests).
     const fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
-        let Some((_, [nest, ..])) = self.nests.split_at_mut_checked(self.count) else {
+        let Some(nest) = self.nests.slot_mut(self.count) else {
             return Err(LayoutError::InterleaveConflict);
         };
         nest.offsets = offsets;
@@ -436,9 +456,10 @@ impl<const K: usize> Plan<K> {
     /// The loop nests, run one after the other (none when the shape has an extent 0).
     #[must_use]
     pub const fn nests(&self) -> &[Nest<K>] {
-        match self.nests.split_at_checked(self.count) {
+        let slots = self.nests.slots();
+        match slots.split_at_checked(self.count) {
             Some((done, _)) => done,
-            None => &self.nests,
+            None => slots,
         }
     }
 
@@ -449,9 +470,8 @@ impl<const K: usize> Plan<K> {
         while let [n, tail @ ..] = rest {
             rest = tail;
             if let Some(n) = n {
-                match plan.count {
-                    0 => plan.nests[0] = *n,
-                    _ => plan.nests[1] = *n,
+                if let Some(slot) = plan.nests.slot_mut(plan.count) {
+                    *slot = *n;
                 }
                 plan.count = plan.count.saturating_add(1);
             }
@@ -512,16 +532,21 @@ const fn check_operands<const N: usize, const K: usize>(
     let mut split = false;
     let mut itemsize = 1;
     let mut rest: &[Lowered<N>] = ops;
+    let mut index = 0usize;
     while let [op, tail @ ..] = rest {
         rest = tail;
-        let mut k = 0;
-        while k < N {
-            let (a, b) = (get(&op.shape, k), get(&shape, k));
-            if !matches!((a, b), (Some(x), Some(y)) if x == y) {
-                return Err(LayoutError::ShapeMismatch { axis: k });
+        // Operand 0 has its own shape: only the others are compared.
+        if index > 0 {
+            let (mut a, mut b): (&[usize], &[usize]) = (&op.shape, &shape);
+            let mut k = 0usize;
+            while let ([x, at @ ..], [y, bt @ ..]) = (a, b) {
+                if *x != *y {
+                    return Err(LayoutError::ShapeMismatch { axis: k });
+                }
+                (a, b, k) = (at, bt, k.saturating_add(1));
             }
-            k = k.saturating_add(1);
         }
+        index = index.saturating_add(1);
         if let Some((d, f)) = op.interleave {
             if d >= N {
                 return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
@@ -659,7 +684,7 @@ impl<const K: usize> Builder<'_, K> {
         let inner = Loop { extent, strides };
         if let Some(p) = depth.checked_sub(1) {
             if let Some(prev) = get(&self.nest.loops, p) {
-                if let Some(merged) = merge(prev, inner) {
+                if let Some(merged) = merge(&prev, &inner) {
                     set(&mut self.nest.loops, p, merged);
                     return Ok(());
                 }
@@ -733,7 +758,7 @@ impl<const K: usize> Builder<'_, K> {
             };
             let merged = match out.checked_sub(1) {
                 Some(p) => match get(&nest.loops, p) {
-                    Some(prev) => merge(prev, cur),
+                    Some(prev) => merge(&prev, &cur),
                     None => None,
                 },
                 None => None,
@@ -829,18 +854,14 @@ const fn all_nonpositive_some_negative(strides: &[isize]) -> bool {
 
 /// `outer` and `inner` as one loop, when `outer`'s stride is `inner`'s times its extent in
 /// every operand.
-const fn merge<const K: usize>(outer: Loop<K>, inner: Loop<K>) -> Option<Loop<K>> {
-    let mut o = 0;
-    while o < K {
-        let (os, is) = (get(&outer.strides, o), get(&inner.strides, o));
-        let (Some(os), Some(is)) = (os, is) else {
-            return None;
-        };
-        match mul(is, inner.extent) {
-            Ok(p) if p == os => {}
+const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> Option<Loop<K>> {
+    let (mut os, mut is): (&[isize], &[isize]) = (&outer.strides, &inner.strides);
+    while let ([o, ot @ ..], [i, it @ ..]) = (os, is) {
+        match mul(*i, inner.extent) {
+            Ok(p) if p == *o => {}
             _ => return None,
         }
-        o = o.saturating_add(1);
+        (os, is) = (ot, it);
     }
     match outer.extent.checked_mul(inner.extent) {
         Some(extent) => Some(Loop {
@@ -860,17 +881,23 @@ type Weight = u64;
 type Weight = u128;
 
 /// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
+              `2K - 1` such terms fit for any operand count `K < 2^(bits - 1)`"
+)]
 const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
     // `Σ |stride_k|` plus `K - 1` more of the destination's: one multiply by a constant
-    // (none for a copy's `K = 2`).
+    // (none for a copy's `K = 2`). Plain adds: saturating ones in a double-width integer
+    // cost a Cortex-M a dozen instructions each, and they cannot saturate (see above).
     let mut acc: Weight = 0;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
-        acc = acc.saturating_add(s.unsigned_abs() as Weight);
+        acc += s.unsigned_abs() as Weight;
         rest = tail;
     }
     let dst = stride_or_0(get(&l.strides, 0)).unsigned_abs() as Weight;
-    acc.saturating_add(dst.saturating_mul(K.saturating_sub(1) as Weight))
+    acc + dst * (K.saturating_sub(1) as Weight)
 }
 
 /// `|stride|` of operand `k` in loop `i` (0 past the end).
