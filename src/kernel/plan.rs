@@ -698,128 +698,145 @@ impl<const K: usize> Builder<'_, K> {
         Ok(())
     }
 
+    /// Flips, orders, merges and tiles the pushed loops, then measures each operand's bounds.
+    ///
+    /// Each pass walks the loops as a slice where it can (no index to check per step).
     #[expect(
         clippy::many_single_char_names,
-        reason = "`i`, `j`, `p`, `o`, `l`: loop and operand counters and the loop at hand"
+        reason = "`i`, `j`, `p`, `l`, `m`: loop counters, the loop at hand, a merged loop"
     )]
     const fn finish(self, side: usize) -> Result<(), LayoutError> {
-        let nest = self.nest;
-        let depth = nest.depth;
+        let Nest {
+            loops: all,
+            depth: nest_depth,
+            offsets,
+            bounds,
+            tile: nest_tile,
+        } = self.nest;
+        let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
         // Flip axes that go backwards (or stand still) in every operand.
-        let mut i = 0;
-        while i < depth {
-            let Some(mut l) = get(&nest.loops, i) else {
-                break;
-            };
+        let mut rest: &mut [Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
             if all_nonpositive_some_negative(&l.strides) {
-                let mut o = 0;
-                while o < K {
-                    let s = stride_or_0(get(&l.strides, o));
-                    let moved = match mul(s, l.extent.saturating_sub(1)) {
-                        Ok(d) => add(stride_or_0(get(&nest.offsets, o)), d),
+                let steps = l.extent.saturating_sub(1);
+                let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
+                while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {
+                    let moved = match mul(*s, steps) {
+                        Ok(d) => add(*off, d),
                         Err(e) => Err(e),
                     };
                     match (moved, s.checked_neg()) {
-                        (Ok(v), Some(neg)) => {
-                            set(&mut nest.offsets, o, v);
-                            set(&mut l.strides, o, neg);
-                        }
+                        (Ok(v), Some(neg)) => (*off, *s) = (v, neg),
                         (Err(e), _) => return Err(e),
                         (_, None) => return Err(LayoutError::OffsetOverflow),
                     }
-                    o = o.saturating_add(1);
+                    (ss, os) = (st, ot);
                 }
-                set(&mut nest.loops, i, l);
             }
-            i = i.saturating_add(1);
         }
-        // Order by weighted stride, largest outermost (stable insertion sort).
+        // Order by weighted stride, largest outermost (stable insertion sort). The weights
+        // are computed at each comparison: an array of them would be cleared first and take
+        // 64 bytes of stack, and the nests of real copies have two or three loops.
         let mut i = 1;
-        while i < depth {
+        while i < loops.len() {
             let mut j = i;
             while let Some(p) = j.checked_sub(1) {
-                let (Some(a), Some(b)) = (get(&nest.loops, p), get(&nest.loops, j)) else {
+                let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
                     break;
                 };
-                if weight(&a) >= weight(&b) {
+                if weight(a) >= weight(b) {
                     break;
                 }
-                swap(&mut nest.loops, p, j);
+                swap(loops, p, j);
                 j = p;
             }
             i = i.saturating_add(1);
         }
-        // Merge again in the new order.
+        // Merge again in the new order: `loops[..out]` are the merged loops so far.
         let mut out = 0usize;
         let mut i = 0;
-        while i < depth {
-            let Some(cur) = get(&nest.loops, i) else {
-                break;
-            };
+        while let Some(cur) = get(loops, i) {
             let merged = match out.checked_sub(1) {
-                Some(p) => match get(&nest.loops, p) {
-                    Some(prev) => merge(&prev, &cur),
+                Some(p) => match at(loops, p) {
+                    Some(prev) => match merge(prev, &cur) {
+                        Some(m) => Some((p, m)),
+                        None => None,
+                    },
                     None => None,
                 },
                 None => None,
             };
-            if let (Some(m), Some(p)) = (merged, out.checked_sub(1)) {
-                set(&mut nest.loops, p, m);
+            if let Some((p, m)) = merged {
+                set(loops, p, m);
             } else {
                 // `out <= i`; a loop already in place is not rewritten.
                 if out != i {
-                    put(&mut nest.loops, out, cur);
+                    put(loops, out, cur);
                 }
                 out = out.saturating_add(1);
             }
             i = i.saturating_add(1);
         }
-        nest.depth = out;
-        nest.tile = tile(&mut nest.loops, out, side);
-        untile_small(nest, out, side);
-        let mut o = 0;
-        while o < K {
-            let start = stride_or_0(get(&nest.offsets, o));
-            let (mut lo, mut hi) = (start, start);
-            let mut i = 0;
-            while i < out {
-                let Some(l) = get(&nest.loops, i) else { break };
-                match mul(stride_or_0(get(&l.strides, o)), l.extent.saturating_sub(1)) {
-                    Ok(d) if d < 0 => match add(lo, d) {
-                        Ok(v) => lo = v,
+        *nest_depth = out;
+        let Some((loops, _)) = loops.split_at_mut_checked(out) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
+        *nest_tile = untiled_small(tile(loops, out, side), loops, side);
+        // Each operand's smallest and largest offset: the start plus the negative and the
+        // positive steps of every loop.
+        let (mut lo, mut hi) = (*offsets, *offsets);
+        let mut rest: &[Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            let steps = l.extent.saturating_sub(1);
+            let (mut ss, mut ls, mut hs): (&[isize], &mut [isize], &mut [isize]) =
+                (&l.strides, &mut lo, &mut hi);
+            while let ([s, st @ ..], [a, at @ ..], [b, bt @ ..]) = (ss, ls, hs) {
+                match mul(*s, steps) {
+                    Ok(d) if d < 0 => match add(*a, d) {
+                        Ok(v) => *a = v,
                         Err(e) => return Err(e),
                     },
-                    Ok(d) => match add(hi, d) {
-                        Ok(v) => hi = v,
+                    Ok(d) => match add(*b, d) {
+                        Ok(v) => *b = v,
                         Err(e) => return Err(e),
                     },
                     Err(e) => return Err(e),
                 }
-                i = i.saturating_add(1);
+                (ss, ls, hs) = (st, at, bt);
             }
-            set(&mut nest.bounds, o, (lo, hi));
-            o = o.saturating_add(1);
+        }
+        let (mut ls, mut hs, mut bs): (&[isize], &[isize], &mut [(isize, isize)]) =
+            (&lo, &hi, bounds);
+        while let ([a, at @ ..], [b, bt @ ..], [x, xt @ ..]) = (ls, hs, bs) {
+            *x = (*a, *b);
+            (ls, hs, bs) = (at, bt, xt);
         }
         Ok(())
     }
 }
 
-/// Drops the tile of a nest of `depth` loops whose block of the two innermost loops has no
-/// more than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the
-/// order `tile` gave the loops), and a prepared run of a small transpose or a planar <->
+/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` has no more
+/// than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the order
+/// `tile` gave the loops), and a prepared run of a small transpose or a planar <->
 /// interleaved block loops once.
-const fn untile_small<const K: usize>(nest: &mut Nest<K>, depth: usize, side: usize) {
-    let (Some(_), Some(i)) = (nest.tile, depth.checked_sub(2)) else {
-        return;
-    };
-    if let (Some(a), Some(b)) = (
-        get(&nest.loops, i),
-        get(&nest.loops, depth.saturating_sub(1)),
-    ) {
+const fn untiled_small<const K: usize>(
+    tile: Option<[usize; 2]>,
+    loops: &[Loop<K>],
+    side: usize,
+) -> Option<[usize; 2]> {
+    if tile.is_none() {
+        return None;
+    }
+    if let [.., a, b] = loops {
         if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
-            nest.tile = None;
+            return None;
         }
     }
+    tile
 }
 
 /// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
