@@ -33,6 +33,9 @@ impl<const K: usize> Nests<K> {
     /// No nest written yet: room for one, cleared.
     pub(super) const EMPTY: Self = Self::One([Nest::EMPTY]);
 
+    /// Room for every nest, all empty.
+    const EMPTY_MANY: Self = Self::Many([Nest::EMPTY; MAX_NESTS]);
+
     /// Every slot.
     pub(super) const fn slots(&self) -> &[Nest<K>] {
         match self {
@@ -71,7 +74,9 @@ impl<const K: usize> Nests<K> {
     #[inline(never)]
     const fn grow(&mut self) {
         if let Self::One([first]) = *self {
-            *self = Self::Many([Nest::EMPTY; MAX_NESTS]);
+            // A constant, stored in place (a `Many([..])` expression is built on the stack
+            // first: 550 bytes more of frame).
+            *self = Self::EMPTY_MANY;
             if let Self::Many(many) = self {
                 set(many, 0, first);
             }
