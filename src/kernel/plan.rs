@@ -1036,3 +1036,45 @@ impl<const K: usize> fmt::Display for Plan<K> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+#[expect(
+    clippy::unwrap_used,
+    reason = "tests of layouts that are valid by construction"
+)]
+mod tests {
+    use super::Plan;
+    use crate::{Layout, Order};
+
+    #[test]
+    fn build_strided_plans_what_build_any_plans() {
+        // Plain operands: the strided planner (what the kernels over `Layout`s link) and the
+        // general one give the same plan, or the same error, from a run-time empty plan and
+        // from the constant one.
+        let dst = Layout::dense([3, 4, 2], 4, Order::C).unwrap();
+        let mut cases = 0;
+        for s0 in -3..=3isize {
+            for s1 in -3..=3isize {
+                for s2 in [-12isize, -1, 0, 1, 5, 8] {
+                    let src = Layout::new([3, 4, 2], [s0, s1, s2], 4).unwrap();
+                    let src = src.with_offset(60).unwrap();
+                    let ops = [dst.lowered(), src.lowered()];
+                    let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+                    let (ra, rb) = (a.build_strided(&ops), b.build_any(&ops));
+                    assert_eq!(ra, rb);
+                    assert_eq!(a, b, "{src:?}");
+                    assert_eq!(Plan::new(&ops).unwrap(), a);
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 294);
+        let bad = Layout::dense([3, 2, 4], 4, Order::C).unwrap();
+        let ops = [dst.lowered(), bad.lowered()];
+        assert_eq!(
+            Plan::empty().build_strided(&ops),
+            Plan::EMPTY.build_any(&ops)
+        );
+        assert!(Plan::EMPTY.build_any(&ops).is_err());
+    }
+}

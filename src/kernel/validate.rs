@@ -298,7 +298,7 @@ const fn same(x: Option<isize>, y: Option<isize>) -> bool {
     reason = "tests of layouts that are valid by construction"
 )]
 mod tests {
-    use super::destination_unique;
+    use super::{destination_unique, small_destination_unique, strided_destination_unique};
     use crate::kernel::plan::Plan;
     use crate::{Layout, LayoutError};
 
@@ -308,7 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn destination_of_two_loops_is_decided_by_the_cheap_tests_or_a_few_steps() {
+    fn destination_of_two_loops_is_decided_without_the_search() {
         // Nested (mixed radix), either order and flipped: unique.
         assert_eq!(check(&Layout::new([4, 3], [1, 4], 4).unwrap()), Ok(()));
         assert_eq!(
@@ -325,8 +325,8 @@ mod tests {
             check(&Layout::new([4, 3], [0, 1], 4).unwrap()),
             Err(LayoutError::DestinationNotUnique)
         );
-        // Not nested but unique (0, 3, .., 12 and 5, .., 22 never meet): the search decides
-        // within the floor.
+        // Not nested but unique (0, 3, .., 12 and 5, .., 22 never meet): the two-axis gcd
+        // test decides it.
         assert_eq!(check(&Layout::new([3, 5], [5, 3], 4).unwrap()), Ok(()));
         // Not nested and not unique (4·1 = 2·2).
         assert_eq!(
@@ -342,5 +342,39 @@ mod tests {
         let hard = Layout::new([2, 2, 2, 2, 3, 2], [197, 217, 195, 168, 225, 99], 4).unwrap();
         assert!(hard.is_unique());
         assert_eq!(check(&hard), Err(LayoutError::UniquenessUndecided));
+    }
+
+    #[test]
+    fn strided_checks_of_rank_two_agree_with_the_general_check() {
+        // Every rank-2 destination with extents 1..=4 and strides -6..=6: the one-nest check
+        // with no search, the one-nest check with it, and the general check answer alike.
+        for e0 in 1..=4usize {
+            for e1 in 1..=4usize {
+                for s0 in -6..=6isize {
+                    for s1 in -6..=6isize {
+                        let dst = Layout::new([e0, e1], [s0, s1], 4).unwrap();
+                        let dst = dst.with_offset(40).unwrap();
+                        let plan = Plan::new(&[dst.lowered()]).unwrap();
+                        let want = destination_unique(&plan);
+                        assert_eq!(small_destination_unique(&plan), want, "{dst:?}");
+                        assert_eq!(strided_destination_unique(&plan), want, "{dst:?}");
+                        assert_eq!(want.is_ok(), dst.is_unique(), "{dst:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn strided_check_of_rank_three_searches_like_the_general_check() {
+        let unique = Layout::new([2, 2, 3], [5, 7, 3], 4).unwrap();
+        let shared = Layout::new([2, 2, 3], [5, 3, 1], 4).unwrap();
+        for dst in [unique, shared] {
+            let plan = Plan::new(&[dst.lowered()]).unwrap();
+            assert_eq!(strided_destination_unique(&plan), destination_unique(&plan));
+            assert_eq!(destination_unique(&plan).is_ok(), dst.is_unique());
+        }
+        // The search is what decides here (neither nested nor two loops).
+        assert!(unique.is_unique() && !shared.is_unique());
     }
 }
