@@ -69,8 +69,9 @@ pub const MAX_NESTS: usize = 4;
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
 ///
 /// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
-/// plan carries this many loops per nest (a [`Plan<2>`] is 276 bytes on 32-bit targets,
-/// 552 on 64-bit ones; it was 16, twice that), so it is kept no larger than real layouts need.
+/// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
+/// targets, 272 on 64-bit ones; it was 16, nearly twice that), so it is kept no larger than
+/// real layouts need.
 pub const MAX_LOOPS: usize = 8;
 
 /// One loop of a nest: how many steps, and how far each operand moves per step (elements).
@@ -356,9 +357,10 @@ impl<const K: usize> Plan<K> {
         }
     }
 
-    /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (about a kilobyte on 64-bit targets) is never moved. A `const fn`, so a
-    /// plan of layouts known at compile time is built by the compiler.
+    /// [`Plan::new`] into `self`, which must be empty ([`Plan::EMPTY`] or [`Plan::empty`]);
+    /// the kernels plan in place so that the plan (about a kilobyte on 64-bit targets) is
+    /// never moved. A `const fn`, so a plan of layouts known at compile time is built by the
+    /// compiler.
     ///
     /// Operands none of which is interleaved go to [`Plan::build_strided`], the others to
     /// [`Plan::build_any`]. Always inlined: where the operands are visible (a kernel over

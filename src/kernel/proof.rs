@@ -169,8 +169,8 @@ impl<'p, const K: usize> Unique<'p, K> {
 }
 
 impl<'p, const K: usize> Unique<'p, K> {
-    /// Plans `ops` into `plan` (which must be [`Plan::EMPTY`]; planned in place, never
-    /// moved), checks every offset against its slice of `lens` (`names[k]` naming operand
+    /// Plans `ops` into `plan` (which must be empty: [`Plan::EMPTY`] or [`Plan::empty`];
+    /// planned in place, never moved), checks every offset against its slice of `lens` (`names[k]` naming operand
     /// `k`) and that the destination is unique; `strided` is [`all_strided`](crate::kernel::plan::all_strided) of `ops`, which
     /// the callers test operand by operand (a loop over the operands did not fold away).
     ///
@@ -206,8 +206,8 @@ impl<'p, const K: usize> Unique<'p, K> {
 impl<'p> Unique<'p, 2> {
     /// The checks every one-source kernel runs before it writes, in order: `D` and `S` have
     /// the destination's and the source's itemsize, `[dst, src]` plan into `plan` (which must
-    /// be [`Plan::EMPTY`]; planned in place, never moved), every offset lies in its slice of
-    /// `lens` (destination first), and the destination is unique.
+    /// be empty: [`Plan::empty`]; planned in place, never moved), every offset lies in its
+    /// slice of `lens` (destination first), and the destination is unique.
     #[inline(always)]
     pub(crate) fn plan_one_source<D, S, const N: usize>(
         plan: &'p mut Plan<2>,
@@ -226,8 +226,8 @@ impl<'p> Unique<'p, 2> {
 impl<'p> Unique<'p, 3> {
     /// [`plan_one_source`](Unique::plan_one_source) for the two-source kernels: `D`, `A` and
     /// `B` have the destination's and the sources' itemsizes, `[dst, a, b]` plan into `plan`
-    /// (which must be [`Plan::EMPTY`]), every offset lies in its slice of `lens`, and the
-    /// destination is unique.
+    /// (which must be empty: [`Plan::empty`]), every offset lies in its slice of `lens`, and
+    /// the destination is unique.
     #[inline(always)]
     pub(crate) fn plan_two_sources<D, A, B, const N: usize>(
         plan: &'p mut Plan<3>,
