@@ -220,9 +220,8 @@ pub(crate) const fn two_axes_unique(e0: usize, s0: usize, e1: usize, s1: usize) 
         );
     }
     // `a = gcd(s0, s1) >= 1`: both strides are non-zero.
-    let (q0, q1) = match (s0.checked_div(a), s1.checked_div(a)) {
-        (Some(q0), Some(q1)) => (q0, q1),
-        _ => return false,
+    let (Some(q0), Some(q1)) = (s0.checked_div(a), s1.checked_div(a)) else {
+        return false;
     };
     q1 >= e0 || q0 >= e1
 }

@@ -179,6 +179,10 @@ impl<'p, const K: usize> Unique<'p, K> {
     /// all; the test is on values the caller usually sees, so it folds away and the other
     /// path is not linked (the pieces planner and the exact searches: most of a run-time
     /// `copy`'s code on a Cortex-M). The answers are those of the general path.
+    #[expect(
+        clippy::inline_always,
+        reason = "`strided` must fold where the operands are built, or both paths are linked"
+    )]
     #[inline(always)]
     fn plan_checked<const N: usize>(
         plan: &'p mut Plan<K>,
@@ -208,6 +212,10 @@ impl<'p> Unique<'p, 2> {
     /// the destination's and the source's itemsize, `[dst, src]` plan into `plan` (which must
     /// be empty: [`Plan::empty`]; planned in place, never moved), every offset lies in its
     /// slice of `lens` (destination first), and the destination is unique.
+    #[expect(
+        clippy::inline_always,
+        reason = "the operands' interleave must be visible to `plan_checked`'s test"
+    )]
     #[inline(always)]
     pub(crate) fn plan_one_source<D, S, const N: usize>(
         plan: &'p mut Plan<2>,
@@ -228,6 +236,10 @@ impl<'p> Unique<'p, 3> {
     /// `B` have the destination's and the sources' itemsizes, `[dst, a, b]` plan into `plan`
     /// (which must be empty: [`Plan::empty`]), every offset lies in its slice of `lens`, and
     /// the destination is unique.
+    #[expect(
+        clippy::inline_always,
+        reason = "the operands' interleave must be visible to `plan_checked`'s test"
+    )]
     #[inline(always)]
     pub(crate) fn plan_two_sources<D, A, B, const N: usize>(
         plan: &'p mut Plan<3>,
