@@ -120,19 +120,20 @@
 //! set-up. The run-time `copy()` costs 4.6 KB over the hand loops: it links the planner of
 //! one loop nest and the two-loop uniqueness test, and nothing else. Over
 //! [`Layout`](crate::Layout)s (no operand interleaved, which the compiler sees) it links
-//! neither the planner of operands interleaved differently nor the exact uniqueness and
-//! overlap searches, and for rank 2 no search at all: a nest of two loops is decided exactly
-//! by a gcd test (it was 17.2 KB with them, 35.0 KB when the search used `i128`). Planning
+//! neither the planner of operands interleaved differently nor the overlap search between
+//! nests, and for rank 2 not the exact uniqueness search either: a nest of two loops is
+//! decided exactly by a gcd test (it was 17.2 KB with all of them, 35.0 KB when the search
+//! used `i128`). Planning
 //! and validation cost about 870 instructions per call (1,170 before plans kept room for one
 //! nest until a second is needed and the planner went to slices; 2,960 before plans shrank
 //! to [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops). Its stack high-water, for every
 //! destination the cheap tests settle, is the copy's frame (856 B, the plan inside it) plus
 //! the larger of the planner's (144 B, and 16 B under it) and the loops' (56 B, then
-//! `memcpy`'s 8 B and 84 B): 1,016 B, within a 1 KB stack. A run-time copy of rank 3 or more, or with
-//! an interleaved operand, links the search, which adds its own frames when it runs (736 B
-//! for the overlap test of two nests whose offset ranges meet, 272 B plus 208 B per level for
-//! one nest), and an interleaved operand adds the pieces planner's (about 830 B): give those
-//! a few kilobytes of stack or use a plan.
+//! `memcpy`'s 8 B and 84 B): 1,016 B, within a 1 KB stack. A run-time copy of rank 3 or
+//! more, or with an interleaved operand, links the search, which adds its own frames when it
+//! runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B plus 208 B
+//! per level for one nest), and an interleaved operand adds the pieces planner's (about
+//! 830 B): give those a few kilobytes of stack or use a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for

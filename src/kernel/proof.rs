@@ -170,9 +170,10 @@ impl<'p, const K: usize> Unique<'p, K> {
 
 impl<'p, const K: usize> Unique<'p, K> {
     /// Plans `ops` into `plan` (which must be empty: [`Plan::EMPTY`] or [`Plan::empty`];
-    /// planned in place, never moved), checks every offset against its slice of `lens` (`names[k]` naming operand
-    /// `k`) and that the destination is unique; `strided` is [`all_strided`](crate::kernel::plan::all_strided) of `ops`, which
-    /// the callers test operand by operand (a loop over the operands did not fold away).
+    /// planned in place, never moved), checks every offset against its slice of `lens`
+    /// (`names[k]` naming operand `k`) and that the destination is unique. `strided` is
+    /// [`all_strided`](crate::kernel::plan::all_strided) of `ops`, which the callers test
+    /// operand by operand (a loop over the operands did not fold away).
     ///
     /// Operands none of which is interleaved (every [`Layout`](crate::Layout)) take the
     /// strided planner and the one-nest uniqueness check, and for rank `N <= 2` no search at
@@ -210,8 +211,8 @@ impl<'p, const K: usize> Unique<'p, K> {
 impl<'p> Unique<'p, 2> {
     /// The checks every one-source kernel runs before it writes, in order: `D` and `S` have
     /// the destination's and the source's itemsize, `[dst, src]` plan into `plan` (which must
-    /// be empty: [`Plan::empty`]; planned in place, never moved), every offset lies in its
-    /// slice of `lens` (destination first), and the destination is unique.
+    /// be empty: [`Plan::empty`] or [`Plan::EMPTY`]; planned in place, never moved), every
+    /// offset lies in its slice of `lens` (destination first), and the destination is unique.
     #[expect(
         clippy::inline_always,
         reason = "the operands' interleave must be visible to `plan_checked`'s test"
@@ -234,8 +235,8 @@ impl<'p> Unique<'p, 2> {
 impl<'p> Unique<'p, 3> {
     /// [`plan_one_source`](Unique::plan_one_source) for the two-source kernels: `D`, `A` and
     /// `B` have the destination's and the sources' itemsizes, `[dst, a, b]` plan into `plan`
-    /// (which must be empty: [`Plan::empty`]), every offset lies in its slice of `lens`, and
-    /// the destination is unique.
+    /// (which must be empty: [`Plan::empty`] or [`Plan::EMPTY`]), every offset lies in its
+    /// slice of `lens`, and the destination is unique.
     #[expect(
         clippy::inline_always,
         reason = "the operands' interleave must be visible to `plan_checked`'s test"

@@ -7,9 +7,10 @@
 //!
 //! Only the variant in use is initialised, so a kernel planning at run time
 //! ([`Plan::empty`](super::Plan::empty)) clears one nest (136 bytes for a copy on a 32-bit
-//! target) instead of four: on a Cortex-M4 that is about 150 instructions less per call. The plan's size is that of `Many` either way; equality,
-//! hashing and `Debug` read both variants as the [`MAX_NESTS`] nests they stand for (unused
-//! ones empty), so nothing outside this file can tell them apart.
+//! target) instead of four: on a Cortex-M4 that is about 150 instructions less per call.
+//! The plan's size is that of `Many` (and a tag) either way; equality, hashing and `Debug`
+//! read both variants as the [`MAX_NESTS`] nests they stand for (unused ones empty), so
+//! nothing outside this file can tell them apart.
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
