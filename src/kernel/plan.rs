@@ -807,32 +807,28 @@ const fn measure<const K: usize>(
     offsets: &[isize; K],
     bounds: &mut [(isize, isize); K],
 ) -> Result<(), LayoutError> {
-    let (mut lo, mut hi) = (*offsets, *offsets);
-    let mut rest: &[Loop<K>] = loops;
-    while let [l, tail @ ..] = rest {
-        rest = tail;
-        let steps = l.extent.saturating_sub(1);
-        let (mut ss, mut ls, mut hs): (&[isize], &mut [isize], &mut [isize]) =
-            (&l.strides, &mut lo, &mut hi);
-        while let ([s, st @ ..], [a, at @ ..], [b, bt @ ..]) = (ss, ls, hs) {
-            match mul(*s, steps) {
-                Ok(d) if d < 0 => match add(*a, d) {
-                    Ok(v) => *a = v,
+    // Operand by operand, so that the two running sums stay in registers.
+    let (mut bs, mut os): (&mut [(isize, isize)], &[isize]) = (bounds, offsets);
+    let mut o = 0usize;
+    while let ([b, bt @ ..], [start, ot @ ..]) = (bs, os) {
+        let (mut lo, mut hi) = (*start, *start);
+        let mut rest: &[Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            match mul(stride_or_0(get(&l.strides, o)), l.extent.saturating_sub(1)) {
+                Ok(d) if d < 0 => match add(lo, d) {
+                    Ok(v) => lo = v,
                     Err(e) => return Err(e),
                 },
-                Ok(d) => match add(*b, d) {
-                    Ok(v) => *b = v,
+                Ok(d) => match add(hi, d) {
+                    Ok(v) => hi = v,
                     Err(e) => return Err(e),
                 },
                 Err(e) => return Err(e),
             }
-            (ss, ls, hs) = (st, at, bt);
         }
-    }
-    let (mut ls, mut hs, mut bs): (&[isize], &[isize], &mut [(isize, isize)]) = (&lo, &hi, bounds);
-    while let ([a, at @ ..], [b, bt @ ..], [x, xt @ ..]) = (ls, hs, bs) {
-        *x = (*a, *b);
-        (ls, hs, bs) = (at, bt, xt);
+        *b = (lo, hi);
+        (bs, os, o) = (bt, ot, o.saturating_add(1));
     }
     Ok(())
 }
