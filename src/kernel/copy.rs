@@ -80,7 +80,7 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)
@@ -142,7 +142,7 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy_uninit(&Dense::check(unique)?, dst, src)
@@ -190,7 +190,7 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [buf.len(), buf.len()])?;
     match Disjoint::check(unique)? {
