@@ -515,7 +515,10 @@ struct StackTile<T>(MaybeUninit<T>);
 /// destination row `d` that starts on a line boundary, `edge` for any sub-block of the block.
 #[cfg_attr(
     not(any(all(target_arch = "x86_64", not(miri)), test)),
-    expect(dead_code, reason = "only the x86-64 streaming transpose runs the tiles")
+    expect(
+        dead_code,
+        reason = "only the x86-64 streaming transpose runs the tiles"
+    )
 )]
 #[inline(always)]
 #[expect(
@@ -538,7 +541,10 @@ unsafe fn tile_blocks<E: Copy, const R: usize, const C: usize, const W: usize>(
     mut out: impl FnMut(*mut E, *const E),
 ) {
     const {
-        assert!(W > 0 && R % W == 0 && C % W == 0, "tiles of whole micro-kernels");
+        assert!(
+            W > 0 && R.is_multiple_of(W) && C.is_multiple_of(W),
+            "tiles of whole micro-kernels"
+        );
         assert!(
             R * C * size_of::<E>() <= TILE_BYTES,
             "the tile fits the stack buffer"
@@ -572,7 +578,11 @@ unsafe fn tile_blocks<E: Copy, const R: usize, const C: usize, const W: usize>(
         for i0 in (0..rows).step_by(C) {
             // The next tile along the source rows, or the first of the next strip (past the
             // block: a hint only).
-            let (ni, nj) = if i0 + C < rows { (i0 + C, j0) } else { (0, j0 + R) };
+            let (ni, nj) = if i0 + C < rows {
+                (i0 + C, j0)
+            } else {
+                (0, j0 + R)
+            };
             for jj in (0..R).step_by(W) {
                 for j in jj..jj + W {
                     for l in (0..C).step_by(line) {
@@ -643,7 +653,7 @@ mod x86 {
         _mm256_storeu_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
     };
 
-    use core::arch::x86_64::{_MM_HINT_T0, __m256i, _mm256_load_si256, _mm256_stream_si256};
+    use core::arch::x86_64::{__m256i, _MM_HINT_T0, _mm256_load_si256, _mm256_stream_si256};
 
     use super::{blocks, tile_blocks};
     use crate::kernel::drive::step;
@@ -1524,7 +1534,9 @@ mod tests {
         let sizes: &[usize] = if cfg!(miri) {
             &[1, 17, 33]
         } else {
-            &[1, 7, 31, 32, 33, 63, 64, 65, 70, 127, 128, 129, 200, 257, 300]
+            &[
+                1, 7, 31, 32, 33, 63, 64, 65, 70, 127, 128, 129, 200, 257, 300,
+            ]
         };
         for (k, &ea) in sizes.iter().enumerate() {
             for (l, &eb) in sizes.iter().enumerate() {
