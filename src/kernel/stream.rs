@@ -4,6 +4,9 @@
 //! | --- | --- |
 //! | x86-64 | AVX `vmovntdq` (32 bytes) when the CPU has AVX, else SSE2 `movntdq`; whole cache lines, the source prefetched 1 KiB ahead inside long runs |
 //! | others, and under Miri | none (plain `copy_nonoverlapping`) |
+//!
+//! [`prefetch_run`] hints a run into the cache ahead of use (`prefetcht1` on x86-64, nothing
+//! elsewhere), for kernels whose next reads the hardware cannot guess.
 
 use core::mem::size_of;
 
