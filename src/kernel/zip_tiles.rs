@@ -131,7 +131,11 @@ pub(crate) unsafe fn zip_block<A, B, U, F>(
     // reads the memory tile `(I, J)` read just before, so the two run back to back and the
     // second finds its sources in cache: each source element crosses the memory bus once.
     let mirrored = ea == eb && a.cast::<u8>() == b.cast::<u8>() && ar == bs && asr == br;
-    if mirrored && asr == 1 && TypeId::of::<A>() == TypeId::of::<B>() {
+    if mirrored
+        && asr == 1
+        && TypeId::of::<A>() == TypeId::of::<B>()
+        && ea.saturating_mul(ea).saturating_mul(size_of::<A>()) >= MIRROR_MIN_BYTES
+    {
         // SAFETY: the caller's contract, for `b` the transpose of `a` (checked above) with
         // unit element stride, and `A` and `B` one type.
         unsafe { zip_mirrored((d, dr), (a, ar), ea, f) };
@@ -161,6 +165,11 @@ const MIRROR_TILE_BYTES: usize = if cfg!(target_os = "none") {
 } else {
     64 << 10
 };
+
+/// The smallest `A + Aᵀ` (bytes of `a`) that [`zip_mirrored`] takes: below it `a` stays in
+/// the second-level cache, where reading each tile twice costs less than staging the tiles
+/// (measured on `f32`: 64² and 256² ran 2 to 3 times slower staged, 1000² and more faster).
+const MIRROR_MIN_BYTES: usize = 2 << 20;
 
 /// One stack tile of [`zip_mirrored`], cache-line aligned.
 #[repr(C, align(64))]
@@ -200,6 +209,9 @@ impl MirrorTile {
     clippy::many_single_char_names,
     reason = "the destination, the source, the extent and the function, as in the formula"
 )]
+// Not inlined: its three tiles would make every `zip_block` frame (and its stack probe)
+// 192 KiB.
+#[inline(never)]
 unsafe fn zip_mirrored<A, B, U, F>(
     (d, dr): (*mut U, isize),
     (a, ar): (*const A, isize),
@@ -215,7 +227,8 @@ unsafe fn zip_mirrored<A, B, U, F>(
         TypeId::of::<A>() == TypeId::of::<B>(),
         "zip_mirrored: two types"
     );
-    let p = side_for(size_of::<A>().max(size_of::<U>()), MIRROR_TILE_BYTES);
+    // The tiles hold `A` only: the results go straight to the destination.
+    let p = side_for(size_of::<A>(), MIRROR_TILE_BYTES);
     let (mut tx, mut ty, mut tt) = (MirrorTile::new(), MirrorTile::new(), MirrorTile::new());
     let (bx, by, bt) = (
         tx.0.as_mut_ptr().cast::<A>(),
@@ -375,9 +388,10 @@ unsafe fn pack<T: Copy + 'static>(
 mod tests {
     use super::*;
 
-    /// `dst = f(a, aᵀ)` through `zip_block` for an `e × e` block of `a` whose rows are `ar`
+    /// `dst = f(a, aᵀ)` through `zip_mirrored` (`direct`) or `zip_block` for an `e × e` block of `a` whose rows are `ar`
     /// elements apart, against the index formula; the destination's padding stays untouched.
     fn check_mirrored<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+        direct: bool,
         e: usize,
         pad: usize,
         val: impl Fn(usize) -> T,
@@ -394,13 +408,18 @@ mod tests {
         // distinct buffers; `takes` holds (`b` runs across the rows).
         unsafe {
             assert!(takes::<T, T, (T, T)>(1, [arr, 1], [1, arr]) || e < 2);
-            zip_block(
-                (dst.as_mut_ptr(), isize::try_from(dr).unwrap()),
-                (a.as_ptr(), arr, 1),
-                (a.as_ptr(), 1, arr),
-                [e, e],
-                &mut g,
-            );
+            let d = (dst.as_mut_ptr(), isize::try_from(dr).unwrap());
+            if direct {
+                zip_mirrored(d, (a.as_ptr(), arr), e, &mut g);
+            } else {
+                zip_block(
+                    d,
+                    (a.as_ptr(), arr, 1),
+                    (a.as_ptr(), 1, arr),
+                    [e, e],
+                    &mut g,
+                );
+            }
         }
         for i in 0..e {
             for j in 0..dr {
@@ -416,7 +435,7 @@ mod tests {
 
     #[test]
     fn zip_block_mirrored_matches_the_formula_around_the_tiles() {
-        // Tiles of 128 (`f32`, `u16` twice: 256), 64 (`f64`), 32 (64-byte elements).
+        // Tiles of 256 (`u8`), 128 (`u16`, `f32`), 64 (`f64`), 32 (64-byte elements).
         let sizes: &[usize] = if cfg!(miri) {
             &[1, 2, 9, 33]
         } else {
@@ -424,19 +443,31 @@ mod tests {
         };
         for (k, &e) in sizes.iter().enumerate() {
             let pad = k % 4;
-            check_mirrored(e, pad, |x| x as f32, |x, y| (x, y), (-1.0, -1.0));
-            check_mirrored(e, pad, |x| x as f64, |x, y| (x, y), (-1.0, -1.0));
-            check_mirrored(e, pad + 1, |x| x as u16, |x, y| (x, y), (0, 0));
-            check_mirrored(e, pad, |x| (x % 251) as u8, |x, y| (x, y), (0, 0));
+            check_mirrored(true, e, pad, |x| x as f32, |x, y| (x, y), (-1.0, -1.0));
+            check_mirrored(true, e, pad, |x| x as f64, |x, y| (x, y), (-1.0, -1.0));
+            check_mirrored(true, e, pad + 1, |x| x as u16, |x, y| (x, y), (0, 0));
+            check_mirrored(true, e, pad, |x| (x % 251) as u8, |x, y| (x, y), (0, 0));
         }
         // A 64-byte element: no SIMD transpose, tiles of 32.
         let big = if cfg!(miri) { [9, 40] } else { [40, 70] };
         for e in big {
-            check_mirrored(e, 1, |x| [x as u64; 8], |x, y| (x, y), ([0; 8], [0; 8]));
+            check_mirrored(
+                true,
+                e,
+                1,
+                |x| [x as u64; 8],
+                |x, y| (x, y),
+                ([0; 8], [0; 8]),
+            );
         }
         if !cfg!(miri) {
+            // Through `zip_block`: below `MIRROR_MIN_BYTES` (the cached tiles) and past it.
+            for e in [5, 300, 800, 1030] {
+                check_mirrored(false, e, 3, |x| x as f32, |x, y| (x, y), (-1.0, -1.0));
+            }
+            check_mirrored(false, 600, 1, |x| x as f64, |x, y| (x, y), (-1.0, -1.0));
             for e in 1..=70 {
-                check_mirrored(e, e % 5, |x| x as f32, |x, y| (x, y), (-1.0, -1.0));
+                check_mirrored(true, e, e % 5, |x| x as f32, |x, y| (x, y), (-1.0, -1.0));
             }
         }
     }
