@@ -385,6 +385,12 @@ unsafe fn pack<T: Copy + 'static>(
 }
 
 #[cfg(test)]
+#[expect(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::many_single_char_names,
+    reason = "test values below 2^24 (exact in f32), wrapped on purpose for u8 and u16; the formula's names"
+)]
 mod tests {
     use super::*;
 
