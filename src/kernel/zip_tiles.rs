@@ -171,6 +171,9 @@ const MIRROR_TILE_BYTES: usize = if cfg!(target_os = "none") {
 /// (measured on `f32`: 64² and 256² ran 2 to 3 times slower staged, 1000² and more faster).
 const MIRROR_MIN_BYTES: usize = 2 << 20;
 
+/// How many destination rows ahead [`zip_mirrored`] hints its stores' lines.
+const DST_AHEAD: usize = 4;
+
 /// One stack tile of [`zip_mirrored`], cache-line aligned.
 #[repr(C, align(64))]
 struct MirrorTile([MaybeUninit<u8>; MIRROR_TILE_BYTES]);
@@ -270,6 +273,12 @@ unsafe fn zip_mirrored<A, B, U, F>(
     // `dst(i0.., j0..) = f(x, t)`, both `r × c` tiles.
     let mut write = |i0: usize, j0: usize, x: *const A, t: *const A, r: usize, c: usize| {
         for i in 0..r {
+            // The destination row `DST_AHEAD` rows on, hinted into the cache before its
+            // stores (they would each wait for the line to be read for ownership).
+            let ahead = d.wrapping_offset(step(i0 + i + DST_AHEAD, dr).wrapping_add(step(j0, 1)));
+            if i + DST_AHEAD < r {
+                stream::prefetch_run(ahead.cast_const(), c);
+            }
             // SAFETY: row `i0 + i`, columns `j0..j0 + c` of the destination block (contract),
             // no source's; rows `i` of the two tiles; `A` is `B` (contract).
             unsafe {
