@@ -46,7 +46,7 @@ where
 {
     let l = footprint(layout.lowered());
     check_itemsize::<T>(Operand::Destination, l.itemsize)?;
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     plan.build(&[l])?;
     let ib = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
     raw::fill(&ib, dst, value)

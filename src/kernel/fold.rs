@@ -54,7 +54,7 @@ where
 {
     let l = layout.lowered();
     check_itemsize::<T>(Operand::Source, l.itemsize)?;
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     plan.build(&[l])?;
     let ib = InBounds::check(&plan, [src.len()], [Operand::Source])?;
     raw::fold(&ib, src, init, f)

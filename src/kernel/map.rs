@@ -56,7 +56,7 @@ where
     D: Mapping<N> + ?Sized,
     F: FnMut(T) -> U,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let lens = [dst.len(), src.len()];
     let unique = Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens)?;
@@ -70,6 +70,12 @@ where
 /// (`A + Aᵀ`: transposed source tiles are packed on the stack, so each element is read
 /// once). `f` is called once per index, in an order that is the plan's or, for tiled
 /// operands, tile by tile; do not rely on the order.
+///
+/// Stack: on targets with an operating system, `A + Aᵀ` itself (`b` is `a`'s slice with the
+/// two axes' strides swapped, one element type) of 2 MiB or more of `a` stages each pair of
+/// mirrored tiles in three 64 KiB stack tiles, 192 KiB in all, which page-sized row strides
+/// need to reach the memory's speed; call it on a thread with at least 256 KiB of stack (a
+/// `std` thread has 2 MiB unless told otherwise). On bare metal the tiles are 512 bytes.
 ///
 /// ```text
 /// a (2,2):(2,1)   b = a transposed (2,2):(1,2)   a + b
@@ -118,7 +124,7 @@ where
     F: FnMut(A, B) -> U,
 {
     let ops = [dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()];
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let lens = [dst.len(), a.len(), b.len()];
     let unique = Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens)?;
     raw::zip_map(&unique, dst, a, b, f)

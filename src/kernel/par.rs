@@ -115,7 +115,7 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     let size = size_of::<T>();
@@ -169,7 +169,7 @@ where
     D: Mapping<N> + ?Sized,
     F: Fn(T) -> U + Sync,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let lens = [dst.len(), src.len()];
     let unique = Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens)?;
@@ -229,7 +229,7 @@ where
     F: Fn(A, B) -> U + Sync,
 {
     let ops = [dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()];
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let lens = [dst.len(), a.len(), b.len()];
     let unique = Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens)?;
     let sizes = [size_of::<U>(), size_of::<A>(), size_of::<B>()];
@@ -278,7 +278,7 @@ where
 {
     let l = footprint(layout.lowered());
     check_itemsize::<T>(Operand::Destination, l.itemsize)?;
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     plan.build(&[l])?;
     let bounds = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
     let parts = parts_for(bytes(plan.volume(), &[size_of::<T>()]));
