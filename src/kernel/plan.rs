@@ -422,10 +422,18 @@ impl<const K: usize> Plan<K> {
         let Some(first) = ops.first() else {
             return Ok(());
         };
-        let mut offsets = offsets_of(ops);
-        // Push: extent-1 axes dropped, the second merged into the first where it can.
-        let mut outer = Loop::UNIT;
-        let mut inner = Loop::UNIT;
+        let nest = self.nests.first_mut();
+        nest.offsets = offsets_of(ops);
+        let Nest {
+            loops: all,
+            depth: nest_depth,
+            offsets,
+            bounds,
+            tile: nest_tile,
+        } = nest;
+        // Push into the nest's first two slots: extent-1 axes dropped, the second merged into
+        // the first where it can.
+        let [outer, inner, ..] = all;
         let mut depth = 0usize;
         let mut k = 0;
         while k < N {
@@ -439,51 +447,48 @@ impl<const K: usize> Plan<K> {
                     strides: strides_at(ops, k),
                 };
                 if depth == 0 {
-                    (outer, depth) = (l, 1);
-                } else if let Some(m) = merge(&outer, &l) {
-                    outer = m;
+                    (*outer, depth) = (l, 1);
+                } else if let Some(m) = merge(outer, &l) {
+                    *outer = m;
                 } else {
-                    (inner, depth) = (l, 2);
+                    (*inner, depth) = (l, 2);
                 }
             }
             k = k.saturating_add(1);
         }
         // Flip loops that go backwards (or stand still) in every operand.
         if depth >= 1 {
-            if let Err(e) = flip(&mut outer, &mut offsets) {
+            if let Err(e) = flip(outer, offsets) {
                 return Err(e);
             }
         }
         if depth == 2 {
-            if let Err(e) = flip(&mut inner, &mut offsets) {
+            if let Err(e) = flip(inner, offsets) {
                 return Err(e);
             }
-            // Order (largest weight outermost, stable).
-            if weight(&outer) < weight(&inner) {
-                (outer, inner) = (inner, outer);
+            // Order (largest weight outermost, stable), then merge again; like the general
+            // builder, the merged-away loop stays in its slot past the depth.
+            if weight(outer) < weight(inner) {
+                core::mem::swap(outer, inner);
+            }
+            if let Some(m) = merge(outer, inner) {
+                (*outer, depth) = (m, 1);
             }
         }
-        let nest = self.nests.first_mut();
-        nest.offsets = offsets;
-        let Some((loops, _)) = nest.loops.split_at_mut_checked(depth) else {
+        *nest_depth = depth;
+        // `tile` and `untiled_small` of two loops: the block test first (it rules out the
+        // small blocks of real copies at once), and the loops never move.
+        *nest_tile = if depth == 2
+            && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side)
+        {
+            tile2(outer, inner, side)
+        } else {
+            None
+        };
+        let Some((loops, _)) = all.split_at_checked(depth) else {
             return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
         };
-        put(loops, 0, outer);
-        put(loops, 1, inner);
-        // Merge again in the new order; like the general builder, the merged-away loop stays
-        // in its slot past the depth.
-        if depth == 2 {
-            if let Some(m) = merge(&outer, &inner) {
-                put(loops, 0, m);
-                depth = 1;
-            }
-        }
-        nest.depth = depth;
-        let Some((loops, _)) = loops.split_at_mut_checked(depth) else {
-            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
-        };
-        nest.tile = untiled_small(tile(loops, depth, side), loops, side);
-        if let Err(e) = measure(loops, &nest.offsets, &mut nest.bounds) {
+        if let Err(e) = measure(loops, offsets, bounds) {
             return Err(e);
         }
         self.count = 1;
@@ -950,6 +955,39 @@ const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop<K>) {
             o = o.saturating_add(1);
         }
     }
+}
+
+/// [`tile`] of a nest of two loops, `outer` outside `inner`: `Some` tile when a source's
+/// fastest loop (smallest nonzero `|stride|`, the inner of equals) is `outer` while `inner`
+/// moves it; `None` as soon as a source moves in neither loop. Two loops never move.
+const fn tile2<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let mut k = 1;
+    while k < K {
+        let a = stride_or_0(get(&outer.strides, k)).unsigned_abs();
+        let b = stride_or_0(get(&inner.strides, k)).unsigned_abs();
+        if a == 0 && b == 0 {
+            return None;
+        }
+        if a != 0 && b != 0 && a < b {
+            let ta = if side < outer.extent {
+                side
+            } else {
+                outer.extent
+            };
+            let tb = if side < inner.extent {
+                side
+            } else {
+                inner.extent
+            };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
 }
 
 /// Flips `l` when it runs backwards (or stands still) in every operand: each stride negated
