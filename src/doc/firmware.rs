@@ -111,25 +111,27 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 3,954 B | 9,570 B | 725 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 6,018 B | 11,632 B | 1,588 | 856 B (`copy`, which holds the plan) + 136 B (the planner) |
+//! | run-time [`copy()`](crate::copy) | 5,552 B | 11,166 B | 1,426 | 856 B (`copy`, which holds the plan) + 112 B (the planner) |
 //!
 //! The const plan costs 2.4 KB over the hand loops (730 B of it `memcpy`, which most firmware
 //! links anyway) and about 140 instructions per 64-frame copy: its inner loops move two rows
 //! of a block per pass, as tight as the hand loops (four to four and a half instructions a
 //! sample), and the rest is the run's checks (one length comparison per buffer) and the loop
-//! set-up. The run-time `copy()` costs 4.4 KB over the hand loops: it links the planner of
-//! one loop nest and the two-loop uniqueness test, and nothing else. Over
+//! set-up. The run-time `copy()` costs 4.0 KB over the hand loops: it links the planner of
+//! one loop nest (for rank 2, one that keeps its two loops in the nest's first slots) and the
+//! two-loop uniqueness test, and nothing else. Over
 //! [`Layout`](crate::Layout)s (no operand interleaved, which the compiler sees) it links
 //! neither the planner of operands interleaved differently nor the overlap search between
 //! nests, and for rank 2 not the exact uniqueness search either: a nest of two loops is
 //! decided exactly by a gcd test (it was 17.2 KB with all of them, 35.0 KB when the search
 //! used `i128`). Planning
-//! and validation cost about 860 instructions per call (1,170 before plans kept room for one
-//! nest until a second is needed and the planner went to slices; 2,960 before plans shrank
-//! to [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops). Its stack high-water, for every
-//! destination the cheap tests settle, is the copy's frame (856 B, the plan inside it) plus
-//! the larger of the planner's (136 B, and 16 B under it) and the loops' (56 B, then
-//! `memcpy`'s 8 B and 84 B): 1,008 B, within a 1 KB stack. A run-time copy of rank 3 or
+//! and validation cost about 700 instructions per call (860 before rank-2 operands got their
+//! own two-loop planner; 1,170 before plans kept room for one nest until a second is needed
+//! and the planner went to slices; 2,960 before plans shrank to
+//! [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops). Its stack high-water, for every destination
+//! the cheap tests settle, is the copy's frame (856 B, the plan inside it) plus the larger of
+//! the planner's (112 B, and 32 B under it) and the loops' (56 B, then `memcpy`'s 8 B and
+//! 84 B): 1,004 B, within a 1 KB stack. A run-time copy of rank 3 or
 //! more, or with an interleaved operand, links the search, which adds its own frames when it
 //! runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B plus 208 B
 //! per level for one nest), and an interleaved operand adds the pieces planner's (about

