@@ -1259,16 +1259,22 @@ mod tests {
     #[test]
     fn build_small_of_every_small_rank_two_pair_plans_what_build_nest_plans() {
         // Every rank-2 destination and source of one shape, extents 0..=4, strides -6..=6
-        // (0 included), offsets that keep every offset in range; different itemsizes.
+        // (0 included), offsets that keep every offset in range; different itemsizes. Under
+        // Miri (safe code here: the 32-bit run is what it adds) a sample of both.
+        let (extents, strides): (&[usize], &[isize]) = if cfg!(miri) {
+            (&[0, 1, 3], &[-6, -1, 0, 1, 5])
+        } else {
+            (&[0, 1, 2, 3, 4], &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6])
+        };
         let mut planned = 0usize;
-        for e0 in 0..=4usize {
-            for e1 in 0..=4usize {
-                for d0 in -6..=6isize {
-                    for d1 in -6..=6isize {
+        for &e0 in extents {
+            for &e1 in extents {
+                for &d0 in strides {
+                    for &d1 in strides {
                         let dst = Layout::new([e0, e1], [d0, d1], 4).unwrap();
                         let dst = dst.with_offset(48).unwrap();
-                        for s0 in -6..=6isize {
-                            for s1 in -6..=6isize {
+                        for &s0 in strides {
+                            for &s1 in strides {
                                 let src = Layout::new([e0, e1], [s0, s1], 2).unwrap();
                                 let src = src.with_offset(50).unwrap();
                                 planned += usize::from(small_matches_general(&dst, &src));
@@ -1279,7 +1285,7 @@ mod tests {
             }
         }
         // Shapes with an extent 0 plan no nest (Ok too): every pair plans.
-        assert_eq!(planned, 25 * 13usize.pow(4));
+        assert_eq!(planned, extents.len().pow(2) * strides.len().pow(4));
         // Rank 1 and rank 0.
         for e in 0..=4usize {
             for d in -6..=6isize {
