@@ -7,6 +7,7 @@ use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
 use crate::kernel::proof::{Dense, Disjoint, InPlace, Unique};
 use crate::kernel::raw;
+use crate::kernel::small;
 
 /// Copies every element of `src` (described by `src_layout`) to the same index of `dst`
 /// (described by `dst_layout`); elements of `dst` outside `dst_layout` keep their values.
@@ -80,8 +81,12 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    // Small rank-2 transposes and stereo blocks: checked and run without the planner.
+    if small::copy_rank2(dst, &dl, src, &sl) {
+        return Ok(());
+    }
+    let mut plan = Plan::EMPTY;
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)
 }

@@ -37,6 +37,7 @@ use crate::kernel::proof::{
     Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken,
 };
 use crate::kernel::raw;
+use crate::kernel::small::{self, Small};
 use crate::{Layout, LayoutError, Operand};
 
 /// What every prepared kernel keeps: the plan of its `K` operands (destination first), their
@@ -130,6 +131,9 @@ impl<const K: usize> Prepared<K> {
 pub struct CopyPlan {
     core: Prepared<2>,
     unique: UniqueToken,
+    /// The plan's one block and its kernel, when it is a small copy of a transpose shape
+    /// (classified once, here, so `run` goes straight to the kernel).
+    small: Option<Small>,
 }
 
 impl CopyPlan {
@@ -217,7 +221,11 @@ impl CopyPlan {
             Err(e) => return Err(e),
         };
         match UniqueToken::check(&core.plan) {
-            Ok(unique) => Ok(Self { core, unique }),
+            Ok(unique) => Ok(Self {
+                small: Small::of_plan(&core.plan, dst.itemsize),
+                core,
+                unique,
+            }),
             Err(e) => Err(e),
         }
     }
@@ -280,6 +288,11 @@ impl CopyPlan {
     /// ```
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        if let Some(block) = &self.small {
+            if small::copy_planned(&unique, block, dst, src) {
+                return Ok(());
+            }
+        }
         raw::copy(&unique, dst, src)
     }
 

@@ -1,0 +1,493 @@
+//! Small copies: a copy whose plan is one untiled 2-D block shaped like a transpose (the
+//! destination runs along one loop, the source along the other), classified once into
+//! [`Small`], then run by one block kernel with no dispatch search and no loop driver.
+//!
+//! | block | kernel (x86-64) | elsewhere, and under Miri |
+//! | --- | --- | --- |
+//! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | SSE2 unpacks, 16 bytes of each channel a step | the same loop, one frame a step |
+//! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose.rs` | their portable twins |
+//!
+//! A prepared [`CopyPlan`](crate::CopyPlan) classifies its plan once ([`Small::of_plan`],
+//! `const`) and keeps the answer beside it; the run-time [`copy()`](crate::copy()) tries
+//! [`copy_rank2`] before the general planner: two rank-2 operands of a transpose shape are
+//! classified, bounds-checked and tested for a unique destination (the nesting test, the
+//! one the general validation answers these shapes with) in a few dozen instructions.
+//! Anything else, and element types whose bytes may not all be initialised, take the general
+//! path unchanged, so the errors and the bytes written are the general path's.
+
+use core::mem::size_of;
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+use crate::kernel::cpu::has_avx;
+use crate::kernel::drive::step;
+use crate::kernel::element::is_plain;
+use crate::kernel::mapping::Lowered;
+use crate::kernel::plan::Plan;
+use crate::kernel::proof::Unique;
+use crate::kernel::transpose;
+
+/// Which block kernel a [`Small`] block runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+enum Kind {
+    /// `eb == 2`, `dr == 2`: two planar channels into interleaved frames.
+    Interleave2,
+    /// `ea, eb >= 8`: a transpose with at least one whole SIMD tile each way.
+    Transpose,
+    /// A transpose of 4-byte elements made of whole 8 × 8 tiles (`ea`, `eb` multiples of
+    /// 8): one AVX tile after another where the CPU has AVX, else as [`Kind::Transpose`].
+    Tiles8,
+}
+
+/// One block `d[od + i·dr + j] = s[os + i + j·sr]` (`i < ea`, `j < eb`): the destination's
+/// rows along `i`, its elements along `j` one apart; the source's the other way round.
+///
+/// Minted only by [`Small::of_plan`] (from a plan whose one nest is exactly this block) and
+/// by [`copy_rank2`] (which checks it itself); a prepared plan keeps it beside that plan, as
+/// it keeps the plan's shortest lengths and uniqueness token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) struct Small {
+    kind: Kind,
+    ea: usize,
+    eb: usize,
+    dr: isize,
+    sr: isize,
+    od: isize,
+    os: isize,
+}
+
+impl Small {
+    /// The block kernel for `ea × eb` with row strides `dr`, `sr` and `itemsize`-byte
+    /// elements, if one is worth taking.
+    const fn classify(ea: usize, eb: usize, dr: isize, sr: isize, itemsize: usize) -> Option<Kind> {
+        if !matches!(itemsize, 1 | 2 | 4 | 8) || ea < 2 {
+            return None;
+        }
+        if eb == 2 && dr == 2 {
+            return Some(Kind::Interleave2);
+        }
+        // A transpose narrower than one SIMD tile runs element by element in
+        // `transpose_unchecked`: the general path's channel kernels do better there.
+        if ea >= 8 && eb >= 8 && sr != 1 {
+            if itemsize == 4 && ea % 8 == 0 && eb % 8 == 0 {
+                return Some(Kind::Tiles8);
+            }
+            return Some(Kind::Transpose);
+        }
+        None
+    }
+
+    /// The block of `plan`, when the plan is one untiled nest of two loops, the destination
+    /// running along one and the source along the other, with a block kernel for it.
+    /// A `const fn`: a plan built at compile time is classified at compile time.
+    pub(crate) const fn of_plan(plan: &Plan<2>, itemsize: usize) -> Option<Self> {
+        let [nest] = plan.nests() else {
+            return None;
+        };
+        if nest.tile().is_some() {
+            return None;
+        }
+        let [a, b] = nest.loops() else {
+            return None;
+        };
+        let ([da, sa], [db, sb]) = (a.strides, b.strides);
+        let (ea, eb, dr, sr) = if db == 1 && sa == 1 {
+            (a.extent, b.extent, da, sb)
+        } else if da == 1 && sb == 1 {
+            (b.extent, a.extent, db, sa)
+        } else {
+            return None;
+        };
+        let [od, os] = nest.offsets();
+        match Self::classify(ea, eb, dr, sr, itemsize) {
+            Some(kind) => Some(Self {
+                kind,
+                ea,
+                eb,
+                dr,
+                sr,
+                od,
+                os,
+            }),
+            None => None,
+        }
+    }
+
+    /// Runs the block; `false` (nothing written) when `T` is not a plain primitive of the
+    /// block's kind, for which the caller runs the general loops.
+    ///
+    /// # Safety
+    ///
+    /// Every `d + od + i·dr + j` and `s + os + i + j·sr` (`i < ea`, `j < eb`) is an element
+    /// of the destination and source allocations, no destination element is a source
+    /// element, and no two destination indices share an element.
+    #[inline]
+    unsafe fn run<T: Copy + 'static>(&self, d: *mut T, s: *const T) -> bool {
+        if !is_plain::<T>() {
+            return false;
+        }
+        let Self {
+            kind,
+            ea,
+            eb,
+            dr,
+            sr,
+            od,
+            os,
+        } = *self;
+        // SAFETY: `od` and `os` are the block's first offsets (contract).
+        let (d, s) = unsafe { (d.offset(od), s.offset(os)) };
+        match kind {
+            Kind::Interleave2 => {
+                // SAFETY: the contract with `eb == 2`, `dr == 2`: `ea` frames of two elements
+                // at `d`, the channels `ea` elements each at `s` and `s + sr`.
+                unsafe { interleave2(d, s, s.offset(sr), ea) };
+            }
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            Kind::Tiles8 if size_of::<T>() == 4 && has_avx() => {
+                // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
+                // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
+                // as `f32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX is present.
+                unsafe { x86::tiles8_avx(d.cast::<f32>(), dr, s.cast::<f32>(), sr, ea, eb) };
+            }
+            Kind::Transpose | Kind::Tiles8 => {
+                // SAFETY: the contract is `transpose_unchecked`'s; `T` is a plain 1-, 2-, 4-
+                // or 8-byte primitive (`classify` checked the itemsize, the caller matched
+                // it with `size_of::<T>()`, and `is_plain` above).
+                unsafe { transpose::transpose_unchecked(d, dr, s, sr, ea, eb) };
+            }
+        }
+        true
+    }
+}
+
+/// Runs `small`, the block of the plan `unique` proves, on `dst` and `src`; `false` (nothing
+/// written) when `T` takes the general loops instead.
+pub(crate) fn copy_planned<T: Copy + 'static>(
+    unique: &Unique<'_, 2>,
+    small: &Small,
+    dst: &mut [T],
+    src: &[T],
+) -> bool {
+    if unique.bounds().plan_for([dst.len(), src.len()]).is_err() {
+        return false;
+    }
+    // SAFETY: `small` is the one block of the plan (`Small::of_plan`, kept beside it), whose
+    // every offset lies inside `dst` and `src` (the `InBounds` witness, for these lengths);
+    // the destination is unique (`Unique` witness); `dst` and `src` are distinct borrows.
+    unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
+}
+
+/// The smallest and largest of `o + i·a + j·b` over `i < ea`, `j < eb` (both at least 1),
+/// `None` on overflow.
+fn span(o: isize, a: isize, ea: usize, b: isize, eb: usize) -> Option<(isize, isize)> {
+    let (Some(ma), Some(mb)) = (last(a, ea), last(b, eb)) else {
+        return None;
+    };
+    let lo = o.checked_add(if ma < 0 { ma } else { 0 });
+    let hi = o.checked_add(if ma > 0 { ma } else { 0 });
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => match (
+            lo.checked_add(if mb < 0 { mb } else { 0 }),
+            hi.checked_add(if mb > 0 { mb } else { 0 }),
+        ) {
+            (Some(lo), Some(hi)) => Some((lo, hi)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `(e - 1)·s`, `None` on overflow.
+fn last(s: isize, e: usize) -> Option<isize> {
+    match isize::try_from(e.saturating_sub(1)) {
+        Ok(n) => n.checked_mul(s),
+        Err(_) => None,
+    }
+}
+
+/// Whether `lo..=hi` lies inside a slice of `len` elements.
+fn inside((lo, hi): (isize, isize), len: usize) -> bool {
+    lo >= 0 && hi.unsigned_abs() < len
+}
+
+/// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
+/// everything the general path would (element sizes, shapes, no interleave, every offset
+/// inside its slice, a unique destination) and runs the block kernel; `false`, nothing
+/// written, when any check fails or the operands are of another shape, for the general path
+/// to plan (and to report the error, the same as without this path).
+pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
+    dst: &mut [T],
+    dl: &Lowered<N>,
+    src: &[T],
+    sl: &Lowered<N>,
+) -> bool {
+    let size = size_of::<T>();
+    let ([e0, e1], [d0, d1], [s0, s1], (None, None)) = (
+        dl.shape.as_slice(),
+        dl.strides.as_slice(),
+        sl.strides.as_slice(),
+        (dl.interleave, sl.interleave),
+    ) else {
+        return false;
+    };
+    if sl.shape != dl.shape || dl.itemsize != size || sl.itemsize != size || !is_plain::<T>() {
+        return false;
+    }
+    let (e0, e1, d0, d1, s0, s1) = (*e0, *e1, *d0, *d1, *s0, *s1);
+    // The axis along which the destination's elements are one apart becomes `j`.
+    let (ea, eb, dr, sr) = if d1 == 1 && s0 == 1 {
+        (e0, e1, d0, s1)
+    } else if d0 == 1 && s1 == 1 {
+        (e1, e0, d1, s0)
+    } else {
+        return false;
+    };
+    let Some(kind) = Small::classify(ea, eb, dr, sr, size) else {
+        return false;
+    };
+    // A unique destination: rows of `eb` consecutive elements, at least `eb` apart (the
+    // nesting test; `eb >= 2` by `classify`).
+    if dr.unsigned_abs() < eb {
+        return false;
+    }
+    let (Some(dspan), Some(sspan)) = (
+        span(dl.offset, dr, ea, 1, eb),
+        span(sl.offset, 1, ea, sr, eb),
+    ) else {
+        return false;
+    };
+    if !inside(dspan, dst.len()) || !inside(sspan, src.len()) {
+        return false;
+    }
+    let small = Small {
+        kind,
+        ea,
+        eb,
+        dr,
+        sr,
+        od: dl.offset,
+        os: sl.offset,
+    };
+    // SAFETY: every destination offset `od + i·dr + j` lies in `dspan`, inside `dst`, and
+    // every source offset `os + i + j·sr` in `sspan`, inside `src` (checked just above,
+    // without overflow); destination rows of `eb` consecutive elements `|dr| >= eb` apart
+    // never share an element; `dst` and `src` are distinct borrows.
+    unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
+}
+
+/// `d[2i] = l[i]`, `d[2i + 1] = r[i]` for `i < n`: two planar channels into interleaved
+/// frames.
+///
+/// # Safety
+///
+/// `T` is a plain 1-, 2-, 4- or 8-byte primitive; `d..d + 2n` and `l..l + n`, `r..r + n`
+/// are elements of their allocations, and the destination elements are none of the source
+/// ones.
+#[inline]
+unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: the contract; SSE2 is part of x86-64.
+    let done = unsafe {
+        x86::interleave2(
+            d.cast::<u8>(),
+            l.cast::<u8>(),
+            r.cast::<u8>(),
+            n,
+            size_of::<T>(),
+        )
+    };
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    let done = 0;
+    // SAFETY: the frames `done..n` (contract).
+    unsafe { interleave2_portable(d, l, r, done, n) };
+}
+
+/// The portable twin of the SIMD interleave: frames `from..n`, one a step.
+///
+/// # Safety
+///
+/// As [`interleave2`].
+#[inline]
+unsafe fn interleave2_portable<T: Copy>(
+    d: *mut T,
+    l: *const T,
+    r: *const T,
+    from: usize,
+    n: usize,
+) {
+    for i in from..n {
+        // SAFETY: frame `i < n`: `d + 2i`, `d + 2i + 1`, `l + i`, `r + i` (contract).
+        unsafe {
+            let f = d.offset(step(i, 2));
+            f.write(l.offset(step(i, 1)).read());
+            f.offset(1).write(r.offset(step(i, 1)).read());
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+mod x86 {
+    use crate::kernel::drive::step;
+    use core::arch::x86_64::{
+        __m128i, _mm_loadu_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
+        _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi16,
+        _mm_unpacklo_epi32, _mm_unpacklo_epi64,
+    };
+    use core::arch::x86_64::{
+        __m256, _mm256_loadu_ps, _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_ps,
+        _mm256_unpackhi_ps, _mm256_unpacklo_ps,
+    };
+
+    /// The whole 16-byte steps of [`super::interleave2`] on bytes: `size`-byte elements,
+    /// `16 / size` frames a step; returns the frames done (the rest is the caller's).
+    ///
+    /// # Safety
+    ///
+    /// As [`super::interleave2`], in bytes: `d..d + 2n·size`, `l..l + n·size` and
+    /// `r..r + n·size` are bytes of their allocations, the destination none of the source.
+    #[inline]
+    pub(super) unsafe fn interleave2(
+        d: *mut u8,
+        l: *const u8,
+        r: *const u8,
+        n: usize,
+        size: usize,
+    ) -> usize {
+        // SAFETY (each arm): the contract; the unpacks are SSE2, part of x86-64.
+        unsafe {
+            match size {
+                1 => steps(d, l, r, n, 16, |a, b| {
+                    (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b))
+                }),
+                2 => steps(d, l, r, n, 8, |a, b| {
+                    (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b))
+                }),
+                4 => steps(d, l, r, n, 4, |a, b| {
+                    (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b))
+                }),
+                8 => steps(d, l, r, n, 2, |a, b| {
+                    (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b))
+                }),
+                _ => 0,
+            }
+        }
+    }
+
+    /// `n / per` steps of 16 bytes of each channel, `per` frames each, interleaved by
+    /// `unpack` into 32 destination bytes; returns the frames done.
+    ///
+    /// # Safety
+    ///
+    /// As [`interleave2`], with `per · size == 16`.
+    #[inline(always)]
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the vector pointers are only used with unaligned loads and stores"
+    )]
+    #[expect(
+        clippy::inline_always,
+        reason = "one copy of the loop per element size, with its unpack inlined"
+    )]
+    unsafe fn steps(
+        d: *mut u8,
+        l: *const u8,
+        r: *const u8,
+        n: usize,
+        per: usize,
+        unpack: impl Fn(__m128i, __m128i) -> (__m128i, __m128i),
+    ) -> usize {
+        let steps = n.checked_div(per).unwrap_or(0);
+        let mut k = 0usize;
+        while k < steps {
+            // `k < steps`, so `16k + 16 <= n·size` and `32k + 32 <= 2n·size`: in bounds.
+            let (i, o) = (k.wrapping_mul(16), k.wrapping_mul(32));
+            // SAFETY: 16 bytes of each channel at byte `16k`, 32 destination bytes at
+            // `32k` (contract, by the bound above); unaligned loads and stores; SSE2.
+            unsafe {
+                let a = _mm_loadu_si128(l.add(i).cast::<__m128i>());
+                let b = _mm_loadu_si128(r.add(i).cast::<__m128i>());
+                let (lo, hi) = unpack(a, b);
+                _mm_storeu_si128(d.add(o).cast::<__m128i>(), lo);
+                _mm_storeu_si128(d.add(o).add(16).cast::<__m128i>(), hi);
+            }
+            k = k.wrapping_add(1);
+        }
+        steps.wrapping_mul(per)
+    }
+
+    /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of `f32` bits,
+    /// each tile eight loads, 24 shuffles and eight stores, all in registers.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; `ea` and `eb` are multiples of 8; every `d + i·dr + j` and
+    /// `s + i + j·sr` is an element of its slice, no destination element a source one.
+    #[target_feature(enable = "avx")]
+    pub(super) unsafe fn tiles8_avx(
+        d: *mut f32,
+        dr: isize,
+        s: *const f32,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) {
+        let mut i = 0usize;
+        while i < ea {
+            let mut j = 0usize;
+            while j < eb {
+                // The tile at `(i, j)`: `i + 8 <= ea`, `j + 8 <= eb` (multiples of 8).
+                let (dt, st) = (
+                    d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
+                    s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
+                );
+                // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are
+                // elements of the source (contract).
+                let r: [__m256; 8] = unsafe {
+                    core::array::from_fn(|q| _mm256_loadu_ps(st.wrapping_offset(step(q, sr))))
+                };
+                for (q, v) in t8(r).into_iter().enumerate() {
+                    // SAFETY: destination row `i + q` (`q < 8`), 8 elements from `j`
+                    // (contract).
+                    unsafe { _mm256_storeu_ps(dt.wrapping_offset(step(q, dr)), v) };
+                }
+                j = j.wrapping_add(8);
+            }
+            i = i.wrapping_add(8);
+        }
+    }
+
+    /// The transpose of eight rows of eight `f32` lanes.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    fn t8(r: [__m256; 8]) -> [__m256; 8] {
+        let [r0, r1, r2, r3, r4, r5, r6, r7] = r;
+        let t0 = _mm256_unpacklo_ps(r0, r1);
+        let t1 = _mm256_unpackhi_ps(r0, r1);
+        let t2 = _mm256_unpacklo_ps(r2, r3);
+        let t3 = _mm256_unpackhi_ps(r2, r3);
+        let t4 = _mm256_unpacklo_ps(r4, r5);
+        let t5 = _mm256_unpackhi_ps(r4, r5);
+        let t6 = _mm256_unpacklo_ps(r6, r7);
+        let t7 = _mm256_unpackhi_ps(r6, r7);
+        let u0 = _mm256_shuffle_ps::<0x44>(t0, t2);
+        let u1 = _mm256_shuffle_ps::<0xEE>(t0, t2);
+        let u2 = _mm256_shuffle_ps::<0x44>(t1, t3);
+        let u3 = _mm256_shuffle_ps::<0xEE>(t1, t3);
+        let u4 = _mm256_shuffle_ps::<0x44>(t4, t6);
+        let u5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
+        let u6 = _mm256_shuffle_ps::<0x44>(t5, t7);
+        let u7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
+        [
+            _mm256_permute2f128_ps::<0x20>(u0, u4),
+            _mm256_permute2f128_ps::<0x20>(u1, u5),
+            _mm256_permute2f128_ps::<0x20>(u2, u6),
+            _mm256_permute2f128_ps::<0x20>(u3, u7),
+            _mm256_permute2f128_ps::<0x31>(u0, u4),
+            _mm256_permute2f128_ps::<0x31>(u1, u5),
+            _mm256_permute2f128_ps::<0x31>(u2, u6),
+            _mm256_permute2f128_ps::<0x31>(u3, u7),
+        ]
+    }
+}
