@@ -336,8 +336,8 @@ mod x86 {
         _mm_unpacklo_epi32, _mm_unpacklo_epi64,
     };
     use core::arch::x86_64::{
-        __m256, _mm256_loadu_ps, _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_ps,
-        _mm256_unpackhi_ps, _mm256_unpacklo_ps,
+        __m256, _mm_loadu_ps, _mm256_castps128_ps256, _mm256_insertf128_ps, _mm256_shuffle_ps,
+        _mm256_storeu_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
     };
 
     /// The whole 16-byte steps of [`super::interleave2`] on bytes: `size`-byte elements,
@@ -443,14 +443,12 @@ mod x86 {
                     s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
                 );
                 // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are
-                // elements of the source (contract).
-                let r: [__m256; 8] = unsafe {
-                    core::array::from_fn(|q| _mm256_loadu_ps(st.wrapping_offset(step(q, sr))))
-                };
-                for (q, v) in t8(r).into_iter().enumerate() {
-                    // SAFETY: destination row `i + q` (`q < 8`), 8 elements from `j`
-                    // (contract).
-                    unsafe { _mm256_storeu_ps(dt.wrapping_offset(step(q, dr)), v) };
+                // elements of the source (contract); destination rows `i + q`, 8 elements
+                // each from `j`, of the destination.
+                unsafe {
+                    for (q, v) in tile8(st, sr).into_iter().enumerate() {
+                        _mm256_storeu_ps(dt.wrapping_offset(step(q, dr)), v);
+                    }
                 }
                 j = j.wrapping_add(8);
             }
@@ -458,11 +456,27 @@ mod x86 {
         }
     }
 
-    /// The transpose of eight rows of eight `f32` lanes.
+    /// The transpose of the 8 × 8 tile at `s` (rows `sr` apart): row `i` of the result is
+    /// element `i` of the eight rows. Each source row is loaded as two halves, the halves of
+    /// rows `q` and `q + 4` into one register (`vinsertf128` from memory), so two rounds of
+    /// in-lane shuffles finish it: 16 shuffles, no lane-crossing permute.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; `s + q·sr + i` (`q, i < 8`) are elements of the source.
     #[target_feature(enable = "avx")]
     #[inline]
-    fn t8(r: [__m256; 8]) -> [__m256; 8] {
-        let [r0, r1, r2, r3, r4, r5, r6, r7] = r;
+    unsafe fn tile8(s: *const f32, sr: isize) -> [__m256; 8] {
+        let row = |q: usize| s.wrapping_offset(step(q, sr));
+        // SAFETY: the halves `q·sr + 0..4` and `q·sr + 4..8` of rows `q < 8` (contract).
+        let pair = |q: usize, h: usize| unsafe {
+            _mm256_insertf128_ps::<1>(
+                _mm256_castps128_ps256(_mm_loadu_ps(row(q).wrapping_add(h))),
+                _mm_loadu_ps(row(q.wrapping_add(4)).wrapping_add(h)),
+            )
+        };
+        let (r0, r1, r2, r3) = (pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0));
+        let (r4, r5, r6, r7) = (pair(0, 4), pair(1, 4), pair(2, 4), pair(3, 4));
         let t0 = _mm256_unpacklo_ps(r0, r1);
         let t1 = _mm256_unpackhi_ps(r0, r1);
         let t2 = _mm256_unpacklo_ps(r2, r3);
@@ -471,23 +485,15 @@ mod x86 {
         let t5 = _mm256_unpackhi_ps(r4, r5);
         let t6 = _mm256_unpacklo_ps(r6, r7);
         let t7 = _mm256_unpackhi_ps(r6, r7);
-        let u0 = _mm256_shuffle_ps::<0x44>(t0, t2);
-        let u1 = _mm256_shuffle_ps::<0xEE>(t0, t2);
-        let u2 = _mm256_shuffle_ps::<0x44>(t1, t3);
-        let u3 = _mm256_shuffle_ps::<0xEE>(t1, t3);
-        let u4 = _mm256_shuffle_ps::<0x44>(t4, t6);
-        let u5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
-        let u6 = _mm256_shuffle_ps::<0x44>(t5, t7);
-        let u7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
         [
-            _mm256_permute2f128_ps::<0x20>(u0, u4),
-            _mm256_permute2f128_ps::<0x20>(u1, u5),
-            _mm256_permute2f128_ps::<0x20>(u2, u6),
-            _mm256_permute2f128_ps::<0x20>(u3, u7),
-            _mm256_permute2f128_ps::<0x31>(u0, u4),
-            _mm256_permute2f128_ps::<0x31>(u1, u5),
-            _mm256_permute2f128_ps::<0x31>(u2, u6),
-            _mm256_permute2f128_ps::<0x31>(u3, u7),
+            _mm256_shuffle_ps::<0x44>(t0, t2),
+            _mm256_shuffle_ps::<0xEE>(t0, t2),
+            _mm256_shuffle_ps::<0x44>(t1, t3),
+            _mm256_shuffle_ps::<0xEE>(t1, t3),
+            _mm256_shuffle_ps::<0x44>(t4, t6),
+            _mm256_shuffle_ps::<0xEE>(t4, t6),
+            _mm256_shuffle_ps::<0x44>(t5, t7),
+            _mm256_shuffle_ps::<0xEE>(t5, t7),
         ]
     }
 }
