@@ -81,11 +81,12 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    // Small rank-2 transposes and stereo blocks: checked and run without the planner.
-    if small::copy_rank2(dst, &dl, src, &sl) {
+    // Small rank-2 transposes and stereo blocks: checked and run without the planner (the
+    // operands lowered for it alone, so that only the fields it reads are loaded).
+    if small::copy_rank2(dst, &dst_layout.lowered(), src, &src_layout.lowered()) {
         return Ok(());
     }
+    let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let mut plan = Plan::EMPTY;
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)

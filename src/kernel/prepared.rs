@@ -288,7 +288,7 @@ impl CopyPlan {
     /// ```
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
-        if let Some(block) = &self.small {
+        if let (false, Some(block)) = (cfg!(target_os = "none"), &self.small) {
             if small::copy_planned(&unique, block, dst, src) {
                 return Ok(());
             }

@@ -79,9 +79,12 @@ impl Small {
     }
 
     /// The block of `plan`, when the plan is one untiled nest of two loops, the destination
-    /// running along one and the source along the other, with a block kernel for it.
-    /// A `const fn`: a plan built at compile time is classified at compile time.
+    /// running along one and the source along the other, with a block kernel for it
+    /// (never on bare metal, whose builds keep the general loops alone). A `const fn`: a plan built at compile time is classified at compile time.
     pub(crate) const fn of_plan(plan: &Plan<2>, itemsize: usize) -> Option<Self> {
+        if cfg!(target_os = "none") {
+            return None;
+        }
         let [nest] = plan.nests() else {
             return None;
         };
@@ -179,63 +182,62 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
 
-/// The smallest and largest of `o + i·a + j·b` over `i < ea`, `j < eb` (both at least 1),
-/// `None` on overflow.
-fn span(o: isize, a: isize, ea: usize, b: isize, eb: usize) -> Option<(isize, isize)> {
-    let (Some(ma), Some(mb)) = (last(a, ea), last(b, eb)) else {
-        return None;
+/// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
+/// inside a slice of `slice` elements (`n`, `len` at least 1); `false` on overflow.
+#[inline]
+fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
+    let Some(last) = isize::try_from(n.saturating_sub(1))
+        .ok()
+        .and_then(|n| n.checked_mul(r))
+    else {
+        return false;
     };
-    let lo = o.checked_add(if ma < 0 { ma } else { 0 });
-    let hi = o.checked_add(if ma > 0 { ma } else { 0 });
-    match (lo, hi) {
-        (Some(lo), Some(hi)) => match (
-            lo.checked_add(if mb < 0 { mb } else { 0 }),
-            hi.checked_add(if mb > 0 { mb } else { 0 }),
-        ) {
-            (Some(lo), Some(hi)) => Some((lo, hi)),
-            _ => None,
-        },
-        _ => None,
+    let (lo, hi) = if last < 0 {
+        (o.checked_add(last), Some(o))
+    } else {
+        (Some(o), o.checked_add(last))
+    };
+    match (
+        lo,
+        hi.and_then(|hi| hi.checked_add_unsigned(len.saturating_sub(1))),
+    ) {
+        (Some(lo), Some(hi)) => lo >= 0 && hi.unsigned_abs() < slice,
+        _ => false,
     }
-}
-
-/// `(e - 1)·s`, `None` on overflow.
-fn last(s: isize, e: usize) -> Option<isize> {
-    match isize::try_from(e.saturating_sub(1)) {
-        Ok(n) => n.checked_mul(s),
-        Err(_) => None,
-    }
-}
-
-/// Whether `lo..=hi` lies inside a slice of `len` elements.
-fn inside((lo, hi): (isize, isize), len: usize) -> bool {
-    lo >= 0 && hi.unsigned_abs() < len
 }
 
 /// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
 /// everything the general path would (element sizes, shapes, no interleave, every offset
 /// inside its slice, a unique destination) and runs the block kernel; `false`, nothing
 /// written, when any check fails or the operands are of another shape, for the general path
-/// to plan (and to report the error, the same as without this path).
+/// to plan (and to report the error, the same as without this path). Hosts only: bare-metal
+/// builds keep the general path alone (code size).
+#[inline]
 pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     dst: &mut [T],
     dl: &Lowered<N>,
     src: &[T],
     sl: &Lowered<N>,
 ) -> bool {
+    if cfg!(target_os = "none") || N != 2 || !is_plain::<T>() {
+        return false;
+    }
     let size = size_of::<T>();
-    let ([e0, e1], [d0, d1], [s0, s1], (None, None)) = (
+    let (&[e0, e1], &[d0, d1], &[s0, s1]) = (
         dl.shape.as_slice(),
         dl.strides.as_slice(),
         sl.strides.as_slice(),
-        (dl.interleave, sl.interleave),
     ) else {
         return false;
     };
-    if sl.shape != dl.shape || dl.itemsize != size || sl.itemsize != size || !is_plain::<T>() {
+    if dl.interleave.is_some()
+        || sl.interleave.is_some()
+        || sl.shape != dl.shape
+        || dl.itemsize != size
+        || sl.itemsize != size
+    {
         return false;
     }
-    let (e0, e1, d0, d1, s0, s1) = (*e0, *e1, *d0, *d1, *s0, *s1);
     // The axis along which the destination's elements are one apart becomes `j`.
     let (ea, eb, dr, sr) = if d1 == 1 && s0 == 1 {
         (e0, e1, d0, s1)
@@ -248,17 +250,11 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
         return false;
     };
     // A unique destination: rows of `eb` consecutive elements, at least `eb` apart (the
-    // nesting test; `eb >= 2` by `classify`).
-    if dr.unsigned_abs() < eb {
-        return false;
-    }
-    let (Some(dspan), Some(sspan)) = (
-        span(dl.offset, dr, ea, 1, eb),
-        span(sl.offset, 1, ea, sr, eb),
-    ) else {
-        return false;
-    };
-    if !inside(dspan, dst.len()) || !inside(sspan, src.len()) {
+    // nesting test; `ea, eb >= 2` by `classify`). Then every offset inside its slice.
+    if dr.unsigned_abs() < eb
+        || !rows_inside(dl.offset, dr, ea, eb, dst.len())
+        || !rows_inside(sl.offset, sr, eb, ea, src.len())
+    {
         return false;
     }
     let small = Small {
@@ -270,10 +266,10 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
         od: dl.offset,
         os: sl.offset,
     };
-    // SAFETY: every destination offset `od + i·dr + j` lies in `dspan`, inside `dst`, and
-    // every source offset `os + i + j·sr` in `sspan`, inside `src` (checked just above,
-    // without overflow); destination rows of `eb` consecutive elements `|dr| >= eb` apart
-    // never share an element; `dst` and `src` are distinct borrows.
+    // SAFETY: every destination offset `od + i·dr + j` lies inside `dst` and every source
+    // offset `os + i + j·sr` inside `src` (`rows_inside`, checked just above without
+    // overflow); destination rows of `eb` consecutive elements `|dr| >= eb` apart never
+    // share an element; `dst` and `src` are distinct borrows.
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
 
@@ -329,6 +325,9 @@ unsafe fn interleave2_portable<T: Copy>(
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86 {
+    use core::mem::size_of;
+
+    use crate::kernel::cpu::has_avx2;
     use crate::kernel::drive::step;
     use core::arch::x86_64::{
         __m128i, _mm_loadu_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
@@ -339,14 +338,21 @@ mod x86 {
         __m256, _mm_loadu_ps, _mm256_castps128_ps256, _mm256_insertf128_ps, _mm256_shuffle_ps,
         _mm256_storeu_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
     };
+    use core::arch::x86_64::{
+        __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_storeu_si256,
+        _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64,
+        _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
+    };
 
-    /// The whole 16-byte steps of [`super::interleave2`] on bytes: `size`-byte elements,
-    /// `16 / size` frames a step; returns the frames done (the rest is the caller's).
+    /// The whole vector steps of [`super::interleave2`] on bytes (`size`-byte elements):
+    /// 32 bytes of each channel a step with AVX2, then 16 with SSE2; returns the frames
+    /// done (the rest is the caller's).
     ///
     /// # Safety
     ///
     /// As [`super::interleave2`], in bytes: `d..d + 2n·size`, `l..l + n·size` and
-    /// `r..r + n·size` are bytes of their allocations, the destination none of the source.
+    /// `r..r + n·size` are bytes of their allocations, the destination none of the source;
+    /// `size` is 1, 2, 4 or 8.
     #[inline]
     pub(super) unsafe fn interleave2(
         d: *mut u8,
@@ -355,66 +361,163 @@ mod x86 {
         n: usize,
         size: usize,
     ) -> usize {
-        // SAFETY (each arm): the contract; the unpacks are SSE2, part of x86-64.
-        unsafe {
+        let wide = if has_avx2() {
+            // SAFETY: the contract; AVX2 is present.
+            unsafe { interleave2_avx2(d, l, r, n, size) }
+        } else {
+            0
+        };
+        // Frames `wide..n`: `wide <= n`, so the offsets stay inside the channels and the
+        // frames (contract).
+        let (b, rest) = (wide.wrapping_mul(size), n.wrapping_sub(wide));
+        let (d, l, r) = (
+            d.wrapping_add(b.wrapping_mul(2)),
+            l.wrapping_add(b),
+            r.wrapping_add(b),
+        );
+        // SAFETY (each arm): the contract for frames `wide..n`; the unpacks are SSE2, part of
+        // x86-64.
+        let narrow = unsafe {
             match size {
-                1 => steps(d, l, r, n, 16, |a, b| {
+                1 => steps::<__m128i, 16>(d, l, r, rest, |a, b| {
                     (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b))
                 }),
-                2 => steps(d, l, r, n, 8, |a, b| {
+                2 => steps::<__m128i, 8>(d, l, r, rest, |a, b| {
                     (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b))
                 }),
-                4 => steps(d, l, r, n, 4, |a, b| {
+                4 => steps::<__m128i, 4>(d, l, r, rest, |a, b| {
                     (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b))
                 }),
-                8 => steps(d, l, r, n, 2, |a, b| {
+                8 => steps::<__m128i, 2>(d, l, r, rest, |a, b| {
                     (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b))
+                }),
+                _ => 0,
+            }
+        };
+        wide.wrapping_add(narrow)
+    }
+
+    /// The 32-byte steps of [`interleave2`]: the in-lane unpacks, then the two halves put
+    /// back in order (`vperm2i128`).
+    ///
+    /// # Safety
+    ///
+    /// As [`interleave2`]; AVX2 is present.
+    #[target_feature(enable = "avx2")]
+    unsafe fn interleave2_avx2(
+        d: *mut u8,
+        l: *const u8,
+        r: *const u8,
+        n: usize,
+        size: usize,
+    ) -> usize {
+        // The frames of the two unpacked halves in order (a closure: it has AVX2 too).
+        let order = |(lo, hi): (__m256i, __m256i)| {
+            (
+                _mm256_permute2x128_si256::<0x20>(lo, hi),
+                _mm256_permute2x128_si256::<0x31>(lo, hi),
+            )
+        };
+        // SAFETY (each arm): the contract; AVX2 is present.
+        unsafe {
+            match size {
+                1 => steps::<__m256i, 32>(d, l, r, n, |a, b| {
+                    order((_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)))
+                }),
+                2 => steps::<__m256i, 16>(d, l, r, n, |a, b| {
+                    order((_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)))
+                }),
+                4 => steps::<__m256i, 8>(d, l, r, n, |a, b| {
+                    order((_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)))
+                }),
+                8 => steps::<__m256i, 4>(d, l, r, n, |a, b| {
+                    order((_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)))
                 }),
                 _ => 0,
             }
         }
     }
 
-    /// `n / per` steps of 16 bytes of each channel, `per` frames each, interleaved by
-    /// `unpack` into 32 destination bytes; returns the frames done.
+    /// `n / PER` steps of one vector `V` of each channel, `PER` frames each, interleaved by
+    /// `unpack` into two destination vectors; returns the frames done.
     ///
     /// # Safety
     ///
-    /// As [`interleave2`], with `per · size == 16`.
+    /// As [`interleave2`], with `PER` frames filling one `V`; the CPU has `V`'s loads.
     #[inline(always)]
-    #[expect(
-        clippy::cast_ptr_alignment,
-        reason = "the vector pointers are only used with unaligned loads and stores"
-    )]
     #[expect(
         clippy::inline_always,
         reason = "one copy of the loop per element size, with its unpack inlined"
     )]
-    unsafe fn steps(
+    unsafe fn steps<V: Vector, const PER: usize>(
         d: *mut u8,
         l: *const u8,
         r: *const u8,
         n: usize,
-        per: usize,
-        unpack: impl Fn(__m128i, __m128i) -> (__m128i, __m128i),
+        unpack: impl Fn(V, V) -> (V, V),
     ) -> usize {
-        let steps = n.checked_div(per).unwrap_or(0);
+        let w = size_of::<V>();
+        let steps = n.checked_div(PER).unwrap_or(0);
         let mut k = 0usize;
         while k < steps {
-            // `k < steps`, so `16k + 16 <= n·size` and `32k + 32 <= 2n·size`: in bounds.
-            let (i, o) = (k.wrapping_mul(16), k.wrapping_mul(32));
-            // SAFETY: 16 bytes of each channel at byte `16k`, 32 destination bytes at
-            // `32k` (contract, by the bound above); unaligned loads and stores; SSE2.
+            // `k < steps`, so `w·k + w <= n·size` and `2w·k + 2w <= 2n·size`: in bounds.
+            let (i, o) = (k.wrapping_mul(w), k.wrapping_mul(w.wrapping_mul(2)));
+            // SAFETY: `w` bytes of each channel at byte `w·k`, `2w` destination bytes at
+            // `2w·k` (contract, by the bound above); unaligned loads and stores.
             unsafe {
-                let a = _mm_loadu_si128(l.add(i).cast::<__m128i>());
-                let b = _mm_loadu_si128(r.add(i).cast::<__m128i>());
-                let (lo, hi) = unpack(a, b);
-                _mm_storeu_si128(d.add(o).cast::<__m128i>(), lo);
-                _mm_storeu_si128(d.add(o).add(16).cast::<__m128i>(), hi);
+                let (lo, hi) = unpack(V::load(l.add(i)), V::load(r.add(i)));
+                lo.store(d.add(o));
+                hi.store(d.add(o).add(w));
             }
             k = k.wrapping_add(1);
         }
-        steps.wrapping_mul(per)
+        steps.wrapping_mul(PER)
+    }
+
+    /// A vector register moved with unaligned loads and stores.
+    trait Vector: Copy {
+        /// # Safety
+        ///
+        /// `size_of::<Self>()` bytes at `p` are readable; the CPU has the load.
+        unsafe fn load(p: *const u8) -> Self;
+        /// # Safety
+        ///
+        /// `size_of::<Self>()` bytes at `p` are writable; the CPU has the store.
+        unsafe fn store(self, p: *mut u8);
+    }
+
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the vector pointers are only used with unaligned loads and stores"
+    )]
+    impl Vector for __m128i {
+        #[inline(always)]
+        unsafe fn load(p: *const u8) -> Self {
+            // SAFETY: the caller's contract; SSE2 is part of x86-64.
+            unsafe { _mm_loadu_si128(p.cast::<__m128i>()) }
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut u8) {
+            // SAFETY: the caller's contract; SSE2 is part of x86-64.
+            unsafe { _mm_storeu_si128(p.cast::<__m128i>(), self) }
+        }
+    }
+
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the vector pointers are only used with unaligned loads and stores"
+    )]
+    impl Vector for __m256i {
+        #[inline(always)]
+        unsafe fn load(p: *const u8) -> Self {
+            // SAFETY: the caller's contract (the CPU has AVX).
+            unsafe { _mm256_loadu_si256(p.cast::<__m256i>()) }
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut u8) {
+            // SAFETY: the caller's contract (the CPU has AVX).
+            unsafe { _mm256_storeu_si256(p.cast::<__m256i>(), self) }
+        }
     }
 
     /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of `f32` bits,
