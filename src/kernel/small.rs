@@ -15,6 +15,15 @@
 //! Anything else, and element types whose bytes may not all be initialised, take the general
 //! path unchanged, so the errors and the bytes written are the general path's.
 
+#![expect(
+    clippy::many_single_char_names,
+    reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
+)]
+#![expect(
+    clippy::inline_always,
+    reason = "the vector steps and their loads and stores must inline into their target-feature callers"
+)]
+
 use core::mem::size_of;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -70,7 +79,7 @@ impl Small {
         // A transpose narrower than one SIMD tile runs element by element in
         // `transpose_unchecked`: the general path's channel kernels do better there.
         if ea >= 8 && eb >= 8 && sr != 1 {
-            if itemsize == 4 && ea % 8 == 0 && eb % 8 == 0 {
+            if itemsize == 4 && ea.is_multiple_of(8) && eb.is_multiple_of(8) {
                 return Some(Kind::Tiles8);
             }
             return Some(Kind::Transpose);
@@ -167,6 +176,7 @@ impl Small {
 
 /// Runs `small`, the block of the plan `unique` proves, on `dst` and `src`; `false` (nothing
 /// written) when `T` takes the general loops instead.
+#[inline]
 pub(crate) fn copy_planned<T: Copy + 'static>(
     unique: &Unique<'_, 2>,
     small: &Small,
@@ -183,27 +193,20 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
 }
 
 /// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
-/// inside a slice of `slice` elements (`n`, `len` at least 1); `false` on overflow.
+/// inside a slice of `slice` elements (`n`, `len` at least 1).
+///
+/// In `i128`, where nothing overflows: `|o|`, `|r|` < 2⁶³ and `n`, `len`, `slice` < 2⁶⁴ on
+/// every target, so `(n - 1)·r` is below 2¹²⁷ in magnitude and the sums below 2¹²⁶ more.
 #[inline]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "i128 sums and one product of 64-bit values: no overflow (see above)"
+)]
 fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
-    let Some(last) = isize::try_from(n.saturating_sub(1))
-        .ok()
-        .and_then(|n| n.checked_mul(r))
-    else {
-        return false;
-    };
-    let (lo, hi) = if last < 0 {
-        (o.checked_add(last), Some(o))
-    } else {
-        (Some(o), o.checked_add(last))
-    };
-    match (
-        lo,
-        hi.and_then(|hi| hi.checked_add_unsigned(len.saturating_sub(1))),
-    ) {
-        (Some(lo), Some(hi)) => lo >= 0 && hi.unsigned_abs() < slice,
-        _ => false,
-    }
+    let wide = |x: usize| i128::from(x as u64);
+    let last = wide(n.saturating_sub(1)) * r as i128;
+    let (lo, hi) = (o as i128 + last.min(0), o as i128 + last.max(0));
+    lo >= 0 && hi + wide(len.saturating_sub(1)) < wide(slice)
 }
 
 /// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
@@ -284,20 +287,15 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
 #[inline]
 unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    // SAFETY: the contract; SSE2 is part of x86-64.
-    let done = unsafe {
-        x86::interleave2(
-            d.cast::<u8>(),
-            l.cast::<u8>(),
-            r.cast::<u8>(),
-            n,
-            size_of::<T>(),
-        )
-    };
+    // SAFETY: the contract.
+    unsafe {
+        x86::interleave2(d, l, r, n);
+    }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    let done = 0;
-    // SAFETY: the frames `done..n` (contract).
-    unsafe { interleave2_portable(d, l, r, done, n) };
+    // SAFETY: the contract.
+    unsafe {
+        interleave2_portable(d, l, r, 0, n);
+    }
 }
 
 /// The portable twin of the SIMD interleave: frames `from..n`, one a step.
@@ -318,7 +316,7 @@ unsafe fn interleave2_portable<T: Copy>(
         unsafe {
             let f = d.offset(step(i, 2));
             f.write(l.offset(step(i, 1)).read());
-            f.offset(1).write(r.offset(step(i, 1)).read());
+            f.add(1).write(r.offset(step(i, 1)).read());
         }
     }
 }
@@ -344,73 +342,73 @@ mod x86 {
         _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
     };
 
-    /// The whole vector steps of [`super::interleave2`] on bytes (`size`-byte elements):
-    /// 32 bytes of each channel a step with AVX2, then 16 with SSE2; returns the frames
-    /// done (the rest is the caller's).
+    /// [`super::interleave2`]: 32 bytes of each channel a step with AVX2, then 16 with
+    /// SSE2, then one frame a step; each path whole in one function, so a small block
+    /// makes one call after one cached feature test.
     ///
     /// # Safety
     ///
-    /// As [`super::interleave2`], in bytes: `d..d + 2n·size`, `l..l + n·size` and
-    /// `r..r + n·size` are bytes of their allocations, the destination none of the source;
-    /// `size` is 1, 2, 4 or 8.
+    /// As [`super::interleave2`].
     #[inline]
-    pub(super) unsafe fn interleave2(
-        d: *mut u8,
-        l: *const u8,
-        r: *const u8,
-        n: usize,
-        size: usize,
-    ) -> usize {
-        let wide = if has_avx2() {
+    pub(super) unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+        if has_avx2() {
             // SAFETY: the contract; AVX2 is present.
-            unsafe { interleave2_avx2(d, l, r, n, size) }
+            unsafe { interleave2_avx2(d, l, r, n) }
         } else {
-            0
-        };
-        // Frames `wide..n`: `wide <= n`, so the offsets stay inside the channels and the
+            // SAFETY: the contract.
+            unsafe { narrow(d, l, r, 0, n) }
+        }
+    }
+
+    /// Frames `from..n` of [`interleave2`] (`from <= n`): 16-byte SSE2 steps, then one
+    /// frame a step.
+    ///
+    /// # Safety
+    ///
+    /// As [`super::interleave2`], and `from <= n`.
+    #[inline(always)]
+    unsafe fn narrow<T: Copy>(d: *mut T, l: *const T, r: *const T, from: usize, n: usize) {
+        let size = size_of::<T>();
+        // Frames `from..n`: `from <= n`, so the offsets stay inside the channels and the
         // frames (contract).
-        let (b, rest) = (wide.wrapping_mul(size), n.wrapping_sub(wide));
-        let (d, l, r) = (
-            d.wrapping_add(b.wrapping_mul(2)),
-            l.wrapping_add(b),
-            r.wrapping_add(b),
+        let (b, rest) = (from.wrapping_mul(size), n.wrapping_sub(from));
+        let (db, lb, rb) = (
+            d.cast::<u8>().wrapping_add(b.wrapping_mul(2)),
+            l.cast::<u8>().wrapping_add(b),
+            r.cast::<u8>().wrapping_add(b),
         );
-        // SAFETY (each arm): the contract for frames `wide..n`; the unpacks are SSE2, part of
-        // x86-64.
-        let narrow = unsafe {
+        // SAFETY: in each arm, the contract for frames `from..n`; the unpacks are SSE2, part
+        // of x86-64.
+        let done = unsafe {
             match size {
-                1 => steps::<__m128i, 16>(d, l, r, rest, |a, b| {
+                1 => steps::<__m128i, 16>(db, lb, rb, rest, |a, b| {
                     (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b))
                 }),
-                2 => steps::<__m128i, 8>(d, l, r, rest, |a, b| {
+                2 => steps::<__m128i, 8>(db, lb, rb, rest, |a, b| {
                     (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b))
                 }),
-                4 => steps::<__m128i, 4>(d, l, r, rest, |a, b| {
+                4 => steps::<__m128i, 4>(db, lb, rb, rest, |a, b| {
                     (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b))
                 }),
-                8 => steps::<__m128i, 2>(d, l, r, rest, |a, b| {
+                8 => steps::<__m128i, 2>(db, lb, rb, rest, |a, b| {
                     (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b))
                 }),
                 _ => 0,
             }
         };
-        wide.wrapping_add(narrow)
+        // SAFETY: frames `from + done..n` (contract; `done <= rest`).
+        unsafe { super::interleave2_portable(d, l, r, from.wrapping_add(done), n) };
     }
 
-    /// The 32-byte steps of [`interleave2`]: the in-lane unpacks, then the two halves put
-    /// back in order (`vperm2i128`).
+    /// [`interleave2`] with AVX2: 32-byte steps (the in-lane unpacks, then the two halves
+    /// put back in order with `vperm2i128`), then the [`narrow`] tail.
     ///
     /// # Safety
     ///
-    /// As [`interleave2`]; AVX2 is present.
+    /// As [`super::interleave2`]; AVX2 is present.
     #[target_feature(enable = "avx2")]
-    unsafe fn interleave2_avx2(
-        d: *mut u8,
-        l: *const u8,
-        r: *const u8,
-        n: usize,
-        size: usize,
-    ) -> usize {
+    unsafe fn interleave2_avx2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+        let (db, lb, rb) = (d.cast::<u8>(), l.cast::<u8>(), r.cast::<u8>());
         // The frames of the two unpacked halves in order (a closure: it has AVX2 too).
         let order = |(lo, hi): (__m256i, __m256i)| {
             (
@@ -418,24 +416,26 @@ mod x86 {
                 _mm256_permute2x128_si256::<0x31>(lo, hi),
             )
         };
-        // SAFETY (each arm): the contract; AVX2 is present.
-        unsafe {
-            match size {
-                1 => steps::<__m256i, 32>(d, l, r, n, |a, b| {
+        // SAFETY: in each arm, the contract; AVX2 is present.
+        let wide = unsafe {
+            match size_of::<T>() {
+                1 => steps::<__m256i, 32>(db, lb, rb, n, |a, b| {
                     order((_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)))
                 }),
-                2 => steps::<__m256i, 16>(d, l, r, n, |a, b| {
+                2 => steps::<__m256i, 16>(db, lb, rb, n, |a, b| {
                     order((_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)))
                 }),
-                4 => steps::<__m256i, 8>(d, l, r, n, |a, b| {
+                4 => steps::<__m256i, 8>(db, lb, rb, n, |a, b| {
                     order((_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)))
                 }),
-                8 => steps::<__m256i, 4>(d, l, r, n, |a, b| {
+                8 => steps::<__m256i, 4>(db, lb, rb, n, |a, b| {
                     order((_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)))
                 }),
                 _ => 0,
             }
-        }
+        };
+        // SAFETY: frames `wide..n` (`wide <= n`; contract).
+        unsafe { narrow(d, l, r, wide, n) }
     }
 
     /// `n / PER` steps of one vector `V` of each channel, `PER` frames each, interleaved by
@@ -445,10 +445,6 @@ mod x86 {
     ///
     /// As [`interleave2`], with `PER` frames filling one `V`; the CPU has `V`'s loads.
     #[inline(always)]
-    #[expect(
-        clippy::inline_always,
-        reason = "one copy of the loop per element size, with its unpack inlined"
-    )]
     unsafe fn steps<V: Vector, const PER: usize>(
         d: *mut u8,
         l: *const u8,
