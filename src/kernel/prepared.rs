@@ -37,6 +37,7 @@ use crate::kernel::proof::{
     Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken,
 };
 use crate::kernel::raw;
+#[cfg(not(target_os = "none"))]
 use crate::kernel::small::{self, Small};
 use crate::{Layout, LayoutError, Operand};
 
@@ -132,7 +133,9 @@ pub struct CopyPlan {
     core: Prepared<2>,
     unique: UniqueToken,
     /// The plan's one block and its kernel, when it is a small copy of a transpose shape
-    /// (classified once, here, so `run` goes straight to the kernel).
+    /// (classified once, here, so `run` goes straight to the kernel). Hosts only: on bare
+    /// metal the plan stays as small as the loops need.
+    #[cfg(not(target_os = "none"))]
     small: Option<Small>,
 }
 
@@ -222,6 +225,7 @@ impl CopyPlan {
         };
         match UniqueToken::check(&core.plan) {
             Ok(unique) => Ok(Self {
+                #[cfg(not(target_os = "none"))]
                 small: Small::of_plan(&core.plan, dst.itemsize),
                 core,
                 unique,
@@ -288,7 +292,8 @@ impl CopyPlan {
     /// ```
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
-        if let (false, Some(block)) = (cfg!(target_os = "none"), &self.small) {
+        #[cfg(not(target_os = "none"))]
+        if let Some(block) = &self.small {
             if small::copy_planned(&unique, block, dst, src) {
                 return Ok(());
             }

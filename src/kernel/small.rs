@@ -13,7 +13,8 @@
 //! classified, bounds-checked and tested for a unique destination (the nesting test, the
 //! one the general validation answers these shapes with) in a few dozen instructions.
 //! Anything else, and element types whose bytes may not all be initialised, take the general
-//! path unchanged, so the errors and the bytes written are the general path's.
+//! path unchanged, so the errors and the bytes written are the general path's. Hosts only:
+//! bare-metal builds leave this module out and keep the general loops alone (code size).
 
 #![expect(
     clippy::many_single_char_names,
@@ -88,12 +89,9 @@ impl Small {
     }
 
     /// The block of `plan`, when the plan is one untiled nest of two loops, the destination
-    /// running along one and the source along the other, with a block kernel for it
-    /// (never on bare metal, whose builds keep the general loops alone). A `const fn`: a plan built at compile time is classified at compile time.
+    /// running along one and the source along the other, with a block kernel for it.
+    /// A `const fn`: a plan built at compile time is classified at compile time.
     pub(crate) const fn of_plan(plan: &Plan<2>, itemsize: usize) -> Option<Self> {
-        if cfg!(target_os = "none") {
-            return None;
-        }
         let [nest] = plan.nests() else {
             return None;
         };
@@ -213,8 +211,7 @@ fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
 /// everything the general path would (element sizes, shapes, no interleave, every offset
 /// inside its slice, a unique destination) and runs the block kernel; `false`, nothing
 /// written, when any check fails or the operands are of another shape, for the general path
-/// to plan (and to report the error, the same as without this path). Hosts only: bare-metal
-/// builds keep the general path alone (code size).
+/// to plan (and to report the error, the same as without this path).
 #[inline]
 pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     dst: &mut [T],
@@ -222,7 +219,7 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     src: &[T],
     sl: &Lowered<N>,
 ) -> bool {
-    if cfg!(target_os = "none") || N != 2 || !is_plain::<T>() {
+    if N != 2 || !is_plain::<T>() {
         return false;
     }
     let size = size_of::<T>();
