@@ -24,11 +24,12 @@ assert_impl_all!(strided_layout::Lowered<3>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(strided_layout::Loop<2>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(strided_layout::Nest<3>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(strided_layout::Plan<2>: Copy, Send, Sync, Eq, Hash, Debug, core::fmt::Display);
-// A plan is its nests and a count, each nest under half a kilobyte for two operands: it
-// lives on the stack of every kernel call.
+// A plan is its nests, a count and a tag (room for one nest or for all in use), each nest
+// under half a kilobyte for two operands: it lives on the stack of every kernel call.
 const_assert!(
     size_of::<strided_layout::Plan<2>>()
-        <= strided_layout::MAX_NESTS * size_of::<strided_layout::Nest<2>>() + size_of::<usize>()
+        <= strided_layout::MAX_NESTS * size_of::<strided_layout::Nest<2>>()
+            + 2 * size_of::<usize>()
 );
 const_assert!(size_of::<strided_layout::Nest<2>>() <= 512 * size_of::<usize>() / 8);
 

@@ -197,6 +197,35 @@ pub(crate) const fn sort_active(p: Parts<'_>, order: &mut [usize]) -> usize {
     len
 }
 
+/// Whether two axes of extents `e0, e1 >= 2` and strides of magnitudes `s0, s1` are unique,
+/// exactly, in O(log s) with `usize` arithmetic: what [`is_unique`] answers for two active
+/// axes (its search takes one step there), without the search's wide arithmetic.
+///
+/// Two indices collide when `i·s0 = j·s1` for some `(i, j) != 0` with `|i| < e0`,
+/// `|j| < e1`. With `g = gcd(s0, s1)` the smallest such pair is `(s1 / g, s0 / g)`, so the
+/// axes are unique when `s1 / g >= e0` or `s0 / g >= e1`. A zero stride (`g` is the other
+/// stride, or 0 for both) is never unique.
+pub(crate) const fn two_axes_unique(e0: usize, s0: usize, e1: usize, s1: usize) -> bool {
+    if s0 == 0 || s1 == 0 {
+        return false;
+    }
+    let (mut a, mut b) = (s0, s1);
+    while b != 0 {
+        (a, b) = (
+            b,
+            match a.checked_rem(b) {
+                Some(r) => r,
+                None => 0,
+            },
+        );
+    }
+    // `a = gcd(s0, s1) >= 1`: both strides are non-zero.
+    let (Some(q0), Some(q1)) = (s0.checked_div(a), s1.checked_div(a)) else {
+        return false;
+    };
+    q1 >= e0 || q0 >= e1
+}
+
 /// The problem [`search`] solves: is there a point of `a`'s and `b`'s boxes with
 /// `Σ a + Σ b + w = t` for some slack `w` in `[w_lo, w_hi]`?
 pub(crate) struct Problem<'a> {
@@ -549,6 +578,21 @@ mod tests {
         assert!(!unique([1, 5], [0, 0]));
         assert!(unique([1, 1], [0, 0]));
         assert!(unique([], []));
+    }
+
+    #[test]
+    fn two_axes_unique_agrees_with_the_search() {
+        for e0 in 2..=6usize {
+            for e1 in 2..=6usize {
+                for s0 in 0..=13usize {
+                    for s1 in 0..=13usize {
+                        #[expect(clippy::cast_possible_wrap, reason = "small test strides")]
+                        let want = unique([e0, e1], [s0 as isize, -(s1 as isize)]);
+                        assert_eq!(two_axes_unique(e0, s0, e1, s1), want, "{e0} {s0} {e1} {s1}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

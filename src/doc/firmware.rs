@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **6.2 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **6.3 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,25 +110,30 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,948 B | 9,562 B | 719 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 17,168 B | 22,764 B | 1,886 | 872 B (`copy`, which holds the plan) + the planner's |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,954 B | 9,570 B | 725 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 6,018 B | 11,632 B | 1,588 | 856 B (`copy`, which holds the plan) + 136 B (the planner) |
 //!
 //! The const plan costs 2.4 KB over the hand loops (730 B of it `memcpy`, which most firmware
 //! links anyway) and about 140 instructions per 64-frame copy: its inner loops move two rows
 //! of a block per pass, as tight as the hand loops (four to four and a half instructions a
 //! sample), and the rest is the run's checks (one length comparison per buffer) and the loop
-//! set-up. The run-time `copy()` also links the planner and the exact uniqueness search (in
-//! `i64` on a 32-bit core; it was 35.0 KB with `i128`) and the planner of operands
-//! interleaved differently (about 3 KB, linked because a run-time plan cannot rule it out);
-//! planning and validation cost about 1,100 instructions per call (2,960 before plans shrank to
-//! [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops, nests of one or two loops were decided unique
-//! without the search and the planner stopped linking `memmove`). Its stack high-water is the
-//! copy's frame (872 B, the plan of [`MAX_NESTS`](crate::MAX_NESTS) = 4 nests inside it) and
-//! the planner's, about 1.1 KB, for every destination the cheap tests settle (832 B more when
-//! an operand is interleaved);
-//! the search adds its own frames when it runs (736 B for the overlap test of two nests whose
-//! offset ranges meet, 272 B plus 208 B per level for one nest), so give it a few kilobytes
-//! of stack or use a plan.
+//! set-up. The run-time `copy()` costs 4.4 KB over the hand loops: it links the planner of
+//! one loop nest and the two-loop uniqueness test, and nothing else. Over
+//! [`Layout`](crate::Layout)s (no operand interleaved, which the compiler sees) it links
+//! neither the planner of operands interleaved differently nor the overlap search between
+//! nests, and for rank 2 not the exact uniqueness search either: a nest of two loops is
+//! decided exactly by a gcd test (it was 17.2 KB with all of them, 35.0 KB when the search
+//! used `i128`). Planning
+//! and validation cost about 860 instructions per call (1,170 before plans kept room for one
+//! nest until a second is needed and the planner went to slices; 2,960 before plans shrank
+//! to [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops). Its stack high-water, for every
+//! destination the cheap tests settle, is the copy's frame (856 B, the plan inside it) plus
+//! the larger of the planner's (136 B, and 16 B under it) and the loops' (56 B, then
+//! `memcpy`'s 8 B and 84 B): 1,008 B, within a 1 KB stack. A run-time copy of rank 3 or
+//! more, or with an interleaved operand, links the search, which adds its own frames when it
+//! runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B plus 208 B
+//! per level for one nest), and an interleaved operand adds the pieces planner's (about
+//! 830 B): give those a few kilobytes of stack or use a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for

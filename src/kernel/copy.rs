@@ -92,7 +92,7 @@ where
         return Ok(());
     }
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)
 }
@@ -153,7 +153,7 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy_uninit(&Dense::check(unique)?, dst, src)
@@ -201,7 +201,7 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::EMPTY;
+    let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [buf.len(), buf.len()])?;
     match Disjoint::check(unique)? {

@@ -37,6 +37,9 @@ use crate::kernel::mapping::Lowered;
 
 mod lines;
 mod pieces;
+mod storage;
+
+use storage::Nests;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -66,8 +69,9 @@ pub const MAX_NESTS: usize = 4;
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
 ///
 /// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
-/// plan carries this many loops per nest (a [`Plan<2>`] is 276 bytes on 32-bit targets,
-/// 552 on 64-bit ones; it was 16, twice that), so it is kept no larger than real layouts need.
+/// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
+/// targets, 272 on 64-bit ones; it was 16, nearly twice that), so it is kept no larger than
+/// real layouts need.
 pub const MAX_LOOPS: usize = 8;
 
 /// One loop of a nest: how many steps, and how far each operand moves per step (elements).
@@ -295,16 +299,32 @@ impl<const K: usize> Nest<K> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Plan<const K: usize> {
-    nests: [Nest<K>; MAX_NESTS],
+    nests: Nests<K>,
     count: usize,
 }
 
 impl<const K: usize> Plan<K> {
     /// The plan of nothing; [`Plan::build`] fills it in place.
     pub(crate) const EMPTY: Self = Self {
-        nests: [Nest::EMPTY; MAX_NESTS],
+        nests: Nests::EMPTY,
         count: 0,
     };
+
+    /// [`Plan::EMPTY`] for a kernel planning at run time: built as a value, so only the room
+    /// for one nest is cleared (a `const` is copied or cleared whole, all [`MAX_NESTS`] nests:
+    /// about 230 instructions a call on a Cortex-M4 for a copy's plan, against about 80).
+    /// The planner makes room for more nests when a plan needs them.
+    #[expect(
+        clippy::inline_always,
+        reason = "a call would return the plan through memory: the value is what saves the clear"
+    )]
+    #[inline(always)]
+    pub(crate) const fn empty() -> Self {
+        Self {
+            nests: Nests::One([Nest::EMPTY]),
+            count: 0,
+        }
+    }
 
     /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape.
     ///
@@ -341,60 +361,81 @@ impl<const K: usize> Plan<K> {
         }
     }
 
-    /// [`Plan::new`] into `self`, which must be [`Plan::EMPTY`]; the kernels plan in place so
-    /// that the plan (about a kilobyte on 64-bit targets) is never moved. A `const fn`, so a plan of layouts
-    /// known at compile time is built by the compiler.
+    /// [`Plan::new`] into `self`, which must be empty ([`Plan::EMPTY`] or [`Plan::empty`]);
+    /// the kernels plan in place so that the plan (about a kilobyte on 64-bit targets) is
+    /// never moved. A `const fn`, so a plan of layouts known at compile time is built by the
+    /// compiler.
+    ///
+    /// Operands none of which is interleaved go to [`Plan::build_strided`], the others to
+    /// [`Plan::build_any`]. Always inlined: where the operands are visible (a kernel over
+    /// [`Layout`](crate::Layout)s, whose `interleave` is `None`), the test folds away and the
+    /// pieces planner of interleaved operands is not linked (about 3.7 KB on a Cortex-M).
     #[expect(
-        clippy::many_single_char_names,
-        reason = "`d`, `f`, `k`, `b`: an interleaved axis, its factor, the axis counter, the builder"
+        clippy::inline_always,
+        reason = "the test must fold where the operands are built, or both planners are linked"
     )]
+    #[inline(always)]
     pub(crate) const fn build<const N: usize>(
         &mut self,
         ops: &[Lowered<N>; K],
+    ) -> Result<(), LayoutError> {
+        if all_strided(ops) {
+            self.build_strided(ops)
+        } else {
+            self.build_any(ops)
+        }
+    }
+
+    /// [`Plan::build`] for operands none of which is interleaved (every `interleave` is
+    /// `None`; [`all_strided`]): at most one nest, of at most `N` loops, and never the pieces
+    /// planner.
+    ///
+    /// Never inlined: the planner's scratch then lives in its own stack frame, popped before
+    /// the kernel's loops run, so the deepest call chain of a run-time copy is the kernel's
+    /// frame and its loops', not the planner's on top (a 1 KB stack holds it on a Cortex-M).
+    #[inline(never)]
+    pub(crate) const fn build_strided<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+    ) -> Result<(), LayoutError> {
+        match check_operands(ops) {
+            Err(e) => Err(e),
+            Ok(None) => Ok(()),
+            Ok(Some((false, side))) => self.build_nest(ops, side),
+            // Never: the caller checked that no operand is interleaved, so nothing splits.
+            Ok(Some((true, _))) => Err(LayoutError::InterleaveConflict),
+        }
+    }
+
+    /// [`Plan::build`] for any operands: interleaved ones cut the shape into pieces
+    /// (`plan/pieces.rs`), one nest each.
+    pub(crate) const fn build_any<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+    ) -> Result<(), LayoutError> {
+        match check_operands(ops) {
+            Err(e) => Err(e),
+            Ok(None) => Ok(()),
+            Ok(Some((true, side))) => self.build_pieces(ops, offsets_of(ops), side),
+            Ok(Some((false, side))) => self.build_nest(ops, side),
+        }
+    }
+
+    /// The one nest of operands that no interleave splits: every axis pushed in order, then
+    /// flipped, ordered, merged and tiled ([`Builder::finish`]).
+    const fn build_nest<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+        side: usize,
     ) -> Result<(), LayoutError> {
         let Some(first) = ops.first() else {
             return Ok(());
         };
         let shape = first.shape;
-        let mut split = false;
-        let mut itemsize = 1;
-        let mut rest: &[Lowered<N>] = ops;
-        while let [op, tail @ ..] = rest {
-            rest = tail;
-            let mut k = 0;
-            while k < N {
-                let (a, b) = (get(&op.shape, k), get(&shape, k));
-                if !matches!((a, b), (Some(x), Some(y)) if x == y) {
-                    return Err(LayoutError::ShapeMismatch { axis: k });
-                }
-                k = k.saturating_add(1);
-            }
-            if let Some((d, f)) = op.interleave {
-                if d >= N {
-                    return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
-                }
-                if f == 0 {
-                    return Err(LayoutError::FactorZero);
-                }
-                // Factor 1 is the plain strided formula: it cuts nothing.
-                split |= f > 1;
-            }
-            if op.itemsize > itemsize {
-                itemsize = op.itemsize;
-            }
-        }
-        if contains(&shape, 0) {
-            return Ok(());
-        }
-        let side = side_for(itemsize);
-        let offsets = offsets_of(ops);
-        if split {
-            return self.build_pieces(ops, offsets, side);
-        }
-        let mut b = match self.builder(offsets) {
-            Ok(b) => b,
-            Err(e) => return Err(e),
-        };
+        // Slot 0 of an empty plan: no room to make, so the growing path is not called here.
+        let nest = self.nests.first_mut();
+        nest.offsets = offsets_of(ops);
+        let mut b = Builder { nest };
         let mut k = 0;
         while k < N {
             let extent = match get(&shape, k) {
@@ -415,7 +456,7 @@ impl<const K: usize> Plan<K> {
 
     /// A builder writing the next nest in place (the plan is built without moving nests).
     const fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
-        let Some((_, [nest, ..])) = self.nests.split_at_mut_checked(self.count) else {
+        let Some(nest) = self.nests.slot_mut(self.count) else {
             return Err(LayoutError::InterleaveConflict);
         };
         nest.offsets = offsets;
@@ -425,9 +466,10 @@ impl<const K: usize> Plan<K> {
     /// The loop nests, run one after the other (none when the shape has an extent 0).
     #[must_use]
     pub const fn nests(&self) -> &[Nest<K>] {
-        match self.nests.split_at_checked(self.count) {
+        let slots = self.nests.slots();
+        match slots.split_at_checked(self.count) {
             Some((done, _)) => done,
-            None => &self.nests,
+            None => slots,
         }
     }
 
@@ -438,9 +480,8 @@ impl<const K: usize> Plan<K> {
         while let [n, tail @ ..] = rest {
             rest = tail;
             if let Some(n) = n {
-                match plan.count {
-                    0 => plan.nests[0] = *n,
-                    _ => plan.nests[1] = *n,
+                if let Some(slot) = plan.nests.slot_mut(plan.count) {
+                    *slot = *n;
                 }
                 plan.count = plan.count.saturating_add(1);
             }
@@ -467,6 +508,73 @@ const fn at<T>(s: &[T], i: usize) -> Option<&T> {
         Some((_, [x, ..])) => Some(x),
         _ => None,
     }
+}
+
+/// Whether no operand is interleaved (every `interleave` is `None`): one nest plans them.
+#[expect(
+    clippy::inline_always,
+    reason = "it must fold where the operands are built (see `Plan::build`)"
+)]
+#[inline(always)]
+pub(crate) const fn all_strided<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> bool {
+    let mut rest: &[Lowered<N>] = ops;
+    while let [op, tail @ ..] = rest {
+        if op.interleave.is_some() {
+            return false;
+        }
+        rest = tail;
+    }
+    true
+}
+
+/// The checks of [`Plan::new`] that come before any nest, in order: every operand has
+/// operand 0's shape (the first differing axis is the error), every interleave names an axis
+/// `< N` and a factor `>= 1`. `Ok(None)` when the shape has an extent 0 (no nest); else
+/// whether an interleave (factor > 1) splits the shape, and the tile side of the largest
+/// itemsize.
+const fn check_operands<const N: usize, const K: usize>(
+    ops: &[Lowered<N>; K],
+) -> Result<Option<(bool, usize)>, LayoutError> {
+    let Some(first) = ops.first() else {
+        return Ok(None);
+    };
+    let shape = first.shape;
+    let mut split = false;
+    let mut itemsize = 1;
+    let mut rest: &[Lowered<N>] = ops;
+    let mut index = 0usize;
+    while let [op, tail @ ..] = rest {
+        rest = tail;
+        // Operand 0 has its own shape: only the others are compared.
+        if index > 0 {
+            let (mut a, mut b): (&[usize], &[usize]) = (&op.shape, &shape);
+            let mut k = 0usize;
+            while let ([x, at @ ..], [y, bt @ ..]) = (a, b) {
+                if *x != *y {
+                    return Err(LayoutError::ShapeMismatch { axis: k });
+                }
+                (a, b, k) = (at, bt, k.saturating_add(1));
+            }
+        }
+        index = index.saturating_add(1);
+        if let Some((d, f)) = op.interleave {
+            if d >= N {
+                return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
+            }
+            if f == 0 {
+                return Err(LayoutError::FactorZero);
+            }
+            // Factor 1 is the plain strided formula: it cuts nothing.
+            split |= f > 1;
+        }
+        if op.itemsize > itemsize {
+            itemsize = op.itemsize;
+        }
+    }
+    if contains(&shape, 0) {
+        return Ok(None);
+    }
+    Ok(Some((split, side_for(itemsize))))
 }
 
 /// Each operand's offset.
@@ -586,7 +694,7 @@ impl<const K: usize> Builder<'_, K> {
         let inner = Loop { extent, strides };
         if let Some(p) = depth.checked_sub(1) {
             if let Some(prev) = get(&self.nest.loops, p) {
-                if let Some(merged) = merge(prev, inner) {
+                if let Some(merged) = merge(&prev, &inner) {
                     set(&mut self.nest.loops, p, merged);
                     return Ok(());
                 }
@@ -600,128 +708,149 @@ impl<const K: usize> Builder<'_, K> {
         Ok(())
     }
 
-    #[expect(
-        clippy::many_single_char_names,
-        reason = "`i`, `j`, `p`, `o`, `l`: loop and operand counters and the loop at hand"
-    )]
+    /// Flips, orders, merges and tiles the pushed loops, then measures each operand's bounds.
+    ///
+    /// Each pass walks the loops as a slice where it can (no index to check per step).
     const fn finish(self, side: usize) -> Result<(), LayoutError> {
-        let nest = self.nest;
-        let depth = nest.depth;
+        let Nest {
+            loops: all,
+            depth: nest_depth,
+            offsets,
+            bounds,
+            tile: nest_tile,
+        } = self.nest;
+        let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
         // Flip axes that go backwards (or stand still) in every operand.
-        let mut i = 0;
-        while i < depth {
-            let Some(mut l) = get(&nest.loops, i) else {
-                break;
-            };
+        let mut rest: &mut [Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
             if all_nonpositive_some_negative(&l.strides) {
-                let mut o = 0;
-                while o < K {
-                    let s = stride_or_0(get(&l.strides, o));
-                    let moved = match mul(s, l.extent.saturating_sub(1)) {
-                        Ok(d) => add(stride_or_0(get(&nest.offsets, o)), d),
+                let steps = l.extent.saturating_sub(1);
+                let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
+                while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {
+                    let moved = match mul(*s, steps) {
+                        Ok(d) => add(*off, d),
                         Err(e) => Err(e),
                     };
                     match (moved, s.checked_neg()) {
-                        (Ok(v), Some(neg)) => {
-                            set(&mut nest.offsets, o, v);
-                            set(&mut l.strides, o, neg);
-                        }
+                        (Ok(v), Some(neg)) => (*off, *s) = (v, neg),
                         (Err(e), _) => return Err(e),
                         (_, None) => return Err(LayoutError::OffsetOverflow),
                     }
-                    o = o.saturating_add(1);
+                    (ss, os) = (st, ot);
                 }
-                set(&mut nest.loops, i, l);
             }
-            i = i.saturating_add(1);
         }
-        // Order by weighted stride, largest outermost (stable insertion sort).
+        // Order by weighted stride, largest outermost (stable insertion sort). The weights
+        // are computed at each comparison: an array of them would be cleared first and take
+        // 64 bytes of stack, and the nests of real copies have two or three loops.
         let mut i = 1;
-        while i < depth {
+        while i < loops.len() {
             let mut j = i;
             while let Some(p) = j.checked_sub(1) {
-                let (Some(a), Some(b)) = (get(&nest.loops, p), get(&nest.loops, j)) else {
+                let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
                     break;
                 };
-                if weight(&a) >= weight(&b) {
+                if weight(a) >= weight(b) {
                     break;
                 }
-                swap(&mut nest.loops, p, j);
+                swap(loops, p, j);
                 j = p;
             }
             i = i.saturating_add(1);
         }
-        // Merge again in the new order.
+        // Merge again in the new order: `loops[..out]` are the merged loops so far.
         let mut out = 0usize;
         let mut i = 0;
-        while i < depth {
-            let Some(cur) = get(&nest.loops, i) else {
-                break;
-            };
+        while let Some(cur) = get(loops, i) {
             let merged = match out.checked_sub(1) {
-                Some(p) => match get(&nest.loops, p) {
-                    Some(prev) => merge(prev, cur),
+                Some(p) => match at(loops, p) {
+                    Some(prev) => match merge(prev, &cur) {
+                        Some(m) => Some((p, m)),
+                        None => None,
+                    },
                     None => None,
                 },
                 None => None,
             };
-            if let (Some(m), Some(p)) = (merged, out.checked_sub(1)) {
-                set(&mut nest.loops, p, m);
+            if let Some((p, m)) = merged {
+                set(loops, p, m);
             } else {
                 // `out <= i`; a loop already in place is not rewritten.
                 if out != i {
-                    put(&mut nest.loops, out, cur);
+                    put(loops, out, cur);
                 }
                 out = out.saturating_add(1);
             }
             i = i.saturating_add(1);
         }
-        nest.depth = out;
-        nest.tile = tile(&mut nest.loops, out, side);
-        untile_small(nest, out, side);
-        let mut o = 0;
-        while o < K {
-            let start = stride_or_0(get(&nest.offsets, o));
-            let (mut lo, mut hi) = (start, start);
-            let mut i = 0;
-            while i < out {
-                let Some(l) = get(&nest.loops, i) else { break };
-                match mul(stride_or_0(get(&l.strides, o)), l.extent.saturating_sub(1)) {
-                    Ok(d) if d < 0 => match add(lo, d) {
-                        Ok(v) => lo = v,
-                        Err(e) => return Err(e),
-                    },
-                    Ok(d) => match add(hi, d) {
-                        Ok(v) => hi = v,
-                        Err(e) => return Err(e),
-                    },
-                    Err(e) => return Err(e),
-                }
-                i = i.saturating_add(1);
-            }
-            set(&mut nest.bounds, o, (lo, hi));
-            o = o.saturating_add(1);
-        }
-        Ok(())
+        *nest_depth = out;
+        let Some((loops, _)) = loops.split_at_mut_checked(out) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
+        *nest_tile = untiled_small(tile(loops, out, side), loops, side);
+        measure(loops, offsets, bounds)
     }
 }
 
-/// Drops the tile of a nest of `depth` loops whose block of the two innermost loops has no
-/// more than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the
-/// order `tile` gave the loops), and a prepared run of a small transpose or a planar <->
+/// Each operand's smallest and largest offset over `loops` into `bounds`: the start in
+/// `offsets` plus the negative and the positive steps of every loop.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a step or a sum overflows `isize` (never for operands
+/// that keep the invariants of [`Layout`](crate::Layout)).
+const fn measure<const K: usize>(
+    loops: &[Loop<K>],
+    offsets: &[isize; K],
+    bounds: &mut [(isize, isize); K],
+) -> Result<(), LayoutError> {
+    // Operand by operand, so that the two running sums stay in registers.
+    let (mut bs, mut os): (&mut [(isize, isize)], &[isize]) = (bounds, offsets);
+    let mut o = 0usize;
+    while let ([b, bt @ ..], [start, ot @ ..]) = (bs, os) {
+        let (mut lo, mut hi) = (*start, *start);
+        let mut rest: &[Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            match mul(stride_or_0(get(&l.strides, o)), l.extent.saturating_sub(1)) {
+                Ok(d) if d < 0 => match add(lo, d) {
+                    Ok(v) => lo = v,
+                    Err(e) => return Err(e),
+                },
+                Ok(d) => match add(hi, d) {
+                    Ok(v) => hi = v,
+                    Err(e) => return Err(e),
+                },
+                Err(e) => return Err(e),
+            }
+        }
+        *b = (lo, hi);
+        (bs, os, o) = (bt, ot, o.saturating_add(1));
+    }
+    Ok(())
+}
+
+/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` has no more
+/// than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the order
+/// `tile` gave the loops), and a prepared run of a small transpose or a planar <->
 /// interleaved block loops once.
-const fn untile_small<const K: usize>(nest: &mut Nest<K>, depth: usize, side: usize) {
-    let (Some(_), Some(i)) = (nest.tile, depth.checked_sub(2)) else {
-        return;
-    };
-    if let (Some(a), Some(b)) = (
-        get(&nest.loops, i),
-        get(&nest.loops, depth.saturating_sub(1)),
-    ) {
+const fn untiled_small<const K: usize>(
+    tile: Option<[usize; 2]>,
+    loops: &[Loop<K>],
+    side: usize,
+) -> Option<[usize; 2]> {
+    if tile.is_none() {
+        return None;
+    }
+    if let [.., a, b] = loops {
         if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
-            nest.tile = None;
+            return None;
         }
     }
+    tile
 }
 
 /// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
@@ -756,18 +885,14 @@ const fn all_nonpositive_some_negative(strides: &[isize]) -> bool {
 
 /// `outer` and `inner` as one loop, when `outer`'s stride is `inner`'s times its extent in
 /// every operand.
-const fn merge<const K: usize>(outer: Loop<K>, inner: Loop<K>) -> Option<Loop<K>> {
-    let mut o = 0;
-    while o < K {
-        let (os, is) = (get(&outer.strides, o), get(&inner.strides, o));
-        let (Some(os), Some(is)) = (os, is) else {
-            return None;
-        };
-        match mul(is, inner.extent) {
-            Ok(p) if p == os => {}
+const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> Option<Loop<K>> {
+    let (mut os, mut is): (&[isize], &[isize]) = (&outer.strides, &inner.strides);
+    while let ([o, ot @ ..], [i, it @ ..]) = (os, is) {
+        match mul(*i, inner.extent) {
+            Ok(p) if p == *o => {}
             _ => return None,
         }
-        o = o.saturating_add(1);
+        (os, is) = (ot, it);
     }
     match outer.extent.checked_mul(inner.extent) {
         Some(extent) => Some(Loop {
@@ -787,17 +912,23 @@ type Weight = u64;
 type Weight = u128;
 
 /// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
+              `2K - 1` such terms fit for any operand count `K < 2^(bits - 1)`"
+)]
 const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
     // `Σ |stride_k|` plus `K - 1` more of the destination's: one multiply by a constant
-    // (none for a copy's `K = 2`).
+    // (none for a copy's `K = 2`). Plain adds: saturating ones in a double-width integer
+    // cost a Cortex-M a dozen instructions each, and they cannot saturate (see above).
     let mut acc: Weight = 0;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
-        acc = acc.saturating_add(s.unsigned_abs() as Weight);
+        acc += s.unsigned_abs() as Weight;
         rest = tail;
     }
     let dst = stride_or_0(get(&l.strides, 0)).unsigned_abs() as Weight;
-    acc.saturating_add(dst.saturating_mul(K.saturating_sub(1) as Weight))
+    acc + dst * (K.saturating_sub(1) as Weight)
 }
 
 /// `|stride|` of operand `k` in loop `i` (0 past the end).
@@ -917,5 +1048,46 @@ impl<const K: usize> fmt::Display for Plan<K> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+#[expect(
+    clippy::unwrap_used,
+    reason = "tests of layouts that are valid by construction"
+)]
+mod tests {
+    use super::Plan;
+    use crate::{Layout, Order};
+
+    #[test]
+    fn build_strided_plans_what_build_any_plans() {
+        // Plain operands: the strided planner (what the kernels over `Layout`s link) and the
+        // general one give the same plan, or the same error, from a run-time empty plan and
+        // from the constant one.
+        let dst = Layout::dense([3, 4, 2], 4, Order::C).unwrap();
+        let mut cases = 0;
+        for s0 in -3..=3isize {
+            for s1 in -3..=3isize {
+                for s2 in [-12isize, -1, 0, 1, 5, 8] {
+                    let src = Layout::new([3, 4, 2], [s0, s1, s2], 4).unwrap();
+                    let src = src.with_offset(60).unwrap();
+                    let ops = [dst.lowered(), src.lowered()];
+                    let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+                    let (ra, rb) = (a.build_strided(&ops), b.build_any(&ops));
+                    assert_eq!(ra, rb);
+                    assert_eq!(a, b, "{src:?}");
+                    assert_eq!(Plan::new(&ops).unwrap(), a);
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, 294);
+        let bad = Layout::dense([3, 2, 4], 4, Order::C).unwrap();
+        let ops = [dst.lowered(), bad.lowered()];
+        let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+        let err = b.build_any(&ops);
+        assert_eq!(a.build_strided(&ops), err);
+        assert!(err.is_err());
     }
 }

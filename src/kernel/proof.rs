@@ -168,11 +168,56 @@ impl<'p, const K: usize> Unique<'p, K> {
     }
 }
 
+impl<'p, const K: usize> Unique<'p, K> {
+    /// Plans `ops` into `plan` (which must be empty: [`Plan::EMPTY`] or [`Plan::empty`];
+    /// planned in place, never moved), checks every offset against its slice of `lens`
+    /// (`names[k]` naming operand `k`) and that the destination is unique. `strided` is
+    /// [`all_strided`](crate::kernel::plan::all_strided) of `ops`, which the callers test
+    /// operand by operand (a loop over the operands did not fold away).
+    ///
+    /// Operands none of which is interleaved (every [`Layout`](crate::Layout)) take the
+    /// strided planner and the one-nest uniqueness check, and for rank `N <= 2` no search at
+    /// all; the test is on values the caller usually sees, so it folds away and the other
+    /// path is not linked (the pieces planner and the exact searches: most of a run-time
+    /// `copy`'s code on a Cortex-M). The answers are those of the general path.
+    #[expect(
+        clippy::inline_always,
+        reason = "`strided` must fold where the operands are built, or both paths are linked"
+    )]
+    #[inline(always)]
+    fn plan_checked<const N: usize>(
+        plan: &'p mut Plan<K>,
+        ops: &[Lowered<N>; K],
+        lens: [usize; K],
+        names: [Operand; K],
+        strided: bool,
+    ) -> Result<Self, LayoutError> {
+        if strided {
+            plan.build_strided(ops)?;
+            let bounds = InBounds::check(plan, lens, names)?;
+            if N <= 2 {
+                validate::small_destination_unique(bounds.plan)?;
+            } else {
+                validate::strided_destination_unique(bounds.plan)?;
+            }
+            Ok(Self { bounds })
+        } else {
+            plan.build_any(ops)?;
+            Unique::check(InBounds::check(plan, lens, names)?)
+        }
+    }
+}
+
 impl<'p> Unique<'p, 2> {
     /// The checks every one-source kernel runs before it writes, in order: `D` and `S` have
     /// the destination's and the source's itemsize, `[dst, src]` plan into `plan` (which must
-    /// be [`Plan::EMPTY`]; planned in place, never moved), every offset lies in its slice of
-    /// `lens` (destination first), and the destination is unique.
+    /// be empty: [`Plan::empty`] or [`Plan::EMPTY`]; planned in place, never moved), every
+    /// offset lies in its slice of `lens` (destination first), and the destination is unique.
+    #[expect(
+        clippy::inline_always,
+        reason = "the operands' interleave must be visible to `plan_checked`'s test"
+    )]
+    #[inline(always)]
     pub(crate) fn plan_one_source<D, S, const N: usize>(
         plan: &'p mut Plan<2>,
         dst: Lowered<N>,
@@ -181,17 +226,22 @@ impl<'p> Unique<'p, 2> {
     ) -> Result<Unique<'p, 2>, LayoutError> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<S>(Operand::Source, src.itemsize)?;
-        plan.build(&[dst, src])?;
         let names = [Operand::Destination, Operand::Source];
-        Unique::check(InBounds::check(plan, lens, names)?)
+        let strided = dst.interleave.is_none() && src.interleave.is_none();
+        Self::plan_checked(plan, &[dst, src], lens, names, strided)
     }
 }
 
 impl<'p> Unique<'p, 3> {
     /// [`plan_one_source`](Unique::plan_one_source) for the two-source kernels: `D`, `A` and
     /// `B` have the destination's and the sources' itemsizes, `[dst, a, b]` plan into `plan`
-    /// (which must be [`Plan::EMPTY`]), every offset lies in its slice of `lens`, and the
-    /// destination is unique.
+    /// (which must be empty: [`Plan::empty`] or [`Plan::EMPTY`]), every offset lies in its
+    /// slice of `lens`, and the destination is unique.
+    #[expect(
+        clippy::inline_always,
+        reason = "the operands' interleave must be visible to `plan_checked`'s test"
+    )]
+    #[inline(always)]
     pub(crate) fn plan_two_sources<D, A, B, const N: usize>(
         plan: &'p mut Plan<3>,
         [dst, a, b]: [Lowered<N>; 3],
@@ -200,9 +250,9 @@ impl<'p> Unique<'p, 3> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<A>(Operand::Source, a.itemsize)?;
         check_itemsize::<B>(Operand::SecondSource, b.itemsize)?;
-        plan.build(&[dst, a, b])?;
         let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
-        Unique::check(InBounds::check(plan, lens, names)?)
+        let strided = dst.interleave.is_none() && a.interleave.is_none() && b.interleave.is_none();
+        Self::plan_checked(plan, &[dst, a, b], lens, names, strided)
     }
 }
 

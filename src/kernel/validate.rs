@@ -6,7 +6,7 @@ use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
-use crate::algo::unique::is_unique;
+use crate::algo::unique::{is_unique, two_axes_unique};
 use crate::kernel::plan::{Loop, MAX_LOOPS, Nest, Plan};
 
 /// Operand `k` of `nest` as slices: extents, strides, depth and offset.
@@ -122,24 +122,16 @@ const fn search_share<const K: usize>(
 /// ([`is_unique_within`](crate::Layout::is_unique_within): its fast tests, cuda.core's
 /// nesting test among them, then the search) with a budget proportional to the volume; a
 /// layout it cannot decide within that budget is [`LayoutError::UniquenessUndecided`] (copy
-/// through a plain destination instead). A `const fn`, so prepared plans of layouts known at
+/// through a plain destination instead). Nests of at most two loops are decided exactly
+/// without the search ([`small`]). A `const fn`, so prepared plans of layouts known at
 /// compile time are validated by the compiler.
 pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
     let nests = plan.nests();
     let mut rest = nests;
     while let [nest, tail @ ..] = rest {
         rest = tail;
-        match nested(nest, 0) {
-            Some(true) => continue,
-            Some(false) => return Err(LayoutError::DestinationNotUnique),
-            None => {}
-        }
-        let op = Operand::of(nest, 0);
-        let mut order = [0usize; MAX_LOOPS];
-        match is_unique(op.parts(), first_mut(&mut order, op.depth), op.budget()) {
-            Some(true) => {}
-            Some(false) => return Err(LayoutError::DestinationNotUnique),
-            None => return Err(LayoutError::UniquenessUndecided),
+        if let Err(e) = nest_unique(nest) {
+            return Err(e);
         }
     }
     // Every two nests (pieces of the shape) write disjoint elements.
@@ -159,29 +151,74 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
     Ok(())
 }
 
-/// The answer for operand `k` of a nest of at most two loops without the search (the shapes
-/// nearly every copy plans to once axes are merged): `Some(false)` when a loop does not move
-/// it, `Some(true)` when the loop of the smaller `|stride|` spans less than one step of the
-/// other (mixed radix), `None` otherwise (deeper nests too): the full test decides.
+/// [`destination_unique`] for a plan of operands none of which is interleaved
+/// ([`Plan::build_strided`]: one nest at most, so no two nests to compare and no overlap
+/// search linked). A plan of more nests is refused with
+/// [`LayoutError::UniquenessUndecided`] (never: such a plan does not come here).
+pub(crate) const fn strided_destination_unique<const K: usize>(
+    plan: &Plan<K>,
+) -> Result<(), LayoutError> {
+    match plan.nests() {
+        [] => Ok(()),
+        [nest] => nest_unique(nest),
+        _ => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// [`strided_destination_unique`] for operands of rank `N <= 2`: their one nest has at most
+/// two loops (the planner pushes one per axis and only merges them after), so [`small`]
+/// decides it exactly and the search is not linked at all. A nest it cannot decide is
+/// refused with [`LayoutError::UniquenessUndecided`] (never, by the bound above).
+pub(crate) const fn small_destination_unique<const K: usize>(
+    plan: &Plan<K>,
+) -> Result<(), LayoutError> {
+    match plan.nests() {
+        [] => Ok(()),
+        [nest] => match small(nest, 0) {
+            Some(true) => Ok(()),
+            Some(false) => Err(LayoutError::DestinationNotUnique),
+            None => Err(LayoutError::UniquenessUndecided),
+        },
+        _ => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// Whether the destination (operand 0) of one nest is unique: [`small`] first, the budgeted
+/// search for what it leaves.
+const fn nest_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> {
+    match small(nest, 0) {
+        Some(true) => Ok(()),
+        Some(false) => Err(LayoutError::DestinationNotUnique),
+        None => search_unique(nest),
+    }
+}
+
+/// [`nest_unique`] by the search, for nests of three loops or more. Never inlined, so its
+/// scratch is only on the stack while it runs.
+#[inline(never)]
+const fn search_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> {
+    let op = Operand::of(nest, 0);
+    let mut order = [0usize; MAX_LOOPS];
+    match is_unique(op.parts(), first_mut(&mut order, op.depth), op.budget()) {
+        Some(true) => Ok(()),
+        Some(false) => Err(LayoutError::DestinationNotUnique),
+        None => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// The exact answer for operand `k` of a nest of at most two loops, without the search (the
+/// shapes nearly every copy plans to once axes are merged): `Some(false)` when a loop does
+/// not move it, else the two-axis test of [`two_axes_unique`] (mixed radix, or the smallest
+/// colliding index pair out of range); `None` for deeper nests: the search decides.
 ///
-/// The planner dropped extent-1 loops, so every loop here has an extent of at least 2.
-const fn nested<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
+/// The planner dropped extent-1 loops, so every loop here has an extent of at least 2, and
+/// the answer is the one [`is_unique`] gives (its search takes one step for two axes, within
+/// every budget of the kernels).
+const fn small<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
     match nest.loops() {
         [] => Some(true),
         [l] => Some(abs(l, k) != 0),
-        [x, y] => {
-            let (sx, sy) = (abs(x, k), abs(y, k));
-            if sx == 0 || sy == 0 {
-                return Some(false);
-            }
-            let (small, big) = if sx < sy { (x, sy) } else { (y, sx) };
-            // `|stride| · (extent - 1)` is an offset difference inside the nest's bounds,
-            // so it fits; `checked_mul` only keeps the proof local.
-            match abs(small, k).checked_mul(small.extent.saturating_sub(1)) {
-                Some(span) if span < big => Some(true),
-                _ => None,
-            }
-        }
+        [x, y] => Some(two_axes_unique(x.extent, abs(x, k), y.extent, abs(y, k))),
         _ => None,
     }
 }
@@ -261,7 +298,7 @@ const fn same(x: Option<isize>, y: Option<isize>) -> bool {
     reason = "tests of layouts that are valid by construction"
 )]
 mod tests {
-    use super::destination_unique;
+    use super::{destination_unique, small_destination_unique, strided_destination_unique};
     use crate::kernel::plan::Plan;
     use crate::{Layout, LayoutError};
 
@@ -271,7 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn destination_of_two_loops_is_decided_by_the_cheap_tests_or_a_few_steps() {
+    fn destination_of_two_loops_is_decided_without_the_search() {
         // Nested (mixed radix), either order and flipped: unique.
         assert_eq!(check(&Layout::new([4, 3], [1, 4], 4).unwrap()), Ok(()));
         assert_eq!(
@@ -288,8 +325,8 @@ mod tests {
             check(&Layout::new([4, 3], [0, 1], 4).unwrap()),
             Err(LayoutError::DestinationNotUnique)
         );
-        // Not nested but unique (0, 3, .., 12 and 5, .., 22 never meet): the search decides
-        // within the floor.
+        // Not nested but unique (0, 3, .., 12 and 5, .., 22 never meet): the two-axis gcd
+        // test decides it.
         assert_eq!(check(&Layout::new([3, 5], [5, 3], 4).unwrap()), Ok(()));
         // Not nested and not unique (4·1 = 2·2).
         assert_eq!(
@@ -305,5 +342,39 @@ mod tests {
         let hard = Layout::new([2, 2, 2, 2, 3, 2], [197, 217, 195, 168, 225, 99], 4).unwrap();
         assert!(hard.is_unique());
         assert_eq!(check(&hard), Err(LayoutError::UniquenessUndecided));
+    }
+
+    #[test]
+    fn strided_checks_of_rank_two_agree_with_the_general_check() {
+        // Every rank-2 destination with extents 1..=4 and strides -6..=6: the one-nest check
+        // with no search, the one-nest check with it, and the general check answer alike.
+        for e0 in 1..=4usize {
+            for e1 in 1..=4usize {
+                for s0 in -6..=6isize {
+                    for s1 in -6..=6isize {
+                        let dst = Layout::new([e0, e1], [s0, s1], 4).unwrap();
+                        let dst = dst.with_offset(40).unwrap();
+                        let plan = Plan::new(&[dst.lowered()]).unwrap();
+                        let want = destination_unique(&plan);
+                        assert_eq!(small_destination_unique(&plan), want, "{dst:?}");
+                        assert_eq!(strided_destination_unique(&plan), want, "{dst:?}");
+                        assert_eq!(want.is_ok(), dst.is_unique(), "{dst:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn strided_check_of_rank_three_searches_like_the_general_check() {
+        let unique = Layout::new([2, 2, 3], [5, 7, 3], 4).unwrap();
+        let shared = Layout::new([2, 2, 3], [5, 3, 1], 4).unwrap();
+        for dst in [unique, shared] {
+            let plan = Plan::new(&[dst.lowered()]).unwrap();
+            assert_eq!(strided_destination_unique(&plan), destination_unique(&plan));
+            assert_eq!(destination_unique(&plan).is_ok(), dst.is_unique());
+        }
+        // The search is what decides here (neither nested nor two loops).
+        assert!(unique.is_unique() && !shared.is_unique());
     }
 }

@@ -207,18 +207,21 @@ kernel_index!(u64, u128, unsigned);
 mod tests {
     use super::*;
 
-    /// Every divisor and every dividend of the 8-bit types.
+    /// Every divisor and every dividend of the 8-bit types (under Miri, which interprets this
+    /// arithmetic a thousand times slower and has no `unsafe` to check here, every 7th
+    /// dividend and the largest).
     #[test]
     fn divide_fast_is_exact_for_every_8_bit_divisor_and_dividend() {
+        let step = if cfg!(miri) { 7 } else { 1 };
         for d in 1..=u8::MAX {
             let (m, s) = u8::division_magic(d).unwrap();
-            for n in 0..=u8::MAX {
+            for n in (0..=u8::MAX).step_by(step).chain([u8::MAX]) {
                 assert_eq!(u8::divide_fast(n, m, s), n / d, "{n} / {d}");
             }
         }
         for d in 1..=i8::MAX {
             let (m, s) = i8::division_magic(d).unwrap();
-            for n in 0..=i8::MAX {
+            for n in (0..=i8::MAX).step_by(step).chain([i8::MAX]) {
                 assert_eq!(i8::divide_fast(n, m, s), n / d, "{n} / {d}");
             }
         }

@@ -458,7 +458,7 @@ impl<const K: usize> Plan<K> {
             k = k.saturating_add(1);
         }
         tri!(b.finish(side));
-        if let Some((_, [nest, ..])) = self.nests.split_at_mut_checked(self.count) {
+        if let Some(nest) = self.nests.slot_mut(self.count) {
             whole_lines(nest, itemsize_of(ops));
         }
         self.count = self.count.saturating_add(1);
