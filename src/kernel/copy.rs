@@ -7,6 +7,8 @@ use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
 use crate::kernel::proof::{Dense, Disjoint, InPlace, Unique};
 use crate::kernel::raw;
+#[cfg(not(target_os = "none"))]
+use crate::kernel::small;
 
 /// Copies every element of `src` (described by `src_layout`) to the same index of `dst`
 /// (described by `dst_layout`); elements of `dst` outside `dst_layout` keep their values.
@@ -26,7 +28,10 @@ use crate::kernel::raw;
 /// 1-, 2- or 4-byte primitives, 2 to 4 of 8-byte ones (AVX2 or SSSE3, detected at run time
 /// in every build; NEON), and non-temporal stores for transposes and channel blocks that
 /// touch 32 MiB or more and for contiguous runs whose destination alone is 32 MiB or more
-/// (x86-64). Offsets count elements of `T`.
+/// (x86-64). Offsets count elements of `T`. A small rank-2 copy of a primitive `T` shaped
+/// like a transpose (2 planar channels into interleaved frames, or a transpose of at least
+/// 8 × 8) skips the planner on hosts: the same checks, run directly on its two operands,
+/// then one block kernel (on failure the planner runs and reports the error as always).
 ///
 /// `T: 'static` lets the kernel decide by type ([`TypeId`](core::any::TypeId)) whether `T`
 /// is a primitive integer or float, whose bytes may move through vector registers; any other
@@ -80,8 +85,14 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    let mut plan = Plan::empty();
+    // Small rank-2 transposes and stereo blocks: checked and run without the planner (the
+    // operands lowered for it alone, so that only the fields it reads are loaded). Hosts only.
+    #[cfg(not(target_os = "none"))]
+    if small::copy_rank2(dst, &dst_layout.lowered(), src, &src_layout.lowered()) {
+        return Ok(());
+    }
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    let mut plan = Plan::empty();
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)
 }

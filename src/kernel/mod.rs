@@ -43,6 +43,7 @@
 //! | `transpose.rs` | SIMD transposes of 1-, 2-, 4- and 8-byte elements, streaming for large ones | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
+//! | `small.rs` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the rank-2 fast path of [`copy()`](crate::copy()); hosts only (bare-metal builds keep the general loops alone, for code size) | yes |
 //! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |
 //! | `cpu.rs` | x86-64 feature detection with `cpuid`, no `std` needed | yes (`cpuid`, `xgetbv`) |
 //!
@@ -82,6 +83,12 @@ mod zip_tiles;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 #[expect(unsafe_code, reason = "cpuid and xgetbv intrinsics")]
 mod cpu;
+#[cfg(not(target_os = "none"))]
+#[expect(
+    unsafe_code,
+    reason = "the block kernels of small copies; each block has a SAFETY argument"
+)]
+mod small;
 mod copy;
 mod prepared;
 #[expect(

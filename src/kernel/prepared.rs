@@ -37,6 +37,8 @@ use crate::kernel::proof::{
     Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken,
 };
 use crate::kernel::raw;
+#[cfg(not(target_os = "none"))]
+use crate::kernel::small::{self, Small};
 use crate::{Layout, LayoutError, Operand};
 
 /// What every prepared kernel keeps: the plan of its `K` operands (destination first), their
@@ -130,6 +132,11 @@ impl<const K: usize> Prepared<K> {
 pub struct CopyPlan {
     core: Prepared<2>,
     unique: UniqueToken,
+    /// The plan's one block and its kernel, when it is a small copy of a transpose shape
+    /// (classified once, here, so `run` goes straight to the kernel). Hosts only: on bare
+    /// metal the plan stays as small as the loops need.
+    #[cfg(not(target_os = "none"))]
+    small: Option<Small>,
 }
 
 impl CopyPlan {
@@ -217,7 +224,12 @@ impl CopyPlan {
             Err(e) => return Err(e),
         };
         match UniqueToken::check(&core.plan) {
-            Ok(unique) => Ok(Self { core, unique }),
+            Ok(unique) => Ok(Self {
+                #[cfg(not(target_os = "none"))]
+                small: Small::of_plan(&core.plan, dst.itemsize),
+                core,
+                unique,
+            }),
             Err(e) => Err(e),
         }
     }
@@ -280,6 +292,12 @@ impl CopyPlan {
     /// ```
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        #[cfg(not(target_os = "none"))]
+        if let Some(block) = &self.small {
+            if small::copy_planned(&unique, block, dst, src) {
+                return Ok(());
+            }
+        }
         raw::copy(&unique, dst, src)
     }
 

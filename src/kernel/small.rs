@@ -1,0 +1,595 @@
+//! Small copies: a copy whose plan is one untiled 2-D block shaped like a transpose (the
+//! destination runs along one loop, the source along the other), classified once into
+//! [`Small`], then run by one block kernel with no dispatch search and no loop driver.
+//!
+//! | block | kernel (x86-64) | elsewhere, and under Miri |
+//! | --- | --- | --- |
+//! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | SSE2 unpacks, 16 bytes of each channel a step | the same loop, one frame a step |
+//! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose.rs` | their portable twins |
+//!
+//! A prepared [`CopyPlan`](crate::CopyPlan) classifies its plan once ([`Small::of_plan`],
+//! `const`) and keeps the answer beside it; the run-time [`copy()`](crate::copy()) tries
+//! [`copy_rank2`] before the general planner: two rank-2 operands of a transpose shape are
+//! classified, bounds-checked and tested for a unique destination (the nesting test, the
+//! one the general validation answers these shapes with) in a few dozen instructions.
+//! Anything else, and element types whose bytes may not all be initialised, take the general
+//! path unchanged, so the errors and the bytes written are the general path's. Hosts only:
+//! bare-metal builds leave this module out and keep the general loops alone (code size).
+
+#![expect(
+    clippy::many_single_char_names,
+    reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
+)]
+#![expect(
+    clippy::inline_always,
+    reason = "the vector steps and their loads and stores must inline into their target-feature callers"
+)]
+
+use core::mem::size_of;
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+use crate::kernel::cpu::has_avx;
+use crate::kernel::drive::step;
+use crate::kernel::element::is_plain;
+use crate::kernel::mapping::Lowered;
+use crate::kernel::plan::Plan;
+use crate::kernel::proof::Unique;
+use crate::kernel::transpose;
+
+/// Which block kernel a [`Small`] block runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+enum Kind {
+    /// `eb == 2`, `dr == 2`: two planar channels into interleaved frames.
+    Interleave2,
+    /// `ea, eb >= 8`: a transpose with at least one whole SIMD tile each way.
+    Transpose,
+    /// A transpose of 4-byte elements made of whole 8 × 8 tiles (`ea`, `eb` multiples of
+    /// 8): one AVX tile after another where the CPU has AVX, else as [`Kind::Transpose`].
+    Tiles8,
+}
+
+/// One block `d[od + i·dr + j] = s[os + i + j·sr]` (`i < ea`, `j < eb`): the destination's
+/// rows along `i`, its elements along `j` one apart; the source's the other way round.
+///
+/// Minted only by [`Small::of_plan`] (from a plan whose one nest is exactly this block) and
+/// by [`copy_rank2`] (which checks it itself); a prepared plan keeps it beside that plan, as
+/// it keeps the plan's shortest lengths and uniqueness token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub(crate) struct Small {
+    kind: Kind,
+    ea: usize,
+    eb: usize,
+    dr: isize,
+    sr: isize,
+    od: isize,
+    os: isize,
+}
+
+impl Small {
+    /// The block kernel for `ea × eb` with row strides `dr`, `sr` and `itemsize`-byte
+    /// elements, if one is worth taking.
+    const fn classify(ea: usize, eb: usize, dr: isize, sr: isize, itemsize: usize) -> Option<Kind> {
+        if !matches!(itemsize, 1 | 2 | 4 | 8) || ea < 2 {
+            return None;
+        }
+        if eb == 2 && dr == 2 {
+            return Some(Kind::Interleave2);
+        }
+        // A transpose narrower than one SIMD tile runs element by element in
+        // `transpose_unchecked`: the general path's channel kernels do better there.
+        if ea >= 8 && eb >= 8 && sr != 1 {
+            if itemsize == 4 && ea.is_multiple_of(8) && eb.is_multiple_of(8) {
+                return Some(Kind::Tiles8);
+            }
+            return Some(Kind::Transpose);
+        }
+        None
+    }
+
+    /// The block of `plan`, when the plan is one untiled nest of two loops, the destination
+    /// running along one and the source along the other, with a block kernel for it.
+    /// A `const fn`: a plan built at compile time is classified at compile time.
+    pub(crate) const fn of_plan(plan: &Plan<2>, itemsize: usize) -> Option<Self> {
+        let [nest] = plan.nests() else {
+            return None;
+        };
+        if nest.tile().is_some() {
+            return None;
+        }
+        let [a, b] = nest.loops() else {
+            return None;
+        };
+        let ([da, sa], [db, sb]) = (a.strides, b.strides);
+        let (ea, eb, dr, sr) = if db == 1 && sa == 1 {
+            (a.extent, b.extent, da, sb)
+        } else if da == 1 && sb == 1 {
+            (b.extent, a.extent, db, sa)
+        } else {
+            return None;
+        };
+        let [od, os] = nest.offsets();
+        match Self::classify(ea, eb, dr, sr, itemsize) {
+            Some(kind) => Some(Self {
+                kind,
+                ea,
+                eb,
+                dr,
+                sr,
+                od,
+                os,
+            }),
+            None => None,
+        }
+    }
+
+    /// Runs the block; `false` (nothing written) when `T` is not a plain primitive of the
+    /// block's kind, for which the caller runs the general loops.
+    ///
+    /// # Safety
+    ///
+    /// Every `d + od + i·dr + j` and `s + os + i + j·sr` (`i < ea`, `j < eb`) is an element
+    /// of the destination and source allocations, no destination element is a source
+    /// element, and no two destination indices share an element.
+    #[inline]
+    unsafe fn run<T: Copy + 'static>(&self, d: *mut T, s: *const T) -> bool {
+        if !is_plain::<T>() {
+            return false;
+        }
+        let Self {
+            kind,
+            ea,
+            eb,
+            dr,
+            sr,
+            od,
+            os,
+        } = *self;
+        // SAFETY: `od` and `os` are the block's first offsets (contract).
+        let (d, s) = unsafe { (d.offset(od), s.offset(os)) };
+        match kind {
+            Kind::Interleave2 => {
+                // SAFETY: the contract with `eb == 2`, `dr == 2`: `ea` frames of two elements
+                // at `d`, the channels `ea` elements each at `s` and `s + sr`.
+                unsafe { interleave2(d, s, s.offset(sr), ea) };
+            }
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            Kind::Tiles8 if size_of::<T>() == 4 && has_avx() => {
+                // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
+                // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
+                // as `f32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX is present.
+                unsafe { x86::tiles8_avx(d.cast::<f32>(), dr, s.cast::<f32>(), sr, ea, eb) };
+            }
+            Kind::Transpose | Kind::Tiles8 => {
+                // SAFETY: the contract is `transpose_unchecked`'s; `T` is a plain 1-, 2-, 4-
+                // or 8-byte primitive (`classify` checked the itemsize, the caller matched
+                // it with `size_of::<T>()`, and `is_plain` above).
+                unsafe { transpose::transpose_unchecked(d, dr, s, sr, ea, eb) };
+            }
+        }
+        true
+    }
+}
+
+/// Runs `small`, the block of the plan `unique` proves, on `dst` and `src`; `false` (nothing
+/// written) when `T` takes the general loops instead.
+#[inline]
+pub(crate) fn copy_planned<T: Copy + 'static>(
+    unique: &Unique<'_, 2>,
+    small: &Small,
+    dst: &mut [T],
+    src: &[T],
+) -> bool {
+    if unique.bounds().plan_for([dst.len(), src.len()]).is_err() {
+        return false;
+    }
+    // SAFETY: `small` is the one block of the plan (`Small::of_plan`, kept beside it), whose
+    // every offset lies inside `dst` and `src` (the `InBounds` witness, for these lengths);
+    // the destination is unique (`Unique` witness); `dst` and `src` are distinct borrows.
+    unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
+}
+
+/// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
+/// inside a slice of `slice` elements (`n`, `len` at least 1).
+///
+/// In `i128`, where nothing overflows: `|o|`, `|r|` < 2⁶³ and `n`, `len`, `slice` < 2⁶⁴ on
+/// every target, so `(n - 1)·r` is below 2¹²⁷ in magnitude and the sums below 2¹²⁶ more.
+#[inline]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "i128 sums and one product of 64-bit values: no overflow (see above)"
+)]
+fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
+    let wide = |x: usize| i128::from(x as u64);
+    let last = wide(n.saturating_sub(1)) * r as i128;
+    let (lo, hi) = (o as i128 + last.min(0), o as i128 + last.max(0));
+    lo >= 0 && hi + wide(len.saturating_sub(1)) < wide(slice)
+}
+
+/// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
+/// everything the general path would (element sizes, shapes, no interleave, every offset
+/// inside its slice, a unique destination) and runs the block kernel; `false`, nothing
+/// written, when any check fails or the operands are of another shape, for the general path
+/// to plan (and to report the error, the same as without this path).
+#[inline]
+pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
+    dst: &mut [T],
+    dl: &Lowered<N>,
+    src: &[T],
+    sl: &Lowered<N>,
+) -> bool {
+    if N != 2 || !is_plain::<T>() {
+        return false;
+    }
+    let size = size_of::<T>();
+    let (&[e0, e1], &[d0, d1], &[s0, s1]) = (
+        dl.shape.as_slice(),
+        dl.strides.as_slice(),
+        sl.strides.as_slice(),
+    ) else {
+        return false;
+    };
+    if dl.interleave.is_some()
+        || sl.interleave.is_some()
+        || sl.shape != dl.shape
+        || dl.itemsize != size
+        || sl.itemsize != size
+    {
+        return false;
+    }
+    // The axis along which the destination's elements are one apart becomes `j`.
+    let (ea, eb, dr, sr) = if d1 == 1 && s0 == 1 {
+        (e0, e1, d0, s1)
+    } else if d0 == 1 && s1 == 1 {
+        (e1, e0, d1, s0)
+    } else {
+        return false;
+    };
+    let Some(kind) = Small::classify(ea, eb, dr, sr, size) else {
+        return false;
+    };
+    // A unique destination: rows of `eb` consecutive elements, at least `eb` apart (the
+    // nesting test; `ea, eb >= 2` by `classify`). Then every offset inside its slice.
+    if dr.unsigned_abs() < eb
+        || !rows_inside(dl.offset, dr, ea, eb, dst.len())
+        || !rows_inside(sl.offset, sr, eb, ea, src.len())
+    {
+        return false;
+    }
+    let small = Small {
+        kind,
+        ea,
+        eb,
+        dr,
+        sr,
+        od: dl.offset,
+        os: sl.offset,
+    };
+    // SAFETY: every destination offset `od + i·dr + j` lies inside `dst` and every source
+    // offset `os + i + j·sr` inside `src` (`rows_inside`, checked just above without
+    // overflow); destination rows of `eb` consecutive elements `|dr| >= eb` apart never
+    // share an element; `dst` and `src` are distinct borrows.
+    unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
+}
+
+/// `d[2i] = l[i]`, `d[2i + 1] = r[i]` for `i < n`: two planar channels into interleaved
+/// frames.
+///
+/// # Safety
+///
+/// `T` is a plain 1-, 2-, 4- or 8-byte primitive; `d..d + 2n` and `l..l + n`, `r..r + n`
+/// are elements of their allocations, and the destination elements are none of the source
+/// ones.
+#[inline]
+unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: the contract.
+    unsafe {
+        x86::interleave2(d, l, r, n);
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    // SAFETY: the contract.
+    unsafe {
+        interleave2_portable(d, l, r, 0, n);
+    }
+}
+
+/// The portable twin of the SIMD interleave: frames `from..n`, one a step.
+///
+/// # Safety
+///
+/// As [`interleave2`].
+#[inline]
+unsafe fn interleave2_portable<T: Copy>(
+    d: *mut T,
+    l: *const T,
+    r: *const T,
+    from: usize,
+    n: usize,
+) {
+    for i in from..n {
+        // SAFETY: frame `i < n`: `d + 2i`, `d + 2i + 1`, `l + i`, `r + i` (contract).
+        unsafe {
+            let f = d.offset(step(i, 2));
+            f.write(l.offset(step(i, 1)).read());
+            f.add(1).write(r.offset(step(i, 1)).read());
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+mod x86 {
+    use core::mem::size_of;
+
+    use crate::kernel::cpu::has_avx2;
+    use crate::kernel::drive::step;
+    use core::arch::x86_64::{
+        __m128i, _mm_loadu_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
+        _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi16,
+        _mm_unpacklo_epi32, _mm_unpacklo_epi64,
+    };
+    use core::arch::x86_64::{
+        __m256, _mm_loadu_ps, _mm256_castps128_ps256, _mm256_insertf128_ps, _mm256_shuffle_ps,
+        _mm256_storeu_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
+    };
+    use core::arch::x86_64::{
+        __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_storeu_si256,
+        _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64,
+        _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
+    };
+
+    /// [`super::interleave2`]: 32 bytes of each channel a step with AVX2, then 16 with
+    /// SSE2, then one frame a step; each path whole in one function, so a small block
+    /// makes one call after one cached feature test.
+    ///
+    /// # Safety
+    ///
+    /// As [`super::interleave2`].
+    #[inline]
+    pub(super) unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+        if has_avx2() {
+            // SAFETY: the contract; AVX2 is present.
+            unsafe { interleave2_avx2(d, l, r, n) }
+        } else {
+            // SAFETY: the contract.
+            unsafe { narrow(d, l, r, 0, n) }
+        }
+    }
+
+    /// Frames `from..n` of [`interleave2`] (`from <= n`): 16-byte SSE2 steps, then one
+    /// frame a step.
+    ///
+    /// # Safety
+    ///
+    /// As [`super::interleave2`], and `from <= n`.
+    #[inline(always)]
+    unsafe fn narrow<T: Copy>(d: *mut T, l: *const T, r: *const T, from: usize, n: usize) {
+        let size = size_of::<T>();
+        // Frames `from..n`: `from <= n`, so the offsets stay inside the channels and the
+        // frames (contract).
+        let (b, rest) = (from.wrapping_mul(size), n.wrapping_sub(from));
+        let (db, lb, rb) = (
+            d.cast::<u8>().wrapping_add(b.wrapping_mul(2)),
+            l.cast::<u8>().wrapping_add(b),
+            r.cast::<u8>().wrapping_add(b),
+        );
+        // SAFETY: in each arm, the contract for frames `from..n`; the unpacks are SSE2, part
+        // of x86-64.
+        let done = unsafe {
+            match size {
+                1 => steps::<__m128i, 16>(db, lb, rb, rest, |a, b| {
+                    (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b))
+                }),
+                2 => steps::<__m128i, 8>(db, lb, rb, rest, |a, b| {
+                    (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b))
+                }),
+                4 => steps::<__m128i, 4>(db, lb, rb, rest, |a, b| {
+                    (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b))
+                }),
+                8 => steps::<__m128i, 2>(db, lb, rb, rest, |a, b| {
+                    (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b))
+                }),
+                _ => 0,
+            }
+        };
+        // SAFETY: frames `from + done..n` (contract; `done <= rest`).
+        unsafe { super::interleave2_portable(d, l, r, from.wrapping_add(done), n) };
+    }
+
+    /// [`interleave2`] with AVX2: 32-byte steps (the in-lane unpacks, then the two halves
+    /// put back in order with `vperm2i128`), then the [`narrow`] tail.
+    ///
+    /// # Safety
+    ///
+    /// As [`super::interleave2`]; AVX2 is present.
+    #[target_feature(enable = "avx2")]
+    unsafe fn interleave2_avx2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+        let (db, lb, rb) = (d.cast::<u8>(), l.cast::<u8>(), r.cast::<u8>());
+        // The frames of the two unpacked halves in order (a closure: it has AVX2 too).
+        let order = |(lo, hi): (__m256i, __m256i)| {
+            (
+                _mm256_permute2x128_si256::<0x20>(lo, hi),
+                _mm256_permute2x128_si256::<0x31>(lo, hi),
+            )
+        };
+        // SAFETY: in each arm, the contract; AVX2 is present.
+        let wide = unsafe {
+            match size_of::<T>() {
+                1 => steps::<__m256i, 32>(db, lb, rb, n, |a, b| {
+                    order((_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)))
+                }),
+                2 => steps::<__m256i, 16>(db, lb, rb, n, |a, b| {
+                    order((_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)))
+                }),
+                4 => steps::<__m256i, 8>(db, lb, rb, n, |a, b| {
+                    order((_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)))
+                }),
+                8 => steps::<__m256i, 4>(db, lb, rb, n, |a, b| {
+                    order((_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)))
+                }),
+                _ => 0,
+            }
+        };
+        // SAFETY: frames `wide..n` (`wide <= n`; contract).
+        unsafe { narrow(d, l, r, wide, n) }
+    }
+
+    /// `n / PER` steps of one vector `V` of each channel, `PER` frames each, interleaved by
+    /// `unpack` into two destination vectors; returns the frames done.
+    ///
+    /// # Safety
+    ///
+    /// As [`interleave2`], with `PER` frames filling one `V`; the CPU has `V`'s loads.
+    #[inline(always)]
+    unsafe fn steps<V: Vector, const PER: usize>(
+        d: *mut u8,
+        l: *const u8,
+        r: *const u8,
+        n: usize,
+        unpack: impl Fn(V, V) -> (V, V),
+    ) -> usize {
+        let w = size_of::<V>();
+        let steps = n.checked_div(PER).unwrap_or(0);
+        let mut k = 0usize;
+        while k < steps {
+            // `k < steps`, so `w·k + w <= n·size` and `2w·k + 2w <= 2n·size`: in bounds.
+            let (i, o) = (k.wrapping_mul(w), k.wrapping_mul(w.wrapping_mul(2)));
+            // SAFETY: `w` bytes of each channel at byte `w·k`, `2w` destination bytes at
+            // `2w·k` (contract, by the bound above); unaligned loads and stores.
+            unsafe {
+                let (lo, hi) = unpack(V::load(l.add(i)), V::load(r.add(i)));
+                lo.store(d.add(o));
+                hi.store(d.add(o).add(w));
+            }
+            k = k.wrapping_add(1);
+        }
+        steps.wrapping_mul(PER)
+    }
+
+    /// A vector register moved with unaligned loads and stores.
+    trait Vector: Copy {
+        /// # Safety
+        ///
+        /// `size_of::<Self>()` bytes at `p` are readable; the CPU has the load.
+        unsafe fn load(p: *const u8) -> Self;
+        /// # Safety
+        ///
+        /// `size_of::<Self>()` bytes at `p` are writable; the CPU has the store.
+        unsafe fn store(self, p: *mut u8);
+    }
+
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the vector pointers are only used with unaligned loads and stores"
+    )]
+    impl Vector for __m128i {
+        #[inline(always)]
+        unsafe fn load(p: *const u8) -> Self {
+            // SAFETY: the caller's contract; SSE2 is part of x86-64.
+            unsafe { _mm_loadu_si128(p.cast::<__m128i>()) }
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut u8) {
+            // SAFETY: the caller's contract; SSE2 is part of x86-64.
+            unsafe { _mm_storeu_si128(p.cast::<__m128i>(), self) }
+        }
+    }
+
+    #[expect(
+        clippy::cast_ptr_alignment,
+        reason = "the vector pointers are only used with unaligned loads and stores"
+    )]
+    impl Vector for __m256i {
+        #[inline(always)]
+        unsafe fn load(p: *const u8) -> Self {
+            // SAFETY: the caller's contract (the CPU has AVX).
+            unsafe { _mm256_loadu_si256(p.cast::<__m256i>()) }
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut u8) {
+            // SAFETY: the caller's contract (the CPU has AVX).
+            unsafe { _mm256_storeu_si256(p.cast::<__m256i>(), self) }
+        }
+    }
+
+    /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of `f32` bits,
+    /// each tile eight loads, 24 shuffles and eight stores, all in registers.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; `ea` and `eb` are multiples of 8; every `d + i·dr + j` and
+    /// `s + i + j·sr` is an element of its slice, no destination element a source one.
+    #[target_feature(enable = "avx")]
+    pub(super) unsafe fn tiles8_avx(
+        d: *mut f32,
+        dr: isize,
+        s: *const f32,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) {
+        let mut i = 0usize;
+        while i < ea {
+            let mut j = 0usize;
+            while j < eb {
+                // The tile at `(i, j)`: `i + 8 <= ea`, `j + 8 <= eb` (multiples of 8).
+                let (dt, st) = (
+                    d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
+                    s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
+                );
+                // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are
+                // elements of the source (contract); destination rows `i + q`, 8 elements
+                // each from `j`, of the destination.
+                unsafe {
+                    for (q, v) in tile8(st, sr).into_iter().enumerate() {
+                        _mm256_storeu_ps(dt.wrapping_offset(step(q, dr)), v);
+                    }
+                }
+                j = j.wrapping_add(8);
+            }
+            i = i.wrapping_add(8);
+        }
+    }
+
+    /// The transpose of the 8 × 8 tile at `s` (rows `sr` apart): row `i` of the result is
+    /// element `i` of the eight rows. Each source row is loaded as two halves, the halves of
+    /// rows `q` and `q + 4` into one register (`vinsertf128` from memory), so two rounds of
+    /// in-lane shuffles finish it: 16 shuffles, no lane-crossing permute.
+    ///
+    /// # Safety
+    ///
+    /// AVX is present; `s + q·sr + i` (`q, i < 8`) are elements of the source.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    unsafe fn tile8(s: *const f32, sr: isize) -> [__m256; 8] {
+        let row = |q: usize| s.wrapping_offset(step(q, sr));
+        // SAFETY: the halves `q·sr + 0..4` and `q·sr + 4..8` of rows `q < 8` (contract).
+        let pair = |q: usize, h: usize| unsafe {
+            _mm256_insertf128_ps::<1>(
+                _mm256_castps128_ps256(_mm_loadu_ps(row(q).wrapping_add(h))),
+                _mm_loadu_ps(row(q.wrapping_add(4)).wrapping_add(h)),
+            )
+        };
+        let (r0, r1, r2, r3) = (pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0));
+        let (r4, r5, r6, r7) = (pair(0, 4), pair(1, 4), pair(2, 4), pair(3, 4));
+        let t0 = _mm256_unpacklo_ps(r0, r1);
+        let t1 = _mm256_unpackhi_ps(r0, r1);
+        let t2 = _mm256_unpacklo_ps(r2, r3);
+        let t3 = _mm256_unpackhi_ps(r2, r3);
+        let t4 = _mm256_unpacklo_ps(r4, r5);
+        let t5 = _mm256_unpackhi_ps(r4, r5);
+        let t6 = _mm256_unpacklo_ps(r6, r7);
+        let t7 = _mm256_unpackhi_ps(r6, r7);
+        [
+            _mm256_shuffle_ps::<0x44>(t0, t2),
+            _mm256_shuffle_ps::<0xEE>(t0, t2),
+            _mm256_shuffle_ps::<0x44>(t1, t3),
+            _mm256_shuffle_ps::<0xEE>(t1, t3),
+            _mm256_shuffle_ps::<0x44>(t4, t6),
+            _mm256_shuffle_ps::<0xEE>(t4, t6),
+            _mm256_shuffle_ps::<0x44>(t5, t7),
+            _mm256_shuffle_ps::<0xEE>(t5, t7),
+        ]
+    }
+}
