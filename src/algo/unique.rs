@@ -582,10 +582,12 @@ mod tests {
 
     #[test]
     fn two_axes_unique_agrees_with_the_search() {
+        // Under Miri (safe code: the 32-bit run is what it adds) every fourth stride.
+        let step = if cfg!(miri) { 4 } else { 1 };
         for e0 in 2..=6usize {
             for e1 in 2..=6usize {
-                for s0 in 0..=13usize {
-                    for s1 in 0..=13usize {
+                for s0 in (0..=13usize).step_by(step) {
+                    for s1 in (0..=13usize).step_by(step) {
                         #[expect(clippy::cast_possible_wrap, reason = "small test strides")]
                         let want = unique([e0, e1], [s0 as isize, -(s1 as isize)]);
                         assert_eq!(two_axes_unique(e0, s0, e1, s1), want, "{e0} {s0} {e1} {s1}");

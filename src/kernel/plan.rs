@@ -1218,9 +1218,15 @@ mod tests {
         // general one give the same plan, or the same error, from a run-time empty plan and
         // from the constant one.
         let dst = Layout::dense([3, 4, 2], 4, Order::C).unwrap();
+        // Under Miri (safe code: the 32-bit run is what it adds) a sample of the strides.
+        let strides: &[isize] = if cfg!(miri) {
+            &[-3, 0, 2]
+        } else {
+            &[-3, -2, -1, 0, 1, 2, 3]
+        };
         let mut cases = 0;
-        for s0 in -3..=3isize {
-            for s1 in -3..=3isize {
+        for &s0 in strides {
+            for &s1 in strides {
                 for s2 in [-12isize, -1, 0, 1, 5, 8] {
                     let src = Layout::new([3, 4, 2], [s0, s1, s2], 4).unwrap();
                     let src = src.with_offset(60).unwrap();
@@ -1234,7 +1240,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(cases, 294);
+        assert_eq!(cases, strides.len().pow(2) * 6);
         let bad = Layout::dense([3, 2, 4], 4, Order::C).unwrap();
         let ops = [dst.lowered(), bad.lowered()];
         let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
@@ -1262,9 +1268,12 @@ mod tests {
         // (0 included), offsets that keep every offset in range; different itemsizes. Under
         // Miri (safe code here: the 32-bit run is what it adds) a sample of both.
         let (extents, strides): (&[usize], &[isize]) = if cfg!(miri) {
-            (&[0, 1, 3], &[-6, -1, 0, 1, 5])
+            (&[0, 3], &[-2, 0, 1])
         } else {
-            (&[0, 1, 2, 3, 4], &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6])
+            (
+                &[0, 1, 2, 3, 4],
+                &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6],
+            )
         };
         let mut planned = 0usize;
         for &e0 in extents {

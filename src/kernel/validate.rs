@@ -348,10 +348,16 @@ mod tests {
     fn strided_checks_of_rank_two_agree_with_the_general_check() {
         // Every rank-2 destination with extents 1..=4 and strides -6..=6: the one-nest check
         // with no search, the one-nest check with it, and the general check answer alike.
+        // Under Miri (safe code: the 32-bit run is what it adds) a sample of the strides.
+        let strides: &[isize] = if cfg!(miri) {
+            &[-6, -1, 0, 3]
+        } else {
+            &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6]
+        };
         for e0 in 1..=4usize {
             for e1 in 1..=4usize {
-                for s0 in -6..=6isize {
-                    for s1 in -6..=6isize {
+                for &s0 in strides {
+                    for &s1 in strides {
                         let dst = Layout::new([e0, e1], [s0, s1], 4).unwrap();
                         let dst = dst.with_offset(40).unwrap();
                         let plan = Plan::new(&[dst.lowered()]).unwrap();
