@@ -420,7 +420,12 @@ proptest! {
 /// steps for 1-, 2-, 4- and 8-byte elements), dense and with padded or flipped planes.
 #[test]
 fn small_interleave2_of_every_frame_count_matches_the_model() {
-    let frames = if cfg!(miri) { 2..=18 } else { 2..=70 };
+    // Under Miri (the portable twins: no vector steps whose tails need every count) a few.
+    let frames: Vec<usize> = if cfg!(miri) {
+        vec![2, 5, 17]
+    } else {
+        (2..=70).collect()
+    };
     for ea in frames {
         for (spad, sflip) in [(0, false), (3, false), (1, true)] {
             let block = Block {
@@ -442,7 +447,7 @@ fn small_interleave2_of_every_frame_count_matches_the_model() {
 #[test]
 fn small_transpose_of_every_side_matches_the_model() {
     let sides: Vec<usize> = if cfg!(miri) {
-        vec![8, 9, 16]
+        vec![8, 11]
     } else {
         (8..=40).collect()
     };
