@@ -299,8 +299,8 @@ fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
 
 /// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
 /// the pixels are dense (`px == c`), whole vectors of pixels by byte shuffles
-/// (`channels.rs`), in a partial block of 4-byte elements by masked stores
-/// ([`interleave_partial`]), the rest here. With `stream`, the shuffled part may use non-temporal
+/// (`channels.rs`), in a partial block of 4-byte elements by stores of each pixel's
+/// channels only ([`interleave_partial`]), the rest here. With `stream`, the shuffled part may use non-temporal
 /// stores.
 ///
 /// # Safety
@@ -342,8 +342,9 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
 
 /// CHW -> partial interleave block (`px > c`) for whole steps of pixels: `d[j·px + k] =
 /// s[k·plane + j]` for `k < c` and the returned number of pixels `j` (a prefix of `0..n`),
-/// lanes `c..px` untouched. AVX2 masked stores take 2 to 4 channels of a 4-byte plain `T` in
-/// pixels of 4 or 8 lanes (the nChw4c and nChw8c tails); other shapes and targets return 0.
+/// lanes `c..px` untouched. With AVX2, 2 to 4 channels of a 4-byte plain `T` in pixels of 4
+/// or 8 lanes (the nChw4c and nChw8c tails) go eight pixels a step through a register
+/// transpose and stores of each pixel's first `c` lanes; other shapes and targets return 0.
 ///
 /// # Safety
 ///
