@@ -226,3 +226,53 @@ proptest! {
     #[test] fn interleaved_param_rank2(l in interleaved::<2>()) { check_param(l)?; }
     #[test] fn interleaved_param_rank3(l in interleaved::<3>()) { check_param(l)?; }
 }
+
+/// Planar -> one partial interleave block of 4-byte elements through `copy`: `c` channels
+/// (2 to 4) in blocks of `px` (`c..=8`) lanes, every pixel count 0..=70 (whole vectors of 8
+/// pixels, then a tail), slices `skew` elements into buffers with guards after: the lanes
+/// `c..px` of every pixel and the guards keep the sentinel.
+fn partial_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
+    let widths: Vec<usize> = if cfg!(miri) {
+        vec![0, 9, 17]
+    } else {
+        (0..=70).collect()
+    };
+    let skews: &[usize] = if cfg!(miri) { &[1] } else { &[0, 1, 2, 3] };
+    // Not 0: the vector path loads zeros for missing channels, so a zero sentinel would
+    // hide a padding lane written with them. The values are 1..=251.
+    let sentinel = T::from(255);
+    for c in 2..=4 {
+        for px in c..=8 {
+            for &w in &widths {
+                for &skew in skews {
+                    let shape = [c, w];
+                    let planar = Layout::dense(shape, 4, Order::C).unwrap();
+                    let il =
+                        InterleavedLayout::dense(shape, 4, InterleaveLayout::new(0, px).unwrap())
+                            .unwrap();
+                    let src: Vec<T> = (0..skew + c * w)
+                        .map(|i| T::from((i % 251) as u8 + 1))
+                        .collect();
+                    let len = dst_len(&il);
+                    let mut dst = vec![sentinel; skew + len + 8];
+                    strided_layout::copy(&src[skew..], &planar, &mut dst[skew..skew + len], &il)
+                        .unwrap();
+                    let mut want = vec![sentinel; skew + len + 8];
+                    for ix in indices(&shape) {
+                        let ixa: [usize; 2] = ix.clone().try_into().unwrap();
+                        let o = il.offset_of(ixa).unwrap() as usize;
+                        let p = planar.offset_of(ixa).unwrap() as usize;
+                        want[skew + o] = src[skew + p];
+                    }
+                    assert_eq!(dst, want, "{c}/{px} w {w} skew {skew}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn partial_blocks_of_four_byte_elements_keep_padding_lanes() {
+    partial_sweep::<f32>();
+    partial_sweep::<u32>();
+}

@@ -281,7 +281,7 @@ pub(crate) enum Channels {
 /// towards the interleaved side): `c` channels of `T` whose pixels are `stride` elements
 /// apart, `c <= stride <= 16`. A pixel wider than its channels is a partial interleave block,
 /// whose other lanes stay untouched: the shuffles read whole pixels and drop those lanes on
-/// the way to planes, and the loops of [`interleave`] write such pixels. 2 to 4 channels of
+/// the way to planes, and [`interleave`] writes such pixels with masked stores or loops. 2 to 4 channels of
 /// any `T`; 5 to 16 of a 1-, 2- or 4-byte plain `T`, except partial blocks towards the
 /// interleaved side, which take the transposes or the strided loops.
 fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
@@ -299,7 +299,8 @@ fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
 
 /// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
 /// the pixels are dense (`px == c`), whole vectors of pixels by byte shuffles
-/// (`channels.rs`), the rest here. With `stream`, the shuffled part may use non-temporal
+/// (`channels.rs`), in a partial block of 4-byte elements by stores of each pixel's
+/// channels only ([`interleave_partial`]), the rest here. With `stream`, the shuffled part may use non-temporal
 /// stores.
 ///
 /// # Safety
@@ -323,7 +324,7 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
         let done = if px == c {
             interleave_groups(d, s, plane, c, n, stream)
         } else {
-            0
+            interleave_partial(d, px, s, plane, c, n)
         };
         let (d, s, n) = (
             d.add(done.wrapping_mul(px)),
@@ -336,6 +337,56 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
             4 => interleave_n::<T, 4>(d, px, s, plane, n),
             _ => interleave_any(d, px, s, plane, c, n),
         }
+    }
+}
+
+/// CHW -> partial interleave block (`px > c`) for whole steps of pixels: `d[j·px + k] =
+/// s[k·plane + j]` for `k < c` and the returned number of pixels `j` (a prefix of `0..n`),
+/// lanes `c..px` untouched. With AVX2, 2 to 4 channels of a 4-byte plain `T` in pixels of 4
+/// or 8 lanes (the nChw4c and nChw8c tails) go eight pixels a step through a register
+/// transpose and stores of each pixel's first `c` lanes; other shapes and targets return 0.
+///
+/// # Safety
+///
+/// As [`interleave`].
+#[inline]
+#[cfg_attr(
+    not(all(target_arch = "x86_64", not(miri), not(target_os = "none"))),
+    expect(
+        unused_variables,
+        reason = "only x86-64 with AVX2 has a partial-block kernel"
+    )
+)]
+unsafe fn interleave_partial<T: 'static>(
+    d: *mut T,
+    px: usize,
+    s: *const T,
+    plane: isize,
+    c: usize,
+    n: usize,
+) -> usize {
+    #[cfg(all(target_arch = "x86_64", not(miri), not(target_os = "none")))]
+    {
+        if size_of::<T>() != 4 || !is_plain::<T>() || !crate::kernel::cpu::has_avx2() {
+            return 0;
+        }
+        // `plane · 4` is the byte distance between two elements of the source slice, exact.
+        let plane = step(4, plane);
+        let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
+        // SAFETY: AVX2 is present (checked), `T` is 4 bytes, and the caller's contract in
+        // bytes, with `c == C` for the matching arm.
+        unsafe {
+            match c {
+                2 => x86::avx2_partial4::<2>(d, px, s, plane, n),
+                3 => x86::avx2_partial4::<3>(d, px, s, plane, n),
+                4 => x86::avx2_partial4::<4>(d, px, s, plane, n),
+                _ => 0,
+            }
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri), not(target_os = "none"))))]
+    {
+        0
     }
 }
 

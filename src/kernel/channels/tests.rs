@@ -265,6 +265,66 @@ fn partial_block<T: Copy + PartialEq + core::fmt::Debug + 'static>(
     }
 }
 
+/// `interleave` into a partial interleave block: `c` channels of `T` in pixels of `px >= c`
+/// lanes, planes `n + 3` elements apart, both slices starting `skew` elements into their
+/// buffers; the lanes `c..px` of every pixel and the guards after the last pixel must keep
+/// the guard value.
+fn partial_interleave<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+    value: impl Fn(usize) -> T,
+    guard: T,
+    c: usize,
+    px: usize,
+    n: usize,
+    skew: usize,
+) {
+    let plane = n + 3;
+    let src: Vec<T> = (0..skew + c * plane).map(&value).collect();
+    let mut dst = std::vec![guard; skew + n * px + 40];
+    // SAFETY: the source holds `c` planes of `plane >= n` elements, the destination `n`
+    // pixels of `px` lanes; distinct buffers.
+    unsafe {
+        interleave(
+            dst[skew..].as_mut_ptr(),
+            px,
+            src[skew..].as_ptr(),
+            plane as isize,
+            c,
+            n,
+            false,
+        );
+    }
+    for (i, &x) in dst.iter().enumerate() {
+        let want = match i.checked_sub(skew) {
+            Some(o) if o < n * px && o % px < c => src[skew + (o % px) * plane + o / px],
+            _ => guard,
+        };
+        assert_eq!(
+            x, want,
+            "partial interleave c {c} px {px} n {n} skew {skew} at {i}"
+        );
+    }
+}
+
+#[test]
+fn partial_blocks_interleave_four_byte_elements_keep_padding_lanes() {
+    let widths: Vec<usize> = if cfg!(miri) {
+        std::vec![0, 1, 9, 18]
+    } else {
+        (0..=70).collect()
+    };
+    let skews: &[usize] = if cfg!(miri) { &[1] } else { &[0, 1, 2, 3] };
+    for c in 2..=4 {
+        for px in c..=8 {
+            for &n in &widths {
+                for &skew in skews {
+                    partial_interleave::<f32>(|i| f32::from(i as u16) + 0.5, -1.0, c, px, n, skew);
+                    partial_interleave::<u32>(|i| i as u32 * 7 + 3, 0xEEEE_EEEE, c, px, n, skew);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn partial_blocks_deinterleave_every_channel_count() {
     let widths: std::vec::Vec<usize> = if cfg!(miri) {
