@@ -151,7 +151,9 @@ fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
             (15, 16),
         ]
     };
-    let sentinel = T::from(0);
+    // Not 0 (a kernel that loads zeros for missing channels and writes them to padding
+    // lanes would pass) and none of the values, which are 1..=251.
+    let sentinel = T::from(255);
     for &(c, f) in shapes {
         for &w in widths {
             for &skew in skews {
@@ -233,7 +235,7 @@ proptest! {
 /// `c..px` of every pixel and the guards keep the sentinel.
 fn partial_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
     let widths: Vec<usize> = if cfg!(miri) {
-        vec![0, 9, 17]
+        vec![0, 9]
     } else {
         (0..=70).collect()
     };

@@ -308,7 +308,7 @@ fn partial_interleave<T: Copy + PartialEq + core::fmt::Debug + 'static>(
 #[test]
 fn partial_blocks_interleave_four_byte_elements_keep_padding_lanes() {
     let widths: Vec<usize> = if cfg!(miri) {
-        std::vec![0, 1, 9, 18]
+        std::vec![0, 9, 18]
     } else {
         (0..=70).collect()
     };
