@@ -38,9 +38,9 @@ use crate::kernel::small;
 /// `T` takes the scalar paths.
 ///
 /// Stack: the plan lives in the frame (about 1 KB in all for a rank-2 copy on a Cortex-M4,
-/// see [`doc::firmware`](crate::doc::firmware)); on targets with an operating system, 32 KiB more for a
-/// transpose of 32 MiB or more whose rows are whole 4 KiB pages apart (a 4096 × 4096 `f32`
-/// matrix), which goes through a stack tile; a `std` thread's 2 MiB is plenty.
+/// see [`doc::firmware`](crate::doc::firmware)); on targets with an operating system, 32 KiB
+/// more for a transpose of 32 MiB or more whose rows are whole 4 KiB pages apart (a 4096 ×
+/// 4096 `f32` matrix), which goes through a stack tile; a `std` thread's 2 MiB is plenty.
 ///
 /// # Errors
 ///
