@@ -126,21 +126,21 @@
 //! # Small copies, prepared
 //!
 //! `cargo bench -p strided-layout-bench --bench prepared` (groups `table/small 16x16 f32
-//! transpose` and `table/small 64-frame stereo i16`), one run on the 2-core x86-64 host while
-//! other builds loaded both cores (every time is about three times the quiet machine's; the
-//! ratios in parentheses, to `copy_from_slice` of the same bytes, are what to read), and the
-//! instructions per call counted by callgrind, which load does not change:
+//! transpose` and `table/small 64-frame stereo i16`), on the 2-core x86-64 host while other
+//! builds loaded both cores (times swing 2-3x between runs; the ratios, to `copy_from_slice`
+//! of the same bytes, are what to read), and the instructions per call counted by callgrind,
+//! which load does not change:
 //!
-//! | case | `copy_from_slice` | `const` `CopyPlan::run` (`prepared`) | run-time `copy()` (`ours`) | naive | ndarray 0.17 | hand loop |
-//! | --- | --- | --- | --- | --- | --- | --- |
-//! | 16 × 16 `f32` transpose (1 KiB) | 42.0 ns, 145 instr. | 234 ns (0.18), 804 instr. | 464 ns (0.09), 1,463 instr. | 771 ns (0.05) | 582 ns (0.07) | - |
-//! | 64-frame stereo `i16` interleave (256 B) | 16.9 ns | 121 ns (0.14), 417 instr. | 354 ns (0.05), 1,015 instr. | 322 ns (0.05) | 603 ns (0.03) | `chunks_exact_mut` 22.9 ns (0.74), 122 instr. |
+//! | case | `const` `CopyPlan::run` | run-time `copy()` | before the block kernels (prepared / run-time) |
+//! | --- | --- | --- | --- |
+//! | 16 × 16 `f32` transpose (1 KiB) | 0.42-0.84 of `copy_from_slice`, about 358 instr. | 0.25-0.77, about 494 instr. | 0.18 / 0.09; 667 / 1,384 instr. |
+//! | 64-frame stereo `i16` interleave (256 B) | 1.0-1.4 × the time of a `chunks_exact_mut` hand loop, about 157 instr. | 0.24-0.43, about 277 instr. | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
 //!
-//! Before plans shrank to 8 loops a nest, prepared runs checked one length per buffer, blocks
-//! that fit one tile stopped being tiled and one-block nests skipped the odometer, the same
-//! calls took 1,002 (transpose) and 515 (stereo) instructions prepared, 2,306 and 1,775 at run
-//! time. A prepared run skips planning and validation, but at these sizes the kernels' fixed
-//! costs (the transpose's and the channel kernel's set-up, the dispatch between them, made
-//! again on every run) still cost more than the data: the goals of 0.5 of `copy_from_slice`
-//! for the transpose (0.18 here) and 1.5 × the hand loop for the stereo block (5.3 × here in
-//! time, 3.4 × in instructions) are not reached yet.
+//! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
+//! transpose of at least 8 × 8, at most 32 KiB) runs one block kernel: a prepared plan knows
+//! its block from when it was built (in a `const`, at compile time), and the run-time `copy()`
+//! checks two rank-2 operands directly (element sizes, shapes, bounds, the destination's
+//! uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles (about 260
+//! of its 358 instructions), the stereo block 32-byte AVX2 unpacks. Before, each run
+//! dispatched between the channel kernels and the transposes again, and the transpose went
+//! through the 16-channel kernel.
