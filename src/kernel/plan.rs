@@ -815,21 +815,8 @@ impl<const K: usize> Builder<'_, K> {
         let mut rest: &mut [Loop<K>] = loops;
         while let [l, tail @ ..] = rest {
             rest = tail;
-            if all_nonpositive_some_negative(&l.strides) {
-                let steps = l.extent.saturating_sub(1);
-                let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
-                while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {
-                    let moved = match mul(*s, steps) {
-                        Ok(d) => add(*off, d),
-                        Err(e) => Err(e),
-                    };
-                    match (moved, s.checked_neg()) {
-                        (Ok(v), Some(neg)) => (*off, *s) = (v, neg),
-                        (Err(e), _) => return Err(e),
-                        (_, None) => return Err(LayoutError::OffsetOverflow),
-                    }
-                    (ss, os) = (st, ot);
-                }
+            if let Err(e) = flip(l, offsets) {
+                return Err(e);
             }
         }
         // Order by weighted stride, largest outermost (stable insertion sort). The weights
