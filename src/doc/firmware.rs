@@ -111,7 +111,7 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 3,954 B | 9,570 B | 725 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 5,552 B | 11,166 B | 1,426 | 856 B (`copy`, which holds the plan) + 112 B (the planner) |
+//! | run-time [`copy()`](crate::copy) | 5,560 B | 11,214 B | 1,437 | 856 B (`copy`, which holds the plan) + 112 B (the planner) |
 //!
 //! The const plan costs 2.4 KB over the hand loops (730 B of it `memcpy`, which most firmware
 //! links anyway) and about 140 instructions per 64-frame copy: its inner loops move two rows
