@@ -300,8 +300,8 @@ fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
 /// CHW -> HWC for one block: `d[j·px + k] = s[k·plane + j]` for `k < c`, `j < n`; when
 /// the pixels are dense (`px == c`), whole vectors of pixels by byte shuffles
 /// (`channels.rs`), in a partial block of 4-byte elements by stores of each pixel's
-/// channels only ([`interleave_partial`]), the rest here. With `stream`, the shuffled part may use non-temporal
-/// stores.
+/// channels only ([`interleave_partial`]), the rest here. With `stream`, the shuffled part
+/// may use non-temporal stores.
 ///
 /// # Safety
 ///
