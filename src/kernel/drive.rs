@@ -63,7 +63,10 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
         [b] => (&[][..], Loop::UNIT, *b),
         [] => (&[][..], Loop::UNIT, Loop::UNIT),
     };
-    let mut idx = [0usize; MAX_LOOPS];
+    // Each outer loop's steps left, counted down: set from the extents rather than zeroed,
+    // so no `memset` is linked for it (bare-metal images pay 174 bytes for one).
+    let mut left: [usize; MAX_LOOPS] =
+        core::array::from_fn(|k| outer.get(k).map_or(0, |l| l.extent));
     let mut offs = nest.offsets();
     loop {
         match tile {
@@ -75,19 +78,20 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
         loop {
             let Some(kk) = k.checked_sub(1) else { return };
             k = kk;
-            let (Some(l), Some(i)) = (outer.get(k), idx.get_mut(k)) else {
+            let (Some(l), Some(n)) = (outer.get(k), left.get_mut(k)) else {
                 return;
             };
-            if i.saturating_add(1) < l.extent {
-                *i = i.saturating_add(1);
+            if *n > 1 {
+                *n = n.saturating_sub(1);
                 offs = stepped(offs, 1, l.strides);
                 break;
             }
-            offs = stepped(offs, 0, l.strides);
+            // Back to the loop's first step: `extent - 1` steps were taken.
+            let back = l.extent.saturating_sub(1);
             for (x, &s) in offs.iter_mut().zip(&l.strides) {
-                *x = x.wrapping_sub(step(*i, s));
+                *x = x.wrapping_sub(step(back, s));
             }
-            *i = 0;
+            *n = l.extent;
         }
     }
 }

@@ -175,7 +175,11 @@ unsafe fn copy_block<T: Copy + 'static>(
 ) {
     let [da, sa] = a.strides;
     let [db, sb] = b.strides;
-    if db == 1 && sb == 1 {
+    if PAIR_ROWS && db == 1 && sb == 1 {
+        // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
+        // `da` and `sa` apart.
+        unsafe { pair_rows_contiguous(d, da, s, sa, a.extent, b.extent) };
+    } else if db == 1 && sb == 1 {
         // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
         // `da` and `sa` apart.
         if !stream && unsafe { copy_short_rows(d, da, s, sa, a.extent, b.extent) } {
@@ -216,31 +220,8 @@ unsafe fn copy_block<T: Copy + 'static>(
         unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
     } else {
         if PAIR_ROWS {
-            let mut row = 0usize;
-            while row < a.extent {
-                // Rows `row` and `row + 1`, or the last row twice (`dr = 0`: each element is
-                // written twice with the same value) when the count is odd: one loop, less
-                // code on the targets that take it.
-                let next = if row.saturating_add(1) < a.extent {
-                    (da, sa)
-                } else {
-                    (0, 0)
-                };
-                // SAFETY: rows `row` and `row + 1` (or `row` alone) of the block (caller's
-                // contract).
-                unsafe {
-                    strided_copy_pair(
-                        d.offset(step(row, da)),
-                        next.0,
-                        db,
-                        s.offset(step(row, sa)),
-                        next.1,
-                        sb,
-                        b.extent,
-                    );
-                }
-                row = row.saturating_add(2);
-            }
+            // SAFETY: the caller's contract: the block's rows.
+            unsafe { pair_rows(d, da, db, s, sa, sb, a.extent, b.extent) };
             return;
         }
         for i in 0..a.extent {
@@ -263,6 +244,109 @@ unsafe fn copy_block<T: Copy + 'static>(
 /// what a hand loop over its frames does (two loads, two stores, two pointer bumps and the
 /// loop branch per frame on a Cortex-M4, against six instructions a sample row by row).
 const PAIR_ROWS: bool = INNER_UNROLL == 1;
+
+/// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with the pair loop
+/// where the inner loop is not unrolled (bare metal): in 4-byte words when the rows and both
+/// operands allow, else element by element. No `memcpy` call: on a Cortex-M4 the word loop
+/// moves what `memcpy` would at about 1.5 instructions a word, and leaves out
+/// `compiler_builtins`' 730-byte `memcpy`, which a plan built once (in `const` too) could not
+/// prove unused.
+///
+/// # Safety
+///
+/// As [`copy_short_rows`].
+#[inline]
+unsafe fn pair_rows_contiguous<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) {
+    /// The word: alignment 4, any bytes (padding included) move unchanged.
+    type Word = MaybeUninit<u32>;
+    const W: usize = size_of::<Word>();
+    let size = size_of::<T>();
+    // Words when every row starts on a word and is whole words: the byte offsets of both
+    // operands' rows, and the row's bytes, are multiples of 4 (a checked product that
+    // overflows just takes the element loop).
+    let words = |x: usize| x.checked_mul(size).filter(|b| b.is_multiple_of(W)).map(|b| b / W);
+    let aligned = |p: usize| p.is_multiple_of(W);
+    let word_rows = (size < W && aligned(d.addr()) && aligned(s.addr()))
+        .then(|| {
+            Some((
+                words(n)?,
+                words(dr.unsigned_abs())?,
+                words(sr.unsigned_abs())?,
+            ))
+        })
+        .flatten();
+    if let Some((wn, wd, ws)) = word_rows {
+        // `wd`, `ws` are at most `|dr|`, `|sr|` (a word is at least one element), which are
+        // `isize`; the signs come back from the element strides.
+        let sign = |w: usize, e: isize| {
+            let w = w.cast_signed();
+            if e < 0 { w.wrapping_neg() } else { w }
+        };
+        let (wdr, wsr) = (sign(wd, dr), sign(ws, sr));
+        // SAFETY: row `i`'s `n` elements are the `wn` words at `d + i·dr` and `s + i·sr`
+        // bytes (`wn · 4 = n · size`, both starts word-aligned), inside their slices
+        // (contract); `MaybeUninit<u32>` reads any bytes.
+        unsafe { pair_rows(d.cast::<Word>(), wdr, 1, s.cast::<Word>(), wsr, 1, rows, wn) };
+    } else {
+        // SAFETY: the contract, rows of `n` elements one apart.
+        unsafe { pair_rows(d, dr, 1, s, sr, 1, rows, n) };
+    }
+}
+
+/// The block's rows two at a time with [`strided_copy_pair`] (the last row alone, written
+/// twice, when `rows` is odd).
+///
+/// # Safety
+///
+/// As [`strided_copy_pair`] for every pair of rows `i`, `i + 1` (`d + i·dr + j·ds`,
+/// `s + i·sr + j·ss` for `i < rows`, `j < n`).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "two pointers, their three strides, two counts"
+)]
+#[inline]
+unsafe fn pair_rows<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    rows: usize,
+    n: usize,
+) {
+    let mut row = 0usize;
+    while row < rows {
+        // Rows `row` and `row + 1`, or the last row twice (`0` apart: each element is written
+        // twice with the same value) when the count is odd: one loop, less code on the
+        // targets that take it.
+        let next = if row.saturating_add(1) < rows {
+            (dr, sr)
+        } else {
+            (0, 0)
+        };
+        // SAFETY: rows `row` and `row + 1` (or `row` alone) of the block (contract).
+        unsafe {
+            strided_copy_pair(
+                d.offset(step(row, dr)),
+                next.0,
+                ds,
+                s.offset(step(row, sr)),
+                next.1,
+                ss,
+                n,
+            );
+        }
+        row = row.saturating_add(2);
+    }
+}
 
 /// `d[j·ds] = s[j·ss]` and `d[dr + j·ds] = s[sr + j·ss]` for `j < n`: two rows of a block in
 /// one pass.
@@ -686,7 +770,73 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
     reason = "a test of 16-element buffers: every offset is checked by `unwrap` and indexing"
 )]
 mod tests {
-    use super::strided_copy_pair;
+    use super::{pair_rows_contiguous, strided_copy_pair};
+
+    /// 4-byte aligned storage, so the word path is taken where the offsets allow.
+    #[repr(C, align(4))]
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct Aligned<T, const L: usize>([T; L]);
+
+    /// Contiguous rows (the bare-metal path of `copy_block`), words or elements, for every
+    /// start offset modulo a word, row length, row count and row stride in a small scope
+    /// (forward and backward), against the element-by-element model; nothing outside the rows
+    /// is written.
+    fn contiguous_rows_match_model<T: Copy + PartialEq + core::fmt::Debug>(of: fn(usize) -> T) {
+        const L: usize = 96;
+        let src = Aligned::<T, L>(core::array::from_fn(of));
+        let gap = of(L); // a value no source element has
+        let scope = if cfg!(miri) { 2 } else { 1 };
+        for n in (0usize..=9).step_by(scope) {
+            for rows in 0usize..=3 {
+                for extra in (0..=5).step_by(scope) {
+                    let stride = (n + extra).cast_signed();
+                    for (d0, s0) in [(0, 0), (1, 0), (0, 2), (2, 2), (3, 1), (4, 8)] {
+                        for (dr, sr) in [(stride, stride), (-stride, stride), (stride + 2, -stride)]
+                        {
+                            // The first row's offset: far enough in for backward rows.
+                            let at = |o: usize, r: isize| {
+                                o + if r < 0 { 3 * r.unsigned_abs() } else { 0 }
+                            };
+                            let (od, os) = (at(d0, dr), at(s0, sr));
+                            let mut want = Aligned::<T, L>([gap; L]);
+                            for i in 0..rows {
+                                for j in 0..n {
+                                    let d =
+                                        od.checked_add_signed(dr * i.cast_signed()).unwrap() + j;
+                                    let s =
+                                        os.checked_add_signed(sr * i.cast_signed()).unwrap() + j;
+                                    want.0[d] = src.0[s];
+                                }
+                            }
+                            let mut got = Aligned::<T, L>([gap; L]);
+                            // SAFETY: every row lies in the 96-element buffers (offsets at
+                            // most 4 + 3·(11 + 2) + 9 < 96), distinct allocations.
+                            unsafe {
+                                pair_rows_contiguous(
+                                    got.0.as_mut_ptr().add(od),
+                                    dr,
+                                    src.0.as_ptr().add(os),
+                                    sr,
+                                    rows,
+                                    n,
+                                );
+                            }
+                            assert_eq!(got, want, "n {n} rows {rows} dr {dr} sr {sr} at {od} {os}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[expect(clippy::cast_possible_truncation, reason = "the values are below 97")]
+    fn contiguous_rows_of_bytes_halves_words_and_triples_match_the_model() {
+        contiguous_rows_match_model::<u8>(|i| i as u8);
+        contiguous_rows_match_model::<u16>(|i| i as u16);
+        contiguous_rows_match_model::<u32>(|i| i as u32);
+        contiguous_rows_match_model::<[u8; 3]>(|i| [i as u8, 1, 2]);
+    }
 
     /// Two rows copied in one pass, against the element-by-element model, for forward,
     /// backward and interleaved strides.
