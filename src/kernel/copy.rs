@@ -5,7 +5,7 @@ use core::mem::MaybeUninit;
 use crate::LayoutError;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{Dense, Disjoint, InPlace, Unique};
+use crate::kernel::proof::{Dense, Disjoint, InPlace, Unique, UniqueBlock};
 use crate::kernel::raw;
 #[cfg(not(target_os = "none"))]
 use crate::kernel::small;
@@ -97,6 +97,18 @@ where
         return Ok(());
     }
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
+    // Rank 2 or less, no operand interleaved (every `Layout`; the test folds away where the
+    // operands are built): one nest of at most two loops, planned and run without a plan.
+    // Only copies large enough to stream their stores go on to the planner.
+    if N <= 2 && dl.interleave.is_none() && sl.interleave.is_none() {
+        let lens = [dst.len(), src.len()];
+        let Some(block) = UniqueBlock::plan_one_source::<T, T, N>(&dl, &sl, lens)? else {
+            return Ok(());
+        };
+        if raw::copy_small(&block, dst, src)? {
+            return Ok(());
+        }
+    }
     let mut plan = Plan::empty();
     let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
     raw::copy(&unique, dst, src)

@@ -121,7 +121,7 @@ pub(crate) const SUPER: usize = 8;
 
 /// Cuts the block `a × b` at `offs` into `ta × tb` tiles, in groups of `SUPER × SUPER`.
 #[inline]
-fn tiles<const K: usize, F>(
+pub(crate) fn tiles<const K: usize, F>(
     offs: [isize; K],
     a: Loop<K>,
     b: Loop<K>,

@@ -34,7 +34,7 @@ use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
 use crate::kernel::proof::{
-    Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken,
+    Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken, first_where,
 };
 use crate::kernel::raw;
 #[cfg(not(target_os = "none"))]
@@ -93,8 +93,12 @@ impl<const K: usize> Prepared<K> {
     /// its slice's length `lens[k]` against the shortest it accepts (one comparison each).
     #[inline]
     fn bounds(&self, sizes: [usize; K], lens: [usize; K]) -> Result<InBounds<'_, K>, LayoutError> {
-        for ((&name, &itemsize), &size) in self.names.iter().zip(&self.itemsize).zip(&sizes) {
-            check_size(name, itemsize, size)?;
+        if let Some(k) = first_where(&self.itemsize, &sizes, |a, b| a != b) {
+            if let (Some(&name), Some(&itemsize), Some(&size)) =
+                (self.names.get(k), self.itemsize.get(k), sizes.get(k))
+            {
+                check_size(name, itemsize, size)?;
+            }
         }
         InBounds::from_shortest(&self.plan, &self.shortest, lens, self.names)
     }

@@ -23,10 +23,10 @@ use core::slice;
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
 use crate::kernel::drive::{
-    for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step,
+    for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step, tiles,
 };
 use crate::kernel::plan::{INNER_UNROLL, Loop, Nest, Plan, TILE_BYTES};
-use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique};
+use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique, UniqueBlock};
 use crate::kernel::{stream, transpose, zip_tiles};
 
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
@@ -46,6 +46,49 @@ pub(crate) fn copy<T: Copy + 'static>(
         stream::stream_fence();
     }
     Ok(())
+}
+
+/// `dst[i] = src[i]` over a copy planned without a plan ([`UniqueBlock`]): its one block
+/// handed to [`copy_block`] (tile by tile when tiled, as [`copy_nests`] does). `Ok(false)`,
+/// with nothing written, when the copy is large enough to stream its stores: the caller
+/// plans it and runs [`copy`], whose loops stream (never on targets without streaming
+/// stores, where this is all of a small copy's loops).
+pub(crate) fn copy_small<T: Copy + 'static>(
+    block: &UniqueBlock,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<bool, LayoutError> {
+    let nest = block.nest_for([dst.len(), src.len()])?;
+    if stream::stream_worthy::<T>(|| nest.volume()) {
+        return Ok(false);
+    }
+    let (a, b) = nest.block();
+    let [od, os] = nest.offsets();
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    // Every offset of the nest is inside `dst` and `src` (the `UniqueBlock` witness, whose
+    // lengths `nest_for` matched), and so are the block's and every tile's, which are
+    // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
+    // unique (the witness). That is `copy_block`'s contract for the block and each tile.
+    match nest.tile() {
+        Some([ta, tb]) if channel_block::<T>(a, b).is_none() => {
+            tiles(
+                [od, os],
+                a,
+                b,
+                ta.max(1),
+                tb.max(1),
+                &mut |[od, os], a, b| {
+                    // SAFETY: a tile of the nest (above).
+                    unsafe { copy_block(d.offset(od), s.offset(os), a, b, [false; 2]) };
+                },
+            );
+        }
+        _ => {
+            // SAFETY: the nest's block (above).
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [false; 2]) };
+        }
+    }
+    Ok(true)
 }
 
 /// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); `[stream, rows]`:
@@ -271,7 +314,11 @@ unsafe fn pair_rows_contiguous<T: Copy>(
     // Words when every row starts on a word and is whole words: the byte offsets of both
     // operands' rows, and the row's bytes, are multiples of 4 (a checked product that
     // overflows just takes the element loop).
-    let words = |x: usize| x.checked_mul(size).filter(|b| b.is_multiple_of(W)).map(|b| b / W);
+    let words = |x: usize| {
+        x.checked_mul(size)
+            .filter(|b| b.is_multiple_of(W))
+            .map(|b| b / W)
+    };
     let aligned = |p: usize| p.is_multiple_of(W);
     let word_rows = (size < W && aligned(d.addr()) && aligned(s.addr()))
         .then(|| {

@@ -174,12 +174,21 @@ pub(crate) const fn small_destination_unique<const K: usize>(
 ) -> Result<(), LayoutError> {
     match plan.nests() {
         [] => Ok(()),
-        [nest] => match small(nest, 0) {
-            Some(true) => Ok(()),
-            Some(false) => Err(LayoutError::DestinationNotUnique),
-            None => Err(LayoutError::UniquenessUndecided),
-        },
+        [nest] => small_loops_unique(nest.loops()),
         _ => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// [`small_destination_unique`] for the loops of one nest of at most two loops (a
+/// [`SmallNest`](crate::kernel::plan::block::SmallNest) a run-time copy runs without a plan,
+/// or a plan's one nest).
+pub(crate) const fn small_loops_unique<const K: usize>(
+    loops: &[Loop<K>],
+) -> Result<(), LayoutError> {
+    match small_loops(loops, 0) {
+        Some(true) => Ok(()),
+        Some(false) => Err(LayoutError::DestinationNotUnique),
+        None => Err(LayoutError::UniquenessUndecided),
     }
 }
 
@@ -215,7 +224,12 @@ const fn search_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError
 /// the answer is the one [`is_unique`] gives (its search takes one step for two axes, within
 /// every budget of the kernels).
 const fn small<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
-    match nest.loops() {
+    small_loops(nest.loops(), k)
+}
+
+/// [`small`] on a nest's loops.
+const fn small_loops<const K: usize>(loops: &[Loop<K>], k: usize) -> Option<bool> {
+    match loops {
         [] => Some(true),
         [l] => Some(abs(l, k) != 0),
         [x, y] => Some(two_axes_unique(x.extent, abs(x, k), y.extent, abs(y, k))),

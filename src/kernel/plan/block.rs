@@ -1,0 +1,307 @@
+//! The one nest of operands of rank `N <= 2` that no interleave splits, planned on its own: at
+//! most two loops, so it needs none of a [`Plan`](super::Plan)'s [`MAX_LOOPS`](super::MAX_LOOPS)
+//! slots. [`Plan::build_small`](super::Plan::build_small) stores it as a plan's nest; a
+//! run-time [`copy()`](crate::copy()) of a block it need not tile runs it as it is, with no
+//! plan to clear (a plan of two operands is about 140 bytes on a 32-bit target, a nest of two
+//! loops 64).
+
+use super::{
+    Loop, Weight, add, flip, measure, merge, mul, offsets_of, side_for, strides_at, tile2, weight,
+};
+use crate::LayoutError;
+use crate::algo::access::get;
+use crate::kernel::mapping::Lowered;
+
+/// A nest of at most two loops with its offsets, bounds and tile, as the general builder
+/// plans it (down to the slot a merged-away loop leaves: `loops` past `depth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SmallNest<const K: usize> {
+    /// The nest's first two loop slots, outermost first; `depth` of them are its loops.
+    pub(super) loops: [Loop<K>; 2],
+    /// How many loops the nest has: 0, 1 or 2.
+    pub(super) depth: usize,
+    /// Each operand's offset at the first element.
+    pub(super) offsets: [isize; K],
+    /// Each operand's smallest and largest offset.
+    pub(super) bounds: [(isize, isize); K],
+    /// The tile of the two loops, when the block is worth tiling.
+    pub(super) tile: Option<[usize; 2]>,
+}
+
+impl<const K: usize> SmallNest<K> {
+    /// The block the loop drivers take: the inner loop `b` and the one outside it `a`, a
+    /// one-step loop where the nest has fewer than two loops.
+    pub(crate) const fn block(&self) -> (Loop<K>, Loop<K>) {
+        let [outer, inner] = self.loops;
+        match self.depth {
+            0 => (Loop::UNIT, Loop::UNIT),
+            1 => (Loop::UNIT, outer),
+            _ => (outer, inner),
+        }
+    }
+
+    /// The loops, outermost first.
+    pub(crate) const fn loops(&self) -> &[Loop<K>] {
+        match self.loops.split_at_checked(self.depth) {
+            Some((used, _)) => used,
+            None => &self.loops,
+        }
+    }
+
+    /// Each operand's offset at the first element.
+    pub(crate) const fn offsets(&self) -> [isize; K] {
+        self.offsets
+    }
+
+    /// Each operand's smallest and largest offset.
+    pub(crate) const fn bounds(&self) -> [(isize, isize); K] {
+        self.bounds
+    }
+
+    /// The tile of the two loops, or `None` when the block runs whole.
+    pub(crate) const fn tile(&self) -> Option<[usize; 2]> {
+        self.tile
+    }
+
+    /// How many indices the nest visits.
+    pub(crate) const fn volume(&self) -> usize {
+        let (a, b) = self.block();
+        a.extent.saturating_mul(b.extent)
+    }
+}
+
+/// Plans operands of rank `N <= 2` that no interleave splits and [`check_operands`](super::check_operands) passed
+/// (`side`: the tile side it gave): the general builder's steps (push, flip, order, merge,
+/// tile, measure) on two slots, named once, with the tile's block test first (the blocks of
+/// real small copies rule tiling out at once). No operands: a nest of no loops.
+///
+/// # Errors
+///
+/// The general builder's: an offset or bound that overflows `isize`.
+pub(crate) const fn small_nest<const N: usize, const K: usize>(
+    ops: &[Lowered<N>; K],
+    side: usize,
+) -> Result<SmallNest<K>, LayoutError> {
+    let empty = Loop {
+        extent: 0,
+        strides: [0; K],
+    };
+    let mut offsets = offsets_of(ops);
+    let (mut outer, mut inner) = (empty, empty);
+    let mut depth = 0usize;
+    let Some(first) = ops.first() else {
+        return Ok(SmallNest {
+            loops: [empty, empty],
+            depth,
+            offsets,
+            bounds: [(0, 0); K],
+            tile: None,
+        });
+    };
+    // Push: extent-1 axes dropped, the second merged into the first where it can.
+    let mut k = 0;
+    while k < N {
+        let extent = match get(&first.shape, k) {
+            Some(e) => e,
+            None => 1,
+        };
+        if extent != 1 {
+            let l = Loop {
+                extent,
+                strides: strides_at(ops, k),
+            };
+            if depth == 0 {
+                (outer, depth) = (l, 1);
+            } else if let Some(m) = merge(&outer, &l) {
+                outer = m;
+            } else {
+                (inner, depth) = (l, 2);
+            }
+        }
+        k = k.saturating_add(1);
+    }
+    // Flip loops that go backwards (or stand still) in every operand.
+    if depth >= 1 {
+        if let Err(e) = flip(&mut outer, &mut offsets) {
+            return Err(e);
+        }
+    }
+    if depth == 2 {
+        if let Err(e) = flip(&mut inner, &mut offsets) {
+            return Err(e);
+        }
+        // Order (largest weight outermost, stable), then merge again; like the general
+        // builder, the merged-away loop stays in its slot past the depth.
+        if weight(&outer) < weight(&inner) {
+            (outer, inner) = (inner, outer);
+        }
+        if let Some(m) = merge(&outer, &inner) {
+            (outer, depth) = (m, 1);
+        }
+    }
+    // `tile` and `untiled_small` of two loops: the block test first, and the loops never
+    // move.
+    let tile =
+        if depth == 2 && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side) {
+            tile2(&outer, &inner, side)
+        } else {
+            None
+        };
+    let mut nest = SmallNest {
+        loops: [outer, inner],
+        depth,
+        offsets,
+        bounds: [(0, 0); K],
+        tile,
+    };
+    let loops = match nest.loops.split_at_checked(depth) {
+        Some((used, _)) => used,
+        None => &nest.loops,
+    };
+    if let Err(e) = measure(loops, &nest.offsets, &mut nest.bounds) {
+        return Err(e);
+    }
+    Ok(nest)
+}
+
+/// [`check_operands`](super::check_operands) and [`small_nest`] for a copy's two operands
+/// (destination first) of rank `N <= 2`, neither interleaved, written out operand by operand
+/// and axis by axis: the run-time [`copy()`](crate::copy()) plans with it. At
+/// `opt-level = "s"` the compiler keeps the generic planner's loops over operands and axes as
+/// loops (two steps each), which cost a Cortex-M4 about three times the work they do; this
+/// plans the same nest (tested against the generic planner on every small rank-2 pair) in
+/// about a third of the instructions. `Ok(None)` when an extent is 0 (nothing to visit).
+///
+/// # Errors
+///
+/// As the generic planner: [`LayoutError::ShapeMismatch`] at the first axis where the
+/// shapes differ, [`LayoutError::OffsetOverflow`] if an offset or bound overflows `isize`.
+pub(crate) fn copy_nest<const N: usize>(
+    dst: &Lowered<N>,
+    src: &Lowered<N>,
+) -> Result<Option<SmallNest<2>>, LayoutError> {
+    let ((dst_shape, ds), (src_shape, ss)) = (rank2(dst), rank2(src));
+    let [e0, e1] = dst_shape;
+    if src_shape[0] != e0 {
+        return Err(LayoutError::ShapeMismatch { axis: 0 });
+    }
+    if src_shape[1] != e1 {
+        return Err(LayoutError::ShapeMismatch { axis: 1 });
+    }
+    if e0 == 0 || e1 == 0 {
+        return Ok(None);
+    }
+    let side = side_for(dst.itemsize.max(src.itemsize).max(1));
+    let empty = Loop {
+        extent: 0,
+        strides: [0; 2],
+    };
+    let mut offsets = [dst.offset, src.offset];
+    // Push: extent-1 axes dropped, the second merged into the first where it can.
+    let (mut outer, mut inner, mut depth) = (empty, empty, 0usize);
+    for (extent, strides) in [(e0, [ds[0], ss[0]]), (e1, [ds[1], ss[1]])] {
+        if extent == 1 {
+            continue;
+        }
+        let l = Loop { extent, strides };
+        if depth == 0 {
+            (outer, depth) = (l, 1);
+        } else if let Some(m) = merge2(&outer, &l) {
+            outer = m;
+        } else {
+            (inner, depth) = (l, 2);
+        }
+    }
+    if depth >= 1 {
+        flip2(&mut outer, &mut offsets)?;
+    }
+    if depth == 2 {
+        flip2(&mut inner, &mut offsets)?;
+        // Order (largest weight outermost, stable), then merge again; the merged-away loop
+        // stays in its slot past the depth.
+        if weight2(&outer) < weight2(&inner) {
+            (outer, inner) = (inner, outer);
+        }
+        if let Some(m) = merge2(&outer, &inner) {
+            (outer, depth) = (m, 1);
+        }
+    }
+    let tile =
+        if depth == 2 && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side) {
+            tile2(&outer, &inner, side)
+        } else {
+            None
+        };
+    // Each operand's bounds: what one step short of each loop's extent moves it, added to
+    // its low or high end (a loop past the depth moves nothing).
+    let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
+    for l in [&outer, &inner].into_iter().take(depth) {
+        let steps = l.extent.saturating_sub(1);
+        for ((lo, hi), &s) in bounds.iter_mut().zip(&l.strides) {
+            let d = mul(s, steps)?;
+            if d < 0 {
+                *lo = add(*lo, d)?;
+            } else {
+                *hi = add(*hi, d)?;
+            }
+        }
+    }
+    Ok(Some(SmallNest {
+        loops: [outer, inner],
+        depth,
+        offsets,
+        bounds,
+        tile,
+    }))
+}
+
+/// An operand of rank `N <= 2` as rank 2: a missing axis is an extent-1 axis after the
+/// others, which the planner drops (rank 0 is `[1, 1]`; `N > 2`, which the caller rules
+/// out, reads as rank 0).
+fn rank2<const N: usize>(op: &Lowered<N>) -> ([usize; 2], [isize; 2]) {
+    match (op.shape.as_slice(), op.strides.as_slice()) {
+        (&[e0, e1], &[s0, s1]) => ([e0, e1], [s0, s1]),
+        (&[e0], &[s0]) => ([e0, 1], [s0, 0]),
+        _ => ([1, 1], [0, 0]),
+    }
+}
+
+/// [`merge`](super::merge) of two operands.
+fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
+    let merges = |o: isize, i: isize| matches!(mul(i, inner.extent), Ok(p) if p == o);
+    let ([o0, o1], [i0, i1]) = (outer.strides, inner.strides);
+    if merges(o0, i0) && merges(o1, i1) {
+        Some(Loop {
+            extent: outer.extent.checked_mul(inner.extent)?,
+            strides: inner.strides,
+        })
+    } else {
+        None
+    }
+}
+
+/// [`flip`](super::flip) of two operands.
+fn flip2(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Result<(), LayoutError> {
+    let [s0, s1] = l.strides;
+    if s0 > 0 || s1 > 0 || (s0 == 0 && s1 == 0) {
+        return Ok(());
+    }
+    let steps = l.extent.saturating_sub(1);
+    for (s, off) in l.strides.iter_mut().zip(offsets.iter_mut()) {
+        *off = add(*off, mul(*s, steps)?)?;
+        *s = s.checked_neg().ok_or(LayoutError::OffsetOverflow)?;
+    }
+    Ok(())
+}
+
+/// [`weight`](super::weight) of two operands: `2·|dst| + |src|`.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
+              three such terms fit"
+)]
+const fn weight2(l: &Loop<2>) -> Weight {
+    let [d, s] = l.strides;
+    let (d, s) = (d.unsigned_abs() as Weight, s.unsigned_abs() as Weight);
+    d + d + s
+}
