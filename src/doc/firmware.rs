@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **6.3 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **5.1 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,32 +110,35 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,954 B | 9,570 B | 725 | 256 B (`CopyPlan::run`) + 56 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 5,560 B | 11,214 B | 1,437 | 856 B (`copy`, which holds the plan) + 112 B (the planner) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,196 B | 8,792 B | 681 | 256 B (`CopyPlan::run`) + 52 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 4,056 B | 9,686 B | 1,154 | 416 B (`copy`) + 52 B (the block copy) |
 //!
-//! The const plan costs 2.4 KB over the hand loops (730 B of it `memcpy`, which most firmware
-//! links anyway) and about 140 instructions per 64-frame copy: its inner loops move two rows
-//! of a block per pass, as tight as the hand loops (four to four and a half instructions a
-//! sample), and the rest is the run's checks (one length comparison per buffer) and the loop
-//! set-up. The run-time `copy()` costs 4.0 KB over the hand loops: it links the planner of
-//! one loop nest (for rank 2, one that keeps its two loops in the nest's first slots) and the
-//! two-loop uniqueness test, and nothing else. Over
-//! [`Layout`](crate::Layout)s (no operand interleaved, which the compiler sees) it links
-//! neither the planner of operands interleaved differently nor the overlap search between
-//! nests, and for rank 2 not the exact uniqueness search either: a nest of two loops is
-//! decided exactly by a gcd test (it was 17.2 KB with all of them, 35.0 KB when the search
-//! used `i128`). Planning
-//! and validation cost about 700 instructions per call (860 before rank-2 operands got their
-//! own two-loop planner; 1,170 before plans kept room for one nest until a second is needed
-//! and the planner went to slices; 2,960 before plans shrank to
-//! [`MAX_LOOPS`](crate::MAX_LOOPS) = 8 loops). Its stack high-water, for every destination
-//! the cheap tests settle, is the copy's frame (856 B, the plan inside it) plus the larger of
-//! the planner's (112 B, and 32 B under it) and the loops' (56 B, then `memcpy`'s 8 B and
-//! 84 B): 1,004 B, within a 1 KB stack. A run-time copy of rank 3 or
-//! more, or with an interleaved operand, links the search, which adds its own frames when it
-//! runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B plus 208 B
-//! per level for one nest), and an interleaved operand adds the pieces planner's (about
-//! 830 B): give those a few kilobytes of stack or use a plan.
+//! The const plan costs 1.6 KB over the hand loops and about 100 instructions per 64-frame
+//! copy: its inner loops move two rows of a block per pass, as tight as the hand loops (four
+//! to four and a half instructions a sample), and the rest is the run's checks (the element
+//! size and one length comparison per buffer, written out for the two operands) and the loop
+//! set-up. On bare metal the loops link no `memcpy` (contiguous rows move in 4-byte words
+//! through the same pair loop) and clear nothing (the loop counters count down from the
+//! extents), so a plan that never copies contiguous rows does not pay compiler_builtins'
+//! 730-byte `memcpy` and 174-byte `memclr` for them.
+//!
+//! The run-time `copy()` costs 2.5 KB over the hand loops. Over [`Layout`](crate::Layout)s of
+//! rank 2 or less (no operand interleaved, which the compiler sees) it plans without a
+//! [`Plan`](crate::Plan): a planner written for the copy's two operands and two axes builds
+//! the one nest of at most two loops (the nest the general planner builds, checked against it
+//! on every small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact)
+//! check it, and the block runs. It links neither the general planner, nor the planner of
+//! operands interleaved differently, nor the overlap search between nests, nor the exact
+//! uniqueness search (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`).
+//! Planning and validation cost about 470 instructions per call (710 with a
+//! [`Plan`](crate::Plan) of [`MAX_LOOPS`](crate::MAX_LOOPS) loops to clear and walk; 2,960
+//! before plans shrank to 8 loops). Its stack high-water is the copy's frame (416 B, the nest
+//! inside it) plus the block copy's (52 B): 468 B, where the planner's plan took 1,004 B. A
+//! run-time copy of rank 3 or more, or with an interleaved operand, plans into a
+//! [`Plan`](crate::Plan) (about 1 KB of stack with its loops) and links the search, which adds
+//! its own frames when it runs (736 B for the overlap test of two nests whose offset ranges
+//! meet, 272 B plus 208 B per level for one nest), and an interleaved operand adds the pieces
+//! planner's (about 830 B): give those a few kilobytes of stack or use a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for

@@ -32,13 +32,17 @@ use crate::kernel::small;
 /// like a transpose (2 planar channels into interleaved frames, or a transpose of at least
 /// 8 × 8) skips the planner on hosts: the same checks, run directly on its two operands,
 /// then one block kernel (on failure the planner runs and reports the error as always).
+/// Any other copy of rank 2 or less over operands none of which is interleaved plans its one
+/// nest of at most two loops without a [`Plan`] (the same checks, in the same order, with the
+/// same errors), unless it is large enough to stream its stores.
 ///
 /// `T: 'static` lets the kernel decide by type ([`TypeId`](core::any::TypeId)) whether `T`
 /// is a primitive integer or float, whose bytes may move through vector registers; any other
 /// `T` takes the scalar paths.
 ///
-/// Stack: the plan lives in the frame (about 1 KB in all for a rank-2 copy on a Cortex-M4,
-/// see [`doc::firmware`](crate::doc::firmware)); on targets with an operating system, 32 KiB
+/// Stack: the plan lives in the frame (about 1 KB in all on a Cortex-M4; 468 B for a copy of
+/// rank 2 or less over [`Layout`](crate::Layout)s, whose nest of two loops needs no plan, see
+/// [`doc::firmware`](crate::doc::firmware)); on targets with an operating system, 32 KiB
 /// more for a transpose of 32 MiB or more whose rows are whole 4 KiB pages apart (a 4096 ×
 /// 4096 `f32` matrix), which goes through a stack tile; a `std` thread's 2 MiB is plenty.
 ///
