@@ -119,7 +119,7 @@
 //! size and one length comparison per buffer, written out for the two operands) and the loop
 //! set-up. On bare metal the loops link no `memcpy` (contiguous rows move in 4-byte words
 //! through the same pair loop) and clear nothing (the loop counters count down from the
-//! extents), so a plan that never copies contiguous rows does not pay compiler_builtins'
+//! extents), so a plan that never copies contiguous rows does not pay `compiler_builtins`'
 //! 730-byte `memcpy` and 174-byte `memclr` for them.
 //!
 //! The run-time `copy()` costs 2.5 KB over the hand loops. Over [`Layout`](crate::Layout)s of

@@ -105,10 +105,10 @@ where
     // operands are built): one nest of at most two loops, planned and run without a plan.
     // Only copies large enough to stream their stores go on to the planner.
     if N <= 2 && dl.interleave.is_none() && sl.interleave.is_none() {
-        let lens = [dst.len(), src.len()];
-        let Some(block) = UniqueBlock::plan_one_source::<T, T, N>(&dl, &sl, lens)? else {
+        let Some(nest) = UniqueBlock::plan_one_source::<T, T, N>(&dl, &sl)? else {
             return Ok(());
         };
+        let block = UniqueBlock::check(&nest, [dst.len(), src.len()])?;
         if raw::copy_small(&block, dst, src)? {
             return Ok(());
         }

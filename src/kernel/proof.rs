@@ -90,33 +90,36 @@ fn within<const K: usize>(
 }
 
 /// Proof of [`Unique`] for a copy of rank `N <= 2` planned without a [`Plan`]: every offset
-/// of its one [`SmallNest`] lies inside slices of `lens[k]` elements for operand `k`
+/// of one [`SmallNest`] lies inside slices of `lens[k]` elements for operand `k`
 /// (destination first), and no two indices of the destination share an element. The nest
-/// lives in the proof, so a run-time copy keeps a 64-byte nest on the stack instead of a
-/// plan of [`MAX_LOOPS`](crate::MAX_LOOPS) loops (about 140 bytes on a 32-bit target), and
-/// clears nothing.
-pub(crate) struct UniqueBlock {
-    nest: SmallNest<2>,
+/// stays where the caller planned it (borrowed), so a run-time copy keeps a 64-byte nest on
+/// the stack instead of a plan of [`MAX_LOOPS`](crate::MAX_LOOPS) loops (about 140 bytes on
+/// a 32-bit target), clears nothing and moves nothing.
+pub(crate) struct UniqueBlock<'n> {
+    nest: &'n SmallNest<2>,
     lens: [usize; 2],
 }
 
-impl UniqueBlock {
-    /// [`Unique::plan_one_source`] for operands of rank `N <= 2` that no interleave splits,
-    /// with the same checks in the same order (and so the same errors): `D` and `S` have
-    /// the destination's and the source's itemsize, the shapes agree, the nest plans, every
-    /// offset lies in its slice of `lens` (destination first), and the destination is
-    /// unique. `Ok(None)` when there is nothing to copy (an extent 0).
+impl<'n> UniqueBlock<'n> {
+    /// The checks of [`Unique::plan_one_source`] up to the plan, for operands of rank
+    /// `N <= 2` that no interleave splits, in the same order (and so with the same errors):
+    /// `D` and `S` have the destination's and the source's itemsize, the shapes agree and
+    /// the nest plans. `Ok(None)` when there is nothing to copy (an extent 0); then
+    /// [`UniqueBlock::check`] checks the nest.
     #[inline]
     pub(crate) fn plan_one_source<D: 'static, S: 'static, const N: usize>(
         dst: &Lowered<N>,
         src: &Lowered<N>,
-        lens: [usize; 2],
-    ) -> Result<Option<Self>, LayoutError> {
+    ) -> Result<Option<SmallNest<2>>, LayoutError> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<S>(Operand::Source, src.itemsize)?;
-        let Some(nest) = copy_nest(dst, src)? else {
-            return Ok(None);
-        };
+        copy_nest(dst, src)
+    }
+
+    /// The rest of [`Unique::plan_one_source`]'s checks, on `nest`: every offset lies in its
+    /// slice of `lens` (destination first), and the destination is unique.
+    #[inline]
+    pub(crate) fn check(nest: &'n SmallNest<2>, lens: [usize; 2]) -> Result<Self, LayoutError> {
         let [(dst_lo, dst_hi), (src_lo, src_hi)] = nest.bounds();
         let [dst_len, src_len] = lens;
         if dst_lo < 0 || dst_hi.unsigned_abs() >= dst_len {
@@ -130,12 +133,12 @@ impl UniqueBlock {
             });
         }
         validate::small_loops_unique(nest.loops())?;
-        Ok(Some(Self { nest, lens }))
+        Ok(Self { nest, lens })
     }
 
     /// The nest, when `lens` are the lengths it was checked against (as
     /// [`InBounds::plan_for`]).
-    pub(crate) fn nest_for(&self, lens: [usize; 2]) -> Result<&SmallNest<2>, LayoutError> {
+    pub(crate) fn nest_for(&self, lens: [usize; 2]) -> Result<&'n SmallNest<2>, LayoutError> {
         match first_where(&self.lens, &lens, |a, b| a != b) {
             Some(0) => Err(LayoutError::OffsetOutsideSlice {
                 operand: Operand::Destination,
@@ -143,7 +146,7 @@ impl UniqueBlock {
             Some(_) => Err(LayoutError::OffsetOutsideSlice {
                 operand: Operand::Source,
             }),
-            None => Ok(&self.nest),
+            None => Ok(self.nest),
         }
     }
 }

@@ -54,7 +54,7 @@ pub(crate) fn copy<T: Copy + 'static>(
 /// plans it and runs [`copy`], whose loops stream (never on targets without streaming
 /// stores, where this is all of a small copy's loops).
 pub(crate) fn copy_small<T: Copy + 'static>(
-    block: &UniqueBlock,
+    block: &UniqueBlock<'_>,
     dst: &mut [T],
     src: &[T],
 ) -> Result<bool, LayoutError> {

@@ -5,9 +5,7 @@
 //! plan to clear (a plan of two operands is about 140 bytes on a 32-bit target, a nest of two
 //! loops 64).
 
-use super::{
-    Loop, Weight, add, flip, measure, merge, mul, offsets_of, side_for, strides_at, tile2, weight,
-};
+use super::{Loop, Weight, flip, measure, merge, offsets_of, side_for, strides_at, tile2, weight};
 use crate::LayoutError;
 use crate::algo::access::get;
 use crate::kernel::mapping::Lowered;
@@ -198,25 +196,30 @@ pub(crate) fn copy_nest<const N: usize>(
     };
     let mut offsets = [dst.offset, src.offset];
     // Push: extent-1 axes dropped, the second merged into the first where it can.
-    let (mut outer, mut inner, mut depth) = (empty, empty, 0usize);
-    for (extent, strides) in [(e0, [ds[0], ss[0]]), (e1, [ds[1], ss[1]])] {
-        if extent == 1 {
-            continue;
-        }
-        let l = Loop { extent, strides };
-        if depth == 0 {
-            (outer, depth) = (l, 1);
-        } else if let Some(m) = merge2(&outer, &l) {
-            outer = m;
-        } else {
-            (inner, depth) = (l, 2);
-        }
-    }
+    let l0 = Loop {
+        extent: e0,
+        strides: [ds[0], ss[0]],
+    };
+    let l1 = Loop {
+        extent: e1,
+        strides: [ds[1], ss[1]],
+    };
+    let (mut outer, mut inner, mut depth) = match (e0 != 1, e1 != 1) {
+        (false, false) => (empty, empty, 0usize),
+        (true, false) => (l0, empty, 1),
+        (false, true) => (l1, empty, 1),
+        (true, true) => match merge2(&l0, &l1) {
+            Some(m) => (m, empty, 1),
+            None => (l0, l1, 2),
+        },
+    };
+    // Every arithmetic error below is an overflow of `isize`.
+    let overflow = LayoutError::OffsetOverflow;
     if depth >= 1 {
-        flip2(&mut outer, &mut offsets)?;
+        flip_if_backwards(&mut outer, &mut offsets).ok_or(overflow)?;
     }
     if depth == 2 {
-        flip2(&mut inner, &mut offsets)?;
+        flip_if_backwards(&mut inner, &mut offsets).ok_or(overflow)?;
         // Order (largest weight outermost, stable), then merge again; the merged-away loop
         // stays in its slot past the depth.
         if weight2(&outer) < weight2(&inner) {
@@ -235,16 +238,11 @@ pub(crate) fn copy_nest<const N: usize>(
     // Each operand's bounds: what one step short of each loop's extent moves it, added to
     // its low or high end (a loop past the depth moves nothing).
     let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
-    for l in [&outer, &inner].into_iter().take(depth) {
-        let steps = l.extent.saturating_sub(1);
-        for ((lo, hi), &s) in bounds.iter_mut().zip(&l.strides) {
-            let d = mul(s, steps)?;
-            if d < 0 {
-                *lo = add(*lo, d)?;
-            } else {
-                *hi = add(*hi, d)?;
-            }
-        }
+    if depth >= 1 {
+        widen(&mut bounds, &outer).ok_or(overflow)?;
+    }
+    if depth == 2 {
+        widen(&mut bounds, &inner).ok_or(overflow)?;
     }
     Ok(Some(SmallNest {
         loops: [outer, inner],
@@ -267,8 +265,13 @@ fn rank2<const N: usize>(op: &Lowered<N>) -> ([usize; 2], [isize; 2]) {
 }
 
 /// [`merge`](super::merge) of two operands.
+#[expect(
+    clippy::inline_always,
+    reason = "a call per merge attempt cost a Cortex-M4 copy 24 instructions (for 156 bytes)"
+)]
+#[inline(always)]
 fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
-    let merges = |o: isize, i: isize| matches!(mul(i, inner.extent), Ok(p) if p == o);
+    let merges = |o: isize, i: isize| moved(i, inner.extent) == Some(o);
     let ([o0, o1], [i0, i1]) = (outer.strides, inner.strides);
     if merges(o0, i0) && merges(o1, i1) {
         Some(Loop {
@@ -280,18 +283,53 @@ fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
     }
 }
 
-/// [`flip`](super::flip) of two operands.
-fn flip2(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Result<(), LayoutError> {
+/// [`flip`](super::flip) of two operands: whether `l` runs backwards (or stands still) in
+/// both, tested where it is called (most loops run forwards), then [`flip2`].
+#[inline]
+fn flip_if_backwards(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Option<()> {
     let [s0, s1] = l.strides;
     if s0 > 0 || s1 > 0 || (s0 == 0 && s1 == 0) {
-        return Ok(());
+        return Some(());
     }
+    flip2(l, offsets)
+}
+
+/// Negates each stride of `l` and moves each operand's offset to the loop's last step.
+#[inline(never)]
+fn flip2(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Option<()> {
     let steps = l.extent.saturating_sub(1);
     for (s, off) in l.strides.iter_mut().zip(offsets.iter_mut()) {
-        *off = add(*off, mul(*s, steps)?)?;
-        *s = s.checked_neg().ok_or(LayoutError::OffsetOverflow)?;
+        *off = off.checked_add(moved(*s, steps)?)?;
+        *s = s.checked_neg()?;
     }
-    Ok(())
+    Some(())
+}
+
+/// Widens each operand's `(lowest, highest)` offset by what one step short of `l`'s extent
+/// moves it ([`measure`]'s step, written out for two operands).
+fn widen(bounds: &mut [(isize, isize); 2], l: &Loop<2>) -> Option<()> {
+    let steps = l.extent.saturating_sub(1);
+    let [(lo0, hi0), (lo1, hi1)] = bounds;
+    let [s0, s1] = l.strides;
+    widen_by(lo0, hi0, moved(s0, steps)?)?;
+    widen_by(lo1, hi1, moved(s1, steps)?)
+}
+
+/// `lo += d` for a negative `d`, else `hi += d`.
+fn widen_by(lo: &mut isize, hi: &mut isize, d: isize) -> Option<()> {
+    let end = if d < 0 { lo } else { hi };
+    *end = end.checked_add(d)?;
+    Some(())
+}
+
+/// `s · n`, exact, or `None` ([`mul`](super::mul)'s answer, as an `Option`: a `Result` with
+/// a [`LayoutError`] goes back through memory on a Cortex-M, an `Option<isize>` in two
+/// registers). A zero stride is 0 for any `n`.
+fn moved(s: isize, n: usize) -> Option<isize> {
+    if s == 0 {
+        return Some(0);
+    }
+    s.checked_mul(isize::try_from(n).ok()?)
 }
 
 /// [`weight`](super::weight) of two operands: `2·|dst| + |src|`.
