@@ -111,7 +111,7 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 3,196 B | 8,792 B | 681 | 256 B (`CopyPlan::run`) + 52 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 4,056 B | 9,686 B | 1,154 | 416 B (`copy`) + 52 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 3,878 B | 9,524 B | 989 | 328 B (`copy`) + 52 B (the block copy) |
 //!
 //! The const plan costs 1.6 KB over the hand loops and about 100 instructions per 64-frame
 //! copy: its inner loops move two rows of a block per pass, as tight as the hand loops (four
@@ -122,23 +122,25 @@
 //! extents), so a plan that never copies contiguous rows does not pay `compiler_builtins`'
 //! 730-byte `memcpy` and 174-byte `memclr` for them.
 //!
-//! The run-time `copy()` costs 2.5 KB over the hand loops. Over [`Layout`](crate::Layout)s of
+//! The run-time `copy()` costs 2.3 KB over the hand loops. Over [`Layout`](crate::Layout)s of
 //! rank 2 or less (no operand interleaved, which the compiler sees) it plans without a
-//! [`Plan`](crate::Plan): a planner written for the copy's two operands and two axes builds
-//! the one nest of at most two loops (the nest the general planner builds, checked against it
-//! on every small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact)
+//! [`Plan`](crate::Plan): a planner written for the copy's two operands and two axes builds the
+//! one nest of at most two loops (the nest the general planner builds, checked against it on
+//! every small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact)
 //! check it, and the block runs. It links neither the general planner, nor the planner of
 //! operands interleaved differently, nor the overlap search between nests, nor the exact
 //! uniqueness search (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`).
-//! Planning and validation cost about 470 instructions per call (710 with a
-//! [`Plan`](crate::Plan) of [`MAX_LOOPS`](crate::MAX_LOOPS) loops to clear and walk; 2,960
-//! before plans shrank to 8 loops). Its stack high-water is the copy's frame (416 B, the nest
-//! inside it) plus the block copy's (52 B): 468 B, where the planner's plan took 1,004 B. A
-//! run-time copy of rank 3 or more, or with an interleaved operand, plans into a
-//! [`Plan`](crate::Plan) (about 1 KB of stack with its loops) and links the search, which adds
-//! its own frames when it runs (736 B for the overlap test of two nests whose offset ranges
-//! meet, 272 B plus 208 B per level for one nest), and an interleaved operand adds the pieces
-//! planner's (about 830 B): give those a few kilobytes of stack or use a plan.
+//! Everything but the loops (the call, planning and validation; counted per source line from a
+//! `qemu-arm` trace) costs about 400 instructions per call, where a `const` plan's run spends
+//! about 100: it was 860 with a [`Plan`](crate::Plan) of [`MAX_LOOPS`](crate::MAX_LOOPS) loops
+//! to clear and walk, and about 2,150 before the first of these changes. The run-time copy's
+//! stack high-water is its frame (328 B, the nest inside it) plus the block copy's (52 B): 380
+//! B, where the planner's plan took 1,004 B. A run-time copy of rank 3 or more, or with an
+//! interleaved operand, plans into a [`Plan`](crate::Plan) (about 1 KB of stack with its loops)
+//! and links the search, which adds its own frames when it runs (736 B for the overlap test of
+//! two nests whose offset ranges meet, 272 B plus 208 B per level for one nest), and an
+//! interleaved operand adds the pieces planner's (about 830 B): give those a few kilobytes of
+//! stack or use a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for
