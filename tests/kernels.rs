@@ -346,6 +346,20 @@ fn copy_transposes_at_simd_block_sizes_and_tails() {
     }
 }
 
+/// Rank-2 copies whose block is tiled, planned by the run-time copy's own two-operand planner
+/// (no `Plan`): transposes of plain-data element types no block kernel takes (under Miri too:
+/// the tile driver is safe code around `copy_block`), and of `u16` past the block kernels'
+/// 32 KiB (natively: Miri checks `copy_block`'s transposes through the smaller cases).
+#[test]
+fn copy_tiles_rank2_blocks_planned_without_a_plan() {
+    let (r, c) = if cfg!(miri) { (40, 36) } else { (150, 130) };
+    check_permuted([r, c], [1, 0], |i| (i as u8, i as u16));
+    check_permuted([c, r], [1, 0], |i| [i as u16, 1, 2, (i >> 16) as u16]);
+    if !cfg!(miri) {
+        check_permuted([190, 180], [1, 0], |i| i as u16);
+    }
+}
+
 #[test]
 fn copy_permutes_rank3_tensors() {
     let shapes: &[[usize; 3]] = if cfg!(miri) {

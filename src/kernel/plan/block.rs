@@ -1,9 +1,14 @@
 //! The one nest of operands of rank `N <= 2` that no interleave splits, planned on its own: at
 //! most two loops, so it needs none of a [`Plan`](super::Plan)'s [`MAX_LOOPS`](super::MAX_LOOPS)
-//! slots. [`Plan::build_small`](super::Plan::build_small) stores it as a plan's nest; a
-//! run-time [`copy()`](crate::copy()) of a block it need not tile runs it as it is, with no
-//! plan to clear (a plan of two operands is about 140 bytes on a 32-bit target, a nest of two
-//! loops 64).
+//! slots.
+//!
+//! | planner | operands | used by |
+//! | --- | --- | --- |
+//! | [`small_nest`] (`const`) | any count `K` | [`Plan::build_small`](super::Plan::build_small), which stores the nest in a plan (`const` plans, every kernel over plain layouts of rank `<= 2`) |
+//! | [`copy_nest`] | a copy's two, written out | the run-time [`copy()`](crate::copy()), which runs the nest as it is, with no plan to clear (a plan of two operands is about 140 bytes on a 32-bit target, this nest 64) |
+//!
+//! Both plan what the general builder plans (`Plan::build_nest`), down to the slot a
+//! merged-away loop leaves; a test compares the three on every small rank-2 pair.
 
 use super::{Loop, Weight, flip, measure, merge, offsets_of, side_for, strides_at, tile2, weight};
 use crate::LayoutError;
@@ -11,7 +16,10 @@ use crate::algo::access::get;
 use crate::kernel::mapping::Lowered;
 
 /// A nest of at most two loops with its offsets, bounds and tile, as the general builder
-/// plans it (down to the slot a merged-away loop leaves: `loops` past `depth`).
+/// plans it (down to the slot a merged-away loop leaves: `loops` past `depth`). Only this
+/// module builds one, and always measures `bounds` from the loops and offsets: the copy's
+/// bounds check ([`UniqueBlock`](crate::kernel::proof::UniqueBlock)) reads them as the nest's
+/// true bounds, as [`InBounds`](crate::kernel::proof::InBounds) reads a plan nest's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SmallNest<const K: usize> {
     /// The nest's first two loop slots, outermost first; `depth` of them are its loops.
