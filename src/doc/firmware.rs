@@ -111,7 +111,7 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 3,196 B | 8,792 B | 681 | 256 B (`CopyPlan::run`) + 52 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 3,878 B | 9,524 B | 989 | 328 B (`copy`) + 52 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 3,864 B | 9,536 B | 989 | 328 B (`copy`) + 52 B (the block copy) |
 //!
 //! The const plan costs 1.6 KB over the hand loops and about 100 instructions per 64-frame
 //! copy: its inner loops move two rows of a block per pass, as tight as the hand loops (four

@@ -145,14 +145,7 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
             (outer, depth) = (m, 1);
         }
     }
-    // `tile` and `untiled_small` of two loops: the block test first, and the loops never
-    // move.
-    let tile =
-        if depth == 2 && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side) {
-            tile2(&outer, &inner, side)
-        } else {
-            None
-        };
+    let tile = block_tile(&outer, &inner, depth, side);
     let mut nest = SmallNest {
         loops: [outer, inner],
         depth,
@@ -237,12 +230,7 @@ pub(crate) fn copy_nest<const N: usize>(
             (outer, depth) = (m, 1);
         }
     }
-    let tile =
-        if depth == 2 && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side) {
-            tile2(&outer, &inner, side)
-        } else {
-            None
-        };
+    let tile = block_tile(&outer, &inner, depth, side);
     // Each operand's bounds: what one step short of each loop's extent moves it, added to
     // its low or high end (a loop past the depth moves nothing).
     let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
@@ -259,6 +247,22 @@ pub(crate) fn copy_nest<const N: usize>(
         bounds,
         tile,
     }))
+}
+
+/// The tile of a nest of `depth` loops `outer`, `inner` (`tile` and `untiled_small` of the
+/// general builder for two loops): the block test first, as the blocks of real small copies
+/// rule tiling out at once, and the loops never move.
+const fn block_tile<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    depth: usize,
+    side: usize,
+) -> Option<[usize; 2]> {
+    if depth == 2 && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side) {
+        tile2(outer, inner, side)
+    } else {
+        None
+    }
 }
 
 /// An operand of rank `N <= 2` as rank 2: a missing axis is an extent-1 axis after the
