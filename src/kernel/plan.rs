@@ -412,10 +412,10 @@ impl<const K: usize> Plan<K> {
     /// [`Plan::build_nest`] for operands of rank `N <= 2`: [`block::small_nest`]'s two-loop
     /// nest, stored as the plan's one nest. Its steps are the general builder's on the
     /// nest's first two slots, named once, where the general builder walks its
-    /// [`MAX_LOOPS`] slots with a checked index at each step. On a Cortex-M4 a run-time
-    /// rank-2 copy plans in about 150 instructions less, with a 112-byte frame instead of
-    /// 136. It plans exactly what [`Plan::build_nest`] plans, down to the slot a merged-away
-    /// loop leaves (tested over every small rank-2 pair).
+    /// [`MAX_LOOPS`] slots with a checked index at each step (`const` plans, and the
+    /// run-time kernels other than `copy()`, which plans rank 2 without a plan:
+    /// [`block::copy_nest`]). It plans exactly what [`Plan::build_nest`] plans, down to the
+    /// slot a merged-away loop leaves (tested over every small rank-2 pair).
     const fn build_small<const N: usize>(
         &mut self,
         ops: &[Lowered<N>; K],

@@ -21,7 +21,7 @@ use core::ptr;
 use core::slice;
 
 use crate::LayoutError;
-use crate::kernel::channels::{self, Channels, channel_block, untiled_channels};
+use crate::kernel::channels::{self, Channels, channel_block, untiled_block, untiled_channels};
 use crate::kernel::drive::{
     for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step, tiles,
 };
@@ -69,8 +69,8 @@ pub(crate) fn copy_small<T: Copy + 'static>(
     // lengths `nest_for` matched), and so are the block's and every tile's, which are
     // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
     // unique (the witness). That is `copy_block`'s contract for the block and each tile.
-    match nest.tile() {
-        Some([ta, tb]) if channel_block::<T>(a, b).is_none() => {
+    match untiled_block::<T>(a, b, nest.tile()) {
+        Some([ta, tb]) => {
             tiles(
                 [od, os],
                 a,
@@ -290,10 +290,11 @@ const PAIR_ROWS: bool = INNER_UNROLL == 1;
 
 /// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with the pair loop
 /// where the inner loop is not unrolled (bare metal): in 4-byte words when the rows and both
-/// operands allow, else element by element. No `memcpy` call: on a Cortex-M4 the word loop
-/// moves what `memcpy` would at about 1.5 instructions a word, and leaves out
-/// `compiler_builtins`' 730-byte `memcpy`, which a plan built once (in `const` too) could not
-/// prove unused.
+/// operands allow, else element by element. No `memcpy` call: the pair loop's two loads, two
+/// stores, two pointer bumps and branch move two words (about four instructions a word on a
+/// Cortex-M4, where `memcpy`'s multi-register moves take fewer on long rows), and the image
+/// leaves out `compiler_builtins`' 730-byte `memcpy`, which a plan built once (in `const`
+/// too) could not prove unused.
 ///
 /// # Safety
 ///

@@ -244,8 +244,21 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
 /// tiling would only cut their runs short.
 pub(crate) fn untiled_channels<T: 'static>(nest: &Nest<2>) -> Option<[usize; 2]> {
     match nest.loops() {
-        [.., a, b] if channel_block::<T>(*a, *b).is_some() => None,
+        [.., a, b] => untiled_block::<T>(*a, *b, nest.tile()),
         _ => nest.tile(),
+    }
+}
+
+/// [`untiled_channels`] for the block `a × b` (the two innermost loops) and its `tile`.
+pub(crate) fn untiled_block<T: 'static>(
+    a: Loop<2>,
+    b: Loop<2>,
+    tile: Option<[usize; 2]>,
+) -> Option<[usize; 2]> {
+    if channel_block::<T>(a, b).is_some() {
+        None
+    } else {
+        tile
     }
 }
 
