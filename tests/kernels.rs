@@ -1074,3 +1074,62 @@ fn fill_of_a_broadcast_axis_longer_than_isize_max_writes_its_one_offset() {
     strided_layout::fill(&mut dst, &il, 5).unwrap();
     assert_eq!(dst, [5, 5, 0, 0]);
 }
+
+/// The host's plan-free block copies (64 stereo frames of `i16`, a 16 × 16 `f32` transpose)
+/// check their offsets as the planner does: a layout shifted one element before its slice,
+/// or a slice one element short, is `OffsetOutsideSlice` naming that operand with `dst`
+/// untouched; shifted one element into slices one longer, every element lands where the
+/// model (the strides, index by index) puts it.
+#[test]
+fn small_block_copies_refuse_offsets_outside_either_slice() -> Result<(), LayoutError> {
+    fn check<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+        sl: Layout<2>,
+        dl: Layout<2>,
+        value: impl Fn(usize) -> T,
+        fill: T,
+    ) -> Result<(), LayoutError> {
+        let n = sl.shape().iter().product::<usize>();
+        let src: Vec<T> = (0..=n).map(&value).collect();
+        let outside = |operand| Err(LayoutError::OffsetOutsideSlice { operand });
+        let (dst_op, src_op) = (Operand::Destination, Operand::Source);
+        let mut dst = vec![fill; n + 1];
+        let copy = strided_layout::copy::<T, 2, Layout<2>, Layout<2>>;
+        assert_eq!(
+            copy(&src[..n], &sl, &mut dst, &dl.with_offset(-1)?),
+            outside(dst_op)
+        );
+        assert_eq!(
+            copy(&src[..n], &sl.with_offset(-1)?, &mut dst, &dl),
+            outside(src_op)
+        );
+        assert_eq!(copy(&src[..n - 1], &sl, &mut dst, &dl), outside(src_op));
+        assert_eq!(
+            copy(&src[..n], &sl, &mut dst[..n - 1], &dl),
+            outside(dst_op)
+        );
+        assert!(dst.iter().all(|&x| x == fill), "dst touched");
+        // One element into slices one longer.
+        copy(&src, &sl.with_offset(1)?, &mut dst, &dl.with_offset(1)?)?;
+        let mut want = vec![fill; n + 1];
+        let ([e0, e1], [s0, s1], [d0, d1]) = (sl.shape(), sl.strides(), dl.strides());
+        for i in 0..e0 as isize {
+            for j in 0..e1 as isize {
+                want[(1 + i * d0 + j * d1) as usize] = src[(1 + i * s0 + j * s1) as usize];
+            }
+        }
+        assert_eq!(dst, want);
+        Ok(())
+    }
+    check(
+        Layout::dense([2, 64], 2, Order::C)?,
+        Layout::dense([2, 64], 2, Order::F)?,
+        |i| i as i16,
+        -1,
+    )?;
+    check(
+        Layout::dense([16, 16], 4, Order::C)?,
+        Layout::dense([16, 16], 4, Order::F)?,
+        |i| i as f32,
+        -1.0,
+    )
+}

@@ -205,20 +205,26 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
 }
 
 /// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
-/// inside a slice of `slice` elements (`n`, `len` at least 1).
-///
-/// In `i128`, where nothing overflows: `|o|`, `|r|` < 2⁶³ and `n`, `len`, `slice` < 2⁶⁴ on
-/// every target, so `(n - 1)·r` is below 2¹²⁷ in magnitude and the sums below 2¹²⁶ more.
+/// inside a slice of `slice` elements (`n`, `len` at least 1). Checked arithmetic in
+/// `isize`: an overflow answers `false` (the general path then plans the copy and reports
+/// it), so no wider type is needed.
 #[inline]
-#[expect(
-    clippy::arithmetic_side_effects,
-    reason = "i128 sums and one product of 64-bit values: no overflow (see above)"
-)]
 fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
-    let wide = |x: usize| i128::from(x as u64);
-    let last = wide(n.saturating_sub(1)) * r as i128;
-    let (lo, hi) = (o as i128 + last.min(0), o as i128 + last.max(0));
-    lo >= 0 && hi + wide(len.saturating_sub(1)) < wide(slice)
+    let Some(last) = isize::try_from(n.saturating_sub(1))
+        .ok()
+        .and_then(|k| k.checked_mul(r))
+    else {
+        return false;
+    };
+    let Some(end) = o.checked_add(last) else {
+        return false;
+    };
+    let (lo, hi) = if last < 0 { (end, o) } else { (o, end) };
+    lo >= 0
+        && hi
+            .unsigned_abs()
+            .checked_add(len.saturating_sub(1))
+            .is_some_and(|e| e < slice)
 }
 
 /// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
@@ -610,7 +616,44 @@ mod x86 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Kind, SMALL_MAX_BYTES, Small};
+    use super::{Kind, SMALL_MAX_BYTES, Small, rows_inside};
+
+    /// `rows_inside` against the model (every offset of the rows, in `i128`) over first
+    /// offsets -8..=8, row steps -6..=6 (0 included), 1..=4 rows of 1..=4 elements and slices
+    /// of 0..=24; then at the edges of `isize`, where the checked arithmetic answers `false`.
+    #[test]
+    fn rows_inside_matches_the_model_and_refuses_overflow() {
+        let mut checked = 0usize;
+        for o in -8isize..=8 {
+            for r in -6isize..=6 {
+                for n in 1usize..=4 {
+                    for len in 1usize..=4 {
+                        for slice in 0usize..=24 {
+                            let inside = (0..n).all(|i| {
+                                (0..len).all(|j| {
+                                    let off = o as i128 + i as i128 * r as i128 + j as i128;
+                                    off >= 0 && off < slice as i128
+                                })
+                            });
+                            assert_eq!(
+                                rows_inside(o, r, n, len, slice),
+                                inside,
+                                "o {o} r {r} n {n} len {len} slice {slice}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 17 * 13 * 4 * 4 * 25);
+        // (n - 1)·r, o + (n - 1)·r and the last element's offset past `isize` or `usize`.
+        assert!(!rows_inside(0, isize::MAX, 3, 1, usize::MAX));
+        assert!(!rows_inside(isize::MAX, 1, 2, 1, usize::MAX));
+        assert!(!rows_inside(isize::MIN, -1, 2, 1, usize::MAX));
+        assert!(!rows_inside(isize::MAX, 0, 1, usize::MAX, usize::MAX));
+        assert!(rows_inside(isize::MAX - 1, 0, 1, 1, usize::MAX));
+    }
 
     #[test]
     fn classify_takes_small_blocks_and_leaves_large_ones_to_the_general_kernels() {
