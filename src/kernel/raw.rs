@@ -370,29 +370,20 @@ unsafe fn pair_rows<T: Copy>(
     rows: usize,
     n: usize,
 ) {
-    let mut row = 0usize;
-    while row < rows {
-        // Rows `row` and `row + 1`, or the last row twice (`0` apart: each element is written
-        // twice with the same value) when the count is odd: one loop, less code on the
-        // targets that take it.
-        let next = if row.saturating_add(1) < rows {
-            (dr, sr)
-        } else {
-            (0, 0)
-        };
-        // SAFETY: rows `row` and `row + 1` (or `row` alone) of the block (contract).
-        unsafe {
-            strided_copy_pair(
-                d.offset(step(row, dr)),
-                next.0,
-                ds,
-                s.offset(step(row, sr)),
-                next.1,
-                ss,
-                n,
-            );
-        }
-        row = row.saturating_add(2);
+    let (mut d, mut s, mut left) = (d, s, rows);
+    while left > 0 {
+        // Rows `i` and `i + 1`, or the last row twice (`0` apart: each element is written
+        // twice with the same value) when one is left: one loop, less code on the targets
+        // that take it.
+        let next = if left >= 2 { (dr, sr) } else { (0, 0) };
+        // SAFETY: `d` and `s` are the first elements of row `rows - left` of the block, and
+        // the rows `next` further, of row `rows - left + 1` (or the same row) (contract).
+        unsafe { strided_copy_pair(d, next.0, ds, s, next.1, ss, n) };
+        // Two rows on; past the last row the pointers may leave the slices:
+        // `wrapping_offset` keeps that defined, and they are never dereferenced there.
+        d = d.wrapping_offset(dr.wrapping_mul(2));
+        s = s.wrapping_offset(sr.wrapping_mul(2));
+        left = left.saturating_sub(2);
     }
 }
 
