@@ -206,18 +206,52 @@ fn stream_transpose<T: 'static>(nest: &Nest<2>) -> bool {
 /// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
 /// no destination element is a source element, and no two destination indices share an
 /// element (the `Unique` witness of the caller).
-// Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
-// copy of its dispatch serves both (and `copy_within`).
-#[inline(never)]
+#[expect(
+    clippy::inline_always,
+    reason = "only unpacks the loops for `block_kernel`, which is not inlined"
+)]
+#[inline(always)]
 unsafe fn copy_block<T: Copy + 'static>(
     d: *mut T,
     s: *const T,
     a: Loop<2>,
     b: Loop<2>,
+    flags: [bool; 2],
+) {
+    // SAFETY: the caller's contract, the same loops.
+    unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, flags) }
+}
+
+/// [`copy_block`] with each loop passed as its extent and strides: scalars and pairs go in
+/// registers, where a `Loop` is passed by address, so the caller's loops had to be written to
+/// memory first (on a Cortex-M4, the whole plan-free nest they sit in: about 20 stores per
+/// run-time copy).
+///
+/// # Safety
+///
+/// As [`copy_block`] for the loops `(ea, [da, sa])` and `(eb, [db, sb])`.
+// Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
+// copy of its dispatch serves both (and `copy_within`).
+#[inline(never)]
+unsafe fn block_kernel<T: Copy + 'static>(
+    d: *mut T,
+    s: *const T,
+    ea: usize,
+    [da, sa]: [isize; 2],
+    eb: usize,
+    [db, sb]: [isize; 2],
     [stream, stream_rows]: [bool; 2],
 ) {
-    let [da, sa] = a.strides;
-    let [db, sb] = b.strides;
+    let (a, b) = (
+        Loop {
+            extent: ea,
+            strides: [da, sa],
+        },
+        Loop {
+            extent: eb,
+            strides: [db, sb],
+        },
+    );
     if PAIR_ROWS && db == 1 && sb == 1 {
         // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
         // `da` and `sa` apart.

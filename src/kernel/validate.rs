@@ -182,6 +182,12 @@ pub(crate) const fn small_destination_unique<const K: usize>(
 /// [`small_destination_unique`] for the loops of one nest of at most two loops (a
 /// [`SmallNest`](crate::kernel::plan::block::SmallNest) a run-time copy runs without a plan,
 /// or a plan's one nest).
+#[expect(
+    clippy::inline_always,
+    reason = "as a call it took the nest's loops by address, and the run-time copy kept its \
+              whole plan-free nest in memory for it: 4 more instructions per Cortex-M4 copy"
+)]
+#[inline(always)]
 pub(crate) const fn small_loops_unique<const K: usize>(
     loops: &[Loop<K>],
 ) -> Result<(), LayoutError> {
@@ -228,6 +234,12 @@ const fn small<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
 }
 
 /// [`small`] on a nest's loops.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into `small_loops_unique` for the run-time copy's sake (7 instructions \
+              per Cortex-M4 copy); the const planner's calls run at compile time"
+)]
+#[inline(always)]
 const fn small_loops<const K: usize>(loops: &[Loop<K>], k: usize) -> Option<bool> {
     match loops {
         [] => Some(true),
