@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **5.1 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **4.8 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,37 +110,40 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,196 B | 8,792 B | 681 | 256 B (`CopyPlan::run`) + 52 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 3,864 B | 9,536 B | 989 | 328 B (`copy`) + 52 B (the block copy) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,012 B | 8,616 B | 652 | 256 B (`CopyPlan::run`) + 48 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 3,906 B | 9,508 B | 907 | 280 B (`copy`) + 48 B (the block copy) |
 //!
-//! The const plan costs 1.6 KB over the hand loops and about 100 instructions per 64-frame
-//! copy: its inner loops move two rows of a block per pass, as tight as the hand loops (four
-//! to four and a half instructions a sample), and the rest is the run's checks (the element
-//! size and one length comparison per buffer, written out for the two operands) and the loop
-//! set-up. On bare metal the loops link no `memcpy` (contiguous rows move in 4-byte words
-//! through the same pair loop) and clear nothing (the loop counters count down from the
-//! extents), so a plan that never copies contiguous rows does not pay `compiler_builtins`'
-//! 730-byte `memcpy` and 174-byte `memclr` for them.
+//! The const plan costs 1.4 KB over the hand loops and 70 instructions per 64-frame copy: its inner
+//! loops move two rows of a block per pass, as tight as the hand loops (four instructions a
+//! sample), and the rest is the run's checks (the element size and one length comparison per
+//! buffer, written out for the two operands), the walk to the plan's one block and the block
+//! kernel's set-up (the block's loops passed in registers, the pair loop stepping its pointers two
+//! rows at a time): 122 instructions a call in all. On bare metal the loops link no `memcpy`
+//! (contiguous rows move in 4-byte words through the same pair loop) and clear nothing (the loop
+//! counters count down from the extents), so a plan that never copies contiguous rows does not pay
+//! `compiler_builtins`' 730-byte `memcpy` and 174-byte `memclr` for them.
 //!
-//! The run-time `copy()` costs 2.3 KB over the hand loops. Over [`Layout`](crate::Layout)s of
-//! rank 2 or less (no operand interleaved, which the compiler sees) it plans without a
-//! [`Plan`](crate::Plan): a planner written for the copy's two operands and two axes builds the
-//! one nest of at most two loops (the nest the general planner builds, checked against it on
-//! every small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact)
-//! check it, and the block runs. It links neither the general planner, nor the planner of
-//! operands interleaved differently, nor the overlap search between nests, nor the exact
-//! uniqueness search (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`).
-//! Everything but the loops (the call, planning and validation; counted per source line from a
-//! `qemu-arm` trace) costs about 400 instructions per call, where a `const` plan's run spends
-//! about 100: it was 860 with a [`Plan`](crate::Plan) of [`MAX_LOOPS`](crate::MAX_LOOPS) loops
-//! to clear and walk, and about 2,150 before the first of these changes. The run-time copy's
-//! stack high-water is its frame (328 B, the nest inside it) plus the block copy's (52 B): 380
-//! B, where the planner's plan took 1,004 B. A run-time copy of rank 3 or more, or with an
-//! interleaved operand, plans into a [`Plan`](crate::Plan) (about 1 KB of stack with its loops)
-//! and links the search, which adds its own frames when it runs (736 B for the overlap test of
-//! two nests whose offset ranges meet, 272 B plus 208 B per level for one nest), and an
-//! interleaved operand adds the pieces planner's (about 830 B): give those a few kilobytes of
-//! stack or use a plan.
+//! The run-time `copy()` costs 2.3 KB over the hand loops. Over [`Layout`](crate::Layout)s of rank
+//! 2 or less (no operand interleaved, which the compiler sees) it plans without a
+//! [`Plan`](crate::Plan): a planner written for the copy's two operands and two axes builds the one
+//! nest of at most two loops (the nest the general planner builds, checked against it on every
+//! small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact) check it,
+//! and the block runs. It links neither the general planner, nor the planner of operands
+//! interleaved differently, nor the overlap search between nests, nor the exact uniqueness search
+//! (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`). Everything but the inner
+//! loop (the call, planning, validation and the block's set-up; the library's instructions in a
+//! `qemu-arm` trace, attributed per source line) costs 374 instructions per call, where a `const`
+//! plan's run spends 122: it was 457 before the last round of tuning (the planner's bounds kept in
+//! registers, the two-loop uniqueness test answering nested loops with two multiplies before its
+//! gcd loop, the block's loops passed in registers), and about 2,150 before the first of these
+//! changes, when each call cleared and walked a [`Plan`](crate::Plan) of
+//! [`MAX_LOOPS`](crate::MAX_LOOPS) loops. The run-time copy's stack high-water is its frame (280 B,
+//! the nest inside it) plus the block copy's (48 B): 328 B, where the planner's plan took 1,004 B.
+//! A run-time copy of rank 3 or more, or with an interleaved operand, plans into a
+//! [`Plan`](crate::Plan) (about 1 KB of stack with its loops) and links the search, which adds its
+//! own frames when it runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B
+//! plus 208 B per level for one nest), and an interleaved operand adds the pieces planner's (about
+//! 830 B): give those a few kilobytes of stack or use a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for
