@@ -133,14 +133,14 @@
 //!
 //! | case | `const` `CopyPlan::run` | run-time `copy()` | before the block kernels (prepared / run-time) |
 //! | --- | --- | --- | --- |
-//! | 16 × 16 `f32` transpose (1 KiB) | 0.42-0.84 of `copy_from_slice`, about 358 instr. | 0.25-0.77, about 494 instr. | 0.18 / 0.09; 667 / 1,384 instr. |
-//! | 64-frame stereo `i16` interleave (256 B) | 1.0-1.4 × the time of a `chunks_exact_mut` hand loop, about 157 instr. | 0.24-0.43, about 277 instr. | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
+//! | 16 × 16 `f32` transpose (1 KiB) | 0.31-0.84 of `copy_from_slice`, about 343 instr. | 0.25-0.77, about 471 instr. | 0.18 / 0.09; 667 / 1,384 instr. |
+//! | 64-frame stereo `i16` interleave (256 B) | 0.9-1.4 × the time of a `chunks_exact_mut` hand loop, about 135 instr. | 0.21-0.43, about 247 instr. | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
 //!
 //! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
 //! transpose of at least 8 × 8, at most 32 KiB) runs one block kernel: a prepared plan knows
 //! its block from when it was built (in a `const`, at compile time), and the run-time `copy()`
 //! checks two rank-2 operands directly (element sizes, shapes, bounds, the destination's
 //! uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles (about 260
-//! of its 358 instructions), the stereo block 32-byte AVX2 unpacks. Before, each run
+//! of its 343 instructions), the stereo block 32-byte AVX2 unpacks. Before, each run
 //! dispatched between the channel kernels and the transposes again, and the transpose went
 //! through the 16-channel kernel.
