@@ -223,9 +223,9 @@ unsafe fn copy_block<T: Copy + 'static>(
 }
 
 /// [`copy_block`] with each loop passed as its extent and strides: scalars and pairs go in
-/// registers, where a `Loop` is passed by address, so the caller's loops had to be written to
-/// memory first (on a Cortex-M4, the whole plan-free nest they sit in: about 20 stores per
-/// run-time copy).
+/// registers, where a `Loop` is passed by address, so the caller's loops had to be copied to
+/// memory first (a `const` plan's 64-frame stereo run: 15 instructions fewer on a
+/// Cortex-M4).
 ///
 /// # Safety
 ///

@@ -184,8 +184,8 @@ pub(crate) const fn small_destination_unique<const K: usize>(
 /// or a plan's one nest).
 #[expect(
     clippy::inline_always,
-    reason = "as a call it took the nest's loops by address, and the run-time copy kept its \
-              whole plan-free nest in memory for it: 4 more instructions per Cortex-M4 copy"
+    reason = "as a call it took the nest's loops by address: 4 more instructions per \
+              run-time Cortex-M4 copy"
 )]
 #[inline(always)]
 pub(crate) const fn small_loops_unique<const K: usize>(
