@@ -1133,3 +1133,100 @@ fn small_block_copies_refuse_offsets_outside_either_slice() -> Result<(), Layout
         -1.0,
     )
 }
+
+/// Every element of a copy from `src` (layout `sl`) to `dst` (layout `dl`) against the
+/// model, and every other destination element untouched (`fill`).
+fn check_copied<T>(src: &[T], sl: &Layout<2>, dst: &[T], dl: &Layout<2>, fill: T, what: &str)
+where
+    T: Copy + PartialEq + std::fmt::Debug,
+{
+    let (od, os) = (common::offsets(dl), common::offsets(sl));
+    let mut written = vec![false; dst.len()];
+    for (&o, &i) in od.iter().zip(&os) {
+        assert_eq!(dst[o as usize], src[i as usize], "{what}: offset {o}");
+        written[o as usize] = true;
+    }
+    for (k, (&w, &x)) in written.iter().zip(dst).enumerate() {
+        assert!(
+            w || x == fill,
+            "{what}: element {k} outside the layout was written"
+        );
+    }
+}
+
+/// Transposes of whole 8 × 8 tiles of 4-byte elements (the AVX tile kernel on x86-64, the
+/// portable transpose elsewhere) with row pitches wider than the rows, rows flipped, and
+/// offsets off any vector boundary, through the run-time `copy()` and a prepared plan, each
+/// against the model with the padding untouched.
+#[test]
+fn tile_transposes_with_pitched_flipped_and_offset_rows_match_the_model() {
+    let sides: &[usize] = if cfg!(miri) { &[8] } else { &[8, 16, 24, 32] };
+    for &r in sides {
+        for &c in sides {
+            for (src_pad, dst_pad) in [(0, 0), (3, 0), (0, 5), (1, 7)] {
+                for flip in [false, true] {
+                    let (sp, dp) = ((c + src_pad) as isize, (r + dst_pad) as isize);
+                    // Source rows of `c` elements `sp` apart; its transpose written into rows of
+                    // `r` elements `dp` apart, from one element in (off any 16-byte boundary).
+                    let sl = if flip {
+                        Layout::new([r, c], [-sp, 1], 4)
+                            .unwrap()
+                            .with_offset((r as isize - 1) * sp)
+                            .unwrap()
+                    } else {
+                        Layout::new([r, c], [sp, 1], 4).unwrap()
+                    };
+                    let dl = Layout::new([r, c], [1, dp], 4)
+                        .unwrap()
+                        .with_offset(1)
+                        .unwrap();
+                    let src: Vec<f32> = (0..r * sp as usize).map(|i| i as f32).collect();
+                    let what = format!("{r}x{c} pads {src_pad},{dst_pad} flip {flip}");
+                    let len = 1 + c * dp as usize + 2;
+                    let mut dst = vec![-1f32; len];
+                    strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
+                    check_copied(&src, &sl, &dst, &dl, -1.0, &format!("copy {what}"));
+                    let plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
+                    let mut dst = vec![-1f32; len];
+                    plan.run(&src, &mut dst).unwrap();
+                    check_copied(&src, &sl, &dst, &dl, -1.0, &format!("plan {what}"));
+                    // The same bits as `u32`.
+                    let src: Vec<u32> = src.iter().map(|x| x.to_bits()).collect();
+                    let mut dst = vec![u32::MAX; len];
+                    plan.run(&src, &mut dst).unwrap();
+                    check_copied(&src, &sl, &dst, &dl, u32::MAX, &format!("plan u32 {what}"));
+                }
+            }
+        }
+    }
+}
+
+/// A prepared plan of one block hands it to the block kernel at once; past the streaming
+/// threshold (32 MiB written and read) it takes the streaming loops instead. Both give the
+/// model's bytes, on the first run and on a second into a fresh buffer.
+#[test]
+fn prepared_one_block_copies_match_below_and_past_the_streaming_threshold() {
+    let sizes: &[usize] = if cfg!(miri) {
+        &[40]
+    } else {
+        &[40, 1 << 10, (17 << 20) + 5]
+    };
+    for &n in sizes {
+        // A contiguous copy into a reversed destination: one nest, one loop.
+        let sl = Layout::new([n], [1], 1).unwrap();
+        let dl = Layout::new([n], [-1], 1)
+            .unwrap()
+            .with_offset(n as isize)
+            .unwrap();
+        let plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
+        assert_eq!(plan.plan().nests().len(), 1);
+        let src: Vec<u8> = (0..n).map(|i| (i * 7 + 3) as u8).collect();
+        for _ in 0..2 {
+            let mut dst = vec![0u8; n + 2];
+            plan.run(&src, &mut dst).unwrap();
+            assert_eq!(dst[0], 0, "{n}");
+            assert_eq!(dst[n + 1], 0, "{n}");
+            assert!(dst[1..=n].iter().rev().eq(&src), "{n}");
+        }
+    }
+}
