@@ -36,10 +36,12 @@ use crate::algo::access::{contains, get, set, swap};
 use crate::kernel::mapping::Lowered;
 
 pub(crate) mod block;
+mod one_block;
 mod lines;
 mod pieces;
 mod storage;
 
+pub(crate) use one_block::OneBlock;
 use storage::Nests;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte

@@ -32,7 +32,7 @@ use crate::algo::access::set;
 use crate::kernel::element::check_size;
 use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
-use crate::kernel::plan::Plan;
+use crate::kernel::plan::{OneBlock, Plan};
 use crate::kernel::proof::{
     Dense, Disjoint, DisjointToken, InBounds, Shortest, Unique, UniqueToken, first_where,
 };
@@ -141,6 +141,9 @@ pub struct CopyPlan {
     /// metal the plan stays as small as the loops need.
     #[cfg(not(target_os = "none"))]
     small: Option<Small>,
+    /// The plan's one block, when the plan is one untiled nest of at most two loops (decoded
+    /// once, here, so `run` hands it to the block kernel without walking the plan).
+    one: Option<OneBlock>,
 }
 
 impl CopyPlan {
@@ -231,6 +234,7 @@ impl CopyPlan {
             Ok(unique) => Ok(Self {
                 #[cfg(not(target_os = "none"))]
                 small: Small::of_plan(&core.plan, dst.itemsize),
+                one: OneBlock::of_plan(&core.plan),
                 core,
                 unique,
             }),
@@ -299,6 +303,12 @@ impl CopyPlan {
         #[cfg(not(target_os = "none"))]
         if let Some(block) = &self.small {
             if small::copy_planned(&unique, block, dst, src) {
+                return Ok(());
+            }
+        }
+        if let Some(one) = &self.one {
+            // `one` is the block of this plan (`OneBlock::of_plan`, kept beside it).
+            if raw::copy_one(&unique, one, dst, src)? {
                 return Ok(());
             }
         }

@@ -25,7 +25,7 @@ use crate::kernel::channels::{self, Channels, channel_block, untiled_block, unti
 use crate::kernel::drive::{
     for_each_block, for_each_block_of, for_each_block_tiled, for_each_run, step, tiles,
 };
-use crate::kernel::plan::{INNER_UNROLL, Loop, Nest, Plan, TILE_BYTES};
+use crate::kernel::plan::{INNER_UNROLL, Loop, Nest, OneBlock, Plan, TILE_BYTES};
 use crate::kernel::proof::{Dense, Disjoint, InBounds, Unique, UniqueBlock};
 use crate::kernel::{stream, transpose, zip_tiles};
 
@@ -46,6 +46,42 @@ pub(crate) fn copy<T: Copy + 'static>(
         stream::stream_fence();
     }
     Ok(())
+}
+
+/// `dst[i] = src[i]` over `one`, the plan's one block ([`OneBlock::of_plan`], kept beside the
+/// plan by a prepared copy): the block handed to [`copy_block`] at once, as [`copy_nests`]
+/// would hand it after walking the plan. `Ok(false)`, nothing written, when the copy is large
+/// enough to stream its stores: the caller runs [`copy`], whose loops stream.
+///
+/// `one` must be the block of the plan `unique` proves; the caller keeps the two together.
+#[inline]
+pub(crate) fn copy_one<T: Copy + 'static>(
+    unique: &Unique<'_, 2>,
+    one: &OneBlock,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<bool, LayoutError> {
+    unique.bounds().plan_for([dst.len(), src.len()])?;
+    if stream::stream_worthy::<T>(|| one.volume()) {
+        return Ok(false);
+    }
+    let [od, os] = one.offsets;
+    // SAFETY: `one` is the plan's one untiled nest of at most two loops (the caller's
+    // contract), so its first offsets and every offset of its block are offsets of the plan,
+    // inside `dst` and `src` by the `InBounds` witness (`plan_for` matched the lengths); `dst`
+    // and `src` are distinct borrows, and the destination is unique (`Unique` witness). Not
+    // streaming, this is the block `copy_nests` hands `copy_block` (no channel tile: the nest
+    // has no tile).
+    unsafe {
+        copy_block(
+            dst.as_mut_ptr().offset(od),
+            src.as_ptr().offset(os),
+            one.a,
+            one.b,
+            [false; 2],
+        );
+    }
+    Ok(true)
 }
 
 /// `dst[i] = src[i]` over a copy planned without a plan ([`UniqueBlock`]): its one block
