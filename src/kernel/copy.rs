@@ -105,10 +105,15 @@ where
     // operands are built): one nest of at most two loops, planned and run without a plan.
     // Only copies large enough to stream their stores go on to the planner.
     if N <= 2 && dl.interleave.is_none() && sl.interleave.is_none() {
-        let Some(nest) = UniqueBlock::plan_one_source::<T, T, N>(&dl, &sl)? else {
-            return Ok(());
+        // Borrowed where the planner wrote it: moving the 64-byte nest out of the `Result`
+        // copied it word by word (34 instructions per call on a Cortex-M4).
+        let planned = UniqueBlock::plan_one_source::<T, T, N>(&dl, &sl);
+        let nest = match &planned {
+            Ok(Some(nest)) => nest,
+            Ok(None) => return Ok(()),
+            Err(e) => return Err(*e),
         };
-        let block = UniqueBlock::check(&nest, [dst.len(), src.len()])?;
+        let block = UniqueBlock::check(nest, [dst.len(), src.len()])?;
         if raw::copy_small(&block, dst, src)? {
             return Ok(());
         }
