@@ -23,8 +23,11 @@ const DETECTED: u8 = 1 << 7;
 /// The detected features, `0` until the first query.
 static FEATURES: AtomicU8 = AtomicU8::new(0);
 
-/// Reads the CPU's feature bits (`cpuid`, `xgetbv`).
+/// Reads the CPU's feature bits (`cpuid`, `xgetbv`). Never inlined: `cpuid` writes four
+/// registers, and inlined it made every kernel dispatch that asks save them on each call
+/// (five pushes and pops around a stereo block's call on x86-64), not just the first.
 #[cold]
+#[inline(never)]
 fn detect() -> u8 {
     // `__cpuid` is a safe function from Rust 1.94 on and `unsafe` before: the block keeps the
     // MSRV building, and `cpuid` itself has no precondition on x86-64.
@@ -86,6 +89,44 @@ fn features() -> u8 {
     found
 }
 
+/// The detected features, read without a call: what a dispatch on a short path tests, so that
+/// no value of its has to live across the (first-call-only) detection. See [`Features::known`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Features(u8);
+
+impl Features {
+    /// The features, once detection has run (`None` before: the caller runs
+    /// [`detect_now`] on a cold path and asks again).
+    #[inline]
+    pub(crate) fn known() -> Option<Self> {
+        let known = FEATURES.load(Ordering::Relaxed);
+        if known & DETECTED != 0 {
+            Some(Self(known))
+        } else {
+            None
+        }
+    }
+
+    /// Whether AVX can be used.
+    #[inline]
+    pub(crate) fn avx(self) -> bool {
+        cfg!(target_feature = "avx") || self.0 & AVX != 0
+    }
+
+    /// Whether AVX2 can be used.
+    #[inline]
+    pub(crate) fn avx2(self) -> bool {
+        cfg!(target_feature = "avx2") || self.0 & AVX2 != 0
+    }
+}
+
+/// Runs the detection if it has not run, so that [`Features::known`] answers.
+#[cold]
+#[inline(never)]
+pub(crate) fn detect_now() {
+    features();
+}
+
 /// Whether AVX can be used (the transposes).
 #[inline]
 pub(crate) fn has_avx() -> bool {
@@ -114,5 +155,8 @@ mod tests {
         assert_eq!(has_avx2(), std::is_x86_feature_detected!("avx2"));
         assert_eq!(has_ssse3(), std::is_x86_feature_detected!("ssse3"));
         assert_ne!(FEATURES.load(Ordering::Relaxed) & DETECTED, 0);
+        let known = Features::known().unwrap();
+        assert_eq!(known.avx(), std::is_x86_feature_detected!("avx"));
+        assert_eq!(known.avx2(), std::is_x86_feature_detected!("avx2"));
     }
 }

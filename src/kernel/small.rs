@@ -20,15 +20,18 @@
     clippy::many_single_char_names,
     reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
 )]
-#![expect(
-    clippy::inline_always,
-    reason = "the vector steps and their loads and stores must inline into their target-feature callers"
+#![cfg_attr(
+    all(target_arch = "x86_64", not(miri)),
+    expect(
+        clippy::inline_always,
+        reason = "the vector steps and their loads and stores must inline into their target-feature callers"
+    )
 )]
 
 use core::mem::size_of;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
-use crate::kernel::cpu::has_avx;
+use crate::kernel::cpu::{self, Features as Cpu};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
@@ -146,11 +149,23 @@ impl Small {
     /// Every `d + od + i·dr + j` and `s + os + i + j·sr` (`i < ea`, `j < eb`) is an element
     /// of the destination and source allocations, no destination element is a source
     /// element, and no two destination indices share an element.
-    #[inline]
+    #[expect(
+        clippy::inline_always,
+        reason = "a dozen instructions of dispatch, every kernel a call: inlined, the caller \
+                  keeps the block in registers instead of storing it for the call"
+    )]
+    #[inline(always)]
     unsafe fn run<T: Copy + 'static>(&self, d: *mut T, s: *const T) -> bool {
         if !is_plain::<T>() {
             return false;
         }
+        // The CPU's features, known after the first call: before, a cold detour detects them
+        // and comes back, so that no value lives across a call here and the dispatch saves no
+        // registers.
+        let Some(cpu) = Cpu::known() else {
+            // SAFETY: the contract.
+            return unsafe { self.run_detecting(d, s) };
+        };
         let Self {
             kind,
             ea,
@@ -166,10 +181,10 @@ impl Small {
             Kind::Interleave2 => {
                 // SAFETY: the contract with `eb == 2`, `dr == 2`: `ea` frames of two elements
                 // at `d`, the channels `ea` elements each at `s` and `s + sr`.
-                unsafe { interleave2(d, s, s.offset(sr), ea) };
+                unsafe { interleave2(d, s, s.offset(sr), ea, cpu) };
             }
             #[cfg(all(target_arch = "x86_64", not(miri)))]
-            Kind::Tiles8 if size_of::<T>() == 4 && has_avx() => {
+            Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx() => {
                 // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
                 // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
                 // as `f32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX is present.
@@ -179,11 +194,71 @@ impl Small {
                 // SAFETY: the contract is `transpose_unchecked`'s; `T` is a plain 1-, 2-, 4-
                 // or 8-byte primitive (`classify` checked the itemsize, the caller matched
                 // it with `size_of::<T>()`, and `is_plain` above).
-                unsafe { transpose::transpose_unchecked(d, dr, s, sr, ea, eb) };
+                unsafe { transpose_block(d, dr, s, sr, ea, eb) };
             }
         }
         true
     }
+
+    /// [`Small::run`] on its first call, before the CPU's features are known: detects them,
+    /// then runs the block.
+    ///
+    /// # Safety
+    ///
+    /// As [`Small::run`].
+    #[cold]
+    #[inline(never)]
+    unsafe fn run_detecting<T: Copy + 'static>(&self, d: *mut T, s: *const T) -> bool {
+        cpu::detect_now();
+        // SAFETY: the contract.
+        unsafe { self.run(d, s) }
+    }
+}
+
+/// Where the CPU's features are not detected (other architectures, Miri): the portable
+/// kernels, always known.
+#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+#[derive(Clone, Copy)]
+struct Cpu;
+
+#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+impl Cpu {
+    /// Always known.
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "the same signature as the x86-64 `Features::known`"
+    )]
+    fn known() -> Option<Self> {
+        Some(Self)
+    }
+}
+
+/// Where the CPU's features are not detected: nothing to detect.
+#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+mod cpu {
+    /// Nothing to detect.
+    pub(super) fn detect_now() {}
+}
+
+/// [`transpose::transpose_unchecked`], not inlined: with its SIMD loops inlined,
+/// [`Small::run`] saved six registers on every call, whichever kernel it ran (on x86-64 it
+/// was then not inlined either: 38 instructions of dispatch for a stereo block, now about a
+/// dozen).
+///
+/// # Safety
+///
+/// As [`transpose::transpose_unchecked`].
+#[inline(never)]
+unsafe fn transpose_block<T: 'static>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    ea: usize,
+    eb: usize,
+) {
+    // SAFETY: the caller's contract.
+    unsafe { transpose::transpose_unchecked(d, dr, s, sr, ea, eb) }
 }
 
 /// Runs `small`, the block of the plan `unique` proves, on `dst` and `src`; `false` (nothing
@@ -302,15 +377,16 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
 /// are elements of their allocations, and the destination elements are none of the source
 /// ones.
 #[inline]
-unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize, cpu: Cpu) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     // SAFETY: the contract.
     unsafe {
-        x86::interleave2(d, l, r, n);
+        x86::interleave2(d, l, r, n, cpu);
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    // SAFETY: the contract.
+    // SAFETY: the contract (the portable loop needs no feature).
     unsafe {
+        let Cpu = cpu;
         interleave2_portable(d, l, r, 0, n);
     }
 }
@@ -342,7 +418,7 @@ unsafe fn interleave2_portable<T: Copy>(
 mod x86 {
     use core::mem::size_of;
 
-    use crate::kernel::cpu::has_avx2;
+    use crate::kernel::cpu::Features as Cpu;
     use crate::kernel::drive::step;
     use core::arch::x86_64::{
         __m128i, _mm_loadu_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
@@ -367,14 +443,32 @@ mod x86 {
     ///
     /// As [`super::interleave2`].
     #[inline]
-    pub(super) unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
-        if has_avx2() {
+    pub(super) unsafe fn interleave2<T: Copy>(
+        d: *mut T,
+        l: *const T,
+        r: *const T,
+        n: usize,
+        cpu: Cpu,
+    ) {
+        if cpu.avx2() {
             // SAFETY: the contract; AVX2 is present.
             unsafe { interleave2_avx2(d, l, r, n) }
         } else {
             // SAFETY: the contract.
-            unsafe { narrow(d, l, r, 0, n) }
+            unsafe { interleave2_sse2(d, l, r, n) }
         }
+    }
+
+    /// [`interleave2`] without AVX2: the [`narrow`] steps, not inlined, so that the
+    /// dispatch around it needs no saved registers.
+    ///
+    /// # Safety
+    ///
+    /// As [`super::interleave2`].
+    #[inline(never)]
+    unsafe fn interleave2_sse2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize) {
+        // SAFETY: the contract.
+        unsafe { narrow(d, l, r, 0, n) }
     }
 
     /// Frames `from..n` of [`interleave2`] (`from <= n`): 16-byte SSE2 steps, then one
