@@ -100,14 +100,14 @@ where
     if small::copy_rank2(dst, &dst_layout.lowered(), src, &src_layout.lowered()) {
         return Ok(());
     }
-    copy_planned(src, src_layout, dst, dst_layout)
+    copy_general(src, src_layout, dst, dst_layout)
 }
 
 /// [`copy()`] past the small blocks: planned (without a [`Plan`] where one nest of at most two
 /// loops does), checked and run. Not inlined on hosts, so that a small block's call does not
 /// set up this path's frame (a plan, about 1.8 KB on x86-64, and six saved registers).
 #[cfg_attr(not(target_os = "none"), inline(never))]
-fn copy_planned<T, const N: usize, S, D>(
+fn copy_general<T, const N: usize, S, D>(
     src: &[T],
     src_layout: &S,
     dst: &mut [T],
