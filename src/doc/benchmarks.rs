@@ -126,21 +126,25 @@
 //! # Small copies, prepared
 //!
 //! `cargo bench -p strided-layout-bench --bench prepared` (groups `table/small 16x16 f32
-//! transpose` and `table/small 64-frame stereo i16`), on the 2-core x86-64 host while other
-//! builds loaded both cores (times swing 2-3x between runs; the ratios, to `copy_from_slice`
-//! of the same bytes, are what to read), and the instructions per call counted by callgrind,
-//! which load does not change:
+//! transpose`, the same on 64-byte-aligned buffers, and `table/small 64-frame stereo i16`), on
+//! the 2-core x86-64 host (times swing 2-3x between runs on this shared machine; the ratios, to
+//! `copy_from_slice` of the same bytes, are what to read), and the instructions per call
+//! counted by callgrind (each with the harness's loop, about 20), which load does not change:
 //!
 //! | case | `const` `CopyPlan::run` | run-time `copy()` | before the block kernels (prepared / run-time) |
 //! | --- | --- | --- | --- |
-//! | 16 × 16 `f32` transpose (1 KiB) | 0.31-0.84 of `copy_from_slice`, about 343 instr. | 0.25-0.77, about 471 instr. | 0.18 / 0.09; 667 / 1,384 instr. |
-//! | 64-frame stereo `i16` interleave (256 B) | 0.9-1.4 × the time of a `chunks_exact_mut` hand loop, about 135 instr. | 0.21-0.43, about 247 instr. | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
+//! | 16 × 16 `f32` transpose (1 KiB) | 0.39-0.61 of `copy_from_slice` (0.51-0.53 on 32-byte-aligned rows, 0.45-0.48 on rows 16 bytes off, in one process); 320 instr. (364 before this round) | 0.25-0.77; 474 instr. (494) | 0.18 / 0.09; 667 / 1,384 instr. |
+//! | 64-frame stereo `i16` interleave (256 B) | 0.68 × the time of a `chunks_exact_mut` hand loop; 107 instr. (162), the hand loop 142 | 0.35 of `copy_from_slice`; 250 instr. (275) | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
 //!
 //! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
 //! transpose of at least 8 × 8, at most 32 KiB) runs one block kernel: a prepared plan knows
 //! its block from when it was built (in a `const`, at compile time), and the run-time `copy()`
 //! checks two rank-2 operands directly (element sizes, shapes, bounds, the destination's
-//! uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles (about 260
-//! of its 343 instructions), the stereo block 32-byte AVX2 unpacks. Before, each run
+//! uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles (about 275
+//! of its 320 instructions), the stereo block 32-byte AVX2 unpacks. The dispatch between the
+//! block kernels saves no registers (each kernel is a call, the CPU's features are read
+//! without one), so it inlines into `run`, and `run` into its caller. The tiles' 32-byte
+//! stores straddle a cache line where a destination row starts 16 bytes off one, which costs
+//! the transpose about 4 ns of its 22-28. Before, each run
 //! dispatched between the channel kernels and the transposes again, and the transpose went
 //! through the 16-channel kernel.

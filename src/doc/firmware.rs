@@ -94,7 +94,7 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its `.text` is **4.8 KB** (it was 42.1 KB with run-time
+//! survives optimisation. Its `.text` is **4.2 KB** (it was 42.1 KB with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -110,15 +110,16 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | `.text`, stereo | `.text`, stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B | 7,190 B | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,012 B | 8,616 B | 652 | 256 B (`CopyPlan::run`) + 48 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 3,906 B | 9,508 B | 907 | 280 B (`copy`) + 48 B (the block copy) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 3,068 B | 8,672 B | 614 | 256 B (`CopyPlan::run`) + 48 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 3,876 B | 9,476 B | 880 | 304 B (`copy`) + 48 B (the block copy) |
 //!
-//! The const plan costs 1.4 KB over the hand loops and 70 instructions per 64-frame copy: its inner
+//! The const plan costs 1.5 KB over the hand loops and 32 instructions per 64-frame copy: its inner
 //! loops move two rows of a block per pass, as tight as the hand loops (four instructions a
 //! sample), and the rest is the run's checks (the element size and one length comparison per
-//! buffer, written out for the two operands), the walk to the plan's one block and the block
-//! kernel's set-up (the block's loops passed in registers, the pair loop stepping its pointers two
-//! rows at a time): 122 instructions a call in all. On bare metal the loops link no `memcpy`
+//! buffer, written out for the two operands) and the block kernel's set-up (the plan keeps its one
+//! block decoded, so the run hands it to the kernel without walking the plan; the block's loops
+//! pass in registers, and the pair loop steps its pointers two rows at a time): 84 instructions a
+//! call in all (122 when each run walked the plan). On bare metal the loops link no `memcpy`
 //! (contiguous rows move in 4-byte words through the same pair loop) and clear nothing (the loop
 //! counters count down from the extents), so a plan that never copies contiguous rows does not pay
 //! `compiler_builtins`' 730-byte `memcpy` and 174-byte `memclr` for them.
@@ -132,13 +133,14 @@
 //! interleaved differently, nor the overlap search between nests, nor the exact uniqueness search
 //! (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`). Everything but the inner
 //! loop (the call, planning, validation and the block's set-up; the library's instructions in a
-//! `qemu-arm` trace, attributed per source line) costs 374 instructions per call, where a `const`
-//! plan's run spends 122: it was 457 before the last round of tuning (the planner's bounds kept in
-//! registers, the two-loop uniqueness test answering nested loops with two multiplies before its
-//! gcd loop, the block's loops passed in registers), and about 2,150 before the first of these
-//! changes, when each call cleared and walked a [`Plan`](crate::Plan) of
-//! [`MAX_LOOPS`](crate::MAX_LOOPS) loops. The run-time copy's stack high-water is its frame (280 B,
-//! the nest inside it) plus the block copy's (48 B): 328 B, where the planner's plan took 1,004 B.
+//! `qemu-arm` trace, attributed per source line) costs 348 instructions per call, where a `const`
+//! plan's run spends 84. It was 374 before the last round of tuning (the planned nest borrowed
+//! where the planner wrote it instead of copied out, and the second merge test of the two loops
+//! skipped where it cannot answer otherwise than the first), 457 before the one before it, and
+//! about 2,150 before the first of these changes, when each call cleared and walked a
+//! [`Plan`](crate::Plan) of [`MAX_LOOPS`](crate::MAX_LOOPS) loops. The run-time copy's stack
+//! high-water is its frame (304 B, the nest inside it) plus the block copy's (48 B): 352 B, where
+//! the planner's plan took 1,004 B.
 //! A run-time copy of rank 3 or more, or with an interleaved operand, plans into a
 //! [`Plan`](crate::Plan) (about 1 KB of stack with its loops) and links the search, which adds its
 //! own frames when it runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B

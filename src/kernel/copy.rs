@@ -40,7 +40,7 @@ use crate::kernel::small;
 /// is a primitive integer or float, whose bytes may move through vector registers; any other
 /// `T` takes the scalar paths.
 ///
-/// Stack: the plan lives in the frame (about 1 KB in all on a Cortex-M4; 328 B for a copy of
+/// Stack: the plan lives in the frame (about 1 KB in all on a Cortex-M4; 352 B for a copy of
 /// rank 2 or less over [`Layout`](crate::Layout)s, whose nest of two loops needs no plan, see
 /// [`doc::firmware`](crate::doc::firmware)); on targets with an operating system, 32 KiB
 /// more for a transpose of 32 MiB or more whose rows are whole 4 KiB pages apart (a 4096 ×
