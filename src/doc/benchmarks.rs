@@ -133,8 +133,8 @@
 //!
 //! | case | `const` `CopyPlan::run` | run-time `copy()` | before the block kernels (prepared / run-time) |
 //! | --- | --- | --- | --- |
-//! | 16 × 16 `f32` transpose (1 KiB) | 0.39-0.61 of `copy_from_slice` (0.51-0.53 on 32-byte-aligned rows, 0.45-0.48 on rows 16 bytes off, in one process); 320 instr. (364 before this round) | 0.25-0.77; 474 instr. (494) | 0.18 / 0.09; 667 / 1,384 instr. |
-//! | 64-frame stereo `i16` interleave (256 B) | 0.68 × the time of a `chunks_exact_mut` hand loop; 107 instr. (162), the hand loop 142 | 0.35 of `copy_from_slice`; 250 instr. (275) | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
+//! | 16 × 16 `f32` transpose (1 KiB) | 0.32-0.49 of `copy_from_slice` on the allocator's buffers, 0.55-0.91 on 64-byte-aligned ones (a standalone loop in one process: 0.51-0.53 on 32-byte-aligned destination rows, 0.45-0.48 on rows 16 bytes off); 320 instr. (364 before this round) | 0.31-0.48; 474 instr. (494) | 0.18 / 0.09; 667 / 1,384 instr. |
+//! | 64-frame stereo `i16` interleave (256 B) | 0.68-1.13 × the time of a `chunks_exact_mut` hand loop; 107 instr. (162), the hand loop 142 | 0.28-0.69 of `copy_from_slice`; 250 instr. (275) | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
 //!
 //! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
 //! transpose of at least 8 × 8, at most 32 KiB) runs one block kernel: a prepared plan knows
