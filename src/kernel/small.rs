@@ -420,14 +420,11 @@ mod x86 {
 
     use crate::kernel::cpu::Features as Cpu;
     use crate::kernel::drive::step;
+    use crate::kernel::transpose::micro_avx;
     use core::arch::x86_64::{
         __m128i, _mm_loadu_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
         _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi16,
         _mm_unpacklo_epi32, _mm_unpacklo_epi64,
-    };
-    use core::arch::x86_64::{
-        __m256, _mm256_loadu_ps, _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_ps,
-        _mm256_unpackhi_ps, _mm256_unpacklo_ps,
     };
     use core::arch::x86_64::{
         __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_storeu_si256,
@@ -627,8 +624,12 @@ mod x86 {
         }
     }
 
-    /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of `f32` bits,
-    /// each tile eight loads, 24 shuffles and eight stores, all in registers.
+    /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of `f32` bits
+    /// ([`micro_avx`], the large transposes' tile: eight whole-row loads, 24 shuffles and
+    /// eight stores, all in registers). Measured against loading half rows into both lanes
+    /// (`vinsertf128` from memory, 16 shuffles and 16 loads): as fast where destination rows
+    /// start 16 bytes off a 32-byte boundary, about 12% faster where they start on one (AMD
+    /// Zen 3).
     ///
     /// # Safety
     ///
@@ -654,68 +655,12 @@ mod x86 {
                 );
                 // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are
                 // elements of the source (contract); destination rows `i + q`, 8 elements
-                // each from `j`, of the destination.
-                unsafe {
-                    for (q, v) in tile8(st, sr).into_iter().enumerate() {
-                        _mm256_storeu_ps(dt.wrapping_offset(step(q, dr)), v);
-                    }
-                }
+                // each from `j`, of the destination; AVX is present.
+                unsafe { micro_avx(dt, dr, st, sr) };
                 j = j.wrapping_add(8);
             }
             i = i.wrapping_add(8);
         }
-    }
-
-    /// The transpose of the 8 × 8 tile at `s` (rows `sr` apart): row `i` of the result is
-    /// element `i` of the eight rows. Eight whole-row loads, two rounds of in-lane shuffles
-    /// (the 4 × 4 transposes of each 128-bit half), then `vperm2f128` pairs the halves: 24
-    /// shuffles. Measured against loading half rows into both lanes (`vinsertf128` from
-    /// memory, 16 shuffles and 16 loads): as fast when destination rows are 16 bytes off a
-    /// 32-byte boundary, about 12% faster when they are on one (AMD Zen 3).
-    ///
-    /// # Safety
-    ///
-    /// AVX is present; `s + q·sr + i` (`q, i < 8`) are elements of the source.
-    #[target_feature(enable = "avx")]
-    #[inline]
-    unsafe fn tile8(s: *const f32, sr: isize) -> [__m256; 8] {
-        // SAFETY: row `q < 8`, elements `q·sr + 0..8` (contract); unaligned loads.
-        let row = |q: usize| unsafe { _mm256_loadu_ps(s.wrapping_offset(step(q, sr))) };
-        let (r0, r1, r2, r3) = (row(0), row(1), row(2), row(3));
-        let (r4, r5, r6, r7) = (row(4), row(5), row(6), row(7));
-        // Per 128-bit lane: elements (0, 1) and (2, 3) of row pairs, ...
-        let (t0, t1) = (_mm256_unpacklo_ps(r0, r1), _mm256_unpackhi_ps(r0, r1));
-        let (t2, t3) = (_mm256_unpacklo_ps(r2, r3), _mm256_unpackhi_ps(r2, r3));
-        let (t4, t5) = (_mm256_unpacklo_ps(r4, r5), _mm256_unpackhi_ps(r4, r5));
-        let (t6, t7) = (_mm256_unpacklo_ps(r6, r7), _mm256_unpackhi_ps(r6, r7));
-        // ... then the lane's 4 × 4 transpose: `u0` holds element 0 (low lane) and element 4
-        // (high lane) of rows 0..4, `u4` the same of rows 4..8.
-        let (u0, u1) = (
-            _mm256_shuffle_ps::<0x44>(t0, t2),
-            _mm256_shuffle_ps::<0xEE>(t0, t2),
-        );
-        let (u2, u3) = (
-            _mm256_shuffle_ps::<0x44>(t1, t3),
-            _mm256_shuffle_ps::<0xEE>(t1, t3),
-        );
-        let (u4, u5) = (
-            _mm256_shuffle_ps::<0x44>(t4, t6),
-            _mm256_shuffle_ps::<0xEE>(t4, t6),
-        );
-        let (u6, u7) = (
-            _mm256_shuffle_ps::<0x44>(t5, t7),
-            _mm256_shuffle_ps::<0xEE>(t5, t7),
-        );
-        [
-            _mm256_permute2f128_ps::<0x20>(u0, u4),
-            _mm256_permute2f128_ps::<0x20>(u1, u5),
-            _mm256_permute2f128_ps::<0x20>(u2, u6),
-            _mm256_permute2f128_ps::<0x20>(u3, u7),
-            _mm256_permute2f128_ps::<0x31>(u0, u4),
-            _mm256_permute2f128_ps::<0x31>(u1, u5),
-            _mm256_permute2f128_ps::<0x31>(u2, u6),
-            _mm256_permute2f128_ps::<0x31>(u3, u7),
-        ]
     }
 }
 

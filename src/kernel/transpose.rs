@@ -635,6 +635,10 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
     }
 }
 
+/// One 8 × 8 `f32` tile with AVX (also the small-block kernels' tile).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) use x86::micro_avx;
+
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86 {
     use core::arch::x86_64::{
@@ -937,7 +941,7 @@ mod x86 {
     /// its slice.
     #[target_feature(enable = "avx")]
     #[inline]
-    unsafe fn micro_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+    pub(crate) unsafe fn micro_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
         // SAFETY: rows `j < 8` of 8 elements at `s + j·sr` (contract).
         let r = unsafe { core::array::from_fn(|j| _mm256_loadu_ps(s.offset(step(j, sr)))) };
         for (i, v) in t8(r).into_iter().enumerate() {
