@@ -5,7 +5,7 @@
 //! | block | kernel (x86-64) | elsewhere, and under Miri |
 //! | --- | --- | --- |
 //! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | SSE2 unpacks, 16 bytes of each channel a step | the same loop, one frame a step |
-//! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose.rs` | their portable twins |
+//! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose/` | their portable twins |
 //!
 //! A prepared [`CopyPlan`](crate::CopyPlan) classifies its plan once ([`Small::of_plan`],
 //! `const`) and keeps the answer beside it; the run-time [`copy()`](crate::copy()) tries

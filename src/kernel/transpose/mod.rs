@@ -1,0 +1,292 @@
+//! 2-D transposes of 1-, 2-, 4- and 8-byte elements: SIMD micro-kernels in blocks, each
+//! with a portable twin, and a streaming macro-kernel for transposes past the last-level
+//! cache.
+//!
+//! | target | micro-kernel (1-byte / 2-byte / 4-byte / 8-byte) |
+//! | --- | --- |
+//! | x86-64 | 8 × 8 / 8 × 8 SSE2; 16 × 16 / 8 × 8 AVX line kernels (edges 8 × 8 / 4 × 4) when the CPU has AVX ([`cpu`](super::cpu): compiled in or detected at run time), else 4 × 4 / 2 × 2 SSE2 |
+//! | aarch64 with NEON | 8 × 8 / 8 × 8 portable; 4 × 4 / 2 × 2 NEON |
+//! | others, and under Miri | 8 × 8 / 8 × 8 / 4 × 4 / 2 × 2 portable (scalar, the same block order) |
+//!
+//! A *line kernel* reads each of its source rows as one whole 64-byte cache line and writes
+//! whole destination lines, so a line crosses the memory bus once even where power-of-two
+//! row strides make the rows alias in the L1 cache. [`transpose_stream_unchecked`] (copies
+//! of 32 MiB and more, destination rows a whole number of lines apart) cuts the block at the
+//! destination's line boundaries into line kernels that store with non-temporal stores,
+//! groups them in macro-tiles of 16 × 16 kernels for the TLB, and prefetches the source four
+//! kernels ahead (the HPTT recipe). Where both row strides are whole pages (4096² `f32`),
+//! one line per destination row would land every write on the same memory bank, so
+//! [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into a 32 KiB stack tile first and
+//! writes each destination row 512 bytes at a time.
+//!
+//! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV,
+//! and the AVX kernels already keep one core at the memory bus on the 64 MiB transposes.
+//!
+//! The micro-kernels move elements through vector registers, so they run only for element
+//! types whose every byte is initialised ([`is_plain`]).
+
+#![expect(
+    clippy::inline_always,
+    reason = "micro-kernels must inline into their target-feature callers"
+)]
+
+use core::mem::size_of;
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+use crate::kernel::cpu::has_avx;
+use crate::kernel::drive::step;
+use crate::kernel::element::is_plain;
+
+/// Whether [`transpose_unchecked`] has a micro-kernel for `T` worth taking: 1-, 2-, 4- and
+/// 8-byte primitives; on bare metal (no vector unit) 4- and 8-byte ones only, since the
+/// portable 8 × 8 block of 1- and 2-byte elements costs more than the paired strided rows
+/// of the small blocks firmware moves (a 64-frame stereo `i16` copy: about 1,500
+/// instructions through the block against 719 on a Cortex-M4).
+#[inline]
+pub(crate) fn transposes<T: 'static>() -> bool {
+    let sizes = if cfg!(target_os = "none") {
+        matches!(size_of::<T>(), 4 | 8)
+    } else {
+        matches!(size_of::<T>(), 1 | 2 | 4 | 8)
+    };
+    sizes && is_plain::<T>()
+}
+
+/// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 1-, 2-, 4- or
+/// 8-byte elements.
+///
+/// # Safety
+///
+/// `T` is a 1-, 2-, 4- or 8-byte plain type ([`transposes`]); every `dst + i·dr + j` and
+/// `src + i + j·sr` is an element of its slice, and no destination element is a source
+/// element.
+#[inline]
+pub(crate) unsafe fn transpose_unchecked<T: 'static>(
+    dst: *mut T,
+    dr: isize,
+    src: *const T,
+    sr: isize,
+    ea: usize,
+    eb: usize,
+) {
+    debug_assert!(
+        transposes::<T>(),
+        "transpose_unchecked: not a 1-, 2-, 4- or 8-byte primitive"
+    );
+    debug_assert!(
+        ea == 0 || eb == 0 || (!dst.is_null() && !src.is_null()),
+        "transpose_unchecked: null block"
+    );
+    match size_of::<T>() {
+        8 => {
+            // SAFETY: the caller's contract, for 8-byte elements.
+            unsafe { transpose64(dst.cast::<f64>(), dr, src.cast::<f64>(), sr, ea, eb) };
+            return;
+        }
+        1 => {
+            let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            // SAFETY: SSE2 is part of x86-64; the caller's contract, for 1-byte elements.
+            unsafe {
+                blocks::<u8, 8>(d, dr, s, sr, ea, eb, |d, s| {
+                    x86::micro_sse2_u8(d, dr, s, sr);
+                });
+            }
+            #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+            // SAFETY: the caller's contract, for 1-byte elements.
+            unsafe {
+                blocks::<u8, 8>(d, dr, s, sr, ea, eb, |d, s| {
+                    micro_portable::<u8, 8>(d, dr, s, sr);
+                });
+            }
+            return;
+        }
+        2 => {
+            let (d, s) = (dst.cast::<u16>(), src.cast::<u16>());
+            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            // SAFETY: SSE2 is part of x86-64; the caller's contract, for 2-byte elements.
+            unsafe {
+                blocks::<u16, 8>(d, dr, s, sr, ea, eb, |d, s| {
+                    x86::micro_sse2_u16(d, dr, s, sr);
+                });
+            }
+            #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+            // SAFETY: the caller's contract, for 2-byte elements.
+            unsafe {
+                blocks::<u16, 8>(d, dr, s, sr, ea, eb, |d, s| {
+                    micro_portable::<u16, 8>(d, dr, s, sr);
+                });
+            }
+            return;
+        }
+        _ => {}
+    }
+    let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        if has_avx() {
+            // SAFETY: AVX is present (checked above); the caller's contract.
+            unsafe { x86::transpose_avx(d, dr, s, sr, ea, eb) };
+        } else {
+            // SAFETY: SSE2 is part of x86-64; the caller's contract.
+            unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| x86::micro_sse2(d, dr, s, sr)) };
+        }
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    {
+        // SAFETY: NEON is enabled at compile time; the caller's contract.
+        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| neon::micro(d, dr, s, sr)) };
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", not(miri)),
+        all(target_arch = "aarch64", target_feature = "neon", not(miri))
+    )))]
+    {
+        // SAFETY: the caller's contract.
+        unsafe {
+            blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| {
+                micro_portable::<f32, 4>(d, dr, s, sr);
+            });
+        };
+    }
+}
+
+/// [`transpose_unchecked`] for 8-byte elements, moved as `f64` bits.
+///
+/// # Safety
+///
+/// As [`transpose_unchecked`], for 8-byte elements.
+#[inline]
+unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usize, eb: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        if has_avx() {
+            // SAFETY: AVX is present (checked above); the caller's contract.
+            unsafe { x86::transpose_avx_f64(d, dr, s, sr, ea, eb) };
+        } else {
+            // SAFETY: SSE2 is part of x86-64; the caller's contract.
+            unsafe {
+                blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| {
+                    x86::micro_sse2_f64(d, dr, s, sr);
+                });
+            }
+        }
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    {
+        // SAFETY: NEON is enabled at compile time; the caller's contract.
+        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| neon::micro_f64(d, dr, s, sr)) };
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", not(miri)),
+        all(target_arch = "aarch64", target_feature = "neon", not(miri))
+    )))]
+    {
+        // SAFETY: the caller's contract.
+        unsafe {
+            blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| {
+                micro_portable::<f64, 2>(d, dr, s, sr);
+            });
+        };
+    }
+}
+
+/// Runs `micro` on every whole `W × W` block of the `ea × eb` transpose, then the edges
+/// element by element.
+///
+/// # Safety
+///
+/// `transpose_unchecked`'s contract, and `micro(d, s)` must be sound for a `W × W` block at
+/// `d`/`s` with the same row strides.
+#[inline(always)]
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "Every counter is below `ea` or `eb`, and every offset is an element offset (contract)."
+)]
+unsafe fn blocks<E: Copy, const W: usize>(
+    d: *mut E,
+    dr: isize,
+    s: *const E,
+    sr: isize,
+    ea: usize,
+    eb: usize,
+    mut micro: impl FnMut(*mut E, *const E),
+) {
+    let (fa, fb) = (ea - ea % W, eb - eb % W);
+    let mut i = 0;
+    while i < fa {
+        let mut j = 0;
+        while j < fb {
+            // SAFETY: the block's corner is an element of each slice (contract); `micro`
+            // stays inside the block.
+            unsafe {
+                micro(
+                    d.offset(step(i, dr).wrapping_add(step(j, 1))),
+                    s.offset(step(i, 1).wrapping_add(step(j, sr))),
+                );
+            }
+            j += W;
+        }
+        i += W;
+    }
+    for i in 0..ea {
+        let start = if i < fa { fb } else { 0 };
+        for j in start..eb {
+            // SAFETY: `i < ea`, `j < eb` (contract).
+            unsafe {
+                *d.offset(step(i, dr).wrapping_add(step(j, 1))) =
+                    *s.offset(step(i, 1).wrapping_add(step(j, sr)));
+            }
+        }
+    }
+}
+
+mod stream;
+pub(crate) use stream::{streams, transpose_stream_unchecked};
+
+/// The portable twin of the SIMD micro-kernels: one `W × W` block, element by element.
+///
+/// # Safety
+///
+/// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < W`) is an element of its slice.
+#[cfg_attr(
+    all(target_arch = "x86_64", not(miri), not(test)),
+    expect(
+        dead_code,
+        reason = "the portable twin runs only where no SIMD unit does, and under Miri"
+    )
+)]
+#[inline(always)]
+unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *const E, sr: isize) {
+    let block: [[E; W]; W] = core::array::from_fn(|j| {
+        core::array::from_fn(|i| {
+            // SAFETY: `i, j < W` (contract). Read as raw bits: no float arithmetic happens.
+            unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))).read() }
+        })
+    });
+    for (j, row) in block.iter().enumerate() {
+        for (i, &x) in row.iter().enumerate() {
+            // SAFETY: `i, j < W` (contract).
+            unsafe { d.offset(step(i, dr).wrapping_add(step(j, 1))).write(x) };
+        }
+    }
+}
+
+/// One 8 × 8 `f32` tile with AVX (also the small-block kernels' tile).
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) use x86::micro_avx;
+
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+mod x86;
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+mod neon;
+
+#[cfg(test)]
+#[expect(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_wrap,
+    clippy::float_cmp,
+    reason = "small test sizes; the transposes move bits, so equality is exact"
+)]
+mod tests;
