@@ -298,6 +298,7 @@ impl CopyPlan {
     /// assert!(plan.run(&[1u32, 2, 3], &mut [0u32; 3]).is_err()); // 4-byte elements
     /// # Ok::<(), LayoutError>(())
     /// ```
+    #[inline]
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
         #[cfg(not(target_os = "none"))]
