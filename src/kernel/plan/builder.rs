@@ -1,0 +1,415 @@
+//! A nest under construction: axes pushed, then flipped, ordered, merged and tiled, each
+//! operand's bounds measured; and the tile side for an element size.
+
+use super::operands::{add, at, mul, stride_or_0};
+use super::{Loop, MAX_LOOPS, Nest, TILE_BYTES};
+use crate::LayoutError;
+use crate::algo::access::{get, set, swap};
+
+/// The largest power of two `p` with `p² · itemsize <= TILE_BYTES` (at least 1).
+const fn tile_side(itemsize: usize) -> usize {
+    let item = if itemsize == 0 { 1 } else { itemsize };
+    let mut p: usize = 1;
+    while p < TILE_BYTES {
+        let q = p.saturating_mul(2);
+        if q.saturating_mul(q).saturating_mul(item) > TILE_BYTES {
+            break;
+        }
+        p = q;
+    }
+    p
+}
+
+/// [`tile_side`] of itemsizes 1, 2, 4, 8 and 16, computed by the compiler.
+const SIDES: [usize; 5] = [
+    tile_side(1),
+    tile_side(2),
+    tile_side(4),
+    tile_side(8),
+    tile_side(16),
+];
+
+/// [`tile_side`] from [`SIDES`] when `itemsize` is there (every primitive), so planning at
+/// run time does not loop for it.
+pub(super) const fn side_for(itemsize: usize) -> usize {
+    if itemsize.is_power_of_two() {
+        if let Some(side) = get(&SIDES, itemsize.trailing_zeros() as usize) {
+            return side;
+        }
+    }
+    tile_side(itemsize)
+}
+
+/// A nest under construction.
+pub(super) struct Builder<'a, const K: usize> {
+    pub(super) nest: &'a mut Nest<K>,
+}
+
+impl<const K: usize> Builder<'_, K> {
+    /// Appends an axis inside the others: dropped at extent 1, merged into the previous loop
+    /// when it merges in every operand.
+    pub(super) const fn push(
+        &mut self,
+        extent: usize,
+        strides: [isize; K],
+    ) -> Result<(), LayoutError> {
+        if extent == 1 {
+            return Ok(());
+        }
+        let depth = self.nest.depth;
+        let inner = Loop { extent, strides };
+        if let Some(p) = depth.checked_sub(1) {
+            if let Some(prev) = get(&self.nest.loops, p) {
+                if let Some(merged) = merge(&prev, &inner) {
+                    set(&mut self.nest.loops, p, merged);
+                    return Ok(());
+                }
+            }
+        }
+        if depth >= MAX_LOOPS {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        }
+        set(&mut self.nest.loops, depth, inner);
+        self.nest.depth = depth.saturating_add(1);
+        Ok(())
+    }
+
+    /// Flips, orders, merges and tiles the pushed loops, then measures each operand's bounds.
+    ///
+    /// Each pass walks the loops as a slice where it can (no index to check per step).
+    pub(super) const fn finish(self, side: usize) -> Result<(), LayoutError> {
+        let Nest {
+            loops: all,
+            depth: nest_depth,
+            offsets,
+            bounds,
+            tile: nest_tile,
+        } = self.nest;
+        let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
+        // Flip axes that go backwards (or stand still) in every operand.
+        let mut rest: &mut [Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            if let Err(e) = flip(l, offsets) {
+                return Err(e);
+            }
+        }
+        // Order by weighted stride, largest outermost (stable insertion sort). The weights
+        // are computed at each comparison: an array of them would be cleared first and take
+        // 64 bytes of stack, and the nests of real copies have two or three loops.
+        let mut i = 1;
+        while i < loops.len() {
+            let mut j = i;
+            while let Some(p) = j.checked_sub(1) {
+                let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
+                    break;
+                };
+                if weight(a) >= weight(b) {
+                    break;
+                }
+                swap(loops, p, j);
+                j = p;
+            }
+            i = i.saturating_add(1);
+        }
+        // Merge again in the new order: `loops[..out]` are the merged loops so far.
+        let mut out = 0usize;
+        let mut i = 0;
+        while let Some(cur) = get(loops, i) {
+            let merged = match out.checked_sub(1) {
+                Some(p) => match at(loops, p) {
+                    Some(prev) => match merge(prev, &cur) {
+                        Some(m) => Some((p, m)),
+                        None => None,
+                    },
+                    None => None,
+                },
+                None => None,
+            };
+            if let Some((p, m)) = merged {
+                set(loops, p, m);
+            } else {
+                // `out <= i`; a loop already in place is not rewritten.
+                if out != i {
+                    put(loops, out, cur);
+                }
+                out = out.saturating_add(1);
+            }
+            i = i.saturating_add(1);
+        }
+        *nest_depth = out;
+        let Some((loops, _)) = loops.split_at_mut_checked(out) else {
+            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+        };
+        *nest_tile = untiled_small(tile(loops, out, side), loops, side);
+        measure(loops, offsets, bounds)
+    }
+}
+
+/// Each operand's smallest and largest offset over `loops` into `bounds`: the start in
+/// `offsets` plus the negative and the positive steps of every loop.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a step or a sum overflows `isize` (never for operands
+/// that keep the invariants of [`Layout`](crate::Layout)).
+pub(super) const fn measure<const K: usize>(
+    loops: &[Loop<K>],
+    offsets: &[isize; K],
+    bounds: &mut [(isize, isize); K],
+) -> Result<(), LayoutError> {
+    // Operand by operand, so that the two running sums stay in registers.
+    let (mut bs, mut os): (&mut [(isize, isize)], &[isize]) = (bounds, offsets);
+    let mut o = 0usize;
+    while let ([b, bt @ ..], [start, ot @ ..]) = (bs, os) {
+        let (mut lo, mut hi) = (*start, *start);
+        let mut rest: &[Loop<K>] = loops;
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            match mul(stride_or_0(get(&l.strides, o)), l.extent.saturating_sub(1)) {
+                Ok(d) if d < 0 => match add(lo, d) {
+                    Ok(v) => lo = v,
+                    Err(e) => return Err(e),
+                },
+                Ok(d) => match add(hi, d) {
+                    Ok(v) => hi = v,
+                    Err(e) => return Err(e),
+                },
+                Err(e) => return Err(e),
+            }
+        }
+        *b = (lo, hi);
+        (bs, os, o) = (bt, ot, o.saturating_add(1));
+    }
+    Ok(())
+}
+
+/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` has no more
+/// than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the order
+/// `tile` gave the loops), and a prepared run of a small transpose or a planar <->
+/// interleaved block loops once.
+const fn untiled_small<const K: usize>(
+    tile: Option<[usize; 2]>,
+    loops: &[Loop<K>],
+    side: usize,
+) -> Option<[usize; 2]> {
+    if tile.is_none() {
+        return None;
+    }
+    if let [.., a, b] = loops {
+        if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
+            return None;
+        }
+    }
+    tile
+}
+
+/// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
+/// element of the array into another is compiled to a `memmove` call (the optimiser cannot
+/// tell the two apart), which links 1.5 KB on a Cortex-M.
+const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop<K>) {
+    if let Some((_, [x, ..])) = loops.split_at_mut_checked(i) {
+        x.extent = l.extent;
+        let mut o = 0;
+        while o < K {
+            if let Some(s) = get(&l.strides, o) {
+                set(&mut x.strides, o, s);
+            }
+            o = o.saturating_add(1);
+        }
+    }
+}
+
+/// [`tile`] of a nest of two loops, `outer` outside `inner`: `Some` tile when a source's
+/// fastest loop (smallest nonzero `|stride|`, the inner of equals) is `outer` while `inner`
+/// moves it; `None` as soon as a source moves in neither loop. Two loops never move.
+pub(super) const fn tile2<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let mut k = 1;
+    while k < K {
+        let a = stride_or_0(get(&outer.strides, k)).unsigned_abs();
+        let b = stride_or_0(get(&inner.strides, k)).unsigned_abs();
+        if a == 0 && b == 0 {
+            return None;
+        }
+        if a != 0 && b != 0 && a < b {
+            let ta = if side < outer.extent {
+                side
+            } else {
+                outer.extent
+            };
+            let tb = if side < inner.extent {
+                side
+            } else {
+                inner.extent
+            };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
+}
+
+/// Flips `l` when it runs backwards (or stands still) in every operand: each stride negated
+/// and each operand's offset moved to the loop's last step ([`Builder::finish`]'s first pass).
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a step, an offset or a negation overflows `isize`.
+pub(super) const fn flip<const K: usize>(
+    l: &mut Loop<K>,
+    offsets: &mut [isize; K],
+) -> Result<(), LayoutError> {
+    if !all_nonpositive_some_negative(&l.strides) {
+        return Ok(());
+    }
+    let steps = l.extent.saturating_sub(1);
+    let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
+    while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {
+        let moved = match mul(*s, steps) {
+            Ok(d) => add(*off, d),
+            Err(e) => Err(e),
+        };
+        match (moved, s.checked_neg()) {
+            (Ok(v), Some(neg)) => (*off, *s) = (v, neg),
+            (Err(e), _) => return Err(e),
+            (_, None) => return Err(LayoutError::OffsetOverflow),
+        }
+        (ss, os) = (st, ot);
+    }
+    Ok(())
+}
+
+/// Whether every stride is `<= 0` and one is `< 0`: the loop runs backwards in every operand.
+const fn all_nonpositive_some_negative(strides: &[isize]) -> bool {
+    let mut any = false;
+    let mut rest = strides;
+    while let [s, tail @ ..] = rest {
+        if *s > 0 {
+            return false;
+        }
+        any |= *s < 0;
+        rest = tail;
+    }
+    any
+}
+
+/// `outer` and `inner` as one loop, when `outer`'s stride is `inner`'s times its extent in
+/// every operand.
+pub(super) const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> Option<Loop<K>> {
+    let (mut os, mut is): (&[isize], &[isize]) = (&outer.strides, &inner.strides);
+    while let ([o, ot @ ..], [i, it @ ..]) = (os, is) {
+        match mul(*i, inner.extent) {
+            Ok(p) if p == *o => {}
+            _ => return None,
+        }
+        (os, is) = (ot, it);
+    }
+    match outer.extent.checked_mul(inner.extent) {
+        Some(extent) => Some(Loop {
+            extent,
+            strides: inner.strides,
+        }),
+        None => None,
+    }
+}
+
+/// A loop's weight: `u64` where `usize` is 32 bits wide (exact there: `K · 2³¹` for any
+/// operand count that fits memory), `u128` on 64-bit targets. 128-bit arithmetic costs a
+/// Cortex-M a library call per multiply; it is never needed there.
+#[cfg(not(target_pointer_width = "64"))]
+pub(super) type Weight = u64;
+#[cfg(target_pointer_width = "64")]
+pub(super) type Weight = u128;
+
+/// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
+              `2K - 1` such terms fit for any operand count `K < 2^(bits - 1)`"
+)]
+pub(super) const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
+    // `Σ |stride_k|` plus `K - 1` more of the destination's: one multiply by a constant
+    // (none for a copy's `K = 2`). Plain adds: saturating ones in a double-width integer
+    // cost a Cortex-M a dozen instructions each, and they cannot saturate (see above).
+    let mut acc: Weight = 0;
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        acc += s.unsigned_abs() as Weight;
+        rest = tail;
+    }
+    let dst = stride_or_0(get(&l.strides, 0)).unsigned_abs() as Weight;
+    acc + dst * (K.saturating_sub(1) as Weight)
+}
+
+/// `|stride|` of operand `k` in loop `i` (0 past the end).
+const fn abs_stride<const K: usize>(loops: &[Loop<K>], i: usize, k: usize) -> usize {
+    match get(loops, i) {
+        Some(l) => stride_or_0(get(&l.strides, k)).unsigned_abs(),
+        None => 0,
+    }
+}
+
+/// When a source's fastest loop (of the first `depth`) is not the innermost one, moves it just
+/// outside the innermost (shifting the loops between it and there out by one) and returns the
+/// tile.
+const fn tile<const K: usize>(
+    loops: &mut [Loop<K>],
+    depth: usize,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let Some(inner) = depth.checked_sub(1) else {
+        return None;
+    };
+    let Some(second) = inner.checked_sub(1) else {
+        return None;
+    };
+    let mut k = 1;
+    while k < K {
+        // The loop with the smallest nonzero `|stride|` for operand `k`, the innermost of
+        // equals.
+        let mut fastest = None;
+        let mut i = 0;
+        while i < depth {
+            let s = abs_stride(loops, i, k);
+            if s != 0 {
+                fastest = match fastest {
+                    Some(f) if abs_stride(loops, f, k) < s => Some(f),
+                    _ => Some(i),
+                };
+            }
+            i = i.saturating_add(1);
+        }
+        let Some(fastest) = fastest else {
+            return None;
+        };
+        let (at_inner, at_fastest) = (abs_stride(loops, inner, k), abs_stride(loops, fastest, k));
+        if fastest != inner && at_inner != 0 && at_fastest < at_inner {
+            let Some(moved) = get(loops, fastest) else {
+                return None;
+            };
+            let mut i = fastest;
+            while i < second {
+                let next = i.saturating_add(1);
+                if let Some(l) = get(loops, next) {
+                    set(loops, i, l);
+                }
+                i = next;
+            }
+            set(loops, second, moved);
+            let (Some(a), Some(b)) = (get(loops, second), get(loops, inner)) else {
+                return None;
+            };
+            let ta = if side < a.extent { side } else { a.extent };
+            let tb = if side < b.extent { side } else { b.extent };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
+}

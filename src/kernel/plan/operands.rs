@@ -1,0 +1,154 @@
+//! What planning reads from the operands: their offsets and strides, checked to share one
+//! shape, and the checked offset arithmetic.
+
+use super::builder::side_for;
+use crate::LayoutError;
+use crate::algo::access::{contains, get, set};
+use crate::kernel::mapping::Lowered;
+
+/// `&s[i]`, or `None` past the end.
+pub(super) const fn at<T>(s: &[T], i: usize) -> Option<&T> {
+    match s.split_at_checked(i) {
+        Some((_, [x, ..])) => Some(x),
+        _ => None,
+    }
+}
+
+/// Whether no operand is interleaved (every `interleave` is `None`): one nest plans them.
+#[expect(
+    clippy::inline_always,
+    reason = "it must fold where the operands are built (see `Plan::build`)"
+)]
+#[inline(always)]
+pub(crate) const fn all_strided<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> bool {
+    let mut rest: &[Lowered<N>] = ops;
+    while let [op, tail @ ..] = rest {
+        if op.interleave.is_some() {
+            return false;
+        }
+        rest = tail;
+    }
+    true
+}
+
+/// The checks of [`Plan::new`](super::Plan::new) that come before any nest, in order: every operand has
+/// operand 0's shape (the first differing axis is the error), every interleave names an axis
+/// `< N` and a factor `>= 1`. `Ok(None)` when the shape has an extent 0 (no nest); else
+/// whether an interleave (factor > 1) splits the shape, and the tile side of the largest
+/// itemsize.
+pub(crate) const fn check_operands<const N: usize, const K: usize>(
+    ops: &[Lowered<N>; K],
+) -> Result<Option<(bool, usize)>, LayoutError> {
+    let Some(first) = ops.first() else {
+        return Ok(None);
+    };
+    let shape = first.shape;
+    let mut split = false;
+    let mut itemsize = 1;
+    let mut rest: &[Lowered<N>] = ops;
+    let mut index = 0usize;
+    while let [op, tail @ ..] = rest {
+        rest = tail;
+        // Operand 0 has its own shape: only the others are compared.
+        if index > 0 {
+            let (mut a, mut b): (&[usize], &[usize]) = (&op.shape, &shape);
+            let mut k = 0usize;
+            while let ([x, at @ ..], [y, bt @ ..]) = (a, b) {
+                if *x != *y {
+                    return Err(LayoutError::ShapeMismatch { axis: k });
+                }
+                (a, b, k) = (at, bt, k.saturating_add(1));
+            }
+        }
+        index = index.saturating_add(1);
+        if let Some((d, f)) = op.interleave {
+            if d >= N {
+                return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
+            }
+            if f == 0 {
+                return Err(LayoutError::FactorZero);
+            }
+            // Factor 1 is the plain strided formula: it cuts nothing.
+            split |= f > 1;
+        }
+        if op.itemsize > itemsize {
+            itemsize = op.itemsize;
+        }
+    }
+    if contains(&shape, 0) {
+        return Ok(None);
+    }
+    Ok(Some((split, side_for(itemsize))))
+}
+
+/// Each operand's offset.
+pub(super) const fn offsets_of<const N: usize, const K: usize>(
+    ops: &[Lowered<N>; K],
+) -> [isize; K] {
+    let mut out = [0isize; K];
+    let mut o = 0;
+    while o < K {
+        if let Some(op) = at(ops, o) {
+            set(&mut out, o, op.offset);
+        }
+        o = o.saturating_add(1);
+    }
+    out
+}
+
+/// Each operand's stride on axis `k`.
+pub(super) const fn strides_at<const N: usize, const K: usize>(
+    ops: &[Lowered<N>; K],
+    k: usize,
+) -> [isize; K] {
+    let mut out = [0isize; K];
+    let mut o = 0;
+    while o < K {
+        if let Some(op) = at(ops, o) {
+            set(&mut out, o, stride_at(op, k));
+        }
+        o = o.saturating_add(1);
+    }
+    out
+}
+
+/// A stride or offset read with [`get`], 0 past the end.
+pub(super) const fn stride_or_0(v: Option<isize>) -> isize {
+    match v {
+        Some(x) => x,
+        None => 0,
+    }
+}
+
+pub(super) const fn stride_at<const N: usize>(op: &Lowered<N>, k: usize) -> isize {
+    match get(&op.strides, k) {
+        Some(s) => s,
+        None => 0,
+    }
+}
+
+/// `s · n`, exact or an error. A zero stride is 0 for any `n`: an axis of more than
+/// `isize::MAX` elements (legal when it never moves the offset) must not fail here.
+pub(super) const fn mul(s: isize, n: usize) -> Result<isize, LayoutError> {
+    if s == 0 {
+        return Ok(0);
+    }
+    if n > isize::MAX.unsigned_abs() {
+        return Err(LayoutError::OffsetOverflow);
+    }
+    #[expect(
+        clippy::cast_possible_wrap,
+        reason = "`n <= isize::MAX`, checked above"
+    )]
+    match s.checked_mul(n as isize) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
+
+pub(super) const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
+    match a.checked_add(b) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
