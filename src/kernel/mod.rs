@@ -31,7 +31,7 @@
 //! | file | what it does | `unsafe` |
 //! | --- | --- | --- |
 //! | `mapping.rs` | [`Mapping`] and [`Lowered`]: what an operand lowers to | no |
-//! | `plan.rs` | [`Plan`]: the loops, chosen once | no |
+//! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once (the nest builder, the operands' readers, interleave pieces, the one-block and small-block forms) | no |
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
 //! | `validate.rs` | the uniqueness and overlap searches | no |
 //! | `proof.rs` | the witnesses `InBounds`, `Unique`, `Disjoint`, minted only by validation | no |
@@ -39,7 +39,7 @@
 //! | `split.rs` | [`Plan::part`]: a plan cut into disjoint parts; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
-//! | `raw.rs` | the loops' memory accesses, each demanding the witnesses it relies on | yes |
+//! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies and their block kernel, the row loops, fill / map / zip-map / fold | yes |
 //! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; one file per backend) | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |

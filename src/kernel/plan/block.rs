@@ -361,9 +361,9 @@ fn widen_by(lo: &mut isize, hi: &mut isize, d: isize) -> Option<()> {
     Some(())
 }
 
-/// `s · n`, exact, or `None` ([`mul`](super::operands::mul)'s answer, as an `Option`: a `Result` with
-/// a [`LayoutError`] goes back through memory on a Cortex-M, an `Option<isize>` in two
-/// registers). A zero stride is 0 for any `n`.
+/// `s · n`, exact, or `None` ([`mul`](super::operands::mul)'s answer, as an `Option`: a
+/// `Result` with a [`LayoutError`] goes back through memory on a Cortex-M, an `Option<isize>`
+/// in two registers). A zero stride is 0 for any `n`.
 fn moved(s: isize, n: usize) -> Option<isize> {
     if s == 0 {
         return Some(0);

@@ -31,9 +31,9 @@ pub(crate) const fn all_strided<const N: usize, const K: usize>(ops: &[Lowered<N
     true
 }
 
-/// The checks of [`Plan::new`](super::Plan::new) that come before any nest, in order: every operand has
-/// operand 0's shape (the first differing axis is the error), every interleave names an axis
-/// `< N` and a factor `>= 1`. `Ok(None)` when the shape has an extent 0 (no nest); else
+/// The checks of [`Plan::new`](super::Plan::new) that come before any nest, in order: every
+/// operand has operand 0's shape (the first differing axis is the error), every interleave
+/// names an axis `< N` and a factor `>= 1`. `Ok(None)` when the shape has an extent 0 (no nest); else
 /// whether an interleave (factor > 1) splits the shape, and the tile side of the largest
 /// itemsize.
 pub(crate) const fn check_operands<const N: usize, const K: usize>(

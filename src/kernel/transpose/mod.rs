@@ -16,8 +16,8 @@
 //! groups them in macro-tiles of 16 × 16 kernels for the TLB, and prefetches the source four
 //! kernels ahead (the HPTT recipe). Where both row strides are whole pages (4096² `f32`),
 //! one line per destination row would land every write on the same memory bank, so
-//! [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into a 32 KiB stack tile first and
-//! writes each destination row 512 bytes at a time.
+//! [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into a
+//! 32 KiB stack tile first and writes each destination row 512 bytes at a time.
 //!
 //! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV,
 //! and the AVX kernels already keep one core at the memory bus on the 64 MiB transposes.

@@ -1,0 +1,296 @@
+//! Fill, map, zip-map and fold over a plan: one value or one function per element.
+
+use core::mem::MaybeUninit;
+use core::slice;
+
+use crate::LayoutError;
+use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
+use crate::kernel::plan::{Plan, TILE_BYTES};
+use crate::kernel::proof::{InBounds, Unique};
+use crate::kernel::{transpose, zip_tiles};
+
+/// `dst[i] = value` over the plan (operand 0).
+pub(crate) fn fill<T: Copy>(
+    ib: &InBounds<'_, 1>,
+    dst: &mut [T],
+    value: T,
+) -> Result<(), LayoutError> {
+    let plan = ib.plan_for([dst.len()])?;
+    // SAFETY: every offset of the plan is inside `dst` (`InBounds` witness), which is
+    // borrowed exclusively.
+    unsafe { fill_nests(plan, dst.as_mut_ptr(), value) };
+    Ok(())
+}
+
+/// `d[i] = value` over the nests of `plan` (operand 0): the loops of [`fill`], and of one part
+/// of a split plan.
+///
+/// # Safety
+///
+/// Every offset of every nest of `plan` is an element of the allocation behind `d`, and
+/// nothing else reads or writes those elements while it runs.
+pub(crate) unsafe fn fill_nests<T: Copy>(plan: &Plan<1>, d: *mut T, value: T) {
+    for nest in plan.nests() {
+        for_each_run(nest, |[o], run| {
+            let [s] = run.strides;
+            // SAFETY: the run's `run.extent` elements `o + j·s` are inside the allocation
+            // (the caller's contract); a unit-stride run is one exclusive sub-slice of it.
+            unsafe {
+                let p = d.offset(o);
+                if s == 1 {
+                    slice::from_raw_parts_mut(p, run.extent).fill(value);
+                } else {
+                    for j in 0..run.extent {
+                        *p.offset(step(j, s)) = value;
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// Scratch for one packed tile: `TILE_BYTES` bytes on the stack, cache-line aligned.
+#[repr(C, align(64))]
+struct Scratch([MaybeUninit<u8>; TILE_BYTES]);
+
+impl Scratch {
+    const fn new() -> Self {
+        Self([MaybeUninit::uninit(); TILE_BYTES])
+    }
+}
+
+/// Whether an `ea × eb` block of `T` fits a [`Scratch`].
+fn fits<T>(ea: usize, eb: usize) -> bool {
+    ea.checked_mul(eb)
+        .and_then(|n| n.checked_mul(size_of::<T>()))
+        .is_some_and(|bytes| bytes <= TILE_BYTES)
+        && align_of::<T>() <= align_of::<Scratch>()
+}
+
+/// Where a block's rows of one source lie: base, row stride, element stride.
+type Rows<T> = (*const T, isize, isize);
+
+/// The rows of an `ea × eb` source block at `p` (row stride `sa`, element stride `sb`): when
+/// the source runs across the rows (`|sa| < |sb|`, a transposed operand) and the block fits
+/// `scratch`, packs it there row-major (a SIMD transpose for 4- and 8-byte primitives) so every row
+/// is contiguous; otherwise the block as it lies.
+///
+/// # Safety
+///
+/// Every `p + i·sa + j·sb` (`i < ea`, `j < eb`) is an element of the source slice.
+#[inline]
+unsafe fn packed_rows<T: Copy + 'static>(
+    scratch: &mut Scratch,
+    p: *const T,
+    sa: isize,
+    sb: isize,
+    ea: usize,
+    eb: usize,
+) -> Rows<T> {
+    let Ok(row) = isize::try_from(eb) else {
+        return (p, sa, sb);
+    };
+    if !fits::<T>(ea, eb) || ea < 2 || sb.unsigned_abs() <= sa.unsigned_abs() {
+        return (p, sa, sb);
+    }
+    let buf = scratch.0.as_mut_ptr().cast::<T>();
+    if sa == 1 && transpose::transposes::<T>() {
+        // SAFETY: `buf` holds `ea·eb` elements of `T` (`fits`, aligned), exclusively ours;
+        // the source block is the caller's contract; they are distinct memory.
+        unsafe { transpose::transpose_unchecked(buf, row, p, sb, ea, eb) };
+    } else {
+        for j in 0..eb {
+            for i in 0..ea {
+                // SAFETY: as above; `i·eb + j < ea·eb`.
+                unsafe {
+                    buf.offset(step(i, row).wrapping_add(step(j, 1)))
+                        .write(*p.offset(step(i, sa).wrapping_add(step(j, sb))));
+                }
+            }
+        }
+    }
+    (buf.cast_const(), row, 1)
+}
+
+/// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
+pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
+    unique: &Unique<'_, 2>,
+    dst: &mut [U],
+    src: &[T],
+    mut f: F,
+) -> Result<(), LayoutError> {
+    let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
+    // SAFETY: as in `copy`: in bounds (`InBounds`), distinct borrows, unique destination
+    // (`Unique`).
+    unsafe { map_nests(plan, dst.as_mut_ptr(), src.as_ptr(), &mut f) };
+    Ok(())
+}
+
+/// `d[i] = f(s[i])` over the nests of `plan`: the loops of [`map`], and of one part of a split
+/// plan.
+///
+/// # Safety
+///
+/// As [`copy_nests`](super::copy_nests).
+pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
+    plan: &Plan<2>,
+    d: *mut U,
+    s: *const T,
+    f: &mut F,
+) {
+    let mut scratch = Scratch::new();
+    for nest in plan.nests() {
+        for_each_block(nest, |[od, os], a, b| {
+            let ([da, sa], [db, sb]) = (a.strides, b.strides);
+            // SAFETY: the block's elements are inside the allocations (the caller's
+            // contract); a packed source is a copy of its block in `scratch`. Destination and
+            // source do not overlap (contract, and `scratch` is ours), so unit-stride rows do
+            // not alias.
+            unsafe {
+                let (sp, sr, se) =
+                    packed_rows(&mut scratch, s.offset(os), sa, sb, a.extent, b.extent);
+                for i in 0..a.extent {
+                    let (dp, sp) = (d.offset(od).offset(step(i, da)), sp.offset(step(i, sr)));
+                    if db == 1 && se == 1 {
+                        let (dr, srow) = (
+                            slice::from_raw_parts_mut(dp, b.extent),
+                            slice::from_raw_parts(sp, b.extent),
+                        );
+                        for (x, &y) in dr.iter_mut().zip(srow) {
+                            *x = f(y);
+                        }
+                    } else {
+                        for j in 0..b.extent {
+                            *dp.offset(step(j, db)) = f(*sp.offset(step(j, se)));
+                        }
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// `dst[i] = f(a[i], b[i])` over the plan (operands `dst`, `a`, `b`).
+pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A, B) -> U>(
+    unique: &Unique<'_, 3>,
+    dst: &mut [U],
+    a: &[A],
+    b: &[B],
+    mut f: F,
+) -> Result<(), LayoutError> {
+    let plan = unique.bounds().plan_for([dst.len(), a.len(), b.len()])?;
+    // SAFETY: as in `copy`: in bounds (`InBounds`), distinct borrows, unique destination
+    // (`Unique`).
+    unsafe { zip_map_nests(plan, dst.as_mut_ptr(), a.as_ptr(), b.as_ptr(), &mut f) };
+    Ok(())
+}
+
+/// `d[i] = f(pa[i], pb[i])` over the nests of `plan`: the loops of [`zip_map`], and of one
+/// part of a split plan.
+///
+/// # Safety
+///
+/// As [`copy_nests`](super::copy_nests), for the destination and each of the two sources.
+pub(crate) unsafe fn zip_map_nests<
+    A: Copy + 'static,
+    B: Copy + 'static,
+    U: Copy,
+    F: FnMut(A, B) -> U,
+>(
+    plan: &Plan<3>,
+    d: *mut U,
+    pa: *const A,
+    pb: *const B,
+    f: &mut F,
+) {
+    let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
+    for nest in plan.nests() {
+        let tiled = match nest.loops() {
+            [.., rows, run] if nest.tile().is_some() => {
+                let ([_, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
+                zip_tiles::takes::<A, B, U>(ds, [ar, sa], [br, sb])
+            }
+            _ => false,
+        };
+        if tiled {
+            for_each_block_tiled(nest, None, |[od, oa, ob], rows, run| {
+                let ([dr, ar, br], [_, sa, sb]) = (rows.strides, run.strides);
+                // SAFETY: the whole block's offsets are offsets of the nest, inside the
+                // allocations; the destination overlaps neither source and is unique (the
+                // caller's contract); `takes` held for these strides.
+                unsafe {
+                    zip_tiles::zip_block(
+                        (d.offset(od), dr),
+                        (pa.offset(oa), ar, sa),
+                        (pb.offset(ob), br, sb),
+                        [rows.extent, run.extent],
+                        f,
+                    );
+                }
+            });
+            continue;
+        }
+        for_each_block(nest, |[od, oa, ob], rows, run| {
+            let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
+            let (ea, eb) = (rows.extent, run.extent);
+            // SAFETY: the block's elements are inside the allocations (the caller's
+            // contract); packed sources are copies in our own scratch. The destination
+            // overlaps neither source (contract), so its unit-stride rows alias neither.
+            unsafe {
+                let (ap, ar, sa) = packed_rows(&mut scratch_a, pa.offset(oa), ar, sa, ea, eb);
+                let (bp, br, sb) = packed_rows(&mut scratch_b, pb.offset(ob), br, sb, ea, eb);
+                for i in 0..ea {
+                    let dp = d.offset(od).offset(step(i, dr));
+                    let (ap, bp) = (ap.offset(step(i, ar)), bp.offset(step(i, br)));
+                    if ds == 1 && sa == 1 && sb == 1 {
+                        let drow = slice::from_raw_parts_mut(dp, eb);
+                        let arow = slice::from_raw_parts(ap, eb);
+                        let brow = slice::from_raw_parts(bp, eb);
+                        for ((x, &y), &z) in drow.iter_mut().zip(arow).zip(brow) {
+                            *x = f(y, z);
+                        }
+                    } else {
+                        for j in 0..eb {
+                            *dp.offset(step(j, ds)) =
+                                f(*ap.offset(step(j, sa)), *bp.offset(step(j, sb)));
+                        }
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// Folds `f` over the elements of operand 0 in the plan's order.
+pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
+    ib: &InBounds<'_, 1>,
+    src: &[T],
+    init: A,
+    mut f: F,
+) -> Result<A, LayoutError> {
+    let plan = ib.plan_for([src.len()])?;
+    let s = src.as_ptr();
+    let mut acc = Some(init);
+    for nest in plan.nests() {
+        for_each_run(nest, |[o], run| {
+            let [ss] = run.strides;
+            let Some(mut a) = acc.take() else { return };
+            // SAFETY: the run's elements are inside `src` (`InBounds` witness).
+            unsafe {
+                let p = s.offset(o);
+                if ss == 1 {
+                    for &x in slice::from_raw_parts(p, run.extent) {
+                        a = f(a, x);
+                    }
+                } else {
+                    for j in 0..run.extent {
+                        a = f(a, *p.offset(step(j, ss)));
+                    }
+                }
+            }
+            acc = Some(a);
+        });
+    }
+    // `acc` is `Some` again after every run.
+    acc.ok_or(LayoutError::OffsetOverflow)
+}

@@ -1,0 +1,361 @@
+//! The kernels' memory accesses: every `unsafe` block of the inner loops lives here.
+//!
+//! Soundness rests on the witnesses of `proof.rs`, which only validation mints, and which each
+//! loop below takes as an argument:
+//!
+//! - [`InBounds`](crate::kernel::proof::InBounds): every offset of every nest of the
+//!   [`Plan`] (bounds computed by [`Plan::new`] with checked arithmetic) lies in `0..lens[k]`
+//!   for operand `k`. The loop driver (`drive.rs`) visits only offsets of the nest, so every
+//!   pointer formed below points at an element of its slice; each loop re-checks that it was
+//!   handed slices of exactly the checked lengths
+//!   ([`InBounds::plan_for`](crate::kernel::proof::InBounds::plan_for)).
+//! - [`Unique`]: no two indices of the destination share an element, so a destination row or
+//!   plane may become an exclusive `&mut [T]` beside the others.
+//! - [`Disjoint`]: in [`copy_within`]'s one buffer, the two operands share no element.
+//!
+//! Source and destination slices of the other kernels are distinct borrows (`&[T]` and
+//! `&mut [T]`), so they never overlap. The element type's facts (plain bytes, size) come from
+//! `element.rs`, decided by type.
+
+use core::mem::MaybeUninit;
+use core::ptr;
+use core::slice;
+
+use crate::LayoutError;
+use crate::kernel::channels::{self, Channels, channel_block, untiled_block, untiled_channels};
+use crate::kernel::drive::{for_each_block_of, for_each_block_tiled, step, tiles};
+use crate::kernel::plan::{Loop, Nest, OneBlock, Plan};
+use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock};
+use crate::kernel::{stream, transpose};
+
+/// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
+pub(crate) fn copy<T: Copy + 'static>(
+    unique: &Unique<'_, 2>,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<(), LayoutError> {
+    let plan = unique.bounds().plan_for([dst.len(), src.len()])?;
+    let stream = stream::stream_worthy::<T>(|| plan.volume());
+    let stream_rows = stream && stream::stream_rows_worthy::<T>(|| plan.volume());
+    // SAFETY: every offset of the plan is inside `dst` and `src` by the `InBounds` witness
+    // (and `plan_for` matched the lengths); `dst` and `src` are distinct borrows, and the
+    // destination is unique (`Unique` witness).
+    unsafe { copy_nests(plan, dst.as_mut_ptr(), src.as_ptr(), [stream, stream_rows]) };
+    if stream {
+        stream::stream_fence();
+    }
+    Ok(())
+}
+
+/// `dst[i] = src[i]` over `one`, the plan's one block ([`OneBlock::of_plan`], kept beside the
+/// plan by a prepared copy): the block handed to [`copy_block`] at once, as [`copy_nests`]
+/// would hand it after walking the plan. `Ok(false)`, nothing written, when the copy is large
+/// enough to stream its stores: the caller runs [`copy`], whose loops stream.
+///
+/// `one` must be the block of the plan `unique` proves; the caller keeps the two together.
+#[inline]
+pub(crate) fn copy_one<T: Copy + 'static>(
+    unique: &Unique<'_, 2>,
+    one: &OneBlock,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<bool, LayoutError> {
+    unique.bounds().plan_for([dst.len(), src.len()])?;
+    if stream::stream_worthy::<T>(|| one.volume()) {
+        return Ok(false);
+    }
+    let [od, os] = one.offsets;
+    // SAFETY: `one` is the plan's one untiled nest of at most two loops (the caller's
+    // contract), so its first offsets and every offset of its block are offsets of the plan,
+    // inside `dst` and `src` by the `InBounds` witness (`plan_for` matched the lengths); `dst`
+    // and `src` are distinct borrows, and the destination is unique (`Unique` witness). Not
+    // streaming, this is the block `copy_nests` hands `copy_block` (no channel tile: the nest
+    // has no tile).
+    unsafe {
+        copy_block(
+            dst.as_mut_ptr().offset(od),
+            src.as_ptr().offset(os),
+            one.a,
+            one.b,
+            [false; 2],
+        );
+    }
+    Ok(true)
+}
+
+/// `dst[i] = src[i]` over a copy planned without a plan ([`UniqueBlock`]): its one block
+/// handed to [`copy_block`] (tile by tile when tiled, as [`copy_nests`] does). `Ok(false)`,
+/// with nothing written, when the copy is large enough to stream its stores: the caller
+/// plans it and runs [`copy`], whose loops stream (never on targets without streaming
+/// stores, where this is all of a small copy's loops).
+pub(crate) fn copy_small<T: Copy + 'static>(
+    block: &UniqueBlock<'_>,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<bool, LayoutError> {
+    let nest = block.nest_for([dst.len(), src.len()])?;
+    if stream::stream_worthy::<T>(|| nest.volume()) {
+        return Ok(false);
+    }
+    let (a, b) = nest.block();
+    let [od, os] = nest.offsets();
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    // Every offset of the nest is inside `dst` and `src` (the `UniqueBlock` witness, whose
+    // lengths `nest_for` matched), and so are the block's and every tile's, which are
+    // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
+    // unique (the witness). That is `copy_block`'s contract for the block and each tile.
+    match untiled_block::<T>(a, b, nest.tile()) {
+        Some([ta, tb]) => {
+            tiles(
+                [od, os],
+                a,
+                b,
+                ta.max(1),
+                tb.max(1),
+                &mut |[od, os], a, b| {
+                    // SAFETY: a tile of the nest (above).
+                    unsafe { copy_block(d.offset(od), s.offset(os), a, b, [false; 2]) };
+                },
+            );
+        }
+        _ => {
+            // SAFETY: the nest's block (above).
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [false; 2]) };
+        }
+    }
+    Ok(true)
+}
+
+/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); `[stream, rows]`:
+/// transposes and channel blocks store non-temporally with `stream`, contiguous rows with
+/// `rows` (then call [`stream::stream_fence`] after it). The loops of [`copy`], and of one
+/// part of a split plan.
+///
+/// # Safety
+///
+/// Every offset of every nest of `plan` is an element of the allocation behind `d`
+/// (destination) and `s` (source); no destination element is a source element; no two
+/// indices of the plan's destination share an element (a `Unique` witness); and nothing else
+/// reads or writes the destination elements of `plan`, or writes its source elements, while
+/// it runs.
+pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
+    plan: &Plan<2>,
+    d: *mut T,
+    s: *const T,
+    [stream, stream_rows]: [bool; 2],
+) {
+    for nest in plan.nests() {
+        if stream && stream_transpose::<T>(nest) {
+            for_each_block_tiled(nest, None, |[od, os], a, b| {
+                // SAFETY: the whole block's offsets are offsets of the nest, inside the
+                // allocations, the destination's unique and not source elements (the caller's
+                // contract); `stream_transpose` checked `streams` for the block's
+                // orientation, which is `transpose_stream_unchecked`'s precondition.
+                unsafe {
+                    let (dp, sp) = (d.offset(od), s.offset(os));
+                    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+                    if db == 1 {
+                        transpose::transpose_stream_unchecked(dp, da, sp, sb, a.extent, b.extent);
+                    } else {
+                        transpose::transpose_stream_unchecked(dp, db, sp, sa, b.extent, a.extent);
+                    }
+                }
+            });
+            continue;
+        }
+        for_each_block_of(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
+            // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
+            // caller's contract); `copy_block` reads and writes only offsets of the block,
+            // which are offsets of the nest too, and its destination elements are unique and
+            // not source elements (the caller's contract).
+            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [stream, stream_rows]) }
+        });
+    }
+}
+
+/// `buf[dst(i)] = buf[src(i)]` over the plan, in one buffer whose two operands are disjoint.
+pub(crate) fn copy_within<T: Copy + 'static>(
+    disjoint: &Disjoint<'_>,
+    buf: &mut [T],
+) -> Result<(), LayoutError> {
+    let plan = disjoint
+        .unique()
+        .bounds()
+        .plan_for([buf.len(), buf.len()])?;
+    let p = buf.as_mut_ptr();
+    for nest in plan.nests() {
+        for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
+            // SAFETY: as in `copy`, both offsets are inside `buf` (`InBounds` witness); the two
+            // operands share no element (`Disjoint` witness), so the copies of `copy_block`
+            // never overlap, and the destination is unique (`Unique` witness).
+            unsafe {
+                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, [false; 2]);
+            }
+        });
+    }
+    Ok(())
+}
+
+/// `dst[i] = src[i]` over the plan into uninitialised slots; returns the destination's span,
+/// every element of which the copy wrote, as initialised elements.
+pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
+    dense: &Dense<'_>,
+    dst: &'d mut [MaybeUninit<T>],
+    src: &[T],
+) -> Result<&'d mut [T], LayoutError> {
+    // SAFETY: `MaybeUninit<T>` has the size, alignment and layout of `T`, and every `T` is a
+    // valid `MaybeUninit<T>`; the new slice is a shared borrow of the same elements.
+    let src = unsafe { slice::from_raw_parts(src.as_ptr().cast::<MaybeUninit<T>>(), src.len()) };
+    // Moving `MaybeUninit<T>` takes the scalar paths (its bytes are not known initialised),
+    // each a plain copy of the element.
+    copy(dense.unique(), dst, src)?;
+    let span = dense.span();
+    let len = span.len();
+    let part = dst.get_mut(span).ok_or(LayoutError::OffsetOutsideSlice {
+        operand: crate::Operand::Destination,
+    })?;
+    // SAFETY: the `Dense` witness: the destination's offsets are unique and fill `span`
+    // exactly, and `copy` above wrote a `T` at every one of them, so every element of `part`
+    // is initialised; `MaybeUninit<T>` has `T`'s layout; `part` is borrowed for `'d`.
+    Ok(unsafe { slice::from_raw_parts_mut(part.as_mut_ptr().cast::<T>(), len) })
+}
+
+/// Whether the two innermost loops of `nest` are a transpose for the streaming line kernel:
+/// the destination runs along one and the source along the other, and
+/// [`transpose::streams`] takes the destination's row stride.
+fn stream_transpose<T: 'static>(nest: &Nest<2>) -> bool {
+    let [.., a, b] = nest.loops() else {
+        return false;
+    };
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    (db == 1 && sa == 1 && transpose::streams::<T>(da, a.extent, b.extent))
+        || (da == 1 && sb == 1 && transpose::streams::<T>(db, b.extent, a.extent))
+}
+
+/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); `[stream, rows]`: the
+/// channel kernels use non-temporal stores with `stream`, contiguous rows with `rows`.
+///
+/// # Safety
+///
+/// Every `d + i·a.strides[0] + j·b.strides[0]` and `s + i·a.strides[1] + j·b.strides[1]`
+/// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
+/// no destination element is a source element, and no two destination indices share an
+/// element (the `Unique` witness of the caller).
+#[expect(
+    clippy::inline_always,
+    reason = "only unpacks the loops for `block_kernel`, which is not inlined"
+)]
+#[inline(always)]
+unsafe fn copy_block<T: Copy + 'static>(
+    d: *mut T,
+    s: *const T,
+    a: Loop<2>,
+    b: Loop<2>,
+    flags: [bool; 2],
+) {
+    // SAFETY: the caller's contract, the same loops.
+    unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, flags) }
+}
+
+/// [`copy_block`] with each loop passed as its extent and strides: scalars and pairs go in
+/// registers, where a `Loop` is passed by address, so the caller's loops had to be copied to
+/// memory first (a `const` plan's 64-frame stereo run: 15 instructions fewer on a
+/// Cortex-M4).
+///
+/// # Safety
+///
+/// As [`copy_block`] for the loops `(ea, [da, sa])` and `(eb, [db, sb])`.
+// Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
+// copy of its dispatch serves both (and `copy_within`).
+#[inline(never)]
+unsafe fn block_kernel<T: Copy + 'static>(
+    d: *mut T,
+    s: *const T,
+    ea: usize,
+    [da, sa]: [isize; 2],
+    eb: usize,
+    [db, sb]: [isize; 2],
+    [stream, stream_rows]: [bool; 2],
+) {
+    let (a, b) = (
+        Loop {
+            extent: ea,
+            strides: [da, sa],
+        },
+        Loop {
+            extent: eb,
+            strides: [db, sb],
+        },
+    );
+    if PAIR_ROWS && db == 1 && sb == 1 {
+        // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
+        // `da` and `sa` apart.
+        unsafe { pair_rows_contiguous(d, da, s, sa, a.extent, b.extent) };
+    } else if db == 1 && sb == 1 {
+        // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
+        // `da` and `sa` apart.
+        if !stream && unsafe { copy_short_rows(d, da, s, sa, a.extent, b.extent) } {
+            return;
+        }
+        for i in 0..a.extent {
+            // SAFETY: row `i` of the block, `b.extent` consecutive elements in each slice
+            // (caller's contract), disjoint.
+            unsafe {
+                let (dp, sp) = (d.offset(step(i, da)), s.offset(step(i, sa)));
+                if stream_rows {
+                    stream::stream_copy_unchecked(dp, sp, b.extent);
+                } else {
+                    ptr::copy_nonoverlapping(sp, dp, b.extent);
+                }
+            }
+        }
+    } else if let Some(Channels::Interleave) = channel_block::<T>(a, b) {
+        // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
+        // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
+        unsafe { channels::interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream) }
+    } else if let Some(Channels::Deinterleave) = channel_block::<T>(a, b) {
+        // SAFETY: as above with the roles swapped; the destination planes are disjoint because
+        // the destination is unique (the caller's `Unique` witness), so each is its own
+        // exclusive sub-slice.
+        unsafe { channels::deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream) }
+    } else if da == 1 && sb == 1 && b.extent > 1 && transpose::transposes::<T>() {
+        // The destination runs along `a` and the source along `b`: a transpose with the roles
+        // of the loops swapped (a planar -> blocked copy with 5 or more lanes, say).
+        // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `b`
+        // and `src` rows along `a`.
+        unsafe { transpose::transpose_unchecked(d, db, s, sa, b.extent, a.extent) }
+    } else if db == 1 && sa == 1 && a.extent > 1 && transpose::transposes::<T>() {
+        // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
+        // and `src` rows along `b`. (Streaming a tile's rows was measured slower: rows of one
+        // tile are a few cache lines, rarely line-aligned; large transposes stream whole
+        // blocks instead, see `stream_transpose`.)
+        unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
+    } else {
+        if PAIR_ROWS {
+            // SAFETY: the caller's contract: the block's rows.
+            unsafe { pair_rows(d, da, db, s, sa, sb, a.extent, b.extent) };
+            return;
+        }
+        for i in 0..a.extent {
+            // SAFETY: row `i` of the block (caller's contract).
+            unsafe {
+                strided_copy_unchecked(
+                    d.offset(step(i, da)),
+                    db,
+                    s.offset(step(i, sa)),
+                    sb,
+                    b.extent,
+                );
+            }
+        }
+    }
+}
+
+mod elementwise;
+mod rows;
+
+use rows::{PAIR_ROWS, copy_short_rows, pair_rows, pair_rows_contiguous, strided_copy_unchecked};
+
+pub(crate) use elementwise::{fill, fold, map, zip_map};
+#[cfg(feature = "rayon")]
+pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};

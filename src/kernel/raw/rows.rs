@@ -1,0 +1,364 @@
+//! The row loops of the block kernel: contiguous and strided rows, one or two at a time.
+
+use core::mem::MaybeUninit;
+use core::ptr;
+
+use crate::kernel::drive::step;
+use crate::kernel::plan::INNER_UNROLL;
+
+/// Whether strided rows are copied two at a time ([`strided_copy_pair`]): on bare metal,
+/// where the inner loop is not unrolled, so that a planar <-> interleaved stereo block costs
+/// what a hand loop over its frames does (two loads, two stores, two pointer bumps and the
+/// loop branch per frame on a Cortex-M4, against six instructions a sample row by row).
+pub(super) const PAIR_ROWS: bool = INNER_UNROLL == 1;
+
+/// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with the pair loop
+/// where the inner loop is not unrolled (bare metal): in 4-byte words when the rows and both
+/// operands allow, else element by element. No `memcpy` call: the pair loop's two loads, two
+/// stores, two pointer bumps and branch move two words (about four instructions a word on a
+/// Cortex-M4, where `memcpy`'s multi-register moves take fewer on long rows), and the image
+/// leaves out `compiler_builtins`' 730-byte `memcpy`, which a plan built once (in `const`
+/// too) could not prove unused.
+///
+/// # Safety
+///
+/// As [`copy_short_rows`].
+#[inline]
+pub(super) unsafe fn pair_rows_contiguous<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) {
+    /// The word: alignment 4, any bytes (padding included) move unchanged.
+    type Word = MaybeUninit<u32>;
+    const W: usize = size_of::<Word>();
+    let size = size_of::<T>();
+    // Words when every row starts on a word and is whole words: the byte offsets of both
+    // operands' rows, and the row's bytes, are multiples of 4 (a checked product that
+    // overflows just takes the element loop).
+    let words = |x: usize| {
+        x.checked_mul(size)
+            .filter(|b| b.is_multiple_of(W))
+            .map(|b| b / W)
+    };
+    let aligned = |p: usize| p.is_multiple_of(W);
+    let word_rows = (size < W && aligned(d.addr()) && aligned(s.addr()))
+        .then(|| {
+            Some((
+                words(n)?,
+                words(dr.unsigned_abs())?,
+                words(sr.unsigned_abs())?,
+            ))
+        })
+        .flatten();
+    if let Some((wn, wd, ws)) = word_rows {
+        // `wd`, `ws` are at most `|dr|`, `|sr|` (a word is at least one element), which are
+        // `isize`; the signs come back from the element strides.
+        let sign = |w: usize, e: isize| {
+            let w = w.cast_signed();
+            if e < 0 { w.wrapping_neg() } else { w }
+        };
+        let (wdr, wsr) = (sign(wd, dr), sign(ws, sr));
+        // SAFETY: row `i`'s `n` elements are the `wn` words at `d + i·dr` and `s + i·sr`
+        // bytes (`wn · 4 = n · size`, both starts word-aligned), inside their slices
+        // (contract); `MaybeUninit<u32>` reads any bytes.
+        unsafe { pair_rows(d.cast::<Word>(), wdr, 1, s.cast::<Word>(), wsr, 1, rows, wn) };
+    } else {
+        // SAFETY: the contract, rows of `n` elements one apart.
+        unsafe { pair_rows(d, dr, 1, s, sr, 1, rows, n) };
+    }
+}
+
+/// The block's rows two at a time with [`strided_copy_pair`] (the last row alone, written
+/// twice, when `rows` is odd).
+///
+/// # Safety
+///
+/// As [`strided_copy_pair`] for every pair of rows `i`, `i + 1` (`d + i·dr + j·ds`,
+/// `s + i·sr + j·ss` for `i < rows`, `j < n`).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "two pointers, their three strides, two counts"
+)]
+#[inline]
+pub(super) unsafe fn pair_rows<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    rows: usize,
+    n: usize,
+) {
+    let (mut d, mut s, mut left) = (d, s, rows);
+    while left > 0 {
+        // Rows `i` and `i + 1`, or the last row twice (`0` apart: each element is written
+        // twice with the same value) when one is left: one loop, less code on the targets
+        // that take it.
+        let next = if left >= 2 { (dr, sr) } else { (0, 0) };
+        // SAFETY: `d` and `s` are the first elements of row `rows - left` of the block, and
+        // the rows `next` further, of row `rows - left + 1` (or the same row) (contract).
+        unsafe { strided_copy_pair(d, next.0, ds, s, next.1, ss, n) };
+        // Two rows on; past the last row the pointers may leave the slices:
+        // `wrapping_offset` keeps that defined, and they are never dereferenced there.
+        d = d.wrapping_offset(dr.wrapping_mul(2));
+        s = s.wrapping_offset(sr.wrapping_mul(2));
+        left = left.saturating_sub(2);
+    }
+}
+
+/// `d[j·ds] = s[j·ss]` and `d[dr + j·ds] = s[sr + j·ss]` for `j < n`: two rows of a block in
+/// one pass.
+///
+/// # Safety
+///
+/// As [`strided_copy_unchecked`] for both rows (`d`, `s` and `d + dr`, `s + sr`; with
+/// `dr = sr = 0` the two rows are one, each element written twice).
+#[inline]
+unsafe fn strided_copy_pair<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    n: usize,
+) {
+    let (mut dp, mut sp) = (d, s);
+    for _ in 0..n {
+        // SAFETY: `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
+        // (contract); the destination and source elements are distinct.
+        unsafe {
+            let (first, second) = (*sp, *sp.offset(sr));
+            *dp = first;
+            *dp.offset(dr) = second;
+        }
+        // Past the last element the pointers may leave the slices: `wrapping_offset` keeps
+        // that defined, and they are never dereferenced there.
+        dp = dp.wrapping_offset(ds);
+        sp = sp.wrapping_offset(ss);
+    }
+}
+
+/// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with one
+/// fixed-size move a row, when a row is 8, 16, 32 or 64 bytes, and returns `true`; else
+/// copies nothing and returns `false`. A `memcpy` call a row costs more than the move itself
+/// for rows this short (the rows of 8 `f32` of a blocks of 8 -> blocks of 16 reorder).
+///
+/// # Safety
+///
+/// Every row `i < rows` is `n` elements of the destination and of the source slice, which do
+/// not overlap.
+#[inline]
+pub(super) unsafe fn copy_short_rows<T>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) -> bool {
+    /// The rows as moves of one `[MaybeUninit<u8>; W]` (alignment 1, no validity
+    /// requirement: any bytes, padding included, move unchanged).
+    ///
+    /// # Safety
+    ///
+    /// As [`copy_short_rows`], with rows of `W` bytes.
+    #[inline]
+    unsafe fn rows_of<T, const W: usize>(
+        d: *mut T,
+        dr: isize,
+        s: *const T,
+        sr: isize,
+        rows: usize,
+    ) {
+        let (mut dp, mut sp) = (d, s);
+        for _ in 0..rows {
+            // SAFETY: `dp`, `sp` point at a row of `W` bytes (contract).
+            unsafe {
+                ptr::copy_nonoverlapping(sp.cast::<[MaybeUninit<u8>; W]>(), dp.cast(), 1);
+            }
+            // Past the last row the pointers may leave the slices: `wrapping_offset` keeps
+            // that defined, and they are never dereferenced there.
+            dp = dp.wrapping_offset(dr);
+            sp = sp.wrapping_offset(sr);
+        }
+    }
+    let bytes = n.checked_mul(size_of::<T>());
+    // SAFETY: the contract, with the row's byte count matched to `W` in each arm.
+    unsafe {
+        match bytes {
+            Some(8) => rows_of::<T, 8>(d, dr, s, sr, rows),
+            Some(16) => rows_of::<T, 16>(d, dr, s, sr, rows),
+            Some(32) => rows_of::<T, 32>(d, dr, s, sr, rows),
+            Some(64) => rows_of::<T, 64>(d, dr, s, sr, rows),
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// `d[j·ds] = s[j·ss]` for `j < n`, `INNER_UNROLL` elements per iteration, the two pointers
+/// bumped by their strides (no multiply per element: five instructions an element on a
+/// Cortex-M4 when `INNER_UNROLL` is 1).
+///
+/// # Safety
+///
+/// Every `d + j·ds` and `s + j·ss` (`j < n`) is an element of its slice, and no `d` element
+/// is an `s` element.
+#[inline]
+pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
+    d: *mut T,
+    ds: isize,
+    s: *const T,
+    ss: isize,
+    n: usize,
+) {
+    debug_assert!(
+        n == 0 || (!d.is_null() && !s.is_null()),
+        "strided_copy_unchecked: null run"
+    );
+    let (mut dp, mut sp) = (d, s);
+    let mut rest = n;
+    if INNER_UNROLL > 1 {
+        while rest >= INNER_UNROLL {
+            for u in 0..INNER_UNROLL {
+                // SAFETY: `dp`, `sp` are the pointers of element `j = n - rest`, and
+                // `j + u < n` (contract).
+                unsafe { *dp.offset(step(u, ds)) = *sp.offset(step(u, ss)) };
+            }
+            // Past the last element the pointers may leave the slices: `wrapping_offset`
+            // keeps that defined, and they are never dereferenced there.
+            dp = dp.wrapping_offset(step(INNER_UNROLL, ds));
+            sp = sp.wrapping_offset(step(INNER_UNROLL, ss));
+            rest = rest.wrapping_sub(INNER_UNROLL);
+        }
+    }
+    for _ in 0..rest {
+        // SAFETY: `dp`, `sp` point at an element `j < n` (contract).
+        unsafe { *dp = *sp };
+        dp = dp.wrapping_offset(ds);
+        sp = sp.wrapping_offset(ss);
+    }
+}
+
+#[cfg(test)]
+#[expect(
+    clippy::unwrap_used,
+    clippy::indexing_slicing,
+    reason = "a test of 16-element buffers: every offset is checked by `unwrap` and indexing"
+)]
+mod tests {
+    use super::{pair_rows_contiguous, strided_copy_pair};
+
+    /// 4-byte aligned storage, so the word path is taken where the offsets allow.
+    #[repr(C, align(4))]
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct Aligned<T, const L: usize>([T; L]);
+
+    /// Contiguous rows (the bare-metal path of `copy_block`), words or elements, for every
+    /// start offset modulo a word, row length, row count and row stride in a small scope
+    /// (forward and backward), against the element-by-element model; nothing outside the rows
+    /// is written.
+    fn contiguous_rows_match_model<T: Copy + PartialEq + core::fmt::Debug>(of: fn(usize) -> T) {
+        const L: usize = 96;
+        let src = Aligned::<T, L>(core::array::from_fn(of));
+        let gap = of(L); // a value no source element has
+        let scope = if cfg!(miri) { 2 } else { 1 };
+        for n in (0usize..=9).step_by(scope) {
+            for rows in 0usize..=3 {
+                for extra in (0..=5).step_by(scope) {
+                    let stride = (n + extra).cast_signed();
+                    for (d0, s0) in [(0, 0), (1, 0), (0, 2), (2, 2), (3, 1), (4, 8)] {
+                        for (dr, sr) in [(stride, stride), (-stride, stride), (stride + 2, -stride)]
+                        {
+                            // The first row's offset: far enough in for backward rows.
+                            let at = |o: usize, r: isize| {
+                                o + if r < 0 { 3 * r.unsigned_abs() } else { 0 }
+                            };
+                            let (od, os) = (at(d0, dr), at(s0, sr));
+                            let mut want = Aligned::<T, L>([gap; L]);
+                            for i in 0..rows {
+                                for j in 0..n {
+                                    let d =
+                                        od.checked_add_signed(dr * i.cast_signed()).unwrap() + j;
+                                    let s =
+                                        os.checked_add_signed(sr * i.cast_signed()).unwrap() + j;
+                                    want.0[d] = src.0[s];
+                                }
+                            }
+                            let mut got = Aligned::<T, L>([gap; L]);
+                            // SAFETY: every row lies in the 96-element buffers (offsets at
+                            // most 4 + 3·(11 + 2) + 9 < 96), distinct allocations.
+                            unsafe {
+                                pair_rows_contiguous(
+                                    got.0.as_mut_ptr().add(od),
+                                    dr,
+                                    src.0.as_ptr().add(os),
+                                    sr,
+                                    rows,
+                                    n,
+                                );
+                            }
+                            assert_eq!(got, want, "n {n} rows {rows} dr {dr} sr {sr} at {od} {os}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[expect(clippy::cast_possible_truncation, reason = "the values are below 97")]
+    fn contiguous_rows_of_bytes_halves_words_and_triples_match_the_model() {
+        contiguous_rows_match_model::<u8>(|i| i as u8);
+        contiguous_rows_match_model::<u16>(|i| i as u16);
+        contiguous_rows_match_model::<u32>(|i| i as u32);
+        contiguous_rows_match_model::<[u8; 3]>(|i| [i as u8, 1, 2]);
+    }
+
+    /// Two rows copied in one pass, against the element-by-element model, for forward,
+    /// backward and interleaved strides.
+    #[test]
+    fn strided_copy_pair_matches_two_rows_copied_one_by_one() {
+        // (dr, ds, sr, ss, n, d0, s0): rows and element strides, count, starting offsets.
+        let cases: [(isize, isize, isize, isize, usize, usize, usize); 6] = [
+            (1, 2, 8, 1, 8, 0, 0),    // planar -> interleaved stereo
+            (8, 1, 1, 2, 8, 0, 0),    // interleaved -> planar
+            (-1, -2, 8, 1, 8, 15, 0), // backwards in the destination
+            (3, 1, -4, -1, 3, 0, 11), // backwards in the source
+            (2, 1, 1, 3, 0, 0, 0),    // empty rows
+            (0, 3, 0, -2, 5, 1, 9),   // one row twice (the odd last row of a block)
+        ];
+        for (dr, ds, sr, ss, n, d0, s0) in cases {
+            let src: [usize; 16] = core::array::from_fn(|i| i);
+            let mut got = [99usize; 16];
+            let mut want = got;
+            for j in 0..n {
+                for (r_d, r_s) in [(0, 0), (dr, sr)] {
+                    let od = d0.checked_add_signed(r_d + ds * j.cast_signed()).unwrap();
+                    let os = s0.checked_add_signed(r_s + ss * j.cast_signed()).unwrap();
+                    want[od] = src[os];
+                }
+            }
+            // SAFETY: every offset above lies in the 16-element buffers, and they are
+            // distinct allocations.
+            unsafe {
+                strided_copy_pair(
+                    got.as_mut_ptr().add(d0),
+                    dr,
+                    ds,
+                    src.as_ptr().add(s0),
+                    sr,
+                    ss,
+                    n,
+                );
+            }
+            assert_eq!(got, want, "dr {dr} ds {ds} sr {sr} ss {ss} n {n}");
+        }
+    }
+}
