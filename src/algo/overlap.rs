@@ -42,6 +42,13 @@ pub(crate) const fn overlaps(
     } else {
         b.itemsize()
     };
+    #[cfg_attr(
+        not(target_pointer_width = "64"),
+        expect(
+            clippy::cast_possible_wrap,
+            reason = "`Wide` is `i64` there, wider than `usize`: the ratios (at most `isize::MAX`) fit"
+        )
+    )]
     let (ra, rb) = match (
         a.itemsize().checked_div(unit),
         b.itemsize().checked_div(unit),

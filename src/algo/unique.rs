@@ -123,6 +123,13 @@ impl Side<'_> {
         clippy::arithmetic_side_effects,
         reason = "Bounds of the module doc: `|stride| * scale < 2^63`, `extent - 1 < 2^64`."
     )]
+    #[cfg_attr(
+        not(target_pointer_width = "64"),
+        expect(
+            clippy::cast_possible_wrap,
+            reason = "`Wide` is `i64` there, wider than `usize`: no `usize` wraps"
+        )
+    )]
     const fn axis(&self, k: usize) -> (Wide, Wide, Wide) {
         let ax = match get(self.order, k) {
             Some(a) => a,
