@@ -35,7 +35,7 @@
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
 //! | `validate.rs` | the uniqueness and overlap searches | no |
 //! | `proof.rs` | the witnesses `InBounds`, `Unique`, `Disjoint`, minted only by validation | no |
-//! | `prepared.rs` | [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
+//! | `prepared/` | one file per prepared kernel: [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
 //! | `split.rs` | [`Plan::part`]: a plan cut into disjoint parts; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |

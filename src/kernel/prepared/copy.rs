@@ -1,0 +1,281 @@
+//! [`CopyPlan`]: a copy (and a map, and a copy into uninitialised memory) planned and
+//! validated once.
+
+use core::mem::MaybeUninit;
+
+use super::Prepared;
+use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::plan::{OneBlock, Plan};
+use crate::kernel::proof::{Dense, Unique, UniqueToken};
+use crate::kernel::raw;
+#[cfg(not(target_os = "none"))]
+use crate::kernel::small::{self, Small};
+use crate::{Layout, LayoutError, Operand};
+
+/// A copy between two layouts, planned and validated once; [`run`](CopyPlan::run) only checks
+/// the buffers, then loops.
+///
+/// Plain `Copy` data (a few hundred bytes: the [`Plan`] of at most two loop nests of [`MAX_LOOPS`](crate::MAX_LOOPS) loops). Built in a
+/// `const` item, it costs no planning and no validation at run time, and links none.
+///
+/// ```text
+/// CopyPlan::new(&src (2,3):(3,1), &dst (2,3):(1,2))   src_len 6, dst_len 6
+/// run(src [a b c d e f]) -> dst [a d b e c f]
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+/// let src_layout = Layout::dense([2, 3], 4, Order::C)?;
+/// let dst_layout = Layout::dense([2, 3], 4, Order::F)?;
+/// let plan = CopyPlan::new(&src_layout, &dst_layout)?;
+/// assert_eq!((plan.src_len(), plan.dst_len()), (6, 6));
+/// let mut dst = [0f32; 6];
+/// for frame in 0..3 {
+///     let src = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0].map(|x: f32| x + frame as f32);
+///     plan.run(&src, &mut dst)?;
+/// }
+/// assert_eq!(dst, [2.0, 5.0, 3.0, 6.0, 4.0, 7.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CopyPlan {
+    pub(super) core: Prepared<2>,
+    pub(super) unique: UniqueToken,
+    /// The plan's one block and its kernel, when it is a small copy of a transpose shape
+    /// (classified once, here, so `run` goes straight to the kernel). Hosts only: on bare
+    /// metal the plan stays as small as the loops need.
+    #[cfg(not(target_os = "none"))]
+    small: Option<Small>,
+    /// The plan's one block, when the plan is one untiled nest of at most two loops (decoded
+    /// once, here, so `run` hands it to the block kernel without walking the plan).
+    one: Option<OneBlock>,
+}
+
+impl CopyPlan {
+    /// Plans and validates a copy from `src` to `dst` once.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ShapeMismatch`], and the other errors of [`Plan::new`];
+    /// - [`LayoutError::OffsetOutsideSlice`] if an offset of a layout is negative (no slice
+    ///   holds it);
+    /// - [`LayoutError::DestinationNotUnique`] if two indices of `dst` share an offset;
+    /// - [`LayoutError::UniquenessUndecided`] if that could not be decided within the search
+    ///   budget (proportional to the volume).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let src = Layout::new([4], [1], 4)?;
+    /// let broadcast = Layout::new([4], [0], 4)?;
+    /// assert_eq!(CopyPlan::new(&src, &broadcast), Err(LayoutError::DestinationNotUnique));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(
+        src: &Layout<N>,
+        dst: &Layout<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyPlan::new`] for any operands, interleaved ones included.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::new`], and [`LayoutError::AxisOutOfRange`],
+    /// [`LayoutError::FactorZero`] or [`LayoutError::InterleaveConflict`] for interleaves the
+    /// plan cannot take.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
+    /// let chw = Layout::dense([3, 2, 2], 1, Order::C)?;
+    /// let hwc = InterleavedLayout::dense([3, 2, 2], 1, InterleaveLayout::new(0, 3)?)?;
+    /// let plan = CopyPlan::of(&chw, &hwc)?;
+    /// let src: Vec<u8> = (0..12).collect();
+    /// let mut dst = vec![0u8; plan.dst_len()];
+    /// plan.run(&src, &mut dst)?;
+    /// assert_eq!(dst, [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyPlan::new`] from lowered operands: `const`, for interleaved layouts known at
+    /// compile time (through [`InterleavedLayout::lowered`](crate::InterleavedLayout::lowered)).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, const_unwrap};
+    /// const PLANAR: Layout<2> = const_unwrap(Layout::dense([4, 8], 4, Order::C));
+    /// const BLOCKS: InterleavedLayout<2> = const_unwrap(InterleavedLayout::dense(
+    ///     [4, 8], 4, const_unwrap(InterleaveLayout::new(0, 4)),
+    /// ));
+    /// const PLAN: CopyPlan = const_unwrap(CopyPlan::from_lowered(&PLANAR.lowered(), &BLOCKS.lowered()));
+    /// assert_eq!(PLAN.dst_len(), 32);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        let core = match Prepared::new(&[*dst, *src], [Operand::Destination, Operand::Source]) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        match UniqueToken::check(&core.plan) {
+            Ok(unique) => Ok(Self {
+                #[cfg(not(target_os = "none"))]
+                small: Small::of_plan(&core.plan, dst.itemsize),
+                one: OneBlock::of_plan(&core.plan),
+                core,
+                unique,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The shortest source slice [`run`](CopyPlan::run) accepts, in elements (the largest
+    /// source offset plus one; 0 for an empty copy).
+    #[must_use]
+    pub const fn src_len(&self) -> usize {
+        self.core.lens()[1]
+    }
+
+    /// The shortest destination slice [`run`](CopyPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn dst_len(&self) -> usize {
+        self.core.lens()[0]
+    }
+
+    /// The plan the runs follow.
+    #[must_use]
+    pub const fn plan(&self) -> &Plan<2> {
+        &self.core.plan
+    }
+
+    /// The checks of every run: the element sizes, then the lengths; the witness the loops
+    /// take.
+    pub(crate) fn unique<S: 'static, D: 'static>(
+        &self,
+        src_len: usize,
+        dst_len: usize,
+    ) -> Result<Unique<'_, 2>, LayoutError> {
+        let bounds = self
+            .core
+            .bounds([size_of::<D>(), size_of::<S>()], [dst_len, src_len])?;
+        Ok(Unique::from_token(bounds, self.unique))
+    }
+
+    /// Copies `src` to `dst` as planned: [`copy()`](crate::copy()) without the planning and
+    /// validation.
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ItemsizeMismatch`] if `size_of::<T>()` is not a layout's itemsize;
+    /// - [`LayoutError::OffsetOutsideSlice`] naming the slice shorter than
+    ///   [`src_len`](CopyPlan::src_len) or [`dst_len`](CopyPlan::dst_len).
+    ///
+    /// On `Err`, `dst` is untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Operand};
+    /// let plan = CopyPlan::new(&Layout::new([3], [1], 2)?, &Layout::new([3], [-1], 2)?.with_offset(2)?)?;
+    /// let mut dst = [0i16; 3];
+    /// plan.run(&[1i16, 2, 3], &mut dst)?;
+    /// assert_eq!(dst, [3, 2, 1]);
+    /// let short = plan.run(&[1i16, 2], &mut dst);
+    /// assert_eq!(short, Err(LayoutError::OffsetOutsideSlice { operand: Operand::Source }));
+    /// assert!(plan.run(&[1u32, 2, 3], &mut [0u32; 3]).is_err()); // 4-byte elements
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[inline]
+    pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
+        let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        #[cfg(not(target_os = "none"))]
+        if let Some(block) = &self.small {
+            if small::copy_planned(&unique, block, dst, src) {
+                return Ok(());
+            }
+        }
+        if let Some(one) = &self.one {
+            // `one` is the block of this plan (`OneBlock::of_plan`, kept beside it).
+            if raw::copy_one(&unique, one, dst, src)? {
+                return Ok(());
+            }
+        }
+        raw::copy(&unique, dst, src)
+    }
+
+    /// Writes `f(src[i])` at every index as planned: [`map`](crate::map) without the planning
+    /// and validation (`f` is called once per index, in the plan's order).
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](CopyPlan::run), with `dst`'s itemsize checked against `U` and `src`'s
+    /// against `T`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let plan = CopyPlan::new(&Layout::new([3], [1], 1)?, &Layout::new([3], [1], 4)?)?;
+    /// let mut dst = [0f32; 3];
+    /// plan.run_map(&[1u8, 2, 3], &mut dst, |x| f32::from(x) / 2.0)?;
+    /// assert_eq!(dst, [0.5, 1.0, 1.5]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run_map<T, U, F>(&self, src: &[T], dst: &mut [U], f: F) -> Result<(), LayoutError>
+    where
+        T: Copy + 'static,
+        U: Copy + 'static,
+        F: FnMut(T) -> U,
+    {
+        let unique = self.unique::<T, U>(src.len(), dst.len())?;
+        raw::map(&unique, dst, src, f)
+    }
+
+    /// Copies into uninitialised memory as planned and returns the written span:
+    /// [`copy_uninit`](crate::copy_uninit) without the planning and validation.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](CopyPlan::run), and [`LayoutError::DestinationNotDense`] if the
+    /// destination's offsets leave a gap.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::mem::{MaybeUninit, size_of};
+    /// use strided_layout::{CopyPlan, Layout, LayoutError};
+    /// let plan = CopyPlan::new(&Layout::new([3], [1], 8)?, &Layout::new([3], [-1], 8)?.with_offset(2)?)?;
+    /// let mut dst = [MaybeUninit::<f64>::uninit(); 3];
+    /// assert_eq!(plan.run_uninit(&[1.0, 2.0, 3.0], &mut dst)?, [3.0, 2.0, 1.0]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run_uninit<'d, T: Copy + 'static>(
+        &self,
+        src: &[T],
+        dst: &'d mut [MaybeUninit<T>],
+    ) -> Result<&'d mut [T], LayoutError> {
+        let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        raw::copy_uninit(&Dense::check(unique)?, dst, src)
+    }
+}

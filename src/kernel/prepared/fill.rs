@@ -1,0 +1,120 @@
+//! [`FillPlan`]: a fill planned and validated once.
+
+use super::Prepared;
+use crate::kernel::fill::footprint;
+use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::raw;
+use crate::{Layout, LayoutError, Operand};
+
+/// A fill of one layout, planned once; [`run`](FillPlan::run) only checks the buffer.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{FillPlan, Layout, LayoutError, const_unwrap};
+/// const EVERY_OTHER: FillPlan = const_unwrap(FillPlan::new(&const_unwrap(Layout::new([3], [2], 1))));
+/// let mut buf = [0u8; 6];
+/// EVERY_OTHER.run(&mut buf, 9)?;
+/// assert_eq!(buf, [9, 0, 9, 0, 9, 0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct FillPlan {
+    core: Prepared<1>,
+}
+
+impl FillPlan {
+    /// Plans a fill of `layout` once.
+    ///
+    /// # Errors
+    ///
+    /// - the errors of [`Plan::new`](crate::Plan::new);
+    /// - [`LayoutError::OffsetOutsideSlice`] if an offset is negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::new(&Layout::new([2, 2], [4, 1], 4)?)?;
+    /// assert_eq!(plan.len(), 6);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(layout: &Layout<N>) -> Result<Self, LayoutError> {
+        Self::from_lowered(&layout.lowered())
+    }
+
+    /// [`FillPlan::new`] for any operand.
+    ///
+    /// # Errors
+    ///
+    /// As [`FillPlan::new`], and the interleave errors of [`Plan::new`](crate::Plan::new).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, InterleaveLayout, InterleavedLayout, LayoutError};
+    /// let il = InterleavedLayout::dense([3, 2], 4, InterleaveLayout::new(0, 2)?)?;
+    /// let plan = FillPlan::of(&il)?;
+    /// let mut buf = [0f32; 8];
+    /// plan.run(&mut buf, 1.0)?;
+    /// assert_eq!(buf, [1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0]); // padding lanes untouched
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, L: Mapping<N> + ?Sized>(layout: &L) -> Result<Self, LayoutError> {
+        Self::from_lowered(&layout.lowered())
+    }
+
+    /// [`FillPlan::new`] from a lowered operand (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`FillPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::from_lowered(&Layout::new([4], [1], 2)?.lowered())?;
+    /// assert_eq!(plan.len(), 4);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(layout: &Lowered<N>) -> Result<Self, LayoutError> {
+        match Prepared::new(&[footprint(*layout)], [Operand::Destination]) {
+            Ok(core) => Ok(Self { core }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The shortest slice [`run`](FillPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.core.lens()[0]
+    }
+
+    /// Whether the plan writes nothing (an extent is 0).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.core.plan.volume() == 0
+    }
+
+    /// Writes `value` at every offset as planned: [`fill`](crate::fill) without the planning.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::ItemsizeMismatch`] or [`LayoutError::OffsetOutsideSlice`], `dst`
+    /// untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::new(&Layout::new([2], [1], 4)?)?;
+    /// assert!(plan.run(&mut [0u8; 2], 1).is_err()); // 1-byte elements, itemsize 4
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<T: Copy>(&self, dst: &mut [T], value: T) -> Result<(), LayoutError> {
+        let bounds = self.core.bounds([size_of::<T>()], [dst.len()])?;
+        raw::fill(&bounds, dst, value)
+    }
+}

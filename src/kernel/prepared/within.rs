@@ -1,0 +1,160 @@
+//! [`CopyWithinPlan`]: a copy inside one buffer, planned and validated once.
+
+use super::CopyPlan;
+use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::proof::{Disjoint, DisjointToken, Unique};
+use crate::kernel::raw;
+use crate::{Layout, LayoutError};
+
+/// A copy inside one buffer, planned and validated once (the destination unique, the two
+/// layouts coinciding or disjoint); [`run`](CopyWithinPlan::run) only checks the buffer.
+///
+/// ```text
+/// buf 0 1 2 3 4 5     src (3):(1) +0, dst (3):(-1) +5      buf after: 0 1 2 2 1 0
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{CopyWithinPlan, Layout, LayoutError, const_unwrap};
+/// const FRONT: Layout<1> = const_unwrap(Layout::new([3], [1], 4));
+/// const BACK_REVERSED: Layout<1> = const_unwrap(const_unwrap(Layout::new([3], [-1], 4)).with_offset(5));
+/// const MIRROR: CopyWithinPlan = const_unwrap(CopyWithinPlan::new(&FRONT, &BACK_REVERSED));
+/// let mut buf = [0, 1, 2, 3, 4, 5];
+/// MIRROR.run(&mut buf)?;
+/// assert_eq!(buf, [0, 1, 2, 2, 1, 0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct CopyWithinPlan {
+    copy: CopyPlan,
+    /// `None`: the layouts coincide, nothing moves.
+    disjoint: Option<DisjointToken>,
+}
+
+impl CopyWithinPlan {
+    /// Plans and validates a copy from `src` to `dst` inside one buffer, once.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::new`], and [`LayoutError::OperandsOverlap`] if the layouts share an
+    /// element without coinciding ([`LayoutError::UniquenessUndecided`] if the search could
+    /// not tell within its budget).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let a = Layout::new([3], [1], 4)?;
+    /// assert_eq!(
+    ///     CopyWithinPlan::new(&a, &a.with_offset(1)?),
+    ///     Err(LayoutError::OperandsOverlap)
+    /// );
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(
+        src: &Layout<N>,
+        dst: &Layout<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyWithinPlan::new`] for any operands.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWithinPlan::new`], and the interleave errors of [`Plan::new`](crate::Plan::new).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let l = Layout::new([2], [1], 1)?;
+    /// assert_eq!(CopyWithinPlan::of(&l, &l)?.len(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::from_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyWithinPlan::new`] from lowered operands (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWithinPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let l = Layout::new([2], [1], 1)?.lowered();
+    /// assert_eq!(CopyWithinPlan::from_lowered(&l, &l)?.len(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        let copy = match CopyPlan::from_lowered(src, dst) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        let disjoint = match DisjointToken::check(&copy.core.plan) {
+            Ok(t) => t,
+            Err(e) => return Err(e),
+        };
+        Ok(Self { copy, disjoint })
+    }
+
+    /// The shortest buffer [`run`](CopyWithinPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        let [dst, src] = self.copy.core.lens();
+        if dst > src { dst } else { src }
+    }
+
+    /// Whether the plan moves nothing (an extent is 0, or the layouts coincide).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.disjoint.is_none() || self.copy.core.plan.volume() == 0
+    }
+
+    /// Copies inside `buf` as planned: [`copy_within`](crate::copy_within) without the
+    /// planning and validation.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::ItemsizeMismatch`] or [`LayoutError::OffsetOutsideSlice`], `buf`
+    /// untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let plan = CopyWithinPlan::new(&Layout::new([2], [1], 2)?, &Layout::new([2], [1], 2)?.with_offset(2)?)?;
+    /// let mut buf = [1i16, 2, 0, 0];
+    /// plan.run(&mut buf)?;
+    /// assert_eq!(buf, [1, 2, 1, 2]);
+    /// assert!(plan.run(&mut buf[..3]).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<T: Copy + 'static>(&self, buf: &mut [T]) -> Result<(), LayoutError> {
+        let size = size_of::<T>();
+        let bounds = self
+            .copy
+            .core
+            .bounds([size, size], [buf.len(), buf.len()])?;
+        match self.disjoint {
+            None => Ok(()),
+            Some(token) => {
+                let unique = Unique::from_token(bounds, self.copy.unique);
+                raw::copy_within(&Disjoint::from_token(unique, token), buf)
+            }
+        }
+    }
+}

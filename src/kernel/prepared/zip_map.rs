@@ -1,0 +1,142 @@
+//! [`ZipMapPlan`]: an element-wise function of two sources, planned and validated once.
+
+use super::Prepared;
+use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::proof::{Unique, UniqueToken};
+use crate::kernel::raw;
+use crate::{Layout, LayoutError, Operand};
+
+/// An element-wise function of two layouts into a third, planned and validated once.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order, ZipMapPlan};
+/// let a = Layout::dense([2, 2], 4, Order::C)?;
+/// let plan = ZipMapPlan::new(&a, &a.transposed(0, 1)?, &a)?; // A + Aᵀ
+/// let m = [1.0f32, 2.0, 3.0, 4.0];
+/// let mut out = [0f32; 4];
+/// plan.run(&m, &m, &mut out, |x, y| x + y)?;
+/// assert_eq!(out, [2.0, 5.0, 5.0, 8.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct ZipMapPlan {
+    core: Prepared<3>,
+    unique: UniqueToken,
+}
+
+impl ZipMapPlan {
+    /// Plans and validates `dst[i] = f(a[i], b[i])` once.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::new`](crate::CopyPlan::new), for three operands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([3], [1], 4)?;
+    /// let plan = ZipMapPlan::new(&l, &l, &l)?;
+    /// assert_eq!(plan.lens(), [3, 3, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn new<const N: usize>(
+        a: &Layout<N>,
+        b: &Layout<N>,
+        dst: &Layout<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::from_lowered(&a.lowered(), &b.lowered(), &dst.lowered())
+    }
+
+    /// [`ZipMapPlan::new`] for any operands.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::of`](crate::CopyPlan::of), for three operands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([3], [1], 4)?;
+    /// assert!(ZipMapPlan::of(&l, &l, &Layout::new([3], [0], 4)?).is_err());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn of<const N: usize, LA, LB, D>(a: &LA, b: &LB, dst: &D) -> Result<Self, LayoutError>
+    where
+        LA: Mapping<N> + ?Sized,
+        LB: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::from_lowered(&a.lowered(), &b.lowered(), &dst.lowered())
+    }
+
+    /// [`ZipMapPlan::new`] from lowered operands (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`ZipMapPlan::of`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([3], [1], 4)?.lowered();
+    /// assert_eq!(ZipMapPlan::from_lowered(&l, &l, &l)?.lens(), [3, 3, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn from_lowered<const N: usize>(
+        a: &Lowered<N>,
+        b: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
+        let core = match Prepared::new(&[*dst, *a, *b], names) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        match UniqueToken::check(&core.plan) {
+            Ok(unique) => Ok(Self { core, unique }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The shortest `dst`, `a` and `b` slices [`run`](ZipMapPlan::run) accepts, in elements.
+    #[must_use]
+    pub const fn lens(&self) -> [usize; 3] {
+        self.core.lens()
+    }
+
+    /// Writes `f(a[i], b[i])` at every index as planned: [`zip_map`](crate::zip_map) without
+    /// the planning and validation.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::ItemsizeMismatch`] or [`LayoutError::OffsetOutsideSlice`] naming the
+    /// argument, `dst` untouched and `f` never called.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Operand, ZipMapPlan};
+    /// let l = Layout::new([2], [1], 4)?;
+    /// let plan = ZipMapPlan::new(&l, &l, &l)?;
+    /// let got = plan.run(&[1i32, 2], &[3i32], &mut [0i32; 2], |x, y| x * y);
+    /// assert_eq!(got, Err(LayoutError::OffsetOutsideSlice { operand: Operand::SecondSource }));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn run<A, B, U, F>(&self, a: &[A], b: &[B], dst: &mut [U], f: F) -> Result<(), LayoutError>
+    where
+        A: Copy + 'static,
+        B: Copy + 'static,
+        U: Copy,
+        F: FnMut(A, B) -> U,
+    {
+        let sizes = [size_of::<U>(), size_of::<A>(), size_of::<B>()];
+        let bounds = self.core.bounds(sizes, [dst.len(), a.len(), b.len()])?;
+        raw::zip_map(&Unique::from_token(bounds, self.unique), dst, a, b, f)
+    }
+}
