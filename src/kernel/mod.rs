@@ -36,7 +36,7 @@
 //! | `validate.rs` | the uniqueness and overlap searches | no |
 //! | `proof.rs` | the witnesses `InBounds`, `Unique`, `Disjoint`, minted only by validation | no |
 //! | `prepared/` | one file per prepared kernel: [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
-//! | `split.rs` | [`Plan::part`]: a plan cut into disjoint parts; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
+//! | `split/` | [`Plan::part`]: a plan cut into disjoint parts; the work each part carries; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
 //! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies and their block kernel, the row loops, fill / map / zip-map / fold | yes |
