@@ -1,6 +1,6 @@
 //! The loop driver: visits a [`Nest`] as 2-D blocks (the two innermost loops, cut to the
 //! tile), keeping the outer loops in an odometer. Safe code: it only computes offsets;
-//! the kernels in `raw.rs` turn them into memory accesses.
+//! the kernels in `raw/` turn them into memory accesses.
 //!
 //! Every offset it computes is an element offset of the nest (or one of its partial sums
 //! between the nest's bounds), and [`Plan::new`](crate::Plan::new) computed those bounds with

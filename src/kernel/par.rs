@@ -5,7 +5,7 @@
 //! `dst` untouched on `Err`), then splits the plan ([`Plan::part`]) into parts that rayon's
 //! threads run by work stealing (`rayon::join`, halving the parts). A call that moves less
 //! than [`PAR_BYTES`] runs on the calling thread: below that, waking a second thread costs
-//! more than it saves. No `unsafe` here: the parts come from `split.rs`.
+//! more than it saves. No `unsafe` here: the parts come from `split/`.
 
 use core::mem::size_of;
 

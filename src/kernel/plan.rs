@@ -187,7 +187,7 @@ impl<const K: usize> Nest<K> {
     }
 
     /// Steps `lo..hi` of loop `axis` with the other loops whole (`lo < hi <= extent`): one
-    /// part of the nest (`split.rs`). A one-step remainder is dropped (its offset moves to
+    /// part of the nest (`split/`). A one-step remainder is dropped (its offset moves to
     /// the start), and the tile is kept while two loops remain, cut to the new extent.
     ///
     /// Every offset of the result is an offset of `self`, inside the bounds [`Plan::new`]
@@ -511,7 +511,7 @@ impl<const K: usize> Plan<K> {
         }
     }
 
-    /// A plan of `nests` in order, `None`s left out (the parts of `split.rs`).
+    /// A plan of `nests` in order, `None`s left out (the parts of `split/`).
     pub(crate) const fn from_nests(nests: [Option<Nest<K>>; 2]) -> Self {
         let mut plan = Self::EMPTY;
         let mut rest: &[Option<Nest<K>>] = &nests;
