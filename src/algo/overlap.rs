@@ -14,7 +14,7 @@
 //! which is a [`search`] problem with `a`'s axes, `b`'s axes negated, and the slack `w`.
 
 use super::parts::Parts;
-use super::unique::{Budget, Problem, Side, Wide, has_multiple, search, sort_active};
+use super::unique::{Budget, Problem, Side, Wide, has_multiple, search, sort_active, wide};
 
 /// Whether some element of `a` shares a byte with some element of `b` (same buffer);
 /// `None` when the search needed more than `budget` steps.
@@ -42,18 +42,11 @@ pub(crate) const fn overlaps(
     } else {
         b.itemsize()
     };
-    #[cfg_attr(
-        not(target_pointer_width = "64"),
-        expect(
-            clippy::cast_possible_wrap,
-            reason = "`Wide` is `i64` there, wider than `usize`: the ratios (at most `isize::MAX`) fit"
-        )
-    )]
     let (ra, rb) = match (
         a.itemsize().checked_div(unit),
         b.itemsize().checked_div(unit),
     ) {
-        (Some(x), Some(y)) => (x as Wide, y as Wide),
+        (Some(x), Some(y)) => (wide(x), wide(y)),
         _ => (1, 1),
     };
     let la = sort_active(a, order_a);

@@ -58,6 +58,19 @@ pub(crate) type Wide = i128;
 /// derives both bounds).
 #[cfg(not(target_pointer_width = "64"))]
 pub(crate) type Wide = i64;
+
+/// `x` as a [`Wide`], exactly: `Wide` is wider than `usize` on every target (`i128` where
+/// `usize` has 64 bits, `i64` where it has 32 or 16), so no value wraps.
+#[cfg_attr(
+    not(target_pointer_width = "64"),
+    expect(
+        clippy::cast_possible_wrap,
+        reason = "`i64` is wider than a 32- or 16-bit `usize`: no value wraps"
+    )
+)]
+pub(crate) const fn wide(x: usize) -> Wide {
+    x as Wide
+}
 /// The unsigned twin of [`Wide`] for the fast tests' volumes and spans (`u128`, or `u64` on
 /// narrower targets, where a span is < 2^33 and each `(extent - 1)·|stride|` < 2^63).
 #[cfg(target_pointer_width = "64")]
@@ -123,21 +136,14 @@ impl Side<'_> {
         clippy::arithmetic_side_effects,
         reason = "Bounds of the module doc: `|stride| * scale < 2^63`, `extent - 1 < 2^64`."
     )]
-    #[cfg_attr(
-        not(target_pointer_width = "64"),
-        expect(
-            clippy::cast_possible_wrap,
-            reason = "`Wide` is `i64` there, wider than `usize`: no `usize` wraps"
-        )
-    )]
     const fn axis(&self, k: usize) -> (Wide, Wide, Wide) {
         let ax = match get(self.order, k) {
             Some(a) => a,
             None => usize::MAX,
         };
         let (extent, stride) = self.p.axis(ax);
-        let coef = stride.unsigned_abs() as Wide * self.scale;
-        let n = extent.saturating_sub(1) as Wide;
+        let coef = wide(stride.unsigned_abs()) * self.scale;
+        let n = wide(extent.saturating_sub(1));
         if self.symmetric {
             (coef, -n, n)
         } else if (stride > 0) != self.negate {
