@@ -1,6 +1,7 @@
 //! The one channel algorithm, generic over a vector [`Unit`]: whole groups of pixels per step.
 
 use super::masks::Masks;
+use super::padded::{deinterleave_step, interleave_padded, padded, reach};
 use crate::kernel::drive::step;
 
 /// [`interleave_on`] or [`deinterleave_on`] (storing planes `0..used` only) by `INTER`.
@@ -111,6 +112,10 @@ pub(super) trait Unit {
     unsafe fn store_plane(p: *mut u8, v: Self::V, stream: bool);
     /// Group `g`'s 16 bytes at `p + g·gap`.
     unsafe fn load_chunk(p: *const u8, gap: isize) -> Self::V;
+    /// Group `g`'s 16 bytes of `v` to `p` (plain stores).
+    unsafe fn store_group(p: *mut u8, v: Self::V, g: usize);
+    /// The low (`hi` false) or high 8 bytes of group `g` of `v` to `p` (plain stores).
+    unsafe fn store_half_group(p: *mut u8, v: Self::V, g: usize, hi: bool);
     /// A step's `16·C·GROUPS` interleaved bytes to `p`: chunk `m` of group `g` (lane `g` of
     /// `chunks[m]`) at `p + 16·(g·C + m)` (`p` is `ALIGN`-aligned when `stream`).
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [Self::V; C], stream: bool);
@@ -134,13 +139,36 @@ pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
     }
 }
 
+/// `E = 16 / SIZE`, the elements of `SIZE` bytes in a 16-byte group.
+pub(super) const fn elements<const SIZE: usize>() -> usize {
+    match 16usize.checked_div(SIZE) {
+        Some(e) => e,
+        None => 0,
+    }
+}
+
 /// In each group, the `E × E` matrix of `SIZE`-byte elements (`E = 16 / SIZE`, 4 to 16)
 /// whose row `k` is `rows[k]`, transposed: row `k` of the result is column `k`. Rows `E..`
 /// are unused.
 ///
-/// `log2 E` rounds of zips: round `r` zips the streams `2i` and `2i + 1` (each `2^r`
+/// # Safety
+///
+/// `U`'s target feature is enabled.
+#[inline(always)]
+pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(rows: [U::V; 16]) -> [U::V; 16] {
+    // SAFETY: the caller's contract; `E` is a power of two of at most 16.
+    unsafe { interleave_rows::<U, SIZE>(rows, elements::<SIZE>()) }
+}
+
+/// In each group, the first `count` rows (a power of two, at most `E = 16 / SIZE`)
+/// interleaved element by element: the `count` vectors of the result hold, in order, the
+/// `E·count` elements `rows[0][0], rows[1][0], .., rows[count − 1][0], rows[0][1], ..`, so
+/// vector `t` is the `E / count` columns `t·E / count ..` of the rows, each `count`
+/// elements (for `count == E`, column `t`: the transpose). Rows `count..` are unused.
+///
+/// `log2 count` rounds of zips: round `r` zips the streams `2i` and `2i + 1` (each `2^r`
 /// vectors) in blocks of `2^r` elements, and after the last round the one stream is the
-/// rows' interleave, which is the transpose (`E·log2 E` zips for `E²` elements).
+/// rows' interleave (`count·log2 count` zips).
 ///
 /// # Safety
 ///
@@ -149,18 +177,20 @@ pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
 #[expect(
     clippy::arithmetic_side_effects,
     clippy::indexing_slicing,
-    reason = "`r < log2 E <= 4`, `t < E / 2`, `i = t / run`, `l < run`: every index is below `E <= 16`"
+    reason = "`r < log2 count <= 4`, `t < count / 2`, `i = t / run`, `l < run`: every index is below `count <= 16`"
 )]
-pub(super) unsafe fn transpose_square<U: Unit, const SIZE: usize>(rows: [U::V; 16]) -> [U::V; 16] {
-    let e = 16 / SIZE;
-    // `log2 E` rounds, counted (not a doubling loop, which the compiler would not unroll).
-    let rounds = e.trailing_zeros();
+pub(super) unsafe fn interleave_rows<U: Unit, const SIZE: usize>(
+    rows: [U::V; 16],
+    count: usize,
+) -> [U::V; 16] {
+    // `log2 count` rounds, counted (not a doubling loop, which the compiler would not unroll).
+    let rounds = count.min(16).trailing_zeros();
     let mut v = rows;
     for r in 0..rounds {
         let (run, g) = (1 << r, SIZE << r);
         let mut out = v;
         // Pair `t` is vector `l` of streams `2i` and `2i + 1`.
-        for t in 0..e / 2 {
+        for t in 0..count.min(16) / 2 {
             let (i, l) = (t >> r, t & (run - 1));
             let (a, b) = (v[2 * i * run + l], v[(2 * i + 1) * run + l]);
             // SAFETY: the caller's contract.
@@ -345,6 +375,10 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
     n: usize,
     stream: bool,
 ) -> usize {
+    if padded::<C, SIZE, true>() {
+        // SAFETY: the caller's contract.
+        return unsafe { interleave_padded::<U, C, SIZE>(d, s, plane, n) };
+    }
     let per = pixels_per::<U, SIZE>();
     let stride = C.wrapping_mul(SIZE);
     let stream = stream && U::STREAMS;
@@ -415,7 +449,14 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     // Streaming needs every plane aligned at once: only when the planes are a multiple of
     // the alignment apart.
     let stream = stream && U::STREAMS && plane.unsigned_abs().checked_rem(U::ALIGN) == Some(0);
-    let split = Split::new(n, per, d.addr(), SIZE, stream.then_some(U::ALIGN));
+    // The padded transposes' loads read past a step's last pixel: their steps stop short.
+    let split = Split::new(
+        reach::<C, SIZE, false>(n),
+        per,
+        d.addr(),
+        SIZE,
+        stream.then_some(U::ALIGN),
+    );
     let stream = stream && aligned(d.addr(), at::<C, SIZE>(split.head).0, U::ALIGN);
     for p in 0..split.head {
         // SAFETY: `p < head <= n` (contract).
@@ -434,6 +475,17 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     let mut p = split.head;
     for _ in 0..split.steps {
         let (planar, inter) = at::<C, SIZE>(p);
+        if padded::<C, SIZE, false>() {
+            // SAFETY: the step's pixels and the `pad` bytes after them are source bytes
+            // (the steps stop `slack` pixels short of the run's end).
+            let planes = unsafe { deinterleave_step::<U, C, SIZE>(s.offset(inter)) };
+            for (k, t) in planes.into_iter().enumerate().take(used) {
+                // SAFETY: as below.
+                unsafe { U::store_plane(d.offset(step(k, plane).wrapping_add(planar)), t, stream) };
+            }
+            p = p.wrapping_add(per);
+            continue;
+        }
         // SAFETY: the caller's contract.
         let mut u = [unsafe { U::zero() }; C];
         for (m, um) in u.iter_mut().enumerate() {

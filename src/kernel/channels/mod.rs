@@ -55,6 +55,7 @@
 
 mod masks;
 mod algorithm;
+mod padded;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]

@@ -1,10 +1,10 @@
 //! The aarch64 unit: NEON `tbl`.
 
 use core::arch::aarch64::{
-    uint8x16_t, vbslq_u8, vdupq_n_u8, vld1q_u8, vorrq_u8, vqtbl1q_u8, vreinterpretq_u8_u16,
-    vreinterpretq_u8_u32, vreinterpretq_u8_u64, vreinterpretq_u16_u8, vreinterpretq_u32_u8,
-    vreinterpretq_u64_u8, vst1q_u8, vzip1q_u8, vzip1q_u16, vzip1q_u32, vzip1q_u64, vzip2q_u8,
-    vzip2q_u16, vzip2q_u32, vzip2q_u64,
+    uint8x16_t, vbslq_u8, vdupq_n_u8, vget_high_u8, vget_low_u8, vld1q_u8, vorrq_u8, vqtbl1q_u8,
+    vreinterpretq_u8_u16, vreinterpretq_u8_u32, vreinterpretq_u8_u64, vreinterpretq_u16_u8,
+    vreinterpretq_u32_u8, vreinterpretq_u64_u8, vst1_u8, vst1q_u8, vzip1q_u8, vzip1q_u16,
+    vzip1q_u32, vzip1q_u64, vzip2q_u8, vzip2q_u16, vzip2q_u32, vzip2q_u64,
 };
 
 use super::algorithm::{Unit, store_each};
@@ -46,6 +46,18 @@ impl Unit for Neon {
         // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
         // the caller's).
         unsafe { vld1q_u8(p) }
+    }
+    #[inline(always)]
+    unsafe fn store_group(p: *mut u8, v: uint8x16_t, _g: usize) {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vst1q_u8(p, v) }
+    }
+    #[inline(always)]
+    unsafe fn store_half_group(p: *mut u8, v: uint8x16_t, _g: usize, hi: bool) {
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
+        // the caller's).
+        unsafe { vst1_u8(p, if hi { vget_high_u8(v) } else { vget_low_u8(v) }) }
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [uint8x16_t; C], _stream: bool) {

@@ -37,6 +37,20 @@ impl Unit for Portable {
         unsafe { p.cast::<[u8; 16]>().read_unaligned() }
     }
     #[inline(always)]
+    unsafe fn store_group(p: *mut u8, v: [u8; 16], _g: usize) {
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's
+        // contract), read and written unaligned.
+        unsafe { p.cast::<[u8; 16]>().write_unaligned(v) }
+    }
+    #[inline(always)]
+    unsafe fn store_half_group(p: *mut u8, v: [u8; 16], _g: usize, hi: bool) {
+        let (lo, high) = v.split_at(8);
+        let half = if hi { high } else { lo };
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's
+        // contract); 8 bytes from a 16-byte array.
+        unsafe { core::ptr::copy_nonoverlapping(half.as_ptr(), p, 8) }
+    }
+    #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [[u8; 16]; C], _stream: bool) {
         // SAFETY: no feature is needed; the memory is the caller's (the trait's
         // contract), read and written unaligned.

@@ -1,16 +1,16 @@
 //! The x86-64 units: SSSE3 (`pshufb`) and AVX2 (`vpshufb`, two groups a vector).
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_or_si128,
-    _mm_setzero_si128, _mm_shuffle_epi8, _mm_storel_epi64, _mm_storeu_si32, _mm_storeu_si128,
-    _mm_stream_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16, _mm_unpackhi_epi32,
-    _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi32,
-    _mm_unpacklo_epi64, _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_castsi128_si256,
-    _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_storeu_si256, _mm256_stream_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16,
-    _mm256_unpackhi_epi32, _mm256_unpackhi_epi64, _mm256_unpacklo_epi8, _mm256_unpacklo_epi16,
-    _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
+    __m128i, __m256i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_pd, _mm_loadu_si128,
+    _mm_or_si128, _mm_setzero_si128, _mm_shuffle_epi8, _mm_storeh_pd, _mm_storel_epi64,
+    _mm_storeu_si32, _mm_storeu_si128, _mm_stream_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
+    _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi16,
+    _mm_unpacklo_epi32, _mm_unpacklo_epi64, _mm256_blendv_epi8, _mm256_broadcastsi128_si256,
+    _mm256_castsi128_si256, _mm256_castsi256_si128, _mm256_extracti128_si256,
+    _mm256_inserti128_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_permute2x128_si256,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_storeu_si256, _mm256_stream_si256,
+    _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64,
+    _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
 
 use super::algorithm::{Unit, run, store_each};
@@ -40,6 +40,41 @@ unsafe fn store_half(p: *mut u8, v: __m128i, stream: bool) {
             _mm_stream_si128(p.cast(), v);
         } else {
             _mm_storeu_si128(p.cast(), v);
+        }
+    }
+}
+
+/// The low (`hi` false) or high 8 bytes of `v` to `p`.
+///
+/// # Safety
+///
+/// `p..p+8` are bytes of one allocation we may write.
+#[inline(always)]
+unsafe fn store_eight(p: *mut u8, v: __m128i, hi: bool) {
+    // SAFETY: the caller's contract; SSE2 is part of x86-64, and the stores have no
+    // alignment requirement.
+    unsafe {
+        if hi {
+            _mm_storeh_pd(p.cast(), _mm_castsi128_pd(v));
+        } else {
+            _mm_storel_epi64(p.cast(), v);
+        }
+    }
+}
+
+/// Lane `g` (0 or 1) of `v`.
+///
+/// # Safety
+///
+/// AVX2 is enabled in the caller.
+#[inline(always)]
+unsafe fn lane(v: __m256i, g: usize) -> __m128i {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if g == 0 {
+            _mm256_castsi256_si128(v)
+        } else {
+            _mm256_extracti128_si256::<1>(v)
         }
     }
 }
@@ -81,6 +116,18 @@ impl Unit for Ssse3 {
         // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
         // the caller's).
         unsafe { load(p) }
+    }
+    #[inline(always)]
+    unsafe fn store_group(p: *mut u8, v: __m128i, _g: usize) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm_storeu_si128(p.cast(), v) }
+    }
+    #[inline(always)]
+    unsafe fn store_half_group(p: *mut u8, v: __m128i, _g: usize, hi: bool) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { store_eight(p, v, hi) }
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m128i; C], stream: bool) {
@@ -183,6 +230,18 @@ impl Unit for Avx2 {
         unsafe {
             _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(load(p)), load(p.offset(gap)))
         }
+    }
+    #[inline(always)]
+    unsafe fn store_group(p: *mut u8, v: __m256i, g: usize) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { _mm_storeu_si128(p.cast(), lane(v, g)) }
+    }
+    #[inline(always)]
+    unsafe fn store_half_group(p: *mut u8, v: __m256i, g: usize, hi: bool) {
+        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
+        // the caller's).
+        unsafe { store_eight(p, lane(v, g), hi) }
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m256i; C], stream: bool) {

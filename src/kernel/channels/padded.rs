@@ -1,0 +1,218 @@
+//! Channel counts that are not a multiple of a group's `E = 16 / SIZE` elements (10 to 15
+//! channels of `u8`, 6 of `i16`, ...): padded transposes and overlapping stores (or loads)
+//! of whole pixels.
+//!
+//! A pixel of `C` channels spans `Q = ⌈C / E⌉` blocks of `E` channels, the last one short.
+//! Towards the interleaved side, each block's `E` planes (those past `C` read as zero) are
+//! transposed in registers ([`transpose_square`]: `E·log2 E` zips), which gives each of the
+//! group's `E` pixels that block of channels as one 16-byte vector, stored whole at the
+//! pixel's block. A last block of at most 8 bytes takes only `R = 8 / SIZE` planes and
+//! `log2 R` rounds ([`interleave_rows`]), which leave two pixels a vector, stored 8 bytes
+//! each. Either way the last block's store runs a few bytes into the next pixel, whose own
+//! stores come later and overwrite them. The way back loads each pixel's blocks 16 bytes at
+//! a time (the last one reading a few bytes of the next pixel) and transposes them into
+//! planes.
+//!
+//! The byte-shuffle masks need `C` shuffles (and `C` ORs or blends) per 16 bytes moved; this
+//! needs about `Q·E·log2 E / C` zips and `Q·E / C` stores, so it takes over where the masks
+//! cost more ([`padded_shape`]). The stores are plain (the overlap rules out non-temporal
+//! stores towards the interleaved side), and the last pixels of a run (enough to cover the
+//! overrun) are left to the caller's scalar loop, so no store or load leaves the run.
+
+use super::algorithm::{Unit, at, elements, interleave_rows, pixels_per, transpose_square};
+use crate::kernel::drive::step;
+
+/// Whether `C` channels of `SIZE` bytes take the padded transposes towards the interleaved
+/// side (`INTER`) or back ([`padded_shape`]).
+pub(super) const fn padded<const C: usize, const SIZE: usize, const INTER: bool>() -> bool {
+    padded_shape(C, SIZE, INTER)
+}
+
+/// Whether `c` channels of `size` bytes take the padded transposes towards the interleaved
+/// side (`inter`) or back: not a multiple of a group's `E` elements (those take the unpadded
+/// square transposes), and more channels than the masks serve faster. Measured on x86-64
+/// with AVX2 (256 Ki pixels, the times of both ways side by side): towards the interleaved
+/// side the masks keep `u8` up to 7 channels, `i16` up to 5 and 7 to 9, `f32` up to 9; the
+/// way back, `u8` and `i16` up to 5, `f32` up to 8.
+pub(super) const fn padded_shape(c: usize, size: usize, inter: bool) -> bool {
+    let square = match 16usize.checked_div(size) {
+        Some(e) => matches!(c.checked_rem(e), Some(0)),
+        None => true,
+    };
+    let wins = match (size, inter) {
+        (1, true) => c >= 8,
+        (2, true) => c == 6 || c >= 10,
+        (4, true) => c >= 10,
+        (1 | 2, false) => c >= 6,
+        (4, false) => c >= 9,
+        _ => false,
+    };
+    wins && c <= 16 && !square
+}
+
+/// The blocks of `E` channels a pixel of `c` channels of `size` bytes spans, `⌈c / E⌉`, and
+/// the bytes of the last block's vectors that one pixel stores towards the interleaved
+/// side (`inter`) or loads back: 8 when the last block fits 8 bytes and `inter`, else 16.
+const fn blocks(c: usize, size: usize, inter: bool) -> (usize, usize) {
+    let width = c.wrapping_mul(size);
+    let q = width.div_ceil(16);
+    let last = width.wrapping_sub(q.wrapping_sub(1).wrapping_mul(16));
+    (q, if inter && last <= 8 { 8 } else { 16 })
+}
+
+/// Pixels at the end of a run of `c` channels of `size` bytes that the padded steps leave to
+/// the scalar loop: enough that the bytes a pixel's last block runs past it lie inside the
+/// run (0 for shapes that are not [`padded_shape`]).
+pub(super) const fn slack(c: usize, size: usize, inter: bool) -> usize {
+    if !padded_shape(c, size, inter) {
+        return 0;
+    }
+    let width = c.wrapping_mul(size);
+    let (q, last) = blocks(c, size, inter);
+    // The pixel's blocks end `pad` bytes past it.
+    let pad = q
+        .wrapping_sub(1)
+        .wrapping_mul(16)
+        .wrapping_add(last)
+        .wrapping_sub(width);
+    match (pad.checked_div(width), pad.checked_rem(width)) {
+        (Some(q), Some(0)) => q,
+        (Some(q), _) => q.wrapping_add(1),
+        (None, _) => 0,
+    }
+}
+
+/// The pixels of a run of `n` that padded steps may cover: all but the [`slack`].
+pub(super) const fn reach<const C: usize, const SIZE: usize, const INTER: bool>(n: usize) -> usize {
+    n.saturating_sub(slack(C, SIZE, INTER))
+}
+
+/// Planar -> interleaved for `C` channels of `SIZE` bytes ([`padded`]) on the unit `U`, in
+/// whole steps: `d[p·C + k] = s[k·plane + p]` (in elements) for the returned number of
+/// pixels `p`. The pixels from there to the end of the run may hold scratch bytes, which the
+/// caller's loop overwrites.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled, and [`interleave_on`](super::algorithm::interleave_on)'s
+/// contract holds.
+#[inline(always)]
+pub(super) unsafe fn interleave_padded<U: Unit, const C: usize, const SIZE: usize>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    n: usize,
+) -> usize {
+    let (q, last) = blocks(C, SIZE, true);
+    let per = pixels_per::<U, SIZE>();
+    let steps = reach::<C, SIZE, true>(n).checked_div(per).unwrap_or(0);
+    for i in 0..steps {
+        let (planar, inter) = at::<C, SIZE>(i.wrapping_mul(per));
+        let (d, s) = (d.wrapping_offset(inter), s.wrapping_offset(planar));
+        // The last block first: its stores run into the next pixel's first block, which
+        // the full blocks' stores then write (for one block, the next pixel's own store).
+        // SAFETY: the step's pixels `p..p + per` (`p + per <= n - slack`): the caller's
+        // contract for block `j` of each.
+        unsafe {
+            interleave_block::<U, C, SIZE>(d, s, plane, q.wrapping_sub(1), last == 8);
+            for j in 0..q.wrapping_sub(1) {
+                interleave_block::<U, C, SIZE>(d, s, plane, j, false);
+            }
+        }
+    }
+    steps.wrapping_mul(per)
+}
+
+/// Block `j` (channels `j·E..`) of a step's pixels, whose first bytes are at `d` and, in
+/// plane 0, at `s`: with `halves` (the last block, of at most 8 bytes) from `8 / SIZE` planes,
+/// two pixels a vector, 8 bytes each; else from `E` planes, 16 bytes a pixel.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; the planes' `per` elements from `s` are source bytes,
+/// and the pixels' block `j` and the bytes it runs past a pixel are destination bytes.
+#[inline(always)]
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`k < E <= 16` and `k / 2` index the 16 rows"
+)]
+unsafe fn interleave_block<U: Unit, const C: usize, const SIZE: usize>(
+    d: *mut u8,
+    s: *const u8,
+    plane: isize,
+    j: usize,
+    halves: bool,
+) {
+    let e = elements::<SIZE>();
+    let count = if halves { e / 2 } else { e };
+    let (pixel, group) = (step(C, step(SIZE, 1)), step(C, 16));
+    // SAFETY: the caller's contract.
+    let zero = unsafe { U::zero() };
+    let mut rows = [zero; 16];
+    for (k, row) in rows.iter_mut().enumerate().take(count) {
+        let channel = j.wrapping_mul(e).wrapping_add(k);
+        if channel < C {
+            // SAFETY: plane `channel < C` (contract).
+            *row = unsafe { U::load_plane(s.offset(step(channel, plane))) };
+        }
+    }
+    // SAFETY: the caller's contract.
+    let t = unsafe { interleave_rows::<U, SIZE>(rows, count) };
+    for g in 0..U::GROUPS {
+        for k in 0..e {
+            let at = step(g, group)
+                .wrapping_add(step(k, pixel))
+                .wrapping_add(step(j, 16));
+            // SAFETY: block `j` of pixel `g·E + k` of the step, and the bytes it runs past
+            // the pixel (contract).
+            unsafe {
+                if halves {
+                    U::store_half_group(d.offset(at), t[k / 2], g, k % 2 == 1);
+                } else {
+                    U::store_group(d.offset(at), t[k], g);
+                }
+            }
+        }
+    }
+}
+
+/// The `C` planes of a step (the `per` pixels whose first byte is at `s`) of pixels of `C`
+/// lanes of `SIZE` bytes ([`padded`] the way back): plane `k` is lane `k` of each pixel.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; the step's `per·C·SIZE` bytes from `s` and the bytes
+/// its last pixel's last block runs past it are source bytes.
+#[inline(always)]
+#[expect(
+    clippy::indexing_slicing,
+    reason = "`j·E + r < C <= 16` indexes the planes"
+)]
+pub(super) unsafe fn deinterleave_step<U: Unit, const C: usize, const SIZE: usize>(
+    s: *const u8,
+) -> [U::V; C] {
+    let e = elements::<SIZE>();
+    let (q, _) = blocks(C, SIZE, false);
+    let (pixel, group) = (step(C, step(SIZE, 1)), step(C, 16));
+    // SAFETY: the caller's contract.
+    let zero = unsafe { U::zero() };
+    let mut planes = [zero; C];
+    for j in 0..q {
+        let mut rows = [zero; 16];
+        for (k, row) in rows.iter_mut().enumerate().take(e) {
+            let at = step(k, pixel).wrapping_add(step(j, 16));
+            // SAFETY: block `j` of pixels `p + k` and `p + E + k` (`group` bytes later),
+            // and for the last block the bytes after it (contract).
+            *row = unsafe { U::load_chunk(s.offset(at), group) };
+        }
+        // SAFETY: the caller's contract.
+        let t = unsafe { transpose_square::<U, SIZE>(rows) };
+        for (r, &v) in t.iter().enumerate().take(e) {
+            let channel = j.wrapping_mul(e).wrapping_add(r);
+            if channel < C {
+                planes[channel] = v;
+            }
+        }
+    }
+    planes
+}
