@@ -41,7 +41,7 @@
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
 //! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies and their block kernel, the row loops, fill / map / zip-map / fold | yes |
 //! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; one file per backend) | yes |
-//! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, one file per backend) | yes |
+//! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, padded transposes, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
 //! | `small/` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the rank-2 fast path of [`copy()`](crate::copy()); hosts only (bare-metal builds keep the general loops alone, for code size) | yes |
 //! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |

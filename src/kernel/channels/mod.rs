@@ -3,16 +3,23 @@
 //! and 16-slot TDM, RGBA, blocks of 4), a whole vector of pixels at a time.
 //!
 //! One algorithm serves every shape. A *group* is 16 bytes of each of the `C` planes, that
-//! is `E = 16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Two ways turn the
-//! `C` plane vectors into the `C` chunks and back:
+//! is `E = 16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Three ways turn
+//! the `C` plane vectors into the interleaved pixels and back:
 //!
 //! - **Square transposes**, when `C` (5 or more) is a multiple of `E` (8 or 16 channels of
 //!   `i16`, 16 of `u8`, 8, 12 or 16 of `f32`): the channels split into blocks of `E`, and each
 //!   `E × E` block is transposed in registers by `log2 E` rounds of zips (`punpckl*` /
-//!   `punpckh*`, `zip1` / `zip2`), `E·log2 E` instructions for `E²` elements.
+//!   `punpckh*`, `zip1` / `zip2`), `E·log2 E` instructions for `E²` elements. Towards the
+//!   interleaved side, unless the stores stream, the pixels are stored as the padded
+//!   transposes below store them.
 //! - **Byte shuffles** otherwise: chunk `m` of the interleaved group is the OR of byte
-//!   shuffles of the planes it draws from, with the masks of [`Masks`] (a mask byte `0x80`
-//!   yields zero); the way back shuffles the chunks with the inverse masks.
+//!   shuffles of the planes it draws from, with the masks of [`Masks`](masks::Masks) (a mask byte `0x80`
+//!   yields zero); the way back shuffles the chunks with the inverse masks. `C` shuffles per
+//!   16 bytes, so these keep the counts up to 5 to 9 channels (by element size and way).
+//! - **Padded transposes** (`padded.rs`) for more channels that are not a multiple of `E`
+//!   (10 to 15 `u8`, ...): each block of `E` channels is transposed with the missing planes
+//!   as zeros, and each pixel is stored (or loaded) whole with overlapping 16- or 8-byte
+//!   accesses, about `log2 E` zips per 16 bytes whatever `C`.
 //!
 //! The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups at once) on
 //! x86-64 and `tbl` on NEON; the portable twin runs the same loops, masks and zips on
@@ -28,7 +35,8 @@
 //!
 //! Large interleaves (the copy is past [`STREAM_BYTES`](super::stream::STREAM_BYTES)) store
 //! with non-temporal stores once the destination is aligned, so the destination is not read
-//! for ownership.
+//! for ownership (the padded transposes' overlapping stores towards the interleaved side
+//! are plain).
 //!
 //! Every function here moves whole groups and returns how many pixels it did, from the
 //! first; the caller's scalar loop does the rest. Pointers are byte pointers into the

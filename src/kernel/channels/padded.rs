@@ -1,6 +1,7 @@
-//! Channel counts that are not a multiple of a group's `E = 16 / SIZE` elements (10 to 15
+//! Channel counts that are not a multiple of a group's `E = 16 / SIZE` elements (8 to 15
 //! channels of `u8`, 6 of `i16`, ...): padded transposes and overlapping stores (or loads)
-//! of whole pixels.
+//! of whole pixels. Multiples of `E` interleave here too (no padding, no overlap) unless
+//! they stream: storing whole pixels costs less than regrouping them into 32-byte chunks.
 //!
 //! A pixel of `C` channels spans `Q = ⌈C / E⌉` blocks of `E` channels, the last one short.
 //! Towards the interleaved side, each block's `E` planes (those past `C` read as zero) are
@@ -28,12 +29,13 @@ pub(super) const fn padded<const C: usize, const SIZE: usize, const INTER: bool>
     padded_shape(C, SIZE, INTER)
 }
 
-/// Whether `c` channels of `size` bytes take the padded transposes towards the interleaved
-/// side (`inter`) or back: not a multiple of a group's `E` elements (those take the unpadded
-/// square transposes), and more channels than the masks serve faster. Measured on x86-64
-/// with AVX2 (256 Ki pixels, the times of both ways side by side): towards the interleaved
-/// side the masks keep `u8` up to 7 channels, `i16` up to 5 and 7 to 9, `f32` up to 9; the
-/// way back, `u8` and `i16` up to 5, `f32` up to 8.
+/// Whether `c` channels of `size` bytes that are not a multiple of a group's `E` elements
+/// take the padded transposes towards the interleaved side (`inter`) or back: where the
+/// masks cost more. Measured on x86-64 with AVX2 (256 Ki pixels, the times of both ways
+/// side by side): towards the interleaved side the masks keep `u8` up to 7 channels, `i16`
+/// up to 5 and 7 to 9, `f32` up to 9; the way back, `u8` and `i16` up to 5, `f32` up to 8.
+/// (Multiples of `E` take the square transposes, and towards the interleaved side, unless
+/// they stream, this module's pixel stores: [`interleave_padded`] serves them unpadded.)
 pub(super) const fn padded_shape(c: usize, size: usize, inter: bool) -> bool {
     let square = match 16usize.checked_div(size) {
         Some(e) => matches!(c.checked_rem(e), Some(0)),
