@@ -16,13 +16,15 @@ use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order};
 use strided_layout_bench::group;
 
 /// A planar `c x pixels` source (`pattern` values, every page written) copied to pixels of `c`
-/// interleaved channels: `ours`, `copy_from_slice` of the same bytes, `naive` and `ndarray`.
-fn planar_to_interleaved<T: Copy + Default + 'static>(
+/// interleaved channels, or with `back` the interleaved pixels to planes: `ours`,
+/// `copy_from_slice` of the same bytes, `naive` and `ndarray`.
+fn channels<T: Copy + Default + 'static>(
     cr: &mut Criterion,
     name: &str,
     c: usize,
     pixels: usize,
     pattern: impl Fn(usize) -> T,
+    back: bool,
 ) {
     let n = c * pixels;
     let size = std::mem::size_of::<T>();
@@ -32,9 +34,16 @@ fn planar_to_interleaved<T: Copy + Default + 'static>(
     let planar = Layout::dense([c, pixels], size, Order::C).unwrap();
     let inter =
         InterleavedLayout::dense([c, pixels], size, InterleaveLayout::new(0, c).unwrap()).unwrap();
+    // Element `(ch, p)` of the planar (`true`) or the interleaved layout.
+    let at = |planar: bool, ch: usize, p: usize| if planar { ch * pixels + p } else { p * c + ch };
     g.bench_function("ours", |b| {
         b.iter(|| {
-            strided_layout::copy(black_box(&src), &planar, black_box(&mut dst), &inter).unwrap()
+            if back {
+                strided_layout::copy(black_box(&src), &inter, black_box(&mut dst), &planar)
+            } else {
+                strided_layout::copy(black_box(&src), &planar, black_box(&mut dst), &inter)
+            }
+            .unwrap()
         })
     });
     g.bench_function("copy_from_slice", |b| {
@@ -45,54 +54,22 @@ fn planar_to_interleaved<T: Copy + Default + 'static>(
             let (s, d) = (black_box(&src), black_box(&mut dst));
             for ch in 0..c {
                 for p in 0..pixels {
-                    d[p * c + ch] = s[ch * pixels + p];
+                    d[at(back, ch, p)] = s[at(!back, ch, p)];
                 }
             }
         })
     });
+    let (planar_shape, inter_shape) = ((c, pixels), (pixels, c));
+    let (src_shape, dst_shape) = if back {
+        (inter_shape, planar_shape)
+    } else {
+        (planar_shape, inter_shape)
+    };
     g.bench_function("ndarray", |b| {
         b.iter(|| {
-            let sv = ArrayView::from_shape((c, pixels), black_box(&src[..])).unwrap();
-            let mut dv = ArrayViewMut::from_shape((pixels, c), black_box(&mut dst[..])).unwrap();
+            let sv = ArrayView::from_shape(src_shape, black_box(&src[..])).unwrap();
+            let mut dv = ArrayViewMut::from_shape(dst_shape, black_box(&mut dst[..])).unwrap();
             dv.assign(&sv.t());
-        })
-    });
-    g.finish();
-}
-
-/// The way back: `c` interleaved channels to planes (HWC -> CHW), `ours`, `copy_from_slice`
-/// of the same bytes and `naive`.
-fn interleaved_to_planar<T: Copy + Default + 'static>(
-    cr: &mut Criterion,
-    name: &str,
-    c: usize,
-    pixels: usize,
-    pattern: impl Fn(usize) -> T,
-) {
-    let n = c * pixels;
-    let size = std::mem::size_of::<T>();
-    let mut g = group(cr, name, 2 * n * size);
-    let src: Vec<T> = (0..n).map(&pattern).collect();
-    let mut dst: Vec<T> = (0..n).map(|i| pattern(i + 1)).collect();
-    let planar = Layout::dense([c, pixels], size, Order::C).unwrap();
-    let inter =
-        InterleavedLayout::dense([c, pixels], size, InterleaveLayout::new(0, c).unwrap()).unwrap();
-    g.bench_function("ours", |b| {
-        b.iter(|| {
-            strided_layout::copy(black_box(&src), &inter, black_box(&mut dst), &planar).unwrap()
-        })
-    });
-    g.bench_function("copy_from_slice", |b| {
-        b.iter(|| black_box(&mut dst[..]).copy_from_slice(black_box(&src[..])))
-    });
-    g.bench_function("naive", |b| {
-        b.iter(|| {
-            let (s, d) = (black_box(&src), black_box(&mut dst));
-            for ch in 0..c {
-                for p in 0..pixels {
-                    d[ch * pixels + p] = s[p * c + ch];
-                }
-            }
         })
     });
     g.finish();
@@ -101,25 +78,38 @@ fn interleaved_to_planar<T: Copy + Default + 'static>(
 fn table(cr: &mut Criterion) {
     const HW: usize = 1080 * 1920;
     const FRAMES: usize = 1 << 20;
-    planar_to_interleaved::<u8>(cr, "table/CHW -> HWC 3x1080x1920 u8", 3, HW, |i| {
-        (i * 7 + 1) as u8
-    });
-    planar_to_interleaved::<f32>(cr, "table/CHW -> HWC 3x1080x1920 f32", 3, HW, |i| {
-        (i % 1000) as f32 + 0.5
-    });
-    planar_to_interleaved::<i16>(
+    let name = "table/CHW -> HWC 3x1080x1920";
+    channels::<u8>(
+        cr,
+        &format!("{name} u8"),
+        3,
+        HW,
+        |i| (i * 7 + 1) as u8,
+        false,
+    );
+    channels::<f32>(
+        cr,
+        &format!("{name} f32"),
+        3,
+        HW,
+        |i| (i % 1000) as f32 + 0.5,
+        false,
+    );
+    channels::<i16>(
         cr,
         "table/8 channels i16 x 1M frames -> interleaved",
         8,
         FRAMES,
         |i| (i % 30000) as i16 + 1,
+        false,
     );
-    planar_to_interleaved::<f32>(
+    channels::<f32>(
         cr,
         "table/6 channels f32 x 1M frames -> interleaved",
         6,
         FRAMES,
         |i| (i % 1000) as f32 + 0.5,
+        false,
     );
 }
 
@@ -129,19 +119,19 @@ fn table(cr: &mut Criterion) {
 fn sweep(cr: &mut Criterion) {
     const PX: usize = (1 << 18) + 64;
     for c in [5, 6, 7, 8, 9, 10, 12, 15, 16] {
-        planar_to_interleaved::<u8>(cr, &format!("channels/{c} x u8"), c, PX, |i| i as u8);
-        planar_to_interleaved::<i16>(cr, &format!("channels/{c} x i16"), c, PX, |i| i as i16);
-        planar_to_interleaved::<f32>(cr, &format!("channels/{c} x f32"), c, PX, |i| i as f32);
-        interleaved_to_planar::<u8>(cr, &format!("channels back/{c} x u8"), c, PX, |i| i as u8);
-        interleaved_to_planar::<i16>(cr, &format!("channels back/{c} x i16"), c, PX, |i| i as i16);
-        interleaved_to_planar::<f32>(cr, &format!("channels back/{c} x f32"), c, PX, |i| i as f32);
+        for (way, back) in [("channels", false), ("channels back", true)] {
+            channels::<u8>(cr, &format!("{way}/{c} x u8"), c, PX, |i| i as u8, back);
+            channels::<i16>(cr, &format!("{way}/{c} x i16"), c, PX, |i| i as i16, back);
+            channels::<f32>(cr, &format!("{way}/{c} x f32"), c, PX, |i| i as f32, back);
+        }
     }
-    planar_to_interleaved::<u8>(
+    channels::<u8>(
         cr,
         "channels/16 x u8, planes 2^18 apart",
         16,
         1 << 18,
         |i| i as u8,
+        false,
     );
 }
 
