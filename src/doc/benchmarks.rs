@@ -109,8 +109,10 @@
 //! primitives (2 to 4 of 8-byte ones) a vector at a time with byte shuffles: `vpshufb` (AVX2)
 //! or `pshufb` (SSSE3, 2 to 4 channels), chosen at run time in every build, and `tbl` on
 //! NEON; channel counts that are a multiple of a vector's elements (8 and 16 `i16`, 16 `u8`,
-//! 8, 12 and 16 `f32`) use square register transposes instead. The figures of this paragraph
-//! are from before the many-channel kernels; README's table has the current ones. Masks are computed at compile
+//! 8, 12 and 16 `f32`) use square register transposes instead, and counts the masks serve
+//! slowly (8 to 15 `u8`, ...) padded transposes with overlapping pixel stores. The figures of
+//! this paragraph are from before the many-channel kernels; README's table and the sweep
+//! below have the current ones. Masks are computed at compile
 //! time; for 3 channels each plane is shuffled once and the output chunks are blends, so a
 //! 32-pixel step of the `u8` image is 3 loads, 3 shuffles, 6 blends and 3 stores. Copies past
 //! 32 MiB stream their stores (the `f32` image). Against the previous kernel (one byte per
@@ -122,6 +124,34 @@
 //! speed) and a partial block of 2 lanes in 4, which runs pixel by pixel with scalar stores
 //! (0.35 of the roofline alone); planar → blocks of 8 or 16 `f32` take the SIMD transposes
 //! (about 0.5).
+//!
+//! ## 5 to 16 channels, both ways
+//!
+//! `cargo bench -p strided-layout-bench --bench channels -- '^channels'` (one run, 256 Ki
+//! pixels, planes 64 bytes past a power of two apart; ratio to `copy_from_slice` of the same
+//! bytes; → planar to interleaved, ← the way back):
+//!
+//! | channels | `u8` → | `u8` ← | `i16` → | `i16` ← | `f32` → | `f32` ← |
+//! | --- | --- | --- | --- | --- | --- | --- |
+//! | 5 | 0.76 | 0.54 | 1.00 | 0.77 | 0.98 | 1.09 |
+//! | 6 | 0.56 | 0.57 | 0.87 | 0.86 | 0.95 | 0.87 |
+//! | 7 | 0.52 | 0.69 | 0.80 | 0.82 | 1.03 | 0.94 |
+//! | 8 | 0.90 | 0.71 | 0.95 | 0.88 | 0.92 | 1.11 |
+//! | 9 | 0.39 | 0.68 | 0.69 | 0.68 | 1.22 | 1.07 |
+//! | 10 | 0.47 | 0.65 | 0.71 | 0.82 | 0.76 | 0.94 |
+//! | 12 | 0.55 | 0.76 | 0.85 | 0.87 | 0.98 | 0.81 |
+//! | 15 | 0.61 | 0.63 | 0.78 | 1.13 | 1.06 | 0.78 |
+//! | 16 | 1.05 | 0.86 | 1.09 | 0.84 | 1.07 | 1.59 |
+//!
+//! With the byte-shuffle masks alone (the same machine, a standalone loop, two runs) 10 to 15
+//! channels had run at 0.12-0.36 (`u8`), 0.19-0.41 (`i16`) and 0.35-0.63 (`f32`) both ways,
+//! and 16 `u8` and `i16` towards the interleaved side at 0.34 and 0.64 (chunk stores). Where
+//! the planes lie a multiple of 4 KiB apart, 16 `u8` drops to 0.46 (`channels/16 x u8, planes
+//! 2^18 apart`): the planes' lines share one cache set. A stack tile that copied each plane's
+//! lines before the kernel read them did not help (0.26 against 0.20, with the chunk stores
+//! of then), so the cause is not the first-level cache alone; the case is left as it is. The `u8` counts the masks keep (5 to 7) and 9
+//! to 15, at 0.4-0.7, are bound by the shuffles: a 16-row byte transpose is 64 zips per 32
+//! pixels whatever the count.
 //!
 //! # Small copies, prepared
 //!
