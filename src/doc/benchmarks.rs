@@ -110,7 +110,7 @@
 //! or `pshufb` (SSSE3, 2 to 4 channels), chosen at run time in every build, and `tbl` on
 //! NEON; channel counts that are a multiple of a vector's elements (8 and 16 `i16`, 16 `u8`,
 //! 8, 12 and 16 `f32`) use square register transposes instead, and counts the masks serve
-//! slowly (8 to 15 `u8`, ...) padded transposes with overlapping pixel stores. The figures of
+//! slowly (6 to 15 `u8`, ...) padded transposes with overlapping pixel stores. The figures of
 //! this paragraph are from before the many-channel kernels; README's table and the sweep
 //! below have the current ones. Masks are computed at compile
 //! time; for 3 channels each plane is shuffled once and the output chunks are blends, so a

@@ -1,4 +1,4 @@
-//! Channel counts that are not a multiple of a group's `E = 16 / SIZE` elements (8 to 15
+//! Channel counts that are not a multiple of a group's `E = 16 / SIZE` elements (6 to 15
 //! channels of `u8`, 6 of `i16`, ...): padded transposes and overlapping stores (or loads)
 //! of whole pixels. Multiples of `E` interleave here too (no padding, no overlap) unless
 //! they stream: storing whole pixels costs less than regrouping them into 32-byte chunks.
@@ -9,7 +9,8 @@
 //! group's `E` pixels that block of channels as one 16-byte vector, stored whole at the
 //! pixel's block. A last block of at most 8 bytes takes only `R = 8 / SIZE` planes and
 //! `log2 R` rounds ([`interleave_rows`]), which leave two pixels a vector, stored 8 bytes
-//! each. Either way the last block's store runs a few bytes into the next pixel, whose own
+//! each, or, where that block is the whole pixel (6 to 8 `u8`), compacted by one byte
+//! shuffle and stored as one 16-byte store a pair. Either way the last block's store runs a few bytes into the next pixel, whose own
 //! stores come later and overwrite them. The way back loads each pixel's blocks 16 bytes at
 //! a time (the last one reading a few bytes of the next pixel) and transposes them into
 //! planes.
@@ -32,7 +33,7 @@ pub(super) const fn padded<const C: usize, const SIZE: usize, const INTER: bool>
 /// Whether `c` channels of `size` bytes that are not a multiple of a group's `E` elements
 /// take the padded transposes towards the interleaved side (`inter`) or back: where the
 /// masks cost more. Measured on x86-64 with AVX2 (256 Ki pixels, the times of both ways
-/// side by side): towards the interleaved side the masks keep `u8` up to 7 channels, `i16`
+/// side by side): towards the interleaved side the masks keep `u8` up to 5 channels, `i16`
 /// up to 5 and 7 to 9, `f32` up to 9; the way back, `u8` and `i16` up to 5, `f32` up to 8.
 /// (Multiples of `E` take the square transposes, and towards the interleaved side, unless
 /// they stream, this module's pixel stores: [`interleave_padded`] serves them unpadded.)
@@ -42,10 +43,9 @@ pub(super) const fn padded_shape(c: usize, size: usize, inter: bool) -> bool {
         None => true,
     };
     let wins = match (size, inter) {
-        (1, true) => c >= 8,
+        (1, _) | (2, false) => c >= 6,
         (2, true) => c == 6 || c >= 10,
         (4, true) => c >= 10,
-        (1 | 2, false) => c >= 6,
         (4, false) => c >= 9,
         _ => false,
     };
@@ -53,13 +53,53 @@ pub(super) const fn padded_shape(c: usize, size: usize, inter: bool) -> bool {
 }
 
 /// The blocks of `E` channels a pixel of `c` channels of `size` bytes spans, `⌈c / E⌉`, and
-/// the bytes of the last block's vectors that one pixel stores towards the interleaved
-/// side (`inter`) or loads back: 8 when the last block fits 8 bytes and `inter`, else 16.
+/// how many bytes from the start of the last pixel's last block a step stores towards the
+/// interleaved side (`inter`) or loads back: 16, but towards the interleaved side 8 where a
+/// last block of at most 8 bytes follows others (two pixels a vector, 8 bytes each), and
+/// `16 − width` where it is the pixel's only block (two pixels compacted into one 16-byte
+/// store, which starts a pixel earlier).
 const fn blocks(c: usize, size: usize, inter: bool) -> (usize, usize) {
     let width = c.wrapping_mul(size);
     let q = width.div_ceil(16);
     let last = width.wrapping_sub(q.wrapping_sub(1).wrapping_mul(16));
-    (q, if inter && last <= 8 { 8 } else { 16 })
+    let reach = match (inter && last <= 8, q) {
+        (false, _) => 16,
+        (true, 1) => 16usize.wrapping_sub(width),
+        (true, _) => 8,
+    };
+    (q, reach)
+}
+
+/// The compaction of two pixels of `C` channels of `SIZE` bytes, computed at compile time.
+struct Pair<const C: usize, const SIZE: usize>;
+
+impl<const C: usize, const SIZE: usize> Pair<C, SIZE> {
+    /// [`pair_mask`] for the pixel's width.
+    const MASK: [u8; 16] = pair_mask(C.wrapping_mul(SIZE));
+}
+
+/// The byte-shuffle mask that compacts two pixels of `width <= 8` bytes, the first in a
+/// vector's low half and the second in its high half, into the vector's first `2·width`
+/// bytes (zeros after them).
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    reason = "evaluated at compile time: `b < 16` indexes the mask, `8 + b - width < 16` for \
+              `width <= b < 2·width <= 16` fits a byte"
+)]
+const fn pair_mask(width: usize) -> [u8; 16] {
+    let mut m = [0x80u8; 16];
+    let mut b = 0;
+    while b < 16 {
+        if b < width {
+            m[b] = b as u8;
+        } else if b < 2 * width {
+            m[b] = (8 + b - width) as u8;
+        }
+        b += 1;
+    }
+    m
 }
 
 /// Pixels at the end of a run of `c` channels of `size` bytes that the padded steps leave to
@@ -70,12 +110,12 @@ pub(super) const fn slack(c: usize, size: usize, inter: bool) -> usize {
         return 0;
     }
     let width = c.wrapping_mul(size);
-    let (q, last) = blocks(c, size, inter);
-    // The pixel's blocks end `pad` bytes past it.
+    let (q, reach) = blocks(c, size, inter);
+    // The last pixel's accesses end `pad` bytes past it.
     let pad = q
         .wrapping_sub(1)
         .wrapping_mul(16)
-        .wrapping_add(last)
+        .wrapping_add(reach)
         .wrapping_sub(width);
     match (pad.checked_div(width), pad.checked_rem(width)) {
         (Some(q), Some(0)) => q,
@@ -105,7 +145,7 @@ pub(super) unsafe fn interleave_padded<U: Unit, const C: usize, const SIZE: usiz
     plane: isize,
     n: usize,
 ) -> usize {
-    let (q, last) = blocks(C, SIZE, true);
+    let (q, extent) = blocks(C, SIZE, true);
     let per = pixels_per::<U, SIZE>();
     let steps = reach::<C, SIZE, true>(n).checked_div(per).unwrap_or(0);
     for i in 0..steps {
@@ -116,7 +156,7 @@ pub(super) unsafe fn interleave_padded<U: Unit, const C: usize, const SIZE: usiz
         // SAFETY: the step's pixels `p..p + per` (`p + per <= n - slack`): the caller's
         // contract for block `j` of each.
         unsafe {
-            interleave_block::<U, C, SIZE>(d, s, plane, q.wrapping_sub(1), last == 8);
+            interleave_block::<U, C, SIZE>(d, s, plane, q.wrapping_sub(1), extent < 16);
             for j in 0..q.wrapping_sub(1) {
                 interleave_block::<U, C, SIZE>(d, s, plane, j, false);
             }
@@ -127,7 +167,8 @@ pub(super) unsafe fn interleave_padded<U: Unit, const C: usize, const SIZE: usiz
 
 /// Block `j` (channels `j·E..`) of a step's pixels, whose first bytes are at `d` and, in
 /// plane 0, at `s`: with `halves` (the last block, of at most 8 bytes) from `8 / SIZE` planes,
-/// two pixels a vector, 8 bytes each; else from `E` planes, 16 bytes a pixel.
+/// two pixels a vector, stored 8 bytes each or, where the block is the pixel's only one,
+/// compacted and stored 16 bytes a pair; else from `E` planes, 16 bytes a pixel.
 ///
 /// # Safety
 ///
@@ -160,6 +201,23 @@ unsafe fn interleave_block<U: Unit, const C: usize, const SIZE: usize>(
     }
     // SAFETY: the caller's contract.
     let t = unsafe { interleave_rows::<U, SIZE>(rows, count) };
+    let width = C.wrapping_mul(SIZE);
+    if halves && width <= 8 {
+        // SAFETY: the caller's contract.
+        let mask = unsafe { U::mask(&Pair::<C, SIZE>::MASK) };
+        for g in 0..U::GROUPS {
+            for (k, &v) in t.iter().enumerate().take(count) {
+                let at = step(g, group).wrapping_add(step(k.wrapping_mul(2), pixel));
+                // SAFETY: pixels `g·E + 2k` and `g·E + 2k + 1` of the step, and the bytes the
+                // 16-byte store runs past them (contract).
+                unsafe {
+                    let v = if width == 8 { v } else { U::shuffle(v, mask) };
+                    U::store_group(d.offset(at), v, g);
+                }
+            }
+        }
+        return;
+    }
     for g in 0..U::GROUPS {
         for k in 0..e {
             let at = step(g, group)
