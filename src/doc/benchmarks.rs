@@ -138,7 +138,7 @@
 //! | 6 | 0.69 | 0.57 | 0.87 | 0.86 | 0.95 | 0.87 |
 //! | 7 | 0.83 | 0.69 | 0.80 | 0.82 | 1.03 | 0.94 |
 //! | 8 | 0.97 | 0.71 | 0.95 | 0.88 | 0.92 | 1.11 |
-//! | 9 | 0.39 | 0.68 | 0.69 | 0.68 | 1.22 | 1.07 |
+//! | 9 | 0.41 | 0.68 | 0.69 | 0.68 | 1.22 | 1.07 |
 //! | 10 | 0.47 | 0.65 | 0.71 | 0.82 | 0.76 | 0.94 |
 //! | 12 | 0.55 | 0.76 | 0.85 | 0.87 | 0.98 | 0.81 |
 //! | 15 | 0.61 | 0.63 | 0.78 | 1.13 | 1.06 | 0.78 |
@@ -150,8 +150,9 @@
 //! the planes lie a multiple of 4 KiB apart, 16 `u8` drops to 0.46 (`channels/16 x u8, planes
 //! 2^18 apart`): the planes' lines share one cache set. A stack tile that copied each plane's
 //! lines before the kernel read them did not help (0.26 against 0.20, with the chunk stores
-//! of then), so the cause is not the first-level cache alone; the case is left as it is. The `u8` counts the masks keep (5 to 7) and 9
-//! to 15, at 0.4-0.7, are bound by the shuffles: a 16-row byte transpose is 64 zips per 32
+//! of then), so the cause is not the first-level cache alone; the case is left as it is.
+//! `u8` from 9 to 15 channels towards the interleaved side (0.41-0.61) and 5 to 15 the way
+//! back (0.54-0.76) are bound by the shuffles: a 16-row byte transpose is 64 zips per 32
 //! pixels whatever the count.
 //!
 //! # Small copies, prepared

@@ -1,7 +1,7 @@
 //! The one channel algorithm, generic over a vector [`Unit`]: whole groups of pixels per step.
 
 use super::masks::Masks;
-use super::padded::{deinterleave_step, interleave_padded, padded, reach};
+use super::padded::{deinterleave_step, interleave_padded, padded, pixel_stores, reach};
 use crate::kernel::drive::step;
 
 /// [`interleave_on`] or [`deinterleave_on`] (storing planes `0..used` only) by `INTER`.
@@ -133,10 +133,8 @@ pub(super) trait Unit {
 /// Whether `C` channels of `SIZE` bytes interleave by square transposes: `C` is a multiple
 /// of the `E = 16 / SIZE` elements of a group (and more than 4, which the masks serve).
 pub(super) const fn transposes<const C: usize, const SIZE: usize>() -> bool {
-    match 16usize.checked_div(SIZE) {
-        Some(e) => C > 4 && e > 1 && matches!(C.checked_rem(e), Some(0)),
-        None => false,
-    }
+    let e = elements::<SIZE>();
+    C > 4 && e > 1 && matches!(C.checked_rem(e), Some(0))
 }
 
 /// `E = 16 / SIZE`, the elements of `SIZE` bytes in a 16-byte group.
@@ -366,7 +364,8 @@ pub(super) unsafe fn shuffle_each<U: Unit, const C: usize>(
 ///
 /// # Safety
 ///
-/// `U`'s target feature is enabled, and [`interleave`](super::interleave)'s contract holds in bytes.
+/// `U`'s target feature is enabled, and [`interleave`](super::interleave)'s contract holds
+/// in bytes.
 #[inline(always)]
 pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
     d: *mut u8,
@@ -375,9 +374,7 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
     n: usize,
     stream: bool,
 ) -> usize {
-    // Square shapes too, unless they stream: their chunk stores cost more than the padded
-    // transposes' pixel stores (16 `u8`: 0.34 of `copy_from_slice` against 0.7).
-    if padded::<C, SIZE, true>() || (transposes::<C, SIZE>() && !(stream && U::STREAMS)) {
+    if pixel_stores::<C, SIZE>(stream && U::STREAMS) {
         // SAFETY: the caller's contract.
         return unsafe { interleave_padded::<U, C, SIZE>(d, s, plane, n) };
     }
@@ -430,14 +427,15 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
     split.done(per)
 }
 
-/// [`deinterleave`](super::deinterleave) for pixels of `C` lanes of `SIZE` bytes on the unit `U`, storing the planes
-/// of lanes `0..used` (all `C` for dense pixels; fewer for a partial interleave block, whose
-/// other lanes are read and dropped).
+/// [`deinterleave`](super::deinterleave) for pixels of `C` lanes of `SIZE` bytes on the unit
+/// `U`, storing the planes of lanes `0..used` (all `C` for dense pixels; fewer for a partial
+/// interleave block, whose other lanes are read and dropped).
 ///
 /// # Safety
 ///
-/// `U`'s target feature is enabled, and [`deinterleave`](super::deinterleave)'s contract holds in bytes for `used`
-/// channels in pixels of `C` elements, all `C` of which are in the source for every pixel.
+/// `U`'s target feature is enabled, and [`deinterleave`](super::deinterleave)'s contract
+/// holds in bytes for `used` channels in pixels of `C` elements, all `C` of which are in the
+/// source for every pixel.
 #[inline(always)]
 pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>(
     d: *mut u8,
@@ -477,32 +475,28 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     let mut p = split.head;
     for _ in 0..split.steps {
         let (planar, inter) = at::<C, SIZE>(p);
-        if padded::<C, SIZE, false>() {
-            // SAFETY: the step's pixels and the `pad` bytes after them are source bytes
-            // (the steps stop `slack` pixels short of the run's end).
-            let planes = unsafe { deinterleave_step::<U, C, SIZE>(s.offset(inter)) };
-            for (k, t) in planes.into_iter().enumerate().take(used) {
-                // SAFETY: as below.
-                unsafe { U::store_plane(d.offset(step(k, plane).wrapping_add(planar)), t, stream) };
+        let planes = if padded::<C, SIZE, false>() {
+            // SAFETY: the step's pixels and the bytes after them that its last pixel's
+            // loads reach are source bytes (the steps stop `slack` pixels short of the
+            // run's end).
+            unsafe { deinterleave_step::<U, C, SIZE>(s.offset(inter)) }
+        } else {
+            // SAFETY: the caller's contract.
+            let mut u = [unsafe { U::zero() }; C];
+            for (m, um) in u.iter_mut().enumerate() {
+                // SAFETY: chunk `m` of each of the step's groups, among the `per` pixels'
+                // `16·C·GROUPS` interleaved source bytes.
+                *um = unsafe { U::load_chunk(s.offset(inter.wrapping_add(step(m, 16))), gap) };
             }
-            p = p.wrapping_add(per);
-            continue;
-        }
-        // SAFETY: the caller's contract.
-        let mut u = [unsafe { U::zero() }; C];
-        for (m, um) in u.iter_mut().enumerate() {
-            // SAFETY: chunk `m` of each of the step's groups, among the `per` pixels'
-            // `16·C·GROUPS` interleaved source bytes.
-            *um = unsafe { U::load_chunk(s.offset(inter.wrapping_add(step(m, 16))), gap) };
-        }
-        // SAFETY: the caller's contract.
-        let planes = unsafe {
-            if transposes::<C, SIZE>() {
-                regroup_by_transposes::<U, C, SIZE, false>(&u)
-            } else if blend {
-                shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
-            } else {
-                mix_or::<U, C>(&u, &masks)
+            // SAFETY: the caller's contract.
+            unsafe {
+                if transposes::<C, SIZE>() {
+                    regroup_by_transposes::<U, C, SIZE, false>(&u)
+                } else if blend {
+                    shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
+                } else {
+                    mix_or::<U, C>(&u, &masks)
+                }
             }
         };
         for (k, t) in planes.into_iter().enumerate().take(used) {

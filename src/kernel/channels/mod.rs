@@ -13,9 +13,10 @@
 //!   interleaved side, unless the stores stream, the pixels are stored as the padded
 //!   transposes below store them.
 //! - **Byte shuffles** otherwise: chunk `m` of the interleaved group is the OR of byte
-//!   shuffles of the planes it draws from, with the masks of [`Masks`](masks::Masks) (a mask byte `0x80`
-//!   yields zero); the way back shuffles the chunks with the inverse masks. `C` shuffles per
-//!   16 bytes, so these keep the counts up to 5 or 9 channels (by element size and way).
+//!   shuffles of the planes it draws from, with the masks of [`Masks`](masks::Masks) (a mask
+//!   byte `0x80` yields zero); the way back shuffles the chunks with the inverse masks. `C`
+//!   shuffles per 16 bytes, so these keep the counts up to 5 or 9 channels (by element size
+//!   and way).
 //! - **Padded transposes** (`padded.rs`) for more channels that are not a multiple of `E`
 //!   (6 to 15 `u8`, ...): each block of `E` channels is transposed with the missing planes
 //!   as zeros, and each pixel is stored (or loaded) whole with overlapping 16- or 8-byte
