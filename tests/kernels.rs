@@ -346,6 +346,51 @@ fn copy_transposes_at_simd_block_sizes_and_tails() {
     }
 }
 
+/// The small blocks' 8 × 8 `f32` tiles with either operand's axes flipped (negative row and
+/// element strides) and padded destination rows, through `copy` and a prepared plan, against
+/// the model, with the padding and the guard elements untouched.
+#[test]
+fn copy_transposes_flipped_and_padded_tiles() {
+    let shapes: &[[usize; 2]] = if cfg!(miri) {
+        &[[8, 16]]
+    } else {
+        &[[8, 8], [16, 16], [8, 24], [32, 16]]
+    };
+    for &[r, c] in shapes {
+        for flips in 0..16u32 {
+            let src_l = Layout::dense([r, c], 4, Order::C).unwrap();
+            // The destination: `c × r`, rows padded by 3 elements, one guard element first.
+            let dst_l = Layout::new([c, r], [r as isize + 3, 1], 4)
+                .unwrap()
+                .with_offset(1)
+                .unwrap();
+            let (mut view, mut dst_v) = (src_l.permuted([1, 0]).unwrap(), dst_l);
+            for axis in 0..2 {
+                if flips & (1 << axis) != 0 {
+                    view = view.flipped(axis).unwrap();
+                }
+                if flips & (4 << axis) != 0 {
+                    dst_v = dst_v.flipped(axis).unwrap();
+                }
+            }
+            let src: Vec<f32> = (0..r * c).map(|i| i as f32).collect();
+            let len = 1 + c * (r + 3) + 1;
+            let fresh = || -> Vec<f32> { (0..len).map(|i| -(i as f32) - 1.0).collect() };
+            let mut want = fresh();
+            for (&o, &i) in common::offsets(&dst_v).iter().zip(&common::offsets(&view)) {
+                want[o as usize] = src[i as usize];
+            }
+            let mut dst = fresh();
+            strided_layout::copy(&src, &view, &mut dst, &dst_v).unwrap();
+            assert_eq!(dst, want, "{r}x{c} flips {flips:#06b}");
+            let plan = strided_layout::CopyPlan::new(&view, &dst_v).unwrap();
+            let mut dst = fresh();
+            plan.run(&src, &mut dst).unwrap();
+            assert_eq!(dst, want, "prepared {r}x{c} flips {flips:#06b}");
+        }
+    }
+}
+
 /// Rank-2 copies whose block is tiled, planned by the run-time copy's own two-operand planner
 /// (no `Plan`): transposes of plain-data element types no block kernel takes (under Miri too:
 /// the tile driver is safe code around `copy_block`), and of `u16` past the block kernels'

@@ -272,10 +272,6 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
     }
 }
 
-/// One 8 × 8 `f32` tile with AVX (also the small-block kernels' tile).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
-pub(crate) use x86::micro_avx;
-
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86;
 

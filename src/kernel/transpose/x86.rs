@@ -301,7 +301,7 @@ fn prefetch_t0<E>(p: *const E) {
 /// its slice.
 #[target_feature(enable = "avx")]
 #[inline]
-pub(crate) unsafe fn micro_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+pub(super) unsafe fn micro_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
     // SAFETY: rows `j < 8` of 8 elements at `s + j·sr` (contract).
     let r = unsafe { core::array::from_fn(|j| _mm256_loadu_ps(s.offset(step(j, sr)))) };
     for (i, v) in t8(r).into_iter().enumerate() {
