@@ -420,6 +420,31 @@ fn copy_permutes_rank3_tensors() {
     }
 }
 
+/// Every other row of a 36 MiB source (rows of 4,099 bytes, an odd length, from an odd
+/// offset): a copy past the streaming size whose destination (18 MiB) is not, which streams
+/// its rows on Intel cores and stores them plainly elsewhere; either way the bytes match and
+/// the guards stay.
+#[test]
+fn copy_of_every_other_long_row_matches_whether_or_not_rows_stream() {
+    let (rows, len) = if cfg!(miri) { (8, 37) } else { (9216, 4099) };
+    let src: Vec<u8> = (0..rows * len).map(|i| (i * 13 + i / 7) as u8).collect();
+    let sl = Layout::new([rows / 2, len], [2 * len as isize, 1], 1).unwrap();
+    let dl = Layout::new([rows / 2, len], [len as isize, 1], 1)
+        .unwrap()
+        .with_offset(3)
+        .unwrap();
+    let mut dst = vec![0xA5u8; rows / 2 * len + 4];
+    strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
+    for r in 0..rows / 2 {
+        let (d, s) = (3 + r * len, 2 * r * len);
+        assert_eq!(&dst[d..d + len], &src[s..s + len], "row {r}");
+    }
+    assert_eq!(
+        (&dst[..3], dst[rows / 2 * len + 3]),
+        (&[0xA5u8; 3][..], 0xA5)
+    );
+}
+
 #[test]
 fn copy_of_large_contiguous_buffer_streams_and_matches() {
     // 33 MiB of u8 crosses the streaming threshold; an odd offset makes the head unaligned.

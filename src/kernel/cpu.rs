@@ -5,6 +5,7 @@
 //! | AVX | the 8 × 8 `f32` / 4 × 4 `f64` transposes | `target_feature = "avx"` at compile time, else `cpuid` leaf 1 (ECX bit 28) and the OS saving the YMM state (`xgetbv`) |
 //! | AVX2 | the 32-byte channel shuffles | `target_feature = "avx2"`, else `cpuid` leaf 7 (EBX bit 5) and AVX's OS check |
 //! | SSSE3 | the 16-byte channel shuffles | `target_feature = "ssse3"`, else `cpuid` leaf 1 (ECX bit 9) |
+//! | an Intel core | whether contiguous rows stream below [`STREAM_BYTES`](super::stream::STREAM_BYTES) of destination | `cpuid` leaf 0's vendor string, `GenuineIntel` |
 //!
 //! The answer is cached in one atomic byte (a race only detects twice), so every build, the
 //! default `no_std` one included, takes the fastest path the machine has: no feature flag and
@@ -17,6 +18,7 @@ use core::sync::atomic::{AtomicU8, Ordering};
 const AVX: u8 = 1;
 const AVX2: u8 = 1 << 1;
 const SSSE3: u8 = 1 << 2;
+const INTEL: u8 = 1 << 3;
 /// Set once detection has run.
 const DETECTED: u8 = 1 << 7;
 
@@ -36,9 +38,14 @@ fn detect() -> u8 {
         reason = "__cpuid is unsafe on the MSRV, safe on newer compilers"
     )]
     // SAFETY: `cpuid` exists on every x86-64 CPU and only reads identification registers.
-    let (max_leaf, leaf1) = unsafe { (__cpuid(0).eax, __cpuid(1)) };
+    let (leaf0, leaf1) = unsafe { (__cpuid(0), __cpuid(1)) };
+    let max_leaf = leaf0.eax;
     let bit = |reg: u32, n: u32| reg & (1 << n) != 0;
     let mut out = DETECTED;
+    // The vendor string "GenuineIntel", four ASCII bytes each in EBX, EDX, ECX (little-endian).
+    if (leaf0.ebx, leaf0.edx, leaf0.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e) {
+        out |= INTEL;
+    }
     if bit(leaf1.ecx, 9) {
         out |= SSSE3;
     }
@@ -139,6 +146,14 @@ pub(crate) fn has_avx2() -> bool {
     cfg!(target_feature = "avx2") || features() & AVX2 != 0
 }
 
+/// Whether the CPU is Intel's (the row streaming rule, [`stream_rows_worthy`]).
+///
+/// [`stream_rows_worthy`]: super::stream::stream_rows_worthy
+#[inline]
+pub(crate) fn is_intel() -> bool {
+    features() & INTEL != 0
+}
+
 /// Whether SSSE3 can be used (the channel kernels without AVX2).
 #[inline]
 pub(crate) fn has_ssse3() -> bool {
@@ -154,6 +169,15 @@ mod tests {
         assert_eq!(has_avx(), std::is_x86_feature_detected!("avx"));
         assert_eq!(has_avx2(), std::is_x86_feature_detected!("avx2"));
         assert_eq!(has_ssse3(), std::is_x86_feature_detected!("ssse3"));
+        // The vendor string, read the way `std` does not: from the three registers in order.
+        // SAFETY: `cpuid` leaf 0 exists on every x86-64 CPU.
+        #[allow(unused_unsafe, reason = "__cpuid is unsafe on the MSRV")]
+        let leaf0 = unsafe { __cpuid(0) };
+        let mut vendor = [0u8; 12];
+        for (chunk, reg) in vendor.chunks_mut(4).zip([leaf0.ebx, leaf0.edx, leaf0.ecx]) {
+            chunk.copy_from_slice(&reg.to_le_bytes());
+        }
+        assert_eq!(is_intel(), &vendor == b"GenuineIntel");
         assert_ne!(FEATURES.load(Ordering::Relaxed) & DETECTED, 0);
         let known = Features::known().unwrap();
         assert_eq!(known.avx(), std::is_x86_feature_detected!("avx"));
