@@ -13,7 +13,7 @@
 //! row strides make the rows alias in the L1 cache. [`transpose_stream_unchecked`] (copies
 //! of 32 MiB and more, destination rows a whole number of lines apart) cuts the block at the
 //! destination's line boundaries into line kernels that store with non-temporal stores,
-//! groups them in macro-tiles of 16 × 16 kernels for the TLB, and prefetches the source four
+//! groups them in macro-tiles of 32 × 32 kernels for the TLB, and prefetches the source four
 //! kernels ahead (the HPTT recipe). Where both row strides are whole pages (4096² `f32`),
 //! one line per destination row would land every write on the same memory bank, so
 //! [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into a

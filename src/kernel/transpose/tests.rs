@@ -395,6 +395,12 @@ fn line_blocks_portable_matches_scalar_at_odd_sizes() {
             check_portable(ea, eb, shift);
         }
     }
+    // Past one macro-tile (`MACRO · 4` = 128 elements here) each way, with partial ones.
+    if !cfg!(miri) {
+        for (ea, eb) in [(150, 270), (270, 131), (257, 257)] {
+            check_portable(ea, eb, 1);
+        }
+    }
 }
 
 /// `line_blocks` with the portable 4 × 4 micro-kernel, on a buffer whose lines hold 4
