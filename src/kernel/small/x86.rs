@@ -247,7 +247,7 @@ pub(super) unsafe fn tiles8_avx(
 }
 
 /// [`tiles8_avx`] of a 16 × 16 block, the commonest small transpose: its four tiles in
-/// straight-line code, in a function of its own. A block standalone (Intel Sapphire Rapids):
+/// straight-line code, in a function of its own. A block standalone (an Intel Xeon server core):
 /// 15.7-17.3 ns against 19.4-23 ns through the tile loop; with this case inside
 /// [`tiles8_avx`] itself, LLVM prepared the loop's address arithmetic for both paths and
 /// spilled it to the stack (25-27 ns).
@@ -284,8 +284,8 @@ unsafe fn square16_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
 ///   two blends (any vector port) the two results (LLVM would fold the three back into two
 ///   shuffles: [`opaque`] keeps them).
 ///
-/// Measured on one 16 × 16 block with strides known at compile time (Intel Sapphire
-/// Rapids, 3.5 GHz): 13.5-14.7 ns, against 25-27 ns for four `micro_avx` tiles and 17-18 ns
+/// Measured on one 16 × 16 block with strides known at compile time (an Intel Xeon server
+/// core, 3.5 GHz): 13.5-14.7 ns, against 25-27 ns for four `micro_avx` tiles and 17-18 ns
 /// with the second step as shuffles. Tried and slower there: half the tile's first step
 /// made of blends of loads one element apart (18.4 ns), and a 16 × 16 AVX-512 block of
 /// 128-bit inserts and in-lane shuffles (16.6-18.8 ns). On AMD Zen 3, with two shuffle
@@ -320,8 +320,8 @@ unsafe fn tile8_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
         let x = opaque(_mm256_shuffle_ps::<0x4E>(a, b));
         (_mm256_blend_ps::<0xCC>(a, x), _mm256_blend_ps::<0xCC>(x, b))
     };
-    // Four registers of `halves` to four columns: `[c]` holds column `c` of rows 0..4 (low
-    // lane) and of rows 4..8 (high), a whole destination row segment.
+    // Four registers of `halves(c)` to four columns: `[k]` holds source column `c + k` of
+    // rows 0..4 (low lane) and 4..8 (high), destination row `c + k` whole.
     let transpose = |r: [__m256; 4]| {
         let (c0, c1) = cross(
             _mm256_unpacklo_ps(r[0], r[1]),
