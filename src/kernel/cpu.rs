@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(has_avx(), std::is_x86_feature_detected!("avx"));
         assert_eq!(has_avx2(), std::is_x86_feature_detected!("avx2"));
         assert_eq!(has_ssse3(), std::is_x86_feature_detected!("ssse3"));
-        // The vendor string, read the way `std` does not: from the three registers in order.
+        // The vendor string from leaf 0's three registers in order (`std` has no query for it).
         // SAFETY: `cpuid` leaf 0 exists on every x86-64 CPU.
         #[allow(unused_unsafe, reason = "__cpuid is unsafe on the MSRV")]
         let leaf0 = unsafe { __cpuid(0) };
