@@ -231,15 +231,8 @@ pub(super) unsafe fn tiles8_avx(
     while i < ea {
         let mut j = 0usize;
         while j < eb {
-            // The tile at `(i, j)`: `i + 8 <= ea`, `j + 8 <= eb` (multiples of 8).
-            let (dt, st) = (
-                d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
-                s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
-            );
-            // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are
-            // elements of the source (contract); destination rows `i + q`, 8 elements
-            // each from `j`, of the destination; AVX is present.
-            unsafe { tile8_avx(dt, dr, st, sr) };
+            // SAFETY: the contract, with `i + 8 <= ea`, `j + 8 <= eb` (multiples of 8).
+            unsafe { tile_at(d, dr, s, sr, i, j) };
             j = j.wrapping_add(8);
         }
         i = i.wrapping_add(8);
@@ -247,8 +240,8 @@ pub(super) unsafe fn tiles8_avx(
 }
 
 /// [`tiles8_avx`] of a 16 × 16 block, the commonest small transpose: its four tiles in
-/// straight-line code, in a function of its own. A block standalone (an Intel Xeon server core):
-/// 15.7-17.3 ns against 19.4-23 ns through the tile loop; with this case inside
+/// straight-line code, in a function of its own. A block standalone (an Intel Xeon server
+/// core): 15.7-17.3 ns against 19.4-23 ns through the tile loop; with this case inside
 /// [`tiles8_avx`] itself, LLVM prepared the loop's address arithmetic for both paths and
 /// spilled it to the stack (25-27 ns).
 ///
@@ -259,16 +252,28 @@ pub(super) unsafe fn tiles8_avx(
 #[inline(never)]
 unsafe fn square16_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
     for (i, j) in [(0, 0), (0, 8), (8, 0), (8, 8)] {
-        let (dt, st) = (
-            d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
-            s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
-        );
-        // SAFETY: the tile at `(i, j)` of the 16 × 16 block: source rows `j + q`
-        // (`q < 8`), 8 elements each from `i`, are elements of the source (contract);
-        // destination rows `i + q`, 8 elements each from `j`, of the destination; AVX is
-        // present.
-        unsafe { tile8_avx(dt, dr, st, sr) };
+        // SAFETY: the contract, with `i + 8 <= 16`, `j + 8 <= 16`.
+        unsafe { tile_at(d, dr, s, sr, i, j) };
     }
+}
+
+/// The tile at `(i, j)` of a [`tiles8_avx`] block: [`tile8_avx`] on destination rows
+/// `i..i + 8` from column `j` and source rows `j..j + 8` from column `i`.
+///
+/// # Safety
+///
+/// As [`tiles8_avx`], with `i + 8 <= ea` and `j + 8 <= eb`.
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn tile_at(d: *mut f32, dr: isize, s: *const f32, sr: isize, i: usize, j: usize) {
+    let (dt, st) = (
+        d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
+        s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
+    );
+    // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are elements of the
+    // source (contract); destination rows `i + q`, 8 elements each from `j`, of the
+    // destination; AVX is present.
+    unsafe { tile8_avx(dt, dr, st, sr) };
 }
 
 /// One 8 × 8 tile of `f32` bits, `d[i·dr + j] = s[i + j·sr]` (`i, j < 8`), with few
