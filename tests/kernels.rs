@@ -1300,3 +1300,59 @@ fn prepared_one_block_copies_match_below_and_past_the_streaming_threshold() {
         }
     }
 }
+
+/// Planes from pixels that overlap: `c` channels read from pixels `px < c` elements apart
+/// (a source with overlapping rows, which a copy may read), into dense planes, for `T`.
+/// The channel kernels take pixels of `px >= c` lanes only; mistaking these for pixels of
+/// `c` lanes left planes unwritten (found by the aarch64 run of `copy_matches_model`).
+fn check_overlapping_pixels<T>(n: usize, c: usize, px: usize, mk: fn(usize) -> T)
+where
+    T: Copy + PartialEq + std::fmt::Debug + 'static,
+{
+    let size = size_of::<T>();
+    let d = Layout::from_parts([n, c], [1, n as isize], 0, size).unwrap();
+    let s = Layout::from_parts([n, c], [px as isize, 1], 0, size).unwrap();
+    let src: Vec<T> = (0..(n - 1) * px + c).map(mk).collect();
+    let mut dst: Vec<T> = (0..n * c).map(|i| mk(i + 100)).collect();
+    strided_layout::copy(&src, &s, &mut dst, &d).unwrap();
+    for p in 0..n {
+        for k in 0..c {
+            assert_eq!(
+                dst[k * n + p],
+                src[p * px + k],
+                "n {n} c {c} px {px} pixel {p} channel {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn copy_to_planes_from_overlapping_pixels_matches_the_model() {
+    let (ns, cs): (&[usize], &[usize]) = if cfg!(miri) {
+        (&[17], &[3, 6, 9])
+    } else {
+        (
+            &[5, 8, 17, 40, 100],
+            &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
+        )
+    };
+    for &n in ns {
+        for &c in cs {
+            for px in 1..c {
+                check_overlapping_pixels(n, c, px, |i| i as u8);
+                check_overlapping_pixels(n, c, px, |i| i as u16);
+                check_overlapping_pixels(n, c, px, |i| i as f32);
+            }
+        }
+    }
+}
+
+/// The case of the aarch64 run (CI, stop 26): a 6 x 5 copy whose destination axis runs
+/// backwards and whose source rows overlap (stride 2 along 6-long rows), which took the
+/// plane kernel there.
+#[test]
+fn copy_transposes_a_flipped_destination_over_overlapping_source_rows() {
+    let d = Layout::from_parts([5, 6, 1], [-1, 5, 0], 4, 4).unwrap();
+    let s = Layout::from_parts([5, 6, 1], [-2, 1, 0], 8, 4).unwrap();
+    check_copy((Placed { layout: d, len: 30 }, Placed { layout: s, len: 14 })).unwrap();
+}

@@ -315,7 +315,7 @@ fn channels<T: 'static>(c: usize, stride: isize, inter: bool) -> bool {
     let shuffled = matches!(size_of::<T>(), 1 | 2 | 4) && is_plain::<T>();
     match c {
         2..=4 => (c..=16).contains(&stride),
-        5..=16 => shuffled && (stride == c || (!inter && stride <= 16)),
+        5..=16 => shuffled && (stride == c || (!inter && (c..=16).contains(&stride))),
         _ => false,
     }
 }
@@ -340,6 +340,10 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
     n: usize,
     stream: bool,
 ) {
+    debug_assert!(
+        2 <= c && c <= px,
+        "interleave: pixels narrower than their channels"
+    );
     // SAFETY: the caller's contract; `interleave_groups` did the pixels `0..done`
     // (`done <= n`), so the rest is the same contract for the pixels from `done`, whose
     // offsets `done` (planes) and `done·px` (pixels) lie inside the slices.
@@ -521,6 +525,10 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
     n: usize,
     stream: bool,
 ) {
+    debug_assert!(
+        2 <= c && c <= px,
+        "deinterleave: pixels narrower than their channels"
+    );
     // SAFETY: as in `interleave`, with the roles swapped. A partial block (`px > c`) reads
     // whole pixels: their lanes lie between elements of the source slice, except past the
     // last pixel's channels, so the shuffles stop before the last pixel.
