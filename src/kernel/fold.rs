@@ -23,7 +23,7 @@ use crate::{LayoutError, Operand};
 /// - [`LayoutError::ItemsizeMismatch`] if the layout's itemsize is not `size_of::<T>()`;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] ([`Operand::Source`](crate::Operand::Source)) if an
+/// - [`LayoutError::OffsetOutsideSlice`] ([`Operand::Source`]) if an
 ///   offset is negative or not less than `src.len()`.
 ///
 /// # Examples

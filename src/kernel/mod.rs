@@ -21,11 +21,11 @@
 //! | kernel | operands (0 is written) | what it does |
 //! | --- | --- | --- |
 //! | [`copy()`](crate::copy()) | dst, src | `dst[i] = src[i]` |
-//! | [`copy_uninit`](crate::copy_uninit) | dst (uninitialised), src | same, then the written span as `&mut [T]` |
-//! | [`copy_within`](crate::copy_within) | one buffer: dst, src | same, in place |
+//! | [`copy_uninit`] | dst (uninitialised), src | same, then the written span as `&mut [T]` |
+//! | [`copy_within`] | one buffer: dst, src | same, in place |
 //! | [`fill`](crate::fill) | dst | `dst[i] = value` |
 //! | [`map`](crate::map) | dst, src | `dst[i] = f(src[i])` |
-//! | [`zip_map`](crate::zip_map) | dst, a, b | `dst[i] = f(a[i], b[i])` |
+//! | [`zip_map`] | dst, a, b | `dst[i] = f(a[i], b[i])` |
 //! | [`fold`](crate::fold) | src (read only) | `acc = f(acc, src[i])` in plan order |
 //!
 //! | file | what it does | `unsafe` |

@@ -289,7 +289,7 @@ fn rank2<const N: usize>(op: &Lowered<N>) -> ([usize; 2], [isize; 2]) {
     }
 }
 
-/// [`merge`](super::merge) of two operands.
+/// [`merge`] of two operands.
 #[expect(
     clippy::inline_always,
     reason = "a call per merge attempt cost a Cortex-M4 copy 24 instructions (for 156 bytes)"
@@ -309,7 +309,7 @@ fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
 }
 
 /// Whether `l` runs backwards or stands still in both operands, so that [`flip2`] turns it
-/// round ([`flip`](super::flip)'s test, for two operands; most loops run forwards). It also
+/// round ([`flip`]'s test, for two operands; most loops run forwards). It also
 /// answers `true` for a loop that stands still in both, which `flip` leaves alone: flipping
 /// it changes nothing, and one comparison fewer is cheaper than the rare call.
 #[expect(
@@ -371,7 +371,7 @@ fn moved(s: isize, n: usize) -> Option<isize> {
     s.checked_mul(isize::try_from(n).ok()?)
 }
 
-/// [`weight`](super::weight) of two operands: `2·|dst| + |src|`.
+/// [`weight`] of two operands: `2·|dst| + |src|`.
 #[expect(
     clippy::arithmetic_side_effects,
     reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
