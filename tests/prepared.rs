@@ -474,3 +474,38 @@ fn small_transpose_of_every_side_matches_the_model() {
         }
     }
 }
+
+/// Transposes around the largest block the small-block kernels take (32 KiB of the
+/// destination), whose plans are tiled: a prepared plan runs the block whole, as `copy()`
+/// does, below the limit, and the plan's tiles above it.
+#[test]
+fn tiled_transposes_at_the_small_block_limit_match_the_model() {
+    // Under Miri (the portable twins) one tiled block past a tile's side.
+    let pairs: &[(usize, usize)] = if cfg!(miri) {
+        &[(33, 9)]
+    } else {
+        &[
+            (64, 64),
+            (64, 65),
+            (128, 64),
+            (128, 65),
+            (90, 91),
+            (256, 16),
+            (16, 256),
+        ]
+    };
+    for &(ea, eb) in pairs {
+        for (unit, dpad, flip) in [(0, 0, false), (1, 1, true)] {
+            let block = Block {
+                ea,
+                eb,
+                unit,
+                dpad,
+                spad: 0,
+                dflip: flip,
+                sflip: false,
+            };
+            check_small_every_type(block).unwrap();
+        }
+    }
+}
