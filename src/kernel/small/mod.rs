@@ -7,6 +7,7 @@
 //! | --- | --- | --- |
 //! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | SSE2 unpacks, 16 bytes of each channel a step | the same loop, one frame a step |
 //! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose/` | their portable twins |
+//! | a transpose of at most 7 × 7 of those elements | element by element | the same |
 //!
 //! A prepared [`CopyPlan`](crate::CopyPlan) classifies its plan once ([`Small::of_plan`],
 //! `const`) and keeps the answer beside it; the run-time [`copy()`](crate::copy()) tries
@@ -48,6 +49,8 @@ enum Kind {
     Interleave2,
     /// `ea, eb >= 8`: a transpose with at least one whole SIMD tile each way.
     Transpose,
+    /// `ea, eb < 8`: a transpose under one SIMD tile each way, element by element.
+    Elements,
     /// A transpose of 4-byte elements made of whole 8 × 8 tiles (`ea`, `eb` multiples of
     /// 8): one AVX tile after another where the CPU has AVX, else as [`Kind::Transpose`].
     Tiles8,
@@ -95,13 +98,21 @@ impl Small {
         if eb == 2 && dr == 2 {
             return Some(Kind::Interleave2);
         }
-        // A transpose narrower than one SIMD tile runs element by element in
-        // `transpose_unchecked`: the general path's channel kernels do better there.
-        if ea >= 8 && eb >= 8 && sr != 1 {
+        if sr == 1 || eb < 2 {
+            return None;
+        }
+        if ea >= 8 && eb >= 8 {
             if itemsize == 4 && ea.is_multiple_of(8) && eb.is_multiple_of(8) {
                 return Some(Kind::Tiles8);
             }
             return Some(Kind::Transpose);
+        }
+        // Under one SIMD tile both ways (at most 7 × 7), element by element: the general
+        // path's planning and channel dispatch cost more than the elements (a 4 × 4 `f32`
+        // transpose: 919 instructions a call through it). A block under a tile one way only
+        // (4 channels of many pixels) is the general path's channel kernels' to vectorise.
+        if ea < 8 && eb < 8 {
+            return Some(Kind::Elements);
         }
         None
     }
@@ -191,6 +202,10 @@ impl Small {
                 // as `f32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX is present.
                 unsafe { x86::tiles8_avx(d.cast::<f32>(), dr, s.cast::<f32>(), sr, ea, eb) };
             }
+            Kind::Elements => {
+                // SAFETY: the contract.
+                unsafe { elements(d, dr, s, sr, ea, eb) };
+            }
             Kind::Transpose | Kind::Tiles8 => {
                 // SAFETY: the contract is `transpose_unchecked`'s; `T` is a plain 1-, 2-, 4-
                 // or 8-byte primitive (`classify` checked the itemsize, the caller matched
@@ -260,6 +275,28 @@ unsafe fn transpose_block<T: 'static>(
 ) {
     // SAFETY: the caller's contract.
     unsafe { transpose::transpose_unchecked(d, dr, s, sr, ea, eb) }
+}
+
+/// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, element by element: a pointer a
+/// side, stepped (about four instructions an element).
+///
+/// # Safety
+///
+/// Every `d + i·dr + j` and `s + i + j·sr` is an element of its allocation, no destination
+/// element a source one.
+#[inline]
+unsafe fn elements<T: Copy>(d: *mut T, dr: isize, s: *const T, sr: isize, ea: usize, eb: usize) {
+    let (mut row, mut col) = (d, s);
+    for _ in 0..ea {
+        let (mut dp, mut sp) = (row, col);
+        for _ in 0..eb {
+            // SAFETY: `dp` is `d + i·dr + j` and `sp` is `s + i + j·sr` for this `(i, j)`
+            // (contract); the steps below only form the next ones, with wrapping arithmetic.
+            unsafe { dp.write(sp.read()) };
+            (dp, sp) = (dp.wrapping_add(1), sp.wrapping_offset(sr));
+        }
+        (row, col) = (row.wrapping_offset(dr), col.wrapping_add(1));
+    }
 }
 
 /// Runs `small`, the block of the plan `unique` proves, on `dst` and `src`; `false` (nothing
