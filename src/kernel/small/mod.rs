@@ -51,6 +51,8 @@ enum Kind {
     Transpose,
     /// `ea, eb < 8`: a transpose under one SIMD tile each way, element by element.
     Elements,
+    /// `ea = eb = 4` of 4-byte elements (a 4 × 4 matrix): one micro-kernel block.
+    Square4,
     /// A transpose of 4-byte elements made of whole 8 × 8 tiles (`ea`, `eb` multiples of
     /// 8): one AVX tile after another where the CPU has AVX, else as [`Kind::Transpose`].
     Tiles8,
@@ -111,6 +113,9 @@ impl Small {
         // path's planning and channel dispatch cost more than the elements (a 4 × 4 `f32`
         // transpose: 919 instructions a call through it). A block under a tile one way only
         // (4 channels of many pixels) is the general path's channel kernels' to vectorise.
+        if ea == 4 && eb == 4 && itemsize == 4 {
+            return Some(Kind::Square4);
+        }
         if ea < 8 && eb < 8 {
             return Some(Kind::Elements);
         }
@@ -201,6 +206,12 @@ impl Small {
                 // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
                 // as `f32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX is present.
                 unsafe { x86::tiles8_avx(d.cast::<f32>(), dr, s.cast::<f32>(), sr, ea, eb) };
+            }
+            Kind::Square4 => {
+                // SAFETY: the contract, for one 4 × 4 block of 4-byte elements (`classify`
+                // checked the itemsize, the caller matched it with `size_of::<T>()`, `T` is
+                // plain, so its bits move as `f32` bits).
+                unsafe { transpose::micro4(d.cast::<f32>(), dr, s.cast::<f32>(), sr) };
             }
             Kind::Elements => {
                 // SAFETY: the contract.

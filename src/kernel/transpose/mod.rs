@@ -151,6 +151,36 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
     }
 }
 
+/// One 4 × 4 block of 4-byte elements, `d[i·dr + j] = s[i + j·sr]` (`i, j < 4`), by the
+/// target's micro-kernel: SSE2 on x86-64, NEON on aarch64, else the portable twin.
+///
+/// # Safety
+///
+/// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of its slice, no
+/// destination element a source one.
+#[cfg(not(target_os = "none"))]
+#[inline]
+pub(crate) unsafe fn micro4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE2 is part of x86-64; the caller's contract.
+    unsafe {
+        x86::micro_sse2(d, dr, s, sr);
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    // SAFETY: NEON is enabled at compile time; the caller's contract.
+    unsafe {
+        neon::micro(d, dr, s, sr);
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", not(miri)),
+        all(target_arch = "aarch64", target_feature = "neon", not(miri))
+    )))]
+    // SAFETY: the caller's contract.
+    unsafe {
+        micro_portable::<f32, 4>(d, dr, s, sr);
+    }
+}
+
 /// [`transpose_unchecked`] for 8-byte elements, moved as `f64` bits.
 ///
 /// # Safety
