@@ -7,7 +7,11 @@
 //! The 16 × 16 transpose runs twice: on buffers from the allocator (16-byte aligned) and on
 //! 64-byte aligned ones, since its 32-byte stores cost more where they straddle cache lines.
 //!
-//! The groups are the README table's `table/small ...` rows. Throughput counts bytes read
+//! `small sizes/...` sweeps the side of a square `f32` transpose from 2 to 64 (plans built at
+//! run time, the naive loop's side unknown to the compiler) to show where a call's fixed cost
+//! stops mattering.
+//!
+//! The groups `table/small ...` are the README table's rows. Throughput counts bytes read
 //! plus bytes written. Run: `cargo bench -p strided-layout-bench --bench prepared`.
 
 use criterion::measurement::WallTime;
@@ -161,5 +165,57 @@ fn stereo_64(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, transpose_16, transpose_16_aligned, stereo_64);
+/// Square `f32` transposes of side 2 to 64: the run-time `copy()`, a `CopyPlan` built once at
+/// run time, the naive loop (its side hidden from the compiler, as a side known only at run
+/// time is) and ndarray, beside `copy_from_slice` of the same bytes.
+fn small_sizes(c: &mut Criterion) {
+    for n in [2usize, 4, 8, 16, 32, 64] {
+        let src: Vec<f32> = (0..n * n).map(|i| i as f32).collect();
+        let mut dst = vec![0f32; n * n];
+        let mut flat = vec![1f32; n * n];
+        let m = Layout::dense([n, n], 4, Order::C).unwrap();
+        let mt = Layout::dense([n, n], 4, Order::F).unwrap();
+        let plan = CopyPlan::new(&m, &mt).unwrap();
+        let mut g = group(
+            c,
+            &format!("small sizes/transpose {n}x{n} f32"),
+            2 * 4 * n * n,
+        );
+        g.bench_function("copy_from_slice", |b| {
+            b.iter(|| black_box(&mut flat[..]).copy_from_slice(black_box(&src[..])))
+        });
+        g.bench_function("ours", |b| {
+            b.iter(|| strided_layout::copy(black_box(&src), &m, black_box(&mut dst), &mt).unwrap())
+        });
+        g.bench_function("prepared", |b| {
+            b.iter(|| plan.run(black_box(&src), black_box(&mut dst)).unwrap())
+        });
+        g.bench_function("naive", |b| {
+            b.iter(|| {
+                let (s, d, n) = (black_box(&src), black_box(&mut dst), black_box(n));
+                for i in 0..n {
+                    for j in 0..n {
+                        d[i + j * n] = s[i * n + j];
+                    }
+                }
+            })
+        });
+        g.bench_function("ndarray", |b| {
+            b.iter(|| {
+                let sv = ArrayView::from_shape((n, n), black_box(&src[..])).unwrap();
+                let mut dv = ArrayViewMut::from_shape((n, n), black_box(&mut dst[..])).unwrap();
+                dv.assign(&sv.t());
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    transpose_16,
+    transpose_16_aligned,
+    stereo_64,
+    small_sizes
+);
 criterion_main!(benches);
