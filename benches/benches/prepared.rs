@@ -9,7 +9,8 @@
 //!
 //! `small sizes/...` sweeps the side of a square `f32` transpose from 2 to 64 (plans built at
 //! run time, the naive loop's side unknown to the compiler) to show where a call's fixed cost
-//! stops mattering.
+//! stops mattering; `small shapes/...` does the same for small copies that go through the
+//! general planner (contiguous runs, a rank-3 permute, a 3-channel CHW -> HWC image).
 //!
 //! The groups `table/small ...` are the README table's rows. Throughput counts bytes read
 //! plus bytes written. Run: `cargo bench -p strided-layout-bench --bench prepared`.
@@ -211,8 +212,106 @@ fn small_sizes(c: &mut Criterion) {
     }
 }
 
+/// One small copy in the `small shapes` group: `copy()`, a run-time `CopyPlan`, the naive
+/// loop `naive` (its extents hidden from the compiler) and `copy_from_slice` of the bytes.
+fn small_shape<T: Copy + Default + 'static, const N: usize>(
+    c: &mut Criterion,
+    name: &str,
+    src_l: Layout<N>,
+    dst_l: Layout<N>,
+    naive: impl Fn(&[T], &mut [T]),
+    mk: impl Fn(usize) -> T,
+) {
+    let n = src_l.volume();
+    let plan = CopyPlan::new(&src_l, &dst_l).unwrap();
+    let src: Vec<T> = (0..plan.src_len()).map(mk).collect();
+    let mut dst = vec![T::default(); plan.dst_len()];
+    let mut flat = vec![T::default(); n];
+    let mut g = group(c, &format!("small shapes/{name}"), 2 * size_of::<T>() * n);
+    g.bench_function("copy_from_slice", |b| {
+        b.iter(|| black_box(&mut flat[..]).copy_from_slice(black_box(&src[..n])))
+    });
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            strided_layout::copy(black_box(&src), &src_l, black_box(&mut dst), &dst_l).unwrap()
+        })
+    });
+    g.bench_function("prepared", |b| {
+        b.iter(|| plan.run(black_box(&src), black_box(&mut dst)).unwrap())
+    });
+    g.bench_function("naive", |b| {
+        b.iter(|| naive(black_box(&src), black_box(&mut dst)))
+    });
+    g.finish();
+}
+
+/// Small copies of other shapes, through the general planner: contiguous, a rank-3 permute
+/// and a 3-channel CHW -> HWC image.
+fn small_shapes(c: &mut Criterion) {
+    for n in [4usize, 16, 64] {
+        let l = Layout::dense([n], 4, Order::C).unwrap();
+        let naive = move |s: &[f32], d: &mut [f32]| {
+            for (d, &s) in d.iter_mut().zip(s).take(black_box(n)) {
+                *d = s;
+            }
+        };
+        small_shape(c, &format!("contiguous {n} f32"), l, l, naive, |i| i as f32);
+    }
+    for e in [2usize, 4, 8] {
+        let src_l = Layout::dense([e, e, e], 4, Order::C)
+            .unwrap()
+            .permuted([2, 0, 1])
+            .unwrap();
+        let dst_l = Layout::dense([e, e, e], 4, Order::C).unwrap();
+        let naive = move |s: &[f32], d: &mut [f32]| {
+            let e = black_box(e);
+            for k in 0..e {
+                for i in 0..e {
+                    for j in 0..e {
+                        d[(k * e + i) * e + j] = s[(i * e + j) * e + k];
+                    }
+                }
+            }
+        };
+        small_shape(
+            c,
+            &format!("permute (2,0,1) {e}^3 f32"),
+            src_l,
+            dst_l,
+            naive,
+            |i| i as f32,
+        );
+    }
+    for side in [2usize, 4, 16] {
+        let src_l = Layout::dense([3, side, side], 1, Order::C)
+            .unwrap()
+            .permuted([1, 2, 0])
+            .unwrap();
+        let dst_l = Layout::dense([side, side, 3], 1, Order::C).unwrap();
+        let naive = move |s: &[u8], d: &mut [u8]| {
+            let w = black_box(side);
+            for y in 0..w {
+                for x in 0..w {
+                    for k in 0..3 {
+                        d[(y * w + x) * 3 + k] = s[(k * w + y) * w + x];
+                    }
+                }
+            }
+        };
+        small_shape(
+            c,
+            &format!("CHW -> HWC 3x{side}x{side} u8"),
+            src_l,
+            dst_l,
+            naive,
+            |i| i as u8,
+        );
+    }
+}
+
 criterion_group!(
     benches,
+    small_shapes,
     transpose_16,
     transpose_16_aligned,
     stereo_64,
