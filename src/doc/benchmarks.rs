@@ -186,10 +186,10 @@
 //! | 64-frame stereo `i16` interleave (256 B) | 0.68-1.13 × the time of a `chunks_exact_mut` hand loop; 107 instr. (162), the hand loop 142 | 0.28-0.69 of `copy_from_slice`; 250 instr. (275) | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
 //!
 //! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
-//! transpose of at least 8 × 8, at most 32 KiB) runs one block kernel: a prepared plan knows
-//! its block from when it was built (in a `const`, at compile time), and the run-time `copy()`
-//! checks two rank-2 operands directly (element sizes, shapes, bounds, the destination's
-//! uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles in
+//! transpose of at most 32 KiB, at least 8 × 8 or under it both ways) runs one block kernel:
+//! a prepared plan knows its block from when it was built (in a `const`, at compile time),
+//! and the run-time `copy()` checks two rank-2 operands directly (element sizes, shapes,
+//! bounds, the destination's uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles in
 //! straight-line code, the stereo block 32-byte AVX2 unpacks. Each tile loads half rows into
 //! both 128-bit lanes and needs 12 instructions of the shuffle port (24 before, which bound
 //! it on Intel cores, whose 256-bit shuffles all run on one port): on an Intel Xeon server
