@@ -45,6 +45,27 @@ fn pair<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>)> {
     shape::<N>().prop_flat_map(|s| (placed(s), placed(s)))
 }
 
+/// A C-contiguous destination (placed, sometimes spoiled) and a placed source of one small
+/// shape (extents up to 4: the rank-3 blocks of at most 64 elements that `copy()` copies
+/// without planning, and larger ones past them).
+fn dense_pair<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>)> {
+    proptest::array::uniform::<_, N>(0usize..=4).prop_flat_map(|shape| {
+        let mut strides = [0isize; N];
+        let mut step = 1isize;
+        for k in (0..N).rev() {
+            strides[k] = step;
+            step *= shape[k].max(1) as isize;
+        }
+        let dst = (
+            0isize..3,
+            0usize..3,
+            prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+        )
+            .prop_map(move |(slack, extra, spoil)| place(shape, strides, slack, extra, spoil));
+        (dst, placed(shape))
+    })
+}
+
 /// Three placed layouts of one shape.
 fn triple<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>, Placed<N>)> {
     shape::<N>().prop_flat_map(|s| (placed(s), placed(s), placed(s)))
@@ -283,6 +304,7 @@ macro_rules! ranks {
 }
 
 ranks!(copy_matches_model, pair, check_copy);
+ranks!(copy_into_dense_matches_model, dense_pair, check_copy);
 ranks!(fill_matches_model, pair, check_fill);
 ranks!(map_matches_model, pair, check_map);
 ranks!(zip_map_matches_model, triple, check_zip_map);

@@ -235,13 +235,17 @@
 //!
 //! | copy | `copy()` | prepared | naive loop | `copy_from_slice` |
 //! | --- | --- | --- | --- | --- |
-//! | contiguous, 4 / 16 / 64 `f32` | 18.6 / 19.1 / 20.6 ns | 6.1 / 6.5 / 7.8 ns | 2.5 / 4.7 / 6.9 ns | 1.8 / 1.8 / 2.9 ns |
-//! | permute (2, 0, 1) of 2³ / 4³ / 8³ `f32` | 57.5 / 61.2 / 87.2 ns | 7.8 / 17.0 / 34.2 ns | 6.1 / 34.4 / 290 ns | 1.7 / 2.7 / 13.7 ns |
-//! | CHW -> HWC, 3 × 2 × 2 / 3 × 4 × 4 / 3 × 16 × 16 `u8` | 57.9 / 62.0 / 69.9 ns | 9.9 / 16.9 / 24.7 ns | 5.8 / 16.8 / 240 ns | 1.6 / 1.6 / 6.5 ns |
+//! | contiguous, 4 / 16 / 64 `f32` | 18.8 / 19.1 / 20.1 ns | 6.0 / 6.2 / 7.7 ns | 2.5 / 4.7 / 6.9 ns | 1.8 / 1.8 / 2.9 ns |
+//! | permute (2, 0, 1) of 2³ / 4³ / 8³ `f32` | 12.3 / 34.3 / 83.3 ns | 8.5 / 17.2 / 32.3 ns | 6.2 / 38.3 / 306 ns | 1.7 / 2.7 / 13.7 ns |
+//! | CHW -> HWC, 3 × 2 × 2 / 3 × 4 × 4 / 3 × 16 × 16 `u8` | 14.8 / 33.7 / 70-102 ns | 9.5 / 17.0 / 25-59 ns | 5.8 / 20.4 / 240-320 ns | 1.6 / 1.6 / 6.5 ns |
 //!
-//! so a copy of a few dozen elements made once is cheaper as a hand loop (by 15-55 ns), and
-//! one made again and again is as cheap prepared from about 50 elements up and cheaper past
-//! that, except a contiguous run, where the compiler's own loop is a `memcpy` too and a
-//! prepared run stays 1-4 ns behind. The rank-3 planning (about 1,300 instructions a call
-//! for the 4³ permute, a third of them ordering and merging the loops) is what a prepared
-//! plan pays once.
+//! (The 3 × 16 × 16 image's times swing about 2x between runs with where its buffers lie.)
+//! A one-off copy of a few dozen elements is cheaper as a hand loop, by 5-15 ns; one made
+//! again and again is as cheap prepared from about 50 elements up and cheaper past that,
+//! except a contiguous run, where the compiler's own loop is a `memcpy` too and a prepared
+//! run stays 1-4 ns behind. Blocks of rank 3 or more of at most 64 elements into a
+//! C-contiguous destination skip the planner (an odometer over the source, element by
+//! element): through the planner the 2³ and 4³ permutes took 57.5 and 61.2 ns and the 3 × 2
+//! × 2 and 3 × 4 × 4 images 57.9 and 62.0 ns; its rank-3 planning (about 1,300 instructions
+//! a call for the 4³ permute, a third of them ordering and merging the loops) is what a
+//! prepared plan pays once.
