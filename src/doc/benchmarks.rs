@@ -189,8 +189,8 @@
 //! transpose of at most 32 KiB, at least 8 × 8 or under it both ways) runs one block kernel:
 //! a prepared plan knows its block from when it was built (in a `const`, at compile time),
 //! and the run-time `copy()` checks two rank-2 operands directly (element sizes, shapes,
-//! bounds, the destination's uniqueness) instead of planning. The 16 × 16 transpose is four AVX 8 × 8 tiles in
-//! straight-line code, the stereo block 32-byte AVX2 unpacks. Each tile loads half rows into
+//! bounds, the destination's uniqueness) instead of planning. The 16 × 16 transpose is four
+//! AVX 8 × 8 tiles in straight-line code, the stereo block 32-byte AVX2 unpacks. Each tile loads half rows into
 //! both 128-bit lanes and needs 12 instructions of the shuffle port (24 before, which bound
 //! it on Intel cores, whose 256-bit shuffles all run on one port): on an Intel Xeon server
 //! core the prepared transpose went from 25.8 ns to 19.0-19.4 ns, 0.70-0.72 of

@@ -7,7 +7,7 @@
 //! | --- | --- | --- |
 //! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | SSE2 unpacks, 16 bytes of each channel a step | the same loop, one frame a step |
 //! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose/` | their portable twins |
-//! | a transpose of at most 7 × 7 of those elements | element by element | the same |
+//! | a transpose under 8 × 8 both ways of those elements | element by element; a 4 × 4 block of 4-byte elements, SSE2 | the same; NEON for the 4 × 4 block on aarch64 |
 //!
 //! A prepared [`CopyPlan`](crate::CopyPlan) classifies its plan once ([`Small::of_plan`],
 //! `const`) and keeps the answer beside it; the run-time [`copy()`](crate::copy()) tries
@@ -15,8 +15,10 @@
 //! classified, bounds-checked and tested for a unique destination (the nesting test, the
 //! one the general validation answers these shapes with) in a few dozen instructions.
 //! Anything else, and element types whose bytes may not all be initialised, take the general
-//! path unchanged, so the errors and the bytes written are the general path's. Hosts only:
-//! bare-metal builds leave this module out and keep the general loops alone (code size).
+//! path unchanged, so the errors and the bytes written are the general path's. [`copy_tiny`]
+//! does the same for blocks of rank 3 or more of at most 64 elements into a C-contiguous
+//! destination, element by element, for any `Copy` type. Hosts only: bare-metal builds
+//! leave this module out and keep the general loops alone (code size).
 
 #![expect(
     clippy::many_single_char_names,
@@ -289,7 +291,7 @@ unsafe fn transpose_block<T: 'static>(
 }
 
 /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, element by element: a pointer a
-/// side, stepped (about four instructions an element).
+/// side, stepped (about seven instructions an element on x86-64).
 ///
 /// # Safety
 ///
