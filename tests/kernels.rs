@@ -45,24 +45,32 @@ fn pair<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>)> {
     shape::<N>().prop_flat_map(|s| (placed(s), placed(s)))
 }
 
-/// A C-contiguous destination (placed, sometimes spoiled) and a placed source of one small
-/// shape (extents up to 4: the rank-3 blocks of at most 64 elements that `copy()` copies
-/// without planning, and larger ones past them).
+/// A C-contiguous layout of `shape`, placed (sometimes spoiled: one before its slice, or its
+/// slice one short).
+fn dense_placed<const N: usize>(shape: [usize; N]) -> impl Strategy<Value = Placed<N>> {
+    let mut strides = [0isize; N];
+    let mut step = 1isize;
+    for k in (0..N).rev() {
+        strides[k] = step;
+        step *= shape[k].max(1) as isize;
+    }
+    (
+        0isize..3,
+        0usize..3,
+        prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+    )
+        .prop_map(move |(slack, extra, spoil)| place(shape, strides, slack, extra, spoil))
+}
+
+/// A C-contiguous destination and a source of one small shape, C-contiguous itself or any
+/// placed layout (extents up to 4: the dense copies and the rank-3 blocks of at most 64
+/// elements that `copy()` copies without planning, and larger ones past them).
 fn dense_pair<const N: usize>() -> impl Strategy<Value = (Placed<N>, Placed<N>)> {
     proptest::array::uniform::<_, N>(0usize..=4).prop_flat_map(|shape| {
-        let mut strides = [0isize; N];
-        let mut step = 1isize;
-        for k in (0..N).rev() {
-            strides[k] = step;
-            step *= shape[k].max(1) as isize;
-        }
-        let dst = (
-            0isize..3,
-            0usize..3,
-            prop_oneof![6 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+        (
+            dense_placed(shape),
+            prop_oneof![placed(shape).boxed(), dense_placed(shape).boxed()],
         )
-            .prop_map(move |(slack, extra, spoil)| place(shape, strides, slack, extra, spoil));
-        (dst, placed(shape))
     })
 }
 

@@ -35,8 +35,10 @@ use crate::kernel::small;
 /// error as always). Any other copy of rank 2 or less over operands none of which is
 /// interleaved plans its one nest of at most two loops without a [`Plan`] (the same checks,
 /// in the same order, with the same errors), unless it is large enough to stream its stores.
-/// A block of rank 3 or more of at most 64 elements into a C-contiguous destination is
-/// checked directly too and copied element by element (hosts only).
+/// On hosts, a copy between two C-contiguous operands (any rank, short of streaming) is
+/// checked directly too and moved as one run, and a block of rank 3 or more of at most 64
+/// elements into a C-contiguous destination is checked directly and copied element by
+/// element.
 ///
 /// Cost per call, besides the data: every call plans and checks, about 8-20 ns for rank 1
 /// and 2 and 55-60 ns for rank 3 and more past 64 elements on an x86-64 server core (see
@@ -106,6 +108,7 @@ where
     // operands lowered for it alone, so that only the fields it reads are loaded). Hosts only.
     #[cfg(not(target_os = "none"))]
     if small::copy_rank2(dst, &dst_layout.lowered(), src, &src_layout.lowered())
+        || small::copy_dense(dst, &dst_layout.lowered(), src, &src_layout.lowered())
         || small::copy_tiny(dst, &dst_layout.lowered(), src, &src_layout.lowered())
     {
         return Ok(());

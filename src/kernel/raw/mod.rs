@@ -65,6 +65,23 @@ pub(crate) fn copy_one<T: Copy + 'static>(
         return Ok(false);
     }
     let [od, os] = one.offsets;
+    // One contiguous run each side (a dense copy): moved at once, without the block kernel's
+    // dispatch (hosts; on bare metal the block kernel's row loop is the same move, in less
+    // code).
+    #[cfg(not(target_os = "none"))]
+    if one.a.extent == 1 && one.b.strides == [1, 1] {
+        // SAFETY: the run's `b.extent` elements from `od` and from `os` are offsets of the
+        // plan (the caller's contract), inside `dst` and `src` by the `InBounds` witness
+        // (`plan_for` matched the lengths); `dst` and `src` are distinct borrows.
+        unsafe {
+            ptr::copy_nonoverlapping(
+                src.as_ptr().offset(os),
+                dst.as_mut_ptr().offset(od),
+                one.b.extent,
+            );
+        }
+        return Ok(true);
+    }
     // SAFETY: `one` is the plan's one untiled nest of at most two loops (the caller's
     // contract), so its first offsets and every offset of its block are offsets of the plan,
     // inside `dst` and `src` by the `InBounds` witness (`plan_for` matched the lengths); `dst`

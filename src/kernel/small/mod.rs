@@ -41,7 +41,7 @@ use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
 use crate::kernel::proof::Unique;
-use crate::kernel::transpose;
+use crate::kernel::{stream, transpose};
 
 /// Which block kernel a [`Small`] block runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -448,22 +448,9 @@ pub(crate) fn copy_tiny<T: Copy + 'static, const N: usize>(
     {
         return false;
     }
-    // The volume (at most `TINY_MAX`), and the destination C-contiguous: each axis of more
-    // than one step moves by the volume of the axes after it (which, under `TINY_MAX`, no
-    // product overflows).
-    let mut volume = 1usize;
-    for (&e, &st) in dl.shape.iter().zip(&dl.strides).rev() {
-        if e != 1 && (st < 0 || st.unsigned_abs() != volume) {
-            return false;
-        }
-        volume = match volume.checked_mul(e) {
-            Some(v) if v <= TINY_MAX => v,
-            _ => return false,
-        };
-    }
-    if volume == 0 {
+    let Some(volume) = c_contiguous(dl, TINY_MAX) else {
         return false;
-    }
+    };
     // Every offset inside its slice: the destination's `od..od + volume`, the source's
     // between its lowest and highest offset (checked: a `Mapping` of another crate may
     // describe offsets past `isize`).
@@ -498,6 +485,63 @@ pub(crate) fn copy_tiny<T: Copy + 'static, const N: usize>(
     // `hi < src.len()` (checked above); the destination's offsets are distinct
     // (C-contiguous); `dst` and `src` are distinct borrows.
     unsafe { tiny(dst.as_mut_ptr().offset(od), src.as_ptr(), sl, volume) };
+    true
+}
+
+/// The volume of `l` when it is C-contiguous (each axis of more than one step moves by the
+/// volume of the axes after it, forwards) and its volume is 1 to `max`; `None` otherwise.
+fn c_contiguous<const N: usize>(l: &Lowered<N>, max: usize) -> Option<usize> {
+    let mut volume = 1usize;
+    for (&e, &st) in l.shape.iter().zip(&l.strides).rev() {
+        if e != 1 && (st < 0 || st.unsigned_abs() != volume) {
+            return None;
+        }
+        volume = volume.checked_mul(e).filter(|&v| v <= max)?;
+    }
+    (volume != 0).then_some(volume)
+}
+
+/// [`copy()`](crate::copy()) between two C-contiguous operands of one shape, of any rank (the
+/// commonest copy of all): checked directly (element sizes, shapes, no interleave, both runs
+/// inside their slices) and moved as one run, without planning. `false`, nothing written,
+/// for any other copy, and for one large enough to stream its stores, which the general
+/// path does.
+#[inline]
+pub(crate) fn copy_dense<T: Copy + 'static, const N: usize>(
+    dst: &mut [T],
+    dl: &Lowered<N>,
+    src: &[T],
+    sl: &Lowered<N>,
+) -> bool {
+    let size = size_of::<T>();
+    if dl.interleave.is_some()
+        || sl.interleave.is_some()
+        || dl.shape != sl.shape
+        || dl.itemsize != size
+        || sl.itemsize != size
+    {
+        return false;
+    }
+    let (Some(volume), Some(_)) = (c_contiguous(dl, usize::MAX), c_contiguous(sl, usize::MAX))
+    else {
+        return false;
+    };
+    if stream::stream_worthy::<T>(|| volume) {
+        return false;
+    }
+    let run = |offset: isize| {
+        let from = usize::try_from(offset).ok()?;
+        Some(from..from.checked_add(volume)?)
+    };
+    let (Some(d), Some(s)) = (
+        run(dl.offset).and_then(|r| dst.get_mut(r)),
+        run(sl.offset).and_then(|r| src.get(r)),
+    ) else {
+        return false;
+    };
+    // SAFETY: `d` and `s` hold `volume` elements each (their ranges are `volume` long) and
+    // are distinct borrows; index `i` in C order is element `i` of each run.
+    unsafe { core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr(), volume) };
     true
 }
 
