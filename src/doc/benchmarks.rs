@@ -229,23 +229,23 @@
 //! sweep, a 4 × 4 transpose took the general planner and the channel kernels' dispatch (42.8
 //! ns through `copy()`), and a prepared 64 × 64 one the plan's tiles (0.47-0.70 us).
 //!
-//! Other shapes plan through the general planner, whose cost grows with the rank: the
-//! group `small shapes` (`-- "small shapes"`, the same run; naive loops with their extents
-//! hidden from the compiler; `copy_from_slice` of the same bytes beside each) measured
+//! Other small copies: the group `small shapes` (`-- "small shapes"`, one run; naive loops
+//! with their extents hidden from the compiler; `copy_from_slice` of the same bytes beside
+//! each; times vary by up to a quarter between runs, the 3 × 16 × 16 image's by 2x with
+//! where its buffers lie) measured
 //!
 //! | copy | `copy()` | prepared | naive loop | `copy_from_slice` |
 //! | --- | --- | --- | --- | --- |
-//! | contiguous, 4 / 16 / 64 `f32` | 18.8 / 19.1 / 20.1 ns | 6.0 / 6.2 / 7.7 ns | 2.5 / 4.7 / 6.9 ns | 1.8 / 1.8 / 2.9 ns |
-//! | permute (2, 0, 1) of 2³ / 4³ / 8³ `f32` | 12.3 / 34.3 / 83.3 ns | 8.5 / 17.2 / 32.3 ns | 6.2 / 38.3 / 306 ns | 1.7 / 2.7 / 13.7 ns |
-//! | CHW -> HWC, 3 × 2 × 2 / 3 × 4 × 4 / 3 × 16 × 16 `u8` | 14.8 / 33.7 / 70-102 ns | 9.5 / 17.0 / 25-59 ns | 5.8 / 20.4 / 240-320 ns | 1.6 / 1.6 / 6.5 ns |
+//! | contiguous, 4 / 16 / 64 `f32` | 3.4 / 3.4 / 7.9 ns | 4.3 / 4.5 / 9.9 ns | 2.5 / 3.8 / 6.8 ns | 1.8 / 2.0 / 2.7 ns |
+//! | permute (2, 0, 1) of 2³ / 4³ / 8³ `f32` | 13.0 / 43.6 / 86.7 ns | 8.8 / 17.5 / 32.5 ns | 6.0 / 34.3 / 283 ns | 2.0 / 2.9 / 17.1 ns |
+//! | CHW -> HWC, 3 × 2 × 2 / 3 × 4 × 4 / 3 × 16 × 16 `u8` | 14.5 / 31.1 / 98.4 ns | 9.1 / 16.6 / 58.9 ns | 5.8 / 17.1 / 240 ns | 1.6 / 1.8 / 6.1 ns |
 //!
-//! (The 3 × 16 × 16 image's times swing about 2x between runs with where its buffers lie.)
-//! A one-off copy of a few dozen elements is cheaper as a hand loop, by 5-15 ns; one made
-//! again and again is as cheap prepared from about 50 elements up and cheaper past that,
-//! except a contiguous run, where the compiler's own loop is a `memcpy` too and a prepared
-//! run stays 1-4 ns behind. Blocks of rank 3 or more of at most 64 elements into a
-//! C-contiguous destination skip the planner (an odometer over the source, element by
-//! element): through the planner the 2³ and 4³ permutes took 57.5 and 61.2 ns and the 3 × 2
-//! × 2 and 3 × 4 × 4 images 57.9 and 62.0 ns; its rank-3 planning (about 1,300 instructions
-//! a call for the 4³ permute, a third of them ordering and merging the loops) is what a
-//! prepared plan pays once.
+//! Into a C-contiguous destination `copy()` plans nothing: from a C-contiguous source it
+//! checks both operands and moves one run (before, 18.6-20.6 ns through the planner's nest),
+//! and at rank 3 and up from any source of at most 64 elements it checks the bounds and
+//! copies element by element, an odometer over the source (before, 57.5 and 61.2 ns for the
+//! 2³ and 4³ permutes, 57.9 and 62.0 ns for the 3 × 2 × 2 and 3 × 4 × 4 images, nearly all
+//! of it the general planner: about 1,300 instructions a call for the 4³ permute, a third of
+//! them ordering and merging the loops, which a prepared plan pays once). So a one-off copy
+//! of a few dozen elements is still cheaper as a hand loop, by 5-10 ns, and one made again
+//! and again is as cheap prepared from about 50 elements up and cheaper past that.

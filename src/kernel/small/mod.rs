@@ -15,9 +15,10 @@
 //! classified, bounds-checked and tested for a unique destination (the nesting test, the
 //! one the general validation answers these shapes with) in a few dozen instructions.
 //! Anything else, and element types whose bytes may not all be initialised, take the general
-//! path unchanged, so the errors and the bytes written are the general path's. [`copy_tiny`]
-//! does the same for blocks of rank 3 or more of at most 64 elements into a C-contiguous
-//! destination, element by element, for any `Copy` type. Hosts only: bare-metal builds
+//! path unchanged, so the errors and the bytes written are the general path's.
+//! [`copy_into_dense`] does the same for copies into a C-contiguous destination from a
+//! C-contiguous source (one run) or, at rank 3 and up, from any source of at most 64
+//! elements (element by element), for any `Copy` type. Hosts only: bare-metal builds
 //! leave this module out and keep the general loops alone (code size).
 
 #![expect(
@@ -419,28 +420,32 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
 
-/// The largest volume [`copy_tiny`] takes: past it, the general planner's vector loops
-/// are worth their planning (a (2, 0, 1) permute of 8³ `f32`: 87 ns planned, where an
-/// element-by-element loop would take about twice that).
+/// The largest volume [`copy_into_dense`] copies element by element: past it, the general
+/// planner's vector loops are worth their planning (a (2, 0, 1) permute of 8³ `f32`: 87 ns
+/// planned, where an element-by-element loop would take about twice that).
 const TINY_MAX: usize = 64;
 
-/// [`copy()`](crate::copy()) of a tiny block of rank 3 or more (at most [`TINY_MAX`]
-/// elements) into a C-contiguous destination: checked directly (element sizes, shapes, no
-/// interleave, every offset inside its slice; a C-contiguous destination is unique) and copied
-/// element by element in the destination's order, without planning (a (2, 0, 1) permute of
-/// 2³ `f32`: 57.5 ns through the planner). `false`, nothing written, when any check fails or
-/// the operands are of another kind, for the general path to plan (and to report the error,
-/// the same as without this path).
+/// [`copy()`](crate::copy()) into a C-contiguous destination, without planning, of
+///
+/// - a C-contiguous source of the same shape, any rank (the commonest copy of all): one run,
+///   unless large enough to stream its stores, which the general path does (16 `f32`: 19.1
+///   ns through the planner's nest);
+/// - any source of rank 3 or more of at most [`TINY_MAX`] elements: element by element in
+///   the destination's order (a (2, 0, 1) permute of 2³ `f32`: 57.5 ns through the planner).
+///
+/// Checked directly (element sizes, shapes, no interleave, every offset inside its slice; a
+/// C-contiguous destination is unique). `false`, nothing written, when any check fails or the
+/// copy is of another kind, for the general path to plan (and to report the error, the same
+/// as without this path).
 #[inline]
-pub(crate) fn copy_tiny<T: Copy + 'static, const N: usize>(
+pub(crate) fn copy_into_dense<T: Copy + 'static, const N: usize>(
     dst: &mut [T],
     dl: &Lowered<N>,
     src: &[T],
     sl: &Lowered<N>,
 ) -> bool {
     let size = size_of::<T>();
-    if N < 3
-        || dl.interleave.is_some()
+    if dl.interleave.is_some()
         || sl.interleave.is_some()
         || dl.shape != sl.shape
         || dl.itemsize != size
@@ -448,21 +453,36 @@ pub(crate) fn copy_tiny<T: Copy + 'static, const N: usize>(
     {
         return false;
     }
-    let Some(volume) = c_contiguous(dl, TINY_MAX) else {
+    let Some(volume) = c_contiguous(dl) else {
         return false;
     };
-    // Every offset inside its slice: the destination's `od..od + volume`, the source's
-    // between its lowest and highest offset (checked: a `Mapping` of another crate may
-    // describe offsets past `isize`).
-    let od = dl.offset;
-    if od < 0
-        || od
-            .unsigned_abs()
-            .checked_add(volume)
-            .is_none_or(|end| end > dst.len())
-    {
+    // The destination's run `od..od + volume` inside `dst`.
+    let Some(d) = usize::try_from(dl.offset)
+        .ok()
+        .and_then(|od| dst.get_mut(od..od.checked_add(volume)?))
+    else {
+        return false;
+    };
+    if c_contiguous(sl).is_some() {
+        if stream::stream_worthy::<T>(|| volume) {
+            return false;
+        }
+        let Some(s) = usize::try_from(sl.offset)
+            .ok()
+            .and_then(|os| src.get(os..os.checked_add(volume)?))
+        else {
+            return false;
+        };
+        // SAFETY: `d` and `s` hold `volume` elements each and are distinct borrows; index `i`
+        // in C order is element `i` of each run.
+        unsafe { core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr(), volume) };
+        return true;
+    }
+    if N < 3 || volume > TINY_MAX {
         return false;
     }
+    // The source's lowest and highest offset (checked: a `Mapping` of another crate may
+    // describe offsets past `isize`), inside `src`.
     let (mut lo, mut hi) = (sl.offset, sl.offset);
     for (&e, &st) in sl.shape.iter().zip(&sl.strides) {
         let Some(reach) = isize::try_from(e.saturating_sub(1))
@@ -480,72 +500,28 @@ pub(crate) fn copy_tiny<T: Copy + 'static, const N: usize>(
     if lo < 0 || hi.unsigned_abs() >= src.len() {
         return false;
     }
-    // SAFETY: destination elements `od..od + volume` lie inside `dst`, and every source
-    // offset the odometer reaches (an offset of the source layout) between `lo >= 0` and
+    // SAFETY: `d` holds the destination's `volume` elements, and every source offset the
+    // odometer reaches (an offset of the source layout) lies between `lo >= 0` and
     // `hi < src.len()` (checked above); the destination's offsets are distinct
     // (C-contiguous); `dst` and `src` are distinct borrows.
-    unsafe { tiny(dst.as_mut_ptr().offset(od), src.as_ptr(), sl, volume) };
+    unsafe { tiny(d.as_mut_ptr(), src.as_ptr(), sl, volume) };
     true
 }
 
 /// The volume of `l` when it is C-contiguous (each axis of more than one step moves by the
-/// volume of the axes after it, forwards) and its volume is 1 to `max`; `None` otherwise.
-fn c_contiguous<const N: usize>(l: &Lowered<N>, max: usize) -> Option<usize> {
+/// volume of the axes after it, forwards) and not empty; `None` otherwise.
+fn c_contiguous<const N: usize>(l: &Lowered<N>) -> Option<usize> {
     let mut volume = 1usize;
     for (&e, &st) in l.shape.iter().zip(&l.strides).rev() {
         if e != 1 && (st < 0 || st.unsigned_abs() != volume) {
             return None;
         }
-        volume = volume.checked_mul(e).filter(|&v| v <= max)?;
+        volume = volume.checked_mul(e)?;
     }
     (volume != 0).then_some(volume)
 }
 
-/// [`copy()`](crate::copy()) between two C-contiguous operands of one shape, of any rank (the
-/// commonest copy of all): checked directly (element sizes, shapes, no interleave, both runs
-/// inside their slices) and moved as one run, without planning. `false`, nothing written,
-/// for any other copy, and for one large enough to stream its stores, which the general
-/// path does.
-#[inline]
-pub(crate) fn copy_dense<T: Copy + 'static, const N: usize>(
-    dst: &mut [T],
-    dl: &Lowered<N>,
-    src: &[T],
-    sl: &Lowered<N>,
-) -> bool {
-    let size = size_of::<T>();
-    if dl.interleave.is_some()
-        || sl.interleave.is_some()
-        || dl.shape != sl.shape
-        || dl.itemsize != size
-        || sl.itemsize != size
-    {
-        return false;
-    }
-    let (Some(volume), Some(_)) = (c_contiguous(dl, usize::MAX), c_contiguous(sl, usize::MAX))
-    else {
-        return false;
-    };
-    if stream::stream_worthy::<T>(|| volume) {
-        return false;
-    }
-    let run = |offset: isize| {
-        let from = usize::try_from(offset).ok()?;
-        Some(from..from.checked_add(volume)?)
-    };
-    let (Some(d), Some(s)) = (
-        run(dl.offset).and_then(|r| dst.get_mut(r)),
-        run(sl.offset).and_then(|r| src.get(r)),
-    ) else {
-        return false;
-    };
-    // SAFETY: `d` and `s` hold `volume` elements each (their ranges are `volume` long) and
-    // are distinct borrows; index `i` in C order is element `i` of each run.
-    unsafe { core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr(), volume) };
-    true
-}
-
-/// The loop of [`copy_tiny`]: `d[i]` from the source offset of the `i`-th index in C order
+/// The element-by-element loop of [`copy_into_dense`]: `d[i]` from the source offset of the `i`-th index in C order
 /// (`i < volume`), an odometer over `sl`'s axes. (The last axis as a loop of its own measured
 /// faster where it is long, slower where it is short: 3-channel pixels, 2³ blocks.)
 ///
