@@ -3,7 +3,7 @@
 //! | feature | used by | known from |
 //! | --- | --- | --- |
 //! | AVX | the 8 × 8 `f32` / 4 × 4 `f64` transposes | `target_feature = "avx"` at compile time, else `cpuid` leaf 1 (ECX bit 28) and the OS saving the YMM state (`xgetbv`) |
-//! | AVX2 | the 32-byte channel shuffles | `target_feature = "avx2"`, else `cpuid` leaf 7 (EBX bit 5) and AVX's OS check |
+//! | AVX2 | the 32-byte channel shuffles, the small blocks' 8 × 8 `u32` tiles | `target_feature = "avx2"`, else `cpuid` leaf 7 (EBX bit 5) and AVX's OS check |
 //! | SSSE3 | the 16-byte channel shuffles | `target_feature = "ssse3"`, else `cpuid` leaf 1 (ECX bit 9) |
 //! | an Intel core | whether contiguous rows stream below [`STREAM_BYTES`](super::stream::STREAM_BYTES) of destination | `cpuid` leaf 0's vendor string, `GenuineIntel` |
 //!
@@ -114,12 +114,6 @@ impl Features {
         }
     }
 
-    /// Whether AVX can be used.
-    #[inline]
-    pub(crate) fn avx(self) -> bool {
-        cfg!(target_feature = "avx") || self.0 & AVX != 0
-    }
-
     /// Whether AVX2 can be used.
     #[inline]
     pub(crate) fn avx2(self) -> bool {
@@ -180,7 +174,6 @@ mod tests {
         assert_eq!(is_intel(), &vendor == b"GenuineIntel");
         assert_ne!(FEATURES.load(Ordering::Relaxed) & DETECTED, 0);
         let known = Features::known().unwrap();
-        assert_eq!(known.avx(), std::is_x86_feature_detected!("avx"));
         assert_eq!(known.avx2(), std::is_x86_feature_detected!("avx2"));
     }
 }

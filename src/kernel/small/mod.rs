@@ -204,11 +204,11 @@ impl Small {
                 unsafe { interleave2(d, s, s.offset(sr), ea, cpu) };
             }
             #[cfg(all(target_arch = "x86_64", not(miri)))]
-            Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx() => {
+            Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx2() => {
                 // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
                 // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
-                // as `f32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX is present.
-                unsafe { x86::tiles8_avx(d.cast::<f32>(), dr, s.cast::<f32>(), sr, ea, eb) };
+                // as `u32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX2 is present.
+                unsafe { x86::tiles8_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
             }
             Kind::Square4 => {
                 // SAFETY: the contract, for one 4 × 4 block of 4-byte elements (`classify`

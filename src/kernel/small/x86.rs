@@ -11,13 +11,10 @@ use core::arch::x86_64::{
     _mm_unpacklo_epi32, _mm_unpacklo_epi64,
 };
 use core::arch::x86_64::{
-    __m256, _mm_loadu_ps, _mm256_blend_ps, _mm256_castps128_ps256, _mm256_insertf128_ps,
-    _mm256_shuffle_ps, _mm256_storeu_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
-};
-use core::arch::x86_64::{
-    __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_storeu_si256,
-    _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64,
-    _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
+    __m256i, _mm256_castsi128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
+    _mm256_permute2x128_si256, _mm256_storeu_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16,
+    _mm256_unpackhi_epi32, _mm256_unpackhi_epi64, _mm256_unpacklo_epi8, _mm256_unpacklo_epi16,
+    _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
 
 /// [`super::interleave2`]: 32 bytes of each channel a step with AVX2, then 16 with
@@ -206,161 +203,187 @@ impl Vector for __m256i {
     }
 }
 
-/// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of `f32` bits
-/// ([`tile8_avx`]).
+/// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of 4-byte elements
+/// ([`quarter`]), two tiles side by side wherever `eb` leaves room ([`band`]).
 ///
 /// # Safety
 ///
-/// AVX is present; `ea` and `eb` are multiples of 8; every `d + i·dr + j` and
+/// AVX2 is present; `ea` and `eb` are multiples of 8; every `d + i·dr + j` and
 /// `s + i + j·sr` is an element of its slice, no destination element a source one.
-#[target_feature(enable = "avx")]
-pub(super) unsafe fn tiles8_avx(
-    d: *mut f32,
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn tiles8_avx2(
+    d: *mut u32,
     dr: isize,
-    s: *const f32,
+    s: *const u32,
     sr: isize,
     ea: usize,
     eb: usize,
 ) {
     if ea == 16 && eb == 16 {
         // SAFETY: the contract, with `ea = eb = 16`.
-        unsafe { square16_avx(d, dr, s, sr) };
+        unsafe { square16_avx2(d, dr, s, sr) };
         return;
     }
     let mut i = 0usize;
     while i < ea {
         let mut j = 0usize;
         while j < eb {
-            // SAFETY: the contract, with `i + 8 <= ea`, `j + 8 <= eb` (multiples of 8).
-            unsafe { tile_at(d, dr, s, sr, i, j) };
-            j = j.wrapping_add(8);
+            // `j < eb`, both multiples of 8: `eb - j >= 8` does not wrap.
+            if eb.wrapping_sub(j) >= 16 {
+                // SAFETY: the contract, with `i + 8 <= ea` and `j + 16 <= eb`.
+                unsafe { band::<2>(d, dr, s, sr, i, j) };
+                j = j.wrapping_add(16);
+            } else {
+                // SAFETY: the contract, with `i + 8 <= ea` and `j + 8 <= eb`.
+                unsafe { band::<1>(d, dr, s, sr, i, j) };
+                j = j.wrapping_add(8);
+            }
         }
         i = i.wrapping_add(8);
     }
 }
 
-/// [`tiles8_avx`] of a 16 × 16 block, the commonest small transpose: its four tiles in
-/// straight-line code, in a function of its own. A block standalone (an Intel Xeon server
-/// core): 15.7-17.3 ns against 19.4-23 ns through the tile loop; with this case inside
-/// [`tiles8_avx`] itself, LLVM prepared the loop's address arithmetic for both paths and
-/// spilled it to the stack (25-27 ns).
+/// [`tiles8_avx2`] of a 16 × 16 block, the commonest small transpose: its two bands in
+/// straight-line code, in a function of its own (inside [`tiles8_avx2`], LLVM prepared the
+/// loop's address arithmetic for both paths and spilled it to the stack: 25-27 ns against
+/// 15.7-17.3 ns for the older float kernel on an Intel Xeon server core).
 ///
 /// # Safety
 ///
-/// As [`tiles8_avx`] with `ea = eb = 16`.
-#[target_feature(enable = "avx")]
+/// As [`tiles8_avx2`] with `ea = eb = 16`.
+#[target_feature(enable = "avx2")]
 #[inline(never)]
-unsafe fn square16_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    for (i, j) in [(0, 0), (0, 8), (8, 0), (8, 8)] {
-        // SAFETY: the contract, with `i + 8 <= 16`, `j + 8 <= 16`.
-        unsafe { tile_at(d, dr, s, sr, i, j) };
+unsafe fn square16_avx2(d: *mut u32, dr: isize, s: *const u32, sr: isize) {
+    for i in [0, 8] {
+        // SAFETY: the contract, with `i + 8 <= 16` and `0 + 16 <= 16`.
+        unsafe { band::<2>(d, dr, s, sr, i, 0) };
     }
 }
 
-/// The tile at `(i, j)` of a [`tiles8_avx`] block: [`tile8_avx`] on destination rows
-/// `i..i + 8` from column `j` and source rows `j..j + 8` from column `i`.
+/// Destination rows `i..i + 8`, columns `j..j + 8·W` of a [`tiles8_avx2`] block: `W` tiles
+/// side by side, each destination row's `W` pieces stored one after the other. Consecutive
+/// stores into one cache line retire two a cycle on the Intel cores measured, stores to
+/// different lines one: on one 16 × 16 block (Intel Xeon server core, 4 GHz), a row's two
+/// halves stored together took 44 cycles against 51-54 a tile at a time.
 ///
 /// # Safety
 ///
-/// As [`tiles8_avx`], with `i + 8 <= ea` and `j + 8 <= eb`.
-#[target_feature(enable = "avx")]
+/// As [`tiles8_avx2`], with `i + 8 <= ea` and `j + 8·W <= eb`.
+#[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn tile_at(d: *mut f32, dr: isize, s: *const f32, sr: isize, i: usize, j: usize) {
-    let (dt, st) = (
-        d.wrapping_offset(step(i, dr).wrapping_add(step(j, 1))),
-        s.wrapping_offset(step(i, 1).wrapping_add(step(j, sr))),
-    );
-    // SAFETY: source rows `j + q` (`q < 8`), 8 elements each from `i`, are elements of the
-    // source (contract); destination rows `i + q`, 8 elements each from `j`, of the
-    // destination; AVX is present.
-    unsafe { tile8_avx(dt, dr, st, sr) };
-}
-
-/// One 8 × 8 tile of `f32` bits, `d[i·dr + j] = s[i + j·sr]` (`i, j < 8`), with few
-/// instructions on the one vector shuffle port of Intel cores: 12, against 24 for the large
-/// transposes' 8 × 8 tile (`micro_avx`), whose eight lane swaps and 16 in-lane shuffles
-/// all need it:
-///
-/// - each register holds half a row in each lane, source rows `q` and `q + 4`, put
-///   together by the load (`vinsertf128` from memory runs on any vector port), so no lane
-///   swap is left to do;
-/// - the first in-lane step interleaves pairs of rows by element (8 `vunpck*ps`);
-/// - the second takes 64-bit halves of two registers: one `vshufps` makes the crossed pair,
-///   two blends (any vector port) the two results (LLVM would fold the three back into two
-///   shuffles: [`opaque`] keeps them).
-///
-/// Measured on one 16 × 16 block with strides known at compile time (an Intel Xeon server
-/// core, 3.5 GHz): 13.5-14.7 ns, against 25-27 ns for four `micro_avx` tiles and 17-18 ns
-/// with the second step as shuffles. Tried and slower there: half the tile's first step
-/// made of blends of loads one element apart (18.4 ns), and a 16 × 16 AVX-512 block of
-/// 128-bit inserts and in-lane shuffles (16.6-18.8 ns). On AMD Zen 3, with two shuffle
-/// ports, `micro_avx` had measured about 12% faster than the inserting loads (with shuffles
-/// for both in-lane steps) where destination rows start on a 32-byte boundary, and as fast
-/// elsewhere; this tile has not been measured there.
-///
-/// # Safety
-///
-/// AVX is present; every `d + i·dr + j` and `s + i + j·sr` (`i, j < 8`) is an element of
-/// its slice, no destination element a source one.
-#[target_feature(enable = "avx")]
-#[inline]
-unsafe fn tile8_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    // `halves(c)[q]`: columns `c..c + 4` of source rows `q` (low lane) and `q + 4` (high).
-    let halves = |c: usize| -> [__m256; 4] {
-        core::array::from_fn(|q| {
-            let at = |q: usize| s.wrapping_offset(step(q, sr).wrapping_add(step(c, 1)));
-            // SAFETY: source rows `q` and `q + 4 < 8`, four elements each from column
-            // `c <= 4`, are elements of the source (contract); unaligned loads; AVX.
-            unsafe {
-                _mm256_insertf128_ps::<1>(
-                    _mm256_castps128_ps256(_mm_loadu_ps(at(q))),
-                    _mm_loadu_ps(at(q.wrapping_add(4))),
-                )
-            }
-        })
-    };
-    // The 64-bit halves of `a` and `b` crossed: `[a.lo, b.lo]` and `[a.hi, b.hi]` in each
-    // lane, by one shuffle and two blends.
-    let cross = |a: __m256, b: __m256| {
-        let x = opaque(_mm256_shuffle_ps::<0x4E>(a, b));
-        (_mm256_blend_ps::<0xCC>(a, x), _mm256_blend_ps::<0xCC>(x, b))
-    };
-    // Four registers of `halves(c)` to four columns: `[k]` holds source column `c + k` of
-    // rows 0..4 (low lane) and 4..8 (high), destination row `c + k` whole.
-    let transpose = |r: [__m256; 4]| {
-        let (c0, c1) = cross(
-            _mm256_unpacklo_ps(r[0], r[1]),
-            _mm256_unpacklo_ps(r[2], r[3]),
-        );
-        let (c2, c3) = cross(
-            _mm256_unpackhi_ps(r[0], r[1]),
-            _mm256_unpackhi_ps(r[2], r[3]),
-        );
-        [c0, c1, c2, c3]
-    };
+#[expect(
+    clippy::cast_ptr_alignment,
+    reason = "the vector pointers are only used with unaligned stores"
+)]
+unsafe fn band<const W: usize>(
+    d: *mut u32,
+    dr: isize,
+    s: *const u32,
+    sr: isize,
+    i: usize,
+    j: usize,
+) {
     for c in [0, 4] {
-        for (k, v) in transpose(halves(c)).into_iter().enumerate() {
-            // SAFETY: destination row `c + k < 8`, eight elements (contract); unaligned
-            // store; AVX.
-            unsafe { _mm256_storeu_ps(d.wrapping_offset(step(c.wrapping_add(k), dr)), v) };
+        // Tile `t`'s source: rows `j + 8t..` from column `i` (in bounds by the contract).
+        let quarters: [[__m256i; 4]; W] = core::array::from_fn(|t| {
+            let at = j.wrapping_add(t.wrapping_mul(8));
+            let st = s.wrapping_offset(step(i, 1).wrapping_add(step(at, sr)));
+            // SAFETY: source rows `at + q` (`q < 8`, `at + 8 <= eb`), columns `i + c..i +
+            // c + 4` (`c + 4 <= 8`, `i + 8 <= ea`), are elements of the source (contract);
+            // AVX2 is present.
+            unsafe { quarter(st, sr, c) }
+        });
+        for k in 0..4 {
+            let row = d.wrapping_offset(step(i.wrapping_add(c).wrapping_add(k), dr));
+            for (t, q) in quarters.iter().enumerate() {
+                let at = row.wrapping_add(j.wrapping_add(t.wrapping_mul(8)));
+                if let Some(&v) = q.get(k) {
+                    // SAFETY: destination row `i + c + k < i + 8 <= ea`, eight elements from
+                    // column `j + 8t` (`j + 8t + 8 <= eb`), of the destination (contract);
+                    // unaligned store; AVX.
+                    unsafe { _mm256_storeu_si256(at.cast::<__m256i>(), v) };
+                }
+            }
         }
     }
 }
 
-/// `v` unchanged, hidden from the optimiser: an empty `asm!` block that takes and gives
-/// back the register, so LLVM cannot merge the shuffles around it into others (it would
-/// rebuild [`tile8_avx`]'s shuffle-and-blend steps as two shuffles on the same port).
-#[target_feature(enable = "avx")]
+/// Columns `c..c + 4` of eight source rows `sr` apart, as four destination rows of eight
+/// elements: `[k]` holds column `c + k` of rows 0..4 (low lane) and 4..8 (high), with 4 +
+/// 4 integer unpacks after the loads:
+///
+/// - each register holds half a row in each lane, source rows `q` and `q + 4`, put together
+///   by the load (`vinserti128` from memory runs on any vector port), so no lane swap is
+///   left to do;
+/// - the first step interleaves pairs of rows by element, the second by 64-bit halves.
+///
+/// The unpacks are the integer ones ([`unpack`]): on Intel's Golden Cove cores they issue
+/// two a cycle (ports 1 and 5), the `f32` / `f64` forms one (port 5 only), which bound the
+/// older kernel (12 shuffle-port instructions a tile with blends; 24 in `micro_avx`).
+///
+/// # Safety
+///
+/// AVX2 is present; `s + q·sr + c + e` (`q < 8`, `e < 4`) are elements of the source.
+#[target_feature(enable = "avx2")]
 #[inline]
-fn opaque(mut v: __m256) -> __m256 {
-    // SAFETY: the block is empty: it reads and writes no memory, no flags and no other
-    // register; `v` comes back as it went in.
+#[expect(
+    clippy::cast_ptr_alignment,
+    reason = "the vector pointers are only used with unaligned loads"
+)]
+unsafe fn quarter(s: *const u32, sr: isize, c: usize) -> [__m256i; 4] {
+    let r: [__m256i; 4] = core::array::from_fn(|q| {
+        let at = |q: usize| {
+            s.wrapping_offset(step(q, sr).wrapping_add(step(c, 1)))
+                .cast::<__m128i>()
+        };
+        // SAFETY: source rows `q` and `q + 4 < 8`, four elements each from column `c`, are
+        // elements of the source (contract); unaligned loads; AVX2.
+        unsafe {
+            _mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm_loadu_si128(at(q))),
+                _mm_loadu_si128(at(q.wrapping_add(4))),
+            )
+        }
+    });
+    let (l01, h01) = unpack::<32>(r[0], r[1]);
+    let (l23, h23) = unpack::<32>(r[2], r[3]);
+    let (c0, c1) = unpack::<64>(l01, l23);
+    let (c2, c3) = unpack::<64>(h01, h23);
+    [c0, c1, c2, c3]
+}
+
+/// The low and high in-lane interleaves of `a` and `b` by `BITS`-bit elements (32 or 64):
+/// `vpunpckl*` / `vpunpckh*`, written out, because LLVM turns `_mm256_unpacklo_epi32` of
+/// loaded data into `vunpcklps`, the form with half the throughput on Intel cores
+/// ([`quarter`]).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn unpack<const BITS: u32>(a: __m256i, b: __m256i) -> (__m256i, __m256i) {
+    let (lo, hi);
+    // SAFETY: two register-to-register unpacks (AVX2, present by the target feature): they
+    // read `a` and `b`, write `lo` and `hi`, and touch no memory, flags or other register.
     unsafe {
-        core::arch::asm!(
-            "/* {0} */",
-            inout(ymm_reg) v,
-            options(pure, nomem, nostack, preserves_flags)
-        );
+        if BITS == 64 {
+            core::arch::asm!(
+                "vpunpcklqdq {lo}, {a}, {b}",
+                "vpunpckhqdq {hi}, {a}, {b}",
+                a = in(ymm_reg) a,
+                b = in(ymm_reg) b,
+                lo = out(ymm_reg) lo,
+                hi = out(ymm_reg) hi,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        } else {
+            core::arch::asm!(
+                "vpunpckldq {lo}, {a}, {b}",
+                "vpunpckhdq {hi}, {a}, {b}",
+                a = in(ymm_reg) a,
+                b = in(ymm_reg) b,
+                lo = out(ymm_reg) lo,
+                hi = out(ymm_reg) hi,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
     }
-    v
+    (lo, hi)
 }
