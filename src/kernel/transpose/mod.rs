@@ -20,7 +20,13 @@
 //! 32 KiB stack tile first and writes each destination row 512 bytes at a time.
 //!
 //! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV,
-//! and the AVX kernels already keep one core at the memory bus on the 64 MiB transposes.
+//! the AVX kernels already keep one core at the memory bus on the 64 MiB transposes, and on
+//! the Intel core measured (Golden Cove) it would not move more bytes a cycle where the
+//! kernels are not memory-bound: 512-bit in-lane shuffles issue one a cycle (port 5), 256-bit
+//! integer ones two (ports 1 and 5), 64 bytes a cycle either way; while 512-bit instructions
+//! are in flight port 1 takes no vector work, so 256-bit shuffles beside them drop to one a
+//! cycle too; and one 64-byte store a cycle writes what two 32-byte stores into one line do
+//! (the benchmarks guide has the loops that measured this).
 //!
 //! The micro-kernels move elements through vector registers, so they run only for element
 //! types whose every byte is initialised ([`is_plain`]).
