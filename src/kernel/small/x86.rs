@@ -365,31 +365,30 @@ unsafe fn quarter(s: *const u32, sr: isize, c: usize) -> [__m256i; 4] {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn unpack<const BITS: u32>(a: __m256i, b: __m256i) -> (__m256i, __m256i) {
-    let (lo, hi);
-    // SAFETY: two register-to-register unpacks (AVX2, present by the target feature): they
-    // read `a` and `b`, write `lo` and `hi`, and touch no memory, flags or other register.
-    unsafe {
-        if BITS == 64 {
-            core::arch::asm!(
-                "vpunpcklqdq {lo}, {a}, {b}",
-                "vpunpckhqdq {hi}, {a}, {b}",
-                a = in(ymm_reg) a,
-                b = in(ymm_reg) b,
-                lo = out(ymm_reg) lo,
-                hi = out(ymm_reg) hi,
-                options(pure, nomem, nostack, preserves_flags)
-            );
-        } else {
-            core::arch::asm!(
-                "vpunpckldq {lo}, {a}, {b}",
-                "vpunpckhdq {hi}, {a}, {b}",
-                a = in(ymm_reg) a,
-                b = in(ymm_reg) b,
-                lo = out(ymm_reg) lo,
-                hi = out(ymm_reg) hi,
-                options(pure, nomem, nostack, preserves_flags)
-            );
-        }
+    // The two instructions for `$lo` / `$hi`, on `a` and `b` into `lo` and `hi`.
+    macro_rules! pair {
+        ($lo:literal, $hi:literal) => {{
+            let (lo, hi);
+            // SAFETY: two register-to-register unpacks (AVX2, present by the target
+            // feature): they read `a` and `b`, write `lo` and `hi`, and touch no memory,
+            // flags or other register.
+            unsafe {
+                core::arch::asm!(
+                    concat!($lo, " {lo}, {a}, {b}"),
+                    concat!($hi, " {hi}, {a}, {b}"),
+                    a = in(ymm_reg) a,
+                    b = in(ymm_reg) b,
+                    lo = out(ymm_reg) lo,
+                    hi = out(ymm_reg) hi,
+                    options(pure, nomem, nostack, preserves_flags)
+                );
+            }
+            (lo, hi)
+        }};
     }
-    (lo, hi)
+    if BITS == 64 {
+        pair!("vpunpcklqdq", "vpunpckhqdq")
+    } else {
+        pair!("vpunpckldq", "vpunpckhdq")
+    }
 }
