@@ -194,12 +194,15 @@
 //! loads half rows into both 128-bit lanes (`vinserti128` from memory, so no lane swap is
 //! left) and needs 16 integer unpacks, which the Intel Xeon server core of the later sessions
 //! (Golden Cove) issues two a cycle, where the `f32` forms of the same shuffles issue one;
-//! tiles side by side store each destination row's pieces back to back, so consecutive
-//! stores fill one cache line (two stores a cycle retire that way, one a cycle to different
-//! lines). On one 16 × 16 block alone (4 KiB-aligned buffers, run-time strides) that took
-//! the kernel from 20 ns to 14.2 ns; through `CopyPlan::run` in one pair of runs of `small
-//! sizes`, 19.1 -> 18.0 ns at 16 × 16, 71.2 -> 66.5 ns at 32 × 32, 275.7 -> 250.2 ns at
-//! 64 × 64. The kernel before it needed 12 instructions of the shuffle port a tile (24
+//! the 16 × 16 block runs its tiles two side by side and stores each destination row's
+//! halves back to back, so consecutive stores fill one cache line (two stores a cycle retire
+//! that way, one a cycle to different lines; in the tile loop of larger blocks, pairs
+//! measured slower, so they go one tile at a time). On one 16 × 16 block alone (4 KiB-aligned
+//! buffers, run-time strides) that took the kernel from 20 ns to 14.2 ns; through
+//! `CopyPlan::run`, medians of three alternating runs with the destination 64-byte aligned /
+//! 16 bytes off: 8 × 8 8.0 -> 7.2 / 8.2 -> 7.1 ns, 16 × 16 17.1 -> 16.1 / 18.4 -> 17.5 ns,
+//! 32 × 32 62.8 -> 59.0 / 72.2 -> 69.1 ns, 64 × 64 238.7 -> 227.2 / 278.8 -> 260.2 ns.
+//! The kernel before it needed 12 instructions of the shuffle port a tile (24
 //! before that, which bound it on Intel cores): on an Intel Xeon server
 //! core the prepared transpose went from 25.8 ns to 19.0-19.4 ns, 0.70-0.72 of
 //! `copy_from_slice` in two runs where that took 13.3-13.8 ns on the allocator's buffers,

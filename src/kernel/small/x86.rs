@@ -210,7 +210,7 @@ impl Vector for __m256i {
 }
 
 /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of 4-byte elements
-/// ([`quarter`]), two tiles side by side wherever `eb` leaves room ([`band`]).
+/// ([`quarter`], [`band`]); a 16 × 16 block two tiles side by side.
 ///
 /// # Safety
 ///
@@ -230,20 +230,21 @@ pub(super) unsafe fn tiles8_avx2(
         unsafe { square16_avx2(d, dr, s, sr) };
         return;
     }
+    if ea == 8 && eb == 8 {
+        // One tile, without the loops' set-up (7.8 -> 7.0 ns on an Intel Xeon server core).
+        // SAFETY: the contract, with `ea = eb = 8`.
+        unsafe { band::<1>(d, dr, s, sr, 0, 0) };
+        return;
+    }
+    // One tile a step: in this loop, two tiles side by side (as in `square16_avx2`) measured
+    // slower, 39 against 33 ns for 24 × 24 and 66 against 59 ns for 32 × 32 on that core.
     let mut i = 0usize;
     while i < ea {
         let mut j = 0usize;
         while j < eb {
-            // `j < eb`, both multiples of 8: `eb - j >= 8` does not wrap.
-            if eb.wrapping_sub(j) >= 16 {
-                // SAFETY: the contract, with `i + 8 <= ea` and `j + 16 <= eb`.
-                unsafe { band::<2>(d, dr, s, sr, i, j) };
-                j = j.wrapping_add(16);
-            } else {
-                // SAFETY: the contract, with `i + 8 <= ea` and `j + 8 <= eb`.
-                unsafe { band::<1>(d, dr, s, sr, i, j) };
-                j = j.wrapping_add(8);
-            }
+            // SAFETY: the contract, with `i + 8 <= ea` and `j + 8 <= eb` (multiples of 8).
+            unsafe { band::<1>(d, dr, s, sr, i, j) };
+            j = j.wrapping_add(8);
         }
         i = i.wrapping_add(8);
     }
