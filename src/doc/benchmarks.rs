@@ -242,22 +242,25 @@
 //!
 //! The group `small sizes` of the same file sweeps square `f32` transposes, the plans built
 //! at run time and the naive loop's side hidden from the compiler (`cargo bench -p
-//! strided-layout-bench --bench prepared -- "small sizes"`; one run, an Intel Xeon server
+//! strided-layout-bench --bench prepared -- "small sizes"`; one run after this round's tile
+//! kernel, the 64 × 64 row from two, whose times moved by a fifth; an Intel Xeon server
 //! core, medians):
 //!
 //! | side | `copy_from_slice` | `copy()` | prepared | naive loop | ndarray |
 //! | --- | --- | --- | --- | --- | --- |
-//! | 2 × 2 | 1.5 ns | 8.3 ns | 5.3 ns | 3.2 ns | 31.4 ns |
-//! | 4 × 4 | 1.5 ns | 7.6 ns | 3.8 ns | 9.5 ns | 36.3 ns |
-//! | 8 × 8 | 2.6 ns | 12.6 ns | 8.6 ns | 43.2 ns | 49.9 ns |
-//! | 16 × 16 | 7.3 ns | 20.3 ns | 17.5 ns | 141 ns | 92.7 ns |
-//! | 32 × 32 | 26.8 ns | 71.0 ns | 69.8 ns | 653 ns | 240 ns |
-//! | 64 × 64 | 93.5 ns | 276 ns | 269 ns | 2,496 ns | 786 ns |
+//! | 2 × 2 | 1.6 ns | 8.6 ns | 4.9 ns | 3.2 ns | 34.2 ns |
+//! | 4 × 4 | 1.7 ns | 9.0 ns | 3.9 ns | 9.6 ns | 38.2 ns |
+//! | 8 × 8 | 3.0 ns | 12.7 ns | 7.9 ns | 45.6 ns | 49.4 ns |
+//! | 16 × 16 | 5.4 ns | 21.4 ns | 16.7 ns | 147 ns | 94.4 ns |
+//! | 32 × 32 | 28.6 ns | 65.5 ns | 60.3 ns | 657 ns | 249 ns |
+//! | 64 × 64 | 96-106 ns | 240-277 ns | 229-286 ns | 2,673-2,820 ns | 893 ns |
 //!
 //! From 4 × 4 up both forms beat the naive loop and ndarray; a 2 × 2 block (four elements)
 //! is the one size where a loop written for it wins, by the checks every call makes (about
-//! 100 instructions: lengths, element size, the block's kind). Below 8 × 8 the blocks go
-//! element by element, except 4 × 4 of 4-byte elements, one SSE2 or NEON block. Before this
+//! 100 instructions: lengths, element size, the block's kind; a prepared plan's 2 × 2 went
+//! from 5.3 to 4.9 ns when two channels under 16 bytes stopped setting up the vector loops).
+//! Below 8 × 8 the blocks go element by element, except 4 × 4 of 4-byte elements, one SSE2
+//! or NEON block, and blocks two wide, a two-channel interleave. Before this
 //! sweep, a 4 × 4 transpose took the general planner and the channel kernels' dispatch (42.8
 //! ns through `copy()`), and a prepared 64 × 64 one the plan's tiles (0.47-0.70 us).
 //!
