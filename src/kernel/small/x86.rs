@@ -326,7 +326,12 @@ unsafe fn band<const W: usize>(
 ///
 /// The unpacks are the integer ones ([`unpack`]): on Intel's Golden Cove cores they issue
 /// two a cycle (ports 1 and 5), the `f32` / `f64` forms one (port 5 only), which bound the
-/// older kernel (12 shuffle-port instructions a tile with blends; 24 in `micro_avx`).
+/// older kernel (12 shuffle-port instructions a tile with blends; 24 in `micro_avx`). Tried
+/// and slower on that core: the second step as one shuffle and two blends (the older
+/// kernel), half the first step as 64-bit shifts and blends, or as blends of loads one
+/// element apart, and a 16 × 16 AVX-512 block of 128-bit inserts and in-lane shuffles
+/// (16.6-18.8 ns). On AMD Zen 3, whose shuffles of every form issue two a cycle, the tile
+/// has not been measured.
 ///
 /// # Safety
 ///
