@@ -57,7 +57,7 @@ enum Kind {
     /// `ea = eb = 4` of 4-byte elements (a 4 × 4 matrix): one micro-kernel block.
     Square4,
     /// A transpose of 4-byte elements made of whole 8 × 8 tiles (`ea`, `eb` multiples of
-    /// 8): one AVX tile after another where the CPU has AVX, else as [`Kind::Transpose`].
+    /// 8): one AVX2 tile after another where the CPU has AVX2, else as [`Kind::Transpose`].
     Tiles8,
 }
 
@@ -331,27 +331,30 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
 
-/// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
-/// inside a slice of `slice` elements (`n`, `len` at least 1). Checked arithmetic in
-/// `isize`: an overflow answers `false` (the general path then plans the copy and reports
-/// it), so no wider type is needed.
-#[inline]
-fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
-    let Some(last) = isize::try_from(n.saturating_sub(1))
-        .ok()
-        .and_then(|k| k.checked_mul(r))
-    else {
-        return false;
-    };
-    let Some(end) = o.checked_add(last) else {
-        return false;
-    };
-    let (lo, hi) = if last < 0 { (end, o) } else { (o, end) };
-    lo >= 0
-        && hi
-            .unsigned_abs()
-            .checked_add(len.saturating_sub(1))
-            .is_some_and(|e| e < slice)
+/// Whether every offset of the axes `(extent, stride)` from `offset` lies inside a slice of
+/// `len` elements (each extent at least 1): their lowest and highest offsets, found with
+/// checked arithmetic in `isize`. An overflow answers `false` (the general path then plans
+/// the copy and reports it), so no wider type is needed. (`algo::offset::bounds` answers
+/// the same on slices, in `i128` over a runtime rank: with it and `is_contiguous_in` in
+/// [`copy_into_dense`], the 2³ permute took 34 ns against 13 with this loop, unrolled over
+/// the axes.)
+#[inline(always)]
+fn inside(offset: isize, axes: impl IntoIterator<Item = (usize, isize)>, len: usize) -> bool {
+    let (mut lo, mut hi) = (offset, offset);
+    for (e, st) in axes {
+        let Some(reach) = isize::try_from(e.saturating_sub(1))
+            .ok()
+            .and_then(|k| k.checked_mul(st))
+        else {
+            return false;
+        };
+        let (Some(l), Some(h)) = (lo.checked_add(reach.min(0)), hi.checked_add(reach.max(0)))
+        else {
+            return false;
+        };
+        (lo, hi) = (l, h);
+    }
+    lo >= 0 && hi.unsigned_abs() < len
 }
 
 /// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
@@ -391,8 +394,8 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     // A unique destination: rows of `eb` consecutive elements, at least `eb` apart (the
     // nesting test; `ea, eb >= 2` by `classify`). Then every offset inside its slice.
     if dr.unsigned_abs() < eb
-        || !rows_inside(dl.offset, dr, ea, eb, dst.len())
-        || !rows_inside(sl.offset, sr, eb, ea, src.len())
+        || !inside(dl.offset, [(ea, dr), (eb, 1)], dst.len())
+        || !inside(sl.offset, [(eb, sr), (ea, 1)], src.len())
     {
         return false;
     }
@@ -406,7 +409,7 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
         os: sl.offset,
     };
     // SAFETY: every destination offset `od + i·dr + j` lies inside `dst` and every source
-    // offset `os + i + j·sr` inside `src` (`rows_inside`, checked just above without
+    // offset `os + i + j·sr` inside `src` (`inside`, checked just above without
     // overflow); destination rows of `eb` consecutive elements `|dr| >= eb` apart never
     // share an element; `dst` and `src` are distinct borrows.
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
@@ -460,30 +463,17 @@ pub(crate) fn copy_into_dense<T: Copy + 'static, const N: usize>(
     if N < 3 || volume > TINY_MAX {
         return false;
     }
-    // The source's lowest and highest offset (checked: a `Mapping` of another crate may
-    // describe offsets past `isize`), inside `src`. (`algo::offset::bounds` answers the same
-    // on slices, in `i128` over a runtime rank: with it and `is_contiguous_in` here, the 2³
-    // permute took 34 ns against 13 with these loops, unrolled over `N`.)
-    let (mut lo, mut hi) = (sl.offset, sl.offset);
-    for (&e, &st) in sl.shape.iter().zip(&sl.strides) {
-        let Some(reach) = isize::try_from(e.saturating_sub(1))
-            .ok()
-            .and_then(|k| k.checked_mul(st))
-        else {
-            return false;
-        };
-        let (Some(l), Some(h)) = (lo.checked_add(reach.min(0)), hi.checked_add(reach.max(0)))
-        else {
-            return false;
-        };
-        (lo, hi) = (l, h);
-    }
-    if lo < 0 || hi.unsigned_abs() >= src.len() {
+    // Every source offset inside `src` (checked: a `Mapping` of another crate may describe
+    // offsets past `isize`).
+    if !inside(
+        sl.offset,
+        sl.shape.iter().copied().zip(sl.strides),
+        src.len(),
+    ) {
         return false;
     }
     // SAFETY: `d` holds the destination's `volume` elements, and every source offset the
-    // odometer reaches (an offset of the source layout) lies between `lo >= 0` and
-    // `hi < src.len()` (checked above); the destination's offsets are distinct
+    // odometer reaches (an offset of the source layout) lies inside `src` (checked above); the destination's offsets are distinct
     // (C-contiguous); `dst` and `src` are distinct borrows.
     unsafe { tiny(d.as_mut_ptr(), src.as_ptr(), sl, volume) };
     true

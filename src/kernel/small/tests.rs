@@ -1,4 +1,10 @@
-use super::{Kind, SMALL_MAX_BYTES, Small, rows_inside};
+use super::{Kind, SMALL_MAX_BYTES, Small, inside};
+
+/// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
+/// inside a slice of `slice` elements: [`inside`] on the two axes `copy_rank2` gives it.
+fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
+    inside(o, [(n, r), (len, 1)], slice)
+}
 
 /// `rows_inside` against the model (every offset of the rows, in `i128`) over first
 /// offsets -8..=8, row steps -6..=6 (0 included), 1..=4 rows of 1..=4 elements and slices
