@@ -22,6 +22,15 @@ pub struct AxisMask(u64);
 
 impl AxisMask {
     /// The empty set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::AxisMask;
+    /// let m = AxisMask::EMPTY.with(2);
+    /// assert!(m.contains(2) && !AxisMask::EMPTY.contains(2));
+    /// assert_eq!(AxisMask::EMPTY.count(), 0);
+    /// ```
     pub const EMPTY: Self = Self(0);
 
     /// Builds a mask from its bits, bit `i` standing for axis `i`.

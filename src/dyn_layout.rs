@@ -157,6 +157,12 @@ impl<const MAX: usize> DynLayout<MAX> {
 
     /// Returns this layout with its offset (of index `[0, ..]`, in elements) set to `offset`.
     ///
+    /// ```text
+    /// (2,2):(2,1) +0            with_offset(5) -> (2,2):(2,1) +5
+    ///  0 1                       5 6
+    ///  2 3                       7 8
+    /// ```
+    ///
     /// # Errors
     ///
     /// - [`LayoutError::OffsetOverflow`] if an element offset, in elements or bytes,

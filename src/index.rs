@@ -57,6 +57,14 @@ pub trait IntoAxisArg {
     /// Whether this argument is an index (drops its axis) rather than a slice.
     const IS_INDEX: bool;
     /// The argument as an [`AxisArg`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{AxisArg, IntoAxisArg, Slice};
+    /// assert_eq!((-1isize).into_axis_arg(), AxisArg::Index(-1));
+    /// assert_eq!((1isize..3).into_axis_arg(), AxisArg::Slice(Slice::new(Some(1), Some(3), 1)));
+    /// ```
     fn into_axis_arg(self) -> AxisArg;
 }
 
@@ -127,6 +135,15 @@ pub trait AxisArgs {
     /// The number of integer indices among them (the axes the result drops).
     const INDICES: usize;
     /// Writes the arguments into `out`, in order (stops at the end of `out`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{AxisArg, AxisArgs, Slice};
+    /// let mut out = [AxisArg::At(0); 2];
+    /// (0isize, (.., ())).write(&mut out);
+    /// assert_eq!(out, [AxisArg::Index(0), AxisArg::Slice(Slice::FULL)]);
+    /// ```
     fn write(self, out: &mut [AxisArg]);
 }
 

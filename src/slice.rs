@@ -33,6 +33,17 @@ pub struct Slice {
 
 impl Slice {
     /// The whole axis, `:`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, Slice};
+    /// // `a[1, :]` of a 2 × 3 matrix, the first axis kept with extent 1.
+    /// let l = Layout::dense([2, 3], 4, Order::C)?;
+    /// let row = l.sliced([Slice::new(Some(1), Some(2), 1), Slice::FULL])?;
+    /// assert_eq!((row.shape(), row.offset()), ([1, 3], 3));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     pub const FULL: Self = Self::new(None, None, 1);
 
     /// A slice `start:stop:step` (Python rules; see the type's docs).

@@ -41,6 +41,20 @@ use crate::{Layout, LayoutError};
 
 /// The shared-memory swizzle of the descriptor (`CUtensorMapSwizzle`); a swizzled box row must
 /// fit its span.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+/// // A box of 32 `f32` a row: 128 bytes, too wide for the 64-byte swizzle.
+/// let l = Layout::dense([64, 64], 4, Order::C)?;
+/// assert!(TmaTiled::new(&l, 0, [8, 32], [1, 1], TmaSwizzle::B128).is_ok());
+/// assert_eq!(
+///     TmaTiled::new(&l, 0, [8, 32], [1, 1], TmaSwizzle::B64),
+///     Err(LayoutError::TmaBox { axis: 1 })
+/// );
+/// # Ok::<(), LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub enum TmaSwizzle {

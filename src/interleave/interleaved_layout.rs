@@ -146,6 +146,12 @@ impl<const N: usize> InterleavedLayout<N> {
 
     /// Returns this layout with its offset (of index `[0; N]`, in elements) set to `offset`.
     ///
+    /// ```text
+    /// (2,4):(4,2) il(1,2) +0    with_offset(8) -> (2,4):(4,2) il(1,2) +8
+    ///  0 1 2 3                   8  9 10 11
+    ///  4 5 6 7                  12 13 14 15
+    /// ```
+    ///
     /// # Errors
     ///
     /// - [`LayoutError::OffsetOverflow`] if an element offset, in elements or bytes,

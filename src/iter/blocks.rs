@@ -7,6 +7,21 @@ use crate::{DynLayout, InterleavedLayout, Layout, Lowered, Mapping};
 
 /// A run of `len` consecutive elements starting at element offset `start`: offsets
 /// `start, start + 1, .., start + len - 1`; `len >= 1`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Block, Layout, LayoutError};
+/// // Two rows of 3 elements, 4 apart: offsets 0 1 2 and 4 5 6.
+/// let l = Layout::new([2, 3], [4, 1], 4)?;
+/// let blocks: Vec<Block> = l.strided_blocks().collect();
+/// assert_eq!(blocks, [Block { start: 0, len: 3 }, Block { start: 4, len: 3 }]);
+/// // A block covers `start..start + len` of the slice.
+/// let buf: Vec<f32> = (0..7).map(|i| i as f32).collect();
+/// let b = blocks[1];
+/// assert_eq!(&buf[b.start as usize..][..b.len], [4.0, 5.0, 6.0]);
+/// # Ok::<(), LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct Block {
@@ -34,6 +49,22 @@ pub struct Block {
 /// It is double-ended: `rev()` yields the same blocks last first (each still ascending
 /// inside). An interleaved layout's regular blocks are its single elements (`block_len()
 /// == 1`), joined into runs as above, so the lanes of a block come out as one run.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Block, Layout, LayoutError};
+/// // (2,2,2):(1,-1,1) + 1: offsets 1 2 0 1 | 2 3 1 2 in C order.
+/// let l = Layout::new([2, 2, 2], [1, -1, 1], 4)?.with_offset(1)?;
+/// let b = l.strided_blocks();
+/// assert_eq!((b.block_len(), b.num_blocks(), b.block_stride()), (2, 4, None));
+/// assert_eq!(b.size_hint(), (1, Some(4))); // blocks may join: at most `num_blocks`
+/// let runs: Vec<Block> = b.collect();
+/// assert_eq!(runs[0], Block { start: 1, len: 2 });
+/// // Last first, each block still ascending inside.
+/// assert_eq!(b.rev().next(), Some(Block { start: 1, len: 2 }));
+/// # Ok::<(), LayoutError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct StridedBlocks<const N: usize> {
@@ -78,6 +109,17 @@ impl<const N: usize> StridedBlocks<N> {
 
     /// Elements in each regular block (burn's `block_len`); every yielded block's length is
     /// a multiple of it. 1 when the innermost merged axis does not have stride 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// let l = Layout::dense([3, 4, 5], 4, Order::C)?;
+    /// assert_eq!(l.strided_blocks().block_len(), 60); // all axes merge into one run
+    /// assert_eq!(l.narrowed(2, 0, 2)?.strided_blocks().block_len(), 2);
+    /// assert_eq!(l.transposed(1, 2)?.strided_blocks().block_len(), 1);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn block_len(&self) -> usize {
         self.block_len
@@ -86,6 +128,17 @@ impl<const N: usize> StridedBlocks<N> {
     /// Number of regular blocks (burn's `num_blocks`): the layout's volume over
     /// [`block_len`](StridedBlocks::block_len). The iterator yields exactly this many when
     /// [`block_stride`](StridedBlocks::block_stride) is `Some`, at most this many otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError};
+    /// // Rows of 3 elements, 8 apart: 4 regular blocks, yielded one by one.
+    /// let b = Layout::new([4, 3], [8, 1], 4)?.strided_blocks();
+    /// assert_eq!(b.num_blocks(), 4);
+    /// assert_eq!(b.count(), 4);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn num_blocks(&self) -> usize {
         self.num_blocks
@@ -94,6 +147,18 @@ impl<const N: usize> StridedBlocks<N> {
     /// The distance between consecutive regular blocks' starts when it is constant (burn's
     /// `block_stride`): `Some(0)` for at most one block (or a broadcast), `None` when the
     /// blocks are not equally spaced.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError};
+    /// assert_eq!(Layout::new([4, 3], [8, 1], 4)?.strided_blocks().block_stride(), Some(8));
+    /// assert_eq!(Layout::new([4, 3], [-8, 1], 4)?.strided_blocks().block_stride(), Some(-8));
+    /// // Two outer axes that do not merge: the spacing changes between rows and planes.
+    /// let b = Layout::new([2, 2, 3], [20, 8, 1], 4)?.strided_blocks();
+    /// assert_eq!(b.block_stride(), None);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn block_stride(&self) -> Option<isize> {
         self.block_stride

@@ -90,6 +90,20 @@ pub trait Mapping<const N: usize> {
     /// above). Keeping the invariants of [`Layout`] (every offset fits `isize`, in elements and
     /// in bytes) makes every check pass that does not depend on the slices; a value that
     /// breaks them is refused with an error, never trusted.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError, Mapping, Order};
+    /// // Generic code reads any operand through its lowered form.
+    /// fn innermost_stride<const N: usize>(m: &impl Mapping<N>) -> Option<isize> {
+    ///     m.lowered().strides.last().copied()
+    /// }
+    /// let hwc = InterleavedLayout::dense([3, 2, 2], 1, InterleaveLayout::new(0, 3)?)?;
+    /// assert_eq!(innermost_stride(&hwc), Some(3));
+    /// assert_eq!(hwc.lowered().interleave, Some((0, 3)));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     fn lowered(&self) -> Lowered<N>;
 }
 

@@ -27,6 +27,21 @@ use crate::{LayoutError, Operand};
 /// second core's gain is at most that overhead (`benches/par.rs` measures 256², 362² and
 /// 512² `f32` transposes, 0.5-2 MiB moved, around it). Under Miri it is 64 bytes, so that
 /// its tiny test cases run split.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Order, PAR_BYTES};
+/// // A 256 × 256 `f32` transpose moves 512 KiB (read plus written): one thread.
+/// let bytes = 2 * 256 * 256 * 4;
+/// assert!(cfg!(miri) || bytes < PAR_BYTES);
+/// let l = Layout::dense([256, 256], 4, Order::C)?;
+/// let src = vec![1f32; 256 * 256];
+/// let mut dst = vec![0f32; 256 * 256];
+/// strided_layout::par_copy(&src, &l.transposed(0, 1)?, &mut dst, &l)?; // runs on this thread
+/// assert_eq!(dst, src);
+/// # Ok::<(), LayoutError>(())
+/// ```
 pub const PAR_BYTES: usize = if cfg!(miri) { 64 } else { 1 << 20 };
 
 /// Parts per thread of rayon's pool: more than one, so a thread that finishes early (or

@@ -70,6 +70,18 @@ const _: () = assert!(INNER_UNROLL >= 1);
 /// of 16 on one axis (nChw8c -> nChw16c) three at most, two different axes four at most.
 /// Every plan carries this many nests (it is plain stack data), so it is kept to what those
 /// cases need; a plan that needs more is [`LayoutError::InterleaveConflict`] (see there for when that happens).
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError, Mapping, Plan, MAX_NESTS};
+/// // nChw8c -> nChw16c with 24 channels: blocks of 8 against blocks of 16, the last partial.
+/// let blocked = |f| InterleavedLayout::dense([1, 24, 2, 2], 4, InterleaveLayout::new(1, f)?);
+/// let plan = Plan::new(&[blocked(16)?.lowered(), blocked(8)?.lowered()])?;
+/// assert!(plan.nests().len() > 1 && plan.nests().len() <= MAX_NESTS);
+/// assert_eq!(plan.volume(), 96);
+/// # Ok::<(), LayoutError>(())
+/// ```
 pub const MAX_NESTS: usize = 4;
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
@@ -79,6 +91,18 @@ pub const MAX_NESTS: usize = 4;
 /// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
 /// targets, 272 on 64-bit ones; it was 16, nearly twice that), so it is kept no larger than
 /// real layouts need.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{Layout, LayoutError, Mapping, Plan, MAX_LOOPS};
+/// // Extent 2 on every axis, strides 3^k: no two axes merge, each is a loop of its own.
+/// let fits = Layout::new([2; 8], [2187, 729, 243, 81, 27, 9, 3, 1], 4)?.lowered();
+/// assert_eq!(Plan::new(&[fits, fits])?.nests()[0].loops().len(), MAX_LOOPS);
+/// let more = Layout::new([2; 9], [6561, 2187, 729, 243, 81, 27, 9, 3, 1], 4)?.lowered();
+/// assert_eq!(Plan::new(&[more, more]), Err(LayoutError::RankOverflow { max: MAX_LOOPS }));
+/// # Ok::<(), LayoutError>(())
+/// ```
 pub const MAX_LOOPS: usize = 8;
 
 /// One loop of a nest: how many steps, and how far each operand moves per step (elements).
@@ -147,6 +171,19 @@ impl<const K: usize> Nest<K> {
     };
 
     /// The loops, outermost first; empty for a nest of one element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Loop, Mapping, Order, Plan};
+    /// // Every other column of a 3 × 4 matrix, into a dense 3 × 2 one.
+    /// let src = Layout::dense([3, 4], 4, Order::C)?.narrowed(1, 0, 2)?;
+    /// let dst = Layout::dense([3, 2], 4, Order::C)?;
+    /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
+    /// let loops = plan.nests()[0].loops();
+    /// assert_eq!(loops, [Loop { extent: 3, strides: [2, 4] }, Loop { extent: 2, strides: [1, 1] }]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn loops(&self) -> &[Loop<K>] {
         match self.loops.split_at_checked(self.depth) {
@@ -156,24 +193,68 @@ impl<const K: usize> Nest<K> {
     }
 
     /// Each operand's offset at the first element, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// // A flipped source starts at its last element.
+    /// let dst = Layout::dense([4], 4, Order::C)?;
+    /// let plan = Plan::new(&[dst.lowered(), dst.flipped(0)?.lowered()])?;
+    /// assert_eq!(plan.nests()[0].offsets(), [0, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn offsets(&self) -> [isize; K] {
         self.offsets
     }
 
     /// Each operand's smallest and largest offset over the nest, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// let dst = Layout::dense([2, 3], 4, Order::C)?;
+    /// let src = Layout::new([2, 3], [-10, 2], 4)?.with_offset(10)?; // offsets 10 12 14 | 0 2 4
+    /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
+    /// assert_eq!(plan.nests()[0].bounds(), [(0, 5), (0, 14)]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn bounds(&self) -> [(isize, isize); K] {
         self.bounds
     }
 
     /// `Some([ta, tb])` when the two innermost loops run in `ta × tb` tiles.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// // A transpose is tiled for the caches; a plain copy is not.
+    /// let dst = Layout::dense([64, 64], 4, Order::C)?;
+    /// let transpose = Plan::new(&[dst.lowered(), dst.transposed(0, 1)?.lowered()])?;
+    /// assert_eq!(transpose.nests()[0].tile(), Some([32, 32]));
+    /// let copy = Plan::new(&[dst.lowered(), dst.lowered()])?;
+    /// assert_eq!(copy.nests()[0].tile(), None);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn tile(&self) -> Option<[usize; 2]> {
         self.tile
     }
 
     /// The number of elements the nest visits (the product of its extents).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// let l = Layout::dense([3, 5], 4, Order::C)?.lowered();
+    /// assert_eq!(Plan::new(&[l, l])?.nests()[0].volume(), 15);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn volume(&self) -> usize {
         // Each nest is a part of the operands' shape, whose volume fits `usize`.
@@ -502,6 +583,17 @@ impl<const K: usize> Plan<K> {
     }
 
     /// The loop nests, run one after the other (none when the shape has an extent 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// let l = Layout::dense([3, 5], 4, Order::C)?.lowered();
+    /// assert_eq!(Plan::new(&[l, l])?.nests().len(), 1);
+    /// let empty = Layout::dense([3, 0], 4, Order::C)?.lowered();
+    /// assert!(Plan::new(&[empty, empty])?.nests().is_empty());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn nests(&self) -> &[Nest<K>] {
         let slots = self.nests.slots();
@@ -528,6 +620,17 @@ impl<const K: usize> Plan<K> {
     }
 
     /// The number of elements the plan visits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// let dst = Layout::dense([2, 3, 4], 4, Order::C)?;
+    /// let src = Layout::dense([4, 2, 3], 4, Order::C)?.permuted([1, 2, 0])?; // shape (2, 3, 4)
+    /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
+    /// assert_eq!(plan.volume(), 24);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn volume(&self) -> usize {
         let mut v = 0usize;

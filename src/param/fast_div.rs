@@ -53,6 +53,20 @@ mod sealed {
 /// (`include/strided_layout.h`) reads the same bytes and must know each field's width. Each
 /// type carries its own fast division ([`division_magic`](Self::division_magic) on the host,
 /// [`divide_fast`](Self::divide_fast) on the device), exact for every dividend in `0..=MAX`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::KernelIndex;
+/// // Division by a divisor known on the host, for any index type.
+/// fn divide<I: KernelIndex>(n: I, d: I) -> Option<I> {
+///     let (multiplier, shift) = I::division_magic(d)?;
+///     Some(I::divide_fast(n, multiplier, shift))
+/// }
+/// assert_eq!(divide(1_000_000i32, 13), Some(76_923));
+/// assert_eq!(divide(u16::MAX, 3), Some(21_845));
+/// assert_eq!(divide(10i64, -2), None); // negative divisors have no magic
+/// ```
 pub trait KernelIndex:
     PrimInt + WrappingAdd + WrappingSub + WrappingMul + CheckedRem + sealed::Sealed
 {

@@ -152,18 +152,58 @@ impl CopyPlan {
 
     /// The shortest source slice [`run`](CopyPlan::run) accepts, in elements (the largest
     /// source offset plus one; 0 for an empty copy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+    /// // Every other element of 8, into 4 consecutive ones.
+    /// let plan = CopyPlan::new(&Layout::new([4], [2], 4)?, &Layout::dense([4], 4, Order::C)?)?;
+    /// assert_eq!((plan.src_len(), plan.dst_len()), (7, 4)); // offsets 0, 2, 4, 6
+    /// let src = [0f32, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    /// let mut dst = [0f32; 4];
+    /// plan.run(&src[..plan.src_len()], &mut dst)?;
+    /// assert_eq!(dst, [0.0, 2.0, 4.0, 6.0]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn src_len(&self) -> usize {
         self.core.lens()[1]
     }
 
     /// The shortest destination slice [`run`](CopyPlan::run) accepts, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Operand, Order};
+    /// // Into the odd slots of a stereo buffer: the last one written is 2·3 + 1.
+    /// let right = Layout::new([4], [2], 2)?.with_offset(1)?;
+    /// let plan = CopyPlan::new(&Layout::dense([4], 2, Order::C)?, &right)?;
+    /// assert_eq!(plan.dst_len(), 8);
+    /// let mut short = [0i16; 7];
+    /// assert_eq!(plan.run(&[1i16, 2, 3, 4], &mut short), Err(LayoutError::OffsetOutsideSlice { operand: Operand::Destination }));
+    /// assert_eq!(short, [0; 7]); // untouched
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn dst_len(&self) -> usize {
         self.core.lens()[0]
     }
 
     /// The plan the runs follow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+    /// // A dense 3 × 4 copy merges into one loop of 12 elements.
+    /// let l = Layout::dense([3, 4], 4, Order::C)?;
+    /// let plan = CopyPlan::new(&l, &l)?;
+    /// let nests = plan.plan().nests();
+    /// assert_eq!((nests.len(), nests[0].loops().len(), plan.plan().volume()), (1, 1, 12));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn plan(&self) -> &Plan<2> {
         &self.core.plan

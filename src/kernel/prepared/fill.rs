@@ -87,12 +87,38 @@ impl FillPlan {
     }
 
     /// The shortest slice [`run`](FillPlan::run) accepts, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError, Operand};
+    /// // The diagonal of a 3 × 3 matrix: offsets 0, 4, 8.
+    /// let plan = FillPlan::new(&Layout::new([3], [4], 4)?)?;
+    /// assert_eq!(plan.len(), 9);
+    /// let mut m = [0f32; 9];
+    /// plan.run(&mut m, 1.0)?;
+    /// assert_eq!(m, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
+    /// assert_eq!(
+    ///     plan.run(&mut m[..8], 2.0),
+    ///     Err(LayoutError::OffsetOutsideSlice { operand: Operand::Destination })
+    /// );
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
         self.core.lens()[0]
     }
 
     /// Whether the plan writes nothing (an extent is 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError, Order};
+    /// assert!(FillPlan::new(&Layout::dense([4, 0], 4, Order::C)?)?.is_empty());
+    /// assert!(!FillPlan::new(&Layout::dense([4, 1], 4, Order::C)?)?.is_empty());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.core.plan.volume() == 0

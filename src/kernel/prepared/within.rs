@@ -112,6 +112,20 @@ impl CopyWithinPlan {
     }
 
     /// The shortest buffer [`run`](CopyWithinPlan::run) accepts, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// // The first 3 elements to offsets 5, 6, 7: the buffer needs 8.
+    /// let src = Layout::new([3], [1], 4)?;
+    /// let plan = CopyWithinPlan::new(&src, &src.with_offset(5)?)?;
+    /// assert_eq!(plan.len(), 8);
+    /// let mut buf = [1u32, 2, 3, 0, 0, 0, 0, 0];
+    /// plan.run(&mut buf)?;
+    /// assert_eq!(buf, [1, 2, 3, 0, 0, 1, 2, 3]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
         let [dst, src] = self.copy.core.lens();
@@ -119,6 +133,18 @@ impl CopyWithinPlan {
     }
 
     /// Whether the plan moves nothing (an extent is 0, or the layouts coincide).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let l = Layout::new([3], [1], 4)?;
+    /// assert!(CopyWithinPlan::new(&l, &l)?.is_empty()); // onto itself
+    /// let empty = Layout::new([0], [1], 4)?;
+    /// assert!(CopyWithinPlan::new(&empty, &empty.with_offset(1)?)?.is_empty());
+    /// assert!(!CopyWithinPlan::new(&l, &l.with_offset(3)?)?.is_empty());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.disjoint.is_none() || self.copy.core.plan.volume() == 0

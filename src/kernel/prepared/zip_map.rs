@@ -105,6 +105,21 @@ impl ZipMapPlan {
     }
 
     /// The shortest `dst`, `a` and `b` slices [`run`](ZipMapPlan::run) accepts, in elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, Order, ZipMapPlan};
+    /// // A + Aᵀ of a 2 × 2 matrix: `b` reads `a`'s buffer transposed.
+    /// let a = Layout::dense([2, 2], 4, Order::C)?;
+    /// let plan = ZipMapPlan::new(&a, &a.transposed(0, 1)?, &a)?;
+    /// assert_eq!(plan.lens(), [4, 4, 4]);
+    /// let m = [1f32, 2.0, 3.0, 4.0];
+    /// let mut sum = [0f32; 4];
+    /// plan.run(&m, &m, &mut sum, |x, y| x + y)?;
+    /// assert_eq!(sum, [2.0, 5.0, 5.0, 8.0]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
     #[must_use]
     pub const fn lens(&self) -> [usize; 3] {
         self.core.lens()
