@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Fails when a public item of the crate has no example in its docs.
+
+Reads the rustdoc JSON that `cargo +nightly rustdoc --lib --all-features -- -Z
+unstable-options --output-format json` writes to `target/doc/strided_layout.json`, walks the
+items reachable from the crate root (modules, re-exports, inherent impls, traits), and lists
+every public function, type, trait, constant and macro whose docs hold no code block. Enum
+variants, fields, modules and trait impls are not items that need an example of their own;
+associated constants are covered by their type's example.
+
+The JSON format is unstable: a format version this script was not written against is
+reported and the check skipped (exit 0), so that a new nightly does not break CI; update
+`KNOWN` after checking the walk still finds the items.
+"""
+
+import json
+import pathlib
+import sys
+
+KNOWN = range(50, 70)
+NEEDS_EXAMPLE = {"function", "struct", "enum", "union", "trait", "constant", "macro", "type_alias"}
+
+
+def main():
+    path = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "target/doc/strided_layout.json")
+    doc = json.loads(path.read_text())
+    version = doc.get("format_version")
+    if version not in KNOWN:
+        print(f"rustdoc JSON format {version} is not one this check knows ({KNOWN}): skipped")
+        return 0
+    index, seen, missing, checked = doc["index"], set(), [], 0
+
+    def walk(item_id, path):
+        nonlocal checked
+        if item_id is None or item_id in seen or str(item_id) not in index:
+            return
+        seen.add(item_id)
+        item = index[str(item_id)]
+        kind, inner = next(iter(item["inner"].items()))
+        if item.get("visibility") != "public" and kind != "impl" and path[-1:] != ["<trait>"]:
+            return
+        name = path + ([item["name"]] if item.get("name") else [])
+        if kind in NEEDS_EXAMPLE:
+            checked += 1
+            if "```" not in (item.get("docs") or ""):
+                missing.append(f"{kind} {'::'.join(n for n in name if n != '<trait>')}")
+        if kind == "module":
+            for child in inner["items"]:
+                walk(child, name)
+        elif kind in ("struct", "enum", "union"):
+            for imp in inner.get("impls", []):
+                walk(imp, name)
+        elif kind == "impl":
+            if inner.get("trait") is None and not inner.get("is_synthetic") and not inner.get("blanket_impl"):
+                for child in inner["items"]:
+                    walk(child, path)
+        elif kind == "trait":
+            for child in inner["items"]:
+                walk(child, name + ["<trait>"])
+        elif kind == "use":
+            walk(inner.get("id"), path)
+
+    walk(doc["root"], [])
+    if checked < 100:
+        print(f"only {checked} items found: the walk no longer matches the JSON format")
+        return 1
+    print(f"{checked} public items checked for an example")
+    if missing:
+        print("public items without an example in their docs:\n  " + "\n  ".join(missing))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
