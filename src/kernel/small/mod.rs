@@ -238,7 +238,7 @@ impl Small {
     /// As [`Small::run`].
     #[cold]
     #[inline(never)]
-    unsafe fn run_detecting<T: Copy + 'static>(&self, d: *mut T, s: *const T) -> bool {
+    unsafe fn run_detecting<T: Copy + 'static>(self, d: *mut T, s: *const T) -> bool {
         cpu::detect_now();
         // SAFETY: the contract.
         unsafe { self.run(d, s) }
@@ -332,12 +332,14 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
 }
 
 /// Whether every offset of the axes `(extent, stride)` from `offset` lies inside a slice of
-/// `len` elements (each extent at least 1): their lowest and highest offsets, found with
-/// checked arithmetic in `isize`. An overflow answers `false` (the general path then plans
-/// the copy and reports it), so no wider type is needed. (`algo::offset::bounds` answers
-/// the same on slices, in `i128` over a runtime rank: with it and `is_contiguous_in` in
-/// [`copy_into_dense`], the 2³ permute took 34 ns against 13 with this loop, unrolled over
-/// the axes.)
+/// `len` elements (each extent at least 1): the lowest offset, found with checked arithmetic
+/// in `isize`, and the span up to the highest (the sum of each axis' reach, in `usize`). An
+/// overflow answers `false` (the general path then plans the copy and reports it), so no
+/// wider type is needed; offsets past `isize::MAX - 1` are refused too, which no slice
+/// reaches. (`algo::offset::bounds` answers the same on slices, in `i128` over a runtime
+/// rank: with it and `is_contiguous_in` in [`copy_into_dense`], the 2³ permute took 34 ns
+/// against 13 with this loop, unrolled over the axes. Tracking the highest offset in `isize`
+/// as well took a stereo `copy()` 10 instructions more.)
 #[expect(
     clippy::inline_always,
     reason = "as a call (`#[inline]` left it one), a 2 x 2 `copy()` took 263 instructions \
@@ -345,7 +347,7 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
 )]
 #[inline(always)]
 fn inside(offset: isize, axes: impl IntoIterator<Item = (usize, isize)>, len: usize) -> bool {
-    let (mut lo, mut hi) = (offset, offset);
+    let (mut lo, mut span) = (offset, 0usize);
     for (e, st) in axes {
         let Some(reach) = isize::try_from(e.saturating_sub(1))
             .ok()
@@ -353,13 +355,17 @@ fn inside(offset: isize, axes: impl IntoIterator<Item = (usize, isize)>, len: us
         else {
             return false;
         };
-        let (Some(l), Some(h)) = (lo.checked_add(reach.min(0)), hi.checked_add(reach.max(0)))
-        else {
+        let Some(l) = lo.checked_add(reach.min(0)) else {
             return false;
         };
-        (lo, hi) = (l, h);
+        lo = l;
+        span = span.saturating_add(reach.unsigned_abs());
     }
-    lo >= 0 && hi.unsigned_abs() < len
+    // Every offset lies in `lo..=lo + span`: inside when `lo >= 0` and `lo + span < len`,
+    // with `len` capped at `isize::MAX` so that every offset also fits `isize` (`lo < len`
+    // is tested first, so `len - lo` does not wrap).
+    let len = len.min(isize::MAX.unsigned_abs());
+    usize::try_from(lo).is_ok_and(|lo| lo < len && span < len.wrapping_sub(lo))
 }
 
 /// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
@@ -385,13 +391,17 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     ) else {
         return false;
     };
-    // The axis along which the destination's elements are one apart becomes `j`.
-    let (ea, eb, dr, sr) = if d1 == 1 && s0 == 1 {
-        (e0, e1, d0, s1)
-    } else if d0 == 1 && s1 == 1 {
-        (e1, e0, d1, s0)
-    } else {
+    // The axis along which the destination's elements are one apart becomes `j`: tested,
+    // then the four values chosen (written as an `if` / `else if` / `else` returning them,
+    // a stereo `copy()` took 12 instructions more, each side spilling its four values).
+    let rows_first = d1 == 1 && s0 == 1;
+    if !(rows_first || d0 == 1 && s1 == 1) {
         return false;
+    }
+    let (ea, eb, dr, sr) = if rows_first {
+        (e0, e1, d0, s1)
+    } else {
+        (e1, e0, d1, s0)
     };
     let Some(kind) = Small::classify(ea, eb, dr, sr, size) else {
         return false;
