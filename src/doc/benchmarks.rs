@@ -242,18 +242,25 @@
 //!
 //! The group `small sizes` of the same file sweeps square `f32` transposes, the plans built
 //! at run time and the naive loop's side hidden from the compiler (`cargo bench -p
-//! strided-layout-bench --bench prepared -- "small sizes"`; one run after this round's tile
-//! kernel, the 64 × 64 row from two, whose times moved by a fifth; an Intel Xeon server
-//! core, medians):
+//! strided-layout-bench --bench prepared -- "small sizes"`; two runs after `copy()`'s
+//! small-block checks were trimmed, the range of the two medians; an Intel Xeon server core,
+//! which ran the unchanged prepared plans 5-15% slower this time than in the previous
+//! round's run):
 //!
 //! | side | `copy_from_slice` | `copy()` | prepared | naive loop | ndarray |
 //! | --- | --- | --- | --- | --- | --- |
-//! | 2 × 2 | 1.6 ns | 8.6 ns | 4.9 ns | 3.2 ns | 34.2 ns |
-//! | 4 × 4 | 1.7 ns | 9.0 ns | 3.9 ns | 9.6 ns | 38.2 ns |
-//! | 8 × 8 | 3.0 ns | 12.7 ns | 7.9 ns | 45.6 ns | 49.4 ns |
-//! | 16 × 16 | 5.4 ns | 21.4 ns | 16.7 ns | 147 ns | 94.4 ns |
-//! | 32 × 32 | 28.6 ns | 65.5 ns | 60.3 ns | 657 ns | 249 ns |
-//! | 64 × 64 | 96-106 ns | 240-277 ns | 229-286 ns | 2,673-2,820 ns | 893 ns |
+//! | 2 × 2 | 1.8-2.0 ns | 7.6-7.8 ns | 4.9 ns | 3.3-3.4 ns | 34.7-35.6 ns |
+//! | 4 × 4 | 1.7 ns | 8.2-8.5 ns | 4.0-4.3 ns | 9.4-10.0 ns | 38.7-40.5 ns |
+//! | 8 × 8 | 3.0-3.1 ns | 11.9-12.0 ns | 8.0-8.3 ns | 41.4-41.6 ns | 51.0-54.8 ns |
+//! | 16 × 16 | 5.6-5.7 ns | 21.4-22.1 ns | 17.7-18.2 ns | 144-154 ns | 96.7-107 ns |
+//! | 32 × 32 | 28.7-31.0 ns | 75.5-76.1 ns | 70.8-75.2 ns | 552 ns | 248-252 ns |
+//! | 64 × 64 | 99.7-103 ns | 278-282 ns | 266-283 ns | 2,684-2,875 ns | 783-869 ns |
+//!
+//! The previous round's run (one run, the 64 × 64 row from two) had `copy()` at 8.6, 9.0,
+//! 12.7 and 21.4 ns for the four smallest sides: trimming the checks (a 2 × 2 call 220 ->
+//! 186 instructions, a 64-frame stereo block 251 -> 220) took 0.5-1 ns off the three
+//! smallest; the 16 × 16 call moved less than the noise here (23.5 -> 22.2 ns in alternating
+//! runs of the two builds, outside criterion).
 //!
 //! From 4 × 4 up both forms beat the naive loop and ndarray; a 2 × 2 block (four elements)
 //! is the one size where a loop written for it wins, by the checks every call makes (about
