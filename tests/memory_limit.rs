@@ -1,6 +1,6 @@
 //! The large-copy paths against the reference model, at the sizes that take them: a transpose
-//! past the streaming threshold whose two row strides are whole pages (the stack-tile path),
-//! and `A + Aᵀ` past the staged tiles' threshold, each with odd extents and offsets so the
+//! past the streaming threshold whose two row strides are whole pages, or whose destination
+//! rows are not a whole number of lines apart (the stack-tile paths), and `A + Aᵀ` past the staged tiles' threshold, each with odd extents and offsets so the
 //! tiles' edges run too. Too large for Miri, which runs the kernels' portable twins in the
 //! unit tests instead.
 #![allow(
@@ -55,6 +55,18 @@ fn copy_transpose_with_page_strides_past_the_cache_matches_the_model() -> Result
     check_page_transpose([1037, 3001], 4096, [0, 3], |x| x as f32, -1.0)?;
     check_page_transpose([1100, 2000], 2048, [3, 1], |x| x as u64, u64::MAX)?;
     check_page_transpose([1100, 2000], 2048, [0, 0], |x| x as i64, -1)
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of megabytes")]
+fn copy_transpose_with_rows_off_the_lines_past_the_cache_matches_the_model()
+-> Result<(), LayoutError> {
+    // Past the threshold, row strides that are not a whole number of 64-byte lines (the
+    // stack tiles meeting each destination row at its own alignment): 3001 `f32` (12,004
+    // bytes), 3000 `f32` (12,000: every other row 32 bytes into a line), 2001 `u64`.
+    check_page_transpose([1500, 3000], 3001, [5, 7], |x| x as f32, -1.0)?;
+    check_page_transpose([1537, 2900], 3000, [0, 3], |x| x as f32, -1.0)?;
+    check_page_transpose([1100, 2000], 2001, [3, 1], |x| x as u64, u64::MAX)
 }
 
 /// `zip_map(a, aᵀ)` of an `e × e` block of `a` whose rows are `ar` apart, into a destination

@@ -1,5 +1,7 @@
 //! README's transpose and permute rows (`table/<row>`), each beside `copy_from_slice` of the
-//! same bytes (the roofline), a naive index loop and ndarray 0.17. Single thread.
+//! same bytes (the roofline), a naive index loop and ndarray 0.17. Single thread. Also a
+//! 3000² transpose, whose rows are not a whole number of cache lines apart (the streaming
+//! stack tiles' other case), outside the table.
 //!
 //! Throughput counts bytes read plus bytes written once each: a copy of `n` bytes is `2n`,
 //! `A + Aᵀ` of `n` bytes is `3n` (`a` and `b` read, `dst` written).
@@ -60,10 +62,10 @@ fn contiguous(c: &mut Criterion) {
     g.finish();
 }
 
-/// `dst (e, e) C = src (e, e) C transposed`.
-fn transpose(c: &mut Criterion, e: usize) {
+/// `dst (e, e) C = src (e, e) C transposed`; `name` is the group's.
+fn transpose(c: &mut Criterion, e: usize, name: &str) {
     let n = e * e;
-    let mut g = group(c, &format!("table/transpose {e}^2 f32"), 8 * n);
+    let mut g = group(c, name, 8 * n);
     roofline(&mut g, n);
     let src = f32s(n);
     let mut dst = vec![0f32; n];
@@ -93,8 +95,10 @@ fn transpose(c: &mut Criterion, e: usize) {
 }
 
 fn transposes(c: &mut Criterion) {
-    transpose(c, 4096);
-    transpose(c, 4000);
+    transpose(c, 4096, "table/transpose 4096^2 f32");
+    transpose(c, 4000, "table/transpose 4000^2 f32");
+    // Rows 12,000 bytes apart, not a whole number of cache lines (not a README row).
+    transpose(c, 3000, "transpose 3000^2 f32, rows off the lines");
 }
 
 fn permute(c: &mut Criterion) {

@@ -85,6 +85,17 @@
 //! byte-shuffle or register-transpose channel kernels below. Every case is at least as fast as
 //! the naive loop and ndarray at every size the table measures.
 //!
+//! Transposes past the streaming threshold whose destination rows are not a whole number of
+//! cache lines apart (`transpose 3000^2 f32, rows off the lines` in
+//! `benches/benches/transpose.rs`, outside the table) write through the stack tiles, each
+//! row's whole lines streamed and its first and last partial ones stored plainly; before,
+//! they took the cached tiles. One criterion run each on the Intel server core: 3000² `f32`
+//! 6.94 -> 3.89 ms, 0.37 -> 0.64 of `copy_from_slice` (2.5 ms; naive loop 40-46 ms, ndarray
+//! 53-59 ms). Alternating runs of the two builds outside criterion, whose buffers leave the
+//! cache between runs: 3000² 13.3 -> 4.0 ms, 5000² 33.4 -> 18.5 ms, 8184² 134 -> 70 ms
+//! (8176², whose rows are whole lines, takes 28 ms through the line kernels: rows off the
+//! lines still cost about twice as much at that size).
+//!
 //! # Interleaved layouts
 //!
 //! `benches/benches/interleave.rs` (`cargo bench -p strided-layout-bench --bench interleave`):

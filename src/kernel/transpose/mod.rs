@@ -11,13 +11,15 @@
 //! A *line kernel* reads each of its source rows as one whole 64-byte cache line and writes
 //! whole destination lines, so a line crosses the memory bus once even where power-of-two
 //! row strides make the rows alias in the L1 cache. [`transpose_stream_unchecked`] (copies
-//! of 32 MiB and more, destination rows a whole number of lines apart) cuts the block at the
-//! destination's line boundaries into line kernels that store with non-temporal stores,
-//! groups them in macro-tiles of 32 × 32 kernels for the TLB, and prefetches the source four
-//! kernels ahead (the HPTT recipe). Where both row strides are whole pages (4096² `f32`),
-//! one line per destination row would land every write on the same memory bank, so
-//! [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into a
-//! 32 KiB stack tile first and writes each destination row 512 bytes at a time.
+//! of 32 MiB and more) cuts the block at the destination's line boundaries into line
+//! kernels that store with non-temporal stores, groups them in macro-tiles of 32 × 32
+//! kernels for the TLB, and prefetches the source four kernels ahead (the HPTT recipe).
+//! Where both row strides are whole pages (4096² `f32`), one line per destination row would
+//! land every write on the same memory bank, and where the destination rows are not a
+//! whole number of lines apart (3000² `f32`) no column starts a line in every row; in both
+//! cases [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into
+//! a 32 KiB stack tile first and writes each destination row 512 bytes at a time, its whole
+//! lines with non-temporal stores.
 //!
 //! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV,
 //! the AVX kernels already keep one core at the memory bus on the 64 MiB transposes, and on

@@ -1,7 +1,7 @@
 //! Every micro-kernel and the streaming macro-kernel against an element-by-element transpose:
 //! widths 1..=70, odd strides, flipped and page-strided rows.
 
-use super::stream::{LINE, PAGE, aliasing, has_line_kernel, line_blocks, tile_blocks};
+use super::stream::{LINE, PAGE, aliasing, has_line_kernel, line_blocks, tile_blocks, whole_lines};
 use super::*;
 use std::vec::Vec;
 
@@ -224,23 +224,28 @@ fn transpose_stream_matches_scalar_for_widths_1_to_70() {
     }
 }
 
-/// The streaming transpose with page-sized row strides (the stack-tile path on x86-64
-/// with AVX) against the index formula: an `ea × eb` block whose destination starts
-/// `shift` elements into a line, both row strides `stride` elements (a multiple of a
-/// page), the source rows backwards with `rev`; elements outside the block stay
-/// untouched.
+/// The streaming transpose through the stack tiles (on x86-64 with AVX) against the index
+/// formula: an `ea × eb` block whose destination starts `shift` elements into a line, both
+/// row strides two pages (one under Miri, which is slow) plus `extra` elements, the source
+/// rows backwards with `rev`; elements outside the block stay untouched. With `extra` 0
+/// the strides are whole pages ([`aliasing`]); otherwise the destination rows are not a
+/// whole number of lines apart ([`whole_lines`]) and meet the tiles at every alignment.
 fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     [ea, eb]: [usize; 2],
     shift: usize,
+    extra: usize,
     rev: bool,
     val: impl Fn(usize) -> E,
     fill: E,
 ) {
-    // Two pages a row (one under Miri, which is slow).
-    let stride = if cfg!(miri) { PAGE } else { 2 * PAGE } / size_of::<E>();
+    let stride = if cfg!(miri) { PAGE } else { 2 * PAGE } / size_of::<E>() + extra;
     assert!(ea <= stride && eb + shift <= stride);
     let (dr, sr) = (stride as isize, stride as isize);
-    assert!(aliasing::<E>(dr, sr));
+    assert_eq!(aliasing::<E>(dr, sr), extra == 0);
+    assert_eq!(
+        whole_lines::<E>(dr),
+        (extra * size_of::<E>()).is_multiple_of(LINE)
+    );
     let src: Vec<E> = (0..stride * eb).map(&val).collect();
     let line = LINE / size_of::<E>();
     let mut buf = std::vec![fill; stride * ea + 2 * line];
@@ -307,10 +312,11 @@ fn transpose_stream_with_page_strides_matches_scalar_around_the_tiles() {
     for (k, &ea) in sizes.iter().enumerate() {
         for (l, &eb) in sizes.iter().enumerate() {
             let rev = (k + l) % 3 == 0;
-            check_tiled([ea, eb], (k * 5 + l) % 16, rev, |x| x as f32, -1.0);
+            check_tiled([ea, eb], (k * 5 + l) % 16, 0, rev, |x| x as f32, -1.0);
             check_tiled(
                 [ea, eb],
                 (k + l * 3) % 8,
+                0,
                 rev,
                 |x| x as u64 * 0x1_0000_0001,
                 0,
@@ -323,10 +329,40 @@ fn transpose_stream_with_page_strides_matches_scalar_around_the_tiles() {
         return;
     }
     for &w in widths() {
-        check_tiled([w, 200], w % 16, w % 2 == 0, |x| x as f32, -1.0);
-        check_tiled([100, w], w % 16, w % 3 == 0, |x| x as f32, -1.0);
-        check_tiled([w, 100], w % 8, false, |x| x as u64, u64::MAX);
-        check_tiled([50, w], w % 8, true, |x| x as u64, u64::MAX);
+        check_tiled([w, 200], w % 16, 0, w % 2 == 0, |x| x as f32, -1.0);
+        check_tiled([100, w], w % 16, 0, w % 3 == 0, |x| x as f32, -1.0);
+        check_tiled([w, 100], w % 8, 0, false, |x| x as u64, u64::MAX);
+        check_tiled([50, w], w % 8, 0, true, |x| x as u64, u64::MAX);
+    }
+}
+
+/// The stack tiles where the destination rows are not a whole number of lines apart (a
+/// 3000² `f32` transpose, say): each row meets the tiles at its own alignment, so every
+/// row's first and last partial lines are written apart from its whole ones. Strides of
+/// two pages plus 1 to 17 elements (every alignment of a row start in a line, for each
+/// element size), sizes below, at and past one and two tiles. A row written from a wrong
+/// offset, or a partial line left unwritten or overwritten, fails it.
+#[test]
+fn transpose_stream_with_rows_off_the_lines_matches_scalar() {
+    let sizes: &[usize] = if cfg!(miri) {
+        &[1, 21]
+    } else {
+        &[1, 31, 64, 65, 127, 128, 129, 257]
+    };
+    let extras: &[usize] = if cfg!(miri) {
+        &[3]
+    } else {
+        &[1, 2, 3, 5, 7, 8, 9, 13, 15, 17]
+    };
+    for &extra in extras {
+        for (k, &ea) in sizes.iter().enumerate() {
+            for (l, &eb) in sizes.iter().enumerate() {
+                let rev = (k + l + extra) % 3 == 0;
+                let shift = (k * 5 + l + extra) % 16;
+                check_tiled([ea, eb], shift, extra, rev, |x| x as f32, -1.0);
+                check_tiled([ea, eb], shift % 8, extra, rev, |x| x as u64, u64::MAX);
+            }
+        }
     }
 }
 

@@ -22,8 +22,9 @@ use core::arch::x86_64::{
 use core::arch::x86_64::{__m256i, _MM_HINT_T0, _mm256_load_si256, _mm256_stream_si256};
 
 use super::blocks;
-use super::stream::tile_blocks;
+use super::stream::{tile_blocks, whole_lines};
 use crate::kernel::drive::step;
+use crate::kernel::stream::stream_copy_unchecked;
 
 /// One 8 × 8 block of bytes: `d[i·dr + j] = s[i + j·sr]`, SSE2 (each row one 8-byte
 /// load or store).
@@ -196,13 +197,13 @@ pub(super) unsafe fn transpose_avx(
     }
 }
 
-/// The streaming transpose of `f32` for page-sized row strides: 128-source-row by
-/// 64-column stack tiles of 8 × 8 AVX blocks, written out with non-temporal stores.
+/// The streaming transpose of `f32` for page-sized row strides, or destination rows that are
+/// not a whole number of lines apart: 128-source-row by 64-column stack tiles of 8 × 8 AVX
+/// blocks, written out with non-temporal stores ([`row_out`]).
 ///
 /// # Safety
 ///
-/// AVX is present, `transpose_unchecked`'s contract holds, and `dr` is a positive
-/// multiple of 16 (a whole number of lines).
+/// AVX is present, `transpose_unchecked`'s contract holds, and `dr` is positive.
 #[target_feature(enable = "avx")]
 pub(super) unsafe fn transpose_tiled_avx(
     d: *mut f32,
@@ -212,10 +213,12 @@ pub(super) unsafe fn transpose_tiled_avx(
     ea: usize,
     eb: usize,
 ) {
+    let whole = whole_lines::<f32>(dr);
     // SAFETY: the caller's contract for the block; each micro-kernel moves an 8 × 8
     // block inside the tile and the block, `out` 128 elements of a tile row to a
-    // line-aligned destination row of the block (a whole number of lines apart), the
-    // edges sub-blocks of the block; AVX is present for the kernels.
+    // destination row of the block (line-aligned when `whole`: `tile_blocks` starts the
+    // tiles on a line boundary of every row then), the edges sub-blocks of the block; AVX
+    // is present for the kernels.
     unsafe {
         tile_blocks::<f32, 128, 64, 8>(
             d,
@@ -226,7 +229,7 @@ pub(super) unsafe fn transpose_tiled_avx(
             |t, s| micro_avx(t, 128, s, sr),
             |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
             prefetch_t0,
-            |d, t| stream_row_avx(d.cast(), t.cast(), 128 * 4),
+            |d, t| row_out(d, t, 128, whole),
         );
     }
 }
@@ -236,7 +239,7 @@ pub(super) unsafe fn transpose_tiled_avx(
 /// # Safety
 ///
 /// AVX is present, `transpose_unchecked`'s contract holds for 8-byte elements, and `dr`
-/// is a positive multiple of 8.
+/// is positive.
 #[target_feature(enable = "avx")]
 pub(super) unsafe fn transpose_tiled_avx_f64(
     d: *mut f64,
@@ -246,6 +249,7 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
     ea: usize,
     eb: usize,
 ) {
+    let whole = whole_lines::<f64>(dr);
     // SAFETY: as in `transpose_tiled_avx`, with 8-byte elements.
     unsafe {
         tile_blocks::<f64, 64, 32, 4>(
@@ -257,8 +261,31 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
             |t, s| micro_avx_f64(t, 64, s, sr),
             |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
             prefetch_t0,
-            |d, t| stream_row_avx(d.cast(), t.cast(), 64 * 8),
+            |d, t| row_out(d, t, 64, whole),
         );
+    }
+}
+
+/// Writes the `n` elements of a tile row `t` to the destination row `d` with non-temporal
+/// stores: [`stream_row_avx`] where `d` starts a line (`aligned`), else the streaming copy
+/// for any alignment, whose first and last partial lines take plain stores.
+///
+/// # Safety
+///
+/// AVX is present; `t..t + n` are initialised elements of the 64-byte-aligned tile, and
+/// `d..d + n` elements of the destination slice, 64-byte aligned when `aligned`; `E` is a
+/// plain 4- or 8-byte primitive.
+#[target_feature(enable = "avx")]
+#[inline]
+unsafe fn row_out<E: 'static>(d: *mut E, t: *const E, n: usize, aligned: bool) {
+    if aligned {
+        // SAFETY: the contract, in bytes (`n · size` is a multiple of 64: 128 `f32` or 64
+        // `f64`, the tiles' rows).
+        unsafe { stream_row_avx(d.cast(), t.cast(), n.wrapping_mul(size_of::<E>())) };
+    } else {
+        // SAFETY: the contract: `n` elements each side, a tile on the stack and the
+        // destination slice, which do not overlap; `E` plain.
+        unsafe { stream_copy_unchecked(d, t, n) };
     }
 }
 
