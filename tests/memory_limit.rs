@@ -1,8 +1,10 @@
 //! The large-copy paths against the reference model, at the sizes that take them: a transpose
 //! past the streaming threshold whose two row strides are whole pages, or whose destination
-//! rows are not a whole number of lines apart (the stack-tile paths), and `A + Aᵀ` past the staged tiles' threshold, each with odd extents and offsets so the
-//! tiles' edges run too. Too large for Miri, which runs the kernels' portable twins in the
-//! unit tests instead.
+//! rows are not a whole number of lines apart (the stack-tile paths), the transposes that
+//! take the same macro-kernels while they stay in the cache (plain stores), and `A + Aᵀ`
+//! past the staged tiles' threshold, each with odd extents and offsets so the tiles' edges
+//! run too. Too large for Miri, which runs the kernels' portable twins in the unit tests
+//! instead.
 #![allow(
     clippy::cast_possible_wrap,
     clippy::cast_sign_loss,
@@ -67,6 +69,22 @@ fn copy_transpose_with_rows_off_the_lines_past_the_cache_matches_the_model()
     check_page_transpose([1500, 3000], 3001, [5, 7], |x| x as f32, -1.0)?;
     check_page_transpose([1537, 2900], 3000, [0, 3], |x| x as f32, -1.0)?;
     check_page_transpose([1100, 2000], 2001, [3, 1], |x| x as u64, u64::MAX)
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "megabytes; the unit tests run the portable twins")]
+fn copy_transpose_large_in_the_cache_matches_the_model() -> Result<(), LayoutError> {
+    // Under the streaming threshold, at least 64 both ways: the macro-kernels with plain
+    // stores. Rows a whole number of lines apart, off the lines, and whole pages; the
+    // smallest block taken, and blocks whose edges cut kernels and tiles.
+    check_page_transpose([64, 64], 64, [0, 0], |x| x as f32, -1.0)?;
+    check_page_transpose([65, 130], 144, [3, 5], |x| x as f32, -1.0)?;
+    check_page_transpose([100, 300], 301, [1, 2], |x| x as f32, -1.0)?;
+    check_page_transpose([257, 130], 1024, [7, 0], |x| x as f32, -1.0)?;
+    check_page_transpose([300, 301], 303, [0, 9], |x| x as f32, -1.0)?;
+    check_page_transpose([64, 100], 104, [2, 1], |x| x as u64, u64::MAX)?;
+    check_page_transpose([129, 200], 203, [0, 3], |x| x as i64, -1)?;
+    check_page_transpose([130, 70], 512, [5, 5], |x| x as u64, 0)
 }
 
 /// `zip_map(a, aᵀ)` of an `e × e` block of `a` whose rows are `ar` apart, into a destination

@@ -24,7 +24,7 @@ use core::slice;
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_block, untiled_channels};
 use crate::kernel::drive::{for_each_block_of, for_each_block_tiled, step, tiles};
-use crate::kernel::plan::{Loop, Nest, OneBlock, Plan};
+use crate::kernel::plan::{Loop, OneBlock, Plan};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock};
 use crate::kernel::{stream, transpose};
 
@@ -117,6 +117,13 @@ pub(crate) fn copy_small<T: Copy + 'static>(
     let (a, b) = nest.block();
     let [od, os] = nest.offsets();
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    if macro_block::<T>(a, b, false) {
+        // SAFETY: the nest's block, whose every offset is inside `dst` and `src` (the
+        // `UniqueBlock` witness, whose lengths `nest_for` matched); distinct borrows, a
+        // unique destination (the witness).
+        unsafe { macro_transpose(d.offset(od), s.offset(os), a, b, false) };
+        return Ok(true);
+    }
     // Every offset of the nest is inside `dst` and `src` (the `UniqueBlock` witness, whose
     // lengths `nest_for` matched), and so are the block's and every tile's, which are
     // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
@@ -162,21 +169,17 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
     [stream, stream_rows]: [bool; 2],
 ) {
     for nest in plan.nests() {
-        if stream && stream_transpose::<T>(nest) {
+        let large = match nest.loops() {
+            [.., a, b] => macro_block::<T>(*a, *b, stream),
+            _ => false,
+        };
+        if large {
             for_each_block_tiled(nest, None, |[od, os], a, b| {
                 // SAFETY: the whole block's offsets are offsets of the nest, inside the
                 // allocations, the destination's unique and not source elements (the caller's
-                // contract); `stream_transpose` checked `streams` for the block's
-                // orientation, which is `transpose_stream_unchecked`'s precondition.
-                unsafe {
-                    let (dp, sp) = (d.offset(od), s.offset(os));
-                    let ([da, sa], [db, sb]) = (a.strides, b.strides);
-                    if db == 1 {
-                        transpose::transpose_stream_unchecked(dp, da, sp, sb, a.extent, b.extent);
-                    } else {
-                        transpose::transpose_stream_unchecked(dp, db, sp, sa, b.extent, a.extent);
-                    }
-                }
+                // contract); `macro_block` took the nest's two innermost loops, which every
+                // block has.
+                unsafe { macro_transpose(d.offset(od), s.offset(os), a, b, stream) };
             });
             continue;
         }
@@ -237,16 +240,36 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
     Ok(unsafe { slice::from_raw_parts_mut(part.as_mut_ptr().cast::<T>(), len) })
 }
 
-/// Whether the two innermost loops of `nest` are a transpose for the streaming line kernel:
-/// the destination runs along one and the source along the other, and
-/// [`transpose::streams`] takes the destination's row stride.
-fn stream_transpose<T: 'static>(nest: &Nest<2>) -> bool {
-    let [.., a, b] = nest.loops() else {
-        return false;
-    };
+/// Whether the block `a × b` (operand 0 the destination) is a transpose for the
+/// macro-kernels ([`macro_transpose`]): the destination runs along one loop and the source
+/// along the other, [`transpose::streams`] takes the destination's row stride, and the copy
+/// streams its stores (`nt`) or the block is at least [`transpose::MACRO_MIN`] both ways.
+fn macro_block<T: 'static>(a: Loop<2>, b: Loop<2>, nt: bool) -> bool {
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
-    (db == 1 && sa == 1 && transpose::streams::<T>(da, a.extent, b.extent))
-        || (da == 1 && sb == 1 && transpose::streams::<T>(db, b.extent, a.extent))
+    let large = nt || (a.extent >= transpose::MACRO_MIN && b.extent >= transpose::MACRO_MIN);
+    large
+        && ((db == 1 && sa == 1 && transpose::streams::<T>(da, a.extent, b.extent))
+            || (da == 1 && sb == 1 && transpose::streams::<T>(db, b.extent, a.extent)))
+}
+
+/// The block `a × b` at `d`/`s` through the macro-kernels, with non-temporal stores when
+/// `nt` (then call [`stream::stream_fence`] after the last).
+///
+/// # Safety
+///
+/// [`macro_block`]`::<T>(a, b, _)` holds, and [`copy_block`]'s contract for the block.
+unsafe fn macro_transpose<T: 'static>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, nt: bool) {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    // SAFETY: the caller's contract; `macro_block` checked `streams` for the orientation
+    // taken here (`db == 1`: the destination runs along `b`), which is
+    // `transpose_stream_unchecked`'s precondition.
+    unsafe {
+        if db == 1 {
+            transpose::transpose_stream_unchecked(d, da, s, sb, a.extent, b.extent, nt);
+        } else {
+            transpose::transpose_stream_unchecked(d, db, s, sa, b.extent, a.extent, nt);
+        }
+    }
 }
 
 /// Copies the `a × b` block at `d`/`s` (operand 0 the destination); `[stream, rows]`: the

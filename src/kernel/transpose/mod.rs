@@ -19,7 +19,8 @@
 //! whole number of lines apart (3000² `f32`) no column starts a line in every row; in both
 //! cases [`tile_blocks`](stream::tile_blocks) transposes 128 source rows by 64 columns into
 //! a 32 KiB stack tile first and writes each destination row 512 bytes at a time, its whole
-//! lines with non-temporal stores.
+//! lines with non-temporal stores. Transposes that stay in the cache but are at least
+//! [`MACRO_MIN`] both ways take the same macro-kernels with plain stores.
 //!
 //! AVX-512 is not used: its intrinsics are stable from Rust 1.89, above this crate's MSRV,
 //! the AVX kernels already keep one core at the memory bus on the 64 MiB transposes, and on
@@ -280,7 +281,7 @@ unsafe fn blocks<E: Copy, const W: usize>(
 }
 
 mod stream;
-pub(crate) use stream::{streams, transpose_stream_unchecked};
+pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 
 /// The portable twin of the SIMD micro-kernels: one `W × W` block, element by element.
 ///

@@ -149,38 +149,42 @@ fn check_stream<E: Copy + PartialEq + core::fmt::Debug + 'static>(
         (src.as_ptr(), sr as isize)
     };
     assert_eq!(ok, has_line_kernel() && ea >= line && eb >= 2 * line);
-    // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
-    // `i ± j·sr` in `src` (`i + j·sr < sr·eb` either way round); distinct buffers.
-    // Without a line kernel, the cached transpose runs instead.
-    unsafe {
-        if ok {
-            transpose_stream_unchecked(dst.as_mut_ptr(), dr as isize, sp, srs, ea, eb);
-            crate::kernel::stream::stream_fence();
-        } else {
-            line_blocks::<E, 4>(
-                dst.as_mut_ptr(),
-                dr as isize,
-                sp,
-                srs,
-                [ea, eb],
-                |d, s| micro_portable::<E, 4>(d, dr as isize, s, srs),
-                |d, s, a, b| portable_block(d, dr as isize, s, srs, a, b),
-                |_| {},
-            );
+    // Streamed (non-temporal stores) and cached (plain stores), each into a fresh buffer.
+    for nt in [true, false] {
+        dst.fill(fill);
+        // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
+        // `i ± j·sr` in `src` (`i + j·sr < sr·eb` either way round); distinct buffers.
+        // Without a line kernel, the cached transpose runs instead.
+        unsafe {
+            if ok {
+                transpose_stream_unchecked(dst.as_mut_ptr(), dr as isize, sp, srs, ea, eb, nt);
+                crate::kernel::stream::stream_fence();
+            } else {
+                line_blocks::<E, 4>(
+                    dst.as_mut_ptr(),
+                    dr as isize,
+                    sp,
+                    srs,
+                    [ea, eb],
+                    |d, s| micro_portable::<E, 4>(d, dr as isize, s, srs),
+                    |d, s, a, b| portable_block(d, dr as isize, s, srs, a, b),
+                    |_| {},
+                );
+            }
         }
-    }
-    for i in 0..ea {
-        for j in 0..dr {
-            let want = match (j < eb, rev) {
-                (false, _) => fill,
-                (true, false) => src[i + j * sr],
-                (true, true) => src[i + (eb - 1 - j) * sr],
-            };
-            assert_eq!(
-                dst[i * dr + j],
-                want,
-                "{ea}x{eb} shift {shift} pad {pad} at ({i},{j})"
-            );
+        for i in 0..ea {
+            for j in 0..dr {
+                let want = match (j < eb, rev) {
+                    (false, _) => fill,
+                    (true, false) => src[i + j * sr],
+                    (true, true) => src[i + (eb - 1 - j) * sr],
+                };
+                assert_eq!(
+                    dst[i * dr + j],
+                    want,
+                    "{ea}x{eb} shift {shift} pad {pad} nt {nt} at ({i},{j})"
+                );
+            }
         }
     }
 }
@@ -227,14 +231,16 @@ fn transpose_stream_matches_scalar_for_widths_1_to_70() {
 /// The streaming transpose through the stack tiles (on x86-64 with AVX) against the index
 /// formula: an `ea × eb` block whose destination starts `shift` elements into a line, both
 /// row strides two pages (one under Miri, which is slow) plus `extra` elements, the source
-/// rows backwards with `rev`; elements outside the block stay untouched. With `extra` 0
-/// the strides are whole pages ([`aliasing`]); otherwise the destination rows are not a
-/// whole number of lines apart ([`whole_lines`]) and meet the tiles at every alignment.
+/// rows backwards with `rev`, stored non-temporally with `nt` (plainly without); elements
+/// outside the block stay untouched. With `extra` 0 the strides are whole pages
+/// ([`aliasing`]); otherwise the destination rows are not a whole number of lines apart
+/// ([`whole_lines`]) and meet the tiles at every alignment.
 fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     [ea, eb]: [usize; 2],
     shift: usize,
     extra: usize,
     rev: bool,
+    nt: bool,
     val: impl Fn(usize) -> E,
     fill: E,
 ) {
@@ -266,7 +272,7 @@ fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     // run instead.
     unsafe {
         if ok {
-            transpose_stream_unchecked(dst.as_mut_ptr(), dr, sp, srs, ea, eb);
+            transpose_stream_unchecked(dst.as_mut_ptr(), dr, sp, srs, ea, eb, nt);
             crate::kernel::stream::stream_fence();
         } else {
             tile_blocks::<E, 8, 4, 2>(
@@ -292,7 +298,7 @@ fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
             assert_eq!(
                 dst[i * stride + j],
                 want,
-                "{ea}x{eb} shift {shift} rev {rev} at ({i},{j})"
+                "{ea}x{eb} shift {shift} rev {rev} nt {nt} at ({i},{j})"
             );
         }
     }
@@ -312,12 +318,14 @@ fn transpose_stream_with_page_strides_matches_scalar_around_the_tiles() {
     for (k, &ea) in sizes.iter().enumerate() {
         for (l, &eb) in sizes.iter().enumerate() {
             let rev = (k + l) % 3 == 0;
-            check_tiled([ea, eb], (k * 5 + l) % 16, 0, rev, |x| x as f32, -1.0);
+            let nt = (k + l) % 2 == 0;
+            check_tiled([ea, eb], (k * 5 + l) % 16, 0, rev, nt, |x| x as f32, -1.0);
             check_tiled(
                 [ea, eb],
                 (k + l * 3) % 8,
                 0,
                 rev,
+                !nt,
                 |x| x as u64 * 0x1_0000_0001,
                 0,
             );
@@ -329,10 +337,18 @@ fn transpose_stream_with_page_strides_matches_scalar_around_the_tiles() {
         return;
     }
     for &w in widths() {
-        check_tiled([w, 200], w % 16, 0, w % 2 == 0, |x| x as f32, -1.0);
-        check_tiled([100, w], w % 16, 0, w % 3 == 0, |x| x as f32, -1.0);
-        check_tiled([w, 100], w % 8, 0, false, |x| x as u64, u64::MAX);
-        check_tiled([50, w], w % 8, 0, true, |x| x as u64, u64::MAX);
+        check_tiled([w, 200], w % 16, 0, w % 2 == 0, true, |x| x as f32, -1.0);
+        check_tiled([100, w], w % 16, 0, w % 3 == 0, false, |x| x as f32, -1.0);
+        check_tiled(
+            [w, 100],
+            w % 8,
+            0,
+            false,
+            w % 2 == 0,
+            |x| x as u64,
+            u64::MAX,
+        );
+        check_tiled([50, w], w % 8, 0, true, w % 2 == 1, |x| x as u64, u64::MAX);
     }
 }
 
@@ -359,8 +375,9 @@ fn transpose_stream_with_rows_off_the_lines_matches_scalar() {
             for (l, &eb) in sizes.iter().enumerate() {
                 let rev = (k + l + extra) % 3 == 0;
                 let shift = (k * 5 + l + extra) % 16;
-                check_tiled([ea, eb], shift, extra, rev, |x| x as f32, -1.0);
-                check_tiled([ea, eb], shift % 8, extra, rev, |x| x as u64, u64::MAX);
+                let nt = (k + l) % 2 == 1;
+                check_tiled([ea, eb], shift, extra, rev, nt, |x| x as f32, -1.0);
+                check_tiled([ea, eb], shift % 8, extra, rev, !nt, |x| x as u64, u64::MAX);
             }
         }
     }

@@ -20,6 +20,7 @@ use core::arch::x86_64::{
 };
 
 use core::arch::x86_64::{__m256i, _MM_HINT_T0, _mm256_load_si256, _mm256_stream_si256};
+use core::ptr;
 
 use super::blocks;
 use super::stream::{tile_blocks, whole_lines};
@@ -197,9 +198,9 @@ pub(super) unsafe fn transpose_avx(
     }
 }
 
-/// The streaming transpose of `f32` for page-sized row strides, or destination rows that are
+/// The large transpose of `f32` for page-sized row strides, or destination rows that are
 /// not a whole number of lines apart: 128-source-row by 64-column stack tiles of 8 × 8 AVX
-/// blocks, written out with non-temporal stores ([`row_out`]).
+/// blocks, written out with non-temporal stores with `nt`, else plain ones ([`row_out`]).
 ///
 /// # Safety
 ///
@@ -212,6 +213,7 @@ pub(super) unsafe fn transpose_tiled_avx(
     sr: isize,
     ea: usize,
     eb: usize,
+    nt: bool,
 ) {
     let whole = whole_lines::<f32>(dr);
     // SAFETY: the caller's contract for the block; each micro-kernel moves an 8 × 8
@@ -229,7 +231,7 @@ pub(super) unsafe fn transpose_tiled_avx(
             |t, s| micro_avx(t, 128, s, sr),
             |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
             prefetch_t0,
-            |d, t| row_out(d, t, 128, whole),
+            |d, t| row_out(d, t, 128, whole, nt),
         );
     }
 }
@@ -248,6 +250,7 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
     sr: isize,
     ea: usize,
     eb: usize,
+    nt: bool,
 ) {
     let whole = whole_lines::<f64>(dr);
     // SAFETY: as in `transpose_tiled_avx`, with 8-byte elements.
@@ -261,14 +264,15 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
             |t, s| micro_avx_f64(t, 64, s, sr),
             |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
             prefetch_t0,
-            |d, t| row_out(d, t, 64, whole),
+            |d, t| row_out(d, t, 64, whole, nt),
         );
     }
 }
 
-/// Writes the `n` elements of a tile row `t` to the destination row `d` with non-temporal
-/// stores: [`stream_row_avx`] where `d` starts a line (`aligned`), else the streaming copy
-/// for any alignment, whose first and last partial lines take plain stores.
+/// Writes the `n` elements of a tile row `t` to the destination row `d`: without `nt` with
+/// plain stores; with `nt` with non-temporal ones, [`stream_row_avx`] where `d` starts a
+/// line (`aligned`), else the streaming copy for any alignment, whose first and last
+/// partial lines take plain stores.
 ///
 /// # Safety
 ///
@@ -277,8 +281,12 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
 /// plain 4- or 8-byte primitive.
 #[target_feature(enable = "avx")]
 #[inline]
-unsafe fn row_out<E: 'static>(d: *mut E, t: *const E, n: usize, aligned: bool) {
-    if aligned {
+unsafe fn row_out<E: 'static>(d: *mut E, t: *const E, n: usize, aligned: bool, nt: bool) {
+    if !nt {
+        // SAFETY: the contract: `n` elements each side, a tile on the stack and the
+        // destination slice, which do not overlap.
+        unsafe { ptr::copy_nonoverlapping(t, d, n) };
+    } else if aligned {
         // SAFETY: the contract, in bytes (`n · size` is a multiple of 64: 128 `f32` or 64
         // `f64`, the tiles' rows).
         unsafe { stream_row_avx(d.cast(), t.cast(), n.wrapping_mul(size_of::<E>())) };
