@@ -1,7 +1,8 @@
 //! README's transpose and permute rows (`table/<row>`), each beside `copy_from_slice` of the
-//! same bytes (the roofline), a naive index loop and ndarray 0.17. Single thread. Also a
-//! 3000² transpose, whose rows are not a whole number of cache lines apart (the streaming
-//! stack tiles' other case), outside the table.
+//! same bytes (the roofline), a naive index loop and ndarray 0.17. Single thread. Also,
+//! outside the table, a 3000² transpose, whose rows are not a whole number of cache lines
+//! apart (the streaming stack tiles' other case), and 256² and 2000² ones, which stay in
+//! the cache.
 //!
 //! Throughput counts bytes read plus bytes written once each: a copy of `n` bytes is `2n`,
 //! `A + Aᵀ` of `n` bytes is `3n` (`a` and `b` read, `dst` written).
@@ -99,6 +100,9 @@ fn transposes(c: &mut Criterion) {
     transpose(c, 4000, "table/transpose 4000^2 f32");
     // Rows 12,000 bytes apart, not a whole number of cache lines (not a README row).
     transpose(c, 3000, "transpose 3000^2 f32, rows off the lines");
+    // Under the streaming threshold: the macro-kernels with plain stores (not README rows).
+    transpose(c, 256, "transpose 256^2 f32, in the cache");
+    transpose(c, 2000, "transpose 2000^2 f32, in the cache");
 }
 
 fn permute(c: &mut Criterion) {
