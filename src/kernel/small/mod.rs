@@ -488,8 +488,9 @@ pub(crate) fn copy_into_dense<T: Copy + 'static, const N: usize>(
         return false;
     }
     // SAFETY: `d` holds the destination's `volume` elements, and every source offset the
-    // odometer reaches (an offset of the source layout) lies inside `src` (checked above); the destination's offsets are distinct
-    // (C-contiguous); `dst` and `src` are distinct borrows.
+    // odometer reaches (an offset of the source layout) lies inside `src` (checked above);
+    // the destination's offsets are distinct (C-contiguous); `dst` and `src` are distinct
+    // borrows.
     unsafe { tiny(d.as_mut_ptr(), src.as_ptr(), sl, volume) };
     true
 }

@@ -29,7 +29,8 @@ pub(super) unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n
     // `n` elements of each channel exist (contract), so `n·size` bytes do not wrap.
     if n.wrapping_mul(size_of::<T>()) < 16 {
         // Less than one 16-byte step a channel (a 2 × 2 transpose): one frame a step, without
-        // the vector paths' setup (113 -> 88 instructions a prepared 2 × 2 `f32` call, harness included).
+        // the vector paths' setup (113 -> 88 instructions a prepared 2 × 2 `f32` call,
+        // harness included).
         // SAFETY: the contract.
         unsafe { super::interleave2_portable(d, l, r, 0, n) };
     } else if cpu.avx2() {

@@ -23,7 +23,7 @@ use core::arch::x86_64::{__m256i, _MM_HINT_T0, _mm256_load_si256, _mm256_stream_
 use core::ptr;
 
 use super::blocks;
-use super::stream::{tile_blocks, whole_lines};
+use super::stream::{LINE, tile_blocks};
 use crate::kernel::drive::step;
 use crate::kernel::stream::stream_copy_unchecked;
 
@@ -215,12 +215,10 @@ pub(super) unsafe fn transpose_tiled_avx(
     eb: usize,
     nt: bool,
 ) {
-    let whole = whole_lines::<f32>(dr);
     // SAFETY: the caller's contract for the block; each micro-kernel moves an 8 × 8
     // block inside the tile and the block, `out` 128 elements of a tile row to a
-    // destination row of the block (line-aligned when `whole`: `tile_blocks` starts the
-    // tiles on a line boundary of every row then), the edges sub-blocks of the block; AVX
-    // is present for the kernels.
+    // destination row of the block, the edges sub-blocks of the block; AVX is present for
+    // the kernels.
     unsafe {
         tile_blocks::<f32, 128, 64, 8>(
             d,
@@ -231,7 +229,7 @@ pub(super) unsafe fn transpose_tiled_avx(
             |t, s| micro_avx(t, 128, s, sr),
             |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
             prefetch_t0,
-            |d, t| row_out(d, t, 128, whole, nt),
+            |d, t| row_out(d, t, 128, nt),
         );
     }
 }
@@ -252,7 +250,6 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
     eb: usize,
     nt: bool,
 ) {
-    let whole = whole_lines::<f64>(dr);
     // SAFETY: as in `transpose_tiled_avx`, with 8-byte elements.
     unsafe {
         tile_blocks::<f64, 64, 32, 4>(
@@ -264,31 +261,31 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
             |t, s| micro_avx_f64(t, 64, s, sr),
             |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
             prefetch_t0,
-            |d, t| row_out(d, t, 64, whole, nt),
+            |d, t| row_out(d, t, 64, nt),
         );
     }
 }
 
-/// Writes the `n` elements of a tile row `t` to the destination row `d`: without `nt` with
-/// plain stores; with `nt` with non-temporal ones, [`stream_row_avx`] where `d` starts a
-/// line (`aligned`), else the streaming copy for any alignment, whose first and last
-/// partial lines take plain stores.
+/// Writes the `n` elements of a tile row `t` (`n · size` a multiple of 64) to the
+/// destination row `d`: without `nt` with plain stores; with `nt` with non-temporal ones,
+/// [`stream_row_avx`] where `d` starts a line (every row, when the rows are a whole number
+/// of lines apart: `tile_blocks` starts the tiles on a line boundary then), else the
+/// streaming copy for any alignment, whose first and last partial lines take plain stores.
 ///
 /// # Safety
 ///
 /// AVX is present; `t..t + n` are initialised elements of the 64-byte-aligned tile, and
-/// `d..d + n` elements of the destination slice, 64-byte aligned when `aligned`; `E` is a
-/// plain 4- or 8-byte primitive.
+/// `d..d + n` elements of the destination slice; `E` is a plain 4- or 8-byte primitive.
 #[target_feature(enable = "avx")]
 #[inline]
-unsafe fn row_out<E: 'static>(d: *mut E, t: *const E, n: usize, aligned: bool, nt: bool) {
+unsafe fn row_out<E: 'static>(d: *mut E, t: *const E, n: usize, nt: bool) {
     if !nt {
         // SAFETY: the contract: `n` elements each side, a tile on the stack and the
         // destination slice, which do not overlap.
         unsafe { ptr::copy_nonoverlapping(t, d, n) };
-    } else if aligned {
-        // SAFETY: the contract, in bytes (`n · size` is a multiple of 64: 128 `f32` or 64
-        // `f64`, the tiles' rows).
+    } else if d.cast::<u8>().align_offset(LINE) == 0 {
+        // SAFETY: the contract, in bytes (`n · size` is a multiple of 64), `d` 64-byte
+        // aligned (tested) and `t` too (the tile's rows).
         unsafe { stream_row_avx(d.cast(), t.cast(), n.wrapping_mul(size_of::<E>())) };
     } else {
         // SAFETY: the contract: `n` elements each side, a tile on the stack and the
