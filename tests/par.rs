@@ -636,3 +636,147 @@ proptest! {
         }
     }
 }
+
+/// Two operands interleaved differently (other factors, other axes, partial last blocks, one
+/// of them plain or flipped): every plan shape the planner produces, up to its most nests.
+/// The parts cover the plan exactly, and the parts of the copy write what `copy` writes.
+fn check_differently_interleaved(
+    shape: [usize; 3],
+    (da, fa): (usize, usize),
+    (db, fb): (usize, usize),
+    flip: Option<usize>,
+) -> Result<(), TestCaseError> {
+    let il = |d: usize, f: usize| {
+        InterleavedLayout::dense(shape, 4, InterleaveLayout::new(d, f).unwrap()).unwrap()
+    };
+    let (a, b) = (il(da, fa), il(db, fb));
+    let plan = match Plan::new(&[b.lowered(), a.lowered()]) {
+        Ok(p) => p,
+        // More pieces than a plan holds: refused by every form alike.
+        Err(e) => {
+            prop_assert_eq!(e, LayoutError::InterleaveConflict);
+            return Ok(());
+        }
+    };
+    let want: Vec<[i128; 2]> = interleaved_offsets(&b)
+        .into_iter()
+        .zip(interleaved_offsets(&a))
+        .map(|(x, y)| [x, y])
+        .collect();
+    check_parts_cover(&plan, want)?;
+    let copy_plan = CopyPlan::of(&a, &b).unwrap();
+    let src = buffer(copy_plan.src_len(), 7);
+    let mut want = vec![-1; copy_plan.dst_len()];
+    strided_layout::copy(&src, &a, &mut want, &b).unwrap();
+    for parts in 1..=MAX_PARTS {
+        let mut dst = vec![-1; copy_plan.dst_len()];
+        copy_plan
+            .parts(&src, &mut dst, parts)
+            .unwrap()
+            .for_each(|p| p.run());
+        prop_assert_eq!(&dst, &want, "{} parts", parts);
+    }
+    // One side planar (flipped on an axis or not) against an interleaved other.
+    let mut planar = Layout::dense(shape, 4, Order::C).unwrap();
+    if let Some(k) = flip {
+        planar = planar.flipped(k).unwrap();
+    }
+    let plan = Plan::new(&[b.lowered(), planar.lowered()]).unwrap();
+    let want: Vec<[i128; 2]> = interleaved_offsets(&b)
+        .into_iter()
+        .zip(common::offsets(&planar))
+        .map(|(x, y)| [x, y])
+        .collect();
+    check_parts_cover(&plan, want)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn differently_interleaved_parts_cover_and_match_copy(
+        shape in proptest::array::uniform::<_, 3>(1usize..=11),
+        da in 0usize..3,
+        fa in 1usize..=6,
+        db in 0usize..3,
+        fb in 1usize..=6,
+        flip in proptest::option::of(0usize..3),
+    ) {
+        check_differently_interleaved(shape, (da, fa), (db, fb), flip)?;
+    }
+}
+
+#[test]
+fn nchw8c_to_nchw16c_parts_cover_all_three_nests() {
+    // 28 channels: blocks of 8 against blocks of 16, both partial: three nests.
+    let blocked = |f| {
+        InterleavedLayout::dense([1, 28, 1, 1], 4, InterleaveLayout::new(1, f).unwrap()).unwrap()
+    };
+    let (b8, b16) = (blocked(8), blocked(16));
+    let plan = CopyPlan::of(&b8, &b16).unwrap();
+    assert_eq!(plan.plan().nests().len(), 3);
+    assert_eq!(plan.plan().part(0, 1).volume(), 28);
+    for parts in 1..=MAX_PARTS {
+        let total: usize = (0..parts)
+            .map(|i| plan.plan().part(i, parts).volume())
+            .sum();
+        assert_eq!(total, 28, "{parts} parts");
+    }
+    // Two axes blocked, each with a partial last block: four nests, the most a plan holds.
+    let a = InterleavedLayout::dense([1, 28, 6, 1], 4, InterleaveLayout::new(1, 8).unwrap());
+    let b = InterleavedLayout::dense([1, 28, 6, 1], 4, InterleaveLayout::new(2, 4).unwrap());
+    let plan = CopyPlan::of(&a.unwrap(), &b.unwrap()).unwrap();
+    assert_eq!(plan.plan().nests().len(), strided_layout::MAX_NESTS);
+    for parts in 1..=MAX_PARTS {
+        let total: usize = (0..parts)
+            .map(|i| plan.plan().part(i, parts).volume())
+            .sum();
+        assert_eq!(total, 168, "{parts} parts");
+    }
+}
+
+/// `par_copy`, `par_map` and `par_zip_map` between operands interleaved differently, large
+/// enough to split: the bytes of the one-thread kernels, `f` called once per index.
+#[cfg(feature = "rayon")]
+#[test]
+fn par_kernels_of_differently_interleaved_operands_match_one_thread() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let hw = if cfg!(miri) { 2 } else { 128 };
+    let shape = [1, 28, hw, hw];
+    let blocked =
+        |d, f| InterleavedLayout::dense(shape, 4, InterleaveLayout::new(d, f).unwrap()).unwrap();
+    let cases = [
+        (blocked(1, 8), blocked(1, 16)),
+        (blocked(1, 16), blocked(1, 8)),
+        (blocked(1, 8), blocked(2, 4)),
+        (blocked(3, 5), blocked(1, 3)),
+    ];
+    for (a, b) in cases {
+        let plan = CopyPlan::of(&a, &b).unwrap();
+        let src = buffer(plan.src_len(), 3);
+        let mut want = vec![-1; plan.dst_len()];
+        let mut got = want.clone();
+        strided_layout::copy(&src, &a, &mut want, &b).unwrap();
+        strided_layout::par_copy(&src, &a, &mut got, &b).unwrap();
+        assert_eq!(
+            want,
+            got,
+            "par_copy {:?} -> {:?}",
+            a.interleave(),
+            b.interleave()
+        );
+        let calls = AtomicUsize::new(0);
+        let f = |x: i32| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            x.wrapping_mul(5)
+        };
+        strided_layout::map(&src, &a, &mut want, &b, |x: i32| x.wrapping_mul(5)).unwrap();
+        strided_layout::par_map(&src, &a, &mut got, &b, f).unwrap();
+        assert_eq!(want, got, "par_map");
+        assert_eq!(calls.load(Ordering::Relaxed), a.volume(), "par_map calls");
+        let g = |x: i32, y: i32| x.wrapping_sub(y.wrapping_mul(2));
+        strided_layout::zip_map(&src, &a, &src, &a, &mut want, &b, g).unwrap();
+        strided_layout::par_zip_map(&src, &a, &src, &a, &mut got, &b, g).unwrap();
+        assert_eq!(want, got, "par_zip_map");
+    }
+}

@@ -604,7 +604,7 @@ impl<const K: usize> Plan<K> {
     }
 
     /// A plan of `nests` in order, `None`s left out (the parts of `split/`).
-    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; 2]) -> Self {
+    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; MAX_NESTS]) -> Self {
         let mut plan = Self::EMPTY;
         let mut rest: &[Option<Nest<K>>] = &nests;
         while let [n, tail @ ..] = rest {

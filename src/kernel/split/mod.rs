@@ -20,7 +20,7 @@
 
 use crate::algo::access::{get, set};
 use crate::kernel::drive::SUPER;
-use crate::kernel::plan::{Nest, Plan};
+use crate::kernel::plan::{MAX_NESTS, Nest, Plan};
 
 impl<const K: usize> Plan<K> {
     /// Part `i` of `parts` of this plan: a sub-range of one loop of each nest, so that the
@@ -62,7 +62,7 @@ impl<const K: usize> Plan<K> {
             return Self::EMPTY;
         }
         let (from, to) = (self.cut(i, parts), self.cut(i.saturating_add(1), parts));
-        let mut nests: [Option<Nest<K>>; 2] = [None, None];
+        let mut nests: [Option<Nest<K>>; MAX_NESTS] = [None; MAX_NESTS];
         let mut j = 0;
         let mut rest = self.nests();
         while let [nest, tail @ ..] = rest {
@@ -76,9 +76,6 @@ impl<const K: usize> Plan<K> {
                 set(&mut nests, j, Some(nest.range(axis, lo, hi)));
             }
             j = j.saturating_add(1);
-            if j >= 2 {
-                break;
-            }
         }
         Self::from_nests(nests)
     }
@@ -90,11 +87,11 @@ impl<const K: usize> Plan<K> {
         clippy::many_single_char_names,
         reason = "`i`, `j`, `t`, `k`, `g`: part and nest counters, target, step count, grain"
     )]
-    const fn cut(&self, i: usize, parts: usize) -> [usize; 2] {
+    const fn cut(&self, i: usize, parts: usize) -> [usize; MAX_NESTS] {
         let total = self.volume() as u128;
         // `i <= parts`, so the target is at most the volume.
         let target = div((i as u128).saturating_mul(total), parts as u128);
-        let mut out = [0usize; 2];
+        let mut out = [0usize; MAX_NESTS];
         let mut before = 0u128;
         let mut j = 0;
         let mut rest = self.nests();
@@ -122,9 +119,6 @@ impl<const K: usize> Plan<K> {
             set(&mut out, j, cut);
             before = before.saturating_add(volume);
             j = j.saturating_add(1);
-            if j >= 2 {
-                break;
-            }
         }
         out
     }
