@@ -1386,3 +1386,153 @@ fn copy_transposes_a_flipped_destination_over_overlapping_source_rows() {
     let s = Layout::from_parts([5, 6, 1], [-2, 1, 0], 8, 4).unwrap();
     check_copy((Placed { layout: d, len: 30 }, Placed { layout: s, len: 14 })).unwrap();
 }
+
+/// `copy` of `src_l` into `dst_l` (each over its own buffer, padded by 3 elements) against
+/// the model: every destination offset holds its source element, every other element is
+/// untouched. The same through a prepared [`strided_layout::CopyPlan`].
+fn check_against_model<T, const N: usize>(src_l: &Layout<N>, dst_l: &Layout<N>, mk: fn(usize) -> T)
+where
+    T: Copy + PartialEq + std::fmt::Debug + 'static,
+{
+    let (od, os) = (common::offsets(dst_l), common::offsets(src_l));
+    let len = |o: &[i128]| o.iter().max().map_or(0, |&m| m as usize + 1) + 3;
+    let src: Vec<T> = (0..len(&os)).map(mk).collect();
+    let before: Vec<T> = (0..len(&od)).map(|i| mk(i + 1_000_000)).collect();
+    let mut want = before.clone();
+    for (&d, &s) in od.iter().zip(&os) {
+        want[d as usize] = src[s as usize];
+    }
+    let mut dst = before.clone();
+    strided_layout::copy(&src, src_l, &mut dst, dst_l).unwrap();
+    assert_eq!(dst, want, "copy {src_l:?} -> {dst_l:?}");
+    let mut dst = before;
+    strided_layout::CopyPlan::new(src_l, dst_l)
+        .unwrap()
+        .run(&src, &mut dst)
+        .unwrap();
+    assert_eq!(dst, want, "CopyPlan {src_l:?} -> {dst_l:?}");
+}
+
+/// The block kinds the kernel chooses per nest, each forced by the operands' shape, at the
+/// edges of the choice: rows of every byte count from 1 to 130 (one or two fixed moves a row
+/// up to 128 bytes, `memcpy` past it), channel blocks just under and at the pixel count that
+/// takes the channel kernels, transposes just thinner than and as thick as a whole
+/// micro-kernel block, and element blocks of rows of 1 to 6 elements (unrolled up to 4)
+/// inside rank-4 copies, forward and flipped.
+#[test]
+fn copy_takes_each_block_kind_at_the_edges_of_its_choice() {
+    // Contiguous rows of `w` elements, rows 3 apart more in the source: short-row moves.
+    let rows = |w: usize, size: usize| {
+        let s = Layout::new([5, w], [(w + 3) as isize, 1], size).unwrap();
+        let d = Layout::new([5, w], [(w + 1) as isize, 1], size).unwrap();
+        (s, d)
+    };
+    for w in 1..=130 {
+        let (s, d) = rows(w, 1);
+        check_against_model::<u8, 2>(&s, &d, |i| i as u8);
+        let (s, d) = rows(w.div_ceil(2), 2);
+        check_against_model::<u16, 2>(&s, &d, |i| i as u16);
+        let (s, d) = rows(w.div_ceil(8), 8);
+        check_against_model::<u64, 2>(&s, &d, |i| i as u64);
+    }
+    // Channel blocks: `c` planes of `n` pixels into pixels of `c` channels (and back), with
+    // `n` around the 16 pixels from which the channel kernels run; inside a rank-3 copy so
+    // the run-time path plans them.
+    for c in [2usize, 3, 4, 8] {
+        for n in [1usize, 2, 7, 15, 16, 17, 33] {
+            let planar = Layout::dense([3, c, n], 4, Order::C).unwrap();
+            let inter = Layout::dense([3, n, c], 4, Order::C)
+                .unwrap()
+                .permuted([0, 2, 1])
+                .unwrap();
+            check_against_model::<u32, 3>(&planar, &inter, |i| i as u32);
+            check_against_model::<u32, 3>(&inter, &planar, |i| i as u32);
+            let inter16 = Layout::dense([3, n, c], 2, Order::C)
+                .unwrap()
+                .permuted([0, 2, 1])
+                .unwrap();
+            let planar16 = Layout::dense([3, c, n], 2, Order::C).unwrap();
+            check_against_model::<u16, 3>(&planar16, &inter16, |i| i as u16);
+        }
+    }
+    // Transposes `a × b` around a whole micro-kernel block (8 × 8, 4 × 4 for 8-byte).
+    for (a, b) in [
+        (2, 11),
+        (3, 40),
+        (7, 7),
+        (7, 9),
+        (8, 8),
+        (9, 8),
+        (40, 3),
+        (4, 4),
+        (3, 4),
+    ] {
+        let src = Layout::dense([2, a, b], 4, Order::C).unwrap();
+        let dst = Layout::dense([2, b, a], 4, Order::C)
+            .unwrap()
+            .permuted([0, 2, 1])
+            .unwrap();
+        check_against_model::<f32, 3>(&src, &dst, |i| i as f32);
+        check_against_model::<u8, 3>(
+            &Layout::dense([2, a, b], 1, Order::C).unwrap(),
+            &Layout::dense([2, b, a], 1, Order::C)
+                .unwrap()
+                .permuted([0, 2, 1])
+                .unwrap(),
+            |i| i as u8,
+        );
+        check_against_model::<u64, 3>(
+            &Layout::dense([2, a, b], 8, Order::C).unwrap(),
+            &Layout::dense([2, b, a], 8, Order::C)
+                .unwrap()
+                .permuted([0, 2, 1])
+                .unwrap(),
+            |i| i as u64,
+        );
+    }
+    // Element blocks: rows of `w` strided elements (stride 3 in the source, 2 in the
+    // destination) inside a rank-4 copy, forward and with the row axis flipped.
+    for w in 1..=6 {
+        let shape = [3, 2, 5, w];
+        let src = Layout::dense([3, 2, 5, 3 * w], 2, Order::C).unwrap();
+        let src = Layout::new(
+            shape,
+            [src.strides()[0], src.strides()[1], src.strides()[2], 3],
+            2,
+        )
+        .unwrap();
+        let dst = Layout::new(
+            shape,
+            [20 * w as isize, -10 * w as isize, 2 * w as isize, 2],
+            2,
+        )
+        .unwrap()
+        .with_offset(10 * w as isize)
+        .unwrap();
+        check_against_model::<u16, 4>(&src, &dst, |i| i as u16);
+        check_against_model::<u16, 4>(&src, &dst.flipped(3).unwrap(), |i| i as u16);
+    }
+}
+
+/// A long contiguous run whose destination lies a few bytes past the source modulo 4096 is
+/// moved in pieces: the bytes are the model's at every such distance and at others.
+#[test]
+fn copy_of_contiguous_runs_at_every_page_distance_matches() {
+    let n = if cfg!(miri) { 300 } else { 3000 };
+    let src: Vec<u64> = (0..n).map(|i| i as u64 * 7 + 1).collect();
+    let mut buf = vec![0u64; n + 600];
+    let l = Layout::dense([n], 8, Order::C).unwrap();
+    for shift in [0usize, 1, 2, 7, 8, 9, 100, 511] {
+        buf.fill(0);
+        let (head, dst) = buf.split_at_mut(shift);
+        strided_layout::copy(&src, &l, &mut dst[..n], &l).unwrap();
+        assert!(head.iter().all(|&x| x == 0));
+        assert_eq!(&dst[..n], &src[..], "shift {shift}");
+        assert!(dst[n..].iter().all(|&x| x == 0));
+        // The same run inside a rank-2 copy (rows of it), through the row loop.
+        let rows = Layout::new([2, n / 2], [(n / 2) as isize, 1], 8).unwrap();
+        buf.fill(0);
+        strided_layout::copy(&src, &rows, &mut buf[shift..shift + n], &rows).unwrap();
+        assert_eq!(&buf[shift..shift + n], &src[..], "rows, shift {shift}");
+    }
+}

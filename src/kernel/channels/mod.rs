@@ -291,6 +291,15 @@ pub(crate) fn channel_block<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channe
     }
 }
 
+/// Whether a channel block of `pixels` pixels is worth a channel kernel's setup: at least 16
+/// pixels (a vector of 1-byte channels' worth). Thinner blocks (2 channels × 11 pixels
+/// inside a rank-4 copy) cost a plain element loop's time plus the setup, and the planner's
+/// element loops take them.
+#[inline]
+pub(crate) const fn worth(pixels: usize) -> bool {
+    pixels >= 16
+}
+
 /// The direction of a channel block.
 #[derive(Clone, Copy)]
 pub(crate) enum Channels {

@@ -18,7 +18,6 @@
 //! `element.rs`, decided by type.
 
 use core::mem::MaybeUninit;
-use core::ptr;
 use core::slice;
 
 use crate::LayoutError;
@@ -74,9 +73,9 @@ pub(crate) fn copy_one<T: Copy + 'static>(
         // plan (the caller's contract), inside `dst` and `src` by the `InBounds` witness
         // (`plan_for` matched the lengths); `dst` and `src` are distinct borrows.
         unsafe {
-            ptr::copy_nonoverlapping(
-                src.as_ptr().offset(os),
+            copy_run(
                 dst.as_mut_ptr().offset(od),
+                src.as_ptr().offset(os),
                 one.b.extent,
             );
         }
@@ -180,6 +179,15 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
                 // contract); `macro_block` took the nest's two innermost loops, which every
                 // block has.
                 unsafe { macro_transpose(d.offset(od), s.offset(os), a, b, stream) };
+            });
+            continue;
+        }
+        if elementwise_nest::<T>(nest) {
+            for_each_block_of(nest, nest.tile(), |[od, os], a, b| {
+                // SAFETY: `od` and `os` are offsets of the nest, inside the allocations, and
+                // every offset of the block is one too (the caller's contract), the
+                // destination's unique and not source elements: `strided_block`'s contract.
+                unsafe { strided_block(d.offset(od), s.offset(os), a, b) }
             });
             continue;
         }
@@ -327,73 +335,207 @@ unsafe fn block_kernel<T: Copy + 'static>(
             strides: [db, sb],
         },
     );
-    if PAIR_ROWS && db == 1 && sb == 1 {
-        // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
-        // `da` and `sa` apart.
-        unsafe { pair_rows_contiguous(d, da, s, sa, a.extent, b.extent) };
-    } else if db == 1 && sb == 1 {
-        // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements,
-        // `da` and `sa` apart.
-        if !stream && unsafe { copy_short_rows(d, da, s, sa, a.extent, b.extent) } {
-            return;
+    match block_kind::<T>(a, b) {
+        BlockKind::Rows if PAIR_ROWS => {
+            // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive
+            // elements, `da` and `sa` apart.
+            unsafe { pair_rows_contiguous(d, da, s, sa, a.extent, b.extent) };
         }
-        for i in 0..a.extent {
-            // SAFETY: row `i` of the block, `b.extent` consecutive elements in each slice
-            // (caller's contract), disjoint.
-            unsafe {
-                let (dp, sp) = (d.offset(step(i, da)), s.offset(step(i, sa)));
+        BlockKind::Rows => {
+            // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive
+            // elements, `da` and `sa` apart.
+            if !stream && unsafe { copy_short_rows(d, da, s, sa, a.extent, b.extent) } {
+                return;
+            }
+            for i in 0..a.extent {
+                let (dp, sp) = (
+                    d.wrapping_offset(step(i, da)),
+                    s.wrapping_offset(step(i, sa)),
+                );
                 if stream_rows {
-                    stream::stream_copy_unchecked(dp, sp, b.extent);
+                    // SAFETY: row `i` of the block, `b.extent` consecutive elements in each
+                    // slice (caller's contract), disjoint.
+                    unsafe { stream::stream_copy_unchecked(dp, sp, b.extent) };
                 } else {
-                    ptr::copy_nonoverlapping(sp, dp, b.extent);
+                    // SAFETY: as above.
+                    unsafe { copy_run(dp, sp, b.extent) };
                 }
             }
         }
-    } else if let Some(Channels::Interleave) = channel_block::<T>(a, b) {
-        // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
-        // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
-        unsafe { channels::interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream) }
-    } else if let Some(Channels::Deinterleave) = channel_block::<T>(a, b) {
-        // SAFETY: as above with the roles swapped; the destination planes are disjoint because
-        // the destination is unique (the caller's `Unique` witness), so each is its own
-        // exclusive sub-slice.
-        unsafe { channels::deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream) }
-    } else if da == 1 && sb == 1 && b.extent > 1 && transpose::transposes::<T>() {
-        // The destination runs along `a` and the source along `b`: a transpose with the roles
-        // of the loops swapped (a planar -> blocked copy with 5 or more lanes, say).
-        // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `b`
-        // and `src` rows along `a`.
-        unsafe { transpose::transpose_unchecked(d, db, s, sa, b.extent, a.extent) }
-    } else if db == 1 && sa == 1 && a.extent > 1 && transpose::transposes::<T>() {
-        // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along `a`
-        // and `src` rows along `b`. (Streaming a tile's rows was measured slower: rows of one
-        // tile are a few cache lines, rarely line-aligned; large transposes stream whole
-        // blocks instead, see `stream_transpose`.)
-        unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) }
-    } else {
-        if PAIR_ROWS {
-            // SAFETY: the caller's contract: the block's rows.
-            unsafe { pair_rows(d, da, db, s, sa, sb, a.extent, b.extent) };
-            return;
-        }
-        for i in 0..a.extent {
-            // SAFETY: row `i` of the block (caller's contract).
+        BlockKind::Interleave => {
+            // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
+            // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
             unsafe {
-                strided_copy_unchecked(
-                    d.offset(step(i, da)),
-                    db,
-                    s.offset(step(i, sa)),
-                    sb,
-                    b.extent,
-                );
+                channels::interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream);
             }
         }
+        BlockKind::Deinterleave => {
+            // SAFETY: as above with the roles swapped; the destination planes are disjoint
+            // because the destination is unique (the caller's `Unique` witness), so each is its
+            // own exclusive sub-slice.
+            unsafe {
+                channels::deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream);
+            }
+        }
+        BlockKind::TransposeSwapped => {
+            // The destination runs along `a` and the source along `b`: a transpose with the
+            // roles of the loops swapped (a planar -> blocked copy with 5 or more lanes, say).
+            // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along
+            // `b` and `src` rows along `a`.
+            unsafe { transpose::transpose_unchecked(d, db, s, sa, b.extent, a.extent) };
+        }
+        BlockKind::Transpose => {
+            // SAFETY: the caller's contract is `transpose_unchecked`'s, with `dst` rows along
+            // `a` and `src` rows along `b`. (Streaming a tile's rows was measured slower: rows
+            // of one tile are a few cache lines, rarely line-aligned; large transposes stream
+            // whole blocks instead, see `stream_transpose`.)
+            unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) };
+        }
+        BlockKind::Elements if PAIR_ROWS => {
+            // SAFETY: the caller's contract: the block's rows.
+            unsafe { pair_rows(d, da, db, s, sa, sb, a.extent, b.extent) };
+        }
+        BlockKind::Elements => {
+            // SAFETY: the caller's contract is `strided_block`'s.
+            unsafe { strided_block(d, s, a, b) };
+        }
+    }
+}
+
+/// Which loop moves a block `a × b` of `T` (operand 0 the destination): the one rule
+/// [`block_kernel`] dispatches on and [`copy_nests`] reads once per nest.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BlockKind {
+    /// Rows of consecutive elements in both operands (`b` strides 1).
+    Rows,
+    /// A channel block, planar source to interleaved destination, of enough pixels
+    /// ([`channels::worth`]).
+    Interleave,
+    /// A channel block, interleaved source to planar destination, of enough pixels.
+    Deinterleave,
+    /// A transpose, the destination running along `a` and the source along `b`, holding a
+    /// whole micro-kernel block ([`transpose::worth`]).
+    TransposeSwapped,
+    /// A transpose, the destination running along `b` and the source along `a`, likewise.
+    Transpose,
+    /// None of these: element by element.
+    Elements,
+}
+
+/// The [`BlockKind`] of the block `a × b` of `T`.
+fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    if db == 1 && sb == 1 {
+        return BlockKind::Rows;
+    }
+    match channel_block::<T>(a, b) {
+        Some(Channels::Interleave) if channels::worth(b.extent) => return BlockKind::Interleave,
+        Some(Channels::Deinterleave) if channels::worth(b.extent) => {
+            return BlockKind::Deinterleave;
+        }
+        _ => {}
+    }
+    let transposes = transpose::transposes::<T>();
+    if da == 1 && sb == 1 && transposes && transpose::worth::<T>(b.extent, a.extent) {
+        BlockKind::TransposeSwapped
+    } else if db == 1 && sa == 1 && transposes && transpose::worth::<T>(a.extent, b.extent) {
+        BlockKind::Transpose
+    } else {
+        BlockKind::Elements
+    }
+}
+
+/// Whether the blocks of `nest` (its two innermost loops) are [`BlockKind::Elements`], on a
+/// target that unrolls the strided loop (hosts). Such blocks are often a few elements each
+/// (the two innermost loops of a copy whose every axis is short or strided), so
+/// [`copy_nests`] runs them through [`strided_block`] inlined into the driver, without
+/// [`block_kernel`]'s call and dispatch per block, which cost more than the block's elements.
+fn elementwise_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> bool {
+    let (a, b) = match nest.loops() {
+        [.., a, b] => (*a, *b),
+        [b] => (Loop::UNIT, *b),
+        [] => return false,
+    };
+    !PAIR_ROWS && block_kind::<T>(a, b) == BlockKind::Elements
+}
+
+/// Copies the `a × b` block at `d`/`s` element by element, row by row (`b` the inner loop);
+/// rows of 2 to 4 elements with that many moves a row, unrolled.
+///
+/// # Safety
+///
+/// [`copy_block`]'s contract.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into the driver's closure: the point is to save a call per block"
+)]
+#[inline(always)]
+unsafe fn strided_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    // SAFETY (each arm): the caller's contract, the block's rows of `b.extent` elements.
+    match b.extent {
+        // SAFETY: as above.
+        2 => unsafe { rows_of_n::<T, 2>(d, da, db, s, sa, sb, a.extent) },
+        // SAFETY: as above.
+        3 => unsafe { rows_of_n::<T, 3>(d, da, db, s, sa, sb, a.extent) },
+        // SAFETY: as above.
+        4 => unsafe { rows_of_n::<T, 4>(d, da, db, s, sa, sb, a.extent) },
+        _ => {
+            let (mut dp, mut sp) = (d, s);
+            for _ in 0..a.extent {
+                // SAFETY: `dp`, `sp` are the first elements of a row of the block (the
+                // caller's contract).
+                unsafe { strided_copy_unchecked(dp, db, sp, sb, b.extent) };
+                // Past the last row the pointers may leave the slices: `wrapping_offset`
+                // keeps that defined, and they are never dereferenced there.
+                dp = dp.wrapping_offset(da);
+                sp = sp.wrapping_offset(sa);
+            }
+        }
+    }
+}
+
+/// `rows` rows of `W` elements each (`d + i·dr + j·ds`, `s + i·sr + j·ss`), the row's `W`
+/// moves unrolled.
+///
+/// # Safety
+///
+/// Every `d + i·dr + j·ds` and `s + i·sr + j·ss` (`i < rows`, `j < W`) is an element of its
+/// slice, no destination element is a source element, and the destination's are distinct.
+#[expect(clippy::inline_always, reason = "inlined into `strided_block`'s arms")]
+#[inline(always)]
+unsafe fn rows_of_n<T: Copy, const W: usize>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    rows: usize,
+) {
+    let (mut dp, mut sp) = (d, s);
+    for _ in 0..rows {
+        for j in 0..W {
+            let (dj, sj) = (
+                dp.wrapping_offset(step(j, ds)),
+                sp.wrapping_offset(step(j, ss)),
+            );
+            // SAFETY: element `j < W` of the current row of the source (contract).
+            let v = unsafe { *sj };
+            // SAFETY: element `j < W` of the current row of the destination (contract).
+            unsafe { *dj = v };
+        }
+        // Past the last row the pointers may leave the slices: `wrapping_offset` keeps that
+        // defined, and they are never dereferenced there.
+        dp = dp.wrapping_offset(dr);
+        sp = sp.wrapping_offset(sr);
     }
 }
 
 mod elementwise;
 mod rows;
 
+pub(crate) use rows::copy_run;
 use rows::{PAIR_ROWS, copy_short_rows, pair_rows, pair_rows_contiguous, strided_copy_unchecked};
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};

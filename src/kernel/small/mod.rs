@@ -472,7 +472,7 @@ pub(crate) fn copy_into_dense<T: Copy + 'static, const N: usize>(
         };
         // SAFETY: `d` and `s` hold `volume` elements each and are distinct borrows; index `i`
         // in C order is element `i` of each run.
-        unsafe { core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr(), volume) };
+        unsafe { crate::kernel::raw::copy_run(d.as_mut_ptr(), s.as_ptr(), volume) };
         return true;
     }
     if N < 3 || volume > TINY_MAX {

@@ -61,6 +61,21 @@ pub(crate) fn transposes<T: 'static>() -> bool {
     sizes && is_plain::<T>()
 }
 
+/// Whether [`transpose_unchecked`] of an `ea × eb` block of `T` is worth its setup: on
+/// hosts, the block holds a whole micro-kernel block both ways (8 × 8 of 1-, 2- and 4-byte
+/// elements, 4 × 4 of 8-byte ones, the smallest blocks of the AVX and SSE2 kernels alike), so
+/// the kernel does more than its scalar edge loops; a thinner block (2 × 11 `f32`, 5 × 7076
+/// `u8`) costs a plain element loop's time plus the setup, and the element loops take it. On
+/// bare metal (portable blocks, code size first) every block of more than one row.
+#[inline]
+pub(crate) fn worth<T>(ea: usize, eb: usize) -> bool {
+    if cfg!(target_os = "none") {
+        return ea > 1;
+    }
+    let side = if size_of::<T>() == 8 { 4 } else { 8 };
+    ea >= side && eb >= side
+}
+
 /// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 1-, 2-, 4- or
 /// 8-byte elements.
 ///

@@ -1,0 +1,394 @@
+//! The randomised sweep: random strided copies, each timed against the plain odometer loop a
+//! newcomer writes and `copy_from_slice` of the same bytes, in one process; it finds the
+//! cliffs, the layouts where `copy()` is slower than the loop.
+//!
+//! Cases (fixed seed, so every run times the same copies): rank 1-5; 1-, 2-, 4- and 8-byte
+//! elements; 16 Ki to 1 Mi elements; on either side a dense buffer in a random axis order,
+//! cropped (padding on an axis), stepped (every second or third element) and flipped at random.
+//!
+//! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
+//! `--seed S`, `--reps R`, `--out FILE`). It prints every case slower than the loop, the
+//! geometric mean of the speed-ups, and writes one line per case to `--out` (default
+//! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
+//! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
+//!
+//! Each case runs `copy()`, the loop and `copy_from_slice` each warm (a first run not
+//! counted), then about `reps / 2` runs back to back, the three in turn, twice, and keeps
+//! each one's median (the NumPy replay times `copyto` the same way).
+
+use std::hint::black_box;
+use std::time::Instant;
+use strided_layout::Layout;
+#[allow(unused_imports)]
+use strided_layout::Mapping as _;
+
+/// A small deterministic generator (xorshift64*), so the cases are the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + (self.next() % (hi - lo + 1) as u64) as usize
+    }
+    /// True with probability `p` percent.
+    fn chance(&mut self, p: u64) -> bool {
+        self.next() % 100 < p
+    }
+    fn shuffle(&mut self, v: &mut [usize]) {
+        for i in (1..v.len()).rev() {
+            let j = self.range(0, i);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// One operand: strides and offset in elements, and the length of its buffer.
+#[derive(Clone, Debug)]
+struct Side {
+    strides: Vec<isize>,
+    offset: isize,
+    len: usize,
+}
+
+/// One case: element size in bytes, the shape, source and destination.
+#[derive(Clone, Debug)]
+struct Case {
+    itemsize: usize,
+    shape: Vec<usize>,
+    src: Side,
+    dst: Side,
+}
+
+/// A random shape of `rank` axes with a volume between 16 Ki and 1 Mi elements.
+fn shape(rng: &mut Rng, rank: usize) -> Vec<usize> {
+    loop {
+        let target = 1usize << rng.range(14, 20);
+        let target = target + rng.range(0, target / 2);
+        // Split log2(target) among the axes at random, then fix the last axis to approach it.
+        let mut s: Vec<usize> = Vec::with_capacity(rank);
+        let mut left = target;
+        for k in 0..rank {
+            if k + 1 == rank {
+                s.push(left.max(1));
+            } else {
+                let max_log = (usize::BITS - left.leading_zeros()) as usize;
+                let e = 1 + rng.range(0, max_log.saturating_sub(1).min(12));
+                let ext = rng.range(1 << (e - 1), (1 << e).min(left.max(1)));
+                let ext = ext.max(1);
+                s.push(ext);
+                left = (left / ext).max(1);
+            }
+        }
+        rng.shuffle(&mut s);
+        let vol: usize = s.iter().product();
+        if (1 << 14..=1 << 20).contains(&vol) {
+            return s;
+        }
+    }
+}
+
+/// An operand of `shape`: a dense buffer of a padded, stepped shape in a random axis order,
+/// viewed at a crop, with some axes flipped. Plain dense C order about a third of the time.
+fn side(rng: &mut Rng, shape: &[usize]) -> Side {
+    let rank = shape.len();
+    if rng.chance(30) {
+        let mut strides = vec![0isize; rank];
+        let mut acc = 1isize;
+        for k in (0..rank).rev() {
+            strides[k] = acc;
+            acc *= shape[k] as isize;
+        }
+        return Side {
+            strides,
+            offset: 0,
+            len: acc as usize,
+        };
+    }
+    let mut step = vec![1usize; rank];
+    let mut pad = vec![0usize; rank];
+    for k in 0..rank {
+        if rng.chance(20) {
+            step[k] = rng.range(2, 3);
+        }
+        if rng.chance(25) {
+            pad[k] = rng.range(1, shape[k].max(2));
+        }
+    }
+    let base: Vec<usize> = (0..rank).map(|k| shape[k] * step[k] + pad[k]).collect();
+    let mut order: Vec<usize> = (0..rank).collect();
+    if rng.chance(60) {
+        rng.shuffle(&mut order);
+    }
+    // `order` lists the axes outermost first; the last one has base stride 1.
+    let mut base_strides = vec![0isize; rank];
+    let mut acc = 1isize;
+    for &k in order.iter().rev() {
+        base_strides[k] = acc;
+        acc *= base[k] as isize;
+    }
+    let len = acc as usize;
+    let mut strides = vec![0isize; rank];
+    let mut offset = 0isize;
+    for k in 0..rank {
+        let start = rng.range(0, pad[k]);
+        strides[k] = base_strides[k] * step[k] as isize;
+        offset += start as isize * base_strides[k];
+        if rng.chance(25) {
+            // Flipped: the view starts at its last element along this axis.
+            offset += (shape[k] as isize - 1) * strides[k];
+            strides[k] = -strides[k];
+        }
+    }
+    Side {
+        strides,
+        offset,
+        len,
+    }
+}
+
+fn cases(seed: u64, n: usize) -> Vec<Case> {
+    let mut rng = Rng(seed | 1);
+    (0..n)
+        .map(|_| {
+            let rank = rng.range(1, 5);
+            let itemsize = 1 << rng.range(0, 3);
+            let shape = shape(&mut rng, rank);
+            let src = side(&mut rng, &shape);
+            let dst = side(&mut rng, &shape);
+            Case {
+                itemsize,
+                shape,
+                src,
+                dst,
+            }
+        })
+        .collect()
+}
+
+/// The loop a newcomer writes: indices in C order, offsets kept incrementally, safe indexing.
+#[allow(clippy::cast_sign_loss)]
+fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: &Layout<N>) {
+    let shape = sl.shape();
+    if shape.contains(&0) {
+        return;
+    }
+    let (ss, ds) = (sl.strides(), dl.strides());
+    let (mut so, mut d) = (sl.offset(), dl.offset());
+    let mut idx = [0usize; N];
+    loop {
+        dst[d as usize] = src[so as usize];
+        let mut k = N;
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            idx[k] += 1;
+            so += ss[k];
+            d += ds[k];
+            if idx[k] < shape[k] {
+                break;
+            }
+            so -= ss[k] * shape[k] as isize;
+            d -= ds[k] * shape[k] as isize;
+            idx[k] = 0;
+        }
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Times `copy()`, the plain loop and `copy_from_slice` on one case; nanoseconds, medians.
+fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
+    c: &Case,
+    reps: usize,
+) -> [f64; 3] {
+    let arr = |v: &[isize]| -> [isize; N] { v.try_into().unwrap() };
+    let shape: [usize; N] = c.shape.as_slice().try_into().unwrap();
+    let sl = Layout::new(shape, arr(&c.src.strides), c.itemsize)
+        .and_then(|l| l.with_offset(c.src.offset))
+        .unwrap();
+    let dl = Layout::new(shape, arr(&c.dst.strides), c.itemsize)
+        .and_then(|l| l.with_offset(c.dst.offset))
+        .unwrap();
+    let src: Vec<T> = (0..c.src.len).map(|i| T::from((i % 251) as u8)).collect();
+    let mut dst: Vec<T> = vec![T::from(7); c.dst.len];
+    let vol = sl.volume();
+    let flat_src: Vec<T> = vec![T::from(3); vol];
+    let mut flat_dst: Vec<T> = vec![T::from(5); vol];
+    // Correctness first: the loop's bytes are the copy's.
+    let mut check = dst.clone();
+    plain(&src, &sl, &mut check, &dl);
+    strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
+    assert!(check == dst, "copy() differs from the loop on {c:?}");
+    let plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
+    let prepared = std::env::var_os("SWEEP_PREPARED").is_some();
+    // Each method warm (one run first), then `reps` runs back to back, as the NumPy replay
+    // times `copyto`; the three methods in turn, twice, so drift on the machine hits all.
+    let mut t = [vec![], vec![], vec![]];
+    for _ in 0..2 {
+        for (m, times) in t.iter_mut().enumerate() {
+            for r in 0..=reps / 2 {
+                let t0 = Instant::now();
+                match m {
+                    0 if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
+                    0 => strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl)
+                        .unwrap(),
+                    1 => plain(black_box(&src), &sl, black_box(&mut dst), &dl),
+                    _ => black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat_src[..])),
+                }
+                if r > 0 {
+                    times.push(t0.elapsed().as_nanos() as f64);
+                }
+            }
+        }
+    }
+    [median(&mut t[0]), median(&mut t[1]), median(&mut t[2])]
+}
+
+fn by_rank<T: Copy + PartialEq + 'static + From<u8>>(c: &Case, reps: usize) -> [f64; 3] {
+    match c.shape.len() {
+        1 => time_case::<T, 1>(c, reps),
+        2 => time_case::<T, 2>(c, reps),
+        3 => time_case::<T, 3>(c, reps),
+        4 => time_case::<T, 4>(c, reps),
+        _ => time_case::<T, 5>(c, reps),
+    }
+}
+
+/// Prints the copy's plan (`--only`).
+fn print_plan(c: &Case) {
+    fn go<const N: usize>(c: &Case) {
+        let arr = |v: &[isize]| -> [isize; N] { v.try_into().unwrap() };
+        let shape: [usize; N] = c.shape.as_slice().try_into().unwrap();
+        let mk = |s: &Side| {
+            Layout::new(shape, arr(&s.strides), c.itemsize)
+                .and_then(|l| l.with_offset(s.offset))
+                .unwrap()
+        };
+        let (sl, dl) = (mk(&c.src), mk(&c.dst));
+        match strided_layout::Plan::new(&[dl.lowered(), sl.lowered()]) {
+            Ok(p) => println!("{p}"),
+            Err(e) => println!("no plan: {e}"),
+        }
+    }
+    match c.shape.len() {
+        1 => go::<1>(c),
+        2 => go::<2>(c),
+        3 => go::<3>(c),
+        4 => go::<4>(c),
+        _ => go::<5>(c),
+    }
+}
+
+fn fmt_side(shape: &[usize], s: &Side) -> String {
+    let sh: Vec<String> = shape.iter().map(ToString::to_string).collect();
+    let st: Vec<String> = s.strides.iter().map(ToString::to_string).collect();
+    format!("({}):({}) +{}", sh.join(","), st.join(","), s.offset)
+}
+
+fn join<T: ToString>(v: &[T]) -> String {
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let opt = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let n: usize = opt("--cases").map_or(240, |v| v.parse().unwrap());
+    let seed: u64 = opt("--seed").map_or(2026, |v| v.parse().unwrap());
+    let reps: usize = opt("--reps").map_or(9, |v| v.parse().unwrap());
+    let out = opt("--out").unwrap_or_else(|| {
+        let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "../target".into());
+        format!("{dir}/sweep.tsv")
+    });
+    // Under `cargo test --benches` (CI's compile check runs it as a test) only a few cases.
+    let n = if args.iter().any(|a| a == "--bench") {
+        n
+    } else {
+        n.min(4)
+    };
+    let mut cases = cases(seed, n);
+    // `--only I`: case I alone, with its plan printed (for looking into one cliff).
+    let only: Option<usize> = opt("--only").map(|v| v.parse().unwrap());
+    if let Some(i) = only {
+        cases = vec![cases[i].clone()];
+    }
+    let mut tsv = String::from(
+        "case\titemsize\tshape\tsrc_strides\tsrc_offset\tsrc_len\tdst_strides\tdst_offset\tdst_len\tcopy_ns\tloop_ns\tmemcpy_ns\n",
+    );
+    let (mut log_sum, mut log_mem, mut slower) = (0f64, 0f64, 0usize);
+    println!("case  itemsize  src -> dst  copy() / loop / copy_from_slice (us)  loop/copy()");
+    for (i, c) in cases.iter().enumerate() {
+        if only.is_some() {
+            print_plan(c);
+        }
+        let [ours, lp, mem] = match c.itemsize {
+            1 => by_rank::<u8>(c, reps),
+            2 => by_rank::<u16>(c, reps),
+            4 => by_rank::<u32>(c, reps),
+            _ => by_rank::<u64>(c, reps),
+        };
+        let speedup = lp / ours;
+        log_sum += speedup.ln();
+        log_mem += (mem / ours).ln();
+        let mark = if speedup < 1.0 {
+            slower += 1;
+            "  SLOWER THAN THE LOOP"
+        } else {
+            ""
+        };
+        println!(
+            "{i:4}  {}  {} -> {}  {:.1} / {:.1} / {:.1}  {speedup:.2}x{mark}",
+            c.itemsize,
+            fmt_side(&c.shape, &c.src),
+            fmt_side(&c.shape, &c.dst),
+            ours / 1e3,
+            lp / 1e3,
+            mem / 1e3,
+        );
+        tsv += &format!(
+            "{i}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{ours:.0}\t{lp:.0}\t{mem:.0}\n",
+            c.itemsize,
+            join(&c.shape),
+            join(&c.src.strides),
+            c.src.offset,
+            c.src.len,
+            join(&c.dst.strides),
+            c.dst.offset,
+            c.dst.len,
+        );
+    }
+    let count = cases.len().max(1) as f64;
+    println!(
+        "{} cases: geometric mean loop/copy() {:.2}x, copy_from_slice/copy() {:.2}; {} slower than the loop",
+        cases.len(),
+        (log_sum / count).exp(),
+        (log_mem / count).exp(),
+        slower
+    );
+    if only.is_some() {
+        return;
+    }
+    if let Err(e) = std::fs::write(&out, tsv) {
+        eprintln!("could not write {out}: {e}");
+    } else {
+        println!("cases and times written to {out} (replay with benches/sweep_numpy.py)");
+    }
+}

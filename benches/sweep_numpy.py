@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Replays the randomised sweep's cases with NumPy's `copyto` and compares with `copy()`.
+
+The sweep bench (`cargo bench -p strided-layout-bench --bench sweep`) writes one line per case
+to `target/sweep.tsv`: element size, shape, both operands' strides, offsets and buffer lengths,
+and its medians for `copy()`, the plain loop and `copy_from_slice`. This script builds NumPy
+views of buffers of the same lengths with the same strides and offsets, times
+`np.copyto(dst_view, src_view)` the same way (median of `--reps` runs), and prints every case
+where NumPy or the plain loop is faster than `copy()`, and the geometric means.
+
+    pip install numpy
+    cargo bench -p strided-layout-bench --bench sweep
+    python3 benches/sweep_numpy.py [target/sweep.tsv] [--reps 9] [--slack 1.10]
+
+A case counts as slower when `copy()` takes more than `--slack` times the other's time (the
+issue's goal: no case slower than 1.10x the plain loop or NumPy).
+"""
+
+import argparse
+import math
+import statistics
+import sys
+import time
+
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - told to the user
+    sys.exit("sweep_numpy.py needs NumPy: pip install numpy")
+
+DTYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def ints(field):
+    return [int(x) for x in field.split(",")] if field else []
+
+
+def view(buf, shape, strides, offset, itemsize):
+    return np.ndarray(
+        shape=tuple(shape),
+        dtype=buf.dtype,
+        buffer=buf,
+        offset=offset * itemsize,
+        strides=tuple(s * itemsize for s in strides),
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("tsv", nargs="?", default="target/sweep.tsv")
+    ap.add_argument("--reps", type=int, default=9)
+    ap.add_argument("--slack", type=float, default=1.10)
+    args = ap.parse_args()
+
+    rows = []
+    with open(args.tsv) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            rows.append(dict(zip(header, line.rstrip("\n").split("\t"))))
+    if not rows:
+        sys.exit(f"no cases in {args.tsv}")
+
+    log_np, log_loop = 0.0, 0.0
+    behind_np, behind_loop = [], []
+    for r in rows:
+        isz = int(r["itemsize"])
+        shape = ints(r["shape"])
+        dt = DTYPES[isz]
+        src_buf = (np.arange(int(r["src_len"]), dtype=np.uint64) % 251).astype(dt)
+        dst_buf = np.full(int(r["dst_len"]), 7, dtype=dt)
+        src = view(src_buf, shape, ints(r["src_strides"]), int(r["src_offset"]), isz)
+        dst = view(dst_buf, shape, ints(r["dst_strides"]), int(r["dst_offset"]), isz)
+        np.copyto(dst, src)  # warm-up, and the pages touched
+        times = []
+        for _ in range(args.reps):
+            t0 = time.perf_counter_ns()
+            np.copyto(dst, src)
+            times.append(time.perf_counter_ns() - t0)
+        numpy_ns = statistics.median(times)
+        ours, loop = float(r["copy_ns"]), float(r["loop_ns"])
+        log_np += math.log(numpy_ns / ours)
+        log_loop += math.log(loop / ours)
+        desc = (
+            f"case {r['case']:>3} {isz}B ({r['shape']}):({r['src_strides']}) +{r['src_offset']}"
+            f" -> ({r['dst_strides']}) +{r['dst_offset']}"
+        )
+        if ours > args.slack * numpy_ns:
+            behind_np.append((numpy_ns / ours, desc, ours, numpy_ns))
+        if ours > args.slack * loop:
+            behind_loop.append((loop / ours, desc, ours, loop))
+
+    n = len(rows)
+    for title, behind in (("NumPy copyto", behind_np), ("the plain loop", behind_loop)):
+        print(f"cases where copy() takes more than {args.slack:.2f}x {title}: {len(behind)} of {n}")
+        for ratio, desc, ours, other in sorted(behind):
+            print(f"  {ratio:5.2f}x  {desc}: copy() {ours / 1e3:.1f} us, other {other / 1e3:.1f} us")
+    print(
+        f"geometric mean of the speed-up of copy(): over NumPy copyto {math.exp(log_np / n):.2f}x,"
+        f" over the plain loop {math.exp(log_loop / n):.2f}x ({n} cases, NumPy {np.__version__})"
+    )
+
+
+if __name__ == "__main__":
+    main()
