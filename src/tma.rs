@@ -127,7 +127,8 @@ impl<const N: usize> TmaTiled<N> {
     /// with `box_shape` and `element_strides` given per layout axis (C order, like the shape).
     ///
     /// `globalAddress` is `base + layout.offset_in_bytes()`. Checks every rule of the module
-    /// table, in that order.
+    /// table, in that order, then that the address fits in 64 bits; within one rule, the
+    /// innermost axis first (TMA's dimension 0). The error is the first rule broken.
     ///
     /// # Errors
     ///
@@ -140,7 +141,8 @@ impl<const N: usize> TmaTiled<N> {
     ///   of 0 or below.
     /// - [`LayoutError::TmaStride`] if such a stride in bytes is not a multiple of 16 or not
     ///   below 2^40.
-    /// - [`LayoutError::TmaAlignment`] if `base + offset` is not a multiple of 16.
+    /// - [`LayoutError::TmaAlignment`] if `base + offset` is not a multiple of 16 (whether or
+    ///   not it fits in 64 bits).
     /// - [`LayoutError::TmaBox`] if a box size is not in `1..=256`, or the inner one times the
     ///   itemsize is not a multiple of 16 or exceeds the swizzle span.
     /// - [`LayoutError::TmaElementStride`] if an element stride is not in `1..=8`.
@@ -202,6 +204,13 @@ impl<const N: usize> TmaTiled<N> {
             .unwrap_or(u64::MAX)
             .saturating_mul(size);
         let outer = shape.iter().zip(&strides).enumerate().rev().skip(1);
+        // Every moving axis's stride positive first, then each stride's bytes (the table's
+        // order of the two rules).
+        for (axis, (&e, &s)) in outer.clone() {
+            if e > 1 && s <= 0 {
+                return Err(LayoutError::TmaStrideNotPositive { axis });
+            }
+        }
         for ((axis, (&e, &s)), dst) in outer.zip(&mut out.global_strides) {
             let bytes = if e <= 1 {
                 // Never moves the address: any valid stride will do. Take the span of the
@@ -211,10 +220,8 @@ impl<const N: usize> TmaTiled<N> {
                     .filter(|&b| b < TWO_POW_40)
                     .unwrap_or(TWO_POW_40 - 16)
             } else {
-                if s <= 0 {
-                    return Err(LayoutError::TmaStrideNotPositive { axis });
-                }
-                let s = u64::try_from(s).map_err(|_| LayoutError::TmaStride { axis })?;
+                // Positive: checked above.
+                let s = u64::try_from(s).map_err(|_| LayoutError::TmaStrideNotPositive { axis })?;
                 let bytes = s.checked_mul(size).ok_or(LayoutError::TmaStride { axis })?;
                 if bytes % 16 != 0 || bytes >= TWO_POW_40 {
                     return Err(LayoutError::TmaStride { axis });
@@ -225,15 +232,13 @@ impl<const N: usize> TmaTiled<N> {
             // Only guides the stride chosen for an extent-1 axis: saturating is fine.
             span = bytes.saturating_mul(u64::try_from(e).unwrap_or(u64::MAX));
         }
+        // The alignment is the address modulo 16, defined whether or not the sum fits (16
+        // divides 2^64); that it fits is checked last, after the box rules.
         let offset =
             i64::try_from(layout.offset_in_bytes()).map_err(|_| LayoutError::OffsetOverflow)?;
-        let address = base
-            .checked_add_signed(offset)
-            .ok_or(LayoutError::OffsetOverflow)?;
-        if address % 16 != 0 {
+        if base.wrapping_add_signed(offset) % 16 != 0 {
             return Err(LayoutError::TmaAlignment);
         }
-        out.global_address = address;
         // Box and element strides, innermost first.
         let per_axis = box_shape.iter().zip(&element_strides).enumerate().rev();
         let slots = out.box_dim.iter_mut().zip(&mut out.element_strides);
@@ -253,11 +258,14 @@ impl<const N: usize> TmaTiled<N> {
             *bd = b;
             *ed = es;
         }
-        for (axis, &es) in element_strides.iter().enumerate() {
+        for (axis, &es) in element_strides.iter().enumerate().rev() {
             if es == 0 || es > 8 {
                 return Err(LayoutError::TmaElementStride { axis });
             }
         }
+        out.global_address = base
+            .checked_add_signed(offset)
+            .ok_or(LayoutError::OffsetOverflow)?;
         Ok(out)
     }
 

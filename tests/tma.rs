@@ -11,7 +11,8 @@
 use proptest::prelude::*;
 use strided_layout::{Layout, LayoutError, TmaSwizzle, TmaTiled};
 
-/// Every rule the arguments break, stated on the layout in its own axis order.
+/// Every rule the arguments break, in the order `TmaTiled::new` documents: the module
+/// table's rules in turn, within a rule the innermost axis first, the address's fit last.
 fn broken_rules<const N: usize>(
     l: &Layout<N>,
     base: u64,
@@ -29,7 +30,7 @@ fn broken_rules<const N: usize>(
         broken.push(LayoutError::TmaItemsize);
     }
     let (shape, strides) = (l.shape(), l.strides());
-    for axis in 0..N {
+    for axis in (0..N).rev() {
         if shape[axis] == 0 || shape[axis] as u128 > 1 << 32 {
             broken.push(LayoutError::TmaDim { axis });
         }
@@ -37,27 +38,21 @@ fn broken_rules<const N: usize>(
     if shape[N - 1] > 1 && strides[N - 1] != 1 {
         broken.push(LayoutError::TmaInnerStride);
     }
-    for axis in 0..N - 1 {
-        if shape[axis] <= 1 {
-            continue; // a stride that never moves the address
-        }
-        let bytes = strides[axis] as i128 * size;
-        if strides[axis] <= 0 {
+    // Axes of extent 1 never move the address: their strides break no rule.
+    for axis in (0..N - 1).rev() {
+        if shape[axis] > 1 && strides[axis] <= 0 {
             broken.push(LayoutError::TmaStrideNotPositive { axis });
-        } else if bytes % 16 != 0 || bytes >= 1 << 40 {
+        }
+    }
+    for axis in (0..N - 1).rev() {
+        let bytes = strides[axis] as i128 * size;
+        if shape[axis] > 1 && strides[axis] > 0 && (bytes % 16 != 0 || bytes >= 1 << 40) {
             broken.push(LayoutError::TmaStride { axis });
         }
     }
     let address = base as i128 + l.offset() as i128 * size;
-    if !(0..1i128 << 64).contains(&address) {
-        broken.push(LayoutError::OffsetOverflow);
-    } else if address % 16 != 0 {
+    if address.rem_euclid(16) != 0 {
         broken.push(LayoutError::TmaAlignment);
-    }
-    for axis in 0..N {
-        if !(1..=256).contains(&box_shape[axis]) {
-            broken.push(LayoutError::TmaBox { axis });
-        }
     }
     let row = box_shape[N - 1] as i128 * size;
     let span = match swizzle {
@@ -66,13 +61,19 @@ fn broken_rules<const N: usize>(
         TmaSwizzle::B64 => 64,
         TmaSwizzle::B128 => 128,
     };
-    if row % 16 != 0 || row > span {
-        broken.push(LayoutError::TmaBox { axis: N - 1 });
+    for axis in (0..N).rev() {
+        let inner_row = axis == N - 1 && (row % 16 != 0 || row > span);
+        if !(1..=256).contains(&box_shape[axis]) || inner_row {
+            broken.push(LayoutError::TmaBox { axis });
+        }
     }
-    for axis in 0..N {
+    for axis in (0..N).rev() {
         if !(1..=8).contains(&es[axis]) {
             broken.push(LayoutError::TmaElementStride { axis });
         }
+    }
+    if !(0..1i128 << 64).contains(&address) {
+        broken.push(LayoutError::OffsetOverflow);
     }
     broken
 }
@@ -88,9 +89,13 @@ fn check<const N: usize>(
     let got = TmaTiled::new(&l, base, box_shape, es, swizzle);
     match got {
         Err(e) => {
-            prop_assert!(
-                broken.contains(&e),
-                "{e:?} is not among {broken:?} for {l:?}"
+            prop_assert_eq!(
+                Some(&e),
+                broken.first(),
+                "{:?} is not the first of {:?} for {:?}",
+                e,
+                &broken,
+                l
             );
             Ok(false)
         }
@@ -269,6 +274,25 @@ fn tma_rejects_each_rule_by_name() {
     assert_eq!(
         t(&ok, 0, [8, 8], [9, 1], TmaSwizzle::None),
         Some(LayoutError::TmaElementStride { axis: 0 })
+    );
+    // The address's fit is checked last: a box error first, then the overflow.
+    let high = Layout::new([64, 64], [64, 1], 4)
+        .unwrap()
+        .with_offset(64)
+        .unwrap();
+    let top = u64::MAX - 15; // aligned; plus 256 bytes leaves 64 bits
+    assert_eq!(
+        t(&high, top, [8, 2], [1, 1], TmaSwizzle::None),
+        Some(LayoutError::TmaBox { axis: 1 })
+    );
+    assert_eq!(
+        t(&high, top, [8, 8], [1, 1], TmaSwizzle::None),
+        Some(LayoutError::OffsetOverflow)
+    );
+    // Within a rule, the innermost axis first.
+    assert_eq!(
+        t(&ok, 0, [8, 8], [9, 9], TmaSwizzle::None),
+        Some(LayoutError::TmaElementStride { axis: 1 })
     );
     // An extent-1 axis with any stride gets a valid one.
     let row = Layout::new([1, 64], [-7, 1], 4).unwrap();

@@ -39,7 +39,10 @@ pub struct Lowered<const N: usize> {
     pub strides: [isize; N],
     /// Offset of index `[0; N]`, in elements.
     pub offset: isize,
-    /// Bytes per element (a power of two); the kernels read it only to size their tiles.
+    /// Bytes per element (a power of two). The kernels check it against the element type
+    /// first ([`LayoutError::ItemsizeMismatch`](crate::LayoutError::ItemsizeMismatch) unless it
+    /// is `size_of::<T>()` of the slice the operand comes with), and the planner sizes its
+    /// tiles from it.
     pub itemsize: usize,
     /// `Some((dimension, factor))`: axis `dimension` is split into blocks of `factor`
     /// consecutive elements (`dimension < N`, `factor >= 1`).
@@ -56,8 +59,9 @@ pub struct Lowered<const N: usize> {
 /// - **Meaning**: index `i` of the operand is element `offset(i)` of the slice passed with
 ///   it, by the formula on [`Lowered`]; the kernels follow that description and nothing else.
 /// - **Well-formed**: `interleave`, when `Some((d, f))`, has `d < N` and `f >= 1`; `itemsize`
-///   is the element size of the slices the operand is used with (the kernels use it to size
-///   their tiles).
+///   is the element size of the slices the operand is used with (the kernels refuse the call
+///   with [`LayoutError::ItemsizeMismatch`](crate::LayoutError::ItemsizeMismatch) otherwise,
+///   and size their tiles from it).
 /// - **Pure**: `lowered()` returns the same value for the same `self`, without side effects.
 ///
 /// What the kernels check on every `Lowered`, before any element moves, whoever built it:
