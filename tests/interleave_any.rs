@@ -267,9 +267,10 @@ fn copy_nchw8c_to_nchw16c_is_one_nest_and_matches_the_model() {
     miri,
     ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
 )]
-fn copy_nchw8c_to_nchw16c_writes_destination_lines_in_strips() {
-    // H·W = 120 positions of 64-byte destination lines: strips of 60, the two halves of each
-    // line written within one strip.
+fn copy_nchw8c_to_nchw16c_writes_destination_lines_whole() {
+    // H·W = 120 positions of 64-byte destination lines: the positions outside the two
+    // blocks of 8 channels, so the two halves of each line are written back to back (the
+    // kernel runs the positions in strips inside the two blocks, many rows a call).
     let shape = [2, 48, 10, 12];
     let (src, dst) = (nchw_blocked(shape, 8), nchw_blocked(shape, 16));
     check_pair(&src, &dst);
@@ -279,7 +280,7 @@ fn copy_nchw8c_to_nchw16c_writes_destination_lines_in_strips() {
         .iter()
         .map(|l| (l.extent, l.strides))
         .collect();
-    assert_eq!(tail, [(2, [8, 960]), (60, [16, 8]), (8, [1, 1])], "{plan}");
+    assert_eq!(tail, [(120, [16, 8]), (2, [8, 960]), (8, [1, 1])], "{plan}");
     assert_eq!(plan.volume(), 2 * 48 * 120);
 }
 
@@ -465,5 +466,22 @@ fn copy_of_short_rows_matches_the_model_at_every_row_size() {
         check_rows::<u16>(n, 1);
         check_rows::<u32>(n, 2);
         check_rows::<u64>(n, 1);
+    }
+}
+
+#[test]
+#[cfg_attr(
+    miri,
+    ignore = "thousands of elements: slow under Miri; the pair scope covers the same paths"
+)]
+fn copy_nchw8c_to_nchw16c_in_strips_of_every_length_matches_the_model() {
+    // H·W positions: fewer than one strip of 64, several with a partial last one, a whole
+    // number of them; with a partial last block of 16 too (C = 40).
+    for hw in [(1, 7), (5, 13), (8, 16), (13, 23)] {
+        for c in [16, 32, 40] {
+            let shape = [1, c, hw.0, hw.1];
+            check_pair(&nchw_blocked(shape, 8), &nchw_blocked(shape, 16));
+            check_pair(&nchw_blocked(shape, 16), &nchw_blocked(shape, 8));
+        }
     }
 }

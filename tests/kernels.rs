@@ -1536,3 +1536,64 @@ fn copy_of_contiguous_runs_at_every_page_distance_matches() {
         assert_eq!(&buf[shift..shift + n], &src[..], "rows, shift {shift}");
     }
 }
+
+/// Three innermost loops moved at a time: short rows and strided elements, with the second
+/// loop shorter than the third (strips of 64 steps of the third, a partial last one) and not,
+/// forward and flipped, against the model.
+#[test]
+fn copy_of_cubes_of_short_blocks_matches_the_model() {
+    for (c, a) in [
+        (1usize, 2usize),
+        (3, 2),
+        (64, 2),
+        (130, 2),
+        (130, 3),
+        (5, 9),
+        (200, 1),
+    ] {
+        for w in [1usize, 2, 3, 8, 20] {
+            // Rows of `w` contiguous elements; the destination's `a` rows follow each other
+            // within a step of `c`, the source's are a long way apart.
+            let shape = [2, c, a, w];
+            let dst = Layout::dense(shape, 4, Order::C).unwrap();
+            let src = Layout::dense([2, a, c, w + 1], 4, Order::C).unwrap();
+            let src = Layout::new(
+                shape,
+                [src.strides()[0], src.strides()[2], src.strides()[1], 1],
+                4,
+            )
+            .unwrap();
+            check_against_model::<u32, 4>(&src, &dst, |i| i as u32);
+            check_against_model::<u32, 4>(&src, &dst.flipped(1).unwrap(), |i| i as u32);
+            // Strided elements: every second element of the source's rows.
+            let src2 = Layout::dense([2, a, c, 2 * w], 2, Order::C).unwrap();
+            let src2 = Layout::new(
+                shape,
+                [src2.strides()[0], src2.strides()[2], src2.strides()[1], 2],
+                2,
+            )
+            .unwrap();
+            let dst2 = Layout::dense(shape, 2, Order::C).unwrap();
+            check_against_model::<u16, 4>(&src2, &dst2, |i| i as u16);
+            check_against_model::<u16, 4>(&src2.flipped(3).unwrap(), &dst2, |i| i as u16);
+        }
+    }
+}
+
+/// The loop order weighs strides past a cache line alike: in a 3-D transpose of `u16` whose
+/// source strides are thousands of elements, the destination's stride-1 axis is one of the
+/// two innermost loops (tiled with the source's), not outermost as a plain stride sum puts it.
+#[test]
+fn plan_of_a_3d_transpose_keeps_the_destination_stride_1_axis_inside() {
+    let src = Layout::dense([35, 6, 419], 2, Order::C).unwrap();
+    let dst = Layout::dense([35, 6, 419], 2, Order::F).unwrap();
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    let loops = plan.nests()[0].loops();
+    let inner: Vec<_> = loops[loops.len() - 2..]
+        .iter()
+        .map(|l| l.strides[0])
+        .collect();
+    assert!(inner.contains(&1), "{plan}");
+    assert!(plan.nests()[0].tile().is_some(), "{plan}");
+    check_against_model::<u16, 3>(&src, &dst, |i| i as u16);
+}

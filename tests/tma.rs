@@ -3,10 +3,6 @@
 //! rule), `TmaTiled::new` accepts exactly when every rule holds, names a rule that is broken
 //! otherwise, and produces the driver's argument order (innermost first) when it accepts.
 #![cfg(not(miri))]
-#![expect(
-    clippy::needless_range_loop,
-    reason = "the rules are stated per axis index, as the driver docs do"
-)]
 
 use proptest::prelude::*;
 use strided_layout::{Layout, LayoutError, TmaSwizzle, TmaTiled};

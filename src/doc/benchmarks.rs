@@ -351,4 +351,3 @@
 //! 0.77x); and a 128 KiB contiguous `f64` copy whose destination lay 8 bytes past the source
 //! modulo 4096 took 43 us through the C library's `rep movsb` against 2.7 us at other
 //! distances (now 3.2 us, in 1 KiB pieces).
-

@@ -96,6 +96,25 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
     }
 }
 
+/// Calls `f(offsets, c, a, b)` for every 3-D block of `nest`, its tile ignored: its three
+/// innermost loops (`c` the outermost of them, `b` the innermost; one-step loops when the
+/// nest has fewer), the outer loops in the one odometer of [`for_each_block_tiled`]. For
+/// kernels whose 2-D blocks are a few elements each, too small to pay the odometer and a call
+/// per block.
+#[inline]
+pub(crate) fn for_each_cube<const K: usize, F>(nest: &Nest<K>, mut f: F)
+where
+    F: FnMut([isize; K], Loop<K>, Loop<K>, Loop<K>),
+{
+    let b = match nest.loops() {
+        [.., b] => *b,
+        [] => Loop::UNIT,
+    };
+    for_each_block_tiled(&nest.without_innermost(), None, |offs, c, a| {
+        f(offs, c, a, b);
+    });
+}
+
 /// [`for_each_block_tiled`], with a nest that is one untiled block (at most two loops, the
 /// shape nearly every small copy plans to) handed to `f` at once: no odometer to set up.
 #[inline]

@@ -11,8 +11,11 @@
 //! 2. extent-1 axes are dropped, and neighbours that merge in every operand
 //!    (`outer stride == inner stride · inner extent`) are merged;
 //! 3. axes whose strides are negative (or zero) in every operand are flipped, so runs ascend;
-//! 4. the loops are ordered by `Σ w_k |stride_k|`, largest outermost, the destination
-//!    (operand 0) weighted `K` and every source 1 (Strided.jl's rule), then merged again;
+//! 4. the loops are ordered by the cache lines their steps touch, most outermost:
+//!    `Σ w_k min(|stride_k|, line)`, the destination (operand 0) weighted `K` and every
+//!    source 1 (Strided.jl's rule, with every stride of a 64-byte line or more counting
+//!    alike), ties broken by the uncapped sum (`plan/builder.rs`, `outer_first`), then
+//!    merged again;
 //! 5. when a source's fastest axis is not the innermost loop (a transpose, `A + A'`), that
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
@@ -37,15 +40,14 @@ pub(crate) mod block;
 mod builder;
 mod display;
 mod one_block;
-mod lines;
 mod operands;
 mod pieces;
 mod storage;
 
-use builder::{Builder, Weight, flip, measure, merge, side_for, tile2, weight};
+use builder::{Builder, flip, line_for, measure, merge, outer_first, side_for, tile2};
 pub(crate) use one_block::OneBlock;
 pub(crate) use operands::{all_strided, check_operands};
-use operands::{at, offsets_of, stride_at, stride_or_0, strides_at};
+use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 use storage::Nests;
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
@@ -265,6 +267,16 @@ impl<const K: usize> Nest<K> {
             rest = tail;
         }
         v
+    }
+
+    /// This nest without its innermost loop and untiled (its offsets and bounds kept): the
+    /// nest the loop driver walks to hand out 3-D blocks, the innermost loop added by the
+    /// caller. Every offset of the result is an offset of `self`.
+    pub(crate) const fn without_innermost(&self) -> Self {
+        let mut out = *self;
+        out.depth = self.depth.saturating_sub(1);
+        out.tile = None;
+        out
     }
 
     /// Steps `lo..hi` of loop `axis` with the other loops whole (`lo < hi <= extent`): one
@@ -566,7 +578,7 @@ impl<const K: usize> Plan<K> {
             }
             k = k.saturating_add(1);
         }
-        if let Err(e) = b.finish(side) {
+        if let Err(e) = b.finish(side, line_for(itemsize_of(ops))) {
             return Err(e);
         }
         self.count = 1;

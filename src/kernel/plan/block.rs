@@ -10,7 +10,10 @@
 //! Both plan what the general builder plans (`Plan::build_nest`), down to the slot a
 //! merged-away loop leaves; a test compares the three on every small rank-2 pair.
 
-use super::{Loop, Weight, flip, measure, merge, offsets_of, side_for, strides_at, tile2, weight};
+use super::{
+    Loop, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, side_for,
+    strides_at, tile2,
+};
 use crate::LayoutError;
 use crate::algo::access::get;
 use crate::kernel::mapping::Lowered;
@@ -138,7 +141,7 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
         }
         // Order (largest weight outermost, stable), then merge again; like the general
         // builder, the merged-away loop stays in its slot past the depth.
-        if weight(&outer) < weight(&inner) {
+        if !outer_first(&outer, &inner, line_for(itemsize_of(ops))) {
             (outer, inner) = (inner, outer);
         }
         if let Some(m) = merge(&outer, &inner) {
@@ -233,7 +236,7 @@ pub(crate) fn copy_nest<const N: usize>(
         }
         // Order (largest weight outermost, stable), then merge again; the merged-away loop
         // stays in its slot past the depth.
-        if weight2(&outer) < weight2(&inner) {
+        if !outer_first(&outer, &inner, line_for(dst.itemsize.max(src.itemsize))) {
             (outer, inner) = (inner, outer);
             retry = true;
         }
@@ -369,16 +372,4 @@ fn moved(s: isize, n: usize) -> Option<isize> {
         return Some(0);
     }
     s.checked_mul(isize::try_from(n).ok()?)
-}
-
-/// [`weight`] of two operands: `2·|dst| + |src|`.
-#[expect(
-    clippy::arithmetic_side_effects,
-    reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
-              three such terms fit"
-)]
-const fn weight2(l: &Loop<2>) -> Weight {
-    let [d, s] = l.strides;
-    let (d, s) = (d.unsigned_abs() as Weight, s.unsigned_abs() as Weight);
-    d + d + s
 }

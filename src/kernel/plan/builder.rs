@@ -77,7 +77,7 @@ impl<const K: usize> Builder<'_, K> {
     /// Flips, orders, merges and tiles the pushed loops, then measures each operand's bounds.
     ///
     /// Each pass walks the loops as a slice where it can (no index to check per step).
-    pub(super) const fn finish(self, side: usize) -> Result<(), LayoutError> {
+    pub(super) const fn finish(self, side: usize, line: usize) -> Result<(), LayoutError> {
         let Nest {
             loops: all,
             depth: nest_depth,
@@ -106,7 +106,7 @@ impl<const K: usize> Builder<'_, K> {
                 let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
                     break;
                 };
-                if weight(a) >= weight(b) {
+                if outer_first(a, b, line) {
                     break;
                 }
                 swap(loops, p, j);
@@ -327,24 +327,54 @@ pub(super) type Weight = u64;
 #[cfg(target_pointer_width = "64")]
 pub(super) type Weight = u128;
 
-/// `Σ w_k |stride_k|` with the destination (operand 0) weighted `K`.
+/// Bytes of a cache line, for the loop order: a stride of a line or more costs a new line
+/// at every step, whatever its size.
+const LINE_BYTES: usize = 64;
+
+/// Elements of `itemsize` bytes in a cache line (at least 1).
+pub(super) const fn line_for(itemsize: usize) -> usize {
+    match LINE_BYTES.checked_div(itemsize) {
+        Some(0) | None => 1,
+        Some(l) => l,
+    }
+}
+
+/// Whether loop `a` stays outside loop `b` in the loop order: the one whose steps touch
+/// more new cache lines goes outside. A loop's weight is `Σ w_k |stride_k|`, the destination
+/// (operand 0) weighted `K` and every source 1 (Strided.jl's rule), with each `|stride|`
+/// capped at a line (`line` elements); ties are broken by the uncapped sum. Without the cap a
+/// source stride of thousands of elements outweighs the destination's strides, and puts the
+/// destination's stride-1 axis outermost (a 3-D transpose: 0.42x NumPy's `copyto`); with it,
+/// every stride past a line counts alike and the destination's weight decides. `true` on a
+/// tie of both (a stable sort keeps the order).
+pub(super) const fn outer_first<const K: usize>(a: &Loop<K>, b: &Loop<K>, line: usize) -> bool {
+    let ((ca, wa), (cb, wb)) = (weights(a, line), weights(b, line));
+    ca > cb || (ca == cb && wa >= wb)
+}
+
+/// The capped weight (each `|stride|` at most `cap`) and the uncapped one of `l`, in one
+/// pass: `Σ |stride_k|` plus `K - 1` more of the destination's, a multiply by a constant (none
+/// for a copy's `K = 2`). Plain adds: saturating ones in a double-width integer cost a
+/// Cortex-M a dozen instructions each, and they cannot overflow (the lint's reason).
 #[expect(
     clippy::arithmetic_side_effects,
     reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
-              `2K - 1` such terms fit for any operand count `K < 2^(bits - 1)`"
+              `2K - 1` such terms fit for any operand count `K < 2^(bits - 1)`; the capped \
+              sum has `2K - 1` terms of at most `cap <= 64`"
 )]
-pub(super) const fn weight<const K: usize>(l: &Loop<K>) -> Weight {
-    // `Σ |stride_k|` plus `K - 1` more of the destination's: one multiply by a constant
-    // (none for a copy's `K = 2`). Plain adds: saturating ones in a double-width integer
-    // cost a Cortex-M a dozen instructions each, and they cannot saturate (see above).
-    let mut acc: Weight = 0;
+const fn weights<const K: usize>(l: &Loop<K>, cap: usize) -> (usize, Weight) {
+    let more = K.saturating_sub(1);
+    let d = stride_or_0(get(&l.strides, 0)).unsigned_abs();
+    let mut capped = (if d < cap { d } else { cap }) * more;
+    let mut full = d as Weight * more as Weight;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
-        acc += s.unsigned_abs() as Weight;
+        let v = s.unsigned_abs();
+        capped += if v < cap { v } else { cap };
+        full += v as Weight;
         rest = tail;
     }
-    let dst = stride_or_0(get(&l.strides, 0)).unsigned_abs() as Weight;
-    acc + dst * (K.saturating_sub(1) as Weight)
+    (capped, full)
 }
 
 /// `|stride|` of operand `k` in loop `i` (0 past the end).

@@ -152,3 +152,16 @@ pub(super) const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
         None => Err(LayoutError::OffsetOverflow),
     }
 }
+
+/// The largest itemsize of the operands.
+pub(super) const fn itemsize_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> usize {
+    let mut size = 1;
+    let mut o = 0;
+    while let Some(op) = at(ops, o) {
+        if op.itemsize > size {
+            size = op.itemsize;
+        }
+        o = o.saturating_add(1);
+    }
+    size
+}

@@ -38,8 +38,7 @@
 //! an axis of 5 or more), and for three operands interleaved on three different axes, each
 //! with a partial last block (eight pieces).
 
-use super::lines::whole_lines;
-use super::{MAX_NESTS, Plan, at, stride_at};
+use super::{MAX_NESTS, Plan, at, itemsize_of, stride_at};
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
 use crate::algo::interleave::step;
@@ -457,26 +456,10 @@ impl<const K: usize> Plan<K> {
             }
             k = k.saturating_add(1);
         }
-        tri!(b.finish(side));
-        if let Some(nest) = self.nests.slot_mut(self.count) {
-            whole_lines(nest, itemsize_of(ops));
-        }
+        tri!(b.finish(side, super::line_for(itemsize_of(ops))));
         self.count = self.count.saturating_add(1);
         Ok(())
     }
-}
-
-/// The largest itemsize of the operands.
-const fn itemsize_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> usize {
-    let mut size = 1;
-    let mut o = 0;
-    while let Some(op) = at(ops, o) {
-        if op.itemsize > size {
-            size = op.itemsize;
-        }
-        o = o.saturating_add(1);
-    }
-    size
 }
 
 /// Each operand's stride for a loop of `extent` steps of `unit` indices along axis `k` from

@@ -22,7 +22,7 @@ use core::slice;
 
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_block, untiled_channels};
-use crate::kernel::drive::{for_each_block_of, for_each_block_tiled, step, tiles};
+use crate::kernel::drive::{for_each_block_of, for_each_block_tiled, for_each_cube, step, tiles};
 use crate::kernel::plan::{Loop, OneBlock, Plan};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock};
 use crate::kernel::{stream, transpose};
@@ -182,14 +182,26 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
             });
             continue;
         }
-        if elementwise_nest::<T>(nest) {
-            for_each_block_of(nest, nest.tile(), |[od, os], a, b| {
-                // SAFETY: `od` and `os` are offsets of the nest, inside the allocations, and
-                // every offset of the block is one too (the caller's contract), the
-                // destination's unique and not source elements: `strided_block`'s contract.
-                unsafe { strided_block(d.offset(od), s.offset(os), a, b) }
-            });
-            continue;
+        match inline_nest::<T>(nest, stream) {
+            Some(Inline::Cubes) => {
+                for_each_cube(nest, |offs, c, a, b| {
+                    // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of
+                    // the nest, inside the allocations (the caller's contract), the
+                    // destination's unique and not source elements: `small_cube`'s contract.
+                    unsafe { small_cube(d, s, offs, c, a, b) };
+                });
+                continue;
+            }
+            Some(Inline::Tiles) => {
+                for_each_block_of(nest, nest.tile(), |[od, os], a, b| {
+                    // SAFETY: `od` and `os` are offsets of the nest, inside the allocations, and
+                    // every offset of the block is one too (the caller's contract), the
+                    // destination's unique and not source elements: `strided_block`'s contract.
+                    unsafe { strided_block(d.wrapping_offset(od), s.wrapping_offset(os), a, b) }
+                });
+                continue;
+            }
+            None => {}
         }
         for_each_block_of(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
             // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
@@ -445,18 +457,127 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     }
 }
 
-/// Whether the blocks of `nest` (its two innermost loops) are [`BlockKind::Elements`], on a
-/// target that unrolls the strided loop (hosts). Such blocks are often a few elements each
-/// (the two innermost loops of a copy whose every axis is short or strided), so
-/// [`copy_nests`] runs them through [`strided_block`] inlined into the driver, without
-/// [`block_kernel`]'s call and dispatch per block, which cost more than the block's elements.
-fn elementwise_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> bool {
+/// How [`copy_nests`] runs a nest's blocks inlined into the driver, without
+/// [`block_kernel`]'s call and dispatch per block (hosts, where the strided loop is unrolled);
+/// `None`: through [`block_kernel`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Inline {
+    /// Untiled, its blocks [`BlockKind::Elements`] or short [`BlockKind::Rows`] (at most
+    /// [`SHORT_ROW_BYTES`] a row, not streamed): three loops at a time ([`for_each_cube`]),
+    /// each of the third loop's steps a [`small_block`]. Such blocks are often a few elements
+    /// each (the two innermost loops of a copy whose every axis is short or strided, or two
+    /// rows of 8 channels of a blocks-of-8 -> blocks-of-16 reorder).
+    Cubes,
+    /// Tiled, its blocks [`BlockKind::Elements`]: each tile a [`strided_block`].
+    Tiles,
+}
+
+/// The [`Inline`] form of `nest`'s blocks, if any (`stream`: the copy streams its stores).
+fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) -> Option<Inline> {
     let (a, b) = match nest.loops() {
         [.., a, b] => (*a, *b),
         [b] => (Loop::UNIT, *b),
-        [] => return false,
+        [] => return None,
     };
-    !PAIR_ROWS && block_kind::<T>(a, b) == BlockKind::Elements
+    if PAIR_ROWS {
+        return None;
+    }
+    let kind = block_kind::<T>(a, b);
+    let short = kind == BlockKind::Rows
+        && !stream
+        && b.extent
+            .checked_mul(size_of::<T>())
+            .is_some_and(|n| n <= SHORT_ROW_BYTES);
+    match (kind, nest.tile()) {
+        (BlockKind::Elements, None) => Some(Inline::Cubes),
+        (_, None) if short => Some(Inline::Cubes),
+        (BlockKind::Elements, Some(_)) => Some(Inline::Tiles),
+        _ => None,
+    }
+}
+
+/// Steps of the third innermost loop a [`small_cube`] takes at a time when it runs that loop
+/// inside the second: 64 destination rows of at most two cache lines stay in the L1 cache
+/// while the second loop's steps come back to them.
+const CUBE_STRIP: usize = 64;
+
+/// Copies the cube `c × a × b` at offsets `offs` of `d`/`s` (`b` innermost): when the second
+/// loop `a` is shorter than `c` (two rows of 8 channels at each of 12544 positions), in strips
+/// of [`CUBE_STRIP`] steps of `c`, each strip a [`small_block`] per step of `a` with `c` as
+/// its rows, so each call moves many rows and a strip's destination lines are all written
+/// while in the cache; else a [`small_block`] per step of `c`.
+///
+/// # Safety
+///
+/// Every offset `offs + k·c.strides + i·a.strides + j·b.strides` (`k < c.extent`, `i <
+/// a.extent`, `j < b.extent`) is an element of the allocation behind `d` (destination) and
+/// `s` (source); no destination element is a source element; no two indices share a
+/// destination element.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into the driver's closure: the point is to save a call per block"
+)]
+#[inline(always)]
+unsafe fn small_cube<T: Copy>(
+    dst: *mut T,
+    src: *const T,
+    [od, os]: [isize; 2],
+    c: Loop<2>,
+    a: Loop<2>,
+    b: Loop<2>,
+) {
+    let at = |k: usize, l: Loop<2>, [o0, o1]: [isize; 2]| {
+        [
+            o0.wrapping_add(step(k, l.strides[0])),
+            o1.wrapping_add(step(k, l.strides[1])),
+        ]
+    };
+    if a.extent < c.extent {
+        let mut k0 = 0;
+        while k0 < c.extent {
+            let rows = Loop {
+                extent: CUBE_STRIP.min(c.extent.wrapping_sub(k0)),
+                strides: c.strides,
+            };
+            let strip = at(k0, c, [od, os]);
+            for i in 0..a.extent {
+                let [di, si] = at(i, a, strip);
+                // SAFETY: the block `rows × b` at step `i` of `a` of the strip from step `k0`
+                // of `c`: offsets of the cube (`k0 + rows.extent <= c.extent`), the caller's
+                // contract is `small_block`'s for it.
+                unsafe { small_block(dst.wrapping_offset(di), src.wrapping_offset(si), rows, b) };
+            }
+            k0 = k0.wrapping_add(CUBE_STRIP);
+        }
+    } else {
+        for k in 0..c.extent {
+            let [dk, sk] = at(k, c, [od, os]);
+            // SAFETY: the block `a × b` at step `k` of `c`: offsets of the cube, the caller's
+            // contract is `small_block`'s for it.
+            unsafe { small_block(dst.wrapping_offset(dk), src.wrapping_offset(sk), a, b) };
+        }
+    }
+}
+
+/// Copies the `a × b` block at `d`/`s`: rows of consecutive elements of at most
+/// [`SHORT_ROW_BYTES`] with fixed-size moves, other blocks with [`strided_block`].
+///
+/// # Safety
+///
+/// [`copy_block`]'s contract.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into the driver's closure: the point is to save a call per block"
+)]
+#[inline(always)]
+unsafe fn small_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive elements.
+    if db == 1 && sb == 1 && unsafe { copy_short_rows(d, da, s, sa, a.extent, b.extent) } {
+        return;
+    }
+    // SAFETY: the caller's contract is `strided_block`'s.
+    unsafe { strided_block(d, s, a, b) };
 }
 
 /// Copies the `a × b` block at `d`/`s` element by element, row by row (`b` the inner loop);
@@ -536,7 +657,10 @@ mod elementwise;
 mod rows;
 
 pub(crate) use rows::copy_run;
-use rows::{PAIR_ROWS, copy_short_rows, pair_rows, pair_rows_contiguous, strided_copy_unchecked};
+use rows::{
+    PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, pair_rows, pair_rows_contiguous,
+    strided_copy_unchecked,
+};
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};
 #[cfg(feature = "rayon")]

@@ -144,6 +144,9 @@ unsafe fn strided_copy_pair<T: Copy>(
     }
 }
 
+/// The longest row [`copy_short_rows`] moves (bytes): two 64-byte moves.
+pub(super) const SHORT_ROW_BYTES: usize = 128;
+
 /// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with at most two
 /// fixed-size moves a row, when a row is 1 to 128 bytes, and returns `true`; else copies
 /// nothing and returns `false`. A row of `W` to `2W` bytes (`W` a power of two) moves its
