@@ -44,7 +44,8 @@ mod operands;
 mod pieces;
 mod storage;
 
-use builder::{Builder, flip, line_for, measure, merge, outer_first, side_for, tile2};
+pub(crate) use builder::line_for;
+use builder::{Builder, flip, measure, merge, outer_first, outer_first2, side_for, tile2};
 pub(crate) use one_block::OneBlock;
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
@@ -661,8 +662,62 @@ impl<const K: usize> Plan<K> {
     reason = "tests of layouts that are valid by construction"
 )]
 mod tests {
-    use super::{Plan, block};
+    use super::{Loop, Plan, block, outer_first, outer_first2};
     use crate::{Layout, Lowered, Order};
+
+    #[test]
+    fn outer_first2_is_outer_first_of_two_operands() {
+        // Strides around every cap (a line of 1- to 8-byte elements, and 1), their negatives,
+        // and the largest, where the uncapped sums need the double-width weight.
+        let vals = [
+            0isize,
+            1,
+            2,
+            7,
+            8,
+            9,
+            16,
+            31,
+            32,
+            33,
+            63,
+            64,
+            65,
+            1000,
+            isize::MAX,
+            isize::MIN + 1,
+        ];
+        let signed: [isize; 32] = core::array::from_fn(|i| {
+            let v = vals[i / 2];
+            if i % 2 == 0 { v } else { -v }
+        });
+        let mut cases = 0;
+        for cap in [1usize, 8, 16, 32, 64] {
+            for &ad in &signed {
+                for &as_ in &signed {
+                    for &bd in &signed {
+                        for &bs in vals.iter().step_by(3) {
+                            let a = Loop {
+                                extent: 2,
+                                strides: [ad, as_],
+                            };
+                            let b = Loop {
+                                extent: 3,
+                                strides: [bd, bs],
+                            };
+                            assert_eq!(
+                                outer_first2(&a, &b, cap),
+                                outer_first(&a, &b, cap),
+                                "{a:?} {b:?} cap {cap}"
+                            );
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(cases > 100_000);
+    }
 
     #[test]
     fn build_strided_plans_what_build_any_plans() {
@@ -718,7 +773,11 @@ mod tests {
             assert_eq!(a, b, "{ops:?}");
         }
         let [dst, src] = ops;
-        match (block::copy_nest(dst, src), rb, b.nests()) {
+        match (
+            block::copy_nest(dst, src, super::line_for(dst.itemsize.max(src.itemsize))),
+            rb,
+            b.nests(),
+        ) {
             (Err(e), Err(f), _) => assert_eq!(e, f, "{ops:?}"),
             (Ok(None), Ok(()), []) => {}
             (Ok(Some(small)), Ok(()), [nest]) => {

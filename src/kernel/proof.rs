@@ -24,6 +24,7 @@ use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
 use crate::kernel::plan::block::{SmallNest, copy_nest};
+use crate::kernel::plan::line_for;
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
 
@@ -113,7 +114,7 @@ impl<'n> UniqueBlock<'n> {
     ) -> Result<Option<SmallNest<2>>, LayoutError> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<S>(Operand::Source, src.itemsize)?;
-        copy_nest(dst, src)
+        copy_nest(dst, src, line_for(size_of::<D>().max(size_of::<S>())))
     }
 
     /// The rest of [`Unique::plan_one_source`]'s checks, on `nest`: every offset lies in its

@@ -11,8 +11,8 @@
 //! merged-away loop leaves; a test compares the three on every small rank-2 pair.
 
 use super::{
-    Loop, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, side_for,
-    strides_at, tile2,
+    Loop, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
+    side_for, strides_at, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -178,9 +178,13 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
 ///
 /// As the generic planner: [`LayoutError::ShapeMismatch`] at the first axis where the
 /// shapes differ, [`LayoutError::OffsetOverflow`] if an offset or bound overflows `isize`.
+///
+/// `line`: [`line_for`] the larger itemsize, which the caller knows from the element types
+/// (a constant: no division at run time).
 pub(crate) fn copy_nest<const N: usize>(
     dst: &Lowered<N>,
     src: &Lowered<N>,
+    line: usize,
 ) -> Result<Option<SmallNest<2>>, LayoutError> {
     let ((dst_shape, ds), (src_shape, ss)) = (rank2(dst), rank2(src));
     let [e0, e1] = dst_shape;
@@ -236,7 +240,7 @@ pub(crate) fn copy_nest<const N: usize>(
         }
         // Order (largest weight outermost, stable), then merge again; the merged-away loop
         // stays in its slot past the depth.
-        if !outer_first(&outer, &inner, line_for(dst.itemsize.max(src.itemsize))) {
+        if !outer_first2(&outer, &inner, line) {
             (outer, inner) = (inner, outer);
             retry = true;
         }

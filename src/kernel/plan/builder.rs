@@ -332,7 +332,7 @@ pub(super) type Weight = u128;
 const LINE_BYTES: usize = 64;
 
 /// Elements of `itemsize` bytes in a cache line (at least 1).
-pub(super) const fn line_for(itemsize: usize) -> usize {
+pub(crate) const fn line_for(itemsize: usize) -> usize {
     match LINE_BYTES.checked_div(itemsize) {
         Some(0) | None => 1,
         Some(l) => l,
@@ -349,6 +349,27 @@ pub(super) const fn line_for(itemsize: usize) -> usize {
 /// tie of both (a stable sort keeps the order).
 pub(super) const fn outer_first<const K: usize>(a: &Loop<K>, b: &Loop<K>, line: usize) -> bool {
     let ((ca, wa), (cb, wb)) = (weights(a, line), weights(b, line));
+    ca > cb || (ca == cb && wa >= wb)
+}
+
+/// [`outer_first`] of a copy's two operands, written out: the same rule (a test compares the
+/// two), in straight-line code for the run-time [`copy()`](crate::copy()), whose rank-2
+/// planner is written out operand by operand for the same reason (at `opt-level = "s"` the
+/// generic loop over operands stays a loop: about 60 instructions a call more on a
+/// Cortex-M4).
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "as `weights`: three terms of at most `cap <= 64`, and three of at most \
+              2^(bits - 1) in `Weight`, twice as wide"
+)]
+pub(super) const fn outer_first2(a: &Loop<2>, b: &Loop<2>, line: usize) -> bool {
+    const fn pair(l: &Loop<2>, cap: usize) -> (usize, Weight) {
+        let [d, s] = l.strides;
+        let (d, s) = (d.unsigned_abs(), s.unsigned_abs());
+        let (cd, cs) = (if d < cap { d } else { cap }, if s < cap { s } else { cap });
+        (cd + cd + cs, d as Weight + d as Weight + s as Weight)
+    }
+    let ((ca, wa), (cb, wb)) = (pair(a, line), pair(b, line));
     ca > cb || (ca == cb && wa >= wb)
 }
 
