@@ -1427,7 +1427,8 @@ fn copy_takes_each_block_kind_at_the_edges_of_its_choice() {
         let d = Layout::new([5, w], [(w + 1) as isize, 1], size).unwrap();
         (s, d)
     };
-    for w in 1..=130 {
+    let widths = if cfg!(miri) { 13 } else { 1 };
+    for w in (1..=130).step_by(widths) {
         let (s, d) = rows(w, 1);
         check_against_model::<u8, 2>(&s, &d, |i| i as u8);
         let (s, d) = rows(w.div_ceil(2), 2);
@@ -1438,8 +1439,13 @@ fn copy_takes_each_block_kind_at_the_edges_of_its_choice() {
     // Channel blocks: `c` planes of `n` pixels into pixels of `c` channels (and back), with
     // `n` around the 16 pixels from which the channel kernels run; inside a rank-3 copy so
     // the run-time path plans them.
-    for c in [2usize, 3, 4, 8] {
-        for n in [1usize, 2, 7, 15, 16, 17, 33] {
+    let (cs, ns): (&[usize], &[usize]) = if cfg!(miri) {
+        (&[2, 8], &[2, 15, 16])
+    } else {
+        (&[2, 3, 4, 8], &[1, 2, 7, 15, 16, 17, 33])
+    };
+    for &c in cs {
+        for &n in ns {
             let planar = Layout::dense([3, c, n], 4, Order::C).unwrap();
             let inter = Layout::dense([3, n, c], 4, Order::C)
                 .unwrap()
@@ -1595,5 +1601,7 @@ fn plan_of_a_3d_transpose_keeps_the_destination_stride_1_axis_inside() {
         .collect();
     assert!(inner.contains(&1), "{plan}");
     assert!(plan.nests()[0].tile().is_some(), "{plan}");
-    check_against_model::<u16, 3>(&src, &dst, |i| i as u16);
+    if !cfg!(miri) {
+        check_against_model::<u16, 3>(&src, &dst, |i| i as u16);
+    }
 }
