@@ -1462,17 +1462,22 @@ fn copy_takes_each_block_kind_at_the_edges_of_its_choice() {
         }
     }
     // Transposes `a × b` around a whole micro-kernel block (8 × 8, 4 × 4 for 8-byte).
-    for (a, b) in [
-        (2, 11),
-        (3, 40),
-        (7, 7),
-        (7, 9),
-        (8, 8),
-        (9, 8),
-        (40, 3),
-        (4, 4),
-        (3, 4),
-    ] {
+    let pairs: &[(usize, usize)] = if cfg!(miri) {
+        &[(2, 11), (8, 8), (9, 4)]
+    } else {
+        &[
+            (2, 11),
+            (3, 40),
+            (7, 7),
+            (7, 9),
+            (8, 8),
+            (9, 8),
+            (40, 3),
+            (4, 4),
+            (3, 4),
+        ]
+    };
+    for &(a, b) in pairs {
         let src = Layout::dense([2, a, b], 4, Order::C).unwrap();
         let dst = Layout::dense([2, b, a], 4, Order::C)
             .unwrap()
@@ -1544,20 +1549,28 @@ fn copy_of_contiguous_runs_at_every_page_distance_matches() {
 }
 
 /// Three innermost loops moved at a time: short rows and strided elements, with the second
-/// loop shorter than the third (strips of 64 steps of the third, a partial last one) and not,
-/// forward and flipped, against the model.
+/// loop shorter than the third (in strips of the third, a partial last one) and not, forward
+/// and flipped, against the model.
 #[test]
 fn copy_of_cubes_of_short_blocks_matches_the_model() {
-    for (c, a) in [
-        (1usize, 2usize),
-        (3, 2),
-        (64, 2),
-        (130, 2),
-        (130, 3),
-        (5, 9),
-        (200, 1),
-    ] {
-        for w in [1usize, 2, 3, 8, 20] {
+    let (cubes, widths): (&[(usize, usize)], &[usize]) = if cfg!(miri) {
+        (&[(9, 2), (3, 5)], &[1, 8])
+    } else {
+        (
+            &[
+                (1, 2),
+                (3, 2),
+                (64, 2),
+                (130, 2),
+                (130, 3),
+                (5, 9),
+                (200, 1),
+            ],
+            &[1, 2, 3, 8, 20],
+        )
+    };
+    for &(c, a) in cubes {
+        for &w in widths {
             // Rows of `w` contiguous elements; the destination's `a` rows follow each other
             // within a step of `c`, the source's are a long way apart.
             let shape = [2, c, a, w];

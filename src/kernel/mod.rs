@@ -12,11 +12,17 @@
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is
 //!    untouched.
-//! 3. **Loop**: for each contiguous run a `copy_from_slice`-like move, for strided runs an
-//!    unrolled loop, for tiles of 1-, 2-, 4- and 8-byte primitives SIMD transposes (SSE2, AVX,
-//!    NEON; past the last-level cache with whole-line non-temporal stores), for planar <->
-//!    interleaved blocks of 2 to 16 channels byte shuffles and register transposes (SSSE3,
-//!    AVX2, NEON), for copies larger than the last-level cache non-temporal stores.
+//! 3. **Loop**: the driver (`drive.rs`) walks each nest's outer loops and hands its 2-D
+//!    blocks (the two innermost loops, cut to the tile) to the block kernel, which one rule
+//!    (`raw::block_kind`, read once per nest) sends to: rows of consecutive elements (one or
+//!    two fixed-size moves a row up to 128 bytes, else `copy_from_slice`-like moves), planar
+//!    <-> interleaved blocks of 2 to 16 channels and at least 16 pixels (byte shuffles and
+//!    register transposes: SSSE3, AVX2, NEON), SIMD transposes of 1-, 2-, 4- and 8-byte
+//!    primitives holding at least one whole micro-kernel block (SSE2, AVX, NEON; past the
+//!    last-level cache with whole-line non-temporal stores), and element loops for the rest.
+//!    Blocks of short rows or of elements, often a few elements each, run inlined into the
+//!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`).
+//!    Copies larger than the last-level cache store non-temporally.
 //!
 //! | kernel | operands (0 is written) | what it does |
 //! | --- | --- | --- |
@@ -38,8 +44,8 @@
 //! | `prepared/` | one file per prepared kernel: [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
 //! | `split/` | [`Plan::part`]: a plan cut into disjoint parts; the work each part carries; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
-//! | `drive.rs` | the loop driver: a nest's 2-D blocks and runs, as offsets | no |
-//! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies and their block kernel, the row loops, fill / map / zip-map / fold | yes |
+//! | `drive.rs` | the loop driver: a nest's 2-D blocks (or 3-D, for small blocks) and runs, as offsets | no |
+//! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies, the block kinds and their kernel, the inlined small blocks, the row loops (short rows, runs that avoid the C library's slow `memcpy` case), fill / map / zip-map / fold | yes |
 //! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; one file per backend) | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, padded transposes, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |

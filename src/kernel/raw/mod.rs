@@ -496,14 +496,35 @@ fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) ->
     }
 }
 
-/// Steps of the third innermost loop a [`small_cube`] takes at a time when it runs that loop
-/// inside the second: 64 destination rows of at most two cache lines stay in the L1 cache
-/// while the second loop's steps come back to them.
+/// The most steps of the third innermost loop a [`small_cube`] takes at a time when it runs
+/// that loop inside the second.
 const CUBE_STRIP: usize = 64;
+
+/// Bytes of both operands' cache lines one strip of a [`small_cube`] may touch for one step
+/// of the second loop: half a 32 KiB L1D, so the strip's lines are still there when the next
+/// step of the second loop comes back to them.
+const CUBE_BYTES: usize = 16 << 10;
+
+/// How many steps of the third loop a [`small_cube`] strip takes for rows `b` of `T`: as many
+/// as keep the lines their rows touch within [`CUBE_BYTES`], at most [`CUBE_STRIP`]. A row
+/// touches `extent · |stride|` bytes of an operand where its elements are less than a line
+/// apart, a line per element where they are farther.
+fn cube_strip<T>(b: Loop<2>) -> usize {
+    let size = size_of::<T>().max(1);
+    let mut row = 0usize;
+    for s in b.strides {
+        let step = s.unsigned_abs().saturating_mul(size).clamp(size, 64);
+        row = row.saturating_add(b.extent.saturating_mul(step));
+    }
+    CUBE_BYTES
+        .checked_div(row)
+        .unwrap_or(CUBE_STRIP)
+        .min(CUBE_STRIP)
+}
 
 /// Copies the cube `c × a × b` at offsets `offs` of `d`/`s` (`b` innermost): when the second
 /// loop `a` is shorter than `c` (two rows of 8 channels at each of 12544 positions), in strips
-/// of [`CUBE_STRIP`] steps of `c`, each strip a [`small_block`] per step of `a` with `c` as
+/// of [`cube_strip`] steps of `c` (at least 2), each strip a [`small_block`] per step of `a` with `c` as
 /// its rows, so each call moves many rows and a strip's destination lines are all written
 /// while in the cache; else a [`small_block`] per step of `c`.
 ///
@@ -532,22 +553,23 @@ unsafe fn small_cube<T: Copy>(
             o1.wrapping_add(step(k, l.strides[1])),
         ]
     };
-    if a.extent < c.extent {
+    let steps = cube_strip::<T>(b);
+    if a.extent < c.extent && steps >= 2 {
         let mut k0 = 0;
         while k0 < c.extent {
             let rows = Loop {
-                extent: CUBE_STRIP.min(c.extent.wrapping_sub(k0)),
+                extent: steps.min(c.extent.wrapping_sub(k0)),
                 strides: c.strides,
             };
-            let strip = at(k0, c, [od, os]);
+            let first = at(k0, c, [od, os]);
             for i in 0..a.extent {
-                let [di, si] = at(i, a, strip);
+                let [di, si] = at(i, a, first);
                 // SAFETY: the block `rows × b` at step `i` of `a` of the strip from step `k0`
                 // of `c`: offsets of the cube (`k0 + rows.extent <= c.extent`), the caller's
                 // contract is `small_block`'s for it.
                 unsafe { small_block(dst.wrapping_offset(di), src.wrapping_offset(si), rows, b) };
             }
-            k0 = k0.wrapping_add(CUBE_STRIP);
+            k0 = k0.wrapping_add(steps);
         }
     } else {
         for k in 0..c.extent {
@@ -580,86 +602,12 @@ unsafe fn small_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
     unsafe { strided_block(d, s, a, b) };
 }
 
-/// Copies the `a × b` block at `d`/`s` element by element, row by row (`b` the inner loop);
-/// rows of 2 to 4 elements with that many moves a row, unrolled.
-///
-/// # Safety
-///
-/// [`copy_block`]'s contract.
-#[expect(
-    clippy::inline_always,
-    reason = "inlined into the driver's closure: the point is to save a call per block"
-)]
-#[inline(always)]
-unsafe fn strided_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
-    let ([da, sa], [db, sb]) = (a.strides, b.strides);
-    // SAFETY (each arm): the caller's contract, the block's rows of `b.extent` elements.
-    match b.extent {
-        // SAFETY: as above.
-        2 => unsafe { rows_of_n::<T, 2>(d, da, db, s, sa, sb, a.extent) },
-        // SAFETY: as above.
-        3 => unsafe { rows_of_n::<T, 3>(d, da, db, s, sa, sb, a.extent) },
-        // SAFETY: as above.
-        4 => unsafe { rows_of_n::<T, 4>(d, da, db, s, sa, sb, a.extent) },
-        _ => {
-            let (mut dp, mut sp) = (d, s);
-            for _ in 0..a.extent {
-                // SAFETY: `dp`, `sp` are the first elements of a row of the block (the
-                // caller's contract).
-                unsafe { strided_copy_unchecked(dp, db, sp, sb, b.extent) };
-                // Past the last row the pointers may leave the slices: `wrapping_offset`
-                // keeps that defined, and they are never dereferenced there.
-                dp = dp.wrapping_offset(da);
-                sp = sp.wrapping_offset(sa);
-            }
-        }
-    }
-}
-
-/// `rows` rows of `W` elements each (`d + i·dr + j·ds`, `s + i·sr + j·ss`), the row's `W`
-/// moves unrolled.
-///
-/// # Safety
-///
-/// Every `d + i·dr + j·ds` and `s + i·sr + j·ss` (`i < rows`, `j < W`) is an element of its
-/// slice, no destination element is a source element, and the destination's are distinct.
-#[expect(clippy::inline_always, reason = "inlined into `strided_block`'s arms")]
-#[inline(always)]
-unsafe fn rows_of_n<T: Copy, const W: usize>(
-    d: *mut T,
-    dr: isize,
-    ds: isize,
-    s: *const T,
-    sr: isize,
-    ss: isize,
-    rows: usize,
-) {
-    let (mut dp, mut sp) = (d, s);
-    for _ in 0..rows {
-        for j in 0..W {
-            let (dj, sj) = (
-                dp.wrapping_offset(step(j, ds)),
-                sp.wrapping_offset(step(j, ss)),
-            );
-            // SAFETY: element `j < W` of the current row of the source (contract).
-            let v = unsafe { *sj };
-            // SAFETY: element `j < W` of the current row of the destination (contract).
-            unsafe { *dj = v };
-        }
-        // Past the last row the pointers may leave the slices: `wrapping_offset` keeps that
-        // defined, and they are never dereferenced there.
-        dp = dp.wrapping_offset(dr);
-        sp = sp.wrapping_offset(sr);
-    }
-}
-
 mod elementwise;
 mod rows;
 
 pub(crate) use rows::copy_run;
 use rows::{
-    PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, pair_rows, pair_rows_contiguous,
-    strided_copy_unchecked,
+    PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, pair_rows, pair_rows_contiguous, strided_block,
 };
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};

@@ -5,6 +5,7 @@ use core::ptr;
 
 use crate::kernel::drive::step;
 use crate::kernel::plan::INNER_UNROLL;
+use crate::kernel::plan::Loop;
 
 /// Whether strided rows are copied two at a time ([`strided_copy_pair`]): on bare metal,
 /// where the inner loop is not unrolled, so that a planar <-> interleaved stereo block costs
@@ -311,6 +312,82 @@ pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
         unsafe { *dp = *sp };
         dp = dp.wrapping_offset(ds);
         sp = sp.wrapping_offset(ss);
+    }
+}
+
+/// Copies the `a × b` block at `d`/`s` element by element, row by row (`b` the inner loop);
+/// rows of 2 to 4 elements with that many moves a row, unrolled.
+///
+/// # Safety
+///
+/// The block kernel's contract (`copy_block` in `raw/mod.rs`): every `d + i·a.strides[0] +
+/// j·b.strides[0]` and `s + i·a.strides[1] + j·b.strides[1]` (`i < a.extent`, `j < b.extent`)
+/// is an element of its slice, no destination element is a source element, and the
+/// destination's are distinct.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into the driver's closure: the point is to save a call per block"
+)]
+#[inline(always)]
+pub(super) unsafe fn strided_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    // SAFETY (each arm): the caller's contract, the block's rows of `b.extent` elements.
+    match b.extent {
+        // SAFETY: as above.
+        2 => unsafe { rows_of_n::<T, 2>(d, da, db, s, sa, sb, a.extent) },
+        // SAFETY: as above.
+        3 => unsafe { rows_of_n::<T, 3>(d, da, db, s, sa, sb, a.extent) },
+        // SAFETY: as above.
+        4 => unsafe { rows_of_n::<T, 4>(d, da, db, s, sa, sb, a.extent) },
+        _ => {
+            let (mut dp, mut sp) = (d, s);
+            for _ in 0..a.extent {
+                // SAFETY: `dp`, `sp` are the first elements of a row of the block (the
+                // caller's contract).
+                unsafe { strided_copy_unchecked(dp, db, sp, sb, b.extent) };
+                // Past the last row the pointers may leave the slices: `wrapping_offset`
+                // keeps that defined, and they are never dereferenced there.
+                dp = dp.wrapping_offset(da);
+                sp = sp.wrapping_offset(sa);
+            }
+        }
+    }
+}
+
+/// `rows` rows of `W` elements each (`d + i·dr + j·ds`, `s + i·sr + j·ss`), the row's `W`
+/// moves unrolled.
+///
+/// # Safety
+///
+/// Every `d + i·dr + j·ds` and `s + i·sr + j·ss` (`i < rows`, `j < W`) is an element of its
+/// slice, no destination element is a source element, and the destination's are distinct.
+#[expect(clippy::inline_always, reason = "inlined into `strided_block`'s arms")]
+#[inline(always)]
+unsafe fn rows_of_n<T: Copy, const W: usize>(
+    d: *mut T,
+    dr: isize,
+    ds: isize,
+    s: *const T,
+    sr: isize,
+    ss: isize,
+    rows: usize,
+) {
+    let (mut dp, mut sp) = (d, s);
+    for _ in 0..rows {
+        for j in 0..W {
+            let (dj, sj) = (
+                dp.wrapping_offset(step(j, ds)),
+                sp.wrapping_offset(step(j, ss)),
+            );
+            // SAFETY: element `j < W` of the current row of the source (contract).
+            let v = unsafe { *sj };
+            // SAFETY: element `j < W` of the current row of the destination (contract).
+            unsafe { *dj = v };
+        }
+        // Past the last row the pointers may leave the slices: `wrapping_offset` keeps that
+        // defined, and they are never dereferenced there.
+        dp = dp.wrapping_offset(dr);
+        sp = sp.wrapping_offset(sr);
     }
 }
 
