@@ -334,14 +334,15 @@
 //! loop's time. `--only I` runs case `I` alone and prints its plan; `SWEEP_PREPARED=1` times a
 //! [`CopyPlan`](crate::CopyPlan) run instead of `copy()`.
 //!
-//! One run on a 2-core share of an AMD EPYC (32 MiB of L3), NumPy 2.4: `copy()` was 3.62x the
-//! loop and 1.53x NumPy in geometric mean; 3 cases took more than 1.10x the loop's time and 28
-//! more than 1.10x NumPy's. What remains behind is the loop order: the planner weighs a loop by
-//! `2·|dst stride| + |src stride|`, so a source stride of thousands of elements puts the
-//! destination's stride-1 axis outermost (a 3-D transpose of `u16`, 0.42x NumPy); weighing
-//! strides past a cache line alike fixes those cases but, tried, made nChw8c -> nChw16c 3.8x
-//! slower (its blocks became two rows of 8 elements, each paying a block's call and dispatch),
-//! so the order waits for a cost model that prices the blocks too.
+//! One run on a 2-core share of an AMD EPYC (32 MiB of L3), NumPy 2.4: `copy()` was 3.58x the
+//! loop and 1.61x NumPy in geometric mean; 3 cases took more than 1.10x the loop's time and 18
+//! more than 1.10x NumPy's (37 and 1.38x before this round). The loop order weighs strides
+//! past a cache line alike (a plain `2·|dst stride| + |src stride|` put a 3-D transpose's
+//! destination stride-1 axis outermost: 0.42x NumPy); weighed so, nChw8c -> nChw16c first
+//! became 3.8x slower (its blocks became two rows of 8 elements, each paying a block's call),
+//! which the small-block path (three loops a step, in strips) undid. What remains behind NumPy:
+//! rank-1 gathers of stride 3 into a contiguous destination (0.73-0.79x) and a rank-4 copy
+//! reading a column of the source per row (0.45x).
 //!
 //! What the sweep found and this round fixed (before / after, loop time over `copy()`'s):
 //! rows of 2 to 4 bytes went through a `memcpy` call a row (`(12126,2):(-2,1) -> (2,1)` of
