@@ -54,7 +54,7 @@ pub(crate) const MAX_CUTS: usize = 4;
 const SEG_LOOPS: usize = MAX_CUTS + 1;
 
 /// `a / b`, 0 when `b == 0` (never for the factors here, all `>= 2`).
-pub(super) const fn div(a: usize, b: usize) -> usize {
+const fn div(a: usize, b: usize) -> usize {
     match a.checked_div(b) {
         Some(v) => v,
         None => 0,
@@ -62,7 +62,7 @@ pub(super) const fn div(a: usize, b: usize) -> usize {
 }
 
 /// `a % b`, `a` when `b == 0` (never for the factors here).
-pub(super) const fn rem(a: usize, b: usize) -> usize {
+const fn rem(a: usize, b: usize) -> usize {
     match a.checked_rem(b) {
         Some(v) => v,
         None => a,

@@ -22,7 +22,9 @@ use core::slice;
 
 use crate::LayoutError;
 use crate::kernel::channels::{self, Channels, channel_block, untiled_block, untiled_channels};
-use crate::kernel::drive::{for_each_block_of, for_each_block_tiled, for_each_cube, step, tiles};
+use crate::kernel::drive::{
+    for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
+};
 use crate::kernel::plan::{Loop, OneBlock, Plan};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock};
 use crate::kernel::{stream, transpose};
@@ -547,12 +549,6 @@ unsafe fn small_cube<T: Copy>(
     a: Loop<2>,
     b: Loop<2>,
 ) {
-    let at = |k: usize, l: Loop<2>, [o0, o1]: [isize; 2]| {
-        [
-            o0.wrapping_add(step(k, l.strides[0])),
-            o1.wrapping_add(step(k, l.strides[1])),
-        ]
-    };
     let steps = cube_strip::<T>(b);
     if a.extent < c.extent && steps >= 2 {
         let mut k0 = 0;
@@ -561,9 +557,9 @@ unsafe fn small_cube<T: Copy>(
                 extent: steps.min(c.extent.wrapping_sub(k0)),
                 strides: c.strides,
             };
-            let first = at(k0, c, [od, os]);
+            let first = stepped([od, os], k0, c.strides);
             for i in 0..a.extent {
-                let [di, si] = at(i, a, first);
+                let [di, si] = stepped(first, i, a.strides);
                 // SAFETY: the block `rows × b` at step `i` of `a` of the strip from step `k0`
                 // of `c`: offsets of the cube (`k0 + rows.extent <= c.extent`), the caller's
                 // contract is `small_block`'s for it.
@@ -573,7 +569,7 @@ unsafe fn small_cube<T: Copy>(
         }
     } else {
         for k in 0..c.extent {
-            let [dk, sk] = at(k, c, [od, os]);
+            let [dk, sk] = stepped([od, os], k, c.strides);
             // SAFETY: the block `a × b` at step `k` of `c`: offsets of the cube, the caller's
             // contract is `small_block`'s for it.
             unsafe { small_block(dst.wrapping_offset(dk), src.wrapping_offset(sk), a, b) };
