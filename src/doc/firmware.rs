@@ -94,8 +94,8 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its flash (`.text + .rodata + .data`) is **5.4 KB**, 4.2 KB of it
-//! `.text` (it was 42.1 KB of `.text` with run-time
+//! survives optimisation. Its flash (`.text + .rodata + .data`) is **3.0 KB**, all of it
+//! `.text` (5.4 KB before its plans' runs were inlined; it was 42.1 KB of `.text` with run-time
 //! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
 //! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
 //! it on every run.
@@ -111,20 +111,20 @@
 //! | use case (thumbv7em, `opt-level = "s"`, LTO) | flash (`.text`), stereo | flash (`.text`), stereo + 5.1 | instructions per copy | largest frame |
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B (1,568 B) | 7,190 B (7,190 B) | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 4,284 B (3,068 B) | 10,496 B (8,672 B) | 614 | 256 B (`CopyPlan::run`) + 48 B (the block copy) |
+//! | `const` [`CopyPlan`](crate::CopyPlan) | 1,788 B (1,788 B) | 7,424 B (7,424 B) | 555 | 28 B (the caller, `run` inlined) + 36 B (the block copy) |
 //! | run-time [`copy()`](crate::copy) | 3,976 B (3,916 B) | 9,670 B (9,562 B) | 896 | 304 B (`copy`) + 48 B (the block copy) |
 //!
-//! Flash is `.text + .rodata + .data`: a `const` plan is constant data, 608 bytes each on
-//! `thumbv7em` whatever its loops (room for every nest and loop a plan may hold), so the two
-//! plans of the stereo build add 1,216 bytes of `.rodata` to their code.
+//! Flash is `.text + .rodata + .data`. A `const` plan is constant data (608 bytes on
+//! `thumbv7em`, room for every nest and loop a plan may hold), but on bare metal `run` and its
+//! checks are inlined into the caller, so the compiler reads the plan while compiling: the
+//! element sizes, the two lengths and the block's loops become immediates, the routes the plan
+//! does not take fold away, and no plan is stored (the two plans of the stereo build were 1,216
+//! bytes of `.rodata`, and `run` 1,130 bytes of `.text`, before this).
 //!
-//! The const plan costs 1.5 KB over the hand loops and 32 instructions per 64-frame copy: its inner
-//! loops move two rows of a block per pass, as tight as the hand loops (four instructions a
-//! sample), and the rest is the run's checks (the element size and one length comparison per
-//! buffer, written out for the two operands) and the block kernel's set-up (the plan keeps its one
-//! block decoded, so the run hands it to the kernel without walking the plan; the block's loops
-//! pass in registers, and the pair loop steps its pointers two rows at a time): 84 instructions a
-//! call in all (122 when each run walked the plan). On bare metal the loops link no `memcpy`
+//! The const plan costs 220 bytes over the hand loops and 27 instructions *fewer* per 64-frame
+//! copy: its inner loops move two rows of a block per pass (four instructions a sample, as the
+//! hand loops), and the rest is two length comparisons and the block kernel's call with its
+//! loops in registers (the pair loop steps its pointers two rows at a time). On bare metal the loops link no `memcpy`
 //! (contiguous rows move in 4-byte words through the same pair loop) and clear nothing (the loop
 //! counters count down from the extents), so a plan that never copies contiguous rows does not pay
 //! `compiler_builtins`' 730-byte `memcpy` and 174-byte `memclr` for them.

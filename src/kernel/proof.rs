@@ -53,6 +53,14 @@ impl<'p, const K: usize> InBounds<'p, K> {
     /// [`InBounds::check`] for the plan `shortest` was measured on (the prepared kernels keep
     /// the two side by side): every slice at least as long as the shortest, one comparison
     /// per operand.
+    #[cfg_attr(
+        target_os = "none",
+        expect(
+            clippy::inline_always,
+            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+        )
+    )]
+    #[cfg_attr(target_os = "none", inline(always))]
     pub(crate) fn from_shortest(
         plan: &'p Plan<K>,
         shortest: &Shortest<K>,
@@ -67,6 +75,14 @@ impl<'p, const K: usize> InBounds<'p, K> {
 
     /// The plan, when `lens` are the lengths it was checked against (a kernel handed other
     /// slices than the ones checked gets an error, never an out-of-bounds access).
+    #[cfg_attr(
+        target_os = "none",
+        expect(
+            clippy::inline_always,
+            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+        )
+    )]
+    #[cfg_attr(target_os = "none", inline(always))]
     pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K>, LayoutError> {
         match first_where(&self.lens, &lens, |a, b| a != b).and_then(|k| self.names.get(k)) {
             Some(&operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
@@ -156,7 +172,15 @@ impl<'n> UniqueBlock<'n> {
 /// Two operands (a copy) are written out as two comparisons: at `opt-level = "s"` the
 /// compiler keeps a loop over the operands as a loop, about 18 instructions a check on a
 /// Cortex-M4 where the two comparisons take 6.
-#[inline]
+#[cfg_attr(not(target_os = "none"), inline)]
+#[cfg_attr(
+    target_os = "none",
+    expect(
+        clippy::inline_always,
+        reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+    )
+)]
+#[cfg_attr(target_os = "none", inline(always))]
 pub(crate) fn first_where<const K: usize>(
     a: &[usize; K],
     b: &[usize; K],

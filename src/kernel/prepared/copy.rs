@@ -15,8 +15,15 @@ use crate::{Layout, LayoutError, Operand};
 /// A copy between two layouts, planned and validated once; [`run`](CopyPlan::run) only checks
 /// the buffers, then loops.
 ///
-/// Plain `Copy` data (a few hundred bytes: the [`Plan`] of at most two loop nests of [`MAX_LOOPS`](crate::MAX_LOOPS) loops). Built in a
-/// `const` item, it costs no planning and no validation at run time, and links none.
+/// Plain `Copy` data (a few hundred bytes: the [`Plan`] of its loop nests, with room for
+/// [`MAX_NESTS`](crate::MAX_NESTS) nests of [`MAX_LOOPS`](crate::MAX_LOOPS) loops). Built in a
+/// `const` item, it costs no planning and no validation at run time, and links none. On
+/// targets without an operating system, [`run`](CopyPlan::run) and its checks are inlined
+/// into each call: for a `const` plan of one nest of at most two loops, the compiler folds
+/// the lengths, element sizes and loops into the code, so the plan itself is not stored and
+/// the call becomes two length comparisons and the block kernel's call (a plan built at run
+/// time, or one of more nests, is read from memory as elsewhere; each call site of `run`
+/// then carries its own copy of the checks).
 ///
 /// ```text
 /// CopyPlan::new(&src (2,3):(3,1), &dst (2,3):(1,2))   src_len 6, dst_len 6
@@ -211,6 +218,14 @@ impl CopyPlan {
 
     /// The checks of every run: the element sizes, then the lengths; the witness the loops
     /// take.
+    #[cfg_attr(
+        target_os = "none",
+        expect(
+            clippy::inline_always,
+            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+        )
+    )]
+    #[cfg_attr(target_os = "none", inline(always))]
     pub(crate) fn unique<S: 'static, D: 'static>(
         &self,
         src_len: usize,
@@ -246,7 +261,15 @@ impl CopyPlan {
     /// assert!(plan.run(&[1u32, 2, 3], &mut [0u32; 3]).is_err()); // 4-byte elements
     /// # Ok::<(), LayoutError>(())
     /// ```
-    #[inline]
+    #[cfg_attr(
+        target_os = "none",
+        expect(
+            clippy::inline_always,
+            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+        )
+    )]
+    #[cfg_attr(target_os = "none", inline(always))]
+    #[cfg_attr(not(target_os = "none"), inline)]
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
         #[cfg(not(target_os = "none"))]

@@ -83,7 +83,15 @@ impl<const K: usize> Prepared<K> {
 
     /// Each run's checks: operand `k`'s element size `sizes[k]` against its itemsize, then
     /// its slice's length `lens[k]` against the shortest it accepts (one comparison each).
-    #[inline]
+    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(
+        target_os = "none",
+        expect(
+            clippy::inline_always,
+            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+        )
+    )]
+    #[cfg_attr(target_os = "none", inline(always))]
     fn bounds(&self, sizes: [usize; K], lens: [usize; K]) -> Result<InBounds<'_, K>, LayoutError> {
         if let Some(k) = first_where(&self.itemsize, &sizes, |a, b| a != b) {
             if let (Some(&name), Some(&itemsize), Some(&size)) =

@@ -54,7 +54,15 @@ pub(crate) fn copy<T: Copy + 'static>(
 /// enough to stream its stores: the caller runs [`copy`], whose loops stream.
 ///
 /// `one` must be the block of the plan `unique` proves; the caller keeps the two together.
-#[inline]
+#[cfg_attr(
+    target_os = "none",
+    expect(
+        clippy::inline_always,
+        reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+    )
+)]
+#[cfg_attr(target_os = "none", inline(always))]
+#[cfg_attr(not(target_os = "none"), inline)]
 pub(crate) fn copy_one<T: Copy + 'static>(
     unique: &Unique<'_, 2>,
     one: &OneBlock,
