@@ -39,14 +39,12 @@ use crate::kernel::mapping::Lowered;
 pub(crate) mod block;
 mod builder;
 mod display;
-mod one_block;
 mod operands;
 mod pieces;
 mod storage;
 
 pub(crate) use builder::line_for;
 use builder::{Builder, flip, measure, merge, outer_first, outer_first2, side_for, tile2};
-pub(crate) use one_block::OneBlock;
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 use storage::Nests;

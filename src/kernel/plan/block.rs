@@ -1,5 +1,5 @@
 //! The one nest of operands of rank `N <= 2` that no interleave splits, planned on its own: at
-//! most two loops, so it needs none of a [`Plan`](super::Plan)'s [`MAX_LOOPS`](super::MAX_LOOPS)
+//! most two loops, so it needs none of a [`Plan`]'s [`MAX_LOOPS`](super::MAX_LOOPS)
 //! slots.
 //!
 //! | planner | operands | used by |
@@ -11,7 +11,7 @@
 //! merged-away loop leaves; a test compares the three on every small rank-2 pair.
 
 use super::{
-    Loop, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
+    Loop, Plan, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
     side_for, strides_at, tile2,
 };
 use crate::LayoutError;
@@ -23,7 +23,8 @@ use crate::kernel::mapping::Lowered;
 /// module builds one, and always measures `bounds` from the loops and offsets: the copy's
 /// bounds check ([`UniqueBlock`](crate::kernel::proof::UniqueBlock)) reads them as the nest's
 /// true bounds, as [`InBounds`](crate::kernel::proof::InBounds) reads a plan nest's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub(crate) struct SmallNest<const K: usize> {
     /// The nest's first two loop slots, outermost first; `depth` of them are its loops.
     pub(super) loops: [Loop<K>; 2],
@@ -38,6 +39,29 @@ pub(crate) struct SmallNest<const K: usize> {
 }
 
 impl<const K: usize> SmallNest<K> {
+    /// The nest of `plan` when the plan is one nest of at most two loops (nearly every small
+    /// copy), as the drivers would hand it to the block kernels: its loops, offsets, bounds
+    /// and tile; `None` for any other plan, an empty one included. A `const fn`: a plan built
+    /// at compile time is decoded at compile time.
+    pub(crate) const fn of_plan(plan: &Plan<K>) -> Option<Self> {
+        let [nest] = plan.nests() else {
+            return None;
+        };
+        let (loops, depth) = match nest.loops() {
+            [a, b] => ([*a, *b], 2),
+            [a] => ([*a, Loop::UNIT], 1),
+            [] => ([Loop::UNIT, Loop::UNIT], 0),
+            _ => return None,
+        };
+        Some(Self {
+            loops,
+            depth,
+            offsets: nest.offsets(),
+            bounds: nest.bounds(),
+            tile: nest.tile(),
+        })
+    }
+
     /// The block the loop drivers take: the inner loop `b` and the one outside it `a`, a
     /// one-step loop where the nest has fewer than two loops.
     pub(crate) const fn block(&self) -> (Loop<K>, Loop<K>) {

@@ -3,13 +3,12 @@
 
 use core::mem::MaybeUninit;
 
-use super::Prepared;
 use crate::kernel::mapping::{Lowered, Mapping};
-use crate::kernel::plan::{OneBlock, Plan};
-use crate::kernel::proof::{Dense, Unique, UniqueToken};
+use crate::kernel::plan::Plan;
+use crate::kernel::proof::{Checked, CopyFact, Dense, Unique, UniqueFact};
 use crate::kernel::raw;
 #[cfg(not(target_os = "none"))]
-use crate::kernel::small::{self, Small};
+use crate::kernel::small;
 use crate::{Layout, LayoutError, Operand};
 
 /// A copy between two layouts, planned and validated once; [`run`](CopyPlan::run) only checks
@@ -49,16 +48,10 @@ use crate::{Layout, LayoutError, Operand};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CopyPlan {
-    pub(super) core: Prepared<2>,
-    pub(super) unique: UniqueToken,
-    /// The plan's one block and its kernel, when it is a small copy of a transpose shape
-    /// (classified once, here, so `run` goes straight to the kernel). Hosts only: on bare
-    /// metal the plan stays as small as the loops need.
-    #[cfg(not(target_os = "none"))]
-    small: Option<Small>,
-    /// The plan's one block, when the plan is one untiled nest of at most two loops (decoded
-    /// once, here, so `run` hands it to the block kernel without walking the plan).
-    one: Option<OneBlock>,
+    /// The plan with what validation found: a unique destination, and the plan's one block
+    /// when it is one nest of at most two loops (decoded once, so `run` hands it to the block
+    /// kernel without walking the plan; on hosts also classified for the small-block kernels).
+    checked: Checked<2, CopyFact>,
 }
 
 impl CopyPlan {
@@ -141,18 +134,22 @@ impl CopyPlan {
         src: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
-        let core = match Prepared::new(&[*dst, *src], [Operand::Destination, Operand::Source]) {
-            Ok(c) => c,
-            Err(e) => return Err(e),
-        };
-        match UniqueToken::check(&core.plan) {
-            Ok(unique) => Ok(Self {
-                #[cfg(not(target_os = "none"))]
-                small: Small::of_plan(&core.plan, dst.itemsize),
-                one: OneBlock::of_plan(&core.plan),
-                core,
-                unique,
+        match Self::unique_plan(src, dst) {
+            Ok(checked) => Ok(Self {
+                checked: checked.for_copy(dst.itemsize),
             }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The plan of a copy from `src` to `dst`, with each operand's shortest slice and its
+    /// destination checked unique: what every prepared copy keeps.
+    pub(super) const fn unique_plan<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Checked<2, UniqueFact>, LayoutError> {
+        match Checked::new(&[*dst, *src], [Operand::Destination, Operand::Source]) {
+            Ok(c) => c.unique(),
             Err(e) => Err(e),
         }
     }
@@ -175,7 +172,7 @@ impl CopyPlan {
     /// ```
     #[must_use]
     pub const fn src_len(&self) -> usize {
-        self.core.lens()[1]
+        self.checked.lens()[1]
     }
 
     /// The shortest destination slice [`run`](CopyPlan::run) accepts, in elements.
@@ -195,7 +192,7 @@ impl CopyPlan {
     /// ```
     #[must_use]
     pub const fn dst_len(&self) -> usize {
-        self.core.lens()[0]
+        self.checked.lens()[0]
     }
 
     /// The plan the runs follow.
@@ -213,28 +210,21 @@ impl CopyPlan {
     /// ```
     #[must_use]
     pub const fn plan(&self) -> &Plan<2> {
-        &self.core.plan
+        self.checked.plan()
     }
 
     /// The checks of every run: the element sizes, then the lengths; the witness the loops
     /// take.
-    #[cfg_attr(
-        target_os = "none",
-        expect(
-            clippy::inline_always,
-            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
-        )
-    )]
-    #[cfg_attr(target_os = "none", inline(always))]
+    #[inline]
     pub(crate) fn unique<S: 'static, D: 'static>(
         &self,
         src_len: usize,
         dst_len: usize,
     ) -> Result<Unique<'_, 2>, LayoutError> {
-        let bounds = self
-            .core
-            .bounds([size_of::<D>(), size_of::<S>()], [dst_len, src_len])?;
-        Ok(Unique::from_token(bounds, self.unique))
+        Ok(self
+            .checked
+            .copy_proofs([size_of::<D>(), size_of::<S>()], [dst_len, src_len])?
+            .unique)
     }
 
     /// Copies `src` to `dst` as planned: [`copy()`](crate::copy()) without the planning and
@@ -271,20 +261,22 @@ impl CopyPlan {
     #[cfg_attr(target_os = "none", inline(always))]
     #[cfg_attr(not(target_os = "none"), inline)]
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
-        let unique = self.unique::<T, T>(src.len(), dst.len())?;
+        let size = size_of::<T>();
+        let proofs = self
+            .checked
+            .copy_proofs([size, size], [dst.len(), src.len()])?;
         #[cfg(not(target_os = "none"))]
-        if let Some(block) = &self.small {
-            if small::copy_planned(&unique, block, dst, src) {
+        if let Some(block) = &proofs.small {
+            if small::copy_planned(block, dst, src) {
                 return Ok(());
             }
         }
-        if let Some(one) = &self.one {
-            // `one` is the block of this plan (`OneBlock::of_plan`, kept beside it).
-            if raw::copy_one(&unique, one, dst, src)? {
+        if let Some(block) = &proofs.block {
+            if raw::copy_small_inlined(block, dst, src)? {
                 return Ok(());
             }
         }
-        raw::copy(&unique, dst, src)
+        raw::copy(&proofs.unique, dst, src)
     }
 
     /// Writes `f(src[i])` at every index as planned: [`map`](crate::map) without the planning

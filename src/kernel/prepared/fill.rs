@@ -1,8 +1,8 @@
 //! [`FillPlan`]: a fill planned and validated once.
 
-use super::Prepared;
 use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::proof::Checked;
 use crate::kernel::raw;
 use crate::{Layout, LayoutError, Operand};
 
@@ -21,7 +21,7 @@ use crate::{Layout, LayoutError, Operand};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct FillPlan {
-    core: Prepared<1>,
+    checked: Checked<1, ()>,
 }
 
 impl FillPlan {
@@ -80,8 +80,8 @@ impl FillPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_lowered<const N: usize>(layout: &Lowered<N>) -> Result<Self, LayoutError> {
-        match Prepared::new(&[footprint(*layout)], [Operand::Destination]) {
-            Ok(core) => Ok(Self { core }),
+        match Checked::new(&[footprint(*layout)], [Operand::Destination]) {
+            Ok(checked) => Ok(Self { checked }),
             Err(e) => Err(e),
         }
     }
@@ -106,7 +106,7 @@ impl FillPlan {
     /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
-        self.core.lens()[0]
+        self.checked.lens()[0]
     }
 
     /// Whether the plan writes nothing (an extent is 0).
@@ -121,7 +121,7 @@ impl FillPlan {
     /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
-        self.core.plan.volume() == 0
+        self.checked.plan().volume() == 0
     }
 
     /// Writes `value` at every offset as planned: [`fill`](crate::fill) without the planning.
@@ -140,7 +140,7 @@ impl FillPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn run<T: Copy>(&self, dst: &mut [T], value: T) -> Result<(), LayoutError> {
-        let bounds = self.core.bounds([size_of::<T>()], [dst.len()])?;
+        let bounds = self.checked.bounds([size_of::<T>()], [dst.len()])?;
         raw::fill(&bounds, dst, value)
     }
 }

@@ -1,4 +1,4 @@
-//! Prepared kernels: everything that does not depend on the buffers (shapes, the [`Plan`],
+//! Prepared kernels: everything that does not depend on the buffers (shapes, the [`Plan`](crate::Plan),
 //! the destination's uniqueness, each buffer's shortest length) checked once, then run many
 //! times.
 //!
@@ -25,84 +25,6 @@
 //! assert_eq!(dst, [0, 10, 1, 11, 2, 12, 3, 13]);
 //! # Ok::<(), LayoutError>(())
 //! ```
-
-use crate::algo::access::set;
-use crate::kernel::element::check_size;
-use crate::kernel::mapping::Lowered;
-use crate::kernel::plan::Plan;
-use crate::kernel::proof::{InBounds, Shortest, first_where};
-use crate::{LayoutError, Operand};
-
-/// What every prepared kernel keeps: the plan of its `K` operands (destination first), their
-/// names for errors, their itemsizes and the shortest slice each accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-struct Prepared<const K: usize> {
-    plan: Plan<K>,
-    names: [Operand; K],
-    itemsize: [usize; K],
-    shortest: Shortest<K>,
-}
-
-impl<const K: usize> Prepared<K> {
-    /// Plans `ops` and measures each operand's shortest slice (an error naming `names[k]` when
-    /// an offset of operand `k` is negative).
-    const fn new<const N: usize>(
-        ops: &[Lowered<N>; K],
-        names: [Operand; K],
-    ) -> Result<Self, LayoutError> {
-        let plan = match Plan::new(ops) {
-            Ok(p) => p,
-            Err(e) => return Err(e),
-        };
-        let shortest = match Shortest::of(&plan, names) {
-            Ok(s) => s,
-            Err(e) => return Err(e),
-        };
-        let mut itemsize = [0usize; K];
-        let mut k = 0;
-        while k < K {
-            let Some((_, [op, ..])) = ops.split_at_checked(k) else {
-                break;
-            };
-            set(&mut itemsize, k, op.itemsize);
-            k = k.saturating_add(1);
-        }
-        Ok(Self {
-            plan,
-            names,
-            itemsize,
-            shortest,
-        })
-    }
-
-    /// The shortest slice of each operand, operand 0 first.
-    const fn lens(&self) -> [usize; K] {
-        self.shortest.lens()
-    }
-
-    /// Each run's checks: operand `k`'s element size `sizes[k]` against its itemsize, then
-    /// its slice's length `lens[k]` against the shortest it accepts (one comparison each).
-    #[cfg_attr(not(target_os = "none"), inline)]
-    #[cfg_attr(
-        target_os = "none",
-        expect(
-            clippy::inline_always,
-            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
-        )
-    )]
-    #[cfg_attr(target_os = "none", inline(always))]
-    fn bounds(&self, sizes: [usize; K], lens: [usize; K]) -> Result<InBounds<'_, K>, LayoutError> {
-        if let Some(k) = first_where(&self.itemsize, &sizes, |a, b| a != b) {
-            if let (Some(&name), Some(&itemsize), Some(&size)) =
-                (self.names.get(k), self.itemsize.get(k), sizes.get(k))
-            {
-                check_size(name, itemsize, size)?;
-            }
-        }
-        InBounds::from_shortest(&self.plan, &self.shortest, lens, self.names)
-    }
-}
 
 mod copy;
 mod fill;

@@ -2,7 +2,7 @@
 
 use super::CopyPlan;
 use crate::kernel::mapping::{Lowered, Mapping};
-use crate::kernel::proof::{Disjoint, DisjointToken, Unique};
+use crate::kernel::proof::{Checked, InPlace, WithinFact};
 use crate::kernel::raw;
 use crate::{Layout, LayoutError};
 
@@ -28,9 +28,9 @@ use crate::{Layout, LayoutError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct CopyWithinPlan {
-    copy: CopyPlan,
-    /// `None`: the layouts coincide, nothing moves.
-    disjoint: Option<DisjointToken>,
+    /// The plan, its destination unique, its operands disjoint or coinciding (then nothing
+    /// moves).
+    checked: Checked<2, WithinFact>,
 }
 
 impl CopyWithinPlan {
@@ -100,15 +100,14 @@ impl CopyWithinPlan {
         src: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
-        let copy = match CopyPlan::from_lowered(src, dst) {
+        let checked = match CopyPlan::unique_plan(src, dst) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };
-        let disjoint = match DisjointToken::check(&copy.core.plan) {
-            Ok(t) => t,
-            Err(e) => return Err(e),
-        };
-        Ok(Self { copy, disjoint })
+        match checked.in_place() {
+            Ok(checked) => Ok(Self { checked }),
+            Err(e) => Err(e),
+        }
     }
 
     /// The shortest buffer [`run`](CopyWithinPlan::run) accepts, in elements.
@@ -128,7 +127,7 @@ impl CopyWithinPlan {
     /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
-        let [dst, src] = self.copy.core.lens();
+        let [dst, src] = self.checked.lens();
         if dst > src { dst } else { src }
     }
 
@@ -147,7 +146,7 @@ impl CopyWithinPlan {
     /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
-        self.disjoint.is_none() || self.copy.core.plan.volume() == 0
+        self.checked.coincide() || self.checked.plan().volume() == 0
     }
 
     /// Copies inside `buf` as planned: [`copy_within`](crate::copy_within) without the
@@ -170,17 +169,9 @@ impl CopyWithinPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn run<T: Copy + 'static>(&self, buf: &mut [T]) -> Result<(), LayoutError> {
-        let size = size_of::<T>();
-        let bounds = self
-            .copy
-            .core
-            .bounds([size, size], [buf.len(), buf.len()])?;
-        match self.disjoint {
-            None => Ok(()),
-            Some(token) => {
-                let unique = Unique::from_token(bounds, self.copy.unique);
-                raw::copy_within(&Disjoint::from_token(unique, token), buf)
-            }
+        match self.checked.in_place_for(size_of::<T>(), buf.len())? {
+            InPlace::Coincide => Ok(()),
+            InPlace::Disjoint(disjoint) => raw::copy_within(&disjoint, buf),
         }
     }
 }

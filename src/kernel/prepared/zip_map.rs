@@ -1,8 +1,7 @@
 //! [`ZipMapPlan`]: an element-wise function of two sources, planned and validated once.
 
-use super::Prepared;
 use crate::kernel::mapping::{Lowered, Mapping};
-use crate::kernel::proof::{Unique, UniqueToken};
+use crate::kernel::proof::{Checked, UniqueFact};
 use crate::kernel::raw;
 use crate::{Layout, LayoutError, Operand};
 
@@ -23,8 +22,7 @@ use crate::{Layout, LayoutError, Operand};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub struct ZipMapPlan {
-    core: Prepared<3>,
-    unique: UniqueToken,
+    checked: Checked<3, UniqueFact>,
 }
 
 impl ZipMapPlan {
@@ -94,12 +92,12 @@ impl ZipMapPlan {
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
         let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
-        let core = match Prepared::new(&[*dst, *a, *b], names) {
+        let checked = match Checked::new(&[*dst, *a, *b], names) {
             Ok(c) => c,
             Err(e) => return Err(e),
         };
-        match UniqueToken::check(&core.plan) {
-            Ok(unique) => Ok(Self { core, unique }),
+        match checked.unique() {
+            Ok(checked) => Ok(Self { checked }),
             Err(e) => Err(e),
         }
     }
@@ -122,7 +120,7 @@ impl ZipMapPlan {
     /// ```
     #[must_use]
     pub const fn lens(&self) -> [usize; 3] {
-        self.core.lens()
+        self.checked.lens()
     }
 
     /// Writes `f(a[i], b[i])` at every index as planned: [`zip_map`](crate::zip_map) without
@@ -151,7 +149,9 @@ impl ZipMapPlan {
         F: FnMut(A, B) -> U,
     {
         let sizes = [size_of::<U>(), size_of::<A>(), size_of::<B>()];
-        let bounds = self.core.bounds(sizes, [dst.len(), a.len(), b.len()])?;
-        raw::zip_map(&Unique::from_token(bounds, self.unique), dst, a, b, f)
+        let unique = self
+            .checked
+            .unique_for(sizes, [dst.len(), a.len(), b.len()])?;
+        raw::zip_map(&unique, dst, a, b, f)
     }
 }

@@ -1,6 +1,6 @@
 //! The kernels' memory accesses: every `unsafe` block of the inner loops lives here.
 //!
-//! Soundness rests on the witnesses of `proof.rs`, which only validation mints, and which each
+//! Soundness rests on the witnesses of `proof/`, which only validation mints, and which each
 //! loop below takes as an argument:
 //!
 //! - [`InBounds`](crate::kernel::proof::InBounds): every offset of every nest of the
@@ -25,7 +25,7 @@ use crate::kernel::channels::{self, Channels, channel_block, untiled_block, unti
 use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
-use crate::kernel::plan::{Loop, OneBlock, Plan};
+use crate::kernel::plan::{Loop, Plan};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock};
 use crate::kernel::{stream, transpose};
 
@@ -48,12 +48,23 @@ pub(crate) fn copy<T: Copy + 'static>(
     Ok(())
 }
 
-/// `dst[i] = src[i]` over `one`, the plan's one block ([`OneBlock::of_plan`], kept beside the
-/// plan by a prepared copy): the block handed to [`copy_block`] at once, as [`copy_nests`]
-/// would hand it after walking the plan. `Ok(false)`, nothing written, when the copy is large
-/// enough to stream its stores: the caller runs [`copy`], whose loops stream.
-///
-/// `one` must be the block of the plan `unique` proves; the caller keeps the two together.
+/// `dst[i] = src[i]` over one nest of at most two loops ([`UniqueBlock`]: a run-time copy's
+/// nest planned without a plan, or a prepared plan's one nest): its block handed to
+/// [`copy_block`] (tile by tile when tiled, as [`copy_nests`] does). `Ok(false)`, with
+/// nothing written, when the copy is large enough to stream its stores: the caller runs
+/// [`copy`] over its plan, whose loops stream (never on targets without streaming stores,
+/// where this is all of a small copy's loops).
+pub(crate) fn copy_small<T: Copy + 'static>(
+    block: &UniqueBlock<'_>,
+    dst: &mut [T],
+    src: &[T],
+) -> Result<bool, LayoutError> {
+    copy_small_inlined(block, dst, src)
+}
+
+/// [`copy_small`], inlined into its caller on bare metal: what a prepared plan's run calls,
+/// so that a `const` plan's block folds into the call (the run-time `copy()` keeps one
+/// out-of-line copy, which is smaller there).
 #[cfg_attr(
     target_os = "none",
     expect(
@@ -62,59 +73,7 @@ pub(crate) fn copy<T: Copy + 'static>(
     )
 )]
 #[cfg_attr(target_os = "none", inline(always))]
-#[cfg_attr(not(target_os = "none"), inline)]
-pub(crate) fn copy_one<T: Copy + 'static>(
-    unique: &Unique<'_, 2>,
-    one: &OneBlock,
-    dst: &mut [T],
-    src: &[T],
-) -> Result<bool, LayoutError> {
-    unique.bounds().plan_for([dst.len(), src.len()])?;
-    if stream::stream_worthy::<T>(|| one.volume()) {
-        return Ok(false);
-    }
-    let [od, os] = one.offsets;
-    // One contiguous run each side (a dense copy): moved at once, without the block kernel's
-    // dispatch (hosts; on bare metal the block kernel's row loop is the same move, in less
-    // code).
-    #[cfg(not(target_os = "none"))]
-    if one.a.extent == 1 && one.b.strides == [1, 1] {
-        // SAFETY: the run's `b.extent` elements from `od` and from `os` are offsets of the
-        // plan (the caller's contract), inside `dst` and `src` by the `InBounds` witness
-        // (`plan_for` matched the lengths); `dst` and `src` are distinct borrows.
-        unsafe {
-            copy_run(
-                dst.as_mut_ptr().offset(od),
-                src.as_ptr().offset(os),
-                one.b.extent,
-            );
-        }
-        return Ok(true);
-    }
-    // SAFETY: `one` is the plan's one untiled nest of at most two loops (the caller's
-    // contract), so its first offsets and every offset of its block are offsets of the plan,
-    // inside `dst` and `src` by the `InBounds` witness (`plan_for` matched the lengths); `dst`
-    // and `src` are distinct borrows, and the destination is unique (`Unique` witness). Not
-    // streaming, this is the block `copy_nests` hands `copy_block` (no channel tile: the nest
-    // has no tile).
-    unsafe {
-        copy_block(
-            dst.as_mut_ptr().offset(od),
-            src.as_ptr().offset(os),
-            one.a,
-            one.b,
-            [false; 2],
-        );
-    }
-    Ok(true)
-}
-
-/// `dst[i] = src[i]` over a copy planned without a plan ([`UniqueBlock`]): its one block
-/// handed to [`copy_block`] (tile by tile when tiled, as [`copy_nests`] does). `Ok(false)`,
-/// with nothing written, when the copy is large enough to stream its stores: the caller
-/// plans it and runs [`copy`], whose loops stream (never on targets without streaming
-/// stores, where this is all of a small copy's loops).
-pub(crate) fn copy_small<T: Copy + 'static>(
+pub(crate) fn copy_small_inlined<T: Copy + 'static>(
     block: &UniqueBlock<'_>,
     dst: &mut [T],
     src: &[T],
@@ -126,6 +85,17 @@ pub(crate) fn copy_small<T: Copy + 'static>(
     let (a, b) = nest.block();
     let [od, os] = nest.offsets();
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    // One contiguous run each side (a dense copy): moved at once, without the block kernel's
+    // dispatch (hosts; on bare metal the block kernel's row loop is the same move, in less
+    // code).
+    #[cfg(not(target_os = "none"))]
+    if a.extent == 1 && b.strides == [1, 1] {
+        // SAFETY: the run's `b.extent` elements from `od` and from `os` are the nest's, inside
+        // `dst` and `src` (the `UniqueBlock` witness, whose lengths `nest_for` matched);
+        // `dst` and `src` are distinct borrows.
+        unsafe { copy_run(d.offset(od), s.offset(os), b.extent) };
+        return Ok(true);
+    }
     if macro_block::<T>(a, b, false) {
         // SAFETY: the nest's block, whose every offset is inside `dst` and `src` (the
         // `UniqueBlock` witness, whose lengths `nest_for` matched); distinct borrows, a

@@ -41,7 +41,7 @@ use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::Unique;
+use crate::kernel::proof::SmallBlock;
 use crate::kernel::{stream, transpose};
 
 /// Which block kernel a [`Small`] block runs.
@@ -313,21 +313,20 @@ unsafe fn elements<T: Copy>(d: *mut T, dr: isize, s: *const T, sr: isize, ea: us
     }
 }
 
-/// Runs `small`, the block of the plan `unique` proves, on `dst` and `src`; `false` (nothing
-/// written) when `T` takes the general loops instead.
+/// Runs the block `block` proves on `dst` and `src`; `false` (nothing written) when `T`
+/// takes the general loops instead, or the slices are not those it was proved for.
 #[inline]
 pub(crate) fn copy_planned<T: Copy + 'static>(
-    unique: &Unique<'_, 2>,
-    small: &Small,
+    block: &SmallBlock<'_>,
     dst: &mut [T],
     src: &[T],
 ) -> bool {
-    if unique.bounds().plan_for([dst.len(), src.len()]).is_err() {
+    let Some(small) = block.small_for([dst.len(), src.len()]) else {
         return false;
-    }
-    // SAFETY: `small` is the one block of the plan (`Small::of_plan`, kept beside it), whose
-    // every offset lies inside `dst` and `src` (the `InBounds` witness, for these lengths);
-    // the destination is unique (`Unique` witness); `dst` and `src` are distinct borrows.
+    };
+    // SAFETY: `small` is the one block of a plan whose every offset lies inside `dst` and
+    // `src`, whose destination is unique (the `SmallBlock` witness, for these lengths);
+    // `dst` and `src` are distinct borrows.
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
 

@@ -6,7 +6,7 @@
 //! visits about `volume / parts` elements (whole tile rows where the outer loop is tiled). The
 //! parts of a plan visit disjoint sets of its indices and, together, every index once; since
 //! a kernel's destination is validated unique before it runs (the `Unique` witness of
-//! `proof.rs`), their destination elements are disjoint too.
+//! `proof/`), their destination elements are disjoint too.
 //!
 //! [`CopyParts`] turns that into work a runtime can schedule safely: built from one exclusive
 //! borrow of the destination (after the checks of [`CopyPlan::run`](crate::CopyPlan::run)),

@@ -8,18 +8,16 @@
 //!
 //! | witness | minted by | what it proves | who demands it |
 //! | --- | --- | --- | --- |
-//! | [`InBounds`] | [`InBounds::check`], [`InBounds::from_shortest`] | every offset of every nest of the plan lies in `0..lens[k]` for operand `k` | every raw loop (`fill`, `fold`, and through the others) |
+//! | [`InBounds`] | [`InBounds::check`], [`Checked::bounds`] | every offset of every nest of the plan lies in `0..lens[k]` for operand `k` | every raw loop (`fill`, `fold`, and through the others) |
 //! | [`Unique`] | [`Unique::check`] | and no two indices of the destination (operand 0) share an element | `copy`, `map`, `zip_map` (a destination plane or row becomes an exclusive slice) |
 //! | [`Disjoint`] | [`Disjoint::check`] | and operands 0 and 1, in one buffer, share no element | `copy_within` |
-//! | [`Shortest`] | [`Shortest::of`] (`const`) | each operand's shortest slice for one plan; a prepared plan keeps it beside that plan and proves [`InBounds`] from it at each run | prepared plans |
-//! | [`UniqueToken`] | [`UniqueToken::check`] (`const`) | the destination of one plan is unique; a prepared plan keeps it beside that plan and turns it into a [`Unique`] at each run | prepared plans |
-//! | [`DisjointToken`] | [`DisjointToken::check`] (`const`) | the two operands of one plan coincide or are disjoint; a prepared in-place copy keeps it and turns it into a [`Disjoint`] at each run | prepared in-place copies |
+//! | [`Checked`] | its `const` constructors (`checked.rs`) | a plan, each operand's shortest slice for it and the facts found about it (unique destination, disjoint operands, its one block), in one value; it mints the witnesses above for a prepared kernel's run | prepared plans |
+//! | [`UniqueBlock`] | [`UniqueBlock::check`], [`Checked::copy_proofs`] | [`Unique`] for one nest of at most two loops | the block kernels of small copies |
 //! | [`Dense`] | [`Dense::check`] | and the destination's offsets fill one range with no gap | `copy_uninit` (the range is initialised afterwards) |
 //!
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
 //! and no witness is needed for it.
 
-use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
@@ -27,6 +25,12 @@ use crate::kernel::plan::block::{SmallNest, copy_nest};
 use crate::kernel::plan::line_for;
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
+
+mod checked;
+
+#[cfg(not(target_os = "none"))]
+pub(crate) use checked::SmallBlock;
+pub(crate) use checked::{Checked, CopyFact, UniqueFact, WithinFact};
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
 /// for operand `k`.
@@ -48,29 +52,6 @@ impl<'p, const K: usize> InBounds<'p, K> {
             within(&nest.bounds(), &lens, &names)?;
         }
         Ok(Self { plan, lens, names })
-    }
-
-    /// [`InBounds::check`] for the plan `shortest` was measured on (the prepared kernels keep
-    /// the two side by side): every slice at least as long as the shortest, one comparison
-    /// per operand.
-    #[cfg_attr(
-        target_os = "none",
-        expect(
-            clippy::inline_always,
-            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
-        )
-    )]
-    #[cfg_attr(target_os = "none", inline(always))]
-    pub(crate) fn from_shortest(
-        plan: &'p Plan<K>,
-        shortest: &Shortest<K>,
-        lens: [usize; K],
-        names: [Operand; K],
-    ) -> Result<Self, LayoutError> {
-        match first_where(&shortest.0, &lens, |need, len| len < need).and_then(|k| names.get(k)) {
-            Some(&operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
-            None => Ok(Self { plan, lens, names }),
-        }
     }
 
     /// The plan, when `lens` are the lengths it was checked against (a kernel handed other
@@ -200,69 +181,6 @@ pub(crate) fn first_where<const K: usize>(
     }
 }
 
-/// Each operand's shortest slice for one plan (every offset of operand `k` lies in
-/// `0..lens[k]`), measured once; a prepared plan keeps it beside that plan (both private
-/// fields), so each `run` proves [`InBounds`] with one comparison per operand instead of
-/// walking the nests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct Shortest<const K: usize>([usize; K]);
-
-impl<const K: usize> Shortest<K> {
-    /// Measures the shortest slice of each operand of `plan`: one past its largest offset
-    /// over every nest (0 for an empty plan); `names[k]` names operand `k` in the error when
-    /// an offset is negative (no slice holds it). A `const fn`.
-    pub(crate) const fn of(plan: &Plan<K>, names: [Operand; K]) -> Result<Self, LayoutError> {
-        let mut lens = [0usize; K];
-        let mut rest = plan.nests();
-        while let [nest, tail @ ..] = rest {
-            rest = tail;
-            let bounds = nest.bounds();
-            let mut k = 0;
-            while k < K {
-                let (Some((lo, hi)), Some(name)) = (get(&bounds, k), get(&names, k)) else {
-                    break;
-                };
-                if lo < 0 {
-                    return Err(LayoutError::OffsetOutsideSlice { operand: name });
-                }
-                // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
-                let need = hi.unsigned_abs().saturating_add(1);
-                if let Some(len) = get(&lens, k) {
-                    if need > len {
-                        set(&mut lens, k, need);
-                    }
-                }
-                k = k.saturating_add(1);
-            }
-        }
-        Ok(Self(lens))
-    }
-
-    /// The lengths, operand 0 first.
-    pub(crate) const fn lens(&self) -> [usize; K] {
-        self.0
-    }
-}
-
-/// A destination found unique by validation, kept by a prepared plan next to the [`Plan`] it
-/// was checked for (both private fields of the prepared type), so that each `run` mints its
-/// [`Unique`] without searching again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct UniqueToken(());
-
-impl UniqueToken {
-    /// Checks that the destination (operand 0) of `plan` is unique; a `const fn`, so a plan
-    /// of layouts known at compile time is validated by the compiler.
-    pub(crate) const fn check<const K: usize>(plan: &Plan<K>) -> Result<Self, LayoutError> {
-        match validate::destination_unique(plan) {
-            Ok(()) => Ok(Self(())),
-            Err(e) => Err(e),
-        }
-    }
-}
-
 /// Proof of [`InBounds`], and that no two indices of the destination (operand 0) share an
 /// element.
 pub(crate) struct Unique<'p, const K: usize> {
@@ -275,11 +193,6 @@ impl<'p, const K: usize> Unique<'p, K> {
     pub(crate) fn check(bounds: InBounds<'p, K>) -> Result<Self, LayoutError> {
         validate::destination_unique(bounds.plan)?;
         Ok(Self { bounds })
-    }
-
-    /// The proof for `bounds`' plan from the token a prepared plan keeps beside that plan.
-    pub(crate) const fn from_token(bounds: InBounds<'p, K>, _token: UniqueToken) -> Self {
-        Self { bounds }
     }
 
     /// The bounds this proof builds on.
@@ -389,36 +302,14 @@ pub(crate) enum InPlace<'p> {
     Disjoint(Disjoint<'p>),
 }
 
-/// The in-place check of one plan, kept by a prepared in-place copy beside the plan it was
-/// made for (`Some` token when the operands are disjoint, `None` when they coincide).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct DisjointToken(());
-
-impl DisjointToken {
-    /// Checks that operands 0 and 1 of `plan` coincide (`Ok(None)`: nothing to move) or are
-    /// disjoint (`Ok(Some(token))`); a `const fn`.
-    pub(crate) const fn check(plan: &Plan<2>) -> Result<Option<Self>, LayoutError> {
-        match validate::operands_coincide(plan, 0, 1) {
-            Ok(true) => Ok(None),
-            Ok(false) => Ok(Some(Self(()))),
-            Err(e) => Err(e),
-        }
-    }
-}
-
 impl<'p> Disjoint<'p> {
     /// Checks that the two operands of `unique`'s plan coincide or share no element.
     pub(crate) fn check(unique: Unique<'p, 2>) -> Result<InPlace<'p>, LayoutError> {
-        Ok(match DisjointToken::check(unique.bounds.plan)? {
-            None => InPlace::Coincide,
-            Some(token) => InPlace::Disjoint(Self::from_token(unique, token)),
+        Ok(if validate::operands_coincide(unique.bounds.plan, 0, 1)? {
+            InPlace::Coincide
+        } else {
+            InPlace::Disjoint(Self { unique })
         })
-    }
-
-    /// The proof for `unique`'s plan from the token a prepared plan keeps beside that plan.
-    pub(crate) const fn from_token(unique: Unique<'p, 2>, _token: DisjointToken) -> Self {
-        Self { unique }
     }
 
     /// The uniqueness proof this one builds on.
