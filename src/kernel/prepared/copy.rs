@@ -221,10 +221,11 @@ impl CopyPlan {
         src_len: usize,
         dst_len: usize,
     ) -> Result<Unique<'_, 2>, LayoutError> {
-        Ok(self
-            .checked
-            .copy_proofs([size_of::<D>(), size_of::<S>()], [dst_len, src_len])?
-            .unique)
+        let sizes = [size_of::<D>(), size_of::<S>()];
+        let checked = &self.checked;
+        Ok(checked
+            .copy_proofs(sizes, [dst_len, src_len])?
+            .into_unique())
     }
 
     /// Copies `src` to `dst` as planned: [`copy()`](crate::copy()) without the planning and
@@ -261,22 +262,20 @@ impl CopyPlan {
     #[cfg_attr(target_os = "none", inline(always))]
     #[cfg_attr(not(target_os = "none"), inline)]
     pub fn run<T: Copy + 'static>(&self, src: &[T], dst: &mut [T]) -> Result<(), LayoutError> {
+        #[cfg(not(target_os = "none"))]
+        if small::copy_planned(&self.checked, dst, src) {
+            return Ok(());
+        }
         let size = size_of::<T>();
         let proofs = self
             .checked
             .copy_proofs([size, size], [dst.len(), src.len()])?;
-        #[cfg(not(target_os = "none"))]
-        if let Some(block) = &proofs.small {
-            if small::copy_planned(block, dst, src) {
-                return Ok(());
-            }
-        }
-        if let Some(block) = &proofs.block {
+        if let Some(block) = proofs.block() {
             if raw::copy_small_inlined(block, dst, src)? {
                 return Ok(());
             }
         }
-        raw::copy(&proofs.unique, dst, src)
+        raw::copy(proofs.unique(), dst, src)
     }
 
     /// Writes `f(src[i])` at every index as planned: [`map`](crate::map) without the planning

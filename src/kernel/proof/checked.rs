@@ -5,7 +5,7 @@
 //! | --- | --- | --- | --- | --- |
 //! | `()` | [`Checked::new`] | each operand's shortest slice | [`FillPlan`](crate::FillPlan) | [`InBounds`] ([`Checked::bounds`]) |
 //! | [`UniqueFact`] | [`Checked::unique`] | the destination is unique | [`ZipMapPlan`](crate::ZipMapPlan) | [`Unique`] ([`Checked::unique_for`]) |
-//! | [`CopyFact`] | [`Checked::for_copy`] | the plan's one block, decoded for the block kernels | [`CopyPlan`](crate::CopyPlan) | [`CopyProofs`]: a [`Unique`], the block's [`UniqueBlock`] and (hosts) its [`SmallBlock`] |
+//! | [`CopyFact`] | [`Checked::for_copy`] | the plan's one block, decoded for the block kernels | [`CopyPlan`](crate::CopyPlan) | [`CopyProofs`]: a [`Unique`], and from it the block's [`UniqueBlock`]; on hosts first the block's small-block kernel ([`Checked::small_for`]) |
 //! | [`WithinFact`] | [`Checked::in_place`] | the two operands coincide, or share no element | [`CopyWithinPlan`](crate::CopyWithinPlan) | [`InPlace`] ([`Checked::in_place_for`]) |
 //!
 //! Every field is private to this module, and each fact is found by a `const` check of the
@@ -61,35 +61,27 @@ pub(crate) struct WithinFact {
     disjoint: bool,
 }
 
-/// What a prepared copy's run may use: the uniqueness proof of the plan for the run's
-/// lengths, and the plan's one block with the same proof, when it has one.
+/// What a prepared copy's run may use: the uniqueness proof of its plan for the run's
+/// lengths, and through it the plan's one block, when the plan has one.
 pub(crate) struct CopyProofs<'p> {
+    unique: Unique<'p, 2>,
+    block: Option<UniqueBlock<'p>>,
+}
+
+impl<'p> CopyProofs<'p> {
     /// The plan's proof, for the general loops.
-    pub(crate) unique: Unique<'p, 2>,
-    /// The plan's one nest of at most two loops, for [`copy_small`](crate::kernel::raw).
-    pub(crate) block: Option<UniqueBlock<'p>>,
-    /// The same block classified for a small-block kernel, where one takes it.
-    #[cfg(not(target_os = "none"))]
-    pub(crate) small: Option<SmallBlock<'p>>,
-}
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2> {
+        &self.unique
+    }
 
-/// Proof that `small` is the one block of a plan whose offsets lie inside slices of `lens`
-/// (destination first) and whose destination is unique.
-#[cfg(not(target_os = "none"))]
-pub(crate) struct SmallBlock<'p> {
-    small: &'p Small,
-    lens: [usize; 2],
-}
+    /// The plan's proof, for the general loops, taken out.
+    pub(crate) fn into_unique(self) -> Unique<'p, 2> {
+        self.unique
+    }
 
-#[cfg(not(target_os = "none"))]
-impl<'p> SmallBlock<'p> {
-    /// The block, when `lens` are the lengths it was proved for.
-    pub(crate) fn small_for(&self, lens: [usize; 2]) -> Option<&'p Small> {
-        if first_where(&self.lens, &lens, |a, b| a != b).is_none() {
-            Some(self.small)
-        } else {
-            None
-        }
+    /// The plan's one nest of at most two loops, proved for the same lengths.
+    pub(crate) const fn block(&self) -> Option<&UniqueBlock<'p>> {
+        self.block.as_ref()
     }
 }
 
@@ -296,13 +288,21 @@ impl Checked<2, CopyFact> {
         Ok(CopyProofs {
             unique: Unique { bounds },
             block,
-            #[cfg(not(target_os = "none"))]
-            small: self
-                .fact
-                .small
-                .as_ref()
-                .map(|small| SmallBlock { small, lens }),
         })
+    }
+}
+
+impl Checked<2, CopyFact> {
+    /// The plan's one block classified for a small-block kernel, when it has one and slices
+    /// of `lens` elements of `sizes` bytes pass [`bounds`](Checked::bounds): then every
+    /// offset of the block lies inside such slices and its destination is unique. Checked
+    /// before [`copy_proofs`](Checked::copy_proofs) builds anything, so that a small copy's
+    /// run is the two comparisons and the kernel.
+    #[cfg(not(target_os = "none"))]
+    #[inline]
+    pub(crate) fn small_for(&self, sizes: [usize; 2], lens: [usize; 2]) -> Option<&Small> {
+        let small = self.fact.small.as_ref()?;
+        self.bounds(sizes, lens).ok().map(|_| small)
     }
 }
 
@@ -442,7 +442,7 @@ mod tests {
         assert!(c.bounds([4, 4], [3, 5]).is_ok());
         // The block proofs are for the lengths checked: longer slices are fine.
         let proofs = c.copy_proofs([4, 4], [7, 9]).unwrap();
-        let block = proofs.block.unwrap();
+        let block = proofs.block().unwrap();
         assert!(block.nest_for([7, 9]).is_ok());
         assert!(block.nest_for([3, 5]).is_err());
     }

@@ -28,8 +28,6 @@ use crate::{LayoutError, Operand};
 
 mod checked;
 
-#[cfg(not(target_os = "none"))]
-pub(crate) use checked::SmallBlock;
 pub(crate) use checked::{Checked, CopyFact, UniqueFact, WithinFact};
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements

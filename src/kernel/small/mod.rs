@@ -41,7 +41,7 @@ use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::SmallBlock;
+use crate::kernel::proof::{Checked, CopyFact};
 use crate::kernel::{stream, transpose};
 
 /// Which block kernel a [`Small`] block runs.
@@ -313,19 +313,21 @@ unsafe fn elements<T: Copy>(d: *mut T, dr: isize, s: *const T, sr: isize, ea: us
     }
 }
 
-/// Runs the block `block` proves on `dst` and `src`; `false` (nothing written) when `T`
-/// takes the general loops instead, or the slices are not those it was proved for.
+/// Runs the small-block kernel of `checked`'s plan, when it has one, on `dst` and `src`;
+/// `false` (nothing written) when it has none, the slices or element size do not pass the
+/// plan's checks (the caller's general path reports why), or `T` takes the general loops.
 #[inline]
 pub(crate) fn copy_planned<T: Copy + 'static>(
-    block: &SmallBlock<'_>,
+    checked: &Checked<2, CopyFact>,
     dst: &mut [T],
     src: &[T],
 ) -> bool {
-    let Some(small) = block.small_for([dst.len(), src.len()]) else {
+    let size = size_of::<T>();
+    let Some(small) = checked.small_for([size, size], [dst.len(), src.len()]) else {
         return false;
     };
-    // SAFETY: `small` is the one block of a plan whose every offset lies inside `dst` and
-    // `src`, whose destination is unique (the `SmallBlock` witness, for these lengths);
+    // SAFETY: `small` is the one block of `checked`'s plan, whose every offset lies inside
+    // slices of these lengths and whose destination is unique (`small_for` checked them);
     // `dst` and `src` are distinct borrows.
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
