@@ -302,8 +302,8 @@ pub(super) unsafe fn transpose_tiled_avx(
     // SAFETY: the caller's contract for the block; the kernels above do what
     // `tile_blocks` asks of them.
     unsafe {
-        tile_blocks::<f32, 128, 64, 8>(d, dr, s, sr, [ea, eb], micro, edge, prefetch_t0, out)
-    };
+        tile_blocks::<f32, 128, 64, 8>(d, dr, s, sr, [ea, eb], micro, edge, prefetch_t0, out);
+    }
 }
 
 /// [`transpose_tiled_avx`] for `f64`: 64-source-row by 32-column tiles of 4 × 4 blocks.
