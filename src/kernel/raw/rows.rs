@@ -131,13 +131,22 @@ unsafe fn strided_copy_pair<T: Copy>(
 ) {
     let (mut dp, mut sp) = (d, s);
     for _ in 0..n {
-        // SAFETY: `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
+        // `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
         // (contract); the destination and source elements are distinct.
-        unsafe {
-            let (first, second) = (*sp, *sp.offset(sr));
-            *dp = first;
-            *dp.offset(dr) = second;
-        }
+        // SAFETY: `sp` is element `j` of the first source row (above).
+        let first = unsafe { *sp };
+        // SAFETY: `sp + sr` is element `j` of the second source row (above).
+        let sp2 = unsafe { sp.offset(sr) };
+        // SAFETY: `sp2` is element `j` of the second source row (above).
+        let second = unsafe { *sp2 };
+        // SAFETY: `dp` is element `j` of the first destination row, no source element
+        // (above).
+        unsafe { *dp = first };
+        // SAFETY: `dp + dr` is element `j` of the second destination row (above).
+        let dp2 = unsafe { dp.offset(dr) };
+        // SAFETY: `dp2` is element `j` of the second destination row, no source element
+        // (above).
+        unsafe { *dp2 = second };
         // Past the last element the pointers may leave the slices: `wrapping_offset` keeps
         // that defined, and they are never dereferenced there.
         dp = dp.wrapping_offset(ds);
@@ -296,9 +305,16 @@ pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
     if INNER_UNROLL > 1 {
         while rest >= INNER_UNROLL {
             for u in 0..INNER_UNROLL {
-                // SAFETY: `dp`, `sp` are the pointers of element `j = n - rest`, and
-                // `j + u < n` (contract).
-                unsafe { *dp.offset(step(u, ds)) = *sp.offset(step(u, ss)) };
+                // `dp`, `sp` are the pointers of element `j = n - rest`, and `j + u < n`.
+                // SAFETY: element `j + u < n` of the source run (contract).
+                let from = unsafe { sp.offset(step(u, ss)) };
+                // SAFETY: `from` is an element of the source slice (above).
+                let x = unsafe { *from };
+                // SAFETY: element `j + u < n` of the destination run (contract).
+                let to = unsafe { dp.offset(step(u, ds)) };
+                // SAFETY: `to` is an element of the destination slice, no source element
+                // (contract).
+                unsafe { *to = x };
             }
             // Past the last element the pointers may leave the slices: `wrapping_offset`
             // keeps that defined, and they are never dereferenced there.
@@ -308,8 +324,11 @@ pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
         }
     }
     for _ in 0..rest {
-        // SAFETY: `dp`, `sp` point at an element `j < n` (contract).
-        unsafe { *dp = *sp };
+        // SAFETY: `sp` points at element `j < n` of the source run (contract).
+        let x = unsafe { *sp };
+        // SAFETY: `dp` points at element `j < n` of the destination run, no source element
+        // (contract).
+        unsafe { *dp = x };
         dp = dp.wrapping_offset(ds);
         sp = sp.wrapping_offset(ss);
     }
