@@ -460,14 +460,16 @@ mod tests {
         let mut dst = std::vec![fill; dr * e];
         let arr = isize::try_from(ar).unwrap();
         let mut g = f;
-        // SAFETY: the block's offsets `i·ar + j` (`i, j < e`) lie in `a`, `i·dr + j` in `dst`;
+        // The block's offsets `i·ar + j` (`i, j < e`) lie in `a`, `i·dr + j` in `dst`;
         // distinct buffers; `takes` holds (`b` runs across the rows).
-        unsafe {
-            assert!(takes::<T, T, (T, T)>(1, [arr, 1], [1, arr]) || e < 2);
-            let d = (dst.as_mut_ptr(), isize::try_from(dr).unwrap());
-            if direct {
-                zip_mirrored(d, (a.as_ptr(), arr), e, &mut g);
-            } else {
+        assert!(takes::<T, T, (T, T)>(1, [arr, 1], [1, arr]) || e < 2);
+        let d = (dst.as_mut_ptr(), isize::try_from(dr).unwrap());
+        if direct {
+            // SAFETY: the block (above), `b` the transpose of `a`, one type.
+            unsafe { zip_mirrored(d, (a.as_ptr(), arr), e, &mut g) };
+        } else {
+            // SAFETY: the block (above).
+            unsafe {
                 zip_block(
                     d,
                     (a.as_ptr(), arr, 1),
