@@ -55,6 +55,9 @@
 //!
 //! Planning, validation and the loop driver are safe code.
 
+// One unsafe operation per block, each with its own SAFETY line.
+#![deny(clippy::multiple_unsafe_ops_per_block)]
+
 mod mapping;
 mod plan;
 mod element;

@@ -143,23 +143,48 @@ mod x86 {
         unsafe { core::ptr::copy_nonoverlapping(s, d, head) };
         let mut i = head;
         while n - i >= 64 {
-            // SAFETY: 64 bytes at `i`, `i + 64 <= n` (contract); `d + i` is 64-byte aligned
-            // (`head` aligned it, and `i - head` is a multiple of 64).
-            unsafe {
-                let (sp, dp) = (s.add(i).cast::<__m128i>(), d.add(i).cast::<__m128i>());
-                let a = _mm_loadu_si128(sp);
-                let b = _mm_loadu_si128(sp.add(1));
-                let c = _mm_loadu_si128(sp.add(2));
-                let e = _mm_loadu_si128(sp.add(3));
-                _mm_stream_si128(dp, a);
-                _mm_stream_si128(dp.add(1), b);
-                _mm_stream_si128(dp.add(2), c);
-                _mm_stream_si128(dp.add(3), e);
-            }
+            // 64 bytes at `i`, `i + 64 <= n` (contract); `d + i` is 64-byte aligned (`head`
+            // aligned it, and `i - head` is a multiple of 64). SSE2 is part of x86-64.
+            // SAFETY: `i < n`: a source byte (above).
+            let sp = unsafe { s.add(i) }.cast::<__m128i>();
+            // SAFETY: `i < n`: a destination byte (above).
+            let dp = unsafe { d.add(i) }.cast::<__m128i>();
+            // SAFETY: source bytes `i..i + 16` (above); an unaligned load.
+            let a = unsafe { _mm_loadu_si128(sp) };
+            // SAFETY: byte `i + 16 < n` of the source (above).
+            let sp1 = unsafe { sp.add(1) };
+            // SAFETY: source bytes `i + 16..i + 32` (above); an unaligned load.
+            let b = unsafe { _mm_loadu_si128(sp1) };
+            // SAFETY: byte `i + 32 < n` of the source (above).
+            let sp2 = unsafe { sp.add(2) };
+            // SAFETY: source bytes `i + 32..i + 48` (above); an unaligned load.
+            let c = unsafe { _mm_loadu_si128(sp2) };
+            // SAFETY: byte `i + 48 < n` of the source (above).
+            let sp3 = unsafe { sp.add(3) };
+            // SAFETY: source bytes `i + 48..i + 64` (above); an unaligned load.
+            let e = unsafe { _mm_loadu_si128(sp3) };
+            // SAFETY: destination bytes `i..i + 16`, 16-byte aligned (above).
+            unsafe { _mm_stream_si128(dp, a) };
+            // SAFETY: byte `i + 16 < n` of the destination (above).
+            let dp1 = unsafe { dp.add(1) };
+            // SAFETY: destination bytes `i + 16..i + 32`, 16-byte aligned (above).
+            unsafe { _mm_stream_si128(dp1, b) };
+            // SAFETY: byte `i + 32 < n` of the destination (above).
+            let dp2 = unsafe { dp.add(2) };
+            // SAFETY: destination bytes `i + 32..i + 48`, 16-byte aligned (above).
+            unsafe { _mm_stream_si128(dp2, c) };
+            // SAFETY: byte `i + 48 < n` of the destination (above).
+            let dp3 = unsafe { dp.add(3) };
+            // SAFETY: destination bytes `i + 48..i + 64`, 16-byte aligned (above).
+            unsafe { _mm_stream_si128(dp3, e) };
             i += 64;
         }
-        // SAFETY: the last `n - i` bytes (contract).
-        unsafe { core::ptr::copy_nonoverlapping(s.add(i), d.add(i), n - i) };
+        // SAFETY: `i <= n`: inside (or one past) the source range (contract).
+        let sp = unsafe { s.add(i) };
+        // SAFETY: `i <= n`: inside (or one past) the destination range (contract).
+        let dp = unsafe { d.add(i) };
+        // SAFETY: the last `n - i` bytes of each range (contract), which do not overlap.
+        unsafe { core::ptr::copy_nonoverlapping(sp, dp, n - i) };
     }
 
     /// [`stream_bytes`] with 32-byte AVX loads and stores, two lines per iteration, the
@@ -189,26 +214,42 @@ mod x86 {
         unsafe { core::ptr::copy_nonoverlapping(s, d, head) };
         let mut i = head;
         while n - i >= 128 {
-            // SAFETY: 128 bytes at `i`, `i + 128 <= n` (contract); `d + i` is 64-byte aligned
-            // (`head` aligned it, and `i - head` is a multiple of 64), so each 32-byte store is
-            // aligned. The prefetch is a hint that never faults, wherever it points.
-            unsafe {
-                // Only inside the run: past its end may lie bytes the copy never reads (the
-                // rows a strided slice skips).
-                if n - i >= AHEAD + 128 {
-                    _mm_prefetch::<_MM_HINT_T0>(s.wrapping_add(i + AHEAD).cast::<i8>());
-                    _mm_prefetch::<_MM_HINT_T0>(s.wrapping_add(i + AHEAD + 64).cast::<i8>());
-                }
-                let (sp, dp) = (s.add(i).cast::<__m256i>(), d.add(i).cast::<__m256i>());
-                let v: [__m256i; 4] = core::array::from_fn(|k| _mm256_loadu_si256(sp.add(k)));
-                for (k, x) in v.into_iter().enumerate() {
-                    _mm256_stream_si256(dp.add(k), x);
-                }
+            // 128 bytes at `i`, `i + 128 <= n` (contract); `d + i` is 64-byte aligned (`head`
+            // aligned it, and `i - head` is a multiple of 64), so each 32-byte store is
+            // aligned.
+            // Only inside the run: past its end may lie bytes the copy never reads (the rows a
+            // strided slice skips). A prefetch is a hint that never faults, wherever it
+            // points.
+            if n - i >= AHEAD + 128 {
+                _mm_prefetch::<_MM_HINT_T0>(s.wrapping_add(i + AHEAD).cast::<i8>());
+                _mm_prefetch::<_MM_HINT_T0>(s.wrapping_add(i + AHEAD + 64).cast::<i8>());
+            }
+            // SAFETY: `i < n`: a source byte (above).
+            let sp = unsafe { s.add(i) }.cast::<__m256i>();
+            // SAFETY: `i < n`: a destination byte (above).
+            let dp = unsafe { d.add(i) }.cast::<__m256i>();
+            let v: [__m256i; 4] = core::array::from_fn(|k| {
+                // SAFETY: byte `i + 32k < n` (`k < 4`) of the source (above).
+                let at = unsafe { sp.add(k) };
+                // SAFETY: source bytes `i + 32k..i + 32k + 32` (above); an unaligned load;
+                // AVX is present (this function's feature).
+                unsafe { _mm256_loadu_si256(at) }
+            });
+            for (k, x) in v.into_iter().enumerate() {
+                // SAFETY: byte `i + 32k < n` (`k < 4`) of the destination (above).
+                let at = unsafe { dp.add(k) };
+                // SAFETY: destination bytes `i + 32k..i + 32k + 32`, 32-byte aligned (above);
+                // AVX is present (this function's feature).
+                unsafe { _mm256_stream_si256(at, x) };
             }
             i += 128;
         }
-        // SAFETY: the last `n - i` bytes (contract).
-        unsafe { stream_bytes(d.add(i), s.add(i), n - i) };
+        // SAFETY: `i <= n`: inside (or one past) the destination range (contract).
+        let dp = unsafe { d.add(i) };
+        // SAFETY: `i <= n`: inside (or one past) the source range (contract).
+        let sp = unsafe { s.add(i) };
+        // SAFETY: the last `n - i` bytes of each range (contract).
+        unsafe { stream_bytes(dp, sp, n - i) };
     }
 
     /// Hints the second-level cache to fetch the line at `p`; never faults.
@@ -236,8 +277,12 @@ mod tests {
             .map(|x| u8::try_from(x % 251).unwrap())
             .collect();
         let mut dst = std::vec![0u8; 301];
+        // SAFETY: offset 1 is inside the 301-byte buffer.
+        let d = unsafe { dst.as_mut_ptr().add(1) };
+        // SAFETY: offset 1 is inside the 300-byte buffer.
+        let s = unsafe { src.as_ptr().add(1) };
         // SAFETY: 299 bytes from offset 1 of each buffer, distinct buffers.
-        unsafe { stream_copy_unchecked(dst.as_mut_ptr().add(1), src.as_ptr().add(1), 299) };
+        unsafe { stream_copy_unchecked(d, s, 299) };
         assert_eq!(&dst[1..300], &src[1..300]);
         assert_eq!((dst[0], dst[300]), (0, 0));
     }

@@ -114,17 +114,29 @@ pub(crate) unsafe fn zip_block<A, B, U, F>(
     let at = |i: usize, j: usize, r: isize, s: isize| step(i, r).wrapping_add(step(j, s));
     let mut tile = |i0: usize, j0: usize| {
         let (ti, tj) = (p.min(ea - i0), p.min(eb - j0));
-        // SAFETY: the tile `i0..i0 + ti`, `j0..j0 + tj` lies in the block (contract), and
-        // `takes` and `side` make it fit a `Tile`; the packed copies are ours. Each
-        // destination row of the tile is `tj` elements of `dst`, no source's.
-        unsafe {
-            let pa = pack(&mut ta, a.offset(at(i0, j0, ar, asr)), ar, asr, ti, tj);
-            let pb = pack(&mut tb, b.offset(at(i0, j0, br, bs)), br, bs, ti, tj);
-            for i in 0..ti {
-                let dp = d.offset(at(i0 + i, j0, dr, 1));
-                let (ap, bp) = (pa.0.offset(step(i, pa.1)), pb.0.offset(step(i, pb.1)));
-                apply(dp, (ap, pa.2), (bp, pb.2), tj, f);
-            }
+        // The tile `i0..i0 + ti`, `j0..j0 + tj` lies in the block (contract), and `takes`
+        // and `side` make it fit a `Tile`; the packed copies are ours. Each destination row
+        // of the tile is `tj` elements of `dst`, no source's.
+        // SAFETY: the tile's corner is an element of `a` (above).
+        let a0 = unsafe { a.offset(at(i0, j0, ar, asr)) };
+        // SAFETY: the tile of `a` lies in the block and fits a `Tile` (above).
+        let pa = unsafe { pack(&mut ta, a0, ar, asr, ti, tj) };
+        // SAFETY: the tile's corner is an element of `b` (above).
+        let b0 = unsafe { b.offset(at(i0, j0, br, bs)) };
+        // SAFETY: the tile of `b` lies in the block and fits a `Tile` (above).
+        let pb = unsafe { pack(&mut tb, b0, br, bs, ti, tj) };
+        for i in 0..ti {
+            // SAFETY: row `i0 + i` (`i < ti`) of the tile starts at an element of `dst`
+            // (above).
+            let dp = unsafe { d.offset(at(i0 + i, j0, dr, 1)) };
+            // SAFETY: row `i < ti` of the tile of `a`, as it lies or packed, starts at an
+            // element of `a` or of the packed copy (above).
+            let ap = unsafe { pa.0.offset(step(i, pa.1)) };
+            // SAFETY: row `i < ti` of the tile of `b`, likewise.
+            let bp = unsafe { pb.0.offset(step(i, pb.1)) };
+            // SAFETY: the destination row is `tj` elements of `dst`, no source's; the source
+            // rows' `tj` elements are elements of `a` and `b` or of the packed copies (above).
+            unsafe { apply(dp, (ap, pa.2), (bp, pb.2), tj, f) };
         }
     };
     // `b` is `a` transposed (`A + Aᵀ`: the same memory, the strides swapped): tile `(J, I)`
@@ -250,9 +262,12 @@ unsafe fn zip_mirrored<A, B, U, F>(
             if next > 0 {
                 stream::prefetch_run(at(i0 + next + i, j0), c);
             }
+            // SAFETY: row `i` of the tile (`r·c` elements fit it: `side_for`) starts inside
+            // it.
+            let row = unsafe { buf.add(i * c) };
             // SAFETY: row `i0 + i`, columns `j0..j0 + c` of the block (contract), into row
             // `i` of the tile (`r·c` elements fit it: `side_for`).
-            unsafe { core::ptr::copy_nonoverlapping(at(i0 + i, j0), buf.add(i * c), c) };
+            unsafe { core::ptr::copy_nonoverlapping(at(i0 + i, j0), row, c) };
         }
     };
     // `out = bufᵀ`: `buf` is `r × c`, `out` is `c × r`.
@@ -267,8 +282,14 @@ unsafe fn zip_mirrored<A, B, U, F>(
         } else {
             for i in 0..c {
                 for j in 0..r {
-                    // SAFETY: as above; `i·r + j < r·c` and `j·c + i < r·c`.
-                    unsafe { out.add(i * r + j).write(*buf.add(j * c + i)) };
+                    // SAFETY: `j·c + i < r·c`: an element of the tile `buf` (as above).
+                    let from = unsafe { buf.add(j * c + i) };
+                    // SAFETY: `from` is an initialised element of `buf` (as above).
+                    let x = unsafe { *from };
+                    // SAFETY: `i·r + j < r·c`: an element of the tile `out` (as above).
+                    let to = unsafe { out.add(i * r + j) };
+                    // SAFETY: `to` is an element of `out`, ours, distinct from `buf`.
+                    unsafe { to.write(x) };
                 }
             }
         }
@@ -282,12 +303,15 @@ unsafe fn zip_mirrored<A, B, U, F>(
             if i + DST_AHEAD < r {
                 stream::prefetch_run(ahead.cast_const(), c);
             }
+            // SAFETY: row `i0 + i`, column `j0` of the destination block (contract).
+            let dp = unsafe { d.offset(step(i0 + i, dr).wrapping_add(step(j0, 1))) };
+            // SAFETY: row `i` of the `r × c` tile `x`.
+            let xp = unsafe { x.add(i * c) };
+            // SAFETY: row `i` of the `r × c` tile `t`.
+            let tp = unsafe { t.add(i * c) };
             // SAFETY: row `i0 + i`, columns `j0..j0 + c` of the destination block (contract),
             // no source's; rows `i` of the two tiles; `A` is `B` (contract).
-            unsafe {
-                let dp = d.offset(step(i0 + i, dr).wrapping_add(step(j0, 1)));
-                apply(dp, (x.add(i * c), 1), (t.add(i * c).cast::<B>(), 1), c, f);
-            }
+            unsafe { apply(dp, (xp, 1), (tp.cast::<B>(), 1), c, f) };
         }
     };
     let mut i0 = 0;
@@ -334,23 +358,33 @@ unsafe fn apply<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
     f: &mut F,
 ) {
     if asr == 1 && bs == 1 {
-        // SAFETY: the contract, as slices (distinct from `out`).
-        let (o, x, y) = unsafe {
-            (
-                slice::from_raw_parts_mut(out.cast::<MaybeUninit<U>>(), n),
-                slice::from_raw_parts(a, n),
-                slice::from_raw_parts(b, n),
-            )
-        };
+        // SAFETY: the contract: `out..out + n` are writable elements no source shares, an
+        // exclusive slice of `MaybeUninit<U>` (the layout of `U`).
+        let o = unsafe { slice::from_raw_parts_mut(out.cast::<MaybeUninit<U>>(), n) };
+        // SAFETY: the contract: `a..a + n` are elements of `a`'s slice (unit stride),
+        // distinct from `out`.
+        let x = unsafe { slice::from_raw_parts(a, n) };
+        // SAFETY: the contract: `b..b + n` are elements of `b`'s slice (unit stride),
+        // distinct from `out`.
+        let y = unsafe { slice::from_raw_parts(b, n) };
         for ((o, &x), &y) in o.iter_mut().zip(x).zip(y) {
             o.write(f(x, y));
         }
     } else {
         for j in 0..n {
-            // SAFETY: `j < n` (contract).
-            let (x, y) = unsafe { (*a.offset(step(j, asr)), *b.offset(step(j, bs))) };
-            // SAFETY: `j < n` (contract).
-            unsafe { out.add(j).write(f(x, y)) };
+            // SAFETY: `j < n`: `a + j·as` is an element of `a`'s slice (contract).
+            let ap = unsafe { a.offset(step(j, asr)) };
+            // SAFETY: `ap` is an element of `a`'s slice (above).
+            let x = unsafe { *ap };
+            // SAFETY: `j < n`: `b + j·bs` is an element of `b`'s slice (contract).
+            let bp = unsafe { b.offset(step(j, bs)) };
+            // SAFETY: `bp` is an element of `b`'s slice (above).
+            let y = unsafe { *bp };
+            let v = f(x, y);
+            // SAFETY: `j < n`: `out + j` is a writable element (contract).
+            let o = unsafe { out.add(j) };
+            // SAFETY: `o` is a writable element no source shares (contract).
+            unsafe { o.write(v) };
         }
     }
 }
@@ -385,11 +419,15 @@ unsafe fn pack<T: Copy + 'static>(
     } else {
         for j in 0..tj {
             for i in 0..ti {
-                // SAFETY: as above; `i·tj + j < ti·tj`.
-                unsafe {
-                    buf.offset(step(i, row).wrapping_add(step(j, 1)))
-                        .write(*p.offset(step(i, r).wrapping_add(step(j, s))));
-                }
+                // SAFETY: as above: `p + i·r + j·s` (`i < ti`, `j < tj`) is an element of the
+                // source slice.
+                let from = unsafe { p.offset(step(i, r).wrapping_add(step(j, s))) };
+                // SAFETY: `from` is an element of the source slice (above).
+                let x = unsafe { *from };
+                // SAFETY: as above; `i·tj + j < ti·tj`: an element of `buf`.
+                let to = unsafe { buf.offset(step(i, row).wrapping_add(step(j, 1))) };
+                // SAFETY: `to` is an element of `buf`, ours, distinct from the source.
+                unsafe { to.write(x) };
             }
         }
     }
@@ -422,14 +460,16 @@ mod tests {
         let mut dst = std::vec![fill; dr * e];
         let arr = isize::try_from(ar).unwrap();
         let mut g = f;
-        // SAFETY: the block's offsets `i·ar + j` (`i, j < e`) lie in `a`, `i·dr + j` in `dst`;
+        // The block's offsets `i·ar + j` (`i, j < e`) lie in `a`, `i·dr + j` in `dst`;
         // distinct buffers; `takes` holds (`b` runs across the rows).
-        unsafe {
-            assert!(takes::<T, T, (T, T)>(1, [arr, 1], [1, arr]) || e < 2);
-            let d = (dst.as_mut_ptr(), isize::try_from(dr).unwrap());
-            if direct {
-                zip_mirrored(d, (a.as_ptr(), arr), e, &mut g);
-            } else {
+        assert!(takes::<T, T, (T, T)>(1, [arr, 1], [1, arr]) || e < 2);
+        let d = (dst.as_mut_ptr(), isize::try_from(dr).unwrap());
+        if direct {
+            // SAFETY: the block (above), `b` the transpose of `a`, one type.
+            unsafe { zip_mirrored(d, (a.as_ptr(), arr), e, &mut g) };
+        } else {
+            // SAFETY: the block (above).
+            unsafe {
                 zip_block(
                     d,
                     (a.as_ptr(), arr, 1),

@@ -18,13 +18,12 @@ pub(super) unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER
     stream: bool,
     used: usize,
 ) -> usize {
-    // SAFETY: the caller's contract, for the direction it names.
-    unsafe {
-        if INTER {
-            interleave_on::<U, C, SIZE>(d, s, plane, n, stream)
-        } else {
-            deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream, used)
-        }
+    if INTER {
+        // SAFETY: the caller's contract, for an interleave.
+        unsafe { interleave_on::<U, C, SIZE>(d, s, plane, n, stream) }
+    } else {
+        // SAFETY: the caller's contract, for a deinterleave.
+        unsafe { deinterleave_on::<U, C, SIZE>(d, plane, s, n, stream, used) }
     }
 }
 
@@ -191,11 +190,10 @@ pub(super) unsafe fn interleave_rows<U: Unit, const SIZE: usize>(
         for t in 0..count.min(16) / 2 {
             let (i, l) = (t >> r, t & (run - 1));
             let (a, b) = (v[2 * i * run + l], v[(2 * i + 1) * run + l]);
-            // SAFETY: the caller's contract.
-            unsafe {
-                out[2 * t] = U::zip(a, b, g, false);
-                out[2 * t + 1] = U::zip(a, b, g, true);
-            }
+            // SAFETY: the caller's contract (`U`'s target feature is enabled).
+            out[2 * t] = unsafe { U::zip(a, b, g, false) };
+            // SAFETY: the caller's contract (`U`'s target feature is enabled).
+            out[2 * t + 1] = unsafe { U::zip(a, b, g, true) };
         }
         v = out;
     }
@@ -312,8 +310,10 @@ pub(super) unsafe fn mix_or<U: Unit, const C: usize>(
     let mut out = [unsafe { U::zero() }; C];
     for (o, row) in out.iter_mut().zip(masks) {
         for (v, m) in inp.iter().zip(row) {
-            // SAFETY: the caller's contract.
-            *o = unsafe { U::or(*o, U::shuffle(*v, *m)) };
+            // SAFETY: the caller's contract (`U`'s target feature is enabled).
+            let shuffled = unsafe { U::shuffle(*v, *m) };
+            // SAFETY: the caller's contract (`U`'s target feature is enabled).
+            *o = unsafe { U::or(*o, shuffled) };
         }
     }
     out
@@ -392,36 +392,40 @@ pub(super) unsafe fn interleave_on<U: Unit, const C: usize, const SIZE: usize>(
         unsafe { interleave_pixel::<C, SIZE>(d, s, plane, p) };
     }
     let blend = Masks::<C, SIZE>::BLEND;
-    // SAFETY: the caller's contract (`U`'s feature is enabled), for the three.
-    let (masks, select, rotate) = unsafe {
-        (
-            vectors::<U, C>(&Masks::<C, SIZE>::INTERLEAVE),
-            vectors::<U, C>(&Masks::<C, SIZE>::SELECT),
-            vector_row::<U, C>(&Masks::<C, SIZE>::ROTATE),
-        )
-    };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let masks = unsafe { vectors::<U, C>(&Masks::<C, SIZE>::INTERLEAVE) };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let select = unsafe { vectors::<U, C>(&Masks::<C, SIZE>::SELECT) };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let rotate = unsafe { vector_row::<U, C>(&Masks::<C, SIZE>::ROTATE) };
     let mut p = split.head;
     for _ in 0..split.steps {
         let (planar, inter) = at::<C, SIZE>(p);
         // SAFETY: the caller's contract.
         let mut v = [unsafe { U::zero() }; C];
         for (k, vk) in v.iter_mut().enumerate() {
+            // SAFETY: pixel `p < n` of plane `k < C` is a source byte (contract).
+            let at = unsafe { s.offset(step(k, plane).wrapping_add(planar)) };
             // SAFETY: plane `k`'s pixels `p..p + per` are in the source (`p + per <= n`).
-            *vk = unsafe { U::load_plane(s.offset(step(k, plane).wrapping_add(planar))) };
+            *vk = unsafe { U::load_plane(at) };
         }
-        // SAFETY: the caller's contract.
-        let chunks = unsafe {
-            if transposes::<C, SIZE>() {
-                regroup_by_transposes::<U, C, SIZE, true>(&v)
-            } else if blend {
-                mix_blend::<U, C>(&shuffle_each::<U, C>(v, &rotate), &select)
-            } else {
-                mix_or::<U, C>(&v, &masks)
-            }
+        let chunks = if transposes::<C, SIZE>() {
+            // SAFETY: the caller's contract (`U`'s feature is enabled); `transposes` holds.
+            unsafe { regroup_by_transposes::<U, C, SIZE, true>(&v) }
+        } else if blend {
+            // SAFETY: the caller's contract (`U`'s feature is enabled).
+            let rotated = unsafe { shuffle_each::<U, C>(v, &rotate) };
+            // SAFETY: the caller's contract (`U`'s feature is enabled).
+            unsafe { mix_blend::<U, C>(&rotated, &select) }
+        } else {
+            // SAFETY: the caller's contract (`U`'s feature is enabled).
+            unsafe { mix_or::<U, C>(&v, &masks) }
         };
+        // SAFETY: pixel `p < n`'s interleaved bytes start a destination element (contract).
+        let out = unsafe { d.offset(inter) };
         // SAFETY: the `per` pixels' `16·C·GROUPS` interleaved bytes are in the destination;
         // aligned when streaming.
-        unsafe { U::store_chunks::<C>(d.offset(inter), chunks, stream) };
+        unsafe { U::store_chunks::<C>(out, chunks, stream) };
         p = p.wrapping_add(per);
     }
     split.done(per)
@@ -463,47 +467,55 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
         unsafe { deinterleave_pixel::<C, SIZE>(d, plane, s, p, used) };
     }
     let blend = Masks::<C, SIZE>::BLEND;
-    // SAFETY: the caller's contract (`U`'s feature is enabled), for the three.
-    let (masks, select, rotate) = unsafe {
-        (
-            vectors::<U, C>(&Masks::<C, SIZE>::DEINTERLEAVE),
-            vectors::<U, C>(&Masks::<C, SIZE>::SELECT_BACK),
-            vector_row::<U, C>(&Masks::<C, SIZE>::ROTATE_BACK),
-        )
-    };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let masks = unsafe { vectors::<U, C>(&Masks::<C, SIZE>::DEINTERLEAVE) };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let select = unsafe { vectors::<U, C>(&Masks::<C, SIZE>::SELECT_BACK) };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let rotate = unsafe { vector_row::<U, C>(&Masks::<C, SIZE>::ROTATE_BACK) };
     let gap = step(C, 16);
     let mut p = split.head;
     for _ in 0..split.steps {
         let (planar, inter) = at::<C, SIZE>(p);
         let planes = if padded::<C, SIZE, false>() {
+            // SAFETY: pixel `p < n`'s interleaved bytes start a source element (contract).
+            let at = unsafe { s.offset(inter) };
             // SAFETY: the step's pixels and the bytes after them that its last pixel's
             // loads reach are source bytes (the steps stop `slack` pixels short of the
             // run's end).
-            unsafe { deinterleave_step::<U, C, SIZE>(s.offset(inter)) }
+            unsafe { deinterleave_step::<U, C, SIZE>(at) }
         } else {
             // SAFETY: the caller's contract.
             let mut u = [unsafe { U::zero() }; C];
             for (m, um) in u.iter_mut().enumerate() {
+                // SAFETY: chunk `m < C` of the step's first group lies among the `per`
+                // pixels' `16·C·GROUPS` interleaved source bytes.
+                let at = unsafe { s.offset(inter.wrapping_add(step(m, 16))) };
                 // SAFETY: chunk `m` of each of the step's groups, among the `per` pixels'
                 // `16·C·GROUPS` interleaved source bytes.
-                *um = unsafe { U::load_chunk(s.offset(inter.wrapping_add(step(m, 16))), gap) };
+                *um = unsafe { U::load_chunk(at, gap) };
             }
-            // SAFETY: the caller's contract.
-            unsafe {
-                if transposes::<C, SIZE>() {
-                    regroup_by_transposes::<U, C, SIZE, false>(&u)
-                } else if blend {
-                    shuffle_each::<U, C>(mix_blend::<U, C>(&u, &select), &rotate)
-                } else {
-                    mix_or::<U, C>(&u, &masks)
-                }
+            if transposes::<C, SIZE>() {
+                // SAFETY: the caller's contract (`U`'s feature is enabled); `transposes`
+                // holds.
+                unsafe { regroup_by_transposes::<U, C, SIZE, false>(&u) }
+            } else if blend {
+                // SAFETY: the caller's contract (`U`'s feature is enabled).
+                let blended = unsafe { mix_blend::<U, C>(&u, &select) };
+                // SAFETY: the caller's contract (`U`'s feature is enabled).
+                unsafe { shuffle_each::<U, C>(blended, &rotate) }
+            } else {
+                // SAFETY: the caller's contract (`U`'s feature is enabled).
+                unsafe { mix_or::<U, C>(&u, &masks) }
             }
         };
         for (k, t) in planes.into_iter().enumerate().take(used) {
+            // SAFETY: pixel `p < n` of plane `k < used` is a destination element (contract).
+            let at = unsafe { d.offset(step(k, plane).wrapping_add(planar)) };
             // SAFETY: plane `k`'s pixels `p..p + per` in the destination; aligned when
             // streaming (every plane is aligned after the head, and a step advances
             // `16·GROUPS` bytes, a multiple of `ALIGN`).
-            unsafe { U::store_plane(d.offset(step(k, plane).wrapping_add(planar)), t, stream) };
+            unsafe { U::store_plane(at, t, stream) };
         }
         p = p.wrapping_add(per);
     }
@@ -524,15 +536,13 @@ pub(super) unsafe fn interleave_pixel<const C: usize, const SIZE: usize>(
 ) {
     let (planar, inter) = at::<C, SIZE>(p);
     for k in 0..C {
+        // SAFETY: element `k` of pixel `p` in the source slice (contract).
+        let from = unsafe { s.offset(step(k, plane).wrapping_add(planar)) };
+        // SAFETY: element `k` of pixel `p` in the destination slice (contract).
+        let to = unsafe { d.offset(inter.wrapping_add(step(k, step(SIZE, 1)))) };
         // SAFETY: element `k` of pixel `p` in each slice (contract), `SIZE` bytes each,
         // distinct slices.
-        unsafe {
-            core::ptr::copy_nonoverlapping(
-                s.offset(step(k, plane).wrapping_add(planar)),
-                d.offset(inter.wrapping_add(step(k, step(SIZE, 1)))),
-                SIZE,
-            );
-        }
+        unsafe { core::ptr::copy_nonoverlapping(from, to, SIZE) };
     }
 }
 
@@ -551,14 +561,12 @@ pub(super) unsafe fn deinterleave_pixel<const C: usize, const SIZE: usize>(
 ) {
     let (planar, inter) = at::<C, SIZE>(p);
     for k in 0..used.min(C) {
+        // SAFETY: element `k` of pixel `p` in the source slice (contract).
+        let from = unsafe { s.offset(inter.wrapping_add(step(k, step(SIZE, 1)))) };
+        // SAFETY: element `k` of pixel `p` in the destination slice (contract).
+        let to = unsafe { d.offset(step(k, plane).wrapping_add(planar)) };
         // SAFETY: element `k` of pixel `p` in each slice (contract), `SIZE` bytes each,
         // distinct slices.
-        unsafe {
-            core::ptr::copy_nonoverlapping(
-                s.offset(inter.wrapping_add(step(k, step(SIZE, 1)))),
-                d.offset(step(k, plane).wrapping_add(planar)),
-                SIZE,
-            );
-        }
+        unsafe { core::ptr::copy_nonoverlapping(from, to, SIZE) };
     }
 }

@@ -158,25 +158,30 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
     // slice spans at most `isize::MAX` bytes, so the product is exact.
     let plane = step(size, plane);
     let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
-    // SAFETY: the caller's contract, in bytes, for the matching shape.
-    unsafe {
-        macro_rules! shapes {
-            ($($c:literal)*) => {
-                match (c, size) {
-                    $(
-                        ($c, 1) => backend::<$c, 1, INTER>(d, s, plane, n, stream, used),
-                        ($c, 2) => backend::<$c, 2, INTER>(d, s, plane, n, stream, used),
-                        ($c, 4) => backend::<$c, 4, INTER>(d, s, plane, n, stream, used),
-                    )*
-                    (2, 8) => backend::<2, 8, INTER>(d, s, plane, n, stream, used),
-                    (3, 8) => backend::<3, 8, INTER>(d, s, plane, n, stream, used),
-                    (4, 8) => backend::<4, 8, INTER>(d, s, plane, n, stream, used),
-                    _ => 0,
-                }
-            };
-        }
-        shapes!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+    // Each arm: the caller's contract, in bytes, for the shape it matched (`c == C`,
+    // `size == SIZE`).
+    macro_rules! shapes {
+        ($($c:literal)*) => {
+            match (c, size) {
+                $(
+                    // SAFETY: the caller's contract, in bytes, for `c` channels of 1 byte.
+                    ($c, 1) => unsafe { backend::<$c, 1, INTER>(d, s, plane, n, stream, used) },
+                    // SAFETY: the caller's contract, in bytes, for `c` channels of 2 bytes.
+                    ($c, 2) => unsafe { backend::<$c, 2, INTER>(d, s, plane, n, stream, used) },
+                    // SAFETY: the caller's contract, in bytes, for `c` channels of 4 bytes.
+                    ($c, 4) => unsafe { backend::<$c, 4, INTER>(d, s, plane, n, stream, used) },
+                )*
+                // SAFETY: the caller's contract, in bytes, for 2 channels of 8 bytes.
+                (2, 8) => unsafe { backend::<2, 8, INTER>(d, s, plane, n, stream, used) },
+                // SAFETY: the caller's contract, in bytes, for 3 channels of 8 bytes.
+                (3, 8) => unsafe { backend::<3, 8, INTER>(d, s, plane, n, stream, used) },
+                // SAFETY: the caller's contract, in bytes, for 4 channels of 8 bytes.
+                (4, 8) => unsafe { backend::<4, 8, INTER>(d, s, plane, n, stream, used) },
+                _ => 0,
+            }
+        };
     }
+    shapes!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
 }
 
 /// Whether a run of `n` pixels of `c` elements of `size` bytes is long enough to stream:
@@ -353,26 +358,30 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
         2 <= c && c <= px,
         "interleave: pixels narrower than their channels"
     );
-    // SAFETY: the caller's contract; `interleave_groups` did the pixels `0..done`
-    // (`done <= n`), so the rest is the same contract for the pixels from `done`, whose
-    // offsets `done` (planes) and `done·px` (pixels) lie inside the slices.
-    unsafe {
-        let done = if px == c {
-            interleave_groups(d, s, plane, c, n, stream)
-        } else {
-            interleave_partial(d, px, s, plane, c, n)
-        };
-        let (d, s, n) = (
-            d.add(done.wrapping_mul(px)),
-            s.add(done),
-            n.wrapping_sub(done),
-        );
-        match c {
-            2 => interleave_n::<T, 2>(d, px, s, plane, n),
-            3 => interleave_n::<T, 3>(d, px, s, plane, n),
-            4 => interleave_n::<T, 4>(d, px, s, plane, n),
-            _ => interleave_any(d, px, s, plane, c, n),
-        }
+    let done = if px == c {
+        // SAFETY: the caller's contract, dense pixels.
+        unsafe { interleave_groups(d, s, plane, c, n, stream) }
+    } else {
+        // SAFETY: the caller's contract.
+        unsafe { interleave_partial(d, px, s, plane, c, n) }
+    };
+    // `interleave_groups` or `interleave_partial` did the pixels `0..done` (`done <= n`), so
+    // the rest is the same contract for the pixels from `done`, whose offsets `done` (planes)
+    // and `done·px` (pixels) lie inside the slices.
+    // SAFETY: offset `done·px` lies inside the destination slice (above).
+    let d = unsafe { d.add(done.wrapping_mul(px)) };
+    // SAFETY: offset `done` lies inside the source slice (above).
+    let s = unsafe { s.add(done) };
+    let n = n.wrapping_sub(done);
+    match c {
+        // SAFETY: the caller's contract for the pixels from `done` (above), `c == 2`.
+        2 => unsafe { interleave_n::<T, 2>(d, px, s, plane, n) },
+        // SAFETY: the caller's contract for the pixels from `done` (above), `c == 3`.
+        3 => unsafe { interleave_n::<T, 3>(d, px, s, plane, n) },
+        // SAFETY: the caller's contract for the pixels from `done` (above), `c == 4`.
+        4 => unsafe { interleave_n::<T, 4>(d, px, s, plane, n) },
+        // SAFETY: the caller's contract for the pixels from `done` (above).
+        _ => unsafe { interleave_any(d, px, s, plane, c, n) },
     }
 }
 
@@ -409,15 +418,15 @@ unsafe fn interleave_partial<T: 'static>(
         // `plane · 4` is the byte distance between two elements of the source slice, exact.
         let plane = step(4, plane);
         let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
-        // SAFETY: AVX2 is present (checked), `T` is 4 bytes, and the caller's contract in
-        // bytes, with `c == C` for the matching arm.
-        unsafe {
-            match c {
-                2 => x86::avx2_partial4::<2>(d, px, s, plane, n),
-                3 => x86::avx2_partial4::<3>(d, px, s, plane, n),
-                4 => x86::avx2_partial4::<4>(d, px, s, plane, n),
-                _ => 0,
-            }
+        match c {
+            // SAFETY: AVX2 is present (checked), `T` is 4 bytes, and the caller's contract in
+            // bytes, with `c == 2`.
+            2 => unsafe { x86::avx2_partial4::<2>(d, px, s, plane, n) },
+            // SAFETY: as above, with `c == 3`.
+            3 => unsafe { x86::avx2_partial4::<3>(d, px, s, plane, n) },
+            // SAFETY: as above, with `c == 4`.
+            4 => unsafe { x86::avx2_partial4::<4>(d, px, s, plane, n) },
+            _ => 0,
         }
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri), not(target_os = "none"))))]
@@ -440,28 +449,39 @@ unsafe fn interleave_n<T: Copy, const C: usize>(
     plane: isize,
     n: usize,
 ) {
-    // SAFETY: the `C` planes are elements of the source slice (contract), cut to exactly
-    // `n` elements, and `j < n` (it enumerates the `n` pixels), so `get_unchecked(j)` is in
-    // range. Dense pixels: `[T; C]` has the layout of `C` consecutive `T`, and the `n` pixels
-    // are elements of the distinct destination borrow, so their exclusive slice aliases no
-    // plane. Wider pixels: `d + j·px + k` (`k < C <= px`) is an element of the destination
-    // (contract).
-    unsafe {
-        let planes: [&[T]; C] =
-            core::array::from_fn(|k| slice::from_raw_parts(s.offset(step(k, plane)), n));
-        if px == C {
-            let out = slice::from_raw_parts_mut(d.cast::<[T; C]>(), n);
-            for (j, pixel) in out.iter_mut().enumerate() {
-                for (slot, p) in pixel.iter_mut().zip(&planes) {
-                    *slot = *p.get_unchecked(j);
-                }
+    let planes: [&[T]; C] = core::array::from_fn(|k| {
+        // SAFETY: plane `k < C` starts at an element of the source slice (contract).
+        let start = unsafe { s.offset(step(k, plane)) };
+        // SAFETY: the plane's `n` elements are elements of the source slice (contract), cut
+        // to exactly `n`; the source is only read while they live.
+        unsafe { slice::from_raw_parts(start, n) }
+    });
+    if px == C {
+        // SAFETY: dense pixels: `[T; C]` has the layout of `C` consecutive `T`, and the `n`
+        // pixels are elements of the distinct destination borrow (contract), so their
+        // exclusive slice aliases no plane.
+        let out = unsafe { slice::from_raw_parts_mut(d.cast::<[T; C]>(), n) };
+        for (j, pixel) in out.iter_mut().enumerate() {
+            for (slot, p) in pixel.iter_mut().zip(&planes) {
+                // SAFETY: each plane holds exactly `n` elements and `j < n` (it enumerates
+                // the `n` pixels), so `j` is in range.
+                *slot = unsafe { *p.get_unchecked(j) };
             }
-        } else {
-            for j in 0..n {
-                let pixel = d.add(j.wrapping_mul(px));
-                for (k, p) in planes.iter().enumerate() {
-                    *pixel.add(k) = *p.get_unchecked(j);
-                }
+        }
+    } else {
+        for j in 0..n {
+            // SAFETY: `d + j·px` (`j < n`) is an element of the destination (contract).
+            let pixel = unsafe { d.add(j.wrapping_mul(px)) };
+            for (k, p) in planes.iter().enumerate() {
+                // SAFETY: each plane holds exactly `n` elements and `j < n`, so `j` is in
+                // range.
+                let x = unsafe { *p.get_unchecked(j) };
+                // SAFETY: wider pixels: `d + j·px + k` (`k < C <= px`) is an element of the
+                // destination (contract).
+                let slot = unsafe { pixel.add(k) };
+                // SAFETY: `slot` is an element of the destination, which no plane aliases
+                // (distinct slices, contract).
+                unsafe { *slot = x };
             }
         }
     }
@@ -484,10 +504,18 @@ unsafe fn interleave_any<T: Copy>(
 ) {
     for j in 0..n {
         for k in 0..c {
-            // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
-            unsafe {
-                *d.add(j.wrapping_mul(px).wrapping_add(k)) = *s.offset(step(k, plane)).add(j);
-            };
+            // SAFETY: `k < c`: plane `k` starts at an element of the source slice (contract).
+            let plane_k = unsafe { s.offset(step(k, plane)) };
+            // SAFETY: `j < n`: element `j` of plane `k` is an element of the source slice
+            // (contract).
+            let from = unsafe { plane_k.add(j) };
+            // SAFETY: `from` is an element of the source slice (above).
+            let x = unsafe { *from };
+            // SAFETY: `j < n`, `k < c <= px`: an element of the destination slice (contract).
+            let to = unsafe { d.add(j.wrapping_mul(px).wrapping_add(k)) };
+            // SAFETY: `to` is an element of the destination slice, no source element
+            // (contract).
+            unsafe { *to = x };
         }
     }
 }
@@ -508,10 +536,19 @@ unsafe fn deinterleave_any<T: Copy>(
 ) {
     for j in 0..n {
         for k in 0..c {
-            // SAFETY: `j < n`, `k < c <= px`: an element of each slice (contract).
-            unsafe {
-                *d.offset(step(k, plane)).add(j) = *s.add(j.wrapping_mul(px).wrapping_add(k));
-            };
+            // SAFETY: `j < n`, `k < c <= px`: an element of the source slice (contract).
+            let from = unsafe { s.add(j.wrapping_mul(px).wrapping_add(k)) };
+            // SAFETY: `from` is an element of the source slice (above).
+            let x = unsafe { *from };
+            // SAFETY: `k < c`: plane `k` starts at an element of the destination slice
+            // (contract).
+            let plane_k = unsafe { d.offset(step(k, plane)) };
+            // SAFETY: `j < n`: element `j` of plane `k` is an element of the destination
+            // slice (contract).
+            let to = unsafe { plane_k.add(j) };
+            // SAFETY: `to` is an element of the destination slice, no source element
+            // (contract).
+            unsafe { *to = x };
         }
     }
 }
@@ -538,23 +575,27 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         2 <= c && c <= px,
         "deinterleave: pixels narrower than their channels"
     );
+    let whole = if px == c { n } else { n.saturating_sub(1) };
     // SAFETY: as in `interleave`, with the roles swapped. A partial block (`px > c`) reads
     // whole pixels: their lanes lie between elements of the source slice, except past the
     // last pixel's channels, so the shuffles stop before the last pixel.
-    unsafe {
-        let whole = if px == c { n } else { n.saturating_sub(1) };
-        let done = deinterleave_groups(d, plane, s, px, c, whole, stream);
-        let (d, s, n) = (
-            d.add(done),
-            s.add(done.wrapping_mul(px)),
-            n.wrapping_sub(done),
-        );
-        match c {
-            2 => deinterleave_n::<T, 2>(d, plane, s, px, n),
-            3 => deinterleave_n::<T, 3>(d, plane, s, px, n),
-            4 => deinterleave_n::<T, 4>(d, plane, s, px, n),
-            _ => deinterleave_any(d, plane, s, px, c, n),
-        }
+    let done = unsafe { deinterleave_groups(d, plane, s, px, c, whole, stream) };
+    // `deinterleave_groups` did the pixels `0..done` (`done <= n`): the rest is the same
+    // contract for the pixels from `done`.
+    // SAFETY: offset `done` lies inside the destination slice (above).
+    let d = unsafe { d.add(done) };
+    // SAFETY: offset `done·px` lies inside the source slice (above).
+    let s = unsafe { s.add(done.wrapping_mul(px)) };
+    let n = n.wrapping_sub(done);
+    match c {
+        // SAFETY: the caller's contract for the pixels from `done` (above), `c == 2`.
+        2 => unsafe { deinterleave_n::<T, 2>(d, plane, s, px, n) },
+        // SAFETY: the caller's contract for the pixels from `done` (above), `c == 3`.
+        3 => unsafe { deinterleave_n::<T, 3>(d, plane, s, px, n) },
+        // SAFETY: the caller's contract for the pixels from `done` (above), `c == 4`.
+        4 => unsafe { deinterleave_n::<T, 4>(d, plane, s, px, n) },
+        // SAFETY: the caller's contract for the pixels from `done` (above).
+        _ => unsafe { deinterleave_any(d, plane, s, px, c, n) },
     }
 }
 
@@ -571,28 +612,35 @@ unsafe fn deinterleave_n<T: Copy, const C: usize>(
     px: usize,
     n: usize,
 ) {
-    // SAFETY: the planes are pairwise disjoint (distinct destination elements, contract), so
-    // each is an exclusive slice, cut to `n` elements; the pixels' elements `s + j·px + k`
-    // (`k < C <= px`) are elements of the distinct source borrow (contract).
-    unsafe {
-        let mut planes: [&mut [T]; C] =
-            core::array::from_fn(|k| slice::from_raw_parts_mut(d.offset(step(k, plane)), n));
-        if px == C {
-            let pixels = slice::from_raw_parts(s.cast::<[T; C]>(), n);
-            for (j, pixel) in pixels.iter().enumerate() {
-                for (p, &v) in planes.iter_mut().zip(pixel) {
-                    if let Some(slot) = p.get_mut(j) {
-                        *slot = v;
-                    }
+    let mut planes: [&mut [T]; C] = core::array::from_fn(|k| {
+        // SAFETY: plane `k < C` starts at an element of the destination slice (contract).
+        let start = unsafe { d.offset(step(k, plane)) };
+        // SAFETY: the planes are pairwise disjoint (distinct destination elements,
+        // contract), so each is an exclusive slice, cut to `n` elements.
+        unsafe { slice::from_raw_parts_mut(start, n) }
+    });
+    if px == C {
+        // SAFETY: dense pixels: `[T; C]` has the layout of `C` consecutive `T`, and the `n`
+        // pixels are elements of the distinct source borrow (contract).
+        let pixels = unsafe { slice::from_raw_parts(s.cast::<[T; C]>(), n) };
+        for (j, pixel) in pixels.iter().enumerate() {
+            for (p, &v) in planes.iter_mut().zip(pixel) {
+                if let Some(slot) = p.get_mut(j) {
+                    *slot = v;
                 }
             }
-        } else {
-            for j in 0..n {
-                let pixel = s.add(j.wrapping_mul(px));
-                for (k, p) in planes.iter_mut().enumerate() {
-                    if let Some(slot) = p.get_mut(j) {
-                        *slot = *pixel.add(k);
-                    }
+        }
+    } else {
+        for j in 0..n {
+            // SAFETY: `s + j·px` (`j < n`) is an element of the source slice (contract).
+            let pixel = unsafe { s.add(j.wrapping_mul(px)) };
+            for (k, p) in planes.iter_mut().enumerate() {
+                if let Some(slot) = p.get_mut(j) {
+                    // SAFETY: the pixel's element `s + j·px + k` (`k < C <= px`) is an
+                    // element of the distinct source borrow (contract).
+                    let from = unsafe { pixel.add(k) };
+                    // SAFETY: `from` is an element of the source slice (above).
+                    *slot = unsafe { *from };
                 }
             }
         }

@@ -55,15 +55,29 @@ impl Unit for Neon {
     }
     #[inline(always)]
     unsafe fn store_half_group(p: *mut u8, v: uint8x16_t, _g: usize, hi: bool) {
-        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
-        // the caller's).
-        unsafe { vst1_u8(p, if hi { vget_high_u8(v) } else { vget_low_u8(v) }) }
+        let half = if hi {
+            // SAFETY: NEON is enabled at compile time (the trait's contract); a register
+            // move.
+            unsafe { vget_high_u8(v) }
+        } else {
+            // SAFETY: NEON is enabled at compile time (the trait's contract); a register
+            // move.
+            unsafe { vget_low_u8(v) }
+        };
+        // SAFETY: the trait's contract (NEON is enabled at compile time; the 8 bytes at `p`
+        // are the caller's).
+        unsafe { vst1_u8(p, half) }
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [uint8x16_t; C], _stream: bool) {
-        // SAFETY: the trait's contract (NEON is enabled at compile time; the memory is
-        // the caller's).
-        unsafe { store_each(p, chunks, |q, v| vst1q_u8(q, v)) }
+        let store = |q: *mut u8, v: uint8x16_t| {
+            // SAFETY: `store_each` hands over chunk `m`'s 16 bytes at `q = p + 16·m`, which
+            // the trait's contract gives; NEON is enabled at compile time.
+            unsafe { vst1q_u8(q, v) };
+        };
+        // SAFETY: the trait's contract (the memory is the caller's); `store` stores one
+        // 16-byte vector.
+        unsafe { store_each(p, chunks, store) }
     }
     #[inline(always)]
     unsafe fn shuffle(v: uint8x16_t, m: uint8x16_t) -> uint8x16_t {
@@ -85,36 +99,57 @@ impl Unit for Neon {
     }
     #[inline(always)]
     unsafe fn zip(a: uint8x16_t, b: uint8x16_t, g: usize, hi: bool) -> uint8x16_t {
-        // SAFETY: the trait's contract (NEON is enabled at compile time); the reinterprets
-        // only rename the 16 bytes.
-        unsafe {
-            match (g, hi) {
-                (1, false) => vzip1q_u8(a, b),
-                (1, true) => vzip2q_u8(a, b),
-                (2, false) => vreinterpretq_u8_u16(vzip1q_u16(
-                    vreinterpretq_u16_u8(a),
-                    vreinterpretq_u16_u8(b),
-                )),
-                (2, true) => vreinterpretq_u8_u16(vzip2q_u16(
-                    vreinterpretq_u16_u8(a),
-                    vreinterpretq_u16_u8(b),
-                )),
-                (4, false) => vreinterpretq_u8_u32(vzip1q_u32(
-                    vreinterpretq_u32_u8(a),
-                    vreinterpretq_u32_u8(b),
-                )),
-                (4, true) => vreinterpretq_u8_u32(vzip2q_u32(
-                    vreinterpretq_u32_u8(a),
-                    vreinterpretq_u32_u8(b),
-                )),
-                (_, false) => vreinterpretq_u8_u64(vzip1q_u64(
-                    vreinterpretq_u64_u8(a),
-                    vreinterpretq_u64_u8(b),
-                )),
-                (_, true) => vreinterpretq_u8_u64(vzip2q_u64(
-                    vreinterpretq_u64_u8(a),
-                    vreinterpretq_u64_u8(b),
-                )),
+        // Every operation below: the trait's contract (NEON is enabled at compile time); a
+        // register zip, or a reinterpret, which only renames the 16 bytes.
+        match (g, hi) {
+            // SAFETY: NEON (the trait's contract); a register zip.
+            (1, false) => unsafe { vzip1q_u8(a, b) },
+            // SAFETY: NEON (the trait's contract); a register zip.
+            (1, true) => unsafe { vzip2q_u8(a, b) },
+            (2, hi) => {
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                let a = unsafe { vreinterpretq_u16_u8(a) };
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                let b = unsafe { vreinterpretq_u16_u8(b) };
+                let z = if hi {
+                    // SAFETY: NEON (the trait's contract); a register zip.
+                    unsafe { vzip2q_u16(a, b) }
+                } else {
+                    // SAFETY: NEON (the trait's contract); a register zip.
+                    unsafe { vzip1q_u16(a, b) }
+                };
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                unsafe { vreinterpretq_u8_u16(z) }
+            }
+            (4, hi) => {
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                let a = unsafe { vreinterpretq_u32_u8(a) };
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                let b = unsafe { vreinterpretq_u32_u8(b) };
+                let z = if hi {
+                    // SAFETY: NEON (the trait's contract); a register zip.
+                    unsafe { vzip2q_u32(a, b) }
+                } else {
+                    // SAFETY: NEON (the trait's contract); a register zip.
+                    unsafe { vzip1q_u32(a, b) }
+                };
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                unsafe { vreinterpretq_u8_u32(z) }
+            }
+            (_, hi) => {
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                let a = unsafe { vreinterpretq_u64_u8(a) };
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                let b = unsafe { vreinterpretq_u64_u8(b) };
+                let z = if hi {
+                    // SAFETY: NEON (the trait's contract); a register zip.
+                    unsafe { vzip2q_u64(a, b) }
+                } else {
+                    // SAFETY: NEON (the trait's contract); a register zip.
+                    unsafe { vzip1q_u64(a, b) }
+                };
+                // SAFETY: NEON (the trait's contract); a reinterpret.
+                unsafe { vreinterpretq_u8_u64(z) }
             }
         }
     }

@@ -165,12 +165,12 @@ pub(super) unsafe fn interleave_padded<U: Unit, const C: usize, const SIZE: usiz
         // The last block first: its stores run into the next pixel's first block, which
         // the full blocks' stores then write (for one block, the next pixel's own store).
         // SAFETY: the step's pixels `p..p + per` (`p + per <= n - slack`): the caller's
-        // contract for block `j` of each.
-        unsafe {
-            interleave_block::<U, C, SIZE>(d, s, plane, q.wrapping_sub(1), extent < 16);
-            for j in 0..q.wrapping_sub(1) {
-                interleave_block::<U, C, SIZE>(d, s, plane, j, false);
-            }
+        // contract for the last block of each.
+        unsafe { interleave_block::<U, C, SIZE>(d, s, plane, q.wrapping_sub(1), extent < 16) };
+        for j in 0..q.wrapping_sub(1) {
+            // SAFETY: the step's pixels `p..p + per` (`p + per <= n - slack`): the caller's
+            // contract for block `j` of each.
+            unsafe { interleave_block::<U, C, SIZE>(d, s, plane, j, false) };
         }
     }
     steps.wrapping_mul(per)
@@ -206,8 +206,10 @@ unsafe fn interleave_block<U: Unit, const C: usize, const SIZE: usize>(
     for (k, row) in rows.iter_mut().enumerate().take(count) {
         let channel = j.wrapping_mul(e).wrapping_add(k);
         if channel < C {
-            // SAFETY: plane `channel < C` (contract).
-            *row = unsafe { U::load_plane(s.offset(step(channel, plane))) };
+            // SAFETY: plane `channel < C` starts at a source byte (contract).
+            let at = unsafe { s.offset(step(channel, plane)) };
+            // SAFETY: plane `channel < C`'s `per` elements from `at` (contract).
+            *row = unsafe { U::load_plane(at) };
         }
     }
     // SAFETY: the caller's contract.
@@ -219,12 +221,17 @@ unsafe fn interleave_block<U: Unit, const C: usize, const SIZE: usize>(
         for g in 0..U::GROUPS {
             for (k, &v) in t.iter().enumerate().take(count) {
                 let at = step(g, group).wrapping_add(step(k.wrapping_mul(2), pixel));
+                let v = if width == 8 {
+                    v
+                } else {
+                    // SAFETY: the caller's contract (`U`'s target feature is enabled).
+                    unsafe { U::shuffle(v, mask) }
+                };
+                // SAFETY: pixel `g·E + 2k` of the step starts a destination byte (contract).
+                let to = unsafe { d.offset(at) };
                 // SAFETY: pixels `g·E + 2k` and `g·E + 2k + 1` of the step, and the bytes the
                 // 16-byte store runs past them (contract).
-                unsafe {
-                    let v = if width == 8 { v } else { U::shuffle(v, mask) };
-                    U::store_group(d.offset(at), v, g);
-                }
+                unsafe { U::store_group(to, v, g) };
             }
         }
         return;
@@ -234,14 +241,17 @@ unsafe fn interleave_block<U: Unit, const C: usize, const SIZE: usize>(
             let at = step(g, group)
                 .wrapping_add(step(k, pixel))
                 .wrapping_add(step(j, 16));
-            // SAFETY: block `j` of pixel `g·E + k` of the step, and the bytes it runs past
-            // the pixel (contract).
-            unsafe {
-                if halves {
-                    U::store_half_group(d.offset(at), t[k / 2], g, k % 2 == 1);
-                } else {
-                    U::store_group(d.offset(at), t[k], g);
-                }
+            // SAFETY: block `j` of pixel `g·E + k` of the step starts a destination byte
+            // (contract).
+            let to = unsafe { d.offset(at) };
+            if halves {
+                // SAFETY: block `j` of pixel `g·E + k` of the step, and the bytes it runs
+                // past the pixel (contract).
+                unsafe { U::store_half_group(to, t[k / 2], g, k % 2 == 1) };
+            } else {
+                // SAFETY: block `j` of pixel `g·E + k` of the step, and the bytes it runs
+                // past the pixel (contract).
+                unsafe { U::store_group(to, t[k], g) };
             }
         }
     }
@@ -272,9 +282,11 @@ pub(super) unsafe fn deinterleave_step<U: Unit, const C: usize, const SIZE: usiz
         let mut rows = [zero; 16];
         for (k, row) in rows.iter_mut().enumerate().take(e) {
             let at = step(k, pixel).wrapping_add(step(j, 16));
+            // SAFETY: block `j` of pixel `p + k` of the step starts a source byte (contract).
+            let from = unsafe { s.offset(at) };
             // SAFETY: block `j` of pixels `p + k` and `p + E + k` (`group` bytes later),
             // and for the last block the bytes after it (contract).
-            *row = unsafe { U::load_chunk(s.offset(at), group) };
+            *row = unsafe { U::load_chunk(from, group) };
         }
         // SAFETY: the caller's contract.
         let t = unsafe { transpose_square::<U, SIZE>(rows) };

@@ -52,9 +52,14 @@ impl Unit for Portable {
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [[u8; 16]; C], _stream: bool) {
-        // SAFETY: no feature is needed; the memory is the caller's (the trait's
-        // contract), read and written unaligned.
-        unsafe { store_each(p, chunks, |q, v| q.cast::<[u8; 16]>().write_unaligned(v)) }
+        let store = |q: *mut u8, v: [u8; 16]| {
+            // SAFETY: `store_each` hands over chunk `m`'s 16 bytes at `q = p + 16·m`, which
+            // the trait's contract gives; written unaligned.
+            unsafe { q.cast::<[u8; 16]>().write_unaligned(v) };
+        };
+        // SAFETY: no feature is needed; the memory is the caller's (the trait's contract);
+        // `store` stores one 16-byte vector.
+        unsafe { store_each(p, chunks, store) }
     }
     #[inline(always)]
     unsafe fn shuffle(v: [u8; 16], m: [u8; 16]) -> [u8; 16] {

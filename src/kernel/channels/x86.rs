@@ -34,13 +34,14 @@ unsafe fn load(p: *const u8) -> __m128i {
 /// `p..p+16` are bytes of one allocation we may write; 16-byte aligned when `stream`.
 #[inline(always)]
 unsafe fn store_half(p: *mut u8, v: __m128i, stream: bool) {
-    // SAFETY: the caller's contract.
-    unsafe {
-        if stream {
-            _mm_stream_si128(p.cast(), v);
-        } else {
-            _mm_storeu_si128(p.cast(), v);
-        }
+    if stream {
+        // SAFETY: the caller's contract: 16 writable bytes at `p`, 16-byte aligned; SSE2 is
+        // part of x86-64.
+        unsafe { _mm_stream_si128(p.cast(), v) };
+    } else {
+        // SAFETY: the caller's contract: 16 writable bytes at `p`; an unaligned store; SSE2
+        // is part of x86-64.
+        unsafe { _mm_storeu_si128(p.cast(), v) };
     }
 }
 
@@ -51,14 +52,16 @@ unsafe fn store_half(p: *mut u8, v: __m128i, stream: bool) {
 /// `p..p+8` are bytes of one allocation we may write.
 #[inline(always)]
 unsafe fn store_eight(p: *mut u8, v: __m128i, hi: bool) {
-    // SAFETY: the caller's contract; SSE2 is part of x86-64, and the stores have no
-    // alignment requirement.
-    unsafe {
-        if hi {
-            _mm_storeh_pd(p.cast(), _mm_castsi128_pd(v));
-        } else {
-            _mm_storel_epi64(p.cast(), v);
-        }
+    if hi {
+        // SAFETY: SSE2 is part of x86-64; a cast only renames the 16 bytes.
+        let v = unsafe { _mm_castsi128_pd(v) };
+        // SAFETY: the caller's contract: 8 writable bytes at `p`; SSE2 is part of x86-64,
+        // and the store has no alignment requirement.
+        unsafe { _mm_storeh_pd(p.cast(), v) };
+    } else {
+        // SAFETY: the caller's contract: 8 writable bytes at `p`; SSE2 is part of x86-64,
+        // and the store has no alignment requirement.
+        unsafe { _mm_storel_epi64(p.cast(), v) };
     }
 }
 
@@ -69,13 +72,12 @@ unsafe fn store_eight(p: *mut u8, v: __m128i, hi: bool) {
 /// AVX2 is enabled in the caller.
 #[inline(always)]
 unsafe fn lane(v: __m256i, g: usize) -> __m128i {
-    // SAFETY: the caller's contract.
-    unsafe {
-        if g == 0 {
-            _mm256_castsi256_si128(v)
-        } else {
-            _mm256_extracti128_si256::<1>(v)
-        }
+    if g == 0 {
+        // SAFETY: the caller's contract (AVX2 is enabled); a cast only renames the low half.
+        unsafe { _mm256_castsi256_si128(v) }
+    } else {
+        // SAFETY: the caller's contract (AVX2 is enabled); a register extract.
+        unsafe { _mm256_extracti128_si256::<1>(v) }
     }
 }
 
@@ -131,9 +133,14 @@ impl Unit for Ssse3 {
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m128i; C], stream: bool) {
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe { store_each(p, chunks, |q, v| store_half(q, v, stream)) }
+        let store = |q: *mut u8, v: __m128i| {
+            // SAFETY: `store_each` hands over chunk `m`'s 16 bytes at `q = p + 16·m`, which
+            // the trait's contract gives (aligned when `stream`: `p` is, and `q` is 16·m on).
+            unsafe { store_half(q, v, stream) };
+        };
+        // SAFETY: the trait's contract (the memory is the caller's); `store` stores one
+        // 16-byte vector.
+        unsafe { store_each(p, chunks, store) }
     }
     #[inline(always)]
     unsafe fn shuffle(v: __m128i, m: __m128i) -> __m128i {
@@ -150,25 +157,32 @@ impl Unit for Ssse3 {
     #[inline(always)]
     unsafe fn blend(a: __m128i, b: __m128i, sel: __m128i) -> __m128i {
         // SSSE3 has no byte blend (`pblendvb` is SSE4.1).
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe { _mm_or_si128(_mm_and_si128(sel, b), _mm_andnot_si128(sel, a)) }
+        // SAFETY: SSE2 is part of x86-64; a register operation.
+        let from_b = unsafe { _mm_and_si128(sel, b) };
+        // SAFETY: SSE2 is part of x86-64; a register operation.
+        let from_a = unsafe { _mm_andnot_si128(sel, a) };
+        // SAFETY: SSE2 is part of x86-64; a register operation.
+        unsafe { _mm_or_si128(from_b, from_a) }
     }
     #[inline(always)]
     unsafe fn zip(a: __m128i, b: __m128i, g: usize, hi: bool) -> __m128i {
-        // SAFETY: the trait's contract (the unit's feature is enabled; SSE2 is part of
-        // x86-64).
-        unsafe {
-            match (g, hi) {
-                (1, false) => _mm_unpacklo_epi8(a, b),
-                (1, true) => _mm_unpackhi_epi8(a, b),
-                (2, false) => _mm_unpacklo_epi16(a, b),
-                (2, true) => _mm_unpackhi_epi16(a, b),
-                (4, false) => _mm_unpacklo_epi32(a, b),
-                (4, true) => _mm_unpackhi_epi32(a, b),
-                (_, false) => _mm_unpacklo_epi64(a, b),
-                (_, true) => _mm_unpackhi_epi64(a, b),
-            }
+        match (g, hi) {
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (1, false) => unsafe { _mm_unpacklo_epi8(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (1, true) => unsafe { _mm_unpackhi_epi8(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (2, false) => unsafe { _mm_unpacklo_epi16(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (2, true) => unsafe { _mm_unpackhi_epi16(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (4, false) => unsafe { _mm_unpacklo_epi32(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (4, true) => unsafe { _mm_unpackhi_epi32(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (_, false) => unsafe { _mm_unpacklo_epi64(a, b) },
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            (_, true) => unsafe { _mm_unpackhi_epi64(a, b) },
         }
     }
 }
@@ -181,13 +195,14 @@ impl Unit for Ssse3 {
 /// 32-byte aligned when `stream`.
 #[inline(always)]
 unsafe fn store_full(p: *mut u8, v: __m256i, stream: bool) {
-    // SAFETY: the caller's contract.
-    unsafe {
-        if stream {
-            _mm256_stream_si256(p.cast(), v);
-        } else {
-            _mm256_storeu_si256(p.cast(), v);
-        }
+    if stream {
+        // SAFETY: the caller's contract: AVX is enabled, 32 writable bytes at `p`, 32-byte
+        // aligned.
+        unsafe { _mm256_stream_si256(p.cast(), v) };
+    } else {
+        // SAFETY: the caller's contract: AVX is enabled, 32 writable bytes at `p`; an
+        // unaligned store.
+        unsafe { _mm256_storeu_si256(p.cast(), v) };
     }
 }
 
@@ -207,9 +222,11 @@ impl Unit for Avx2 {
     }
     #[inline(always)]
     unsafe fn mask(m: &[u8; 16]) -> __m256i {
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe { _mm256_broadcastsi128_si256(load(m.as_ptr())) }
+        // SAFETY: `m` is 16 initialised bytes.
+        let group = unsafe { load(m.as_ptr()) };
+        // SAFETY: the trait's contract (the unit's feature is enabled); a register
+        // broadcast.
+        unsafe { _mm256_broadcastsi128_si256(group) }
     }
     #[inline(always)]
     unsafe fn load_plane(p: *const u8) -> __m256i {
@@ -225,63 +242,121 @@ impl Unit for Avx2 {
     }
     #[inline(always)]
     unsafe fn load_chunk(p: *const u8, gap: isize) -> __m256i {
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe {
-            _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(load(p)), load(p.offset(gap)))
-        }
+        // SAFETY: the trait's contract: group 0's 16 bytes at `p` are the caller's.
+        let g0 = unsafe { load(p) };
+        // SAFETY: the trait's contract (the unit's feature is enabled); a cast only renames
+        // the bytes (the high lane is set below).
+        let low = unsafe { _mm256_castsi128_si256(g0) };
+        // SAFETY: the trait's contract: group 1's bytes at `p + gap` are the caller's, so
+        // the offset stays in their allocation.
+        let q = unsafe { p.offset(gap) };
+        // SAFETY: the trait's contract: group 1's 16 bytes at `q` are the caller's.
+        let g1 = unsafe { load(q) };
+        // SAFETY: the trait's contract (the unit's feature is enabled); a register insert.
+        unsafe { _mm256_inserti128_si256::<1>(low, g1) }
     }
     #[inline(always)]
     unsafe fn store_group(p: *mut u8, v: __m256i, g: usize) {
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe { _mm_storeu_si128(p.cast(), lane(v, g)) }
+        // SAFETY: the trait's contract (the unit's feature is enabled).
+        let group = unsafe { lane(v, g) };
+        // SAFETY: the trait's contract (the memory is the caller's); an unaligned store;
+        // SSE2 is part of x86-64.
+        unsafe { _mm_storeu_si128(p.cast(), group) }
     }
     #[inline(always)]
     unsafe fn store_half_group(p: *mut u8, v: __m256i, g: usize, hi: bool) {
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe { store_eight(p, lane(v, g), hi) }
+        // SAFETY: the trait's contract (the unit's feature is enabled).
+        let group = unsafe { lane(v, g) };
+        // SAFETY: the trait's contract (the memory is the caller's).
+        unsafe { store_eight(p, group, hi) }
     }
     #[inline(always)]
     unsafe fn store_chunks<const C: usize>(p: *mut u8, chunks: [__m256i; C], stream: bool) {
         // Lane `g` of `chunks[m]` is memory chunk `g·C + m`: each 32-byte store takes two
         // consecutive memory chunks from their lanes.
-        // SAFETY: the trait's contract (the unit's feature is enabled; the memory is
-        // the caller's).
-        unsafe {
-            match *chunks.as_slice() {
-                [a, b] => {
-                    store_full(p, _mm256_permute2x128_si256::<0x20>(a, b), stream);
-                    store_full(p.add(32), _mm256_permute2x128_si256::<0x31>(a, b), stream);
-                }
-                [a, b, c] => {
-                    store_full(p, _mm256_permute2x128_si256::<0x20>(a, b), stream);
-                    store_full(p.add(32), _mm256_permute2x128_si256::<0x30>(c, a), stream);
-                    store_full(p.add(64), _mm256_permute2x128_si256::<0x31>(b, c), stream);
-                }
-                [a, b, c, e] => {
-                    store_full(p, _mm256_permute2x128_si256::<0x20>(a, b), stream);
-                    store_full(p.add(32), _mm256_permute2x128_si256::<0x20>(c, e), stream);
-                    store_full(p.add(64), _mm256_permute2x128_si256::<0x31>(a, b), stream);
-                    store_full(p.add(96), _mm256_permute2x128_si256::<0x31>(c, e), stream);
-                }
-                _ => {
-                    // Memory chunks `t` and `t + 1` (`t` even, below `2C`) side by side:
-                    // chunk `t` is lane `t / C` of `chunks[t % C]`.
-                    let lane = |t: usize| {
-                        let (g, m) = (t >= C, if t >= C { t.wrapping_sub(C) } else { t });
-                        (g, chunks.get(m).copied().unwrap_or(_mm256_setzero_si256()))
+        //
+        // Each store below: 32 of the step's `32·C` interleaved bytes at `p` (the trait's
+        // contract), `p` `ALIGN`-aligned when `stream`, and each store 32 bytes on; each
+        // permute: the unit's feature is enabled (the trait's contract).
+        match *chunks.as_slice() {
+            [a, b] => {
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v0 = unsafe { _mm256_permute2x128_si256::<0x20>(a, b) };
+                // SAFETY: bytes `0..32` of the step (the trait's contract).
+                unsafe { store_full(p, v0, stream) };
+                // SAFETY: byte 32 of the step's 64 is the caller's (the trait's contract).
+                let p1 = unsafe { p.add(32) };
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v1 = unsafe { _mm256_permute2x128_si256::<0x31>(a, b) };
+                // SAFETY: bytes `32..64` of the step (the trait's contract).
+                unsafe { store_full(p1, v1, stream) };
+            }
+            [a, b, c] => {
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v0 = unsafe { _mm256_permute2x128_si256::<0x20>(a, b) };
+                // SAFETY: bytes `0..32` of the step (the trait's contract).
+                unsafe { store_full(p, v0, stream) };
+                // SAFETY: byte 32 of the step's 96 is the caller's (the trait's contract).
+                let p1 = unsafe { p.add(32) };
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v1 = unsafe { _mm256_permute2x128_si256::<0x30>(c, a) };
+                // SAFETY: bytes `32..64` of the step (the trait's contract).
+                unsafe { store_full(p1, v1, stream) };
+                // SAFETY: byte 64 of the step's 96 is the caller's (the trait's contract).
+                let p2 = unsafe { p.add(64) };
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v2 = unsafe { _mm256_permute2x128_si256::<0x31>(b, c) };
+                // SAFETY: bytes `64..96` of the step (the trait's contract).
+                unsafe { store_full(p2, v2, stream) };
+            }
+            [a, b, c, e] => {
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v0 = unsafe { _mm256_permute2x128_si256::<0x20>(a, b) };
+                // SAFETY: bytes `0..32` of the step (the trait's contract).
+                unsafe { store_full(p, v0, stream) };
+                // SAFETY: byte 32 of the step's 128 is the caller's (the trait's contract).
+                let p1 = unsafe { p.add(32) };
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v1 = unsafe { _mm256_permute2x128_si256::<0x20>(c, e) };
+                // SAFETY: bytes `32..64` of the step (the trait's contract).
+                unsafe { store_full(p1, v1, stream) };
+                // SAFETY: byte 64 of the step's 128 is the caller's (the trait's contract).
+                let p2 = unsafe { p.add(64) };
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v2 = unsafe { _mm256_permute2x128_si256::<0x31>(a, b) };
+                // SAFETY: bytes `64..96` of the step (the trait's contract).
+                unsafe { store_full(p2, v2, stream) };
+                // SAFETY: byte 96 of the step's 128 is the caller's (the trait's contract).
+                let p3 = unsafe { p.add(96) };
+                // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                let v3 = unsafe { _mm256_permute2x128_si256::<0x31>(c, e) };
+                // SAFETY: bytes `96..128` of the step (the trait's contract).
+                unsafe { store_full(p3, v3, stream) };
+            }
+            _ => {
+                // Memory chunks `t` and `t + 1` (`t` even, below `2C`) side by side:
+                // chunk `t` is lane `t / C` of `chunks[t % C]`.
+                let lane = |t: usize| {
+                    let (g, m) = (t >= C, if t >= C { t.wrapping_sub(C) } else { t });
+                    // SAFETY: AVX is enabled (the trait's contract); a register zero.
+                    let zero = unsafe { _mm256_setzero_si256() };
+                    (g, chunks.get(m).copied().unwrap_or(zero))
+                };
+                for t in (0..C.wrapping_mul(2)).step_by(2) {
+                    let ((g0, x), (g1, y)) = (lane(t), lane(t.wrapping_add(1)));
+                    let v = match (g0, g1) {
+                        // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                        (false, false) => unsafe { _mm256_permute2x128_si256::<0x20>(x, y) },
+                        // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                        (false, true) => unsafe { _mm256_permute2x128_si256::<0x30>(x, y) },
+                        // SAFETY: AVX2 is enabled (the trait's contract); a register permute.
+                        _ => unsafe { _mm256_permute2x128_si256::<0x31>(x, y) },
                     };
-                    for t in (0..C.wrapping_mul(2)).step_by(2) {
-                        let ((g0, x), (g1, y)) = (lane(t), lane(t.wrapping_add(1)));
-                        let v = match (g0, g1) {
-                            (false, false) => _mm256_permute2x128_si256::<0x20>(x, y),
-                            (false, true) => _mm256_permute2x128_si256::<0x30>(x, y),
-                            _ => _mm256_permute2x128_si256::<0x31>(x, y),
-                        };
-                        store_full(p.offset(step(t, 16)), v, stream);
-                    }
+                    // SAFETY: byte `16t < 32·C` of the step is the caller's (the trait's
+                    // contract).
+                    let at = unsafe { p.offset(step(t, 16)) };
+                    // SAFETY: bytes `16t..16t + 32` of the step (the trait's contract).
+                    unsafe { store_full(at, v, stream) };
                 }
             }
         }
@@ -306,18 +381,23 @@ impl Unit for Avx2 {
     }
     #[inline(always)]
     unsafe fn zip(a: __m256i, b: __m256i, g: usize, hi: bool) -> __m256i {
-        // SAFETY: the trait's contract (the unit's feature is enabled).
-        unsafe {
-            match (g, hi) {
-                (1, false) => _mm256_unpacklo_epi8(a, b),
-                (1, true) => _mm256_unpackhi_epi8(a, b),
-                (2, false) => _mm256_unpacklo_epi16(a, b),
-                (2, true) => _mm256_unpackhi_epi16(a, b),
-                (4, false) => _mm256_unpacklo_epi32(a, b),
-                (4, true) => _mm256_unpackhi_epi32(a, b),
-                (_, false) => _mm256_unpacklo_epi64(a, b),
-                (_, true) => _mm256_unpackhi_epi64(a, b),
-            }
+        match (g, hi) {
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (1, false) => unsafe { _mm256_unpacklo_epi8(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (1, true) => unsafe { _mm256_unpackhi_epi8(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (2, false) => unsafe { _mm256_unpacklo_epi16(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (2, true) => unsafe { _mm256_unpackhi_epi16(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (4, false) => unsafe { _mm256_unpacklo_epi32(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (4, true) => unsafe { _mm256_unpackhi_epi32(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (_, false) => unsafe { _mm256_unpacklo_epi64(a, b) },
+            // SAFETY: the trait's contract (AVX2 is enabled); a register unpack.
+            (_, true) => unsafe { _mm256_unpackhi_epi64(a, b) },
         }
     }
 }
@@ -366,17 +446,23 @@ pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
 /// SSE2 (part of x86-64); `p..p + 4·C` are bytes of one allocation we may write.
 #[inline(always)]
 unsafe fn store_lanes<const C: usize>(p: *mut u8, v: __m128i) {
-    // SAFETY: the caller's contract; the stores have no alignment requirement and write
-    // exactly the first `4·C` bytes.
-    unsafe {
-        match C {
-            2 => _mm_storel_epi64(p.cast(), v),
-            3 => {
-                _mm_storel_epi64(p.cast(), v);
-                _mm_storeu_si32(p.add(8).cast(), _mm_unpackhi_epi64(v, v));
-            }
-            _ => _mm_storeu_si128(p.cast(), v),
+    // Each store: the caller's contract; the stores have no alignment requirement and
+    // write exactly the first `4·C` bytes.
+    match C {
+        // SAFETY: bytes `0..8` of the `4·C = 8` (contract); SSE2 is part of x86-64.
+        2 => unsafe { _mm_storel_epi64(p.cast(), v) },
+        3 => {
+            // SAFETY: bytes `0..8` of the `4·C = 12` (contract); SSE2 is part of x86-64.
+            unsafe { _mm_storel_epi64(p.cast(), v) };
+            // SAFETY: byte 8 of the `4·C = 12` is the caller's (contract).
+            let q = unsafe { p.add(8) };
+            // SAFETY: SSE2 is part of x86-64; a register unpack.
+            let upper = unsafe { _mm_unpackhi_epi64(v, v) };
+            // SAFETY: bytes `8..12` of the `4·C = 12` (contract); SSE2 is part of x86-64.
+            unsafe { _mm_storeu_si32(q.cast(), upper) };
         }
+        // SAFETY: bytes `0..16` of the `4·C = 16` (contract); SSE2 is part of x86-64.
+        _ => unsafe { _mm_storeu_si128(p.cast(), v) },
     }
 }
 
@@ -413,35 +499,47 @@ pub(super) unsafe fn avx2_partial4<const C: usize>(
         // `i·8 < n` pixels and `i·8·px·4` bytes lie inside the slices (contract), so the
         // offsets are exact.
         let j = i.wrapping_mul(8);
-        // SAFETY: AVX2 is enabled here. Plane `k < C` holds the 8 elements `j..j+8` (`j + 8
-        // <= n`, contract); pixel `j + q` (`q < 8`) gets its lanes `0..C`, which are
-        // destination elements (contract), and nothing else.
-        unsafe {
-            let src = s.add(j.wrapping_mul(4));
-            let load = |k: usize| {
-                if k < C {
-                    _mm256_loadu_si256(src.offset(step(k, plane)).cast())
-                } else {
-                    _mm256_setzero_si256()
-                }
-            };
-            let (a, b, c, e) = (load(0), load(1), load(2), load(3));
-            let (t0, t1) = (_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b));
-            let (t2, t3) = (_mm256_unpacklo_epi32(c, e), _mm256_unpackhi_epi32(c, e));
-            // `u[q]` holds pixel `j + q` in its low half and `j + q + 4` in its high half.
-            let u = [
-                _mm256_unpacklo_epi64(t0, t2),
-                _mm256_unpackhi_epi64(t0, t2),
-                _mm256_unpacklo_epi64(t1, t3),
-                _mm256_unpackhi_epi64(t1, t3),
-            ];
-            let dst = d.add(j.wrapping_mul(pixel_bytes));
-            for (q, v) in u.into_iter().enumerate() {
-                let lo = dst.add(q.wrapping_mul(pixel_bytes));
-                let hi = lo.add(pixel_bytes.wrapping_mul(4));
-                store_lanes::<C>(lo, _mm256_castsi256_si128(v));
-                store_lanes::<C>(hi, _mm256_extracti128_si256::<1>(v));
+        // AVX2 is enabled here. Plane `k < C` holds the 8 elements `j..j+8` (`j + 8 <= n`,
+        // contract); pixel `j + q` (`q < 8`) gets its lanes `0..C`, which are destination
+        // elements (contract), and nothing else.
+        // SAFETY: element `j < n` of plane 0 is a source element (contract).
+        let src = unsafe { s.add(j.wrapping_mul(4)) };
+        let load = |k: usize| {
+            if k < C {
+                // SAFETY: element `j` of plane `k < C` is a source element (contract).
+                let at = unsafe { src.offset(step(k, plane)) };
+                // SAFETY: plane `k`'s 8 elements `j..j + 8` (above); an unaligned load;
+                // AVX2 is enabled here.
+                unsafe { _mm256_loadu_si256(at.cast()) }
+            } else {
+                _mm256_setzero_si256()
             }
+        };
+        let (a, b, c, e) = (load(0), load(1), load(2), load(3));
+        let (t0, t1) = (_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b));
+        let (t2, t3) = (_mm256_unpacklo_epi32(c, e), _mm256_unpackhi_epi32(c, e));
+        // `u[q]` holds pixel `j + q` in its low half and `j + q + 4` in its high half.
+        let u = [
+            _mm256_unpacklo_epi64(t0, t2),
+            _mm256_unpackhi_epi64(t0, t2),
+            _mm256_unpacklo_epi64(t1, t3),
+            _mm256_unpackhi_epi64(t1, t3),
+        ];
+        // SAFETY: pixel `j < n` starts a destination element (contract).
+        let dst = unsafe { d.add(j.wrapping_mul(pixel_bytes)) };
+        for (q, v) in u.into_iter().enumerate() {
+            // SAFETY: pixel `j + q < j + 8 <= n` starts a destination element (contract).
+            let lo = unsafe { dst.add(q.wrapping_mul(pixel_bytes)) };
+            // SAFETY: pixel `j + q + 4 < j + 8 <= n` starts a destination element
+            // (contract).
+            let hi = unsafe { lo.add(pixel_bytes.wrapping_mul(4)) };
+            let (low, high) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+            // SAFETY: pixel `j + q`'s lanes `0..C` are destination bytes (contract); SSE2 is
+            // part of x86-64.
+            unsafe { store_lanes::<C>(lo, low) };
+            // SAFETY: pixel `j + q + 4`'s lanes `0..C` are destination bytes (contract);
+            // SSE2 is part of x86-64.
+            unsafe { store_lanes::<C>(hi, high) };
         }
     }
     steps.wrapping_mul(8)

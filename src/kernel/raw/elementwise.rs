@@ -33,16 +33,22 @@ pub(crate) unsafe fn fill_nests<T: Copy>(plan: &Plan<1>, d: *mut T, value: T) {
     for nest in plan.nests() {
         for_each_run(nest, |[o], run| {
             let [s] = run.strides;
-            // SAFETY: the run's `run.extent` elements `o + j·s` are inside the allocation
-            // (the caller's contract); a unit-stride run is one exclusive sub-slice of it.
-            unsafe {
-                let p = d.offset(o);
-                if s == 1 {
-                    slice::from_raw_parts_mut(p, run.extent).fill(value);
-                } else {
-                    for j in 0..run.extent {
-                        *p.offset(step(j, s)) = value;
-                    }
+            // The run's `run.extent` elements `o + j·s` are inside the allocation (the
+            // caller's contract).
+            // SAFETY: `o` is the run's first offset, inside the allocation (above).
+            let p = unsafe { d.offset(o) };
+            if s == 1 {
+                // SAFETY: a unit-stride run is one sub-slice of the allocation (above), which
+                // nothing else reads or writes while this runs (the caller's contract).
+                let elements = unsafe { slice::from_raw_parts_mut(p, run.extent) };
+                elements.fill(value);
+            } else {
+                for j in 0..run.extent {
+                    // SAFETY: `j < run.extent`: `o + j·s` is inside the allocation (above).
+                    let q = unsafe { p.offset(step(j, s)) };
+                    // SAFETY: `q` is an element of the allocation, which nothing else reads
+                    // or writes while this runs (the caller's contract).
+                    unsafe { *q = value };
                 }
             }
         });
@@ -101,11 +107,15 @@ unsafe fn packed_rows<T: Copy + 'static>(
     } else {
         for j in 0..eb {
             for i in 0..ea {
-                // SAFETY: as above; `i·eb + j < ea·eb`.
-                unsafe {
-                    buf.offset(step(i, row).wrapping_add(step(j, 1)))
-                        .write(*p.offset(step(i, sa).wrapping_add(step(j, sb))));
-                }
+                // SAFETY: `p + i·sa + j·sb` (`i < ea`, `j < eb`) is an element of the source
+                // slice (the caller's contract).
+                let from = unsafe { p.offset(step(i, sa).wrapping_add(step(j, sb))) };
+                // SAFETY: `from` is an element of the source slice (above).
+                let x = unsafe { *from };
+                // SAFETY: as above; `i·eb + j < ea·eb`: an element of `buf`.
+                let to = unsafe { buf.offset(step(i, row).wrapping_add(step(j, 1))) };
+                // SAFETY: `to` is an element of `buf`, exclusively ours.
+                unsafe { to.write(x) };
             }
         }
     }
@@ -142,27 +152,46 @@ pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
     for nest in plan.nests() {
         for_each_block(nest, |[od, os], a, b| {
             let ([da, sa], [db, sb]) = (a.strides, b.strides);
-            // SAFETY: the block's elements are inside the allocations (the caller's
-            // contract); a packed source is a copy of its block in `scratch`. Destination and
-            // source do not overlap (contract, and `scratch` is ours), so unit-stride rows do
-            // not alias.
-            unsafe {
-                let (sp, sr, se) =
-                    packed_rows(&mut scratch, s.offset(os), sa, sb, a.extent, b.extent);
-                for i in 0..a.extent {
-                    let (dp, sp) = (d.offset(od).offset(step(i, da)), sp.offset(step(i, sr)));
-                    if db == 1 && se == 1 {
-                        let (dr, srow) = (
-                            slice::from_raw_parts_mut(dp, b.extent),
-                            slice::from_raw_parts(sp, b.extent),
-                        );
-                        for (x, &y) in dr.iter_mut().zip(srow) {
-                            *x = f(y);
-                        }
-                    } else {
-                        for j in 0..b.extent {
-                            *dp.offset(step(j, db)) = f(*sp.offset(step(j, se)));
-                        }
+            // The block's elements are inside the allocations (the caller's contract); a
+            // packed source is a copy of its block in `scratch`. Destination and source do
+            // not overlap (contract, and `scratch` is ours), so unit-stride rows do not
+            // alias.
+            // SAFETY: `os` is an offset of the nest, inside the source allocation (above).
+            let s0 = unsafe { s.offset(os) };
+            // SAFETY: every element of the source block at `s0` is in the source allocation
+            // (above).
+            let (sp, sr, se) = unsafe { packed_rows(&mut scratch, s0, sa, sb, a.extent, b.extent) };
+            for i in 0..a.extent {
+                // SAFETY: `od` is an offset of the nest, inside the destination allocation
+                // (above).
+                let d0 = unsafe { d.offset(od) };
+                // SAFETY: row `i < a.extent` of the destination block starts inside the
+                // allocation (above).
+                let dp = unsafe { d0.offset(step(i, da)) };
+                // SAFETY: row `i` of the source block, as it lies or packed in `scratch`,
+                // starts inside its memory (above).
+                let sp = unsafe { sp.offset(step(i, sr)) };
+                if db == 1 && se == 1 {
+                    // SAFETY: the row's `b.extent` consecutive destination elements, unique and
+                    // aliasing no source row (above).
+                    let dr = unsafe { slice::from_raw_parts_mut(dp, b.extent) };
+                    // SAFETY: the row's `b.extent` consecutive source (or `scratch`) elements
+                    // (above).
+                    let srow = unsafe { slice::from_raw_parts(sp, b.extent) };
+                    for (x, &y) in dr.iter_mut().zip(srow) {
+                        *x = f(y);
+                    }
+                } else {
+                    for j in 0..b.extent {
+                        // SAFETY: element `j < b.extent` of the source row (above).
+                        let from = unsafe { sp.offset(step(j, se)) };
+                        // SAFETY: `from` is a source (or `scratch`) element (above).
+                        let value = unsafe { *from };
+                        let mapped = f(value);
+                        // SAFETY: element `j < b.extent` of the destination row (above).
+                        let to = unsafe { dp.offset(step(j, db)) };
+                        // SAFETY: `to` is a destination element, unique, no source's (above).
+                        unsafe { *to = mapped };
                     }
                 }
             }
@@ -215,14 +244,21 @@ pub(crate) unsafe fn zip_map_nests<
         if tiled {
             for_each_block_tiled(nest, None, |[od, oa, ob], rows, run| {
                 let ([dr, ar, br], [_, sa, sb]) = (rows.strides, run.strides);
+                // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
+                // caller's contract).
+                let dp = unsafe { d.offset(od) };
+                // SAFETY: `oa` is an offset of the nest, inside `a`'s allocation (likewise).
+                let ap = unsafe { pa.offset(oa) };
+                // SAFETY: `ob` is an offset of the nest, inside `b`'s allocation (likewise).
+                let bp = unsafe { pb.offset(ob) };
                 // SAFETY: the whole block's offsets are offsets of the nest, inside the
                 // allocations; the destination overlaps neither source and is unique (the
                 // caller's contract); `takes` held for these strides.
                 unsafe {
                     zip_tiles::zip_block(
-                        (d.offset(od), dr),
-                        (pa.offset(oa), ar, sa),
-                        (pb.offset(ob), br, sb),
+                        (dp, dr),
+                        (ap, ar, sa),
+                        (bp, br, sb),
                         [rows.extent, run.extent],
                         f,
                     );
@@ -233,27 +269,55 @@ pub(crate) unsafe fn zip_map_nests<
         for_each_block(nest, |[od, oa, ob], rows, run| {
             let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
             let (ea, eb) = (rows.extent, run.extent);
-            // SAFETY: the block's elements are inside the allocations (the caller's
-            // contract); packed sources are copies in our own scratch. The destination
-            // overlaps neither source (contract), so its unit-stride rows alias neither.
-            unsafe {
-                let (ap, ar, sa) = packed_rows(&mut scratch_a, pa.offset(oa), ar, sa, ea, eb);
-                let (bp, br, sb) = packed_rows(&mut scratch_b, pb.offset(ob), br, sb, ea, eb);
-                for i in 0..ea {
-                    let dp = d.offset(od).offset(step(i, dr));
-                    let (ap, bp) = (ap.offset(step(i, ar)), bp.offset(step(i, br)));
-                    if ds == 1 && sa == 1 && sb == 1 {
-                        let drow = slice::from_raw_parts_mut(dp, eb);
-                        let arow = slice::from_raw_parts(ap, eb);
-                        let brow = slice::from_raw_parts(bp, eb);
-                        for ((x, &y), &z) in drow.iter_mut().zip(arow).zip(brow) {
-                            *x = f(y, z);
-                        }
-                    } else {
-                        for j in 0..eb {
-                            *dp.offset(step(j, ds)) =
-                                f(*ap.offset(step(j, sa)), *bp.offset(step(j, sb)));
-                        }
+            // The block's elements are inside the allocations (the caller's contract);
+            // packed sources are copies in our own scratch. The destination overlaps neither
+            // source (contract), so its unit-stride rows alias neither.
+            // SAFETY: `oa` is an offset of the nest, inside `a`'s allocation (above).
+            let a0 = unsafe { pa.offset(oa) };
+            // SAFETY: every element of `a`'s block at `a0` is in its allocation (above).
+            let (ap, ar, sa) = unsafe { packed_rows(&mut scratch_a, a0, ar, sa, ea, eb) };
+            // SAFETY: `ob` is an offset of the nest, inside `b`'s allocation (above).
+            let b0 = unsafe { pb.offset(ob) };
+            // SAFETY: every element of `b`'s block at `b0` is in its allocation (above).
+            let (bp, br, sb) = unsafe { packed_rows(&mut scratch_b, b0, br, sb, ea, eb) };
+            for i in 0..ea {
+                // SAFETY: `od` is an offset of the nest, inside the destination allocation
+                // (above).
+                let d0 = unsafe { d.offset(od) };
+                // SAFETY: row `i < ea` of the destination block starts inside the
+                // allocation (above).
+                let dp = unsafe { d0.offset(step(i, dr)) };
+                // SAFETY: row `i` of `a`'s block, as it lies or packed, starts inside its
+                // memory (above).
+                let ap = unsafe { ap.offset(step(i, ar)) };
+                // SAFETY: row `i` of `b`'s block, likewise.
+                let bp = unsafe { bp.offset(step(i, br)) };
+                if ds == 1 && sa == 1 && sb == 1 {
+                    // SAFETY: the row's `eb` consecutive destination elements, unique and
+                    // aliasing neither source (above).
+                    let drow = unsafe { slice::from_raw_parts_mut(dp, eb) };
+                    // SAFETY: the row's `eb` consecutive elements of `a` (or its scratch).
+                    let arow = unsafe { slice::from_raw_parts(ap, eb) };
+                    // SAFETY: the row's `eb` consecutive elements of `b` (or its scratch).
+                    let brow = unsafe { slice::from_raw_parts(bp, eb) };
+                    for ((x, &y), &z) in drow.iter_mut().zip(arow).zip(brow) {
+                        *x = f(y, z);
+                    }
+                } else {
+                    for j in 0..eb {
+                        // SAFETY: element `j < eb` of `a`'s row (above).
+                        let from_a = unsafe { ap.offset(step(j, sa)) };
+                        // SAFETY: `from_a` is an element of `a` (or its scratch).
+                        let va = unsafe { *from_a };
+                        // SAFETY: element `j < eb` of `b`'s row (above).
+                        let from_b = unsafe { bp.offset(step(j, sb)) };
+                        // SAFETY: `from_b` is an element of `b` (or its scratch).
+                        let vb = unsafe { *from_b };
+                        let zipped = f(va, vb);
+                        // SAFETY: element `j < eb` of the destination row (above).
+                        let to = unsafe { dp.offset(step(j, ds)) };
+                        // SAFETY: `to` is a destination element, unique, no source's (above).
+                        unsafe { *to = zipped };
                     }
                 }
             }
@@ -275,17 +339,23 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
         for_each_run(nest, |[o], run| {
             let [ss] = run.strides;
             let Some(mut a) = acc.take() else { return };
-            // SAFETY: the run's elements are inside `src` (`InBounds` witness).
-            unsafe {
-                let p = s.offset(o);
-                if ss == 1 {
-                    for &x in slice::from_raw_parts(p, run.extent) {
-                        a = f(a, x);
-                    }
-                } else {
-                    for j in 0..run.extent {
-                        a = f(a, *p.offset(step(j, ss)));
-                    }
+            // The run's elements are inside `src` (`InBounds` witness).
+            // SAFETY: `o`, the run's first offset, is inside `src` (above).
+            let p = unsafe { s.offset(o) };
+            if ss == 1 {
+                // SAFETY: a unit-stride run: `run.extent` consecutive elements of `src`
+                // (above), borrowed shared.
+                let elements = unsafe { slice::from_raw_parts(p, run.extent) };
+                for &x in elements {
+                    a = f(a, x);
+                }
+            } else {
+                for j in 0..run.extent {
+                    // SAFETY: `j < run.extent`: `o + j·ss` is inside `src` (above).
+                    let at = unsafe { p.offset(step(j, ss)) };
+                    // SAFETY: `at` is an element of `src` (above).
+                    let value = unsafe { *at };
+                    a = f(a, value);
                 }
             }
             acc = Some(a);

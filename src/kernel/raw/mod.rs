@@ -90,41 +90,57 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
     // code).
     #[cfg(not(target_os = "none"))]
     if a.extent == 1 && b.strides == [1, 1] {
-        // SAFETY: the run's `b.extent` elements from `od` and from `os` are the nest's, inside
-        // `dst` and `src` (the `UniqueBlock` witness, whose lengths `nest_for` matched);
-        // `dst` and `src` are distinct borrows.
-        unsafe { copy_run(d.offset(od), s.offset(os), b.extent) };
+        // The run's `b.extent` elements from `od` and from `os` are the nest's, inside `dst`
+        // and `src` (the `UniqueBlock` witness, whose lengths `nest_for` matched); `dst` and
+        // `src` are distinct borrows.
+        // SAFETY: `od` is inside `dst` (above).
+        let dp = unsafe { d.offset(od) };
+        // SAFETY: `os` is inside `src` (above).
+        let sp = unsafe { s.offset(os) };
+        // SAFETY: the run's elements from `dp` and `sp` (above), distinct borrows.
+        unsafe { copy_run(dp, sp, b.extent) };
         return Ok(true);
     }
     if macro_block::<T>(a, b, false) {
+        // SAFETY: `od` is an offset of the nest, inside `dst` (the `UniqueBlock` witness,
+        // whose lengths `nest_for` matched).
+        let dp = unsafe { d.offset(od) };
+        // SAFETY: `os` is an offset of the nest, inside `src` (likewise).
+        let sp = unsafe { s.offset(os) };
         // SAFETY: the nest's block, whose every offset is inside `dst` and `src` (the
         // `UniqueBlock` witness, whose lengths `nest_for` matched); distinct borrows, a
         // unique destination (the witness).
-        unsafe { macro_transpose(d.offset(od), s.offset(os), a, b, false) };
+        unsafe { macro_transpose(dp, sp, a, b, false) };
         return Ok(true);
     }
     // Every offset of the nest is inside `dst` and `src` (the `UniqueBlock` witness, whose
     // lengths `nest_for` matched), and so are the block's and every tile's, which are
     // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
     // unique (the witness). That is `copy_block`'s contract for the block and each tile.
-    match untiled_block::<T>(a, b, nest.tile()) {
-        Some([ta, tb]) => {
-            tiles(
-                [od, os],
-                a,
-                b,
-                ta.max(1),
-                tb.max(1),
-                &mut |[od, os], a, b| {
-                    // SAFETY: a tile of the nest (above).
-                    unsafe { copy_block(d.offset(od), s.offset(os), a, b, [false; 2]) };
-                },
-            );
-        }
-        _ => {
-            // SAFETY: the nest's block (above).
-            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [false; 2]) };
-        }
+    if let Some([ta, tb]) = untiled_block::<T>(a, b, nest.tile()) {
+        tiles(
+            [od, os],
+            a,
+            b,
+            ta.max(1),
+            tb.max(1),
+            &mut |[od, os], a, b| {
+                // SAFETY: the tile's first offset is an offset of the nest, inside `dst`
+                // (above).
+                let dp = unsafe { d.offset(od) };
+                // SAFETY: likewise inside `src` (above).
+                let sp = unsafe { s.offset(os) };
+                // SAFETY: a tile of the nest (above).
+                unsafe { copy_block(dp, sp, a, b, [false; 2]) };
+            },
+        );
+    } else {
+        // SAFETY: the block's first offset is an offset of the nest, inside `dst` (above).
+        let dp = unsafe { d.offset(od) };
+        // SAFETY: likewise inside `src` (above).
+        let sp = unsafe { s.offset(os) };
+        // SAFETY: the nest's block (above).
+        unsafe { copy_block(dp, sp, a, b, [false; 2]) };
     }
     Ok(true)
 }
@@ -154,11 +170,17 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
         };
         if large {
             for_each_block_tiled(nest, None, |[od, os], a, b| {
+                // SAFETY: `od` is an offset of the nest, inside the destination allocation
+                // (the caller's contract).
+                let dp = unsafe { d.offset(od) };
+                // SAFETY: `os` is an offset of the nest, inside the source allocation (the
+                // caller's contract).
+                let sp = unsafe { s.offset(os) };
                 // SAFETY: the whole block's offsets are offsets of the nest, inside the
                 // allocations, the destination's unique and not source elements (the caller's
                 // contract); `macro_block` took the nest's two innermost loops, which every
                 // block has.
-                unsafe { macro_transpose(d.offset(od), s.offset(os), a, b, stream) };
+                unsafe { macro_transpose(dp, sp, a, b, stream) };
             });
             continue;
         }
@@ -184,11 +206,16 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
             None => {}
         }
         for_each_block_of(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
-            // SAFETY: `od` and `os` are offsets of the nest, inside the allocations (the
-            // caller's contract); `copy_block` reads and writes only offsets of the block,
-            // which are offsets of the nest too, and its destination elements are unique and
-            // not source elements (the caller's contract).
-            unsafe { copy_block(d.offset(od), s.offset(os), a, b, [stream, stream_rows]) }
+            // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
+            // caller's contract).
+            let dp = unsafe { d.offset(od) };
+            // SAFETY: `os` is an offset of the nest, inside the source allocation (the
+            // caller's contract).
+            let sp = unsafe { s.offset(os) };
+            // SAFETY: `copy_block` reads and writes only offsets of the block, which are
+            // offsets of the nest too, and its destination elements are unique and not
+            // source elements (the caller's contract).
+            unsafe { copy_block(dp, sp, a, b, [stream, stream_rows]) }
         });
     }
 }
@@ -205,12 +232,14 @@ pub(crate) fn copy_within<T: Copy + 'static>(
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
         for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
-            // SAFETY: as in `copy`, both offsets are inside `buf` (`InBounds` witness); the two
-            // operands share no element (`Disjoint` witness), so the copies of `copy_block`
-            // never overlap, and the destination is unique (`Unique` witness).
-            unsafe {
-                copy_block(p.offset(od), p.offset(os).cast_const(), a, b, [false; 2]);
-            }
+            // SAFETY: as in `copy`, `od` is inside `buf` (`InBounds` witness).
+            let dp = unsafe { p.offset(od) };
+            // SAFETY: as in `copy`, `os` is inside `buf` (`InBounds` witness).
+            let sp = unsafe { p.offset(os) };
+            // SAFETY: as in `copy`, the block's offsets are inside `buf` (`InBounds` witness);
+            // the two operands share no element (`Disjoint` witness), so the copies of
+            // `copy_block` never overlap, and the destination is unique (`Unique` witness).
+            unsafe { copy_block(dp, sp.cast_const(), a, b, [false; 2]) };
         });
     }
     Ok(())
@@ -260,15 +289,16 @@ fn macro_block<T: 'static>(a: Loop<2>, b: Loop<2>, nt: bool) -> bool {
 /// [`macro_block`]`::<T>(a, b, _)` holds, and [`copy_block`]'s contract for the block.
 unsafe fn macro_transpose<T: 'static>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>, nt: bool) {
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
-    // SAFETY: the caller's contract; `macro_block` checked `streams` for the orientation
-    // taken here (`db == 1`: the destination runs along `b`), which is
-    // `transpose_stream_unchecked`'s precondition.
-    unsafe {
-        if db == 1 {
-            transpose::transpose_stream_unchecked(d, da, s, sb, a.extent, b.extent, nt);
-        } else {
-            transpose::transpose_stream_unchecked(d, db, s, sa, b.extent, a.extent, nt);
-        }
+    if db == 1 {
+        // SAFETY: the caller's contract; `macro_block` checked `streams` for this
+        // orientation (`db == 1`: the destination runs along `b`), which is
+        // `transpose_stream_unchecked`'s precondition.
+        unsafe { transpose::transpose_stream_unchecked(d, da, s, sb, a.extent, b.extent, nt) };
+    } else {
+        // SAFETY: the caller's contract; `macro_block` checked `streams` for this
+        // orientation (`da == 1`: the destination runs along `a`), which is
+        // `transpose_stream_unchecked`'s precondition.
+        unsafe { transpose::transpose_stream_unchecked(d, db, s, sa, b.extent, a.extent, nt) };
     }
 }
 

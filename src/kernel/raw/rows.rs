@@ -131,13 +131,22 @@ unsafe fn strided_copy_pair<T: Copy>(
 ) {
     let (mut dp, mut sp) = (d, s);
     for _ in 0..n {
-        // SAFETY: `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
+        // `dp`, `sp` and `dp + dr`, `sp + sr` are element `j < n` of the two rows
         // (contract); the destination and source elements are distinct.
-        unsafe {
-            let (first, second) = (*sp, *sp.offset(sr));
-            *dp = first;
-            *dp.offset(dr) = second;
-        }
+        // SAFETY: `sp` is element `j` of the first source row (above).
+        let first = unsafe { *sp };
+        // SAFETY: `sp + sr` is element `j` of the second source row (above).
+        let sp2 = unsafe { sp.offset(sr) };
+        // SAFETY: `sp2` is element `j` of the second source row (above).
+        let second = unsafe { *sp2 };
+        // SAFETY: `dp` is element `j` of the first destination row, no source element
+        // (above).
+        unsafe { *dp = first };
+        // SAFETY: `dp + dr` is element `j` of the second destination row (above).
+        let dp2 = unsafe { dp.offset(dr) };
+        // SAFETY: `dp2` is element `j` of the second destination row, no source element
+        // (above).
+        unsafe { *dp2 = second };
         // Past the last element the pointers may leave the slices: `wrapping_offset` keeps
         // that defined, and they are never dereferenced there.
         dp = dp.wrapping_offset(ds);
@@ -296,9 +305,16 @@ pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
     if INNER_UNROLL > 1 {
         while rest >= INNER_UNROLL {
             for u in 0..INNER_UNROLL {
-                // SAFETY: `dp`, `sp` are the pointers of element `j = n - rest`, and
-                // `j + u < n` (contract).
-                unsafe { *dp.offset(step(u, ds)) = *sp.offset(step(u, ss)) };
+                // `dp`, `sp` are the pointers of element `j = n - rest`, and `j + u < n`.
+                // SAFETY: element `j + u < n` of the source run (contract).
+                let from = unsafe { sp.offset(step(u, ss)) };
+                // SAFETY: `from` is an element of the source slice (above).
+                let x = unsafe { *from };
+                // SAFETY: element `j + u < n` of the destination run (contract).
+                let to = unsafe { dp.offset(step(u, ds)) };
+                // SAFETY: `to` is an element of the destination slice, no source element
+                // (contract).
+                unsafe { *to = x };
             }
             // Past the last element the pointers may leave the slices: `wrapping_offset`
             // keeps that defined, and they are never dereferenced there.
@@ -308,8 +324,11 @@ pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
         }
     }
     for _ in 0..rest {
-        // SAFETY: `dp`, `sp` point at an element `j < n` (contract).
-        unsafe { *dp = *sp };
+        // SAFETY: `sp` points at element `j < n` of the source run (contract).
+        let x = unsafe { *sp };
+        // SAFETY: `dp` points at element `j < n` of the destination run, no source element
+        // (contract).
+        unsafe { *dp = x };
         dp = dp.wrapping_offset(ds);
         sp = sp.wrapping_offset(ss);
     }
@@ -437,18 +456,13 @@ mod tests {
                                 }
                             }
                             let mut got = Aligned::<T, L>([gap; L]);
+                            // SAFETY: `od` lies in the 96-element buffer (below).
+                            let dp = unsafe { got.0.as_mut_ptr().add(od) };
+                            // SAFETY: `os` lies in the 96-element buffer (below).
+                            let sp = unsafe { src.0.as_ptr().add(os) };
                             // SAFETY: every row lies in the 96-element buffers (offsets at
                             // most 4 + 3·(11 + 2) + 9 < 96), distinct allocations.
-                            unsafe {
-                                pair_rows_contiguous(
-                                    got.0.as_mut_ptr().add(od),
-                                    dr,
-                                    src.0.as_ptr().add(os),
-                                    sr,
-                                    rows,
-                                    n,
-                                );
-                            }
+                            unsafe { pair_rows_contiguous(dp, dr, sp, sr, rows, n) };
                             assert_eq!(got, want, "n {n} rows {rows} dr {dr} sr {sr} at {od} {os}");
                         }
                     }
@@ -490,19 +504,13 @@ mod tests {
                     want[od] = src[os];
                 }
             }
+            // SAFETY: `d0` lies in the 16-element buffer (below).
+            let dp = unsafe { got.as_mut_ptr().add(d0) };
+            // SAFETY: `s0` lies in the 16-element buffer (below).
+            let sp = unsafe { src.as_ptr().add(s0) };
             // SAFETY: every offset above lies in the 16-element buffers, and they are
             // distinct allocations.
-            unsafe {
-                strided_copy_pair(
-                    got.as_mut_ptr().add(d0),
-                    dr,
-                    ds,
-                    src.as_ptr().add(s0),
-                    sr,
-                    ss,
-                    n,
-                );
-            }
+            unsafe { strided_copy_pair(dp, dr, ds, sp, sr, ss, n) };
             assert_eq!(got, want, "dr {dr} ds {ds} sr {sr} ss {ss} n {n}");
         }
     }
@@ -529,9 +537,11 @@ mod tests {
                 let mut want = buf;
                 want[4096 + gap..4096 + gap + n].copy_from_slice(&buf[..n]);
                 let p = buf.as_mut_ptr();
+                // SAFETY: `4096 + gap` lies in the buffer (below).
+                let d = unsafe { p.add(4096 + gap) };
                 // SAFETY: `0..n` and `4096 + gap..4096 + gap + n` lie in the buffer and do not
                 // overlap (`n < 4096 + gap` is not needed: `n <= 3 KiB + 17 < 4096`).
-                unsafe { copy_run(p.add(4096 + gap), p.cast_const(), n) };
+                unsafe { copy_run(d, p.cast_const(), n) };
                 assert_eq!(buf, want, "gap {gap} n {n}");
             }
         }
@@ -551,17 +561,12 @@ mod tests {
             for i in 0..rows {
                 want[1 + i * dr..1 + i * dr + n].copy_from_slice(&src[i * sr..i * sr + n]);
             }
+            // SAFETY: offset 1 lies in `got` (below).
+            let d = unsafe { got.as_mut_ptr().add(1) };
             // SAFETY: each row `i` is `n` bytes at `1 + i·dr` of `got` and `i·sr` of `src`,
             // inside both, distinct allocations.
             let done = unsafe {
-                copy_short_rows(
-                    got.as_mut_ptr().add(1),
-                    dr.cast_signed(),
-                    src.as_ptr(),
-                    sr.cast_signed(),
-                    rows,
-                    n,
-                )
+                copy_short_rows(d, dr.cast_signed(), src.as_ptr(), sr.cast_signed(), rows, n)
             };
             assert_eq!(done, n <= 128, "n {n}");
             if done {

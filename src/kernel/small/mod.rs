@@ -195,13 +195,20 @@ impl Small {
             od,
             os,
         } = *self;
-        // SAFETY: `od` and `os` are the block's first offsets (contract).
-        let (d, s) = unsafe { (d.offset(od), s.offset(os)) };
+        // SAFETY: `od` is the block's first destination offset, an element of the
+        // destination allocation (contract).
+        let d = unsafe { d.offset(od) };
+        // SAFETY: `os` is the block's first source offset, an element of the source
+        // allocation (contract).
+        let s = unsafe { s.offset(os) };
         match kind {
             Kind::Interleave2 => {
+                // SAFETY: the contract with `eb == 2`: the second channel starts at source
+                // element `s + sr`.
+                let r = unsafe { s.offset(sr) };
                 // SAFETY: the contract with `eb == 2`, `dr == 2`: `ea` frames of two elements
                 // at `d`, the channels `ea` elements each at `s` and `s + sr`.
-                unsafe { interleave2(d, s, s.offset(sr), ea, cpu) };
+                unsafe { interleave2(d, s, r, ea, cpu) };
             }
             #[cfg(all(target_arch = "x86_64", not(miri)))]
             Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx2() => {
@@ -304,9 +311,13 @@ unsafe fn elements<T: Copy>(d: *mut T, dr: isize, s: *const T, sr: isize, ea: us
     for _ in 0..ea {
         let (mut dp, mut sp) = (row, col);
         for _ in 0..eb {
-            // SAFETY: `dp` is `d + i·dr + j` and `sp` is `s + i + j·sr` for this `(i, j)`
-            // (contract); the steps below only form the next ones, with wrapping arithmetic.
-            unsafe { dp.write(sp.read()) };
+            // `dp` is `d + i·dr + j` and `sp` is `s + i + j·sr` for this `(i, j)` (contract);
+            // the steps below only form the next ones, with wrapping arithmetic.
+            // SAFETY: `sp` is an element of the source allocation (above).
+            let x = unsafe { sp.read() };
+            // SAFETY: `dp` is an element of the destination allocation, no source element
+            // (above).
+            unsafe { dp.write(x) };
             (dp, sp) = (dp.wrapping_add(1), sp.wrapping_offset(sr));
         }
         (row, col) = (row.wrapping_offset(dr), col.wrapping_add(1));
@@ -547,8 +558,16 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
     let mut index = [0usize; N];
     let mut at = sl.offset;
     for i in 0..volume {
-        // SAFETY: `i < volume` and `at` is the source offset of the `i`-th index (contract).
-        unsafe { d.add(i).write(s.offset(at).read()) };
+        // SAFETY: `at` is the source offset of the `i`-th index (contract), an element of the
+        // source allocation.
+        let from = unsafe { s.offset(at) };
+        // SAFETY: `from` is an element of the source allocation (above).
+        let x = unsafe { from.read() };
+        // SAFETY: `i < volume`: `d + i` is an element of the destination (contract).
+        let to = unsafe { d.add(i) };
+        // SAFETY: `to` is an element of the destination allocation, no source element
+        // (contract).
+        unsafe { to.write(x) };
         // The next index: the last axis steps; an axis at its extent goes back to 0 and the
         // one before it steps. Wrapping arithmetic: an offset one step past an axis's end
         // is never read, and every offset kept is an offset of `sl`.
@@ -601,12 +620,24 @@ unsafe fn interleave2_portable<T: Copy>(
     n: usize,
 ) {
     for i in from..n {
-        // SAFETY: frame `i < n`: `d + 2i`, `d + 2i + 1`, `l + i`, `r + i` (contract).
-        unsafe {
-            let f = d.offset(step(i, 2));
-            f.write(l.offset(step(i, 1)).read());
-            f.add(1).write(r.offset(step(i, 1)).read());
-        }
+        // Frame `i < n`: `d + 2i`, `d + 2i + 1`, `l + i`, `r + i` are elements of their
+        // allocations (contract).
+        // SAFETY: `d + 2i` is a destination element (above).
+        let f = unsafe { d.offset(step(i, 2)) };
+        // SAFETY: `l + i` is an element of the left channel (above).
+        let lp = unsafe { l.offset(step(i, 1)) };
+        // SAFETY: `lp` is an element of the left channel (above).
+        let left = unsafe { lp.read() };
+        // SAFETY: `f` is a destination element, no source element (above).
+        unsafe { f.write(left) };
+        // SAFETY: `r + i` is an element of the right channel (above).
+        let rp = unsafe { r.offset(step(i, 1)) };
+        // SAFETY: `rp` is an element of the right channel (above).
+        let right = unsafe { rp.read() };
+        // SAFETY: `d + 2i + 1` is a destination element (above).
+        let f1 = unsafe { f.add(1) };
+        // SAFETY: `f1` is a destination element, no source element (above).
+        unsafe { f1.write(right) };
     }
 }
 

@@ -71,24 +71,57 @@ unsafe fn narrow<T: Copy>(d: *mut T, l: *const T, r: *const T, from: usize, n: u
         l.cast::<u8>().wrapping_add(b),
         r.cast::<u8>().wrapping_add(b),
     );
-    // SAFETY: in each arm, the contract for frames `from..n`; the unpacks are SSE2, part
-    // of x86-64.
-    let done = unsafe {
-        match size {
-            1 => steps::<__m128i, 16>(db, lb, rb, rest, |a, b| {
-                (_mm_unpacklo_epi8(a, b), _mm_unpackhi_epi8(a, b))
-            }),
-            2 => steps::<__m128i, 8>(db, lb, rb, rest, |a, b| {
-                (_mm_unpacklo_epi16(a, b), _mm_unpackhi_epi16(a, b))
-            }),
-            4 => steps::<__m128i, 4>(db, lb, rb, rest, |a, b| {
-                (_mm_unpacklo_epi32(a, b), _mm_unpackhi_epi32(a, b))
-            }),
-            8 => steps::<__m128i, 2>(db, lb, rb, rest, |a, b| {
-                (_mm_unpacklo_epi64(a, b), _mm_unpackhi_epi64(a, b))
-            }),
-            _ => 0,
+    // In each arm, the contract for frames `from..n`; the unpacks are SSE2, part of x86-64.
+    let done = match size {
+        1 => {
+            let unpack = |a: __m128i, b: __m128i| {
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let lo = unsafe { _mm_unpacklo_epi8(a, b) };
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let hi = unsafe { _mm_unpackhi_epi8(a, b) };
+                (lo, hi)
+            };
+            // SAFETY: the contract for frames `from..n` of 1-byte elements; SSE2 has the
+            // loads.
+            unsafe { steps::<__m128i, 16>(db, lb, rb, rest, unpack) }
         }
+        2 => {
+            let unpack = |a: __m128i, b: __m128i| {
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let lo = unsafe { _mm_unpacklo_epi16(a, b) };
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let hi = unsafe { _mm_unpackhi_epi16(a, b) };
+                (lo, hi)
+            };
+            // SAFETY: the contract for frames `from..n` of 2-byte elements; SSE2 has the
+            // loads.
+            unsafe { steps::<__m128i, 8>(db, lb, rb, rest, unpack) }
+        }
+        4 => {
+            let unpack = |a: __m128i, b: __m128i| {
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let lo = unsafe { _mm_unpacklo_epi32(a, b) };
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let hi = unsafe { _mm_unpackhi_epi32(a, b) };
+                (lo, hi)
+            };
+            // SAFETY: the contract for frames `from..n` of 4-byte elements; SSE2 has the
+            // loads.
+            unsafe { steps::<__m128i, 4>(db, lb, rb, rest, unpack) }
+        }
+        8 => {
+            let unpack = |a: __m128i, b: __m128i| {
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let lo = unsafe { _mm_unpacklo_epi64(a, b) };
+                // SAFETY: SSE2 is part of x86-64; a register unpack.
+                let hi = unsafe { _mm_unpackhi_epi64(a, b) };
+                (lo, hi)
+            };
+            // SAFETY: the contract for frames `from..n` of 8-byte elements; SSE2 has the
+            // loads.
+            unsafe { steps::<__m128i, 2>(db, lb, rb, rest, unpack) }
+        }
+        _ => 0,
     };
     // SAFETY: frames `from + done..n` (contract; `done <= rest`).
     unsafe { super::interleave2_portable(d, l, r, from.wrapping_add(done), n) };
@@ -110,23 +143,29 @@ unsafe fn interleave2_avx2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usiz
             _mm256_permute2x128_si256::<0x31>(lo, hi),
         )
     };
-    // SAFETY: in each arm, the contract; AVX2 is present.
-    let wide = unsafe {
-        match size_of::<T>() {
-            1 => steps::<__m256i, 32>(db, lb, rb, n, |a, b| {
-                order((_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)))
-            }),
-            2 => steps::<__m256i, 16>(db, lb, rb, n, |a, b| {
-                order((_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)))
-            }),
-            4 => steps::<__m256i, 8>(db, lb, rb, n, |a, b| {
-                order((_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)))
-            }),
-            8 => steps::<__m256i, 4>(db, lb, rb, n, |a, b| {
-                order((_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)))
-            }),
-            _ => 0,
+    // The unpacks (closures: they have AVX2 too) are safe calls here.
+    let wide = match size_of::<T>() {
+        1 => {
+            let unpack = |a, b| order((_mm256_unpacklo_epi8(a, b), _mm256_unpackhi_epi8(a, b)));
+            // SAFETY: the contract, for 1-byte elements; AVX2 is present.
+            unsafe { steps::<__m256i, 32>(db, lb, rb, n, unpack) }
         }
+        2 => {
+            let unpack = |a, b| order((_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b)));
+            // SAFETY: the contract, for 2-byte elements; AVX2 is present.
+            unsafe { steps::<__m256i, 16>(db, lb, rb, n, unpack) }
+        }
+        4 => {
+            let unpack = |a, b| order((_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b)));
+            // SAFETY: the contract, for 4-byte elements; AVX2 is present.
+            unsafe { steps::<__m256i, 8>(db, lb, rb, n, unpack) }
+        }
+        8 => {
+            let unpack = |a, b| order((_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b)));
+            // SAFETY: the contract, for 8-byte elements; AVX2 is present.
+            unsafe { steps::<__m256i, 4>(db, lb, rb, n, unpack) }
+        }
+        _ => 0,
     };
     // SAFETY: frames `wide..n` (`wide <= n`; contract).
     unsafe { narrow(d, l, r, wide, n) }
@@ -152,13 +191,26 @@ unsafe fn steps<V: Vector, const PER: usize>(
     while k < steps {
         // `k < steps`, so `w·k + w <= n·size` and `2w·k + 2w <= 2n·size`: in bounds.
         let (i, o) = (k.wrapping_mul(w), k.wrapping_mul(w.wrapping_mul(2)));
-        // SAFETY: `w` bytes of each channel at byte `w·k`, `2w` destination bytes at
-        // `2w·k` (contract, by the bound above); unaligned loads and stores.
-        unsafe {
-            let (lo, hi) = unpack(V::load(l.add(i)), V::load(r.add(i)));
-            lo.store(d.add(o));
-            hi.store(d.add(o).add(w));
-        }
+        // `w` bytes of each channel at byte `w·k`, `2w` destination bytes at `2w·k`
+        // (contract, by the bound above); unaligned loads and stores.
+        // SAFETY: byte `w·k` of the left channel (above).
+        let lp = unsafe { l.add(i) };
+        // SAFETY: `w` bytes of the left channel at `lp` (above); the CPU has the load
+        // (contract).
+        let left = unsafe { V::load(lp) };
+        // SAFETY: byte `w·k` of the right channel (above).
+        let rp = unsafe { r.add(i) };
+        // SAFETY: `w` bytes of the right channel at `rp` (above); the CPU has the load.
+        let right = unsafe { V::load(rp) };
+        let (lo, hi) = unpack(left, right);
+        // SAFETY: byte `2w·k` of the destination (above).
+        let dp = unsafe { d.add(o) };
+        // SAFETY: destination bytes `2w·k..2w·k + w` (above); the CPU has the store.
+        unsafe { lo.store(dp) };
+        // SAFETY: byte `2w·k + w` of the destination (above).
+        let dp2 = unsafe { dp.add(w) };
+        // SAFETY: destination bytes `2w·k + w..2w·k + 2w` (above); the CPU has the store.
+        unsafe { hi.store(dp2) };
         k = k.wrapping_add(1);
     }
     steps.wrapping_mul(PER)
@@ -349,14 +401,13 @@ unsafe fn quarter(s: *const u32, sr: isize, c: usize) -> [__m256i; 4] {
             s.wrapping_offset(step(q, sr).wrapping_add(step(c, 1)))
                 .cast::<__m128i>()
         };
-        // SAFETY: source rows `q` and `q + 4 < 8`, four elements each from column `c`, are
-        // elements of the source (contract); unaligned loads; AVX2.
-        unsafe {
-            _mm256_inserti128_si256::<1>(
-                _mm256_castsi128_si256(_mm_loadu_si128(at(q))),
-                _mm_loadu_si128(at(q.wrapping_add(4))),
-            )
-        }
+        // SAFETY: source row `q < 8`, four elements from column `c`, are elements of the
+        // source (contract); an unaligned load; AVX2.
+        let low = unsafe { _mm_loadu_si128(at(q)) };
+        // SAFETY: source row `q + 4 < 8`, four elements from column `c`, are elements of the
+        // source (contract); an unaligned load; AVX2.
+        let high = unsafe { _mm_loadu_si128(at(q.wrapping_add(4))) };
+        _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(low), high)
     });
     let (l01, h01) = unpack::<32>(r[0], r[1]);
     let (l23, h23) = unpack::<32>(r[2], r[3]);

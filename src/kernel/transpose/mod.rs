@@ -109,38 +109,44 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
         }
         1 => {
             let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
-            #[cfg(all(target_arch = "x86_64", not(miri)))]
-            // SAFETY: SSE2 is part of x86-64; the caller's contract, for 1-byte elements.
-            unsafe {
-                blocks::<u8, 8>(d, dr, s, sr, ea, eb, |d, s| {
+            let micro = |d: *mut u8, s: *const u8| {
+                #[cfg(all(target_arch = "x86_64", not(miri)))]
+                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
+                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
+                unsafe {
                     x86::micro_sse2_u8(d, dr, s, sr);
-                });
-            }
-            #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-            // SAFETY: the caller's contract, for 1-byte elements.
-            unsafe {
-                blocks::<u8, 8>(d, dr, s, sr, ea, eb, |d, s| {
+                }
+                #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
+                // contract), for which the caller's contract holds.
+                unsafe {
                     micro_portable::<u8, 8>(d, dr, s, sr);
-                });
-            }
+                }
+            };
+            // SAFETY: the caller's contract, for 1-byte elements; `micro` is sound for any
+            // whole 8 × 8 block of it.
+            unsafe { blocks::<u8, 8>(d, dr, s, sr, ea, eb, micro) };
             return;
         }
         2 => {
             let (d, s) = (dst.cast::<u16>(), src.cast::<u16>());
-            #[cfg(all(target_arch = "x86_64", not(miri)))]
-            // SAFETY: SSE2 is part of x86-64; the caller's contract, for 2-byte elements.
-            unsafe {
-                blocks::<u16, 8>(d, dr, s, sr, ea, eb, |d, s| {
+            let micro = |d: *mut u16, s: *const u16| {
+                #[cfg(all(target_arch = "x86_64", not(miri)))]
+                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
+                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
+                unsafe {
                     x86::micro_sse2_u16(d, dr, s, sr);
-                });
-            }
-            #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-            // SAFETY: the caller's contract, for 2-byte elements.
-            unsafe {
-                blocks::<u16, 8>(d, dr, s, sr, ea, eb, |d, s| {
+                }
+                #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
+                // contract), for which the caller's contract holds.
+                unsafe {
                     micro_portable::<u16, 8>(d, dr, s, sr);
-                });
-            }
+                }
+            };
+            // SAFETY: the caller's contract, for 2-byte elements; `micro` is sound for any
+            // whole 8 × 8 block of it.
+            unsafe { blocks::<u16, 8>(d, dr, s, sr, ea, eb, micro) };
             return;
         }
         _ => {}
@@ -152,26 +158,37 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
             // SAFETY: AVX is present (checked above); the caller's contract.
             unsafe { x86::transpose_avx(d, dr, s, sr, ea, eb) };
         } else {
-            // SAFETY: SSE2 is part of x86-64; the caller's contract.
-            unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| x86::micro_sse2(d, dr, s, sr)) };
+            let micro = |d: *mut f32, s: *const f32| {
+                // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its
+                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
+                unsafe { x86::micro_sse2(d, dr, s, sr) };
+            };
+            // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
+            unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
         }
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
     {
-        // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| neon::micro(d, dr, s, sr)) };
+        let micro = |d: *mut f32, s: *const f32| {
+            // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
+            // for which the caller's contract holds; NEON is enabled at compile time.
+            unsafe { neon::micro(d, dr, s, sr) };
+        };
+        // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
+        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(miri)),
         all(target_arch = "aarch64", target_feature = "neon", not(miri))
     )))]
     {
-        // SAFETY: the caller's contract.
-        unsafe {
-            blocks::<f32, 4>(d, dr, s, sr, ea, eb, |d, s| {
-                micro_portable::<f32, 4>(d, dr, s, sr);
-            });
+        let micro = |d: *mut f32, s: *const f32| {
+            // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
+            // for which the caller's contract holds.
+            unsafe { micro_portable::<f32, 4>(d, dr, s, sr) };
         };
+        // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
+        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
     }
 }
 
@@ -218,30 +235,37 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
             // SAFETY: AVX is present (checked above); the caller's contract.
             unsafe { x86::transpose_avx_f64(d, dr, s, sr, ea, eb) };
         } else {
-            // SAFETY: SSE2 is part of x86-64; the caller's contract.
-            unsafe {
-                blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| {
-                    x86::micro_sse2_f64(d, dr, s, sr);
-                });
-            }
+            let micro = |d: *mut f64, s: *const f64| {
+                // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its
+                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
+                unsafe { x86::micro_sse2_f64(d, dr, s, sr) };
+            };
+            // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
+            unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
         }
     }
     #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
     {
-        // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| neon::micro_f64(d, dr, s, sr)) };
+        let micro = |d: *mut f64, s: *const f64| {
+            // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
+            // for which the caller's contract holds; NEON is enabled at compile time.
+            unsafe { neon::micro_f64(d, dr, s, sr) };
+        };
+        // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
+        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
     }
     #[cfg(not(any(
         all(target_arch = "x86_64", not(miri)),
         all(target_arch = "aarch64", target_feature = "neon", not(miri))
     )))]
     {
-        // SAFETY: the caller's contract.
-        unsafe {
-            blocks::<f64, 2>(d, dr, s, sr, ea, eb, |d, s| {
-                micro_portable::<f64, 2>(d, dr, s, sr);
-            });
+        let micro = |d: *mut f64, s: *const f64| {
+            // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
+            // for which the caller's contract holds.
+            unsafe { micro_portable::<f64, 2>(d, dr, s, sr) };
         };
+        // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
+        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
     }
 }
 
@@ -271,14 +295,13 @@ unsafe fn blocks<E: Copy, const W: usize>(
     while i < fa {
         let mut j = 0;
         while j < fb {
-            // SAFETY: the block's corner is an element of each slice (contract); `micro`
-            // stays inside the block.
-            unsafe {
-                micro(
-                    d.offset(step(i, dr).wrapping_add(step(j, 1))),
-                    s.offset(step(i, 1).wrapping_add(step(j, sr))),
-                );
-            }
+            // SAFETY: the block's corner `(i, j)` (`i < ea`, `j < eb`) is an element of the
+            // destination slice (contract).
+            let dp = unsafe { d.offset(step(i, dr).wrapping_add(step(j, 1))) };
+            // SAFETY: the block's corner is an element of the source slice (contract).
+            let sp = unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))) };
+            // `micro` stays inside the block (contract).
+            micro(dp, sp);
             j += W;
         }
         i += W;
@@ -286,11 +309,17 @@ unsafe fn blocks<E: Copy, const W: usize>(
     for i in 0..ea {
         let start = if i < fa { fb } else { 0 };
         for j in start..eb {
-            // SAFETY: `i < ea`, `j < eb` (contract).
-            unsafe {
-                *d.offset(step(i, dr).wrapping_add(step(j, 1))) =
-                    *s.offset(step(i, 1).wrapping_add(step(j, sr)));
-            }
+            // SAFETY: `i < ea`, `j < eb`: `s + i + j·sr` is an element of the source slice
+            // (contract).
+            let sp = unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))) };
+            // SAFETY: `sp` points at an element of the source slice (above).
+            let x = unsafe { *sp };
+            // SAFETY: `i < ea`, `j < eb`: `d + i·dr + j` is an element of the destination
+            // slice (contract).
+            let dp = unsafe { d.offset(step(i, dr).wrapping_add(step(j, 1))) };
+            // SAFETY: `dp` points at an element of the destination slice, no source element
+            // (contract).
+            unsafe { *dp = x };
         }
     }
 }
@@ -314,14 +343,20 @@ pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *const E, sr: isize) {
     let block: [[E; W]; W] = core::array::from_fn(|j| {
         core::array::from_fn(|i| {
-            // SAFETY: `i, j < W` (contract). Read as raw bits: no float arithmetic happens.
-            unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))).read() }
+            // SAFETY: `i, j < W`: `s + i + j·sr` is an element of the source slice (contract).
+            let p = unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))) };
+            // SAFETY: `p` points at an element of the source slice (above). Read as raw
+            // bits: no float arithmetic happens.
+            unsafe { p.read() }
         })
     });
     for (j, row) in block.iter().enumerate() {
         for (i, &x) in row.iter().enumerate() {
-            // SAFETY: `i, j < W` (contract).
-            unsafe { d.offset(step(i, dr).wrapping_add(step(j, 1))).write(x) };
+            // SAFETY: `i, j < W`: `d + i·dr + j` is an element of the destination slice
+            // (contract).
+            let p = unsafe { d.offset(step(i, dr).wrapping_add(step(j, 1))) };
+            // SAFETY: `p` points at an element of the destination slice (above).
+            unsafe { p.write(x) };
         }
     }
 }

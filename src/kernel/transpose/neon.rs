@@ -15,13 +15,22 @@ use crate::kernel::drive::step;
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 2`) is an element of its slice.
 #[inline(always)]
 pub(super) unsafe fn micro_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
-    // SAFETY: NEON is enabled (the module's cfg); rows of 2 elements at `s + j·sr` and
-    // `d + i·dr` (contract).
-    unsafe {
-        let (r0, r1) = (vld1q_f64(s), vld1q_f64(s.offset(sr)));
-        vst1q_f64(d, vtrn1q_f64(r0, r1));
-        vst1q_f64(d.offset(dr), vtrn2q_f64(r0, r1));
-    }
+    // SAFETY: row 0 of 2 elements at `s` (contract); NEON is enabled (the module's cfg).
+    let r0 = unsafe { vld1q_f64(s) };
+    // SAFETY: `s + sr` is an element of the source slice (contract).
+    let s1 = unsafe { s.offset(sr) };
+    // SAFETY: row 1 of 2 elements at `s1` (contract); NEON.
+    let r1 = unsafe { vld1q_f64(s1) };
+    // SAFETY: NEON is enabled (the module's cfg); a register shuffle.
+    let o0 = unsafe { vtrn1q_f64(r0, r1) };
+    // SAFETY: row 0 of 2 elements at `d` (contract); NEON.
+    unsafe { vst1q_f64(d, o0) };
+    // SAFETY: `d + dr` is an element of the destination slice (contract).
+    let d1 = unsafe { d.offset(dr) };
+    // SAFETY: NEON is enabled (the module's cfg); a register shuffle.
+    let o1 = unsafe { vtrn2q_f64(r0, r1) };
+    // SAFETY: row 1 of 2 elements at `d1` (contract); NEON.
+    unsafe { vst1q_f64(d1, o1) };
 }
 
 /// One 4 × 4 block: `d[i·dr + j] = s[i + j·sr]`, NEON.
@@ -31,30 +40,65 @@ pub(super) unsafe fn micro_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize)
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of its slice.
 #[inline(always)]
 pub(super) unsafe fn micro(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    // SAFETY: rows `j < 4` of 4 elements at `s + j·sr` (contract).
-    let (r0, r1, r2, r3) = unsafe {
-        (
-            vld1q_f32(s),
-            vld1q_f32(s.offset(sr)),
-            vld1q_f32(s.offset(step(2, sr))),
-            vld1q_f32(s.offset(step(3, sr))),
-        )
-    };
-    // SAFETY: NEON is enabled (the module's cfg), which the shuffles need; rows `i < 4`
-    // of 4 elements at `d + i·dr` (contract).
-    unsafe {
-        // Pairs of rows: t0 = a0b0 a0b1 a2b0 a2b1, t1 = a1b0 a1b1 a3b0 a3b1, ...
-        let t0 = vtrn1q_f32(r0, r1);
-        let t1 = vtrn2q_f32(r0, r1);
-        let t2 = vtrn1q_f32(r2, r3);
-        let t3 = vtrn2q_f32(r2, r3);
-        let o0 = vtrn1q_f64(vreinterpretq_f64_f32(t0), vreinterpretq_f64_f32(t2));
-        let o1 = vtrn1q_f64(vreinterpretq_f64_f32(t1), vreinterpretq_f64_f32(t3));
-        let o2 = vtrn2q_f64(vreinterpretq_f64_f32(t0), vreinterpretq_f64_f32(t2));
-        let o3 = vtrn2q_f64(vreinterpretq_f64_f32(t1), vreinterpretq_f64_f32(t3));
-        vst1q_f32(d, vreinterpretq_f32_f64(o0));
-        vst1q_f32(d.offset(dr), vreinterpretq_f32_f64(o1));
-        vst1q_f32(d.offset(step(2, dr)), vreinterpretq_f32_f64(o2));
-        vst1q_f32(d.offset(step(3, dr)), vreinterpretq_f32_f64(o3));
-    }
+    // SAFETY: row 0 of 4 elements at `s` (contract); NEON is enabled (the module's cfg).
+    let r0 = unsafe { vld1q_f32(s) };
+    // SAFETY: `s + sr` is an element of the source slice (contract).
+    let s1 = unsafe { s.offset(sr) };
+    // SAFETY: row 1 of 4 elements at `s1` (contract); NEON.
+    let r1 = unsafe { vld1q_f32(s1) };
+    // SAFETY: `s + 2·sr` is an element of the source slice (contract).
+    let s2 = unsafe { s.offset(step(2, sr)) };
+    // SAFETY: row 2 of 4 elements at `s2` (contract); NEON.
+    let r2 = unsafe { vld1q_f32(s2) };
+    // SAFETY: `s + 3·sr` is an element of the source slice (contract).
+    let s3 = unsafe { s.offset(step(3, sr)) };
+    // SAFETY: row 3 of 4 elements at `s3` (contract); NEON.
+    let r3 = unsafe { vld1q_f32(s3) };
+    // Pairs of rows: t0 = a0b0 a0b1 a2b0 a2b1, t1 = a1b0 a1b1 a3b0 a3b1, ...
+    // SAFETY: NEON is enabled (the module's cfg); a register shuffle.
+    let t0 = unsafe { vtrn1q_f32(r0, r1) };
+    // SAFETY: NEON; a register shuffle.
+    let t1 = unsafe { vtrn2q_f32(r0, r1) };
+    // SAFETY: NEON; a register shuffle.
+    let t2 = unsafe { vtrn1q_f32(r2, r3) };
+    // SAFETY: NEON; a register shuffle.
+    let t3 = unsafe { vtrn2q_f32(r2, r3) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let w0 = unsafe { vreinterpretq_f64_f32(t0) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let w1 = unsafe { vreinterpretq_f64_f32(t1) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let w2 = unsafe { vreinterpretq_f64_f32(t2) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let w3 = unsafe { vreinterpretq_f64_f32(t3) };
+    // SAFETY: NEON; a register shuffle.
+    let o0 = unsafe { vtrn1q_f64(w0, w2) };
+    // SAFETY: NEON; a register shuffle.
+    let o1 = unsafe { vtrn1q_f64(w1, w3) };
+    // SAFETY: NEON; a register shuffle.
+    let o2 = unsafe { vtrn2q_f64(w0, w2) };
+    // SAFETY: NEON; a register shuffle.
+    let o3 = unsafe { vtrn2q_f64(w1, w3) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let v0 = unsafe { vreinterpretq_f32_f64(o0) };
+    // SAFETY: row 0 of 4 elements at `d` (contract); NEON.
+    unsafe { vst1q_f32(d, v0) };
+    // SAFETY: `d + dr` is an element of the destination slice (contract).
+    let d1 = unsafe { d.offset(dr) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let v1 = unsafe { vreinterpretq_f32_f64(o1) };
+    // SAFETY: row 1 of 4 elements at `d1` (contract); NEON.
+    unsafe { vst1q_f32(d1, v1) };
+    // SAFETY: `d + 2·dr` is an element of the destination slice (contract).
+    let d2 = unsafe { d.offset(step(2, dr)) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let v2 = unsafe { vreinterpretq_f32_f64(o2) };
+    // SAFETY: row 2 of 4 elements at `d2` (contract); NEON.
+    unsafe { vst1q_f32(d2, v2) };
+    // SAFETY: `d + 3·dr` is an element of the destination slice (contract).
+    let d3 = unsafe { d.offset(step(3, dr)) };
+    // SAFETY: NEON; a reinterpret only renames the 16 bytes.
+    let v3 = unsafe { vreinterpretq_f32_f64(o3) };
+    // SAFETY: row 3 of 4 elements at `d3` (contract); NEON.
+    unsafe { vst1q_f32(d3, v3) };
 }

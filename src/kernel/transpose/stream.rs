@@ -111,60 +111,57 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
         if aliasing::<T>(dr, sr) || !whole_lines::<T>(dr) {
-            // SAFETY: AVX is present (`streams`); the caller's contract.
-            unsafe {
-                if size_of::<T>() == 8 {
-                    x86::transpose_tiled_avx_f64(dst.cast(), dr, src.cast(), sr, ea, eb, nt);
-                } else {
-                    x86::transpose_tiled_avx(dst.cast(), dr, src.cast(), sr, ea, eb, nt);
-                }
+            if size_of::<T>() == 8 {
+                // SAFETY: AVX is present (`streams`); the caller's contract, for 8-byte
+                // elements.
+                unsafe { x86::transpose_tiled_avx_f64(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
+            } else {
+                // SAFETY: AVX is present (`streams`); the caller's contract, for 4-byte
+                // elements.
+                unsafe { x86::transpose_tiled_avx(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
             }
             return;
         }
         if size_of::<T>() == 8 {
             let (d, s) = (dst.cast::<f64>(), src.cast::<f64>());
-            // SAFETY: AVX is present (`streams`); the caller's contract, with 8-byte
-            // elements; `line_blocks` hands the micro-kernel only line-aligned destination
-            // rows.
-            unsafe {
-                line_blocks::<f64, 8>(
-                    d,
-                    dr,
-                    s,
-                    sr,
-                    [ea, eb],
-                    |d, s| {
-                        if nt {
-                            x86::line_avx_f64::<true>(d, dr, s, sr);
-                        } else {
-                            x86::line_avx_f64::<false>(d, dr, s, sr);
-                        }
-                    },
-                    |d, s, ea, eb| transpose_unchecked(d, dr, s, sr, ea, eb),
-                    x86::prefetch,
-                );
-            }
+            let micro = |d: *mut f64, s: *const f64| {
+                if nt {
+                    // SAFETY: AVX is present (`streams`); `line_blocks` hands over an 8 × 8
+                    // block of the block (the caller's contract covers it) whose destination
+                    // rows start on a line boundary (its contract), so they are 32-byte
+                    // aligned.
+                    unsafe { x86::line_avx_f64::<true>(d, dr, s, sr) };
+                } else {
+                    // SAFETY: AVX is present (`streams`); an 8 × 8 block of the block (the
+                    // caller's contract covers it).
+                    unsafe { x86::line_avx_f64::<false>(d, dr, s, sr) };
+                }
+            };
+            let edge = |d: *mut f64, s: *const f64, ea: usize, eb: usize| {
+                // SAFETY: `line_blocks` hands over a sub-block of the block, for which the
+                // caller's contract holds.
+                unsafe { transpose_unchecked(d, dr, s, sr, ea, eb) }
+            };
+            // SAFETY: the caller's contract, with 8-byte elements; `micro` is sound for the
+            // line-aligned blocks and `edge` for any sub-block.
+            unsafe { line_blocks::<f64, 8>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
         } else {
             let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
+            let micro = |d: *mut f32, s: *const f32| {
+                if nt {
+                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements.
+                    unsafe { x86::line_avx::<true>(d, dr, s, sr) };
+                } else {
+                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements.
+                    unsafe { x86::line_avx::<false>(d, dr, s, sr) };
+                }
+            };
+            let edge = |d: *mut f32, s: *const f32, ea: usize, eb: usize| {
+                // SAFETY: as above: a sub-block of the block.
+                unsafe { transpose_unchecked(d, dr, s, sr, ea, eb) }
+            };
             // SAFETY: as above, for 4-byte elements.
-            unsafe {
-                line_blocks::<f32, 16>(
-                    d,
-                    dr,
-                    s,
-                    sr,
-                    [ea, eb],
-                    |d, s| {
-                        if nt {
-                            x86::line_avx::<true>(d, dr, s, sr);
-                        } else {
-                            x86::line_avx::<false>(d, dr, s, sr);
-                        }
-                    },
-                    |d, s, ea, eb| transpose_unchecked(d, dr, s, sr, ea, eb),
-                    x86::prefetch,
-                );
-            }
+            unsafe { line_blocks::<f32, 16>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
         }
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]

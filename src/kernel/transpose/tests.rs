@@ -152,22 +152,34 @@ fn check_stream<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     // Streamed (non-temporal stores) and cached (plain stores), each into a fresh buffer.
     for nt in [true, false] {
         dst.fill(fill);
-        // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
-        // `i ± j·sr` in `src` (`i + j·sr < sr·eb` either way round); distinct buffers.
-        // Without a line kernel, the cached transpose runs instead.
-        unsafe {
-            if ok {
+        // The block's destination `i·dr + j < ea·dr` lies in `dst`, its source `i ± j·sr`
+        // in `src` (`i + j·sr < sr·eb` either way round); distinct buffers. Without a line
+        // kernel, the cached transpose runs instead.
+        if ok {
+            // SAFETY: the block (above); `streams` holds (`ok`).
+            unsafe {
                 transpose_stream_unchecked(dst.as_mut_ptr(), dr as isize, sp, srs, ea, eb, nt);
-                crate::kernel::stream::stream_fence();
-            } else {
+            }
+            crate::kernel::stream::stream_fence();
+        } else {
+            let micro = |d: *mut E, s: *const E| {
+                // SAFETY: `line_blocks` hands over a 4 × 4 block of the block (above).
+                unsafe { micro_portable::<E, 4>(d, dr as isize, s, srs) };
+            };
+            let edge = |d: *mut E, s: *const E, a: usize, b: usize| {
+                // SAFETY: `line_blocks` hands over a sub-block of the block (above).
+                unsafe { portable_block(d, dr as isize, s, srs, a, b) };
+            };
+            // SAFETY: the block (above); `micro` and `edge` are sound for its blocks.
+            unsafe {
                 line_blocks::<E, 4>(
                     dst.as_mut_ptr(),
                     dr as isize,
                     sp,
                     srs,
                     [ea, eb],
-                    |d, s| micro_portable::<E, 4>(d, dr as isize, s, srs),
-                    |d, s, a, b| portable_block(d, dr as isize, s, srs, a, b),
+                    micro,
+                    edge,
                     |_| {},
                 );
             }
@@ -200,10 +212,14 @@ unsafe fn portable_block<E: Copy>(
 ) {
     for i in 0..ea {
         for j in 0..eb {
-            // SAFETY: `i < ea`, `j < eb` (the caller's block).
-            unsafe {
-                *d.offset(i as isize * dr + j as isize) = *s.offset(i as isize + j as isize * sr);
-            }
+            // SAFETY: `i < ea`, `j < eb`: an element of the caller's source block.
+            let from = unsafe { s.offset(i as isize + j as isize * sr) };
+            // SAFETY: `from` is a source element (above).
+            let x = unsafe { *from };
+            // SAFETY: `i < ea`, `j < eb`: an element of the caller's destination block.
+            let to = unsafe { d.offset(i as isize * dr + j as isize) };
+            // SAFETY: `to` is a destination element (above).
+            unsafe { *to = x };
         }
     }
 }
@@ -267,24 +283,38 @@ fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     };
     let ok = streams::<E>(dr, ea, eb);
     assert_eq!(ok, has_line_kernel() && ea >= line && eb >= 2 * line);
-    // SAFETY: the block's destination `i·dr + j < ea·dr` lies in `dst`, its source
-    // `i ± j·sr` in `src`; distinct buffers. Without a line kernel, the portable tiles
-    // run instead.
-    unsafe {
-        if ok {
-            transpose_stream_unchecked(dst.as_mut_ptr(), dr, sp, srs, ea, eb, nt);
-            crate::kernel::stream::stream_fence();
-        } else {
+    // The block's destination `i·dr + j < ea·dr` lies in `dst`, its source `i ± j·sr` in
+    // `src`; distinct buffers. Without a line kernel, the portable tiles run instead.
+    if ok {
+        // SAFETY: the block (above); `streams` holds (`ok`).
+        unsafe { transpose_stream_unchecked(dst.as_mut_ptr(), dr, sp, srs, ea, eb, nt) };
+        crate::kernel::stream::stream_fence();
+    } else {
+        let micro = |t: *mut E, s: *const E| {
+            // SAFETY: `tile_blocks` hands over a 2 × 2 block inside the tile and the block.
+            unsafe { micro_portable::<E, 2>(t, 8, s, srs) };
+        };
+        let edge = |d: *mut E, s: *const E, a: usize, b: usize| {
+            // SAFETY: `tile_blocks` hands over a sub-block of the block (above).
+            unsafe { portable_block(d, dr, s, srs, a, b) };
+        };
+        let out = |d: *mut E, t: *const E| {
+            // SAFETY: `tile_blocks` hands over 8 elements of a tile row and of a destination
+            // row, distinct memory.
+            unsafe { core::ptr::copy_nonoverlapping(t, d, 8) };
+        };
+        // SAFETY: the block (above); the kernels are sound for what they are handed.
+        unsafe {
             tile_blocks::<E, 8, 4, 2>(
                 dst.as_mut_ptr(),
                 dr,
                 sp,
                 srs,
                 [ea, eb],
-                |t, s| micro_portable::<E, 2>(t, 8, s, srs),
-                |d, s, a, b| portable_block(d, dr, s, srs, a, b),
+                micro,
+                edge,
                 |_| {},
-                |d, t| core::ptr::copy_nonoverlapping(t, d, 8),
+                out,
             );
         }
     }
@@ -404,6 +434,19 @@ fn check_tile_portable(ea: usize, eb: usize, shift: usize) {
     let mut buf = std::vec![u128::MAX; dr * ea + 8 + shift];
     let base = buf.as_ptr().align_offset(LINE) + shift;
     let dst = &mut buf[base..];
+    let micro = |t: *mut u128, s: *const u128| {
+        // SAFETY: as in `check_stream`: a 2 × 2 block inside the tile and the block.
+        unsafe { micro_portable::<u128, 2>(t, 8, s, sr as isize) };
+    };
+    let edge = |d: *mut u128, s: *const u128, a: usize, b: usize| {
+        // SAFETY: as in `check_stream`: a sub-block of the block.
+        unsafe { portable_block(d, dr as isize, s, sr as isize, a, b) };
+    };
+    let out = |d: *mut u128, t: *const u128| {
+        assert_eq!(d.align_offset(LINE), 0, "tile row not line-aligned");
+        // SAFETY: as in `check_stream`: 8 elements of a tile row and of a destination row.
+        unsafe { core::ptr::copy_nonoverlapping(t, d, 8) };
+    };
     // SAFETY: as in `check_stream`.
     unsafe {
         tile_blocks::<u128, 8, 4, 2>(
@@ -412,13 +455,10 @@ fn check_tile_portable(ea: usize, eb: usize, shift: usize) {
             src.as_ptr(),
             sr as isize,
             [ea, eb],
-            |t, s| micro_portable::<u128, 2>(t, 8, s, sr as isize),
-            |d, s, a, b| portable_block(d, dr as isize, s, sr as isize, a, b),
+            micro,
+            edge,
             |_| {},
-            |d, t| {
-                assert_eq!(d.align_offset(LINE), 0, "tile row not line-aligned");
-                core::ptr::copy_nonoverlapping(t, d, 8);
-            },
+            out,
         );
     }
     for i in 0..ea {
@@ -466,6 +506,15 @@ fn check_portable(ea: usize, eb: usize, shift: usize) {
     let mut buf = std::vec![u128::MAX; dr * ea + 8 + shift];
     let base = buf.as_ptr().align_offset(LINE) + shift;
     let dst = &mut buf[base..];
+    let micro = |d: *mut u128, s: *const u128| {
+        assert_eq!(d.align_offset(LINE), 0, "micro-kernel row not line-aligned");
+        // SAFETY: as in `check_stream`: a 4 × 4 block of the block.
+        unsafe { micro_portable::<u128, 4>(d, dr as isize, s, sr as isize) };
+    };
+    let edge = |d: *mut u128, s: *const u128, a: usize, b: usize| {
+        // SAFETY: as in `check_stream`: a sub-block of the block.
+        unsafe { portable_block(d, dr as isize, s, sr as isize, a, b) };
+    };
     // SAFETY: as in `check_stream`.
     unsafe {
         line_blocks::<u128, 4>(
@@ -474,11 +523,8 @@ fn check_portable(ea: usize, eb: usize, shift: usize) {
             src.as_ptr(),
             sr as isize,
             [ea, eb],
-            |d, s| {
-                assert_eq!(d.align_offset(LINE), 0, "micro-kernel row not line-aligned");
-                micro_portable::<u128, 4>(d, dr as isize, s, sr as isize);
-            },
-            |d, s, a, b| portable_block(d, dr as isize, s, sr as isize, a, b),
+            micro,
+            edge,
             |_| {},
         );
     }

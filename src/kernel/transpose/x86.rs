@@ -39,38 +39,54 @@ use crate::kernel::stream::stream_copy_unchecked;
 )]
 #[inline(always)]
 pub(super) unsafe fn micro_sse2_u8(d: *mut u8, dr: isize, s: *const u8, sr: isize) {
-    // SAFETY: rows `j < 8` of 8 bytes at `s + j·sr` (contract); 8-byte unaligned loads.
-    let r: [__m128i; 8] = unsafe {
-        core::array::from_fn(|j| _mm_loadl_epi64(s.offset(step(j, sr)).cast::<__m128i>()))
-    };
-    // SAFETY: SSE2 is part of x86-64 (the unpacks).
-    let out = unsafe {
-        // Pairs of rows interleaved by byte, then by 2 and 4 bytes: `c[k]` holds columns
-        // `2k` and `2k + 1`, eight bytes each.
-        let a0 = _mm_unpacklo_epi8(r[0], r[1]);
-        let a1 = _mm_unpacklo_epi8(r[2], r[3]);
-        let a2 = _mm_unpacklo_epi8(r[4], r[5]);
-        let a3 = _mm_unpacklo_epi8(r[6], r[7]);
-        let b0 = _mm_unpacklo_epi16(a0, a1);
-        let b1 = _mm_unpackhi_epi16(a0, a1);
-        let b2 = _mm_unpacklo_epi16(a2, a3);
-        let b3 = _mm_unpackhi_epi16(a2, a3);
-        [
-            _mm_unpacklo_epi32(b0, b2),
-            _mm_unpackhi_epi32(b0, b2),
-            _mm_unpacklo_epi32(b1, b3),
-            _mm_unpackhi_epi32(b1, b3),
-        ]
-    };
-    for (k, c) in out.into_iter().enumerate() {
-        // SAFETY: rows `2k` and `2k + 1 < 8` of 8 bytes at `d + i·dr` (contract); 8-byte
-        // unaligned stores; SSE2 is part of x86-64.
-        unsafe {
-            let row = |i: usize| d.offset(step(i, dr)).cast::<__m128i>();
-            let i = k.wrapping_mul(2);
-            _mm_storel_epi64(row(i), c);
-            _mm_storel_epi64(row(i | 1), _mm_unpackhi_epi64(c, c));
-        }
+    let r: [__m128i; 8] = core::array::from_fn(|j| {
+        // SAFETY: `s + j·sr` (`j < 8`) is an element of the source slice (contract).
+        let row = unsafe { s.offset(step(j, sr)) };
+        // SAFETY: row `j` of 8 bytes at `row` (contract); an 8-byte unaligned load; SSE2 is
+        // part of x86-64.
+        unsafe { _mm_loadl_epi64(row.cast::<__m128i>()) }
+    });
+    // Pairs of rows interleaved by byte, then by 2 and 4 bytes: `c[k]` holds columns
+    // `2k` and `2k + 1`, eight bytes each.
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a0 = unsafe { _mm_unpacklo_epi8(r[0], r[1]) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a1 = unsafe { _mm_unpacklo_epi8(r[2], r[3]) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a2 = unsafe { _mm_unpacklo_epi8(r[4], r[5]) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a3 = unsafe { _mm_unpacklo_epi8(r[6], r[7]) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b0 = unsafe { _mm_unpacklo_epi16(a0, a1) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b1 = unsafe { _mm_unpackhi_epi16(a0, a1) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b2 = unsafe { _mm_unpacklo_epi16(a2, a3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b3 = unsafe { _mm_unpackhi_epi16(a2, a3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c0 = unsafe { _mm_unpacklo_epi32(b0, b2) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c1 = unsafe { _mm_unpackhi_epi32(b0, b2) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c2 = unsafe { _mm_unpacklo_epi32(b1, b3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c3 = unsafe { _mm_unpackhi_epi32(b1, b3) };
+    for (k, c) in [c0, c1, c2, c3].into_iter().enumerate() {
+        let i = k.wrapping_mul(2);
+        // SAFETY: `d + 2k·dr` (`2k < 8`) is an element of the destination slice (contract).
+        let lo = unsafe { d.offset(step(i, dr)) };
+        // SAFETY: row `2k` of 8 bytes at `lo` (contract); an 8-byte unaligned store; SSE2 is
+        // part of x86-64.
+        unsafe { _mm_storel_epi64(lo.cast::<__m128i>(), c) };
+        // SAFETY: `d + (2k + 1)·dr` (`2k + 1 < 8`) is an element of the destination slice
+        // (contract).
+        let hi = unsafe { d.offset(step(i | 1, dr)) };
+        // SAFETY: SSE2 is part of x86-64 (a register unpack).
+        let upper = unsafe { _mm_unpackhi_epi64(c, c) };
+        // SAFETY: row `2k + 1` of 8 bytes at `hi` (contract); an 8-byte unaligned store;
+        // SSE2 is part of x86-64.
+        unsafe { _mm_storel_epi64(hi.cast::<__m128i>(), upper) };
     }
 }
 
@@ -80,57 +96,74 @@ pub(super) unsafe fn micro_sse2_u8(d: *mut u8, dr: isize, s: *const u8, sr: isiz
 ///
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 8`) is an element of its slice.
 #[expect(
-    clippy::many_single_char_names,
-    reason = "d, s, r, a, b: pointers, rows and the two unpack stages"
-)]
-#[expect(
     clippy::cast_ptr_alignment,
     reason = "the vector pointers are only used with unaligned loads and stores"
 )]
 #[inline(always)]
 pub(super) unsafe fn micro_sse2_u16(d: *mut u16, dr: isize, s: *const u16, sr: isize) {
-    // SAFETY: rows `j < 8` of 8 elements at `s + j·sr` (contract); unaligned loads.
-    let r: [__m128i; 8] = unsafe {
-        core::array::from_fn(|j| _mm_loadu_si128(s.offset(step(j, sr)).cast::<__m128i>()))
-    };
-    // SAFETY: SSE2 is part of x86-64 (the unpacks).
-    let out = unsafe {
-        // Pairs of rows interleaved by element, then by 2 and 4 elements.
-        let [r0, r1, r2, r3, r4, r5, r6, r7] = r;
-        let a = [
-            _mm_unpacklo_epi16(r0, r1),
-            _mm_unpackhi_epi16(r0, r1),
-            _mm_unpacklo_epi16(r2, r3),
-            _mm_unpackhi_epi16(r2, r3),
-            _mm_unpacklo_epi16(r4, r5),
-            _mm_unpackhi_epi16(r4, r5),
-            _mm_unpacklo_epi16(r6, r7),
-            _mm_unpackhi_epi16(r6, r7),
-        ];
-        let b = [
-            _mm_unpacklo_epi32(a[0], a[2]),
-            _mm_unpackhi_epi32(a[0], a[2]),
-            _mm_unpacklo_epi32(a[1], a[3]),
-            _mm_unpackhi_epi32(a[1], a[3]),
-            _mm_unpacklo_epi32(a[4], a[6]),
-            _mm_unpackhi_epi32(a[4], a[6]),
-            _mm_unpacklo_epi32(a[5], a[7]),
-            _mm_unpackhi_epi32(a[5], a[7]),
-        ];
-        [
-            _mm_unpacklo_epi64(b[0], b[4]),
-            _mm_unpackhi_epi64(b[0], b[4]),
-            _mm_unpacklo_epi64(b[1], b[5]),
-            _mm_unpackhi_epi64(b[1], b[5]),
-            _mm_unpacklo_epi64(b[2], b[6]),
-            _mm_unpackhi_epi64(b[2], b[6]),
-            _mm_unpacklo_epi64(b[3], b[7]),
-            _mm_unpackhi_epi64(b[3], b[7]),
-        ]
-    };
-    for (i, v) in out.into_iter().enumerate() {
-        // SAFETY: row `i < 8` of 8 elements at `d + i·dr` (contract); unaligned store.
-        unsafe { _mm_storeu_si128(d.offset(step(i, dr)).cast::<__m128i>(), v) };
+    let r: [__m128i; 8] = core::array::from_fn(|j| {
+        // SAFETY: `s + j·sr` (`j < 8`) is an element of the source slice (contract).
+        let row = unsafe { s.offset(step(j, sr)) };
+        // SAFETY: row `j` of 8 elements at `row` (contract); an unaligned load; SSE2 is part
+        // of x86-64.
+        unsafe { _mm_loadu_si128(row.cast::<__m128i>()) }
+    });
+    // Pairs of rows interleaved by element, then by 2 and 4 elements.
+    let [r0, r1, r2, r3, r4, r5, r6, r7] = r;
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a0 = unsafe { _mm_unpacklo_epi16(r0, r1) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a1 = unsafe { _mm_unpackhi_epi16(r0, r1) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a2 = unsafe { _mm_unpacklo_epi16(r2, r3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a3 = unsafe { _mm_unpackhi_epi16(r2, r3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a4 = unsafe { _mm_unpacklo_epi16(r4, r5) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a5 = unsafe { _mm_unpackhi_epi16(r4, r5) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a6 = unsafe { _mm_unpacklo_epi16(r6, r7) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let a7 = unsafe { _mm_unpackhi_epi16(r6, r7) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b0 = unsafe { _mm_unpacklo_epi32(a0, a2) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b1 = unsafe { _mm_unpackhi_epi32(a0, a2) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b2 = unsafe { _mm_unpacklo_epi32(a1, a3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b3 = unsafe { _mm_unpackhi_epi32(a1, a3) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b4 = unsafe { _mm_unpacklo_epi32(a4, a6) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b5 = unsafe { _mm_unpackhi_epi32(a4, a6) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b6 = unsafe { _mm_unpacklo_epi32(a5, a7) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let b7 = unsafe { _mm_unpackhi_epi32(a5, a7) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c0 = unsafe { _mm_unpacklo_epi64(b0, b4) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c1 = unsafe { _mm_unpackhi_epi64(b0, b4) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c2 = unsafe { _mm_unpacklo_epi64(b1, b5) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c3 = unsafe { _mm_unpackhi_epi64(b1, b5) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c4 = unsafe { _mm_unpacklo_epi64(b2, b6) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c5 = unsafe { _mm_unpackhi_epi64(b2, b6) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c6 = unsafe { _mm_unpacklo_epi64(b3, b7) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let c7 = unsafe { _mm_unpackhi_epi64(b3, b7) };
+    for (i, v) in [c0, c1, c2, c3, c4, c5, c6, c7].into_iter().enumerate() {
+        // SAFETY: `d + i·dr` (`i < 8`) is an element of the destination slice (contract).
+        let row = unsafe { d.offset(step(i, dr)) };
+        // SAFETY: row `i` of 8 elements at `row` (contract); an unaligned store; SSE2 is part
+        // of x86-64.
+        unsafe { _mm_storeu_si128(row.cast::<__m128i>(), v) };
     }
 }
 
@@ -141,27 +174,51 @@ pub(super) unsafe fn micro_sse2_u16(d: *mut u16, dr: isize, s: *const u16, sr: i
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of its slice.
 #[inline(always)]
 pub(super) unsafe fn micro_sse2(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    // SAFETY: rows `j < 4` of 4 elements each at `s + j·sr` (contract); unaligned loads.
-    let (r0, r1, r2, r3) = unsafe {
-        (
-            _mm_loadu_ps(s),
-            _mm_loadu_ps(s.offset(sr)),
-            _mm_loadu_ps(s.offset(step(2, sr))),
-            _mm_loadu_ps(s.offset(step(3, sr))),
-        )
-    };
-    // SAFETY: SSE is part of x86-64 (the shuffles); rows `i < 4` of 4 elements each at
-    // `d + i·dr` (contract).
-    unsafe {
-        let t0 = _mm_unpacklo_ps(r0, r1);
-        let t1 = _mm_unpacklo_ps(r2, r3);
-        let t2 = _mm_unpackhi_ps(r0, r1);
-        let t3 = _mm_unpackhi_ps(r2, r3);
-        _mm_storeu_ps(d, _mm_movelh_ps(t0, t1));
-        _mm_storeu_ps(d.offset(dr), _mm_movehl_ps(t1, t0));
-        _mm_storeu_ps(d.offset(step(2, dr)), _mm_movelh_ps(t2, t3));
-        _mm_storeu_ps(d.offset(step(3, dr)), _mm_movehl_ps(t3, t2));
-    }
+    // SAFETY: row 0 of 4 elements at `s` (contract); an unaligned load; SSE is part of
+    // x86-64.
+    let r0 = unsafe { _mm_loadu_ps(s) };
+    // SAFETY: `s + sr` is an element of the source slice (contract).
+    let s1 = unsafe { s.offset(sr) };
+    // SAFETY: row 1 of 4 elements at `s1` (contract); an unaligned load; SSE.
+    let r1 = unsafe { _mm_loadu_ps(s1) };
+    // SAFETY: `s + 2·sr` is an element of the source slice (contract).
+    let s2 = unsafe { s.offset(step(2, sr)) };
+    // SAFETY: row 2 of 4 elements at `s2` (contract); an unaligned load; SSE.
+    let r2 = unsafe { _mm_loadu_ps(s2) };
+    // SAFETY: `s + 3·sr` is an element of the source slice (contract).
+    let s3 = unsafe { s.offset(step(3, sr)) };
+    // SAFETY: row 3 of 4 elements at `s3` (contract); an unaligned load; SSE.
+    let r3 = unsafe { _mm_loadu_ps(s3) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let t0 = unsafe { _mm_unpacklo_ps(r0, r1) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let t1 = unsafe { _mm_unpacklo_ps(r2, r3) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let t2 = unsafe { _mm_unpackhi_ps(r0, r1) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let t3 = unsafe { _mm_unpackhi_ps(r2, r3) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let o0 = unsafe { _mm_movelh_ps(t0, t1) };
+    // SAFETY: row 0 of 4 elements at `d` (contract); an unaligned store; SSE.
+    unsafe { _mm_storeu_ps(d, o0) };
+    // SAFETY: `d + dr` is an element of the destination slice (contract).
+    let d1 = unsafe { d.offset(dr) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let o1 = unsafe { _mm_movehl_ps(t1, t0) };
+    // SAFETY: row 1 of 4 elements at `d1` (contract); an unaligned store; SSE.
+    unsafe { _mm_storeu_ps(d1, o1) };
+    // SAFETY: `d + 2·dr` is an element of the destination slice (contract).
+    let d2 = unsafe { d.offset(step(2, dr)) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let o2 = unsafe { _mm_movelh_ps(t2, t3) };
+    // SAFETY: row 2 of 4 elements at `d2` (contract); an unaligned store; SSE.
+    unsafe { _mm_storeu_ps(d2, o2) };
+    // SAFETY: `d + 3·dr` is an element of the destination slice (contract).
+    let d3 = unsafe { d.offset(step(3, dr)) };
+    // SAFETY: SSE is part of x86-64 (a register shuffle).
+    let o3 = unsafe { _mm_movehl_ps(t3, t2) };
+    // SAFETY: row 3 of 4 elements at `d3` (contract); an unaligned store; SSE.
+    unsafe { _mm_storeu_ps(d3, o3) };
 }
 
 /// The whole transpose with 8 × 8 AVX blocks.
@@ -179,23 +236,35 @@ pub(super) unsafe fn transpose_avx(
     eb: usize,
 ) {
     let (fa, fb) = (ea & !15, eb & !15);
-    // SAFETY: the caller's contract, for the sub-blocks `..fa × ..fb` (whole 16 × 16
-    // line kernels, each reading its source lines whole), `.. × fb..` and `fa.. × ..fb`
-    // (their corners wrap past the block only when they are empty, and are then never
-    // read); the kernels need AVX, which this function has.
-    unsafe {
-        blocks::<f32, 16>(d, dr, s, sr, fa, fb, |d, s| line_avx::<false>(d, dr, s, sr));
-        let (d1, s1) = (
-            d.wrapping_offset(step(fb, 1)),
-            s.wrapping_offset(step(fb, sr)),
-        );
-        blocks::<f32, 8>(d1, dr, s1, sr, ea, eb % 16, |d, s| micro_avx(d, dr, s, sr));
-        let (d2, s2) = (
-            d.wrapping_offset(step(fa, dr)),
-            s.wrapping_offset(step(fa, 1)),
-        );
-        blocks::<f32, 8>(d2, dr, s2, sr, ea % 16, fb, |d, s| micro_avx(d, dr, s, sr));
-    }
+    let line = |d: *mut f32, s: *const f32| {
+        // SAFETY: `blocks` hands over one whole 16 × 16 block of the sub-block `..fa × ..fb`
+        // (its contract), which the caller's contract covers; the kernel needs AVX, which
+        // this function has.
+        unsafe { line_avx::<false>(d, dr, s, sr) }
+    };
+    let micro = |d: *mut f32, s: *const f32| {
+        // SAFETY: `blocks` hands over one whole 8 × 8 block of an edge sub-block (its
+        // contract), which the caller's contract covers; the kernel needs AVX, which this
+        // function has.
+        unsafe { micro_avx(d, dr, s, sr) }
+    };
+    // SAFETY: the caller's contract, for the sub-block `..fa × ..fb` (whole 16 × 16 line
+    // kernels, each reading its source lines whole).
+    unsafe { blocks::<f32, 16>(d, dr, s, sr, fa, fb, line) };
+    let (d1, s1) = (
+        d.wrapping_offset(step(fb, 1)),
+        s.wrapping_offset(step(fb, sr)),
+    );
+    // SAFETY: the caller's contract, for the sub-block `.. × fb..` (its corner wraps past
+    // the block only when it is empty, and is then never read).
+    unsafe { blocks::<f32, 8>(d1, dr, s1, sr, ea, eb % 16, micro) };
+    let (d2, s2) = (
+        d.wrapping_offset(step(fa, dr)),
+        s.wrapping_offset(step(fa, 1)),
+    );
+    // SAFETY: the caller's contract, for the sub-block `fa.. × ..fb` (its corner wraps past
+    // the block only when it is empty, and is then never read).
+    unsafe { blocks::<f32, 8>(d2, dr, s2, sr, ea % 16, fb, micro) };
 }
 
 /// The large transpose of `f32` for page-sized row strides, or destination rows that are
@@ -215,22 +284,25 @@ pub(super) unsafe fn transpose_tiled_avx(
     eb: usize,
     nt: bool,
 ) {
-    // SAFETY: the caller's contract for the block; each micro-kernel moves an 8 × 8
-    // block inside the tile and the block, `out` 128 elements of a tile row to a
-    // destination row of the block, the edges sub-blocks of the block; AVX is present for
-    // the kernels.
+    let micro = |t: *mut f32, s: *const f32| {
+        // SAFETY: `tile_blocks` hands over an 8 × 8 block inside the tile and the block (its
+        // contract), which the caller's contract covers; AVX is present for the kernel.
+        unsafe { micro_avx(t, 128, s, sr) }
+    };
+    let edge = |d: *mut f32, s: *const f32, ea: usize, eb: usize| {
+        // SAFETY: `tile_blocks` hands over an edge sub-block of the block (its contract),
+        // for which the caller's contract holds.
+        unsafe { super::transpose_unchecked(d, dr, s, sr, ea, eb) }
+    };
+    let out = |d: *mut f32, t: *const f32| {
+        // SAFETY: `tile_blocks` hands over 128 initialised elements of a tile row and a
+        // destination row of the block (its contract, and the caller's); AVX is present.
+        unsafe { row_out(d, t, 128, nt) }
+    };
+    // SAFETY: the caller's contract for the block; the kernels above do what
+    // `tile_blocks` asks of them.
     unsafe {
-        tile_blocks::<f32, 128, 64, 8>(
-            d,
-            dr,
-            s,
-            sr,
-            [ea, eb],
-            |t, s| micro_avx(t, 128, s, sr),
-            |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
-            prefetch_t0,
-            |d, t| row_out(d, t, 128, nt),
-        );
+        tile_blocks::<f32, 128, 64, 8>(d, dr, s, sr, [ea, eb], micro, edge, prefetch_t0, out);
     }
 }
 
@@ -250,20 +322,22 @@ pub(super) unsafe fn transpose_tiled_avx_f64(
     eb: usize,
     nt: bool,
 ) {
+    let micro = |t: *mut f64, s: *const f64| {
+        // SAFETY: as in `transpose_tiled_avx`: a 4 × 4 block inside the tile and the block.
+        unsafe { micro_avx_f64(t, 64, s, sr) }
+    };
+    let edge = |d: *mut f64, s: *const f64, ea: usize, eb: usize| {
+        // SAFETY: as in `transpose_tiled_avx`: an edge sub-block of the block, for which the
+        // caller's contract holds for 8-byte elements.
+        unsafe { super::transpose_unchecked(d, dr, s, sr, ea, eb) }
+    };
+    let out = |d: *mut f64, t: *const f64| {
+        // SAFETY: as in `transpose_tiled_avx`: 64 elements of a tile row and a destination
+        // row of the block.
+        unsafe { row_out(d, t, 64, nt) }
+    };
     // SAFETY: as in `transpose_tiled_avx`, with 8-byte elements.
-    unsafe {
-        tile_blocks::<f64, 64, 32, 4>(
-            d,
-            dr,
-            s,
-            sr,
-            [ea, eb],
-            |t, s| micro_avx_f64(t, 64, s, sr),
-            |d, s, ea, eb| super::transpose_unchecked(d, dr, s, sr, ea, eb),
-            prefetch_t0,
-            |d, t| row_out(d, t, 64, nt),
-        );
-    }
+    unsafe { tile_blocks::<f64, 64, 32, 4>(d, dr, s, sr, [ea, eb], micro, edge, prefetch_t0, out) };
 }
 
 /// Writes the `n` elements of a tile row `t` (`n · size` a multiple of 64) to the
@@ -309,11 +383,11 @@ unsafe fn row_out<E: 'static>(d: *mut E, t: *const E, n: usize, nt: bool) {
 )]
 unsafe fn stream_row_avx(d: *mut u8, t: *const u8, n: usize) {
     for k in (0..n).step_by(32) {
-        // SAFETY: 32 bytes at `k < n`, in both ranges (contract), 32-byte aligned.
-        unsafe {
-            let v = _mm256_load_si256(t.wrapping_add(k).cast::<__m256i>());
-            _mm256_stream_si256(d.wrapping_add(k).cast::<__m256i>(), v);
-        }
+        // SAFETY: 32 bytes at `k < n` of the tile (contract), 32-byte aligned; AVX is
+        // present (this function's feature).
+        let v = unsafe { _mm256_load_si256(t.wrapping_add(k).cast::<__m256i>()) };
+        // SAFETY: 32 bytes at `k < n` of the destination (contract), 32-byte aligned; AVX.
+        unsafe { _mm256_stream_si256(d.wrapping_add(k).cast::<__m256i>(), v) };
     }
 }
 
@@ -334,11 +408,17 @@ fn prefetch_t0<E>(p: *const E) {
 #[target_feature(enable = "avx")]
 #[inline]
 pub(super) unsafe fn micro_avx(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    // SAFETY: rows `j < 8` of 8 elements at `s + j·sr` (contract).
-    let r = unsafe { core::array::from_fn(|j| _mm256_loadu_ps(s.offset(step(j, sr)))) };
+    let r = core::array::from_fn(|j| {
+        // SAFETY: `s + j·sr` (`j < 8`) is an element of the source slice (contract).
+        let row = unsafe { s.offset(step(j, sr)) };
+        // SAFETY: row `j` of 8 elements at `row` (contract); AVX is present (contract).
+        unsafe { _mm256_loadu_ps(row) }
+    });
     for (i, v) in t8(r).into_iter().enumerate() {
-        // SAFETY: row `i < 8` of 8 elements at `d + i·dr` (contract).
-        unsafe { _mm256_storeu_ps(d.offset(step(i, dr)), v) };
+        // SAFETY: `d + i·dr` (`i < 8`) is an element of the destination slice (contract).
+        let row = unsafe { d.offset(step(i, dr)) };
+        // SAFETY: row `i` of 8 elements at `row` (contract); AVX is present (contract).
+        unsafe { _mm256_storeu_ps(row, v) };
     }
 }
 
@@ -390,29 +470,40 @@ pub(super) unsafe fn line_avx<const NT: bool>(d: *mut f32, dr: isize, s: *const 
     let mut out = [[[_mm256_setzero_ps(); 8]; 2]; 2];
     for (g, half) in out.iter_mut().enumerate() {
         let row = |j: usize| s.wrapping_offset(step(g.wrapping_mul(8).wrapping_add(j), sr));
-        // SAFETY: rows `8g + j < 16` of 16 elements at `s + (8g + j)·sr` (contract).
-        let (lo, hi): ([__m256; 8], [__m256; 8]) = unsafe {
-            (
-                core::array::from_fn(|j| _mm256_loadu_ps(row(j))),
-                core::array::from_fn(|j| _mm256_loadu_ps(row(j).add(8))),
-            )
-        };
+        let lo: [__m256; 8] = core::array::from_fn(|j| {
+            // SAFETY: row `8g + j < 16` of 16 elements at `s + (8g + j)·sr` (contract), its
+            // first 8; AVX is present (contract).
+            unsafe { _mm256_loadu_ps(row(j)) }
+        });
+        let hi: [__m256; 8] = core::array::from_fn(|j| {
+            // SAFETY: element 8 of row `8g + j < 16` (16 elements, contract) is an element
+            // of the source slice.
+            let p = unsafe { row(j).add(8) };
+            // SAFETY: the last 8 of the row's 16 elements at `p` (contract); AVX.
+            unsafe { _mm256_loadu_ps(p) }
+        });
         *half = [t8(lo), t8(hi)];
     }
     let [left, right] = out;
     for (h, (l, r)) in left.iter().zip(&right).enumerate() {
         for (i, (&a, &b)) in l.iter().zip(r).enumerate() {
-            // SAFETY: row `8h + i < 16` of 16 elements at `d + (8h + i)·dr`, 32-byte
-            // aligned (contract).
-            unsafe {
-                let p = d.offset(step(h.wrapping_mul(8).wrapping_add(i), dr));
-                if NT {
-                    _mm256_stream_ps(p, a);
-                    _mm256_stream_ps(p.add(8), b);
-                } else {
-                    _mm256_storeu_ps(p, a);
-                    _mm256_storeu_ps(p.add(8), b);
-                }
+            // SAFETY: `d + (8h + i)·dr` (`8h + i < 16`) is an element of the destination
+            // slice (contract).
+            let p = unsafe { d.offset(step(h.wrapping_mul(8).wrapping_add(i), dr)) };
+            // SAFETY: element 8 of the row's 16 (contract) is an element of the destination
+            // slice.
+            let q = unsafe { p.add(8) };
+            if NT {
+                // SAFETY: the row's first 8 elements at `p`, 32-byte aligned (contract); AVX.
+                unsafe { _mm256_stream_ps(p, a) };
+                // SAFETY: the row's last 8 elements at `q`, 32-byte aligned (`p` is, and
+                // `q` is 32 bytes on); AVX.
+                unsafe { _mm256_stream_ps(q, b) };
+            } else {
+                // SAFETY: the row's first 8 elements at `p` (contract); AVX.
+                unsafe { _mm256_storeu_ps(p, a) };
+                // SAFETY: the row's last 8 elements at `q` (contract); AVX.
+                unsafe { _mm256_storeu_ps(q, b) };
             }
         }
     }
@@ -436,29 +527,40 @@ pub(super) unsafe fn line_avx_f64<const NT: bool>(
     let mut out = [[[_mm256_setzero_pd(); 4]; 2]; 2];
     for (g, half) in out.iter_mut().enumerate() {
         let row = |j: usize| s.wrapping_offset(step(g.wrapping_mul(4).wrapping_add(j), sr));
-        // SAFETY: rows `4g + j < 8` of 8 elements at `s + (4g + j)·sr` (contract).
-        let (lo, hi): ([__m256d; 4], [__m256d; 4]) = unsafe {
-            (
-                core::array::from_fn(|j| _mm256_loadu_pd(row(j))),
-                core::array::from_fn(|j| _mm256_loadu_pd(row(j).add(4))),
-            )
-        };
+        let lo: [__m256d; 4] = core::array::from_fn(|j| {
+            // SAFETY: row `4g + j < 8` of 8 elements at `s + (4g + j)·sr` (contract), its
+            // first 4; AVX is present (contract).
+            unsafe { _mm256_loadu_pd(row(j)) }
+        });
+        let hi: [__m256d; 4] = core::array::from_fn(|j| {
+            // SAFETY: element 4 of row `4g + j < 8` (8 elements, contract) is an element of
+            // the source slice.
+            let p = unsafe { row(j).add(4) };
+            // SAFETY: the last 4 of the row's 8 elements at `p` (contract); AVX.
+            unsafe { _mm256_loadu_pd(p) }
+        });
         *half = [t4(lo), t4(hi)];
     }
     let [left, right] = out;
     for (h, (l, r)) in left.iter().zip(&right).enumerate() {
         for (i, (&a, &b)) in l.iter().zip(r).enumerate() {
-            // SAFETY: row `4h + i < 8` of 8 elements at `d + (4h + i)·dr`, 32-byte
-            // aligned (contract).
-            unsafe {
-                let p = d.offset(step(h.wrapping_mul(4).wrapping_add(i), dr));
-                if NT {
-                    _mm256_stream_pd(p, a);
-                    _mm256_stream_pd(p.add(4), b);
-                } else {
-                    _mm256_storeu_pd(p, a);
-                    _mm256_storeu_pd(p.add(4), b);
-                }
+            // SAFETY: `d + (4h + i)·dr` (`4h + i < 8`) is an element of the destination
+            // slice (contract).
+            let p = unsafe { d.offset(step(h.wrapping_mul(4).wrapping_add(i), dr)) };
+            // SAFETY: element 4 of the row's 8 (contract) is an element of the destination
+            // slice.
+            let q = unsafe { p.add(4) };
+            if NT {
+                // SAFETY: the row's first 4 elements at `p`, 32-byte aligned (contract); AVX.
+                unsafe { _mm256_stream_pd(p, a) };
+                // SAFETY: the row's last 4 elements at `q`, 32-byte aligned (`p` is, and
+                // `q` is 32 bytes on); AVX.
+                unsafe { _mm256_stream_pd(q, b) };
+            } else {
+                // SAFETY: the row's first 4 elements at `p` (contract); AVX.
+                unsafe { _mm256_storeu_pd(p, a) };
+                // SAFETY: the row's last 4 elements at `q` (contract); AVX.
+                unsafe { _mm256_storeu_pd(q, b) };
             }
         }
     }
@@ -479,13 +581,23 @@ pub(super) fn prefetch<E>(p: *const E) {
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 2`) is an element of its slice.
 #[inline(always)]
 pub(super) unsafe fn micro_sse2_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
-    // SAFETY: SSE2 is part of x86-64; rows of 2 elements at `s + j·sr` and `d + i·dr`
-    // (contract).
-    unsafe {
-        let (r0, r1) = (_mm_loadu_pd(s), _mm_loadu_pd(s.offset(sr)));
-        _mm_storeu_pd(d, _mm_unpacklo_pd(r0, r1));
-        _mm_storeu_pd(d.offset(dr), _mm_unpackhi_pd(r0, r1));
-    }
+    // SAFETY: row 0 of 2 elements at `s` (contract); an unaligned load; SSE2 is part of
+    // x86-64.
+    let r0 = unsafe { _mm_loadu_pd(s) };
+    // SAFETY: `s + sr` is an element of the source slice (contract).
+    let s1 = unsafe { s.offset(sr) };
+    // SAFETY: row 1 of 2 elements at `s1` (contract); an unaligned load; SSE2.
+    let r1 = unsafe { _mm_loadu_pd(s1) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let o0 = unsafe { _mm_unpacklo_pd(r0, r1) };
+    // SAFETY: row 0 of 2 elements at `d` (contract); an unaligned store; SSE2.
+    unsafe { _mm_storeu_pd(d, o0) };
+    // SAFETY: `d + dr` is an element of the destination slice (contract).
+    let d1 = unsafe { d.offset(dr) };
+    // SAFETY: SSE2 is part of x86-64 (a register unpack).
+    let o1 = unsafe { _mm_unpackhi_pd(r0, r1) };
+    // SAFETY: row 1 of 2 elements at `d1` (contract); an unaligned store; SSE2.
+    unsafe { _mm_storeu_pd(d1, o1) };
 }
 
 /// The whole 8-byte transpose with 4 × 4 AVX blocks.
@@ -503,26 +615,29 @@ pub(super) unsafe fn transpose_avx_f64(
     eb: usize,
 ) {
     let (fa, fb) = (ea & !7, eb & !7);
-    // SAFETY: as in `transpose_avx`, with 8 × 8 line kernels and 4 × 4 blocks.
-    unsafe {
-        blocks::<f64, 8>(d, dr, s, sr, fa, fb, |d, s| {
-            line_avx_f64::<false>(d, dr, s, sr);
-        });
-        let (d1, s1) = (
-            d.wrapping_offset(step(fb, 1)),
-            s.wrapping_offset(step(fb, sr)),
-        );
-        blocks::<f64, 4>(d1, dr, s1, sr, ea, eb % 8, |d, s| {
-            micro_avx_f64(d, dr, s, sr);
-        });
-        let (d2, s2) = (
-            d.wrapping_offset(step(fa, dr)),
-            s.wrapping_offset(step(fa, 1)),
-        );
-        blocks::<f64, 4>(d2, dr, s2, sr, ea % 8, fb, |d, s| {
-            micro_avx_f64(d, dr, s, sr);
-        });
-    }
+    let line = |d: *mut f64, s: *const f64| {
+        // SAFETY: as in `transpose_avx`: one whole 8 × 8 block of the sub-block
+        // `..fa × ..fb`; AVX.
+        unsafe { line_avx_f64::<false>(d, dr, s, sr) };
+    };
+    let micro = |d: *mut f64, s: *const f64| {
+        // SAFETY: as in `transpose_avx`: one whole 4 × 4 block of an edge sub-block; AVX.
+        unsafe { micro_avx_f64(d, dr, s, sr) };
+    };
+    // SAFETY: as in `transpose_avx`, with 8 × 8 line kernels: the sub-block `..fa × ..fb`.
+    unsafe { blocks::<f64, 8>(d, dr, s, sr, fa, fb, line) };
+    let (d1, s1) = (
+        d.wrapping_offset(step(fb, 1)),
+        s.wrapping_offset(step(fb, sr)),
+    );
+    // SAFETY: as in `transpose_avx`, with 4 × 4 blocks: the sub-block `.. × fb..`.
+    unsafe { blocks::<f64, 4>(d1, dr, s1, sr, ea, eb % 8, micro) };
+    let (d2, s2) = (
+        d.wrapping_offset(step(fa, dr)),
+        s.wrapping_offset(step(fa, 1)),
+    );
+    // SAFETY: as in `transpose_avx`, with 4 × 4 blocks: the sub-block `fa.. × ..fb`.
+    unsafe { blocks::<f64, 4>(d2, dr, s2, sr, ea % 8, fb, micro) };
 }
 
 /// One 4 × 4 block of 8-byte elements with AVX.
@@ -534,11 +649,17 @@ pub(super) unsafe fn transpose_avx_f64(
 #[target_feature(enable = "avx")]
 #[inline]
 unsafe fn micro_avx_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
-    // SAFETY: rows `j < 4` of 4 elements at `s + j·sr` (contract).
-    let r = unsafe { core::array::from_fn(|j| _mm256_loadu_pd(s.offset(step(j, sr)))) };
+    let r = core::array::from_fn(|j| {
+        // SAFETY: `s + j·sr` (`j < 4`) is an element of the source slice (contract).
+        let row = unsafe { s.offset(step(j, sr)) };
+        // SAFETY: row `j` of 4 elements at `row` (contract); AVX is present (contract).
+        unsafe { _mm256_loadu_pd(row) }
+    });
     for (i, v) in t4(r).into_iter().enumerate() {
-        // SAFETY: row `i < 4` of 4 elements at `d + i·dr` (contract).
-        unsafe { _mm256_storeu_pd(d.offset(step(i, dr)), v) };
+        // SAFETY: `d + i·dr` (`i < 4`) is an element of the destination slice (contract).
+        let row = unsafe { d.offset(step(i, dr)) };
+        // SAFETY: row `i` of 4 elements at `row` (contract); AVX is present (contract).
+        unsafe { _mm256_storeu_pd(row, v) };
     }
 }
 
