@@ -139,7 +139,8 @@
 //! (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`). Everything but the inner
 //! loop (the call, planning, validation and the block's set-up; the library's instructions in a
 //! `qemu-arm` trace, attributed per source line) costs 348 instructions per call, where a `const`
-//! plan's run spends about 45 (84 before its run was inlined). It was 374 before the last round of tuning (the planned nest borrowed
+//! plan's run spends about 45 (84 before its run was inlined). It was 374 before the last round
+//! of tuning (the planned nest borrowed
 //! where the planner wrote it instead of copied out, and the second merge test of the two loops
 //! skipped where it cannot answer otherwise than the first), 457 before the one before it, and
 //! about 2,150 before the first of these changes, when each call cleared and walked a
