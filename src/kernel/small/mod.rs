@@ -21,9 +21,12 @@
 //! elements (element by element), for any `Copy` type. Hosts only: bare-metal builds
 //! leave this module out and keep the general loops alone (code size).
 
-#![expect(
-    clippy::many_single_char_names,
-    reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
+#![cfg_attr(
+    all(target_arch = "x86_64", not(miri)),
+    expect(
+        clippy::many_single_char_names,
+        reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
+    )
 )]
 #![cfg_attr(
     all(target_arch = "x86_64", not(miri)),
@@ -35,6 +38,8 @@
 
 use core::mem::size_of;
 
+#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+use crate::kernel::channels;
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 use crate::kernel::cpu::{self, Features as Cpu};
 use crate::kernel::drive::step;
@@ -203,12 +208,9 @@ impl Small {
         let s = unsafe { s.offset(os) };
         match kind {
             Kind::Interleave2 => {
-                // SAFETY: the contract with `eb == 2`: the second channel starts at source
-                // element `s + sr`.
-                let r = unsafe { s.offset(sr) };
                 // SAFETY: the contract with `eb == 2`, `dr == 2`: `ea` frames of two elements
                 // at `d`, the channels `ea` elements each at `s` and `s + sr`.
-                unsafe { interleave2(d, s, r, ea, cpu) };
+                unsafe { interleave2(d, s, sr, ea, cpu) };
             }
             #[cfg(all(target_arch = "x86_64", not(miri)))]
             Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx2() => {
@@ -583,34 +585,42 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
     }
 }
 
-/// `d[2i] = l[i]`, `d[2i + 1] = r[i]` for `i < n`: two planar channels into interleaved
-/// frames.
+/// `d[2i] = s[i]`, `d[2i + 1] = s[sr + i]` for `i < n`: two planar channels into interleaved
+/// frames. On x86-64 the small-block kernels ([`x86::interleave2`]); elsewhere (NEON on
+/// aarch64, the portable twin under Miri, plain loops on targets without a backend) the
+/// channel kernels' two-channel interleave, the same kernel larger blocks take.
 ///
 /// # Safety
 ///
-/// `T` is a plain 1-, 2-, 4- or 8-byte primitive; `d..d + 2n` and `l..l + n`, `r..r + n`
-/// are elements of their allocations, and the destination elements are none of the source
-/// ones.
+/// `T` is a plain 1-, 2-, 4- or 8-byte primitive; `d..d + 2n`, `s..s + n` and
+/// `s + sr..s + sr + n` are elements of their allocations, and the destination elements are
+/// none of the source ones.
 #[inline]
-unsafe fn interleave2<T: Copy>(d: *mut T, l: *const T, r: *const T, n: usize, cpu: Cpu) {
+unsafe fn interleave2<T: Copy + 'static>(d: *mut T, s: *const T, sr: isize, n: usize, cpu: Cpu) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    // SAFETY: the contract.
-    unsafe {
-        x86::interleave2(d, l, r, n, cpu);
+    {
+        // SAFETY: the second channel starts at source element `s + sr` (contract).
+        let r = unsafe { s.offset(sr) };
+        // SAFETY: the contract.
+        unsafe { x86::interleave2(d, s, r, n, cpu) };
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    // SAFETY: the contract (the portable loop needs no feature).
-    unsafe {
+    {
         let Cpu = cpu;
-        interleave2_portable(d, l, r, 0, n);
+        // SAFETY: the contract is `channels::interleave`'s for `c = 2` channels `sr` apart
+        // in dense pixels of `px = 2` elements.
+        unsafe { channels::interleave(d, 2, s, sr, 2, n, false) };
     }
 }
 
-/// The portable twin of the SIMD interleave: frames `from..n`, one a step.
+/// The scalar tail of the x86-64 interleave: frames `from..n`, one a step:
+/// `d[2i] = l[i]`, `d[2i + 1] = r[i]`.
 ///
 /// # Safety
 ///
-/// As [`interleave2`].
+/// `d..d + 2n`, `l..l + n` and `r..r + n` are elements of their allocations, and the
+/// destination elements are none of the source ones.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline]
 unsafe fn interleave2_portable<T: Copy>(
     d: *mut T,
