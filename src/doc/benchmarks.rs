@@ -79,7 +79,7 @@
 //!
 //! What the kernels do, case by case: a contiguous copy larger than the last-level cache
 //! streams its stores (non-temporal, so the destination is not read first, which is why it
-//! beats `copy_from_slice`); transposes and permutes move square register tiles (AVX 8 × 8
+//! beats `copy_from_slice`); transposes and permutes move square register tiles (AVX2 8 × 8
 //! for 4-byte elements, SSE2 for 1 and 2 bytes) and stream whole destination lines through a
 //! small buffer; `A + Aᵀ` packs each transposed tile of the second operand once, so every
 //! element is read once; planar ↔ interleaved conversions of 2 to 16 channels take the

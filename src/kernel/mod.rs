@@ -18,7 +18,7 @@
 //!    two fixed-size moves a row up to 128 bytes, else `copy_from_slice`-like moves), planar
 //!    <-> interleaved blocks of 2 to 16 channels and at least 16 pixels (byte shuffles and
 //!    register transposes: SSSE3, AVX2, NEON), SIMD transposes of 1-, 2-, 4- and 8-byte
-//!    primitives holding at least one whole micro-kernel block (SSE2, AVX, NEON; past the
+//!    primitives holding at least one whole micro-kernel block (SSE2, AVX, AVX2, NEON; past the
 //!    last-level cache with whole-line non-temporal stores), and element loops for the rest.
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the
 //!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`).

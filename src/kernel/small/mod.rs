@@ -217,7 +217,7 @@ impl Small {
                 // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
                 // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
                 // as `u32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX2 is present.
-                unsafe { x86::tiles8_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
+                unsafe { transpose::tiles8_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
             }
             Kind::Square4 => {
                 // SAFETY: the contract, for one 4 × 4 block of 4-byte elements (`classify`

@@ -1,20 +1,18 @@
-//! The x86-64 small-block kernels: the stereo interleave (SSE2, AVX2) and the 8 × 8 tile
-//! transposes, each behind the CPU feature it needs.
+//! The x86-64 small-block kernel: the stereo interleave (SSE2, AVX2), behind the CPU
+//! feature it needs. (The 8 × 8 tile transposes are the transposes' own, `transpose::x86`.)
 
 use core::mem::size_of;
 
 use crate::kernel::cpu::Features as Cpu;
-use crate::kernel::drive::step;
 use core::arch::x86_64::{
     __m128i, _mm_loadu_si128, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpackhi_epi16,
     _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpacklo_epi8, _mm_unpacklo_epi16,
     _mm_unpacklo_epi32, _mm_unpacklo_epi64,
 };
 use core::arch::x86_64::{
-    __m256i, _mm256_castsi128_si256, _mm256_inserti128_si256, _mm256_loadu_si256,
-    _mm256_permute2x128_si256, _mm256_storeu_si256, _mm256_unpackhi_epi8, _mm256_unpackhi_epi16,
-    _mm256_unpackhi_epi32, _mm256_unpackhi_epi64, _mm256_unpacklo_epi8, _mm256_unpacklo_epi16,
-    _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
+    __m256i, _mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_storeu_si256,
+    _mm256_unpackhi_epi8, _mm256_unpackhi_epi16, _mm256_unpackhi_epi32, _mm256_unpackhi_epi64,
+    _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
 
 /// [`super::interleave2`]: 32 bytes of each channel a step with AVX2, then 16 with
@@ -259,194 +257,5 @@ impl Vector for __m256i {
     unsafe fn store(self, p: *mut u8) {
         // SAFETY: the caller's contract (the CPU has AVX).
         unsafe { _mm256_storeu_si256(p.cast::<__m256i>(), self) }
-    }
-}
-
-/// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of 4-byte elements
-/// ([`quarter`], [`band`]); a 16 × 16 block two tiles side by side.
-///
-/// # Safety
-///
-/// AVX2 is present; `ea` and `eb` are multiples of 8; every `d + i·dr + j` and
-/// `s + i + j·sr` is an element of its slice, no destination element a source one.
-#[target_feature(enable = "avx2")]
-pub(super) unsafe fn tiles8_avx2(
-    d: *mut u32,
-    dr: isize,
-    s: *const u32,
-    sr: isize,
-    ea: usize,
-    eb: usize,
-) {
-    if ea == 16 && eb == 16 {
-        // SAFETY: the contract, with `ea = eb = 16`.
-        unsafe { square16_avx2(d, dr, s, sr) };
-        return;
-    }
-    if ea == 8 && eb == 8 {
-        // One tile, without the loops' set-up (7.8 -> 7.0 ns on an Intel Xeon server core).
-        // SAFETY: the contract, with `ea = eb = 8`.
-        unsafe { band::<1>(d, dr, s, sr, 0, 0) };
-        return;
-    }
-    // One tile a step: in this loop, two tiles side by side (as in `square16_avx2`) measured
-    // slower, 39 against 33 ns for 24 × 24 and 66 against 59 ns for 32 × 32 on that core.
-    let mut i = 0usize;
-    while i < ea {
-        let mut j = 0usize;
-        while j < eb {
-            // SAFETY: the contract, with `i + 8 <= ea` and `j + 8 <= eb` (multiples of 8).
-            unsafe { band::<1>(d, dr, s, sr, i, j) };
-            j = j.wrapping_add(8);
-        }
-        i = i.wrapping_add(8);
-    }
-}
-
-/// [`tiles8_avx2`] of a 16 × 16 block, the commonest small transpose: its two bands in
-/// straight-line code, in a function of its own (inside [`tiles8_avx2`], LLVM prepared the
-/// loop's address arithmetic for both paths and spilled it to the stack: 25-27 ns against
-/// 15.7-17.3 ns for the older float kernel on an Intel Xeon server core).
-///
-/// # Safety
-///
-/// As [`tiles8_avx2`] with `ea = eb = 16`.
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-unsafe fn square16_avx2(d: *mut u32, dr: isize, s: *const u32, sr: isize) {
-    for i in [0, 8] {
-        // SAFETY: the contract, with `i + 8 <= 16` and `0 + 16 <= 16`.
-        unsafe { band::<2>(d, dr, s, sr, i, 0) };
-    }
-}
-
-/// Destination rows `i..i + 8`, columns `j..j + 8·W` of a [`tiles8_avx2`] block: `W` tiles
-/// side by side, each destination row's `W` pieces stored one after the other. Consecutive
-/// stores into one cache line retire two a cycle on the Intel cores measured, stores to
-/// different lines one: on one 16 × 16 block (Intel Xeon server core, 4 GHz), a row's two
-/// halves stored together took 44 cycles against 51-54 a tile at a time.
-///
-/// # Safety
-///
-/// As [`tiles8_avx2`], with `i + 8 <= ea` and `j + 8·W <= eb`.
-#[target_feature(enable = "avx2")]
-#[inline]
-#[expect(
-    clippy::cast_ptr_alignment,
-    reason = "the vector pointers are only used with unaligned stores"
-)]
-unsafe fn band<const W: usize>(
-    d: *mut u32,
-    dr: isize,
-    s: *const u32,
-    sr: isize,
-    i: usize,
-    j: usize,
-) {
-    for c in [0, 4] {
-        // Tile `t`'s source: rows `j + 8t..` from column `i` (in bounds by the contract).
-        let quarters: [[__m256i; 4]; W] = core::array::from_fn(|t| {
-            let at = j.wrapping_add(t.wrapping_mul(8));
-            let st = s.wrapping_offset(step(i, 1).wrapping_add(step(at, sr)));
-            // SAFETY: source rows `at + q` (`q < 8`, `at + 8 <= eb`), columns `i + c..i +
-            // c + 4` (`c + 4 <= 8`, `i + 8 <= ea`), are elements of the source (contract);
-            // AVX2 is present.
-            unsafe { quarter(st, sr, c) }
-        });
-        for k in 0..4 {
-            let row = d.wrapping_offset(step(i.wrapping_add(c).wrapping_add(k), dr));
-            for (t, q) in quarters.iter().enumerate() {
-                let at = row.wrapping_add(j.wrapping_add(t.wrapping_mul(8)));
-                if let Some(&v) = q.get(k) {
-                    // SAFETY: destination row `i + c + k < i + 8 <= ea`, eight elements from
-                    // column `j + 8t` (`j + 8t + 8 <= eb`), of the destination (contract);
-                    // unaligned store; AVX.
-                    unsafe { _mm256_storeu_si256(at.cast::<__m256i>(), v) };
-                }
-            }
-        }
-    }
-}
-
-/// Columns `c..c + 4` of eight source rows `sr` apart, as four destination rows of eight
-/// elements: `[k]` holds column `c + k` of rows 0..4 (low lane) and 4..8 (high), with 4 +
-/// 4 integer unpacks after the loads:
-///
-/// - each register holds half a row in each lane, source rows `q` and `q + 4`, put together
-///   by the load (`vinserti128` from memory runs on any vector port), so no lane swap is
-///   left to do;
-/// - the first step interleaves pairs of rows by element, the second by 64-bit halves.
-///
-/// The unpacks are the integer ones ([`unpack`]): on Intel's Golden Cove cores they issue
-/// two a cycle (ports 1 and 5), the `f32` / `f64` forms one (port 5 only), which bound the
-/// older kernel (12 shuffle-port instructions a tile with blends; 24 in `micro_avx`). Tried
-/// and slower on that core: the second step as one shuffle and two blends (the older
-/// kernel), half the first step as 64-bit shifts and blends, or as blends of loads one
-/// element apart, and a 16 × 16 AVX-512 block of 128-bit inserts and in-lane shuffles
-/// (16.6-18.8 ns). On AMD Zen 3, whose shuffles of every form issue two a cycle, the tile
-/// has not been measured.
-///
-/// # Safety
-///
-/// AVX2 is present; `s + q·sr + c + e` (`q < 8`, `e < 4`) are elements of the source.
-#[target_feature(enable = "avx2")]
-#[inline]
-#[expect(
-    clippy::cast_ptr_alignment,
-    reason = "the vector pointers are only used with unaligned loads"
-)]
-unsafe fn quarter(s: *const u32, sr: isize, c: usize) -> [__m256i; 4] {
-    let r: [__m256i; 4] = core::array::from_fn(|q| {
-        let at = |q: usize| {
-            s.wrapping_offset(step(q, sr).wrapping_add(step(c, 1)))
-                .cast::<__m128i>()
-        };
-        // SAFETY: source row `q < 8`, four elements from column `c`, are elements of the
-        // source (contract); an unaligned load; AVX2.
-        let low = unsafe { _mm_loadu_si128(at(q)) };
-        // SAFETY: source row `q + 4 < 8`, four elements from column `c`, are elements of the
-        // source (contract); an unaligned load; AVX2.
-        let high = unsafe { _mm_loadu_si128(at(q.wrapping_add(4))) };
-        _mm256_inserti128_si256::<1>(_mm256_castsi128_si256(low), high)
-    });
-    let (l01, h01) = unpack::<32>(r[0], r[1]);
-    let (l23, h23) = unpack::<32>(r[2], r[3]);
-    let (c0, c1) = unpack::<64>(l01, l23);
-    let (c2, c3) = unpack::<64>(h01, h23);
-    [c0, c1, c2, c3]
-}
-
-/// The low and high in-lane interleaves of `a` and `b` by `BITS`-bit elements (32 or 64):
-/// `vpunpckl*` / `vpunpckh*`, written out, because LLVM turns `_mm256_unpacklo_epi32` of
-/// loaded data into `vunpcklps`, the form with half the throughput on Intel cores
-/// ([`quarter`]).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn unpack<const BITS: u32>(a: __m256i, b: __m256i) -> (__m256i, __m256i) {
-    // The two instructions for `$lo` / `$hi`, on `a` and `b` into `lo` and `hi`.
-    macro_rules! pair {
-        ($lo:literal, $hi:literal) => {{
-            let (lo, hi);
-            // SAFETY: two register-to-register unpacks (AVX2, present by the target
-            // feature): they read `a` and `b`, write `lo` and `hi`, and touch no memory,
-            // flags or other register.
-            unsafe {
-                core::arch::asm!(
-                    concat!($lo, " {lo}, {a}, {b}"),
-                    concat!($hi, " {hi}, {a}, {b}"),
-                    a = in(ymm_reg) a,
-                    b = in(ymm_reg) b,
-                    lo = out(ymm_reg) lo,
-                    hi = out(ymm_reg) hi,
-                    options(pure, nomem, nostack, preserves_flags)
-                );
-            }
-            (lo, hi)
-        }};
-    }
-    if BITS == 64 {
-        pair!("vpunpcklqdq", "vpunpckhqdq")
-    } else {
-        pair!("vpunpckldq", "vpunpckhdq")
     }
 }

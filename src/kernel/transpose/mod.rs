@@ -4,7 +4,7 @@
 //!
 //! | target | micro-kernel (1-byte / 2-byte / 4-byte / 8-byte) |
 //! | --- | --- |
-//! | x86-64 | 8 × 8 / 8 × 8 SSE2; 16 × 16 / 8 × 8 AVX line kernels (edges 8 × 8 / 4 × 4) when the CPU has AVX ([`cpu`](super::cpu): compiled in or detected at run time), else 4 × 4 / 2 × 2 SSE2 |
+//! | x86-64 | 8 × 8 / 8 × 8 SSE2; 4-byte: 8 × 8 AVX2 tiles (one kernel, `x86::band`, for every 4-byte path) when the CPU has AVX2, else 4 × 4 SSE2; 8-byte: 8 × 8 AVX line kernels (edges 4 × 4) when it has AVX, else 2 × 2 SSE2 ([`cpu`](super::cpu): compiled in or detected at run time) |
 //! | aarch64 with NEON | 8 × 8 / 8 × 8 portable; 4 × 4 / 2 × 2 NEON |
 //! | others, and under Miri | 8 × 8 / 8 × 8 / 4 × 4 / 2 × 2 portable (scalar, the same block order) |
 //!
@@ -42,7 +42,7 @@
 use core::mem::size_of;
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
-use crate::kernel::cpu::has_avx;
+use crate::kernel::cpu::{has_avx, has_avx2};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 
@@ -154,9 +154,10 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
     let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        if has_avx() {
-            // SAFETY: AVX is present (checked above); the caller's contract.
-            unsafe { x86::transpose_avx(d, dr, s, sr, ea, eb) };
+        if has_avx2() {
+            // SAFETY: AVX2 is present (checked above); the caller's contract, for 4-byte
+            // elements.
+            unsafe { x86::transpose_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
         } else {
             let micro = |d: *mut f32, s: *const f32| {
                 // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its
@@ -363,6 +364,8 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
 
 #[cfg(all(target_arch = "x86_64", not(miri)))]
 mod x86;
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+pub(crate) use x86::tiles8_avx2;
 
 #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
 mod neon;

@@ -7,7 +7,7 @@ use core::mem::{MaybeUninit, size_of};
 use super::x86;
 use super::{transpose_unchecked, transposes};
 #[cfg(all(target_arch = "x86_64", not(miri)))]
-use crate::kernel::cpu::has_avx;
+use crate::kernel::cpu::{has_avx, has_avx2};
 use crate::kernel::drive::step;
 
 /// Bytes of a cache line: the streaming transpose reads and writes whole lines.
@@ -37,13 +37,13 @@ pub(crate) const MACRO_MIN: usize = 64;
 
 /// Whether [`transpose_stream_unchecked`] takes an `ea × eb` transpose whose destination rows
 /// are `dr` elements apart: 4- and 8-byte primitives, on a target with a streaming line
-/// kernel (AVX), destination rows forwards, and at least one line-sized micro-kernel each
+/// kernel for them ([`has_line_kernel`]), destination rows forwards, and at least one line-sized micro-kernel each
 /// way. Rows a whole number of cache lines apart take the line kernels (or the stack tiles
 /// where both strides are whole pages), others the stack tiles ([`whole_lines`]).
 #[inline]
 pub(crate) fn streams<T: 'static>(dr: isize, ea: usize, eb: usize) -> bool {
     let line = LINE.checked_div(size_of::<T>()).unwrap_or(1);
-    has_line_kernel()
+    has_line_kernel::<T>()
         && matches!(size_of::<T>(), 4 | 8)
         && transposes::<T>()
         && dr > 0
@@ -67,12 +67,17 @@ pub(super) fn whole_lines<T>(dr: isize) -> bool {
         .is_some_and(|b| b.is_multiple_of(LINE))
 }
 
-/// Whether this machine has a streaming line kernel (AVX on x86-64).
+/// Whether this machine has a streaming line kernel for `T` (on x86-64, AVX2 for 4-byte
+/// elements, whose tiles are the AVX2 8 × 8 tile; AVX for the others).
 #[inline]
-pub(super) fn has_line_kernel() -> bool {
+pub(super) fn has_line_kernel<T>() -> bool {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        has_avx()
+        if size_of::<T>() == 4 {
+            has_avx2()
+        } else {
+            has_avx()
+        }
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     {
@@ -116,9 +121,9 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
                 // elements.
                 unsafe { x86::transpose_tiled_avx_f64(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
             } else {
-                // SAFETY: AVX is present (`streams`); the caller's contract, for 4-byte
-                // elements.
-                unsafe { x86::transpose_tiled_avx(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
+                // SAFETY: AVX2 is present (`streams`, for 4-byte elements); the caller's
+                // contract, for 4-byte elements.
+                unsafe { x86::transpose_tiled_avx2(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
             }
             return;
         }
@@ -146,22 +151,23 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
             // line-aligned blocks and `edge` for any sub-block.
             unsafe { line_blocks::<f64, 8>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
         } else {
-            let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
-            let micro = |d: *mut f32, s: *const f32| {
+            let (d, s) = (dst.cast::<u32>(), src.cast::<u32>());
+            let micro = |d: *mut u32, s: *const u32| {
                 if nt {
-                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements.
-                    unsafe { x86::line_avx::<true>(d, dr, s, sr) };
+                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements; AVX2 is
+                    // present (`streams`, for 4-byte elements).
+                    unsafe { x86::line_avx2::<true>(d, dr, s, sr) };
                 } else {
-                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements.
-                    unsafe { x86::line_avx::<false>(d, dr, s, sr) };
+                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements; AVX2.
+                    unsafe { x86::line_avx2::<false>(d, dr, s, sr) };
                 }
             };
-            let edge = |d: *mut f32, s: *const f32, ea: usize, eb: usize| {
+            let edge = |d: *mut u32, s: *const u32, ea: usize, eb: usize| {
                 // SAFETY: as above: a sub-block of the block.
                 unsafe { transpose_unchecked(d, dr, s, sr, ea, eb) }
             };
             // SAFETY: as above, for 4-byte elements.
-            unsafe { line_blocks::<f32, 16>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
+            unsafe { line_blocks::<u32, 16>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
         }
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]

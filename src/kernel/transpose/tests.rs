@@ -148,7 +148,7 @@ fn check_stream<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     } else {
         (src.as_ptr(), sr as isize)
     };
-    assert_eq!(ok, has_line_kernel() && ea >= line && eb >= 2 * line);
+    assert_eq!(ok, has_line_kernel::<E>() && ea >= line && eb >= 2 * line);
     // Streamed (non-temporal stores) and cached (plain stores), each into a fresh buffer.
     for nt in [true, false] {
         dst.fill(fill);
@@ -244,6 +244,27 @@ fn transpose_stream_matches_scalar_for_widths_1_to_70() {
     }
 }
 
+/// The streaming transpose of 4-byte elements whose source rows are a multiple of 2 KiB
+/// apart (the line kernel reads whole lines then, stored plainly too), against the index
+/// formula, at line-kernel sizes and past them.
+#[test]
+fn transpose_stream_with_source_rows_2_kib_apart_matches_scalar() {
+    for (k, ea) in [16, 17, 32, 45].into_iter().enumerate() {
+        for (l, eb) in [32, 33, 48, 70].into_iter().enumerate() {
+            let pad = if cfg!(miri) { 512 } else { 1024 } - ea;
+            check_stream(
+                ea,
+                eb,
+                (k + l) % 16,
+                pad,
+                (k + l) % 2 == 1,
+                |x| x as f32,
+                -1.0,
+            );
+        }
+    }
+}
+
 /// The streaming transpose through the stack tiles (on x86-64 with AVX) against the index
 /// formula: an `ea × eb` block whose destination starts `shift` elements into a line, both
 /// row strides two pages (one under Miri, which is slow) plus `extra` elements, the source
@@ -282,7 +303,7 @@ fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
         (src.as_ptr(), sr)
     };
     let ok = streams::<E>(dr, ea, eb);
-    assert_eq!(ok, has_line_kernel() && ea >= line && eb >= 2 * line);
+    assert_eq!(ok, has_line_kernel::<E>() && ea >= line && eb >= 2 * line);
     // The block's destination `i·dr + j < ea·dr` lies in `dst`, its source `i ± j·sr` in
     // `src`; distinct buffers. Without a line kernel, the portable tiles run instead.
     if ok {
