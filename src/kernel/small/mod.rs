@@ -46,6 +46,7 @@ use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
+use crate::kernel::plan::block::SmallNest;
 use crate::kernel::proof::{Checked, CopyFact};
 use crate::kernel::{stream, transpose};
 
@@ -131,12 +132,19 @@ impl Small {
     }
 
     /// The block of `plan`, when the plan is one nest of two loops (tiled or not), the destination
-    /// running along one and the source along the other, with a block kernel for it.
-    /// A `const fn`: a plan built at compile time is classified at compile time.
+    /// running along one and the source along the other, with a block kernel for it
+    /// ([`Small::of_nest`] of the plan's one nest). A `const fn`: a plan built at compile time
+    /// is classified at compile time.
     pub(crate) const fn of_plan(plan: &Plan<2>, itemsize: usize) -> Option<Self> {
-        let [nest] = plan.nests() else {
-            return None;
-        };
+        match SmallNest::of_plan(plan) {
+            Some(nest) => Self::of_nest(&nest, itemsize),
+            None => None,
+        }
+    }
+
+    /// The block of `nest` when it has two loops (tiled or not), the destination running along
+    /// one and the source along the other, with a block kernel for it.
+    const fn of_nest(nest: &SmallNest<2>, itemsize: usize) -> Option<Self> {
         // A tile only orders the block's steps for the caches: a block small enough for a
         // block kernel runs whole, as `copy_rank2` runs it (a 64 × 64 `f32` transpose in
         // 8 × 8 tiles: 0.26 us, against 0.47 us through the plan's 32 × 32 tiles).
