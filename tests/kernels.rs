@@ -1413,6 +1413,43 @@ where
     assert_eq!(dst, want, "CopyPlan {src_l:?} -> {dst_l:?}");
 }
 
+/// Flipped rows (one operand one element a step forwards, the other backwards), which hosts
+/// copy as reversed runs from 16 elements a row: every length around that threshold and
+/// around the vector widths, each element size and a 32-byte type, flipped on either side, as
+/// one run (rank 1) and as rows of a rank-2 copy (the destination's rows reversed too).
+#[test]
+fn copy_reverses_flipped_rows_of_every_length() {
+    let lens: &[usize] = if cfg!(miri) {
+        &[15, 16, 33]
+    } else {
+        &[1, 2, 3, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 257]
+    };
+    fn both<T: Copy + PartialEq + std::fmt::Debug + 'static>(n: usize, mk: fn(usize) -> T) {
+        let size = size_of::<T>();
+        let fwd = Layout::new([n], [1], size).unwrap();
+        let back = fwd.flipped(0).unwrap();
+        check_against_model::<T, 1>(&fwd, &back, mk);
+        check_against_model::<T, 1>(&back, &fwd, mk);
+        // Three rows `n + 5` apart in the source, the destination's rows and elements flipped.
+        let rows = Layout::new([3, n], [(n + 5) as isize, 1], size).unwrap();
+        let flipped = Layout::dense([3, n], size, Order::C)
+            .unwrap()
+            .flipped(1)
+            .unwrap()
+            .flipped(0)
+            .unwrap();
+        check_against_model::<T, 2>(&rows, &flipped, mk);
+        check_against_model::<T, 2>(&flipped, &rows, mk);
+    }
+    for &n in lens {
+        both::<u8>(n, |i| i as u8);
+        both::<u16>(n, |i| i as u16);
+        both::<f32>(n, |i| i as f32);
+        both::<u64>(n, |i| i as u64);
+        both::<[u64; 4]>(n, |i| [i as u64, !(i as u64), 7, i as u64 * 3]);
+    }
+}
+
 /// The block kinds the kernel chooses per nest, each forced by the operands' shape, at the
 /// edges of the choice: rows of every byte count from 1 to 130 (one or two fixed moves a row
 /// up to 128 bytes, `memcpy` past it), channel blocks just under and at the pixel count that

@@ -413,6 +413,26 @@ unsafe fn block_kernel<T: Copy + 'static>(
             // whole blocks instead, see `stream_transpose`.)
             unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) };
         }
+        BlockKind::Reverse => {
+            // Each row's `n` elements, from its lowest in each operand: the operand running
+            // backwards starts `n - 1` elements past it.
+            let back = b.extent.saturating_sub(1);
+            for i in 0..a.extent {
+                let (dp, sp) = (
+                    d.wrapping_offset(step(i, da)),
+                    s.wrapping_offset(step(i, sa)),
+                );
+                let (dl, sl) = if db < 0 {
+                    (dp.wrapping_sub(back), sp)
+                } else {
+                    (dp, sp.wrapping_sub(back))
+                };
+                // SAFETY: the caller's contract: row `i`'s `b.extent` elements, `dl..dl + n`
+                // of the destination and `sl..sl + n` of the source (one of them runs
+                // backwards from its row start, the other forwards), disjoint.
+                unsafe { reverse_run(dl, sl, b.extent) };
+            }
+        }
         BlockKind::Elements if PAIR_ROWS => {
             // SAFETY: the caller's contract: the block's rows.
             unsafe { pair_rows(d, da, db, s, sa, sb, a.extent, b.extent) };
@@ -440,6 +460,10 @@ enum BlockKind {
     TransposeSwapped,
     /// A transpose, the destination running along `b` and the source along `a`, likewise.
     Transpose,
+    /// Rows of consecutive elements running forwards in one operand and backwards in the
+    /// other (a flip), at least [`REVERSE_MIN`] a row, on hosts ([`REVERSES`]): each row one
+    /// reversed run ([`reverse_run`]).
+    Reverse,
     /// None of these: element by element.
     Elements,
 }
@@ -449,6 +473,9 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     let ([da, sa], [db, sb]) = (a.strides, b.strides);
     if db == 1 && sb == 1 {
         return BlockKind::Rows;
+    }
+    if REVERSES && db == sb.wrapping_neg() && db.unsigned_abs() == 1 && b.extent >= REVERSE_MIN {
+        return BlockKind::Reverse;
     }
     match channel_block::<T>(a, b) {
         Some(Channels::Interleave) if channels::worth(b.extent) => return BlockKind::Interleave,
@@ -611,7 +638,8 @@ mod rows;
 
 pub(crate) use rows::copy_run;
 use rows::{
-    PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, pair_rows, pair_rows_contiguous, strided_block,
+    PAIR_ROWS, REVERSE_MIN, REVERSES, SHORT_ROW_BYTES, copy_short_rows, pair_rows,
+    pair_rows_contiguous, reverse_run, strided_block,
 };
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};

@@ -1,7 +1,7 @@
 //! The row loops of the block kernel: contiguous and strided rows, one or two at a time.
 
 use core::mem::MaybeUninit;
-use core::ptr;
+use core::{ptr, slice};
 
 use crate::kernel::drive::step;
 use crate::kernel::plan::INNER_UNROLL;
@@ -273,6 +273,71 @@ pub(crate) unsafe fn copy_run<T>(dst: *mut T, src: *const T, len: usize) {
     } else {
         // SAFETY: the contract.
         unsafe { ptr::copy_nonoverlapping(src, dst, len) };
+    }
+}
+
+/// Whether a block whose inner loop runs forwards in one operand and backwards in the other,
+/// one element a step (a flip), copies each row as one reversed run ([`reverse_run`]): on
+/// hosts, where the compiler vectorises the run with vector shuffles; bare-metal builds keep
+/// the element loops (code size).
+pub(super) const REVERSES: bool = cfg!(not(target_os = "none"));
+
+/// The shortest row [`reverse_run`] takes: shorter reversed rows (a few pixels) run inlined in
+/// the element loops, without a block kernel's call.
+pub(super) const REVERSE_MIN: usize = 16;
+
+/// `d[n - 1 - i] = s[i]` for `i < n`: a run copied in reverse order, both sides given by their
+/// lowest element. The loop runs over two slices, so the compiler vectorises it with vector
+/// shuffles (for AVX2, detected at run time, in a copy of the loop compiled for it): a flipped
+/// row moves at near `memcpy` speed instead of one element a step.
+///
+/// # Safety
+///
+/// `d..d + n` are elements of the destination allocation and `s..s + n` of the source
+/// allocation, and the two ranges do not overlap.
+#[inline]
+pub(super) unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if crate::kernel::cpu::has_avx2() {
+        // SAFETY: AVX2 is present (checked); the contract.
+        unsafe { reverse_run_avx2(d, s, n) };
+        return;
+    }
+    // SAFETY: the contract.
+    unsafe { reverse_run_portable(d, s, n) }
+}
+
+/// [`reverse_run`] compiled for AVX2 (32-byte shuffles).
+///
+/// # Safety
+///
+/// AVX2 is present, and [`reverse_run`]'s contract.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[target_feature(enable = "avx2")]
+unsafe fn reverse_run_avx2<T: Copy>(d: *mut T, s: *const T, n: usize) {
+    // SAFETY: the contract.
+    unsafe { reverse_run_portable(d, s, n) }
+}
+
+/// [`reverse_run`]'s loop, for the target the caller was compiled for.
+///
+/// # Safety
+///
+/// [`reverse_run`]'s contract.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into `reverse_run_avx2`, so that the loop is vectorised for AVX2 there"
+)]
+#[inline(always)]
+unsafe fn reverse_run_portable<T: Copy>(d: *mut T, s: *const T, n: usize) {
+    // SAFETY: `d..d + n` are elements of the destination allocation, which nothing else reads
+    // or writes while this slice lives (contract: the source does not overlap them).
+    let dst = unsafe { slice::from_raw_parts_mut(d, n) };
+    // SAFETY: `s..s + n` are elements of the source allocation, not written while this slice
+    // lives (contract).
+    let src = unsafe { slice::from_raw_parts(s, n) };
+    for (x, y) in dst.iter_mut().rev().zip(src) {
+        *x = *y;
     }
 }
 
