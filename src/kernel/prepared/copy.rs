@@ -222,10 +222,7 @@ impl CopyPlan {
         dst_len: usize,
     ) -> Result<Unique<'_, 2>, LayoutError> {
         let sizes = [size_of::<D>(), size_of::<S>()];
-        let checked = &self.checked;
-        Ok(checked
-            .copy_proofs(sizes, [dst_len, src_len])?
-            .into_unique())
+        self.checked.unique_for(sizes, [dst_len, src_len])
     }
 
     /// Copies `src` to `dst` as planned: [`copy()`](crate::copy()) without the planning and

@@ -74,11 +74,6 @@ impl<'p> CopyProofs<'p> {
         &self.unique
     }
 
-    /// The plan's proof, for the general loops, taken out.
-    pub(crate) fn into_unique(self) -> Unique<'p, 2> {
-        self.unique
-    }
-
     /// The plan's one nest of at most two loops, proved for the same lengths.
     pub(crate) const fn block(&self) -> Option<&UniqueBlock<'p>> {
         self.block.as_ref()
@@ -276,7 +271,7 @@ impl Checked<2, CopyFact> {
         sizes: [usize; 2],
         lens: [usize; 2],
     ) -> Result<CopyProofs<'_>, LayoutError> {
-        let bounds = self.bounds(sizes, lens)?;
+        let unique = self.unique_for(sizes, lens)?;
         // The block is the plan's one nest (`SmallNest::of_plan` of this plan), so its
         // offsets are the plan's, inside `lens` as `bounds` proves, and its destination is
         // the plan's, unique.
@@ -285,9 +280,33 @@ impl Checked<2, CopyFact> {
             .block
             .as_ref()
             .map(|nest| UniqueBlock { nest, lens });
-        Ok(CopyProofs {
-            unique: Unique { bounds },
-            block,
+        Ok(CopyProofs { unique, block })
+    }
+
+    /// [`bounds`](Checked::bounds) of a copy, and its destination's uniqueness, without the
+    /// block ([`copy_proofs`](Checked::copy_proofs) for the kernels that take no block).
+    ///
+    /// # Errors
+    ///
+    /// As [`bounds`](Checked::bounds).
+    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(
+        target_os = "none",
+        expect(
+            clippy::inline_always,
+            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
+        )
+    )]
+    #[cfg_attr(target_os = "none", inline(always))]
+    pub(crate) fn unique_for(
+        &self,
+        sizes: [usize; 2],
+        lens: [usize; 2],
+    ) -> Result<Unique<'_, 2>, LayoutError> {
+        // The plan's destination is unique (`CopyFact` is minted only by `for_copy`, which
+        // checked it); `bounds` proves the offsets for these lengths.
+        Ok(Unique {
+            bounds: self.bounds(sizes, lens)?,
         })
     }
 }
