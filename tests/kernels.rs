@@ -1416,7 +1416,8 @@ where
 /// Flipped rows (one operand one element a step forwards, the other backwards), which hosts
 /// copy as reversed runs from 16 elements a row: every length around that threshold and
 /// around the vector widths, each element size and a 32-byte type, flipped on either side, as
-/// one run (rank 1) and as rows of a rank-2 copy (the destination's rows reversed too).
+/// one run (rank 1), as rows of a rank-2 copy (the destination's rows reversed too) and in
+/// place.
 #[test]
 fn copy_reverses_flipped_rows_of_every_length() {
     let lens: &[usize] = if cfg!(miri) {
@@ -1440,6 +1441,12 @@ fn copy_reverses_flipped_rows_of_every_length() {
             .unwrap();
         check_against_model::<T, 2>(&rows, &flipped, mk);
         check_against_model::<T, 2>(&flipped, &rows, mk);
+        // In place: the first `n` elements of one buffer into the next `n`, reversed.
+        let mut buf: Vec<T> = (0..2 * n).map(mk).collect();
+        let at = fwd.with_offset(n as isize).unwrap().flipped(0).unwrap();
+        strided_layout::copy_within(&mut buf, &fwd, &at).unwrap();
+        let want: Vec<T> = (0..n).map(mk).chain((0..n).rev().map(mk)).collect();
+        assert_eq!(buf, want, "copy_within of {n} reversed");
     }
     for &n in lens {
         both::<u8>(n, |i| i as u8);

@@ -334,15 +334,21 @@
 //! loop's time. `--only I` runs case `I` alone and prints its plan; `SWEEP_PREPARED=1` times a
 //! [`CopyPlan`](crate::CopyPlan) run instead of `copy()`.
 //!
-//! One run on a 2-core share of an AMD EPYC (32 MiB of L3), NumPy 2.4: `copy()` was 3.58x the
-//! loop and 1.61x NumPy in geometric mean; 3 cases took more than 1.10x the loop's time and 18
-//! more than 1.10x NumPy's (37 and 1.38x before this round). The loop order weighs strides
+//! One run on a 2-core share of an AMD EPYC (32 MiB of L3), NumPy 2.4, replayed three times:
+//! `copy()` was 4.04x the loop and 1.71-1.75x NumPy in geometric mean; 3-4 cases took more
+//! than 1.10x the loop's time and 18-20 more than 1.10x NumPy's. Flipped rows of 16 elements
+//! or more now copy as reversed runs the compiler vectorises (they were element loops): a
+//! reversed run of 685,283 bytes took 24 us against 213 us for NumPy and 423 us for the loop,
+//! and the geometric means rose from 3.59x / 1.60x. The round before had 3.58x / 1.61x, with 3
+//! and 18 cases (37 and 1.38x before that round). The loop order weighs strides
 //! past a cache line alike (a plain `2·|dst stride| + |src stride|` put a 3-D transpose's
 //! destination stride-1 axis outermost: 0.42x NumPy); weighed so, nChw8c -> nChw16c first
 //! became 3.8x slower (its blocks became two rows of 8 elements, each paying a block's call),
 //! which the small-block path (three loops a step, in strips) undid. What remains behind NumPy:
-//! rank-1 gathers of stride 3 into a contiguous destination (0.73-0.79x) and a rank-4 copy
-//! reading a column of the source per row (0.45x).
+//! copies whose two operands' fast axes differ over several loops each (a rank-4 `u8` copy
+//! reading the source 21 bytes apart per destination element, 0.60x; a rank-5 `u64` copy,
+//! 0.72x the loop), which want tiles spanning several loops per side, and single `memcpy` runs
+//! that vary from one process to the next.
 //!
 //! What the sweep found and this round fixed (before / after, loop time over `copy()`'s):
 //! rows of 2 to 4 bytes went through a `memcpy` call a row (`(12126,2):(-2,1) -> (2,1)` of
