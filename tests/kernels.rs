@@ -1416,8 +1416,8 @@ where
 /// Flipped rows (one operand one element a step forwards, the other backwards), which hosts
 /// copy as reversed runs from 16 elements a row: every length around that threshold and
 /// around the vector widths, each element size and a 32-byte type, flipped on either side, as
-/// one run (rank 1), as rows of a rank-2 copy (the destination's rows reversed too) and in
-/// place.
+/// one run (rank 1), as rows of a rank-2 copy (the destination's rows reversed too), through
+/// `map`, and in place.
 #[test]
 fn copy_reverses_flipped_rows_of_every_length() {
     let lens: &[usize] = if cfg!(miri) {
@@ -1441,6 +1441,23 @@ fn copy_reverses_flipped_rows_of_every_length() {
             .unwrap();
         check_against_model::<T, 2>(&rows, &flipped, mk);
         check_against_model::<T, 2>(&flipped, &rows, mk);
+        // `map` over the same flipped rows, counting its calls.
+        for (sl, dl) in [(&rows, &flipped), (&flipped, &rows)] {
+            let (od, os) = (common::offsets(dl), common::offsets(sl));
+            let src: Vec<T> = (0..=*os.iter().max().unwrap() as usize).map(mk).collect();
+            let mut dst = vec![mk(1 << 20); *od.iter().max().unwrap() as usize + 2];
+            let mut want = dst.clone();
+            for (&d, &s) in od.iter().zip(&os) {
+                want[d as usize] = src[s as usize];
+            }
+            let mut calls = 0;
+            strided_layout::map(&src, sl, &mut dst, dl, |x: T| {
+                calls += 1;
+                x
+            })
+            .unwrap();
+            assert_eq!((dst, calls), (want, 3 * n), "map {sl:?} -> {dl:?}");
+        }
         // In place: the first `n` elements of one buffer into the next `n`, reversed.
         let mut buf: Vec<T> = (0..2 * n).map(mk).collect();
         let at = fwd.with_offset(n as isize).unwrap().flipped(0).unwrap();
