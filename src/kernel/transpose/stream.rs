@@ -30,9 +30,9 @@ const AHEAD: usize = 4;
 /// plan's 32 × 32 tiles: their macro-tiles, prefetches and whole-line kernels pay from
 /// about 96 × 96 `f32` up (measured on an Intel server core, alternating runs of the two
 /// builds, ratio to `copy_from_slice`: 256² 0.33 -> 0.48, 768² 0.43-0.48 -> 0.53-0.71,
-/// 1536² 0.38 -> 0.64, 2000² 0.44 -> 0.72, 1023² 0.40 -> 0.59; widths whose rows are not
-/// whole lines, through the stack tiles, within 0.05 either way: 200² 0.37 -> 0.34, 1500²
-/// 0.55 -> 0.53, 1000² 0.52 -> 0.56).
+/// 1536² 0.38 -> 0.64, 2000² 0.44 -> 0.72, 1023² 0.40 -> 0.59). Widths whose rows are not
+/// whole lines then run the cached transpose on the whole block
+/// ([`transpose_stream_unchecked`]).
 pub(crate) const MACRO_MIN: usize = 64;
 
 /// Whether [`transpose_stream_unchecked`] takes an `ea × eb` transpose whose destination rows
@@ -91,7 +91,9 @@ pub(super) fn has_line_kernel<T>() -> bool {
 /// the first destination line boundary and after the last, and the last `ea mod L` rows,
 /// go through [`transpose_unchecked`]. Destination rows that are not a whole number of
 /// lines apart, or both strides whole pages, go through the stack tiles instead
-/// ([`tile_blocks`]). With `nt` (a transpose past the last-level cache) the whole lines are
+/// ([`tile_blocks`]), except that a transpose staying in the cache (`nt` false) whose rows are
+/// not whole lines, with strides that are not whole pages, is [`transpose_unchecked`]'s
+/// whole. With `nt` (a transpose past the last-level cache) the whole lines are
 /// written with non-temporal stores: call
 /// [`stream_fence`](crate::kernel::stream::stream_fence) after the last one; without, with
 /// plain stores (one that stays in the cache, at least [`MACRO_MIN`] both ways).
@@ -115,6 +117,17 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
     );
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
+        // In the cache, with destination rows that are not a whole number of lines apart
+        // (and strides that do not alias in the L1 cache), the stack tiles' extra pass costs
+        // more than it saves: the cached transpose's 8 × 8 tiles straight into place
+        // (measured on an AMD EPYC host, `f32`: 200² 9.4 -> 5.1 us, 500² 69 -> 42 us, 1000²
+        // 335 -> 190 us, 1500² 0.83-0.91 -> 0.58-0.66 ms). Where the rows are whole lines the
+        // line kernels stay faster (128² 2.0 against 3.2 us, 768² 96 against 137-158 us).
+        if !nt && !aliasing::<T>(dr, sr) && !whole_lines::<T>(dr) {
+            // SAFETY: the caller's contract.
+            unsafe { transpose_unchecked(dst, dr, src, sr, ea, eb) };
+            return;
+        }
         if aliasing::<T>(dr, sr) || !whole_lines::<T>(dr) {
             if size_of::<T>() == 8 {
                 // SAFETY: AVX is present (`streams`); the caller's contract, for 8-byte

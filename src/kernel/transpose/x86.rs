@@ -432,8 +432,8 @@ pub(super) unsafe fn line_avx2<const NT: bool>(d: *mut u32, dr: isize, s: *const
 }
 
 /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of 4-byte elements
-/// ([`band`]), then the edges element by element: the cached 4-byte transpose of a CPU with
-/// AVX2.
+/// ([`band`]), the edge strips in 4 × 4 SSE2 blocks, then the last elements one by one: the
+/// cached 4-byte transpose of a CPU with AVX2.
 ///
 /// # Safety
 ///
@@ -447,13 +447,33 @@ pub(super) unsafe fn transpose_avx2(
     ea: usize,
     eb: usize,
 ) {
-    let micro = |d: *mut u32, s: *const u32| {
-        // SAFETY: `blocks` hands over one whole 8 × 8 block of the transpose (its contract),
-        // which the caller's contract covers; AVX2 is present (this function's feature).
+    let (fa, fb) = (ea & !7, eb & !7);
+    let tile = |d: *mut u32, s: *const u32| {
+        // SAFETY: `blocks` hands over one whole 8 × 8 block of the sub-block `..fa × ..fb`
+        // (its contract), which the caller's contract covers; AVX2 is present (this
+        // function's feature).
         unsafe { band::<1, false>(d, dr, s, sr, 0, 0) }
     };
-    // SAFETY: the caller's contract; `micro` is sound for any whole 8 × 8 block.
-    unsafe { blocks::<u32, 8>(d, dr, s, sr, ea, eb, micro) };
+    let micro = |d: *mut u32, s: *const u32| {
+        // SAFETY: `blocks` hands over one whole 4 × 4 block of an edge strip (its contract),
+        // which the caller's contract covers; SSE2 is part of x86-64.
+        unsafe { micro_sse2(d.cast::<f32>(), dr, s.cast::<f32>(), sr) }
+    };
+    // SAFETY: the caller's contract, for the sub-block `..fa × ..fb` (whole 8 × 8 tiles).
+    unsafe { blocks::<u32, 8>(d, dr, s, sr, fa, fb, tile) };
+    let (d1, s1) = (
+        d.wrapping_offset(step(fb, 1)),
+        s.wrapping_offset(step(fb, sr)),
+    );
+    // SAFETY: the caller's contract, for the strip `.. × fb..` (its corner wraps past the
+    // block only when it is empty, and is then never read).
+    unsafe { blocks::<u32, 4>(d1, dr, s1, sr, ea, eb.wrapping_sub(fb), micro) };
+    let (d2, s2) = (
+        d.wrapping_offset(step(fa, dr)),
+        s.wrapping_offset(step(fa, 1)),
+    );
+    // SAFETY: the caller's contract, for the strip `fa.. × ..fb` (likewise).
+    unsafe { blocks::<u32, 4>(d2, dr, s2, sr, ea.wrapping_sub(fa), fb, micro) };
 }
 
 /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of 4-byte elements
