@@ -271,7 +271,9 @@ impl Checked<2, CopyFact> {
         sizes: [usize; 2],
         lens: [usize; 2],
     ) -> Result<CopyProofs<'_>, LayoutError> {
-        let unique = self.unique_for(sizes, lens)?;
+        let unique = Unique {
+            bounds: self.bounds(sizes, lens)?,
+        };
         // The block is the plan's one nest (`SmallNest::of_plan` of this plan), so its
         // offsets are the plan's, inside `lens` as `bounds` proves, and its destination is
         // the plan's, unique.
@@ -289,15 +291,7 @@ impl Checked<2, CopyFact> {
     /// # Errors
     ///
     /// As [`bounds`](Checked::bounds).
-    #[cfg_attr(not(target_os = "none"), inline)]
-    #[cfg_attr(
-        target_os = "none",
-        expect(
-            clippy::inline_always,
-            reason = "a `const` plan's run folds into immediates only when inlined into its caller"
-        )
-    )]
-    #[cfg_attr(target_os = "none", inline(always))]
+    #[inline]
     pub(crate) fn unique_for(
         &self,
         sizes: [usize; 2],

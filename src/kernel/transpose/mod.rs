@@ -325,6 +325,48 @@ unsafe fn blocks<E: Copy, const W: usize>(
     }
 }
 
+/// Runs `big` on every whole `B × B` block of the sub-block `..fa × ..fb` (the largest whose
+/// sides are multiples of `B`), then [`blocks`] of `S × S` with `small` on the two edge strips
+/// left (`.. × fb..` and `fa.. × ..fb`), whose last elements go one by one: the order of the
+/// AVX transposes, with their large and small micro-kernels.
+///
+/// # Safety
+///
+/// `transpose_unchecked`'s contract, `big(d, s)` sound for a `B × B` block at `d`/`s` with
+/// the same row strides, and `small` for an `S × S` one.
+#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[inline(always)]
+unsafe fn blocks_and_strips<E: Copy, const B: usize, const S: usize>(
+    d: *mut E,
+    dr: isize,
+    s: *const E,
+    sr: isize,
+    [ea, eb]: [usize; 2],
+    big: impl FnMut(*mut E, *const E),
+    mut small: impl FnMut(*mut E, *const E),
+) {
+    let (ra, rb) = (
+        ea.checked_rem(B).unwrap_or(0),
+        eb.checked_rem(B).unwrap_or(0),
+    );
+    let (fa, fb) = (ea.wrapping_sub(ra), eb.wrapping_sub(rb));
+    // SAFETY: the caller's contract, for the sub-block `..fa × ..fb` (whole `B × B` blocks).
+    unsafe { blocks::<E, B>(d, dr, s, sr, fa, fb, big) };
+    let (d1, s1) = (
+        d.wrapping_offset(step(fb, 1)),
+        s.wrapping_offset(step(fb, sr)),
+    );
+    // SAFETY: the caller's contract, for the strip `.. × fb..` (its corner wraps past the
+    // block only when it is empty, and is then never read).
+    unsafe { blocks::<E, S>(d1, dr, s1, sr, ea, rb, &mut small) };
+    let (d2, s2) = (
+        d.wrapping_offset(step(fa, dr)),
+        s.wrapping_offset(step(fa, 1)),
+    );
+    // SAFETY: the caller's contract, for the strip `fa.. × ..fb` (likewise).
+    unsafe { blocks::<E, S>(d2, dr, s2, sr, ra, fb, small) };
+}
+
 mod stream;
 pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 

@@ -21,7 +21,7 @@ use core::arch::x86_64::{
 use core::arch::x86_64::{_mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_setzero_si256};
 use core::ptr;
 
-use super::blocks;
+use super::blocks_and_strips;
 use super::stream::{LINE, tile_blocks};
 use crate::kernel::drive::step;
 use crate::kernel::stream::stream_copy_unchecked;
@@ -447,33 +447,19 @@ pub(super) unsafe fn transpose_avx2(
     ea: usize,
     eb: usize,
 ) {
-    let (fa, fb) = (ea & !7, eb & !7);
     let tile = |d: *mut u32, s: *const u32| {
-        // SAFETY: `blocks` hands over one whole 8 × 8 block of the sub-block `..fa × ..fb`
-        // (its contract), which the caller's contract covers; AVX2 is present (this
-        // function's feature).
+        // SAFETY: `blocks_and_strips` hands over one whole 8 × 8 block of the transpose (its
+        // contract), which the caller's contract covers; AVX2 is present (this function's
+        // feature).
         unsafe { band::<1, false>(d, dr, s, sr, 0, 0) }
     };
     let micro = |d: *mut u32, s: *const u32| {
-        // SAFETY: `blocks` hands over one whole 4 × 4 block of an edge strip (its contract),
-        // which the caller's contract covers; SSE2 is part of x86-64.
+        // SAFETY: `blocks_and_strips` hands over one whole 4 × 4 block of an edge strip (its
+        // contract), which the caller's contract covers; SSE2 is part of x86-64.
         unsafe { micro_sse2(d.cast::<f32>(), dr, s.cast::<f32>(), sr) }
     };
-    // SAFETY: the caller's contract, for the sub-block `..fa × ..fb` (whole 8 × 8 tiles).
-    unsafe { blocks::<u32, 8>(d, dr, s, sr, fa, fb, tile) };
-    let (d1, s1) = (
-        d.wrapping_offset(step(fb, 1)),
-        s.wrapping_offset(step(fb, sr)),
-    );
-    // SAFETY: the caller's contract, for the strip `.. × fb..` (its corner wraps past the
-    // block only when it is empty, and is then never read).
-    unsafe { blocks::<u32, 4>(d1, dr, s1, sr, ea, eb.wrapping_sub(fb), micro) };
-    let (d2, s2) = (
-        d.wrapping_offset(step(fa, dr)),
-        s.wrapping_offset(step(fa, 1)),
-    );
-    // SAFETY: the caller's contract, for the strip `fa.. × ..fb` (likewise).
-    unsafe { blocks::<u32, 4>(d2, dr, s2, sr, ea.wrapping_sub(fa), fb, micro) };
+    // SAFETY: the caller's contract; the kernels are sound for the blocks they are handed.
+    unsafe { blocks_and_strips::<u32, 8, 4>(d, dr, s, sr, [ea, eb], tile, micro) };
 }
 
 /// `d[i·dr + j] = s[i + j·sr]` for `i < ea`, `j < eb`, in 8 × 8 tiles of 4-byte elements
@@ -818,34 +804,19 @@ pub(super) unsafe fn transpose_avx_f64(
     ea: usize,
     eb: usize,
 ) {
-    let (fa, fb) = (ea & !7, eb & !7);
     let line = |d: *mut f64, s: *const f64| {
-        // SAFETY: `blocks` hands over one whole 8 × 8 block of the sub-block `..fa × ..fb`
-        // (its contract), which the caller's contract covers; AVX is present.
+        // SAFETY: `blocks_and_strips` hands over one whole 8 × 8 block of the transpose (its
+        // contract), which the caller's contract covers; AVX is present.
         unsafe { line_avx_f64::<false>(d, dr, s, sr) };
     };
     let micro = |d: *mut f64, s: *const f64| {
-        // SAFETY: `blocks` hands over one whole 4 × 4 block of an edge sub-block (its
+        // SAFETY: `blocks_and_strips` hands over one whole 4 × 4 block of an edge strip (its
         // contract), which the caller's contract covers; AVX is present.
         unsafe { micro_avx_f64(d, dr, s, sr) };
     };
-    // SAFETY: the caller's contract, for the sub-block `..fa × ..fb` (whole 8 × 8 line
-    // kernels, each reading its source lines whole).
-    unsafe { blocks::<f64, 8>(d, dr, s, sr, fa, fb, line) };
-    let (d1, s1) = (
-        d.wrapping_offset(step(fb, 1)),
-        s.wrapping_offset(step(fb, sr)),
-    );
-    // SAFETY: the caller's contract, for the sub-block `.. × fb..` (its corner wraps past
-    // the block only when it is empty, and is then never read).
-    unsafe { blocks::<f64, 4>(d1, dr, s1, sr, ea, eb % 8, micro) };
-    let (d2, s2) = (
-        d.wrapping_offset(step(fa, dr)),
-        s.wrapping_offset(step(fa, 1)),
-    );
-    // SAFETY: the caller's contract, for the sub-block `fa.. × ..fb` (its corner wraps past
-    // the block only when it is empty, and is then never read).
-    unsafe { blocks::<f64, 4>(d2, dr, s2, sr, ea % 8, fb, micro) };
+    // SAFETY: the caller's contract; the kernels are sound for the blocks they are handed
+    // (the 8 × 8 line kernels read their source lines whole).
+    unsafe { blocks_and_strips::<f64, 8, 4>(d, dr, s, sr, [ea, eb], line, micro) };
 }
 
 /// One 4 × 4 block of 8-byte elements with AVX.
