@@ -37,13 +37,14 @@ pub(crate) const MACRO_MIN: usize = 64;
 
 /// Whether [`transpose_stream_unchecked`] takes an `ea × eb` transpose whose destination rows
 /// are `dr` elements apart: 4- and 8-byte primitives, on a target with a streaming line
-/// kernel for them ([`has_line_kernel`]), destination rows forwards, and at least one line-sized micro-kernel each
-/// way. Rows a whole number of cache lines apart take the line kernels (or the stack tiles
-/// where both strides are whole pages), others the stack tiles ([`whole_lines`]).
+/// kernel for them ([`has_line_kernel`]), destination rows forwards, and at least one
+/// line-sized micro-kernel each way. Rows a whole number of cache lines apart take the line
+/// kernels (or the stack tiles where both strides are whole pages), others the stack tiles
+/// ([`whole_lines`]) or, in the cache, the cached transpose.
 #[inline]
 pub(crate) fn streams<T: 'static>(dr: isize, ea: usize, eb: usize) -> bool {
     let line = LINE.checked_div(size_of::<T>()).unwrap_or(1);
-    has_line_kernel::<T>()
+    has_line_kernel(size_of::<T>())
         && matches!(size_of::<T>(), 4 | 8)
         && transposes::<T>()
         && dr > 0
@@ -67,20 +68,17 @@ pub(super) fn whole_lines<T>(dr: isize) -> bool {
         .is_some_and(|b| b.is_multiple_of(LINE))
 }
 
-/// Whether this machine has a streaming line kernel for `T` (on x86-64, AVX2 for 4-byte
-/// elements, whose tiles are the AVX2 8 × 8 tile; AVX for the others).
+/// Whether this machine has a streaming line kernel for elements of `size` bytes (on x86-64,
+/// AVX2 for 4-byte elements, whose tiles are the AVX2 8 × 8 tile; AVX for the others).
 #[inline]
-pub(super) fn has_line_kernel<T>() -> bool {
+pub(super) fn has_line_kernel(size: usize) -> bool {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     {
-        if size_of::<T>() == 4 {
-            has_avx2()
-        } else {
-            has_avx()
-        }
+        if size == 4 { has_avx2() } else { has_avx() }
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     {
+        let _ = size;
         false
     }
 }

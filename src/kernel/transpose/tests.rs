@@ -148,7 +148,10 @@ fn check_stream<E: Copy + PartialEq + core::fmt::Debug + 'static>(
     } else {
         (src.as_ptr(), sr as isize)
     };
-    assert_eq!(ok, has_line_kernel::<E>() && ea >= line && eb >= 2 * line);
+    assert_eq!(
+        ok,
+        has_line_kernel(size_of::<E>()) && ea >= line && eb >= 2 * line
+    );
     // Streamed (non-temporal stores) and cached (plain stores), each into a fresh buffer.
     for nt in [true, false] {
         dst.fill(fill);
@@ -303,7 +306,10 @@ fn check_tiled<E: Copy + PartialEq + core::fmt::Debug + 'static>(
         (src.as_ptr(), sr)
     };
     let ok = streams::<E>(dr, ea, eb);
-    assert_eq!(ok, has_line_kernel::<E>() && ea >= line && eb >= 2 * line);
+    assert_eq!(
+        ok,
+        has_line_kernel(size_of::<E>()) && ea >= line && eb >= 2 * line
+    );
     // The block's destination `i·dr + j < ea·dr` lies in `dst`, its source `i ± j·sr` in
     // `src`; distinct buffers. Without a line kernel, the portable tiles run instead.
     if ok {
