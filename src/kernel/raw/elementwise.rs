@@ -3,7 +3,7 @@
 use core::mem::MaybeUninit;
 use core::slice;
 
-use super::rows::REVERSES;
+use super::rows::{flipped, lowest};
 use crate::LayoutError;
 use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
 use crate::kernel::plan::{Plan, TILE_BYTES};
@@ -182,17 +182,12 @@ pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
                     for (x, &y) in dr.iter_mut().zip(srow) {
                         *x = f(y);
                     }
-                } else if REVERSES && db == se.wrapping_neg() && db.unsigned_abs() == 1 {
+                } else if flipped(db, se) {
                     // A flipped row (one side one element a step backwards): both as slices
                     // from their lowest element, one walked in reverse, so that the compiler
                     // vectorises the loop as it does `copy()`'s reversed runs; `f` still
                     // sees the source in the row's order.
-                    let back = b.extent.saturating_sub(1);
-                    let (dl, sl) = if db < 0 {
-                        (dp.wrapping_sub(back), sp)
-                    } else {
-                        (dp, sp.wrapping_sub(back))
-                    };
+                    let (dl, sl) = lowest(dp, sp, db, b.extent);
                     // SAFETY: the row's `b.extent` destination elements, from its lowest, unique
                     // and aliasing no source row (above).
                     let dr = unsafe { slice::from_raw_parts_mut(dl, b.extent) };

@@ -414,19 +414,14 @@ unsafe fn block_kernel<T: Copy + 'static>(
             unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) };
         }
         BlockKind::Reverse => {
-            // Each row's `n` elements, from its lowest in each operand: the operand running
-            // backwards starts `n - 1` elements past it.
-            let back = b.extent.saturating_sub(1);
+            // Each row's `n` elements, from its lowest in each operand.
             for i in 0..a.extent {
-                let (dp, sp) = (
+                let (dl, sl) = lowest(
                     d.wrapping_offset(step(i, da)),
                     s.wrapping_offset(step(i, sa)),
+                    db,
+                    b.extent,
                 );
-                let (dl, sl) = if db < 0 {
-                    (dp.wrapping_sub(back), sp)
-                } else {
-                    (dp, sp.wrapping_sub(back))
-                };
                 // SAFETY: the caller's contract: row `i`'s `b.extent` elements, `dl..dl + n`
                 // of the destination and `sl..sl + n` of the source (one of them runs
                 // backwards from its row start, the other forwards), disjoint.
@@ -461,7 +456,7 @@ enum BlockKind {
     /// A transpose, the destination running along `b` and the source along `a`, likewise.
     Transpose,
     /// Rows of consecutive elements running forwards in one operand and backwards in the
-    /// other (a flip), at least [`REVERSE_MIN`] a row, on hosts ([`REVERSES`]): each row one
+    /// other (a flip, [`flipped`]), at least [`REVERSE_MIN`] a row, on hosts: each row one
     /// reversed run ([`reverse_run`]).
     Reverse,
     /// None of these: element by element.
@@ -474,7 +469,7 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     if db == 1 && sb == 1 {
         return BlockKind::Rows;
     }
-    if REVERSES && db == sb.wrapping_neg() && db.unsigned_abs() == 1 && b.extent >= REVERSE_MIN {
+    if flipped(db, sb) && b.extent >= REVERSE_MIN {
         return BlockKind::Reverse;
     }
     match channel_block::<T>(a, b) {
@@ -638,7 +633,7 @@ mod rows;
 
 pub(crate) use rows::copy_run;
 use rows::{
-    PAIR_ROWS, REVERSE_MIN, REVERSES, SHORT_ROW_BYTES, copy_short_rows, pair_rows,
+    PAIR_ROWS, REVERSE_MIN, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows,
     pair_rows_contiguous, reverse_run, strided_block,
 };
 

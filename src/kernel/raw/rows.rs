@@ -286,6 +286,26 @@ pub(super) const REVERSES: bool = cfg!(not(target_os = "none"));
 /// the element loops, without a block kernel's call.
 pub(super) const REVERSE_MIN: usize = 16;
 
+/// Whether an inner loop of strides `db` (destination) and `sb` (source) is a flipped row:
+/// one element a step forwards in one operand and backwards in the other, on hosts
+/// ([`REVERSES`]). The one rule `copy()`'s block kinds and `map`'s rows read.
+pub(super) const fn flipped(db: isize, sb: isize) -> bool {
+    REVERSES && db == sb.wrapping_neg() && db.unsigned_abs() == 1
+}
+
+/// The lowest element of a flipped row of `n` elements in each operand, from the elements
+/// of its index 0 (`d`, `s`): the operand running backwards (`db < 0`: the destination)
+/// starts `n - 1` elements before it. Wrapping: the caller dereferences only a row's
+/// elements.
+pub(super) fn lowest<D, S>(d: *mut D, s: *const S, db: isize, n: usize) -> (*mut D, *const S) {
+    let back = n.saturating_sub(1);
+    if db < 0 {
+        (d.wrapping_sub(back), s)
+    } else {
+        (d, s.wrapping_sub(back))
+    }
+}
+
 /// `d[n - 1 - i] = s[i]` for `i < n`: a run copied in reverse order, both sides given by their
 /// lowest element. The loop runs over two slices, so the compiler vectorises it with vector
 /// shuffles (for AVX2, detected at run time, in a copy of the loop compiled for it): a flipped
