@@ -176,24 +176,29 @@ struct KernelLayout {
   }
 
   // The element offset of `index` (each index[k] in 0..extents[k]); unspecified otherwise.
+  // Every array is indexed by the loop counter only (no `index[d]`), so that under nvcc the
+  // unrolled loop keeps the parameter in registers instead of copying it to local memory.
   STRIDED_LAYOUT_HD I offset_of(const I* index) const {
     static_assert(sizeof(KernelLayout) == (4 * N + 5) * sizeof(I),
                   "KernelLayout must be (4N + 5) values of I, as in Rust");
+    const int d = split_axis();
     A acc = static_cast<U>(offset);
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#pragma unroll
+#endif
     for (int k = 0; k < N; ++k) {
-      acc += static_cast<A>(static_cast<U>(index[k])) * static_cast<U>(strides[k]);
-    }
-    int d = split_axis();
-    if (d >= 0) {
-      acc -= static_cast<A>(static_cast<U>(index[d])) * static_cast<U>(strides[d]);
-      acc += split_term(index[d], strides[d]);
+      acc += k == d ? split_term(index[k], strides[k])
+                    : static_cast<A>(static_cast<U>(index[k])) * static_cast<U>(strides[k]);
     }
     return static_cast<I>(static_cast<U>(acc));
   }
 
   // The offset of the element at position `linear` in C order, for linear in 0..volume().
   STRIDED_LAYOUT_HD I offset_of_linear(I linear) const {
+    const int d = split_axis();
     A acc = static_cast<U>(offset);
+    // q_{k-1} = linear / pitch_{k-1}; 0 before axis 0 (linear < volume).
+    A outer = 0;
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #pragma unroll
 #endif
@@ -210,18 +215,29 @@ struct KernelLayout {
         c -= static_cast<A>(static_cast<U>(extents[k + 1])) * static_cast<U>(strides[k + 1]);
       }
       acc += q * c;
-    }
-    int d = split_axis();
-    if (d >= 0) {
-      A qd = static_cast<U>(divide_fast(linear, pitch_multipliers[d], pitch_shifts[d]));
-      A qo = d == 0 ? A(0)
-                    : static_cast<A>(static_cast<U>(divide_fast(linear, pitch_multipliers[d - 1],
-                                                                pitch_shifts[d - 1])));
-      U iu = static_cast<U>(qd - static_cast<A>(static_cast<U>(extents[d])) * qo);
-      acc -= static_cast<A>(iu) * static_cast<U>(strides[d]);
-      acc += split_term(static_cast<I>(iu), strides[d]);
+      if (k == d) {
+        // The interleaved axis: its term i_d * s_d becomes (i_d / f) * s_d + i_d % f.
+        U i = static_cast<U>(q - static_cast<A>(static_cast<U>(extents[k])) * outer);
+        acc -= static_cast<A>(i) * static_cast<U>(strides[k]);
+        acc += split_term(static_cast<I>(i), strides[k]);
+      }
+      outer = q;
     }
     return static_cast<I>(static_cast<U>(acc));
+  }
+
+  // Whether no axis is interleaved (the interleave factor is 1, or the value names no axis).
+  STRIDED_LAYOUT_HD bool is_plain() const { return split_axis() < 0; }
+
+  // This layout with its interleave factor the constant 1: the same offsets for a plain
+  // layout (is_plain()), computed without the interleave tests, which a compiler drops once it
+  // sees the constant. Take it once, outside a loop, after testing is_plain(); for an
+  // interleaved layout it is the layout without its interleave (other offsets).
+  STRIDED_LAYOUT_HD KernelLayout as_plain() const {
+    KernelLayout plain = *this;
+    plain.interleave_dimension = I(0);
+    plain.interleave_factor = I(1);
+    return plain;
   }
 
   // The offset of `index` into *out and true, or false if some index[k] is outside 0..extents[k].
@@ -240,6 +256,41 @@ struct KernelLayout {
     return static_cast<I>(static_cast<U>(v));
   }
 };
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+// The grid-stride loop of a kernel over two layouts of the same extents: calls
+// f(a_offset, b_offset) for every position t in 0..n this thread owns (t = its global thread
+// number, then every blockDim.x * gridDim.x), with n the layouts' volume (pass `volume()`,
+// which `KernelLayout::from_layout` checked fits I).
+//
+// - It never overflows I: the first position and the step are taken in 64 bits, the step
+//   capped at n, and a position advances only while n - t > step, so t + step < n.
+// - When both layouts are plain (the same test for every thread), the loop runs over
+//   as_plain() copies, so the interleave corrections and their tests leave the loop.
+//
+// The device buffers must hold required_len() elements of each layout (checked on the host).
+template <typename I, int N, typename F>
+__device__ __forceinline__ void grid_stride_offsets(const KernelLayout<I, N>& a,
+                                                    const KernelLayout<I, N>& b, I n, F f) {
+  typedef unsigned long long W;
+  W first = static_cast<W>(blockIdx.x) * blockDim.x + threadIdx.x;
+  W step = static_cast<W>(blockDim.x) * gridDim.x;
+  if (KernelLayout<I, N>::is_negative(n) || first >= static_cast<W>(n)) return;
+  if (step > static_cast<W>(n)) step = static_cast<W>(n);
+  const I s = static_cast<I>(step);
+  auto run = [&](const KernelLayout<I, N>& x, const KernelLayout<I, N>& y) {
+    for (I t = static_cast<I>(first);; t += s) {
+      f(x.offset_of_linear(t), y.offset_of_linear(t));
+      if (n - t <= s) break;
+    }
+  };
+  if (a.is_plain() && b.is_plain()) {
+    run(a.as_plain(), b.as_plain());
+  } else {
+    run(a, b);
+  }
+}
+#endif
 
 // The byte layout (field offsets in units of sizeof(I)), for the common instantiations; the
 // Rust side asserts the same table with `offset_of!` (`src/param/abi.rs`).

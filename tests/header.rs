@@ -117,7 +117,7 @@ word!(i64, 1);
 struct Case<I> {
     volume: I,
     /// offset_of, offset_of_linear, checked flag, checked offset.
-    answers: Vec<[I; 4]>,
+    answers: Vec<[I; 6]>,
 }
 
 /// Appends the record of `k` and its queries to `input`; returns what the header must answer.
@@ -215,6 +215,14 @@ fn record<I: Word, const N: usize>(
                 I::zero()
             },
             checked.unwrap_or_else(I::zero),
+            // `is_plain()`, and `as_plain().offset_of_linear(t)` for a plain layout (0 else).
+            if k.as_plain().is_some() {
+                I::one()
+            } else {
+                I::zero()
+            },
+            k.as_plain()
+                .map_or_else(I::zero, |p| p.offset_of_linear(*t)),
         ]);
     }
     Case {
@@ -276,7 +284,7 @@ fn cases<I: Word, const N: usize>(
             let Ok(l) = Layout::new(shape, strides, 4).and_then(|l| l.with_offset(offset)) else {
                 continue;
             };
-            let Ok(k) = KernelLayout::<I, N>::from_layout(&l) else {
+            let Ok(k) = KernelLayout::<I, N>::try_from(&l) else {
                 counts.refused += 1;
                 continue;
             };
@@ -295,7 +303,7 @@ fn cases<I: Word, const N: usize>(
             let Ok(l) = built.and_then(|l| l.with_offset(offset)) else {
                 continue;
             };
-            let Ok(k) = KernelLayout::<I, N>::from_interleaved(&l) else {
+            let Ok(k) = KernelLayout::<I, N>::try_from(&l) else {
                 counts.refused += 1;
                 continue;
             };
@@ -320,10 +328,10 @@ fn compare<I: Word>(out: &[u8], pos: &mut usize, expected: &[Case<I>]) -> usize 
     for (c, case) in expected.iter().enumerate() {
         assert_eq!(take(), case.volume, "volume of case {c}");
         for (q, want) in case.answers.iter().enumerate() {
-            let got = [take(), take(), take(), take()];
+            let got = [take(), take(), take(), take(), take(), take()];
             assert_eq!(
                 &got, want,
-                "case {c}, query {q}: [offset_of, linear, checked?, checked]"
+                "case {c}, query {q}: [offset_of, linear, checked?, checked, plain?, plain linear]"
             );
             n += 1;
         }
@@ -383,7 +391,7 @@ fn header_matches_the_crate_on_random_plain_and_interleaved_layouts() {
     let n64 = run!(i64);
     println!(
         "header ({cxx}): {} layouts ({} interleaved, {} refused by the index type), \
-         {} queries x 4 answers compared (i32: {n32}, i64: {n64})",
+         {} queries x 6 answers compared (i32: {n32}, i64: {n64})",
         counts.layouts, counts.interleaved, counts.refused, counts.queries
     );
     assert_eq!(counts.layouts, 2 * 4 * per_rank);

@@ -287,26 +287,15 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[inline]
     #[must_use]
     pub fn offset_of(&self, index: [I; N]) -> I {
-        let plain = || {
-            let terms = index.iter().zip(&self.strides);
-            terms.fold(self.offset, |acc, (&i, &s)| {
-                acc.wrapping_add(&i.wrapping_mul(&s))
-            })
-        };
-        let Some(split) = self.split() else {
-            return plain();
-        };
-        // Interleaved: the plain sum, then the split axis's term corrected from `i·s` to
-        // `(i / f)·s + i % f`.
-        let (Some(&i), Some(&s)) = (
-            index.get(split.dimension),
-            self.strides.get(split.dimension),
-        ) else {
-            return plain();
-        };
-        plain()
-            .wrapping_sub(&i.wrapping_mul(&s))
-            .wrapping_add(&term(i, s, split))
+        // Every array is read at the loop counter only (never at the split axis's number), so
+        // once the loop over the constant `N` is unrolled a GPU keeps the layout in registers
+        // instead of copying it to local memory to index it.
+        let split = self.split();
+        let terms = index.iter().zip(&self.strides).enumerate();
+        terms.fold(self.offset, |acc, (k, (&i, &s))| match split {
+            Some(split) if split.dimension == k => acc.wrapping_add(&term(i, s, split)),
+            _ => acc.wrapping_add(&i.wrapping_mul(&s)),
+        })
     }
 
     /// The element offset of the element at position `linear` in logical C order (last axis
@@ -348,10 +337,15 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
         // Σ q_k·(s_k - extents[k+1]·s_{k+1}) (the last term without the product): one
         // multiply-add per axis, and the coefficients depend on the layout only, so a
         // grid-stride loop computes them once. All modulo 2^bits, like the rest of the device
-        // math. The `k` tests fold away once the loop over the constant `N` is unrolled.
+        // math. The `k` tests fold away once the loop over the constant `N` is unrolled, and
+        // every array is read at `k` only (see `offset_of`).
+        let split = self.split();
         let mut acc = self.offset;
+        // q_{k-1}; 0 before axis 0 (`linear` < volume).
+        let mut outer = I::zero();
         for k in 0..N {
-            let (Some(&stride), Some(&mult), Some(&shift)) = (
+            let (Some(&extent), Some(&stride), Some(&mult), Some(&shift)) = (
+                self.extents.get(k),
                 self.strides.get(k),
                 self.pitch_multipliers.get(k),
                 self.pitch_shifts.get(k),
@@ -367,26 +361,17 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
                 _ => (linear, stride),
             };
             acc = acc.wrapping_add(&q.wrapping_mul(&coefficient));
+            if let Some(split) = split.filter(|split| split.dimension == k) {
+                // The interleaved axis (a branch that is the same for every thread): its term
+                // corrected from `i·s` to `(i / f)·s + i % f`.
+                let i = q.wrapping_sub(&extent.wrapping_mul(&outer));
+                acc = acc
+                    .wrapping_sub(&i.wrapping_mul(&stride))
+                    .wrapping_add(&term(i, stride, split));
+            }
+            outer = q;
         }
-        let Some(split) = self.split() else {
-            return acc;
-        };
-        // Interleaved (a branch that is the same for every thread): the split axis's index
-        // again, from its own pitch and the one outside it, and its term corrected from `i·s`
-        // to `(i / f)·s + i % f`.
-        let d = split.dimension;
-        let quotient = |axis: Option<usize>| match axis
-            .and_then(|a| Some((*self.pitch_multipliers.get(a)?, *self.pitch_shifts.get(a)?)))
-        {
-            Some((m, sh)) => I::divide_fast(linear, m, sh),
-            None => I::zero(),
-        };
-        let (Some(&e), Some(&s)) = (self.extents.get(d), self.strides.get(d)) else {
-            return acc;
-        };
-        let i = quotient(Some(d)).wrapping_sub(&e.wrapping_mul(&quotient(d.checked_sub(1))));
-        acc.wrapping_sub(&i.wrapping_mul(&s))
-            .wrapping_add(&term(i, s, split))
+        acc
     }
 
     /// The element offset of `index`, or `None` if some `index[k]` is outside `0..extents[k]`.
@@ -459,6 +444,46 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     pub fn interleave(&self) -> Option<(usize, usize)> {
         let (d, f) = self.split_axis()?;
         Some((d, f.to_usize()?))
+    }
+
+    /// The same layout with the interleave fields of a plain one (dimension 0, factor 1), or
+    /// `None` if an axis is interleaved: for a kernel's loop, which tests it once, outside.
+    ///
+    /// The offsets are the same; what changes is what the compiler knows. Inside the loop,
+    /// `offset_of_linear` on the copy sees the constant factor 1, so the interleave tests and
+    /// corrections leave the loop (on an H100-class target, rank 4 `i32`: about half the
+    /// instructions per element of the loop over the original). The header's `is_plain()`,
+    /// `as_plain()` and `grid_stride_offsets` do the same in C++.
+    ///
+    /// ```text
+    /// match (src.as_plain(), dst.as_plain()) {
+    ///     (Some(s), Some(d)) => grid_loop(&s, &d),   // plain layouts: no interleave tests
+    ///     _ => grid_loop(&src, &dst),
+    /// }
+    /// ```
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout, LayoutError, Order};
+    /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::F)?)?;
+    /// let plain = k.as_plain().ok_or(LayoutError::IndexTypeOverflow)?;
+    /// assert_eq!(plain.offset_of_linear(4), k.offset_of_linear(4));
+    /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+    /// assert_eq!(KernelLayout::<i32, 3>::from_interleaved(&hwc)?.as_plain(), None);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn as_plain(&self) -> Option<Self> {
+        match self.split_axis() {
+            Some(_) => None,
+            None => Some(Self {
+                interleave_dimension: I::zero(),
+                interleave_factor: I::one(),
+                ..*self
+            }),
+        }
     }
 
     /// `(dimension, factor)` when the value describes a real split (`factor > 1`, dimension an

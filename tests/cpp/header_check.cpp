@@ -4,8 +4,9 @@
 // Input records:  u32 type (0: int32, 1: int64), u32 rank, u32 queries,
 //                 the KernelLayout<I, rank> bytes, then per query rank indices and a linear
 //                 position (each an I).
-// Output records: volume(), then per query offset_of, offset_of_linear, checked (0/1) and the
-//                 checked offset (0 when refused), each an I.
+// Output records: volume(), then per query offset_of, offset_of_linear, checked (0/1), the
+//                 checked offset (0 when refused), is_plain (0/1) and, for a plain layout,
+//                 as_plain().offset_of_linear (else 0), each an I.
 #include "strided_layout.h"
 
 #include <cstdint>
@@ -32,6 +33,8 @@ template <typename I, int N> bool run(std::FILE* in, std::FILE* out, std::uint32
     write(out, k.offset_of_linear(linear));
     write(out, static_cast<I>(ok ? 1 : 0));
     write(out, ok ? checked : I(0));
+    write(out, static_cast<I>(k.is_plain() ? 1 : 0));
+    write(out, k.is_plain() ? k.as_plain().offset_of_linear(linear) : I(0));
   }
   return true;
 }

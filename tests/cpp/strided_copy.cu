@@ -1,20 +1,22 @@
 // A strided copy over strided_layout::KernelLayout, compiled at run time by NVRTC (the example
-// examples/gpu_host.rs and the GPU test tests/gpu.rs). `#include "strided_layout.h"` is found
-// through NVRTC's include path (the crate's include/ directory).
+// examples/gpu_host.rs, which prepends the header's text, `strided_layout::KERNEL_HEADER`, and
+// the GPU test tests/gpu.rs, which passes the crate's include/ directory as an include path),
+// and by nvcc in CI (scripts/gpu-device-check). The include is guarded so that both work.
 //
-// Grid-stride loop over the linear position t in C order: each thread computes both offsets
-// with offset_of_linear (multiply-high, add, shift per axis; no division).
+// The header's grid-stride loop (grid_stride_offsets): each thread computes both offsets with
+// offset_of_linear (multiply-high, add, shift per axis; no division), the loop cannot overflow
+// `int` for any volume KernelLayout<int, N> accepts, and plain layouts skip the interleave
+// tests. `n` is the volume; the host checked both buffers hold `required_len()` elements.
+#ifndef STRIDED_LAYOUT_H
 #include "strided_layout.h"
+#endif
 
 using strided_layout::KernelLayout;
 
 #define STRIDED_COPY(T, NAME, N)                                                                  \
   extern "C" __global__ void NAME##_##N(const T* __restrict__ src, KernelLayout<int, N> sl,       \
                                         T* __restrict__ dst, KernelLayout<int, N> dl, int n) {   \
-    int stride = blockDim.x * gridDim.x;                                                         \
-    for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < n; t += stride) {                   \
-      dst[dl.offset_of_linear(t)] = src[sl.offset_of_linear(t)];                                 \
-    }                                                                                            \
+    strided_layout::grid_stride_offsets(dl, sl, n, [&](int d, int s) { dst[d] = src[s]; });       \
   }
 
 STRIDED_COPY(float, strided_copy_f32, 1)

@@ -367,6 +367,7 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
             k.checked_offset_of(ix),
             k.offset_of_linear(is(3) as i64)
         ));
+        keep!(k.as_plain().map(|p| p.offset_of_linear(is(3) as i64)));
         keep!((
             k.volume(),
             k.interleave(),
