@@ -214,7 +214,18 @@ fn channel_kernels_at_vector_lengths() {
 
 /// The kernel-parameter type packs an interleaved layout; its device math agrees everywhere.
 fn check_param<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
-    let k = strided_layout::KernelLayout::<i32, N>::from_interleaved(&il).unwrap();
+    use strided_layout::KernelLayout;
+    let k = KernelLayout::<i32, N>::from_interleaved(&il).unwrap();
+    // The `const fn` packs exactly as the generic conversion, for every index type.
+    macro_rules! const_is_generic {
+        ($($t:ty),*) => {$(
+            prop_assert_eq!(
+                KernelLayout::<$t, N>::from_interleaved(&il),
+                KernelLayout::<$t, N>::try_from(&il)
+            );
+        )*};
+    }
+    const_is_generic!(i8, u8, i16, u16, i32, u32, i64, u64);
     for ix in indices(&il.shape()) {
         let ixa: [usize; N] = ix.clone().try_into().unwrap();
         let ki: [i32; N] = ixa.map(|i| i as i32);

@@ -1,4 +1,4 @@
-//! `KernelLayout::<I, N>::from_layout` for `I` in i8, i16, u16, i32, u32, i64, u64: it succeeds
+//! `KernelLayout::<I, N>::try_from` (the `from_layout` packing) for `I` in i8, i16, u16, i32, u32, i64, u64: it succeeds
 //! exactly when the model says every extent, stride, the offset, the volume and both offset
 //! bounds fit `I`, and then `offset_of`, `offset_of_linear` and `checked_offset_of` agree with
 //! the model at every index (small layouts) or at the corners and a few indices from the
@@ -25,7 +25,7 @@ where
         && fits::<I>(l.volume() as i128)
         && bounds_model(&shape, &strides, offset)
             .is_none_or(|(lo, hi)| fits::<I>(lo) && fits::<I>(hi));
-    let k = KernelLayout::<I, N>::from_layout(l);
+    let k = KernelLayout::<I, N>::try_from(l);
     let k = match k {
         Ok(k) => {
             assert!(

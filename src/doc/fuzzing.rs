@@ -8,7 +8,7 @@
 //! | --- | --- |
 //! | `construct` | `Layout::new(..)?.with_offset(..)` on small and extreme parts: succeeds exactly when the invariants hold (else the documented error, in check order); every query of the result matches the model |
 //! | `chain` | a layout, then up to 8 steps among `permuted`, `transposed`, `flipped`, `narrowed`, `sliced`, `to_dense`, `unsqueezed`, `selected`, `broadcast_to`, `reshaped`, `squeezed`, `flattened`: each result's shape and offsets match the model's index map, each refusal has the documented cause |
-//! | `kernel_param` | `KernelLayout::<I, N>::from_layout` for `I` in `i8`..`u64`: accepted exactly when everything fits `I`; `offset_of`, `offset_of_linear`, `checked_offset_of` match the model; arbitrary bytes never panic the device math |
+//! | `kernel_param` | `KernelLayout::<I, N>::try_from` (the `from_layout` packing) for `I` in `i8`..`u64`: accepted exactly when everything fits `I`; `offset_of`, `offset_of_linear`, `checked_offset_of` match the model; arbitrary bytes never panic the device math |
 //!
 //! ```text
 //! cargo install cargo-fuzz                      # once; the targets need nightly

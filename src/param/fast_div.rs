@@ -39,6 +39,7 @@
 //! division on a GPU is an emulated sequence of about twenty instructions, and on a CPU a
 //! `div` with a latency of 10 to 40 cycles.
 
+use super::pack::{IndexRange, word_as};
 use num_traits::{CheckedRem, PrimInt, WrappingAdd, WrappingMul, WrappingSub};
 
 mod sealed {
@@ -107,11 +108,21 @@ pub trait KernelIndex:
     /// ```
     #[must_use]
     fn divide_fast(n: Self, multiplier: Self, shift: Self) -> Self;
+
+    /// The values the type holds and its width (the packing's view of the type).
+    #[doc(hidden)]
+    const RANGE: IndexRange;
+
+    /// `word` as the type, for a word of the packing (within [`RANGE`](Self::RANGE), so the
+    /// conversion is exact; it wraps otherwise, never panics).
+    #[doc(hidden)]
+    #[must_use]
+    fn from_word(word: i128) -> Self;
 }
 
 /// `(multiplier, l)` for `divisor` in `0..2^width`, `width <= 64`, in `u128` with checked
 /// steps.
-const fn magic_u128(divisor: u128, width: u32) -> Option<(u128, u32)> {
+pub(super) const fn magic_u128(divisor: u128, width: u32) -> Option<(u128, u32)> {
     if divisor == 0 {
         return Some((0, 0));
     }
@@ -153,6 +164,17 @@ macro_rules! kernel_index {
     ($t:ty, $u:ty, $wide:ty, signed) => {
         impl sealed::Sealed for $t {}
         impl KernelIndex for $t {
+            const RANGE: IndexRange = IndexRange {
+                min: <$t>::MIN as i128,
+                max: <$t>::MAX as i128,
+                bits: <$t>::BITS,
+            };
+
+            #[inline]
+            fn from_word(word: i128) -> Self {
+                word_as!($t, word)
+            }
+
             #[inline]
             fn division_magic(divisor: Self) -> Option<(Self, Self)> {
                 let d = u128::try_from(divisor).ok()?;
@@ -175,6 +197,17 @@ macro_rules! kernel_index {
     ($t:ty, $wide:ty, unsigned) => {
         impl sealed::Sealed for $t {}
         impl KernelIndex for $t {
+            const RANGE: IndexRange = IndexRange {
+                min: <$t>::MIN as i128,
+                max: <$t>::MAX as i128,
+                bits: <$t>::BITS,
+            };
+
+            #[inline]
+            fn from_word(word: i128) -> Self {
+                word_as!($t, word)
+            }
+
             #[inline]
             fn division_magic(divisor: Self) -> Option<(Self, Self)> {
                 let (m, l) = magic_u128(u128::from(divisor), <$t>::BITS)?;

@@ -1,9 +1,8 @@
 //! [`KernelLayout`]: the packing (checked, on the host) and the offset math (on the device).
 
-use num_traits::NumCast;
-
 use super::KernelIndex;
-use crate::query::index_type::parts_fit_in;
+use super::pack::{Words, pack, word_as};
+use crate::algo::access::{get, set};
 use crate::{InterleavedLayout, Layout, LayoutError};
 
 /// A layout packed as a `#[repr(C)]` kernel parameter over the index type `I`: extents,
@@ -121,83 +120,8 @@ pub struct KernelLayout<I, const N: usize> {
 }
 
 impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
-    /// Packs `layout` for a kernel whose offset math uses `I`, checking that nothing narrows.
-    ///
-    /// The check is [`Layout::fits_in::<I>`](Layout::fits_in) (every extent, stride, the
-    /// offset and both offset bounds) plus the volume, so a kernel may also iterate a linear
-    /// index `0..volume` in `I`.
-    ///
-    /// # Errors
-    ///
-    /// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
-    ///   an element offset does not fit `I`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
-    /// let l = Layout::dense([3000, 3000, 300], 4, Order::C)?;
-    /// assert_eq!(KernelLayout::<i32, 3>::from_layout(&l), Err(LayoutError::IndexTypeOverflow));
-    /// let k = KernelLayout::<i64, 3>::from_layout(&l)?;
-    /// assert_eq!(k.offset_of([2999, 2999, 299]), 3000 * 3000 * 300 - 1);
-    /// // A negative stride or offset never fits an unsigned index type.
-    /// let flipped = l.flipped(0)?;
-    /// assert!(KernelLayout::<u64, 3>::from_layout(&flipped).is_err());
-    /// # Ok::<(), LayoutError>(())
-    /// ```
-    ///
-    /// # Postconditions
-    ///
-    /// - `Ok(k)` iff `layout.fits_in::<I>()` and `I` holds `layout.volume()`
-    /// - `k.offset_of(i) == layout.offset_of(i)` for every in-range index `i`
-    /// - `k.interleave() == None`
-    pub fn from_layout(layout: &Layout<N>) -> Result<Self, LayoutError> {
-        Self::from_parts(
-            &layout.shape(),
-            &layout.strides(),
-            layout.offset(),
-            layout.offset_bounds(),
-            layout.volume(),
-            None,
-        )
-    }
-
-    /// The one conversion behind every `from_*`: the caller passes its own offset bounds
-    /// (strided or interleaved), and `interleave` as `(dimension < N, factor >= 1)`.
-    /// Packs an interleaved layout: its strided parts plus the interleave dimension and
-    /// factor, which the device math reads (`(i_d / f) * strides[d] + i_d % f` on axis `d`).
-    ///
-    /// # Errors
-    ///
-    /// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
-    ///   an element offset, the dimension or the factor does not fit `I`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
-    /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
-    /// let k = KernelLayout::<i32, 3>::from_interleaved(&hwc)?;
-    /// assert_eq!(k.interleave(), Some((0, 3)));
-    /// assert_eq!(k.offset_of([2, 1, 4]), hwc.offset_of([2, 1, 4])? as i32);
-    /// # Ok::<(), LayoutError>(())
-    /// ```
-    ///
-    /// # Postconditions
-    ///
-    /// - `k.offset_of(i) == l.offset_of(i)` (as `I`) for every index `i`
-    pub fn from_interleaved(layout: &InterleavedLayout<N>) -> Result<Self, LayoutError> {
-        let il = layout.interleave();
-        Self::from_parts(
-            &layout.shape(),
-            &layout.strides(),
-            layout.offset(),
-            layout.offset_bounds(),
-            layout.volume(),
-            Some((il.dimension(), il.factor())),
-        )
-    }
-
+    /// The one conversion behind every `from_*` and `TryFrom` of a generic `I`: the packing's
+    /// words ([`pack`]) as values of `I`, each within `I`'s range.
     pub(crate) fn from_parts(
         shape: &[usize; N],
         strides: &[isize; N],
@@ -206,56 +130,18 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
         volume: usize,
         interleave: Option<(usize, usize)>,
     ) -> Result<Self, LayoutError> {
-        const ERR: LayoutError = LayoutError::IndexTypeOverflow;
-        // A stride on an axis of extent 0 or 1 never reaches an offset (the only index there
-        // is 0, or there is none): pack it as 0, and do not ask `I` to hold it.
-        let mut strides = *strides;
-        for (s, &e) in strides.iter_mut().zip(shape) {
-            if e <= 1 {
-                *s = 0;
-            }
-        }
-        if !parts_fit_in::<I>(shape, &strides, offset, bounds) {
-            return Err(ERR);
-        }
-        let narrow_u = |v: usize| <I as NumCast>::from(v).ok_or(ERR);
-        let narrow_i = |v: isize| <I as NumCast>::from(v).ok_or(ERR);
-        narrow_u(volume)?;
-        let (dimension, factor) = interleave.unwrap_or((0, 1));
-        let factor = narrow_u(factor)?;
-        let (factor_multiplier, factor_shift) = I::division_magic(factor).ok_or(ERR)?;
-        let mut out = Self {
-            extents: [I::zero(); N],
-            strides: [I::zero(); N],
-            offset: narrow_i(offset)?,
-            interleave_dimension: narrow_u(dimension)?,
-            interleave_factor: factor,
-            pitch_multipliers: [I::zero(); N],
-            pitch_shifts: [I::zero(); N],
-            factor_multiplier,
-            factor_shift,
-        };
-        // `parts_fit_in` already said these fit; converting again keeps this function
-        // panic-free without relying on that.
-        for (dst, &e) in out.extents.iter_mut().zip(shape) {
-            *dst = narrow_u(e)?;
-        }
-        // pitch_k = Π_{j>k} extents[j]: at most the volume, which fits `I`. An empty layout
-        // (where no linear index is in range) packs every pitch as 0.
-        let mut pitch = if volume == 0 { I::zero() } else { I::one() };
-        let per_axis = out
-            .pitch_multipliers
-            .iter_mut()
-            .zip(&mut out.pitch_shifts)
-            .zip(&out.extents);
-        for ((m, sh), &e) in per_axis.rev() {
-            (*m, *sh) = I::division_magic(pitch).ok_or(ERR)?;
-            pitch = pitch.checked_mul(&e).ok_or(ERR)?;
-        }
-        for (dst, &s) in out.strides.iter_mut().zip(&strides) {
-            *dst = narrow_i(s)?;
-        }
-        Ok(out)
+        let w = pack(I::RANGE, shape, strides, offset, bounds, volume, interleave)?;
+        Ok(Self {
+            extents: w.extents.map(I::from_word),
+            strides: w.strides.map(I::from_word),
+            offset: I::from_word(w.offset),
+            interleave_dimension: I::from_word(w.dimension),
+            interleave_factor: I::from_word(w.factor),
+            pitch_multipliers: w.pitch_multipliers.map(I::from_word),
+            pitch_shifts: w.pitch_shifts.map(I::from_word),
+            factor_multiplier: I::from_word(w.factor_multiplier),
+            factor_shift: I::from_word(w.factor_shift),
+        })
     }
 
     /// The element offset of `index` (each `index[k]` in `0..extents[k]`), computed in `I`.
@@ -583,6 +469,412 @@ impl<I: Copy, const N: usize> KernelLayout<I, N> {
     }
 }
 
+/// The packing's words as a `KernelLayout` of one index type, in a `const fn` (each word lies
+/// in the type's range, so every `as` is exact).
+macro_rules! const_packing {
+    ($t:ty; $(#[$la:meta])* ; $(#[$ia:meta])*) => {
+        impl<const N: usize> KernelLayout<$t, N> {
+            $(#[$la])*
+            pub const fn from_layout(layout: &Layout<N>) -> Result<Self, LayoutError> {
+                Self::from_words(pack(
+                    <$t as KernelIndex>::RANGE,
+                    &layout.shape(),
+                    &layout.strides(),
+                    layout.offset(),
+                    layout.offset_bounds(),
+                    layout.volume(),
+                    None,
+                ))
+            }
+
+            $(#[$ia])*
+            pub const fn from_interleaved(
+                layout: &InterleavedLayout<N>,
+            ) -> Result<Self, LayoutError> {
+                let il = layout.interleave();
+                Self::from_words(pack(
+                    <$t as KernelIndex>::RANGE,
+                    &layout.shape(),
+                    &layout.strides(),
+                    layout.offset(),
+                    layout.offset_bounds(),
+                    layout.volume(),
+                    Some((il.dimension(), il.factor())),
+                ))
+            }
+
+            const fn from_words(words: Result<Words<N>, LayoutError>) -> Result<Self, LayoutError> {
+                let w = match words {
+                    Ok(w) => w,
+                    Err(e) => return Err(e),
+                };
+                let mut out = Self {
+                    extents: [0; N],
+                    strides: [0; N],
+                    offset: word_as!($t, w.offset),
+                    interleave_dimension: word_as!($t, w.dimension),
+                    interleave_factor: word_as!($t, w.factor),
+                    pitch_multipliers: [0; N],
+                    pitch_shifts: [0; N],
+                    factor_multiplier: word_as!($t, w.factor_multiplier),
+                    factor_shift: word_as!($t, w.factor_shift),
+                };
+                let mut k = 0;
+                while k < N {
+                    let (Some(e), Some(s), Some(m), Some(sh)) = (
+                        get(&w.extents, k),
+                        get(&w.strides, k),
+                        get(&w.pitch_multipliers, k),
+                        get(&w.pitch_shifts, k),
+                    ) else {
+                        break;
+                    };
+                    set(&mut out.extents, k, word_as!($t, e));
+                    set(&mut out.strides, k, word_as!($t, s));
+                    set(&mut out.pitch_multipliers, k, word_as!($t, m));
+                    set(&mut out.pitch_shifts, k, word_as!($t, sh));
+                    k = k.saturating_add(1);
+                }
+                Ok(out)
+            }
+        }
+    };
+}
+
+const_packing!(i32;
+/// Packs `layout` for a kernel whose offset math uses this index type, checking that
+/// nothing narrows; `const`, so a layout known at compile time is packed at compile time.
+///
+/// The check is [`Layout::fits_in`] (every extent, stride, the
+/// offset and both offset bounds) plus the volume, so a kernel may also iterate a linear
+/// index `0..volume` in the index type.
+///
+/// One `const fn` per index type (`i8` to `u64`); generic code over `I: KernelIndex` uses
+/// `KernelLayout::<I, N>::try_from(&layout)`, the same conversion.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+/// let l = Layout::dense([3000, 3000, 300], 4, Order::C)?;
+/// assert_eq!(KernelLayout::<i32, 3>::from_layout(&l), Err(LayoutError::IndexTypeOverflow));
+/// let k = KernelLayout::<i64, 3>::from_layout(&l)?;
+/// assert_eq!(k.offset_of([2999, 2999, 299]), 3000 * 3000 * 300 - 1);
+/// // A negative stride or offset never fits an unsigned index type.
+/// let flipped = l.flipped(0)?;
+/// assert!(KernelLayout::<u64, 3>::from_layout(&flipped).is_err());
+/// // At compile time:
+/// const K: KernelLayout<i32, 2> = match KernelLayout::<i32, 2>::from_layout(
+///     &strided_layout::const_unwrap(Layout::dense([1080, 1920], 4, Order::C)),
+/// ) {
+///     Ok(k) => k,
+///     Err(_) => panic!("does not fit i32"),
+/// };
+/// assert_eq!(K.offset_of([1, 2]), 1922);
+/// # Ok::<(), LayoutError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - `Ok(k)` iff `layout.fits_in::<I>()` and `I` (this index type) holds `layout.volume()`
+/// - `k.offset_of(i) == layout.offset_of(i)` for every in-range index `i`
+/// - `k.interleave() == None`
+;
+/// Packs an interleaved layout (`const`, like [`from_layout`](Self::from_layout)): its strided parts plus the interleave dimension and
+/// factor, which the device math reads (`(i_d / f) * strides[d] + i_d % f` on axis `d`).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<i32, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// assert_eq!(k.offset_of([2, 1, 4]), hwc.offset_of([2, 1, 4])? as i32);
+/// # Ok::<(), LayoutError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - `k.offset_of(i) == l.offset_of(i)` (in the index type) for every index `i`
+);
+const_packing!(i8;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<i8, 2>, LayoutError> = KernelLayout::<i8, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<i8, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+const_packing!(i16;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<i16, 2>, LayoutError> = KernelLayout::<i16, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<i16, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+const_packing!(i64;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<i64, 2>, LayoutError> = KernelLayout::<i64, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<i64, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+const_packing!(u8;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<u8, 2>, LayoutError> = KernelLayout::<u8, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<u8, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+const_packing!(u16;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<u16, 2>, LayoutError> = KernelLayout::<u16, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<u16, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+const_packing!(u32;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<u32, 2>, LayoutError> = KernelLayout::<u32, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<u32, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+const_packing!(u64;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_layout`](KernelLayout::from_layout), rules, errors and
+/// postconditions included.
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume or
+///   an element offset does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
+/// const K: Result<KernelLayout<u64, 2>, LayoutError> = KernelLayout::<u64, 2>::from_layout(&F);
+/// assert_eq!(K?.offset_of([2, 4]), 14);
+/// # Ok::<(), LayoutError>(())
+/// ```
+;
+/// Packs an interleaved layout for this index type: the conversion of
+/// [`KernelLayout::<i32, N>::from_interleaved`](KernelLayout::from_interleaved).
+///
+/// # Errors
+///
+/// - [`LayoutError::IndexTypeOverflow`] if an extent, a stride, the offset, the volume,
+///   an element offset, the dimension or the factor does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
+/// let k = KernelLayout::<u64, 3>::from_interleaved(&hwc)?;
+/// assert_eq!(k.interleave(), Some((0, 3)));
+/// # Ok::<(), LayoutError>(())
+/// ```
+);
+
 /// The interleave split of a [`KernelLayout`]: axis, factor and the factor's division
 /// constants.
 #[derive(Clone, Copy)]
@@ -609,7 +901,14 @@ impl<I: KernelIndex, const N: usize> TryFrom<&Layout<N>> for KernelLayout<I, N> 
 
     /// Same as [`KernelLayout::from_layout`].
     fn try_from(layout: &Layout<N>) -> Result<Self, LayoutError> {
-        Self::from_layout(layout)
+        Self::from_parts(
+            &layout.shape(),
+            &layout.strides(),
+            layout.offset(),
+            layout.offset_bounds(),
+            layout.volume(),
+            None,
+        )
     }
 }
 
@@ -618,7 +917,15 @@ impl<I: KernelIndex, const N: usize> TryFrom<&InterleavedLayout<N>> for KernelLa
 
     /// Same as [`KernelLayout::from_interleaved`].
     fn try_from(layout: &InterleavedLayout<N>) -> Result<Self, LayoutError> {
-        Self::from_interleaved(layout)
+        let il = layout.interleave();
+        Self::from_parts(
+            &layout.shape(),
+            &layout.strides(),
+            layout.offset(),
+            layout.offset_bounds(),
+            layout.volume(),
+            Some((il.dimension(), il.factor())),
+        )
     }
 }
 
@@ -627,7 +934,7 @@ impl<I: KernelIndex, const N: usize> TryFrom<Layout<N>> for KernelLayout<I, N> {
 
     /// Same as [`KernelLayout::from_layout`].
     fn try_from(layout: Layout<N>) -> Result<Self, LayoutError> {
-        Self::from_layout(&layout)
+        Self::try_from(&layout)
     }
 }
 

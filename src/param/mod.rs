@@ -11,6 +11,7 @@
 //! | file | what |
 //! | --- | --- |
 //! | `kernel_layout.rs` | [`KernelLayout`]: packing (checked), `offset_of`, `offset_of_linear`, accessors |
+//! | `pack.rs` | the packing as `const fn`s over `i128` words: which layouts fit a type, and the words |
 //! | `fast_div.rs` | [`KernelIndex`]: the index types and their division by multiply-high and shift |
 //! | `abi.rs` | the byte layout, asserted at compile time; the `bytemuck` and `cudarc` impls |
 //!
@@ -21,6 +22,9 @@
 mod fast_div;
 mod kernel_layout;
 mod abi;
+mod pack;
 
 pub use fast_div::KernelIndex;
+
 pub use kernel_layout::KernelLayout;
+pub(crate) use pack::{IndexRange, parts_fit};

@@ -1,6 +1,8 @@
 //! [`Layout::fits_in`]: whether 32-bit (or any integer type's) index math is enough.
 
-use num_traits::{NumCast, PrimInt};
+use num_traits::PrimInt;
+
+use crate::param::{IndexRange, parts_fit};
 
 use crate::Layout;
 
@@ -48,24 +50,21 @@ impl<const N: usize> Layout<N> {
 
 /// The rule behind [`Layout::fits_in`], on the parts of any layout kind: whether `I` holds
 /// every extent, every stride of an axis of extent 2 or more (the others never reach an
-/// offset), the offset and both offset `bounds` (`None`: no elements).
-///
-/// Shared with the kernel-parameter conversion ([`crate::KernelLayout`]), which passes the
-/// bounds of whatever layout it converts (strided or interleaved).
+/// offset), the offset and both offset `bounds` (`None`: no elements). The rule itself is the
+/// kernel-parameter packing's (`param/pack.rs`), given `I`'s range.
 pub(crate) fn parts_fit_in<I: PrimInt>(
     shape: &[usize],
     strides: &[isize],
     offset: isize,
     bounds: Option<(isize, isize)>,
 ) -> bool {
-    let fits_i = |v: isize| <I as NumCast>::from(v).is_some();
-    let fits_u = |v: usize| <I as NumCast>::from(v).is_some();
-    // A stride on an axis of extent 0 or 1 never reaches an offset, so it need not fit.
-    shape.iter().all(|&e| fits_u(e))
-        && shape
-            .iter()
-            .zip(strides)
-            .all(|(&e, &s)| e <= 1 || fits_i(s))
-        && fits_i(offset)
-        && bounds.is_none_or(|(lo, hi)| fits_i(lo) && fits_i(hi))
+    // A type wider than i128 (none of Rust's) or `u128` saturates to the whole i128 range,
+    // which every `isize` and `usize` is inside anyway.
+    let all = IndexRange::ALL;
+    let range = IndexRange {
+        min: I::min_value().to_i128().unwrap_or(all.min),
+        max: I::max_value().to_i128().unwrap_or(all.max),
+        bits: u32::try_from(size_of::<I>().saturating_mul(8)).unwrap_or(all.bits),
+    };
+    parts_fit(range, shape, strides, offset, bounds)
 }
