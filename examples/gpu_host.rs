@@ -1,7 +1,8 @@
 //! A GPU host in Rust: a tensor handed over through DLPack, its layout packed into
-//! `KernelLayout<i32, 2>`, and a strided-copy kernel (which `#include`s
-//! `include/strided_layout.h`) compiled by NVRTC and launched with cudarc. The result is checked
-//! against the host `strided_layout::copy`.
+//! `KernelLayout<i32, 2>`, and a strided-copy kernel compiled by NVRTC (its source prefixed with
+//! the header's text, `strided_layout::KERNEL_HEADER`, so nothing depends on where the crate's
+//! files are) and launched with cudarc on buffers checked against `required_len()`. The result
+//! is checked against the host `strided_layout::copy`.
 //!
 //! ```text
 //! cargo run --example gpu_host --features cudarc,dlpack
@@ -15,7 +16,8 @@ use std::error::Error;
 use cudarc::driver::{CudaContext, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
 use strided_layout::{
-    DLDataType, DLDevice, DLTensor, DlpackView, KernelLayout, Layout, LayoutError, Order, copy,
+    DLDataType, DLDevice, DLTensor, DlpackView, KernelLayout, Layout, LayoutError, Operand, Order,
+    copy,
 };
 
 const ROWS: usize = 1080;
@@ -79,12 +81,15 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
     let stream = ctx.default_stream();
 
-    // 4. Compile the kernel; it includes the header from the crate's include/ directory.
-    let include = concat!(env!("CARGO_MANIFEST_DIR"), "/include");
+    // 4. Compile the kernel: the header's text, then the kernel (whose include is guarded).
+    let source = format!(
+        "{}\n{}",
+        strided_layout::KERNEL_HEADER,
+        include_str!("../tests/cpp/strided_copy.cu")
+    );
     let ptx = compile_ptx_with_opts(
-        include_str!("../tests/cpp/strided_copy.cu"),
+        source,
         CompileOptions {
-            include_paths: vec![include.into()],
             options: vec!["-std=c++17".into()],
             ..Default::default()
         },
@@ -92,9 +97,19 @@ fn main() -> Result<(), Box<dyn Error>> {
     let module = ctx.load_module(ptx)?;
     let kernel = module.load_function("strided_copy_f32_2")?;
 
-    // 5. Upload, launch (KernelLayout is passed by value: it is `DeviceRepr`), download.
+    // 5. Upload, launch (KernelLayout is passed by value: it is `DeviceRepr`), download. The
+    //    kernel does no bounds checks: each device buffer must hold its layout's
+    //    `required_len()` elements, checked here before the launch.
     let src_dev = stream.clone_htod(&host)?;
     let mut dst_dev = stream.alloc_zeros::<f32>(dst_layout.volume())?;
+    for (len, layout, operand) in [
+        (src_dev.len(), &src_layout, Operand::Source),
+        (dst_dev.len(), &dst_layout, Operand::Destination),
+    ] {
+        if len < layout.required_len()? {
+            return Err(LayoutError::OffsetOutsideSlice { operand }.into());
+        }
+    }
     let mut launch = stream.launch_builder(&kernel);
     launch
         .arg(&src_dev)

@@ -94,7 +94,7 @@ pub use kernel::{
 pub use kernel::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
 pub use layout::Layout;
 pub use order::Order;
-pub use param::{KernelIndex, KernelLayout};
+pub use param::{KERNEL_HEADER, KernelIndex, KernelLayout};
 pub use slice::Slice;
 pub use tma::{TmaSwizzle, TmaTiled};
 pub use verdict::Verdict;

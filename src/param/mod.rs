@@ -26,5 +26,26 @@ mod pack;
 
 pub use fast_div::KernelIndex;
 
+/// The text of `include/strided_layout.h`, the C++ side of [`KernelLayout`]: the same struct and
+/// the same offset math for CUDA kernels, for NVRTC at run time.
+///
+/// Prepend it to a kernel's source (the header has no `#include`s of its own, and guards
+/// itself); a kernel file that also builds with `nvcc` writes its include as
+/// `#ifndef STRIDED_LAYOUT_H` / `#include "strided_layout.h"` / `#endif`. A build script
+/// finds the file itself through `links`: `DEP_STRIDED_LAYOUT_INCLUDE` is its directory.
+///
+/// # Examples
+///
+/// ```
+/// let kernel = r#"
+/// extern "C" __global__ void copy2(const float* src, strided_layout::KernelLayout<int, 2> sl,
+///                                  float* dst, strided_layout::KernelLayout<int, 2> dl, int n) {
+///   strided_layout::grid_stride_offsets(dl, sl, n, [&](int d, int s) { dst[d] = src[s]; });
+/// }"#;
+/// let source = format!("{}\n{kernel}", strided_layout::KERNEL_HEADER);
+/// assert!(source.contains("struct KernelLayout"));
+/// // compile_ptx_with_opts(source, ...) with cudarc, as examples/gpu_host.rs does.
+/// ```
+pub const KERNEL_HEADER: &str = include_str!("../../include/strided_layout.h");
 pub use kernel_layout::KernelLayout;
 pub(crate) use pack::{IndexRange, parts_fit};
