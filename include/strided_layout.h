@@ -21,6 +21,10 @@
 // the unsigned type), exactly as the Rust side's wrapping operations; for a layout packed by
 // the crate every result is the true offset.
 //
+// A kernel does no bounds checks: before a launch, check on the host that each device buffer
+// holds its layout's `required_len()` elements (Rust `Layout::required_len`, in elements like
+// every offset here), and pass the volume as the loop's bound (`grid_stride_offsets` below).
+//
 // I is one of: signed char, short, int, long, long long and their unsigned forms (so also
 // int8_t..int64_t, uint8_t..uint64_t; the crate's i8..i64, u8..u64 of the same width).
 // N >= 1 (a rank-0 layout is its `offset`).

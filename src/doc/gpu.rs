@@ -192,4 +192,6 @@
 //! cargo test --release --features cudarc --test gpu -- --ignored --nocapture
 //! ```
 //!
-//! It is `#[ignore]`d (no GPU in CI) and prints `SKIP` without a device.
+//! It is `#[ignore]`d (no GPU in CI) and prints `SKIP` without a device. On a GPU machine,
+//! `bash scripts/gpu-check` runs both (the example, then the test) and fails if either could
+//! not reach the device.
