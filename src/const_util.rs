@@ -11,7 +11,7 @@
 //! const _: () = assert!(IMG.volume() == 3 * 480 * 640, "3 x 480 x 640 pixels");
 //! ```
 
-use crate::LayoutError;
+use crate::{AxisMask, LayoutError};
 
 /// Unwraps a layout result in a `const` item or `const` block; **panics on `Err`**, which in
 /// a `const` item fails the build with the error's full `Display` text.
@@ -73,14 +73,11 @@ pub(crate) struct Message {
 
 impl Message {
     /// Room for the longest text: a rule (under 80 bytes) and a payload of at most 64 axes
-    /// ("63, " is 4 bytes) or two 20-digit numbers.
+    /// ("63, " is 4 bytes) or two 20-digit numbers and an operand's name.
     const CAP: usize = 360;
 
-    /// The text of `e`, as [`LayoutError`]'s `Display` writes it.
-    #[expect(
-        clippy::arithmetic_side_effects,
-        reason = "`axis < 64` before `axis += 1`."
-    )]
+    /// The text of `e`: the rule, then its payload in parentheses. [`LayoutError`]'s
+    /// `Display` writes this text, and [`const_unwrap`] panics with it.
     pub(crate) const fn of(e: &LayoutError) -> Self {
         let mut m = Self {
             buf: [0; Self::CAP],
@@ -110,12 +107,22 @@ impl Message {
             | LayoutError::StrideNotDivisible { axis }
             | LayoutError::ExtentInvalid { axis }
             | LayoutError::BroadcastIncompatible { axis }
-            | LayoutError::DuplicateAxis { axis } => {
+            | LayoutError::DuplicateAxis { axis }
+            | LayoutError::BlockMisaligned { axis }
+            | LayoutError::InterleavedAxis { axis }
+            | LayoutError::NotABlock { axis }
+            | LayoutError::ShapeMismatch { axis }
+            | LayoutError::TmaDim { axis }
+            | LayoutError::TmaStrideNotPositive { axis }
+            | LayoutError::TmaStride { axis }
+            | LayoutError::TmaBox { axis }
+            | LayoutError::TmaElementStride { axis } => {
                 m.push(" (axis ");
                 m.push_usize(axis);
                 m.push(")");
             }
-            LayoutError::RankMismatch { expected, found } => {
+            LayoutError::RankMismatch { expected, found }
+            | LayoutError::DtypeSizeMismatch { expected, found } => {
                 m.push(" (expected ");
                 m.push_usize(expected);
                 m.push(", found ");
@@ -127,25 +134,66 @@ impl Message {
                 m.push_usize(max);
                 m.push(")");
             }
-            LayoutError::NeedsCopy { axes } if axes.count() > 0 => {
-                m.push(" (axes ");
-                let mut first = true;
-                let mut axis = 0;
-                while axis < 64 {
-                    if axes.contains(axis) {
-                        if !first {
-                            m.push(", ");
-                        }
-                        m.push_usize(axis);
-                        first = false;
-                    }
-                    axis += 1;
+            LayoutError::SignedAxisOutOfRange { axis, ndim } => {
+                m.push(" (axis ");
+                if axis < 0 {
+                    m.push("-");
                 }
+                m.push_usize(axis.unsigned_abs());
+                m.push(", rank ");
+                m.push_usize(ndim);
+                m.push(")");
+            }
+            LayoutError::AxisRangeInvalid { start, end } => {
+                m.push(" (range ");
+                m.push_usize(start);
+                m.push("..");
+                m.push_usize(end);
+                m.push(")");
+            }
+            LayoutError::ItemsizeMismatch {
+                operand,
+                itemsize,
+                element_size,
+            } => {
+                m.push(" (");
+                m.push(operand.as_str());
+                m.push(": itemsize ");
+                m.push_usize(itemsize);
+                m.push(", element size ");
+                m.push_usize(element_size);
+                m.push(")");
+            }
+            LayoutError::NeedsCopy { axes } | LayoutError::AxesNotMergeable { axes }
+                if axes.count() > 0 =>
+            {
+                m.push(" (axes ");
+                m.push_axes(axes);
                 m.push(")");
             }
             _ => {}
         }
         m
+    }
+
+    /// Appends the axes of `axes` as a list ("0, 2"), not a bit mask.
+    #[expect(
+        clippy::arithmetic_side_effects,
+        reason = "`axis < 64` before each increment."
+    )]
+    const fn push_axes(&mut self, mask: AxisMask) {
+        let mut first = true;
+        let mut axis = 0;
+        while axis < 64 {
+            if mask.contains(axis) {
+                if !first {
+                    self.push(", ");
+                }
+                self.push_usize(axis);
+                first = false;
+            }
+            axis += 1;
+        }
     }
 
     /// Appends `s`, truncating at the capacity (never reached: see [`Message::CAP`]).
@@ -249,60 +297,233 @@ mod tests {
     use crate::AxisMask;
     use std::string::ToString;
 
-    /// One value of every variant, payloads at their edges.
-    fn every_error() -> [LayoutError; 30] {
-        [
-            LayoutError::ItemsizeNotPowerOfTwo { itemsize: 0 },
-            LayoutError::ItemsizeNotPowerOfTwo {
+    use std::format;
+    use std::string::String;
+    use std::vec;
+    use std::vec::Vec;
+
+    /// One value of every variant (several for some), payloads at their edges.
+    #[expect(clippy::too_many_lines, reason = "one value per variant, one per line")]
+    fn every_error() -> Vec<LayoutError> {
+        use crate::Operand::{Destination, SecondSource, Source};
+        use LayoutError as E;
+        vec![
+            E::ItemsizeNotPowerOfTwo { itemsize: 0 },
+            E::ItemsizeNotPowerOfTwo {
                 itemsize: usize::MAX,
             },
-            LayoutError::VolumeOverflow,
-            LayoutError::OffsetOverflow,
-            LayoutError::AxisOutOfRange { axis: 5, ndim: 2 },
-            LayoutError::AxisOutOfRange {
+            E::VolumeOverflow,
+            E::OffsetOverflow,
+            E::AxisOutOfRange { axis: 5, ndim: 2 },
+            E::AxisOutOfRange {
                 axis: usize::MAX,
                 ndim: 64,
             },
-            LayoutError::NotAPermutation,
-            LayoutError::IndexOutOfRange { axis: 10 },
-            LayoutError::RangeOutOfBounds { axis: 0 },
-            LayoutError::ZeroStep { axis: 3 },
-            LayoutError::KeepOrderWithoutSource,
-            LayoutError::StrideNotMultipleOfItemsize { axis: 1 },
-            LayoutError::ExtentZero { axis: 2 },
-            LayoutError::StrideNotOne { axis: 2 },
-            LayoutError::ExtentNotDivisible { axis: 9 },
-            LayoutError::StrideNotDivisible { axis: 19 },
-            LayoutError::OffsetNotDivisible,
-            LayoutError::PointerMisaligned,
-            LayoutError::NegativeOffset,
-            LayoutError::MaskOutOfRange,
-            LayoutError::RankMismatch {
+            E::NotAPermutation,
+            E::IndexOutOfRange { axis: 10 },
+            E::RangeOutOfBounds { axis: 0 },
+            E::ZeroStep { axis: 3 },
+            E::KeepOrderWithoutSource,
+            E::StrideNotMultipleOfItemsize { axis: 1 },
+            E::ExtentZero { axis: 2 },
+            E::StrideNotOne { axis: 2 },
+            E::ExtentNotDivisible { axis: 9 },
+            E::StrideNotDivisible { axis: 19 },
+            E::OffsetNotDivisible,
+            E::PointerMisaligned,
+            E::NegativeOffset,
+            E::MaskOutOfRange,
+            E::RankMismatch {
                 expected: 3,
                 found: 70,
             },
-            LayoutError::RankOverflow { max: 4 },
-            LayoutError::VolumeMismatch,
-            LayoutError::ExtentInvalid { axis: 1 },
-            LayoutError::NeedsCopy {
+            E::RankOverflow { max: 4 },
+            E::VolumeMismatch,
+            E::ExtentInvalid { axis: 1 },
+            E::NeedsCopy {
                 axes: AxisMask::from_bits(0b101),
             },
-            LayoutError::NeedsCopy {
+            E::NeedsCopy {
                 axes: AxisMask::from_bits(u64::MAX),
             },
-            LayoutError::NeedsCopy {
+            E::NeedsCopy {
                 axes: AxisMask::EMPTY,
             },
-            LayoutError::BroadcastIncompatible { axis: 100 },
-            LayoutError::DuplicateAxis { axis: 7 },
-            LayoutError::CapacityExceeded,
+            E::BroadcastIncompatible { axis: 100 },
+            E::DuplicateAxis { axis: 7 },
+            E::CapacityExceeded,
+            E::SignedAxisOutOfRange { axis: -4, ndim: 3 },
+            E::SignedAxisOutOfRange {
+                axis: isize::MIN,
+                ndim: 0,
+            },
+            E::SignedAxisOutOfRange {
+                axis: isize::MAX,
+                ndim: 2,
+            },
+            E::AxesNotMergeable {
+                axes: AxisMask::from_bits(0b110),
+            },
+            E::AxesNotMergeable {
+                axes: AxisMask::EMPTY,
+            },
+            E::AxisRangeInvalid { start: 3, end: 1 },
+            E::FactorZero,
+            E::BlockMisaligned { axis: 1 },
+            E::InterleavedAxis { axis: 2 },
+            E::NotABlock { axis: 3 },
+            E::IndexTypeOverflow,
+            E::ShapeMismatch { axis: 11 },
+            E::InterleaveConflict,
+            E::OffsetOutsideSlice {
+                operand: Destination,
+            },
+            E::OffsetOutsideSlice { operand: Source },
+            E::OffsetOutsideSlice {
+                operand: SecondSource,
+            },
+            E::ItemsizeMismatch {
+                operand: Source,
+                itemsize: 8,
+                element_size: 4,
+            },
+            E::ItemsizeMismatch {
+                operand: SecondSource,
+                itemsize: usize::MAX,
+                element_size: 0,
+            },
+            E::DestinationNotUnique,
+            E::DestinationNotDense,
+            E::OperandsOverlap,
+            E::UniquenessUndecided,
+            E::DtypeInvalid,
+            E::DtypeSizeMismatch {
+                expected: 2,
+                found: 16,
+            },
+            E::ByteOffsetNotMultiple,
+            E::ShapeUnreadable,
+            E::TmaRank,
+            E::TmaItemsize,
+            E::TmaDim { axis: 4 },
+            E::TmaInnerStride,
+            E::TmaStrideNotPositive { axis: 1 },
+            E::TmaStride { axis: 2 },
+            E::TmaAlignment,
+            E::TmaBox { axis: 0 },
+            E::TmaElementStride { axis: 3 },
         ]
     }
 
+    /// The payload each variant's text must end with, written here with `format!`, apart from
+    /// `Message`: one arm per variant and no wildcard, so a new variant does not compile until
+    /// its text is decided here (and added to `every_error`).
+    fn payload(e: &LayoutError) -> String {
+        use LayoutError as E;
+        let axes = |m: AxisMask| {
+            let list: Vec<String> = (0..64)
+                .filter(|&a| m.contains(a))
+                .map(|a| format!("{a}"))
+                .collect();
+            if list.is_empty() {
+                String::new()
+            } else {
+                format!(" (axes {})", list.join(", "))
+            }
+        };
+        match *e {
+            E::ItemsizeNotPowerOfTwo { itemsize } => format!(" (itemsize {itemsize})"),
+            E::AxisOutOfRange { axis, ndim } => format!(" (axis {axis}, rank {ndim})"),
+            E::SignedAxisOutOfRange { axis, ndim } => format!(" (axis {axis}, rank {ndim})"),
+            E::IndexOutOfRange { axis }
+            | E::RangeOutOfBounds { axis }
+            | E::ZeroStep { axis }
+            | E::StrideNotMultipleOfItemsize { axis }
+            | E::ExtentZero { axis }
+            | E::StrideNotOne { axis }
+            | E::ExtentNotDivisible { axis }
+            | E::StrideNotDivisible { axis }
+            | E::ExtentInvalid { axis }
+            | E::BroadcastIncompatible { axis }
+            | E::DuplicateAxis { axis }
+            | E::BlockMisaligned { axis }
+            | E::InterleavedAxis { axis }
+            | E::NotABlock { axis }
+            | E::ShapeMismatch { axis }
+            | E::TmaDim { axis }
+            | E::TmaStrideNotPositive { axis }
+            | E::TmaStride { axis }
+            | E::TmaBox { axis }
+            | E::TmaElementStride { axis } => format!(" (axis {axis})"),
+            E::RankMismatch { expected, found } | E::DtypeSizeMismatch { expected, found } => {
+                format!(" (expected {expected}, found {found})")
+            }
+            E::RankOverflow { max } => format!(" (max {max})"),
+            E::NeedsCopy { axes: m } | E::AxesNotMergeable { axes: m } => axes(m),
+            E::AxisRangeInvalid { start, end } => format!(" (range {start}..{end})"),
+            E::ItemsizeMismatch {
+                operand,
+                itemsize,
+                element_size,
+            } => format!(
+                " ({}: itemsize {itemsize}, element size {element_size})",
+                operand.as_str()
+            ),
+            // The rule alone (an operand is named by the rule's own words).
+            E::VolumeOverflow
+            | E::OffsetOverflow
+            | E::NotAPermutation
+            | E::KeepOrderWithoutSource
+            | E::OffsetNotDivisible
+            | E::PointerMisaligned
+            | E::NegativeOffset
+            | E::MaskOutOfRange
+            | E::VolumeMismatch
+            | E::CapacityExceeded
+            | E::FactorZero
+            | E::IndexTypeOverflow
+            | E::InterleaveConflict
+            | E::OffsetOutsideSlice { .. }
+            | E::DestinationNotUnique
+            | E::DestinationNotDense
+            | E::OperandsOverlap
+            | E::UniquenessUndecided
+            | E::DtypeInvalid
+            | E::ByteOffsetNotMultiple
+            | E::ShapeUnreadable
+            | E::TmaRank
+            | E::TmaItemsize
+            | E::TmaInnerStride
+            | E::TmaAlignment => String::new(),
+        }
+    }
+
+    /// `const_unwrap`'s panic text of `e`, caught.
+    fn const_unwrap_text(e: LayoutError) -> String {
+        let r: Result<u8, LayoutError> = Err(e);
+        let caught = std::panic::catch_unwind(|| const_unwrap(r)).unwrap_err();
+        caught
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| caught.downcast_ref::<&str>().map(|s| String::from(*s)))
+            .unwrap()
+    }
+
     #[test]
-    fn message_matches_display_for_every_variant() {
-        for e in every_error() {
-            assert_eq!(Message::of(&e).as_str(), e.to_string(), "{e:?}");
+    fn const_unwrap_and_display_give_the_rule_and_its_payload_for_every_variant() {
+        let all = every_error();
+        let kinds: std::collections::BTreeSet<String> = all
+            .iter()
+            .map(|e| {
+                let debug = format!("{e:?}");
+                String::from(debug.split([' ', '{']).next().unwrap_or(""))
+            })
+            .collect();
+        assert_eq!(kinds.len(), 55, "every variant of LayoutError, at least once");
+        for e in all {
+            let want = format!("{}{}", e.as_str(), payload(&e));
+            assert_eq!(e.to_string(), want, "Display of {e:?}");
+            assert_eq!(const_unwrap_text(e), want, "const_unwrap of {e:?}");
         }
     }
 
@@ -312,21 +533,6 @@ mod tests {
         assert_eq!(
             Message::of(&e).as_str(),
             "axis index is not less than the rank (axis 5, rank 2)"
-        );
-    }
-
-    #[test]
-    fn const_unwrap_panics_at_run_time_with_the_payload() {
-        let r: Result<u8, LayoutError> = Err(LayoutError::IndexOutOfRange { axis: 12 });
-        let caught = std::panic::catch_unwind(|| const_unwrap(r)).unwrap_err();
-        let msg = caught
-            .downcast_ref::<std::string::String>()
-            .map(std::string::String::as_str)
-            .or_else(|| caught.downcast_ref::<&str>().copied())
-            .unwrap();
-        assert_eq!(
-            msg,
-            "index is not less than the extent of its axis (axis 12)"
         );
     }
 }

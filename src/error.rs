@@ -26,6 +26,7 @@
 use core::fmt;
 
 use crate::AxisMask;
+use crate::const_util::Message;
 
 /// Why a layout could not be built, queried or transformed.
 ///
@@ -381,61 +382,11 @@ impl LayoutError {
 }
 
 impl fmt::Display for LayoutError {
+    /// The rule ([`as_str`](LayoutError::as_str)) and the payload in parentheses (axis,
+    /// operand, sizes), as the `const` [`const_unwrap`](crate::const_unwrap) prints it: both
+    /// write one text, built by a `const fn`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())?;
-        match *self {
-            Self::ItemsizeNotPowerOfTwo { itemsize } => write!(f, " (itemsize {itemsize})"),
-            Self::AxisOutOfRange { axis, ndim } => write!(f, " (axis {axis}, rank {ndim})"),
-            Self::IndexOutOfRange { axis }
-            | Self::RangeOutOfBounds { axis }
-            | Self::ZeroStep { axis }
-            | Self::StrideNotMultipleOfItemsize { axis }
-            | Self::ExtentZero { axis }
-            | Self::StrideNotOne { axis }
-            | Self::ExtentNotDivisible { axis }
-            | Self::StrideNotDivisible { axis }
-            | Self::ExtentInvalid { axis }
-            | Self::BroadcastIncompatible { axis }
-            | Self::DuplicateAxis { axis }
-            | Self::BlockMisaligned { axis }
-            | Self::InterleavedAxis { axis }
-            | Self::NotABlock { axis }
-            | Self::ShapeMismatch { axis }
-            | Self::TmaDim { axis }
-            | Self::TmaStrideNotPositive { axis }
-            | Self::TmaStride { axis }
-            | Self::TmaBox { axis }
-            | Self::TmaElementStride { axis } => write!(f, " (axis {axis})"),
-            Self::RankMismatch { expected, found }
-            | Self::DtypeSizeMismatch { expected, found } => {
-                write!(f, " (expected {expected}, found {found})")
-            }
-            Self::RankOverflow { max } => write!(f, " (max {max})"),
-            Self::NeedsCopy { axes } | Self::AxesNotMergeable { axes } if axes.count() > 0 => {
-                // The axes as a list ("axes 0, 2"), not a bit mask.
-                f.write_str(" (axes ")?;
-                let mut sep = "";
-                for axis in (0..64).filter(|&a| axes.contains(a)) {
-                    write!(f, "{sep}{axis}")?;
-                    sep = ", ";
-                }
-                f.write_str(")")
-            }
-            Self::SignedAxisOutOfRange { axis, ndim } => {
-                write!(f, " (axis {axis}, rank {ndim})")
-            }
-            Self::AxisRangeInvalid { start, end } => write!(f, " (range {start}..{end})"),
-            Self::ItemsizeMismatch {
-                operand,
-                itemsize,
-                element_size,
-            } => write!(
-                f,
-                " ({}: itemsize {itemsize}, element size {element_size})",
-                operand.as_str()
-            ),
-            _ => Ok(()),
-        }
+        f.write_str(Message::of(self).as_str())
     }
 }
 
