@@ -225,3 +225,14 @@ pub struct InterleavedSelectedWrongRank;
 /// const IL: InterleaveLayout = const_unwrap(InterleaveLayout::new(0, 0));
 /// ```
 pub struct ConstFactorZero;
+
+/// A `const` chain whose step breaks a rule fails the build (the message names the rule and
+/// the axis: "axis index is not less than the rank (axis 3, rank 3)").
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{const_chain, const_unwrap, Layout, Order};
+/// const BAD: Layout<3> = const_unwrap(const_chain!(
+///     Layout::dense([3, 4, 5], 4, Order::C) => permuted([2, 0, 1]) => flipped(3)
+/// ));
+/// ```
+pub struct ConstChainStepFails;

@@ -273,6 +273,61 @@ impl Message {
     }
 }
 
+/// Chains fallible transforms in a `const` context, as `?` does at run time (which `const`
+/// code cannot use): `start => step(args) => step(args) ...` calls each step on the value the
+/// previous one returned, and the first `Err` is the chain's result.
+///
+/// `start` is an expression giving a `Result<_, LayoutError>`; each step is a method of the
+/// value so far returning a `Result` (the transforms of [`Layout`](crate::Layout),
+/// [`InterleavedLayout`](crate::InterleavedLayout) and [`DynLayout`](crate::DynLayout) are
+/// `const fn`s). Wrap the chain in [`const_unwrap`] to get the value, or a build error naming
+/// the rule and the axis.
+///
+/// ```text
+/// const_chain!(a => f(x) => g(y))   is   match a { Ok(v) => match v.f(x) { Ok(w) => w.g(y),
+///                                                                     Err(e) => Err(e) },
+///                                              Err(e) => Err(e) }
+/// ```
+///
+/// # Errors
+///
+/// The chain evaluates to the first `Err` of its start or any step (the steps after it do not
+/// run).
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{const_chain, const_unwrap, Layout, LayoutError, Order};
+/// // A CHW image seen as HWC and mirrored left to right, at compile time.
+/// const HWC: Layout<3> = const_unwrap(const_chain!(
+///     Layout::dense([3, 480, 640], 4, Order::C) => permuted([1, 2, 0]) => flipped(1)
+/// ));
+/// assert_eq!((HWC.shape(), HWC.strides()), ([480, 640, 3], [640, -1, 307_200]));
+/// // The first error stops the chain.
+/// const BAD: Result<Layout<3>, LayoutError> = const_chain!(
+///     Layout::dense([3, 480, 640], 4, Order::C) => flipped(3) => permuted([1, 2, 0])
+/// );
+/// assert_eq!(BAD, Err(LayoutError::AxisOutOfRange { axis: 3, ndim: 3 }));
+/// ```
+#[macro_export]
+macro_rules! const_chain {
+    ($start:expr $(=> $step:ident ( $($arg:expr),* $(,)? ))* $(,)?) => {
+        $crate::const_chain!(@from ($start) $(=> $step ($($arg),*))*)
+    };
+    (@from ($acc:expr)) => {
+        $acc
+    };
+    (@from ($acc:expr) => $step:ident ($($arg:expr),*) $(=> $rest:ident ($($rarg:expr),*))*) => {
+        $crate::const_chain!(
+            @from (match $acc {
+                ::core::result::Result::Ok(value) => value.$step($($arg),*),
+                ::core::result::Result::Err(error) => ::core::result::Result::Err(error),
+            })
+            $(=> $rest ($($rarg),*))*
+        )
+    };
+}
+
 /// Evaluates a `Result<_, LayoutError>` expression at compile time and unwraps it; an `Err`
 /// fails the build with the error's message. Never panics at run time: the expression is
 /// evaluated in an inline `const` block.

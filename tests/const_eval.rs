@@ -234,3 +234,37 @@ fn kernel_layouts_packed_at_compile_time_match_the_run_time_packing() {
         hwc.offset_of([1, 0, 0]).unwrap() as i32
     );
 }
+
+// --- const_chain!: fallible transforms chained in a const item ---------------------------
+
+/// Three steps, each a `const fn` returning a `Result`.
+const CHAINED: Layout<2> = const_unwrap(strided_layout::const_chain!(
+    Layout::dense([4, 6], 4, Order::C) => transposed(0, 1) => flipped(0) => with_offset(5),
+));
+const_assert!(eq_u(&CHAINED.shape(), &[6, 4]));
+const_assert!(eq_i(&CHAINED.strides(), &[-1, 6]));
+
+/// The first failing step is the result; the later steps do not run.
+const CHAIN_ERR: Result<Layout<2>, LayoutError> = strided_layout::const_chain!(
+    Layout::dense([4, 6], 4, Order::C) => transposed(0, 2) => flipped(7)
+);
+const_assert!(matches!(
+    CHAIN_ERR,
+    Err(LayoutError::AxisOutOfRange { axis: 2, ndim: 2 })
+));
+
+#[test]
+fn const_chain_is_the_steps_one_by_one() {
+    let by_hand = Layout::dense([4, 6], 4, Order::C)
+        .and_then(|l| l.transposed(0, 1))
+        .and_then(|l| l.flipped(0))
+        .and_then(|l| l.with_offset(5));
+    assert_eq!(Ok(CHAINED), by_hand);
+    // At run time too (no const needed), and a start with no step is the start.
+    let start = strided_layout::const_chain!(Layout::dense([4, 6], 4, Order::C));
+    assert_eq!(start, Layout::dense([4, 6], 4, Order::C));
+    assert_eq!(
+        CHAIN_ERR,
+        Layout::dense([4, 6], 4, Order::C).and_then(|l| l.transposed(0, 2))
+    );
+}
