@@ -160,20 +160,27 @@ pub(super) const fn magic_u128(divisor: u128, width: u32) -> Option<(u128, u32)>
     Some((m, log))
 }
 
+/// The packing's view of the index type `$t` (the hidden items of [`KernelIndex`]).
+macro_rules! packing_items {
+    ($t:ty) => {
+        const RANGE: IndexRange = IndexRange {
+            min: <$t>::MIN as i128,
+            max: <$t>::MAX as i128,
+            bits: <$t>::BITS,
+        };
+
+        #[inline]
+        fn from_word(word: i128) -> Self {
+            word_as!($t, word)
+        }
+    };
+}
+
 macro_rules! kernel_index {
     ($t:ty, $u:ty, $wide:ty, signed) => {
         impl sealed::Sealed for $t {}
         impl KernelIndex for $t {
-            const RANGE: IndexRange = IndexRange {
-                min: <$t>::MIN as i128,
-                max: <$t>::MAX as i128,
-                bits: <$t>::BITS,
-            };
-
-            #[inline]
-            fn from_word(word: i128) -> Self {
-                word_as!($t, word)
-            }
+            packing_items!($t);
 
             #[inline]
             fn division_magic(divisor: Self) -> Option<(Self, Self)> {
@@ -197,16 +204,7 @@ macro_rules! kernel_index {
     ($t:ty, $wide:ty, unsigned) => {
         impl sealed::Sealed for $t {}
         impl KernelIndex for $t {
-            const RANGE: IndexRange = IndexRange {
-                min: <$t>::MIN as i128,
-                max: <$t>::MAX as i128,
-                bits: <$t>::BITS,
-            };
-
-            #[inline]
-            fn from_word(word: i128) -> Self {
-                word_as!($t, word)
-            }
+            packing_items!($t);
 
             #[inline]
             fn division_magic(divisor: Self) -> Option<(Self, Self)> {

@@ -1,7 +1,7 @@
 //! [`KernelLayout`]: the packing (checked, on the host) and the offset math (on the device).
 
 use super::KernelIndex;
-use super::pack::{Words, pack, word_as};
+use super::pack::{Words, pack_interleaved, pack_layout, word_as};
 use crate::algo::access::{get, set};
 use crate::{InterleavedLayout, Layout, LayoutError};
 
@@ -120,8 +120,9 @@ pub struct KernelLayout<I, const N: usize> {
 }
 
 impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
-    /// The one conversion behind every `from_*` and `TryFrom` of a generic `I`: the packing's
-    /// words ([`pack`]) as values of `I`, each within `I`'s range.
+    /// The packing of explicit parts (the unit tests' way in: a partial last block, a factor
+    /// that does not fit), as the `TryFrom` impls pack a layout's.
+    #[cfg(test)]
     pub(crate) fn from_parts(
         shape: &[usize; N],
         strides: &[isize; N],
@@ -130,8 +131,14 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
         volume: usize,
         interleave: Option<(usize, usize)>,
     ) -> Result<Self, LayoutError> {
-        let w = pack(I::RANGE, shape, strides, offset, bounds, volume, interleave)?;
-        Ok(Self {
+        let w = super::pack::pack(I::RANGE, shape, strides, offset, bounds, volume, interleave)?;
+        Ok(Self::of_words(&w))
+    }
+
+    /// The packing's words as values of `I`, each within `I`'s range: the generic `TryFrom`
+    /// impls' conversion (the `const fn`s convert the same words per type).
+    fn of_words(w: &Words<N>) -> Self {
+        Self {
             extents: w.extents.map(I::from_word),
             strides: w.strides.map(I::from_word),
             offset: I::from_word(w.offset),
@@ -141,7 +148,7 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
             pitch_shifts: w.pitch_shifts.map(I::from_word),
             factor_multiplier: I::from_word(w.factor_multiplier),
             factor_shift: I::from_word(w.factor_shift),
-        })
+        }
     }
 
     /// The element offset of `index` (each `index[k]` in `0..extents[k]`), computed in `I`.
@@ -476,31 +483,14 @@ macro_rules! const_packing {
         impl<const N: usize> KernelLayout<$t, N> {
             $(#[$la])*
             pub const fn from_layout(layout: &Layout<N>) -> Result<Self, LayoutError> {
-                Self::from_words(pack(
-                    <$t as KernelIndex>::RANGE,
-                    &layout.shape(),
-                    &layout.strides(),
-                    layout.offset(),
-                    layout.offset_bounds(),
-                    layout.volume(),
-                    None,
-                ))
+                Self::from_words(pack_layout(<$t as KernelIndex>::RANGE, layout))
             }
 
             $(#[$ia])*
             pub const fn from_interleaved(
                 layout: &InterleavedLayout<N>,
             ) -> Result<Self, LayoutError> {
-                let il = layout.interleave();
-                Self::from_words(pack(
-                    <$t as KernelIndex>::RANGE,
-                    &layout.shape(),
-                    &layout.strides(),
-                    layout.offset(),
-                    layout.offset_bounds(),
-                    layout.volume(),
-                    Some((il.dimension(), il.factor())),
-                ))
+                Self::from_words(pack_interleaved(<$t as KernelIndex>::RANGE, layout))
             }
 
             const fn from_words(words: Result<Words<N>, LayoutError>) -> Result<Self, LayoutError> {
@@ -901,14 +891,7 @@ impl<I: KernelIndex, const N: usize> TryFrom<&Layout<N>> for KernelLayout<I, N> 
 
     /// Same as [`KernelLayout::from_layout`].
     fn try_from(layout: &Layout<N>) -> Result<Self, LayoutError> {
-        Self::from_parts(
-            &layout.shape(),
-            &layout.strides(),
-            layout.offset(),
-            layout.offset_bounds(),
-            layout.volume(),
-            None,
-        )
+        Ok(Self::of_words(&pack_layout(I::RANGE, layout)?))
     }
 }
 
@@ -917,15 +900,7 @@ impl<I: KernelIndex, const N: usize> TryFrom<&InterleavedLayout<N>> for KernelLa
 
     /// Same as [`KernelLayout::from_interleaved`].
     fn try_from(layout: &InterleavedLayout<N>) -> Result<Self, LayoutError> {
-        let il = layout.interleave();
-        Self::from_parts(
-            &layout.shape(),
-            &layout.strides(),
-            layout.offset(),
-            layout.offset_bounds(),
-            layout.volume(),
-            Some((il.dimension(), il.factor())),
-        )
+        Ok(Self::of_words(&pack_interleaved(I::RANGE, layout)?))
     }
 }
 

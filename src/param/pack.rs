@@ -4,8 +4,8 @@
 //! convert these words, each exactly (every word is checked to lie in the type's range).
 
 use super::fast_div::magic_u128;
-use crate::LayoutError;
 use crate::algo::access::{get, set};
+use crate::{InterleavedLayout, Layout, LayoutError};
 
 /// A word of the packing (within the type's range) as the index type `$t`: its low
 /// `size_of::<$t>()` bytes, which for a value in range is the value (two's complement).
@@ -209,4 +209,50 @@ pub(crate) const fn pack<const N: usize>(
         };
     }
     Ok(out)
+}
+
+/// [`pack`] of a strided layout.
+///
+/// # Errors
+///
+/// As [`pack`].
+pub(crate) const fn pack_layout<const N: usize>(
+    range: IndexRange,
+    layout: &Layout<N>,
+) -> Result<Words<N>, LayoutError> {
+    let bounds = layout.offset_bounds();
+    pack(
+        range,
+        &layout.shape(),
+        &layout.strides(),
+        layout.offset(),
+        bounds,
+        layout.volume(),
+        None,
+    )
+}
+
+/// [`pack`] of an interleaved layout: its strided parts, dimension and factor.
+///
+/// # Errors
+///
+/// As [`pack`].
+pub(crate) const fn pack_interleaved<const N: usize>(
+    range: IndexRange,
+    layout: &InterleavedLayout<N>,
+) -> Result<Words<N>, LayoutError> {
+    let il = Some((
+        layout.interleave().dimension(),
+        layout.interleave().factor(),
+    ));
+    let bounds = layout.offset_bounds();
+    pack(
+        range,
+        &layout.shape(),
+        &layout.strides(),
+        layout.offset(),
+        bounds,
+        layout.volume(),
+        il,
+    )
 }
