@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the `table/<row>` benchmark groups in the default build and with `--features std`,
+"""Runs the `table/<row>` benchmark groups,
 and prints README's benchmark table: each row's time for `ours`, as a ratio to
 `copy_from_slice` of the same bytes (higher is faster, 1.0 = memcpy speed), beside ndarray's
 and the naive loop's ratios (and a prepared plan's, for the small copies), from criterion's
@@ -66,17 +66,16 @@ def main():
     args = parser.parse_args()
     benches = args.bench or bench_files()
     default = run(benches, [])
-    with_std = run(benches, ["--features", "std"])
-    print("| case | default features | with `std` | prepared plan | ndarray 0.17 | naive loop |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| case | ours | prepared plan | ndarray 0.17 | naive loop |")
+    print("| --- | --- | --- | --- | --- |")
     for row in sorted(default, key=str.lower):
-        times, std_times = default[row], with_std.get(row, {})
+        times = default[row]
         # README is the crate's front page: code-like names need backticks (clippy's
         # doc_markdown lint reads it).
         end = row.find("]") + 1
         label = f"`{row[:end]}`{row[end:]}" if end else row
         print(
-            f"| {label} | {ratio(times, 'ours')} | {ratio(std_times, 'ours')} "
+            f"| {label} | {ratio(times, 'ours')} "
             f"| {ratio(times, 'prepared')} | {ratio(times, 'ndarray')} "
             f"| {ratio(times, 'naive')} |"
         )

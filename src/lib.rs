@@ -40,8 +40,8 @@
 
 #[cfg(test)]
 extern crate std; // unit tests only: the library itself is no_std, no alloc
-#[cfg(all(feature = "std", not(test)))]
-extern crate std; // the `std` feature: run-time CPU feature detection in the kernels
+#[cfg(all(feature = "rayon", not(test)))]
+extern crate std; // the `rayon` feature: rayon's thread pool needs `std`
 
 // Reading order: the value type, its queries, same-rank transforms, rank changes, then
 // display and compile-time helpers. rustdoc shows `impl` blocks in this order, so

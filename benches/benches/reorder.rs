@@ -6,8 +6,7 @@
 //!
 //! Throughput counts bytes read plus bytes written (`2n` for `n` bytes moved).
 //!
-//! Run: `cargo bench -p strided-layout-bench --bench reorder -- table/` (add
-//! `--features std` for the `std` build).
+//! Run: `cargo bench -p strided-layout-bench --bench reorder -- table/`.
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};

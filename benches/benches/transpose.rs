@@ -10,8 +10,7 @@
 //! The roofline of `A + Aᵀ` is `copy_from_slice` of `1.5 n` bytes: it reads and writes the
 //! same `3n` bytes as the sum, in the cheapest pattern the machine has.
 //!
-//! Run: `cargo bench -p strided-layout-bench --bench transpose -- table/` (add
-//! `--features std` for the `std` build).
+//! Run: `cargo bench -p strided-layout-bench --bench transpose -- table/`.
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};

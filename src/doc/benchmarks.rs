@@ -4,9 +4,9 @@
 //! criterion and ndarray never build for users or for `cargo test`). Run one file with `cargo
 //! bench -p strided-layout-bench --bench <file>` (or the alias `cargo bench-all --bench
 //! <file>`). They measure the library with its default features, what a user gets without
-//! asking; `--features std` on the bench crate measures the `std` build (the kernels detect
-//! AVX, AVX2 and SSSE3 at run time in both). `python3 benches/table.py` runs every group named
-//! `table/<row>` in both builds and prints README's table of ratios to `copy_from_slice`.
+//! asking (the kernels detect AVX, AVX2 and SSSE3 at run time). `python3 benches/table.py`
+//! runs every group named `table/<row>` and prints README's table of ratios to
+//! `copy_from_slice`.
 //!
 //! | section | bench file | what it measures |
 //! | --- | --- | --- |

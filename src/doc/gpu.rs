@@ -50,7 +50,7 @@
 //! ```
 //!
 //! Strides on axes of extent 0 or 1 are packed as 0 (they never reach an offset). Factor 1
-//! means plain strided. The first `2N + 3` values are the earlier packing of this type.
+//! means plain strided.
 //!
 //! This is the crate's own packing. It is **not** byte-compatible with CCCL's
 //! [`cuda::layout_stride_relaxed`](https://nvidia.github.io/cccl/unstable/libcudacxx/extended_api/mdspan/layout_stride_relaxed.html):

@@ -50,8 +50,6 @@ use crate::{InterleavedLayout, Layout, LayoutError};
 ///   interleave split) need to divide without a division instruction. Dividing `linear` by
 ///   each pitch directly, rather than by each extent in a chain, keeps the divisions
 ///   independent of one another.
-/// - The first `2N + 3` values are the earlier packing of this type, so a kernel that
-///   declared only those still reads them right.
 ///
 /// This is the crate's own packing; it is not byte-compatible with CCCL or `CuPy`. CCCL's
 /// `cuda::layout_stride_relaxed::mapping<Extents, Strides, OffsetType>` defaults its
