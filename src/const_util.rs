@@ -574,7 +574,11 @@ mod tests {
                 String::from(debug.split([' ', '{']).next().unwrap_or(""))
             })
             .collect();
-        assert_eq!(kinds.len(), 55, "every variant of LayoutError, at least once");
+        assert_eq!(
+            kinds.len(),
+            55,
+            "every variant of LayoutError, at least once"
+        );
         for e in all {
             let want = format!("{}{}", e.as_str(), payload(&e));
             assert_eq!(e.to_string(), want, "Display of {e:?}");
