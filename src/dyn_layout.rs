@@ -270,8 +270,8 @@ impl<const MAX: usize> DynLayout<MAX> {
 
     /// The rank; the same as [`ndim`](DynLayout::ndim), the name [`Layout`] uses.
     ///
-    /// DESIGN.md fixes `rank()` for `DynLayout` (external conformance tests call it), so it
-    /// stays, undeprecated; new code can use `ndim()` on both types.
+    /// External conformance tests call `rank()` on `DynLayout` (`tests/api_names.rs` lists
+    /// the names they call), so it stays, undeprecated; new code can use `ndim()` on both types.
     ///
     /// # Examples
     ///

@@ -1,5 +1,7 @@
-//! Calls every name that ../shared/DESIGN.md fixes, with its exact signature, so a rename or
-//! a changed parameter type breaks this file before it breaks a conformance test.
+//! Calls every name that external conformance tests call, with its exact signature, so a
+//! rename or a changed parameter type breaks this file before it breaks a conformance test.
+//! This file is the record of those names: the first test lists the fixed ones, the second the
+//! ones added since (changing either is a deliberate API change).
 
 use strided_layout::{AxisMask, DynLayout, Layout, LayoutError, Order, Slice};
 
@@ -92,8 +94,8 @@ fn error_names() {
     let _ = std::format!("{e}");
 }
 
-// Names added for issue 7 (the user surface); not fixed by DESIGN.md, listed so a rename is
-// a deliberate change.
+// Names added later (the user surface: byte helpers, range flattening, `DynLayout`'s
+// transforms); not called by the conformance tests, listed so a rename is a deliberate change.
 #[test]
 fn surface_names() -> Result<(), LayoutError> {
     use strided_layout::{AxisArg, AxisArgs, IntoAxisArg, s};

@@ -38,7 +38,7 @@ const_assert!(size_of::<LayoutError>() <= 3 * size_of::<usize>());
 #[cfg(target_pointer_width = "64")]
 const_assert!(size_of::<LayoutError>() <= 24);
 
-// Returning `Result` costs at most one word over the layout itself (STYLE 2.4).
+// Returning `Result` costs at most one word over the layout itself.
 const_assert!(
     size_of::<Result<Layout<4>, LayoutError>>() <= size_of::<Layout<4>>() + size_of::<usize>()
 );

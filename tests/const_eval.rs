@@ -45,7 +45,7 @@ const fn is_err(r: &Result<Layout<2>, LayoutError>, msg: &str) -> bool {
     }
 }
 
-// DESIGN.md's first example: a dense 8-bit CHW image.
+// The design's first example: a dense 8-bit CHW image.
 const IMG: Layout<3> = const_unwrap(Layout::dense([3, 480, 640], 1, Order::C));
 const_assert!(eq_u(&IMG.shape(), &[3, 480, 640]));
 const_assert!(eq_i(&IMG.strides(), &[480 * 640, 640, 1]));
@@ -112,7 +112,7 @@ fn const_items_evaluate_to_the_asserted_values() {
     );
 }
 
-/// Issue #3's realistic case and the rank changes, in `const` items.
+/// A realistic case (a camera frame) and the rank changes, in `const` items.
 mod rank_changes {
     use static_assertions::const_assert;
     use strided_layout::{DynLayout, Layout, LayoutError, Order, const_layout, const_unwrap};
@@ -162,7 +162,7 @@ mod rank_changes {
     }
 }
 
-/// The surface added for issue 7 is `const fn` too: byte helpers, `normalized_axis`, and
+/// The user surface (byte helpers and the rest) is `const fn` too: byte helpers, `normalized_axis`, and
 /// `DynLayout`'s transforms, evaluated in `const` items.
 mod surface {
     use static_assertions::const_assert;

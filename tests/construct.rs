@@ -119,7 +119,7 @@ fn from_byte_strides_divides_or_rejects() {
     );
 }
 
-// ---------------------------------------------------------------- issue 7: the user surface
+// ---------------------------------------------------------------- the user surface
 
 #[test]
 // `1..=-1` is a Python bound (to the end), not an empty Rust range.

@@ -196,8 +196,8 @@ fn check_queries<const N: usize>(l: &Layout<N>, t: &mut Tally) {
     // every extent, stride, the offset and both bounds (what the docs say); `Some(false)`
     // when it misses an extent, a bound, or the stride of an axis that steps (extent >= 2);
     // `None` when it misses only values no element offset is built from (the stride of an
-    // extent-1 axis, the strides or offset of an empty layout), which issue 14 asks to
-    // accept, so that either answer passes here.
+    // extent-1 axis, the strides or offset of an empty layout), which the conversions are
+    // allowed to accept, so that either answer passes here.
     let holds = |lo: i128, hi: i128| {
         let fits = |v: i128| (lo..=hi).contains(&v);
         let all = m.shape.iter().all(|&e| fits(e as i128))
@@ -1598,7 +1598,7 @@ fn indexed_matches_the_model() {
 /// 0..=2, strides -1..=1: the docs promise [`LayoutError::AxisOutOfRange`].
 #[test]
 fn signed_axis_out_of_range_is_signed_axis_out_of_range() {
-    // Issue 14's edge: the docs now promise `SignedAxisOutOfRange` (the axis as given,
+    // A review's edge: the docs promise `SignedAxisOutOfRange` (the axis as given,
     // negatives counting from the end), which these functions return.
     fn check<const N: usize>(l: &Layout<N>) {
         for axis in [-(N as isize) - 1, N as isize] {

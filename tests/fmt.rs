@@ -147,7 +147,7 @@ fn grid_of_a_huge_section_fails_fast_on_a_small_buffer() {
     );
 }
 
-// Issue 7: a grid through a broadcast axis longer than `isize::MAX` made `Display` return
+// A grid through a broadcast axis longer than `isize::MAX` made `Display` return
 // `fmt::Error` (so `format!` panicked) and `to_text` report a capacity problem.
 #[test]
 fn grid_through_huge_broadcast_axis_formats_without_panicking() {
@@ -258,7 +258,7 @@ mod never_panics {
     }
 }
 
-// Issue 7: `NeedsCopy` printed a raw bit mask (`axes mask 0b11`); it lists the axes.
+// `NeedsCopy` once printed a raw bit mask (`axes mask 0b11`); it lists the axes.
 #[test]
 fn needs_copy_display_lists_the_axes() {
     let e = Layout::new([2, 3], [1, 2], 1)

@@ -196,7 +196,7 @@ proptest! {
     }
 }
 
-/// The surface added for issue 7: byte helpers, `DynLayout`'s transforms and queries, range
+/// The user surface: byte helpers, `DynLayout`'s transforms and queries, range
 /// conversions, `s!`'s `indexed`; every argument from the whole range of its type.
 fn exercise_surface<const N: usize>(
     l: Layout<N>,

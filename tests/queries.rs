@@ -637,7 +637,7 @@ fn queries_evaluate_in_const_items() {
     assert_eq!((TWO, RANGE), (Some((3, 3, 3, 4)), None));
 }
 
-// Issue 7: the documented rule: a reversed dense view covers `0..volume` once each but is
+// The documented rule: a reversed dense view covers `0..volume` once each but is
 // not dense (negative stride, nonzero offset).
 #[test]
 fn is_dense_rejects_a_reversed_dense_view_that_covers_every_offset() {
@@ -648,7 +648,7 @@ fn is_dense_rejects_a_reversed_dense_view_that_covers_every_offset() {
     assert!(r.is_unique() && r.offset_bounds() == Some((0, 5)));
 }
 
-// ---------------------------------------------------------------- byte helpers (issue 7)
+// ---------------------------------------------------------------- byte helpers
 
 /// `v` as a value of the integer type whose range is `[lo, hi]`.
 fn within(v: i128, lo: i128, hi: i128) -> bool {

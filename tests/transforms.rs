@@ -829,7 +829,7 @@ fn transforms_evaluate_in_const_items() {
 }
 
 // ---------------------------------------------------------------------------------------
-// DynLayout's transforms agree with Layout's (issue 7: "DynLayout does what Layout does").
+// DynLayout's transforms agree with Layout's ("DynLayout does what Layout does").
 // ---------------------------------------------------------------------------------------
 
 /// The result of a `DynLayout` transform as a `Layout<N>`, for comparison.

@@ -1,5 +1,5 @@
 //! `par_copy` (the `rayon` feature) against `copy` on one thread and `copy_from_slice` of the
-//! same bytes, for the large cases of issue 16's table: the 4096² and 4000² `f32` transposes
+//! same bytes, for the large cases of the benchmark table: the 4096² and 4000² `f32` transposes
 //! and the (2,0,1) permute of a 256³ `f32` cube; plus a 1 MiB and a 256 KiB transpose, where
 //! the threshold `PAR_BYTES` is decided (`par_copy` runs one thread below it).
 //!

@@ -70,7 +70,7 @@ pub(crate) const fn flatten(
             match last {
                 Some(s) => s,
                 // Nothing merged: the axis keeps its stride, so a range of fewer than two
-                // axes leaves the layout unchanged (DESIGN.md, cuda.core).
+                // axes leaves the layout unchanged (cuda.core's rule).
                 None if end == start + 1 => first_stride,
                 None if empty => 0,
                 None => 1,

@@ -1,4 +1,4 @@
-//! The edges found by the randomised review of issue 14, one named test each.
+//! The edges found by a randomised review of the layout API, one named test each.
 
 use strided_layout::{DynLayout, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
 
