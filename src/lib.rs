@@ -2,7 +2,10 @@
 #![no_std]
 // docs.rs (nightly, `--cfg docsrs`): mark items that need a feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![deny(unsafe_code)] // `allow`ed only on the `unsafe impl`s of the bytemuck and cudarc features
+// `unsafe` is allowed, with `#[expect(unsafe_code)]` and a reason, only on the kernel modules
+// that touch memory or intrinsics (`kernel/mod.rs` lists them), on `DlpackView::from_tensor`
+// (reads a raw `DLTensor`) and on the `unsafe impl`s of the bytemuck and cudarc features.
+#![deny(unsafe_code)]
 #![deny(
     missing_docs,
     rustdoc::broken_intra_doc_links,

@@ -1,4 +1,7 @@
-//! The kernels' memory accesses: every `unsafe` block of the inner loops lives here.
+//! The kernels' memory accesses: the loops over a plan's nests, blocks and rows, and their
+//! `unsafe` blocks. The SIMD kernels they call keep their own `unsafe` blocks, each resting on
+//! the same witnesses: `transpose/`, `channels/`, `stream/`, `small/` (hosts) and `zip_tiles`
+//! (`split/` runs one part of a plan through a raw destination pointer).
 //!
 //! Soundness rests on the witnesses of `proof/`, which only validation mints, and which each
 //! loop below takes as an argument:
