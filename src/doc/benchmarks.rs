@@ -200,6 +200,14 @@
 //!
 //! # Small copies, prepared
 //!
+//! Cost per call of [`copy`](crate::copy()) besides the data (every call checks, and most
+//! plan), on an x86-64 server core in an earlier round: about 2-3 ns into a C-contiguous
+//! destination from a C-contiguous source, 8-20 ns for other copies of rank 1 and 2, 55-60 ns
+//! at rank 3 and up past 64 elements, which a hand loop over a few dozen elements does not
+//! pay; a prepared [`CopyPlan`](crate::CopyPlan)'s `run` costs 4-10 ns on top of the data.
+//! On a Cortex-M4 the plan takes about 1 KB of stack, 352 B for a copy of rank 2 or less over
+//! `Layout`s (see [`doc::firmware`](crate::doc::firmware)).
+//!
 //! `cargo bench -p strided-layout-bench --bench prepared` (groups `table/small 16x16 f32
 //! transpose`, the same on 64-byte-aligned buffers, and `table/small 64-frame stereo i16`), on
 //! the 2-core x86-64 host (times swing 2-3x between runs on this shared machine; the ratios, to
