@@ -448,7 +448,7 @@ mod tests {
                 element_size: 0,
             },
             E::DestinationNotUnique,
-            E::DestinationNotDense,
+            E::DestinationHasGaps,
             E::OperandsOverlap,
             E::UniquenessUndecided,
             E::DtypeInvalid,
@@ -540,7 +540,7 @@ mod tests {
             | E::InterleaveConflict
             | E::OffsetOutsideSlice { .. }
             | E::DestinationNotUnique
-            | E::DestinationNotDense
+            | E::DestinationHasGaps
             | E::OperandsOverlap
             | E::UniquenessUndecided
             | E::DtypeInvalid

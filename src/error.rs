@@ -224,7 +224,7 @@ pub enum LayoutError {
     DestinationNotUnique,
     /// A kernel writing into uninitialised memory was given a destination layout whose
     /// offsets leave gaps, so part of the slice it returns would stay uninitialised.
-    DestinationNotDense,
+    DestinationHasGaps,
     /// The two operands of an in-place kernel share elements without coinciding.
     OperandsOverlap,
     /// A kernel could not decide, within a search budget proportional to the elements it was
@@ -352,7 +352,7 @@ impl LayoutError {
             Self::ItemsizeMismatch { .. } => "the element type's size is not the layout's itemsize",
             Self::DestinationNotUnique => "two destination indices share an element",
             Self::OperandsOverlap => "in-place operands overlap without coinciding",
-            Self::DestinationNotDense => {
+            Self::DestinationHasGaps => {
                 "the destination layout leaves gaps that would stay uninitialised"
             }
             Self::UniquenessUndecided => {

@@ -1135,7 +1135,7 @@ fn copy_uninit_initialises_exactly_the_covered_span() {
                             Err(e) => {
                                 assert!(!dense, "{dst_l:?} refused: {e:?}");
                                 let want = if unique {
-                                    LayoutError::DestinationNotDense
+                                    LayoutError::DestinationHasGaps
                                 } else {
                                     LayoutError::DestinationNotUnique
                                 };

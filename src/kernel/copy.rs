@@ -164,7 +164,7 @@ where
 ///
 /// # Errors
 ///
-/// Everything [`copy()`] returns, and [`LayoutError::DestinationNotDense`] if the
+/// Everything [`copy()`] returns, and [`LayoutError::DestinationHasGaps`] if the
 /// destination's offsets leave a gap. On `Err`, `dst` is untouched.
 ///
 /// # Examples
@@ -183,7 +183,7 @@ where
 /// let mut dst = [MaybeUninit::<u32>::uninit(); 6];
 /// assert_eq!(
 ///     strided_layout::copy_uninit(&src[..3], &Layout::new([3], [1], 4)?, &mut dst, &gappy),
-///     Err(LayoutError::DestinationNotDense)
+///     Err(LayoutError::DestinationHasGaps)
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```

@@ -308,7 +308,7 @@ impl CopyPlan {
     ///
     /// # Errors
     ///
-    /// As [`run`](CopyPlan::run), and [`LayoutError::DestinationNotDense`] if the
+    /// As [`run`](CopyPlan::run), and [`LayoutError::DestinationHasGaps`] if the
     /// destination's offsets leave a gap.
     ///
     /// # Examples

@@ -329,7 +329,7 @@ impl<'p> Dense<'p> {
     ///
     /// # Errors
     ///
-    /// [`LayoutError::DestinationNotDense`] otherwise.
+    /// [`LayoutError::DestinationHasGaps`] otherwise.
     pub(crate) fn check(unique: Unique<'p, 2>) -> Result<Self, LayoutError> {
         let plan = unique.bounds.plan;
         let volume = plan.volume();
@@ -351,7 +351,7 @@ impl<'p> Dense<'p> {
                 unique,
                 span: start..end.saturating_add(1),
             }),
-            _ => Err(LayoutError::DestinationNotDense),
+            _ => Err(LayoutError::DestinationHasGaps),
         }
     }
 
