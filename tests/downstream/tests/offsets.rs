@@ -103,7 +103,12 @@ fn run(program: &str) -> Result<(), LayoutError> {
 
 #[test]
 fn the_header_compiled_by_g_plus_plus_agrees_with_the_crate() -> Result<(), LayoutError> {
-    run(env!("DOWNSTREAM_OFFSETS_CXX"))
+    let program = env!("DOWNSTREAM_OFFSETS_CXX");
+    if program.is_empty() {
+        println!("SKIP: no C++ compiler ($CXX or g++) when build.rs ran");
+        return Ok(());
+    }
+    run(program)
 }
 
 #[test]
