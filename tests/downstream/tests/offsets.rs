@@ -75,6 +75,15 @@ fn cases() -> Result<Vec<(String, Vec<isize>)>, LayoutError> {
     ])
 }
 
+/// Runs the program build.rs compiled, or says SKIP when it could not (`program` empty).
+fn run_or_skip(program: &str, missing: &str) -> Result<(), LayoutError> {
+    if program.is_empty() {
+        println!("SKIP: {missing} when build.rs ran");
+        return Ok(());
+    }
+    run(program)
+}
+
 fn run(program: &str) -> Result<(), LayoutError> {
     let cases = cases()?;
     let mut child = Command::new(program)
@@ -103,22 +112,16 @@ fn run(program: &str) -> Result<(), LayoutError> {
 
 #[test]
 fn the_header_compiled_by_g_plus_plus_agrees_with_the_crate() -> Result<(), LayoutError> {
-    let program = env!("DOWNSTREAM_OFFSETS_CXX");
-    if program.is_empty() {
-        println!("SKIP: no C++ compiler ($CXX or g++) when build.rs ran");
-        return Ok(());
-    }
-    run(program)
+    run_or_skip(
+        env!("DOWNSTREAM_OFFSETS_CXX"),
+        "no C++ compiler ($CXX or g++)",
+    )
 }
 
 #[test]
 fn the_header_compiled_by_nvcc_agrees_with_the_crate() -> Result<(), LayoutError> {
-    let program = env!("DOWNSTREAM_OFFSETS_NVCC");
-    if program.is_empty() {
-        println!("SKIP: no nvcc on PATH when build.rs ran (set NVCC or install nvidia-cuda-nvcc)");
-        return Ok(());
-    }
-    run(program)
+    let missing = "no nvcc (set NVCC, or nvcc on PATH: pip install nvidia-cuda-nvcc)";
+    run_or_skip(env!("DOWNSTREAM_OFFSETS_NVCC"), missing)
 }
 
 #[test]
