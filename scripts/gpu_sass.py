@@ -80,15 +80,14 @@ def loop_paths(code):
 def one_loop(code, end, head):
     body = [c for c in code if head <= c[0] <= end]
     index = {c[0]: i for i, c in enumerate(body)}
-    inf = float("inf")
     # (instructions, stores) of the best path reaching each instruction, counting it.
     short = [None] * len(body)
     long_ = [None] * len(body)
     short[0] = long_[0] = (1, 1 if body[0][2].startswith("STG") else 0)
 
     def relax(j, via):
-        add = (via[0] + 1, via[1] + (1 if body[j][2].startswith("STG") else 0))
-        return add
+        """The path `via` extended by instruction `j`."""
+        return (via[0] + 1, via[1] + (1 if body[j][2].startswith("STG") else 0))
 
     for i, (addr, pred, op, operands) in enumerate(body):
         if short[i] is None or addr == end:
