@@ -39,7 +39,7 @@
 //! division on a GPU is an emulated sequence of about twenty instructions, and on a CPU a
 //! `div` with a latency of 10 to 40 cycles.
 
-use super::pack::{IndexRange, word_as};
+use super::pack::{IndexRange, magic, word_as};
 use num_traits::{CheckedRem, PrimInt, WrappingAdd, WrappingMul, WrappingSub};
 
 mod sealed {
@@ -173,6 +173,14 @@ macro_rules! packing_items {
         fn from_word(word: i128) -> Self {
             word_as!($t, word)
         }
+
+        // The packing's constants (`pack::magic`): one rule for the packed pitches and factor
+        // and for this method.
+        #[inline]
+        fn division_magic(divisor: Self) -> Option<(Self, Self)> {
+            let (m, l) = magic(Self::RANGE, i128::from(divisor))?;
+            Some((Self::from_word(m), Self::from_word(l)))
+        }
     };
 }
 
@@ -181,14 +189,6 @@ macro_rules! kernel_index {
         impl sealed::Sealed for $t {}
         impl KernelIndex for $t {
             packing_items!($t);
-
-            #[inline]
-            fn division_magic(divisor: Self) -> Option<(Self, Self)> {
-                let d = u128::try_from(divisor).ok()?;
-                let (m, l) = magic_u128(d, <$t>::BITS)?;
-                let m = <$u>::try_from(m).ok()?.cast_signed();
-                Some((m, <$t>::try_from(l).ok()?))
-            }
 
             #[inline]
             fn divide_fast(n: Self, multiplier: Self, shift: Self) -> Self {
@@ -205,12 +205,6 @@ macro_rules! kernel_index {
         impl sealed::Sealed for $t {}
         impl KernelIndex for $t {
             packing_items!($t);
-
-            #[inline]
-            fn division_magic(divisor: Self) -> Option<(Self, Self)> {
-                let (m, l) = magic_u128(u128::from(divisor), <$t>::BITS)?;
-                Some((<$t>::try_from(m).ok()?, <$t>::try_from(l).ok()?))
-            }
 
             #[inline]
             fn divide_fast(n: Self, multiplier: Self, shift: Self) -> Self {

@@ -108,7 +108,7 @@ pub(crate) struct Words<const N: usize> {
 
 /// The multiply-high constants of `divisor` (`0 <= divisor <= range.max`) as words of the
 /// type: the `bits`-wide multiplier pattern, read as signed for a signed type.
-const fn magic(range: IndexRange, divisor: i128) -> Option<(i128, i128)> {
+pub(super) const fn magic(range: IndexRange, divisor: i128) -> Option<(i128, i128)> {
     if divisor < 0 {
         return None;
     }
