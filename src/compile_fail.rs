@@ -1,32 +1,46 @@
-//! Things the compiler must reject; each item's doc is a `compile_fail,E0080` doctest.
+//! Things the compiler must reject; each item's doc is a `compile_fail` doctest with the
+//! error code, and `tests/compile_errors` checks the messages themselves.
 //!
-//! Rank relations are inline `const` blocks evaluated after monomorphization, so these are
-//! reported by `cargo build` and `cargo test`, not by `cargo check` (rust-lang/rust#99682),
-//! and trybuild cannot see them; doctests can. The compiler reports each at the library's
-//! `const` block, with the caller's line in a note ("the above error was encountered while
-//! instantiating"); stable Rust has no way to make the caller's line the primary span
-//! (`doc::compile_time` explains the limits).
+//! A wrong output rank of a rank-changing transform breaks a trait bound of
+//! [`crate::rank`] (`E0277`, with the rule in the message) or, where the bound fixes the
+//! rank and inference took it, mismatches the caller's annotation (`E0308`): both are type
+//! errors, reported by `cargo check` at the caller's line. A `const` item whose evaluation
+//! fails (`const_unwrap` of an `Err`, a failed `assert!`) is `E0080`, reported by `cargo check`
+//! too. The ranks above 64, `s!`'s rank and argument count, and `DynLayout`'s capacity are
+//! inline `const` blocks evaluated after monomorphization: `cargo build` and `cargo test`
+//! report them at the library's line with the caller's in a note, `cargo check` does not.
 
-/// `unsqueezed` must return rank `N + 1`.
+/// `unsqueezed` must return rank `N + 1`: an annotation that disagrees is a type mismatch
+/// ("expected `4`, found `3`"), and a rank named in the call breaks the `OneMore` bound
+/// ("this transform adds one axis: rank 2 cannot become rank 4").
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0308
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<4> = l.unsqueezed(0).unwrap();
 /// ```
 ///
-/// The same call with the right rank compiles:
+/// ```compile_fail,E0277
+/// use strided_layout::{Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _wrong = l.unsqueezed::<4>(0).unwrap();
+/// ```
+///
+/// The same call with the right rank compiles, and so does one that names none:
 ///
 /// ```
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _right: Layout<3> = l.unsqueezed(0).unwrap();
+/// let inferred = l.unsqueezed(0).unwrap();
+/// assert_eq!(inferred.shape(), [1, 2, 3]);
 /// ```
 pub struct UnsqueezedWrongRank;
 
-/// `unsqueezed_axes` must return rank `N + K`.
+/// `unsqueezed_axes` must return rank `N + K` ("inserting 2 axes into rank 2 cannot give
+/// rank 3").
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0277
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong = l.unsqueezed_axes::<2, 3>([0, 1]).unwrap();
@@ -35,16 +49,23 @@ pub struct UnsqueezedAxesWrongRank;
 
 /// `selected` must return rank `N - 1`.
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0308
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<2> = l.selected(0, 1).unwrap();
 /// ```
+///
+/// ```compile_fail,E0277
+/// use strided_layout::{Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _wrong = l.selected::<2>(0, 1).unwrap();
+/// ```
 pub struct SelectedWrongRank;
 
-/// `broadcast_to` cannot lower the rank.
+/// `broadcast_to` cannot lower the rank ("this transform cannot lower the rank: rank 2
+/// cannot become rank 1").
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0277
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong = l.broadcast_to([6]).unwrap();
@@ -53,21 +74,58 @@ pub struct BroadcastToLowerRank;
 
 /// `split_axis` must return rank `N + 1`.
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0308
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([6], 4, Order::C).unwrap();
 /// let _wrong: Layout<3> = l.split_axis(0, 2).unwrap();
 /// ```
 pub struct SplitAxisWrongRank;
 
-/// `merged_axes` must return a rank in `1..=N`.
+/// `merged_axes` must return a rank in `1..=N` ("merging axes of rank 2 gives a rank from
+/// 1 to 2, not 3").
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0277
 /// use strided_layout::{Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<3> = l.merged_axes(0).unwrap();
 /// ```
 pub struct MergedAxesWrongRank;
+
+/// `to_strided` must return rank `N + 1`.
+///
+/// ```compile_fail,E0308
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
+/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
+/// let _wrong: Layout<2> = l.to_strided().unwrap();
+/// ```
+///
+/// The same call with the right rank compiles:
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
+/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
+/// let _right: Layout<3> = l.to_strided().unwrap();
+/// ```
+pub struct ToStridedWrongRank;
+
+/// `from_strided` must read rank `N + 1` ("this transform removes one axis: rank 3 cannot
+/// become rank 3").
+///
+/// ```compile_fail,E0277
+/// use strided_layout::{InterleavedLayout, Layout, Order};
+/// let s = Layout::dense([2, 4, 4], 4, Order::C).unwrap();
+/// let _wrong = InterleavedLayout::<3>::from_strided(&s, 0).unwrap();
+/// ```
+pub struct FromStridedWrongRank;
+
+/// An interleaved layout's `selected` must return rank `N - 1`.
+///
+/// ```compile_fail,E0308
+/// use strided_layout::{InterleaveLayout, InterleavedLayout};
+/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
+/// let _wrong: InterleavedLayout<2> = l.selected(1, 0).unwrap();
+/// ```
+pub struct InterleavedSelectedWrongRank;
 
 /// A `const` layout with an out-of-range axis fails the build with the error's message.
 ///
@@ -154,18 +212,14 @@ pub struct DynRankAbove64;
 /// ```
 pub struct ConstUnwrapNamesTheAxis;
 
-/// `s!` must return rank `N` minus the number of integer indices.
+/// `s!` must return rank `N` minus the number of integer indices. `s!` counts its indices
+/// in a trait's constants, which a bound cannot read on stable Rust, so this one is a
+/// post-monomorphization error: `cargo build` reports it, `cargo check` does not.
 ///
 /// ```compile_fail,E0080
 /// use strided_layout::{s, Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<2> = s![l; 1, ..].unwrap();
-/// `to_strided` must return rank `N + 1`.
-///
-/// ```compile_fail,E0080
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
-/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
-/// let _wrong: Layout<2> = l.to_strided().unwrap();
 /// ```
 ///
 /// The same call with the right rank compiles:
@@ -186,37 +240,15 @@ pub struct SMacroWrongRank;
 /// ```
 pub struct SMacroWrongArgumentCount;
 
-/// `From<Layout<N>> for DynLayout<MAX>` needs `N <= MAX`.
+/// `From<Layout<N>> for DynLayout<MAX>` needs `N <= MAX` (the `NotLower` bound: "this
+/// transform cannot lower the rank: rank 3 cannot become rank 2").
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0277
 /// use strided_layout::{DynLayout, Layout, Order};
 /// let l = Layout::dense([2, 3, 4], 4, Order::C).unwrap();
 /// let _d: DynLayout<2> = l.into();
 /// ```
 pub struct FromLayoutAboveMax;
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
-/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
-/// let _right: Layout<3> = l.to_strided().unwrap();
-/// ```
-pub struct ToStridedWrongRank;
-
-/// `from_strided` must read rank `N + 1`.
-///
-/// ```compile_fail,E0080
-/// use strided_layout::{InterleavedLayout, Layout, Order};
-/// let s = Layout::dense([2, 4, 4], 4, Order::C).unwrap();
-/// let _wrong = InterleavedLayout::<3>::from_strided(&s, 0).unwrap();
-/// ```
-pub struct FromStridedWrongRank;
-
-/// An interleaved layout's `selected` must return rank `N - 1`.
-///
-/// ```compile_fail,E0080
-/// use strided_layout::{InterleaveLayout, InterleavedLayout};
-/// let l = InterleavedLayout::dense([8, 4], 4, InterleaveLayout::new(0, 4).unwrap()).unwrap();
-/// let _wrong: InterleavedLayout<2> = l.selected(1, 0).unwrap();
-/// ```
-pub struct InterleavedSelectedWrongRank;
 
 /// A `const` interleaved layout with a factor of zero fails the build.
 ///

@@ -57,7 +57,7 @@ mod layout;
 mod verdict;
 mod query;
 mod transform;
-mod rank;
+pub mod rank;
 mod dyn_layout;
 mod iter;
 mod interleave;

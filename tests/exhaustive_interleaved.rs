@@ -31,6 +31,7 @@ mod common;
 use common::small_scope::{
     Model, Scope, Tally, for_each_index, grid_text, odometer, permutations, reindexed, wide,
 };
+use strided_layout::rank::{OneLess, OneMore, Rank};
 use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout, LayoutError};
 
 /// The scope: extents 0..=3, strides -3..=3, offsets 0..=2, itemsize 4 at offset 1 else 1;
@@ -176,7 +177,10 @@ fn check_strided_forms<const N: usize, const UP: usize>(
     l: &InterleavedLayout<N>,
     m: &Model,
     t: &mut Tally,
-) {
+) where
+    Rank<N>: OneMore<N, UP>,
+    Rank<UP>: OneLess<UP, N>,
+{
     let (d, f) = spec(l);
     let e = m.shape[d];
     // Every element index sits at `[.., i_d / f, .., i_d % f]` of the strided forms.
@@ -286,7 +290,9 @@ fn check_selected<const N: usize, const DOWN: usize>(
     l: &InterleavedLayout<N>,
     m: &Model,
     t: &mut Tally,
-) {
+) where
+    Rank<N>: OneLess<N, DOWN>,
+{
     let (d, f) = spec(l);
     assert_eq!(
         l.selected::<DOWN>(N, 0),
@@ -418,7 +424,11 @@ fn dense_matches_the_model() {
     check_dense::<3>(&mut t);
 }
 
-fn check_from_strided<const N: usize, const M: usize>(scope: Scope, t: &mut Tally) {
+fn check_from_strided<const N: usize, const M: usize>(scope: Scope, t: &mut Tally)
+where
+    Rank<N>: OneMore<N, M>,
+    Rank<M>: OneLess<M, N>,
+{
     scope.for_each::<M>(|s| {
         let sm = Model::of(&s);
         let (e, last) = (s.shape()[N], s.strides()[N]);

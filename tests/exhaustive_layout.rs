@@ -34,6 +34,7 @@ use common::small_scope::{
     Model, Scope, Tally, for_each_index, grid_text, indices, is_progression, is_run, linear,
     permutations, reindexed, wide,
 };
+use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{
     AxisMask, DynLayout, KernelLayout, Layout, LayoutError, Order, Slice, Verdict,
 };
@@ -1017,7 +1018,10 @@ fn check_reshaped<const N: usize, const M: usize>(l: &Layout<N>, m: &Model, t: &
     }
 }
 
-fn check_broadcast<const N: usize, const M: usize>(l: &Layout<N>, m: &Model, t: &mut Tally) {
+fn check_broadcast<const N: usize, const M: usize>(l: &Layout<N>, m: &Model, t: &mut Tally)
+where
+    Rank<N>: NotLower<N, M>,
+{
     // Each source axis stays, or asks for another extent (3 for an extent-1 axis, which
     // stretches; e + 1 for another, which is incompatible); leading axes get extent 2.
     for choice in 0..1usize << N {
@@ -1054,7 +1058,10 @@ fn check_broadcast<const N: usize, const M: usize>(l: &Layout<N>, m: &Model, t: 
     }
 }
 
-fn check_rank_up<const N: usize, const UP: usize>(l: &Layout<N>, m: &Model, t: &mut Tally) {
+fn check_rank_up<const N: usize, const UP: usize>(l: &Layout<N>, m: &Model, t: &mut Tally)
+where
+    Rank<N>: OneMore<N, UP> + NotLower<N, N> + NotLower<N, UP>,
+{
     // unsqueezed: every position.
     for axis in 0..=N + 1 {
         let got = l.unsqueezed::<UP>(axis);
@@ -1105,7 +1112,10 @@ fn check_rank_up<const N: usize, const UP: usize>(l: &Layout<N>, m: &Model, t: &
     check_broadcast::<N, UP>(l, m, t);
 }
 
-fn check_rank_down<const N: usize, const DOWN: usize>(l: &Layout<N>, m: &Model, t: &mut Tally) {
+fn check_rank_down<const N: usize, const DOWN: usize>(l: &Layout<N>, m: &Model, t: &mut Tally)
+where
+    Rank<N>: OneLess<N, DOWN>,
+{
     // selected: every axis and index, out-of-range ones included.
     for axis in 0..=N {
         if axis == N {
@@ -1146,7 +1156,10 @@ fn check_rank_down<const N: usize, const DOWN: usize>(l: &Layout<N>, m: &Model, 
 }
 
 /// `merged_axes` of two neighbours at every start (needs `N >= 2`).
-fn check_merged<const N: usize, const DOWN: usize>(l: &Layout<N>, m: &Model, t: &mut Tally) {
+fn check_merged<const N: usize, const DOWN: usize>(l: &Layout<N>, m: &Model, t: &mut Tally)
+where
+    Rank<N>: Merged<N, DOWN>,
+{
     for start in 0..=N {
         let got = l.merged_axes::<DOWN>(start);
         let end = start + 2;
@@ -1179,11 +1192,10 @@ fn check_merged<const N: usize, const DOWN: usize>(l: &Layout<N>, m: &Model, t: 
 
 /// `unsqueezed_axes` with two positions: every pair of positions `0..=N + 2`, repeated and
 /// out-of-range ones included (errors in the order the positions are given).
-fn check_unsqueezed_axes<const N: usize, const UP2: usize>(
-    l: &Layout<N>,
-    m: &Model,
-    t: &mut Tally,
-) {
+fn check_unsqueezed_axes<const N: usize, const UP2: usize>(l: &Layout<N>, m: &Model, t: &mut Tally)
+where
+    Rank<N>: AddsAxes<N, 2, UP2>,
+{
     for a in 0..=UP2 {
         for b in 0..=UP2 {
             let got = l.unsqueezed_axes::<2, UP2>([a, b]);

@@ -4,6 +4,7 @@
 mod common;
 
 use proptest::prelude::*;
+use strided_layout::rank::{OneLess, OneMore, Rank};
 use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
 
 /// CoreAI's formula: `offset + (i_d / f) s_d + i_d % f + Σ_{k != d} i_k s_k`.
@@ -59,7 +60,11 @@ fn split_index<const N: usize, const M: usize>(ix: &[usize], d: usize, f: usize)
     out
 }
 
-fn check<const N: usize, const M: usize>(l: InterleavedLayout<N>) -> Result<(), TestCaseError> {
+fn check<const N: usize, const M: usize>(l: InterleavedLayout<N>) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneMore<N, M>,
+    Rank<M>: OneLess<M, N>,
+{
     let (d, f) = (l.interleave().dimension(), l.interleave().factor());
     let model = model_offsets(&l);
     let idx = common::indices(&l.shape());
@@ -144,7 +149,10 @@ fn check<const N: usize, const M: usize>(l: InterleavedLayout<N>) -> Result<(), 
 fn check_transforms<const N: usize, const R: usize>(
     l: InterleavedLayout<N>,
     perm: [usize; N],
-) -> Result<(), TestCaseError> {
+) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneLess<N, R>,
+{
     let (d, f) = (l.interleave().dimension(), l.interleave().factor());
     let idx = common::indices(&l.shape());
 
@@ -215,7 +223,11 @@ fn check_transforms<const N: usize, const R: usize>(
 fn check_from_strided<const N: usize, const M: usize>(
     s: Layout<M>,
     d: usize,
-) -> Result<(), TestCaseError> {
+) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneMore<N, M>,
+    Rank<M>: OneLess<M, N>,
+{
     let f = s.shape()[N];
     let r = InterleavedLayout::<N>::from_strided(&s, d);
     if f == 0 {
@@ -453,7 +465,11 @@ fn exercise<const N: usize, const M: usize, const R: usize>(
     a: usize,
     b: usize,
     perm: [usize; N],
-) -> Result<(), TestCaseError> {
+) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneMore<N, M> + OneLess<N, R>,
+    Rank<M>: OneLess<M, N>,
+{
     let idx = [a % 3; N];
     if let (Ok(o), Some((lo, hi))) = (l.offset_of(idx), l.offset_bounds()) {
         prop_assert!(lo <= o && o <= hi);

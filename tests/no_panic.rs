@@ -4,6 +4,7 @@
 #![allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
 
 use proptest::prelude::*;
+use strided_layout::rank::{Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{AxisMask, DynLayout, Layout, Order, Slice};
 
 /// Any `usize`, biased towards the edges and small values where bugs live.
@@ -69,7 +70,9 @@ fn exercise<const N: usize, const P: usize, const Q: usize>(
     shape_i: [isize; N],
     shape_p: [usize; P],
     bits: u64,
-) {
+) where
+    Rank<N>: NotLower<N, P> + OneMore<N, P>,
+{
     let idx = [a; N];
     let _ = (
         l.offset_of(idx),
@@ -153,7 +156,10 @@ fn exercise<const N: usize, const P: usize, const Q: usize>(
     let _ = (d.to_layout::<Q>(), d.with_offset(i), std::format!("{d}"));
 }
 
-fn exercise_lower<const N: usize, const Q: usize>(l: Layout<N>, a: usize, b: usize) {
+fn exercise_lower<const N: usize, const Q: usize>(l: Layout<N>, a: usize, b: usize)
+where
+    Rank<N>: Merged<N, Q> + OneLess<N, Q>,
+{
     let _ = (
         l.selected::<Q>(a, b),
         l.selected::<Q>(a % N, b),
@@ -206,7 +212,9 @@ fn exercise_surface<const N: usize>(
     j: isize,
     s: [Slice; N],
     axes: &[usize],
-) {
+) where
+    Rank<N>: NotLower<N, 6>,
+{
     let idx = [a; N];
     let _ = (
         l.offset_of_in_bytes(idx),

@@ -3,6 +3,7 @@
 mod common;
 
 use proptest::prelude::*;
+use strided_layout::rank::{Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{AxisMask, DynLayout, Layout, LayoutError};
 
 /// Offsets of a bounded-rank layout in C index order.
@@ -174,7 +175,10 @@ fn reshaped_f_matches_model_in_f_order() {
     }
 }
 
-fn check_rank_changes<const N: usize, const P: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
+fn check_rank_changes<const N: usize, const P: usize>(l: Layout<N>) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneMore<N, P> + NotLower<N, P>,
+{
     let offs = common::offsets(&l);
     // unsqueezed at every position: same offsets in C order, an extent 1 at the position.
     for axis in 0..=N {
@@ -255,7 +259,10 @@ fn check_rank_changes<const N: usize, const P: usize>(l: Layout<N>) -> Result<()
 
 fn check_select_split<const N: usize, const Q: usize, const P: usize>(
     l: Layout<N>,
-) -> Result<(), TestCaseError> {
+) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneLess<N, Q> + OneMore<N, P>,
+{
     for axis in 0..N {
         for index in 0..=l.shape()[axis] {
             let r = l.selected::<Q>(axis, index);
@@ -295,7 +302,10 @@ fn check_select_split<const N: usize, const Q: usize, const P: usize>(
     Ok(())
 }
 
-fn check_merge<const N: usize, const Q: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
+fn check_merge<const N: usize, const Q: usize>(l: Layout<N>) -> Result<(), TestCaseError>
+where
+    Rank<N>: Merged<N, Q>,
+{
     // merged_axes::<Q> merges two axes: it succeeds exactly when flattened_range does merge.
     for start in 0..N.saturating_sub(1) {
         let f = l.flattened_range(start, start + 2).unwrap();

@@ -11,10 +11,14 @@
 //! | `const _: () = assert!(cond, "why");` | asserts any `bool` query (`is_contiguous_c`, `is_unique`, `volume() == ..`, `matches!(required_len(), Ok(n) if ..)`) at compile time, with your message |
 //!
 //! Rank changes whose output rank the operation fixes take that rank as a const parameter
-//! and check it with an inline `const { assert!(..) }` in the function body, so the wrong
-//! rank does not compile: `let l: Layout<4> = l3.selected(0, 1)?;` is rejected because
-//! `selected` drops an axis. These are post-monomorphization errors: `cargo build` and
-//! `cargo test` report them, `cargo check` does not (rust-lang/rust#99682).
+//! bounded by a relation on the input rank ([`rank`](crate::rank)), so the wrong rank is a
+//! type error that `cargo check` and rust-analyzer report at your line:
+//! `let l: Layout<4> = l3.selected(0, 1)?;` is "expected `4`, found `2`" (`selected` drops an
+//! axis, and the bound lets only rank 2 follow from rank 3), `l3.unsqueezed::<5>(0)` is "this
+//! transform adds one axis: rank 3 cannot become rank 5". `s!` (whose rank depends on how
+//! many of its arguments are indices) and the limit of rank 64 are checked after
+//! monomorphization instead: `cargo build` and `cargo test` report them, `cargo check` does
+//! not.
 //!
 //! # A realistic case: image tiles
 //!
@@ -88,28 +92,31 @@
 //!  --> src/main.rs:3:26
 //! ```
 //!
-//! # Reading a wrong-rank error, and its limits
+//! # Reading a wrong-rank error
 //!
-//! A wrong output rank is an error in the library's inline `const` block, evaluated for the
-//! ranks your call instantiated; the compiler's primary span is that block, and your line is
-//! in the last note:
+//! A wrong output rank breaks the bound of the transform you called, and the compiler says
+//! so at your line, with the rule and both ranks in the message (`cargo check` is enough):
 //!
 //! ```text
-//! error[E0080]: evaluation panicked: unsqueezed: the output rank M must be N + 1
-//!   = note: evaluation of `<impl Layout<3>>::unsqueezed::<5>::{constant#0}` failed here
-//! ...
-//! note: the above error was encountered while instantiating `fn <impl Layout<3>>::unsqueezed::<5>`
-//!  --> src/main.rs:5:24
+//! error[E0277]: this transform adds one axis: rank 3 cannot become rank 5
+//!  --> src/main.rs:5:28
 //!   |
-//! 5 |     let l: Layout<5> = IMG.unsqueezed(0)?;
-//!   |                        ^^^^^^^^^^^^^^^^^
+//! 5 |     let l: Layout<5> = IMG.unsqueezed::<5>(0)?;
+//!   |                            ^^^^^^^^^^ the result's rank must be 3 + 1
+//!   |
+//!   = note: rank-changing transforms take their output rank as a const parameter; the table in `strided_layout::rank` gives each one's rule
+//! help: the trait `OneMore<3, 5>` is not implemented for `Rank<3>`
+//!       but trait `OneMore<3, 4>` is implemented for it
 //! ```
 //!
-//! The ranks are in the instantiated name (`Layout<3>`, `unsqueezed::<5>`): a `const`
-//! panic cannot format numbers into its message. Stable Rust offers no way to put the
-//! primary span on the caller's line: a post-monomorphization error is reported where the
-//! constant is, `#[track_caller]` does not apply to constant evaluation, and a bound such
-//! as `where [(); N + 1]:` that would make the relation part of the signature (so the error
-//! were a type mismatch at the call) needs the unstable `generic_const_exprs`. Each rank
-//! change checks its rank once, in the function you called, so a wrong rank is one error
-//! that names that function.
+//! Where the bound allows a single output rank (one axis more or less), the compiler infers
+//! it, so an annotation that disagrees reads as a type mismatch instead:
+//! `let l: Layout<5> = IMG.unsqueezed(0)?;` is "expected `5`, found `4`". A function that is
+//! generic over the rank and calls a rank change states the same bound
+//! ([`Rank`](crate::rank::Rank) shows one); the bounds cover every rank up to 64.
+//!
+//! Two checks stay after monomorphization, where `cargo build` reports them at the library's
+//! inline `const` block with your line in the last note ("the above error was encountered
+//! while instantiating"): `s!`'s output rank and argument count (how many arguments are
+//! indices is a trait's constant, which a bound cannot read on stable Rust) and the limit of
+//! rank 64 on `Layout<N>` and `DynLayout<MAX>`.

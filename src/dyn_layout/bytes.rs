@@ -7,6 +7,7 @@ use num_traits::PrimInt;
 use crate::algo::bytes::{byte_span, fits_in_bytes, offset_of_in_bytes, to_bytes};
 use crate::algo::overlap::overlaps;
 use crate::query::index_type::parts_fit_in;
+use crate::rank::{NotLower, Rank};
 use crate::{DynLayout, Layout, LayoutError, Verdict};
 
 impl<const MAX: usize> DynLayout<MAX> {
@@ -191,7 +192,7 @@ impl<const MAX: usize> DynLayout<MAX> {
     }
 }
 
-/// Infallible when `N <= MAX` (checked at compile time); use
+/// Infallible: the bound `Rank<N>: NotLower<N, MAX>` asks for `N <= MAX` at compile time; use
 /// [`DynLayout::from_layout`] for a run-time check.
 ///
 /// ```
@@ -200,14 +201,11 @@ impl<const MAX: usize> DynLayout<MAX> {
 /// assert_eq!(d.shape(), &[2, 3]);
 /// # Ok::<(), LayoutError>(())
 /// ```
-impl<const N: usize, const MAX: usize> From<Layout<N>> for DynLayout<MAX> {
+impl<const N: usize, const MAX: usize> From<Layout<N>> for DynLayout<MAX>
+where
+    Rank<N>: NotLower<N, MAX>,
+{
     fn from(l: Layout<N>) -> Self {
-        const {
-            assert!(
-                N <= MAX,
-                "From<Layout<N>> for DynLayout<MAX>: N must be <= MAX"
-            );
-        }
         // A `Layout` keeps the invariants, and `N <= MAX`: a copy, not a validation.
         Self::from_valid_parts(&l.shape, &l.strides, N, l.offset, l.itemsize)
     }

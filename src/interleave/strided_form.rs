@@ -5,6 +5,7 @@
 use crate::algo::access::get;
 use crate::algo::checked::tri;
 use crate::algo::interleave::{Piece, piece};
+use crate::rank::{OneLess, OneMore, Rank};
 use crate::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
 impl<const N: usize> InterleavedLayout<N> {
@@ -48,8 +49,10 @@ impl<const N: usize> InterleavedLayout<N> {
     ///
     /// - `s.offset_of([.., i_d / f, .., i_d % f]) == self.offset_of(i)` for every index `i`
     /// - `InterleavedLayout::from_strided(&s, d) == Ok(self)`
-    pub const fn to_strided<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
-        const { assert!(M == N + 1, "to_strided: output rank must be N + 1") }
+    pub const fn to_strided<const M: usize>(&self) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: OneMore<N, M>,
+    {
         let (d, f) = (self.interleave.dimension(), self.interleave.factor());
         match get(&self.shape, d) {
             Some(e) if e.is_multiple_of(f) => {}
@@ -99,8 +102,10 @@ impl<const N: usize> InterleavedLayout<N> {
     ///
     /// - `p.offset_of([.., i_d / f, .., i_d % f]) == self.offset_of(i)` for every index `i`
     /// - equals `to_strided()` when `f` divides `shape[d]`
-    pub const fn to_strided_padded<const M: usize>(&self) -> Result<Layout<M>, LayoutError> {
-        const { assert!(M == N + 1, "to_strided_padded: output rank must be N + 1") }
+    pub const fn to_strided_padded<const M: usize>(&self) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: OneMore<N, M>,
+    {
         let (mut shape, mut strides) = ([0usize; M], [0isize; M]);
         let offset = tri!(self.piece(Piece::Padded, &mut shape, &mut strides));
         Layout::from_parts(shape, strides, offset, self.itemsize)
@@ -149,8 +154,10 @@ impl<const N: usize> InterleavedLayout<N> {
     pub const fn from_strided<const M: usize>(
         layout: &Layout<M>,
         dimension: usize,
-    ) -> Result<Self, LayoutError> {
-        const { assert!(M == N + 1, "from_strided: input rank must be N + 1") }
+    ) -> Result<Self, LayoutError>
+    where
+        Rank<M>: OneLess<M, N>,
+    {
         if dimension >= N {
             return Err(LayoutError::AxisOutOfRange {
                 axis: dimension,

@@ -7,6 +7,7 @@ use crate::algo::narrow::narrow_blocked;
 use crate::algo::parts::Parts;
 use crate::algo::permute::permute;
 use crate::algo::select::select;
+use crate::rank::{OneLess, Rank};
 use crate::{InterleavedLayout, LayoutError};
 
 impl<const N: usize> InterleavedLayout<N> {
@@ -148,8 +149,10 @@ impl<const N: usize> InterleavedLayout<N> {
         self,
         axis: usize,
         index: usize,
-    ) -> Result<InterleavedLayout<M>, LayoutError> {
-        const { assert!(M + 1 == N, "selected: the output rank M must be N - 1") }
+    ) -> Result<InterleavedLayout<M>, LayoutError>
+    where
+        Rank<N>: OneLess<N, M>,
+    {
         if axis >= N {
             return Err(LayoutError::AxisOutOfRange { axis, ndim: N });
         }

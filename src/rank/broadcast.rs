@@ -2,6 +2,7 @@
 
 use crate::algo::broadcast::broadcast;
 use crate::algo::checked::{tri, volume};
+use crate::rank::{NotLower, Rank};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -38,10 +39,10 @@ impl<const N: usize> Layout<N> {
     pub const fn broadcast_to<const M: usize>(
         self,
         shape: [usize; M],
-    ) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(M >= N, "broadcast_to: the output rank M must be at least N");
-        }
+    ) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: NotLower<N, M>,
+    {
         let mut strides = [0isize; M];
         tri!(broadcast(self.parts(), &shape, &mut strides));
         // The same elements (a stretched axis repeats them with stride 0) or none, with the

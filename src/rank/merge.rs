@@ -2,6 +2,7 @@
 
 use crate::algo::checked::tri;
 use crate::algo::flatten::range_mask;
+use crate::rank::{Merged, Rank};
 use crate::{AxisMask, Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -34,15 +35,12 @@ impl<const N: usize> Layout<N> {
     /// - the offsets of `m` in C index order equal `self`'s
     #[expect(
         clippy::arithmetic_side_effects,
-        reason = "`N - M + 1 >= 1` by the const assertion; `start + count` is checked before use."
+        reason = "`N - M + 1 >= 1` by the `Merged` bound (`M <= N`); `start + count` is checked before use."
     )]
-    pub const fn merged_axes<const M: usize>(self, start: usize) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(
-                M >= 1 && M <= N,
-                "merged_axes: the output rank M must be in 1..=N"
-            );
-        }
+    pub const fn merged_axes<const M: usize>(self, start: usize) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: Merged<N, M>,
+    {
         let count = N - M + 1;
         let end = match start.checked_add(count) {
             Some(e) if e <= N => e,

@@ -2,6 +2,7 @@
 
 use crate::algo::checked::tri;
 use crate::algo::select::select;
+use crate::rank::{OneLess, Rank};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -38,10 +39,10 @@ impl<const N: usize> Layout<N> {
         self,
         axis: usize,
         index: usize,
-    ) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(M + 1 == N, "selected: the output rank M must be N - 1");
-        }
+    ) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: OneLess<N, M>,
+    {
         let mut shape = [0usize; M];
         let mut strides = [0isize; M];
         let offset = tri!(select(self.parts(), axis, index, &mut shape, &mut strides));

@@ -2,6 +2,7 @@
 
 use crate::algo::checked::{tame_unit_strides, tri};
 use crate::algo::split::split;
+use crate::rank::{OneMore, Rank};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -38,10 +39,10 @@ impl<const N: usize> Layout<N> {
         self,
         axis: usize,
         inner: usize,
-    ) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(M == N + 1, "split_axis: the output rank M must be N + 1");
-        }
+    ) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: OneMore<N, M>,
+    {
         let mut shape = [0usize; M];
         let mut strides = [0isize; M];
         tri!(split(self.parts(), axis, inner, &mut shape, &mut strides));

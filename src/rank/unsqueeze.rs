@@ -2,6 +2,7 @@
 
 use crate::algo::checked::{tame_unit_strides, tri};
 use crate::algo::unsqueeze::unsqueeze;
+use crate::rank::{AddsAxes, OneMore, Rank};
 use crate::{Layout, LayoutError};
 
 impl<const N: usize> Layout<N> {
@@ -35,12 +36,10 @@ impl<const N: usize> Layout<N> {
     ///
     /// - `u.offset_of(index with 0 inserted at axis) == self.offset_of(index)` for every index
     /// - `u.volume() == self.volume()`
-    pub const fn unsqueezed<const M: usize>(self, axis: usize) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(M == N + 1, "unsqueezed: the output rank M must be N + 1");
-        }
-        // Not through `unsqueezed_axes`: its own rank check would fail too, and a wrong rank
-        // would be reported twice, the second time naming a function the caller never called.
+    pub const fn unsqueezed<const M: usize>(self, axis: usize) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: OneMore<N, M>,
+    {
         self.unsqueezed_unchecked::<1, M>([axis])
     }
 
@@ -72,18 +71,15 @@ impl<const N: usize> Layout<N> {
     pub const fn unsqueezed_axes<const K: usize, const M: usize>(
         self,
         axes: [usize; K],
-    ) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(
-                M == N + K,
-                "unsqueezed_axes: the output rank M must be N + K"
-            );
-        }
+    ) -> Result<Layout<M>, LayoutError>
+    where
+        Rank<N>: AddsAxes<N, K, M>,
+    {
         self.unsqueezed_unchecked::<K, M>(axes)
     }
 
-    /// [`unsqueezed_axes`](Layout::unsqueezed_axes) once the caller has checked
-    /// `M == N + K` at compile time (a wrong `M` is still an error, never a panic: `unsqueeze`
+    /// [`unsqueezed_axes`](Layout::unsqueezed_axes) once the caller's bound has checked
+    /// `M == N + K` (a wrong `M` is still an error, never a panic: `unsqueeze`
     /// checks the output length).
     const fn unsqueezed_unchecked<const K: usize, const M: usize>(
         self,

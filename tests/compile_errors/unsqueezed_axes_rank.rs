@@ -1,0 +1,6 @@
+use strided_layout::{Layout, Order};
+
+fn main() {
+    let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+    let _wrong = l.unsqueezed_axes::<2, 3>([0, 1]);
+}
