@@ -1060,7 +1060,7 @@ where
 
 fn check_rank_up<const N: usize, const UP: usize>(l: &Layout<N>, m: &Model, t: &mut Tally)
 where
-    Rank<N>: OneMore<N, UP> + NotLower<N, N> + NotLower<N, UP>,
+    Rank<N>: OneMore<N, UP> + NotLower<N, UP>,
 {
     // unsqueezed: every position.
     for axis in 0..=N + 1 {

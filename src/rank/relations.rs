@@ -120,6 +120,9 @@ pub trait AddsAxes<const N: usize, const K: usize, const M: usize> {}
 /// fn holds<const N: usize, const M: usize>() where Rank<N>: NotLower<N, M> {}
 /// holds::<2, 2>();
 /// holds::<2, 5>();
+/// // `M == N` holds for every `N`: generic code needs no bound for it.
+/// fn same<const N: usize>() { holds::<N, N>() }
+/// same::<7>();
 /// ```
 ///
 /// ```compile_fail,E0277
@@ -158,5 +161,10 @@ pub trait NotLower<const N: usize, const M: usize> {}
     note = "rank-changing transforms take their output rank as a const parameter; the table in `strided_layout::rank` gives each one's rule"
 )]
 pub trait Merged<const N: usize, const M: usize> {}
+
+// Keeping the rank holds for every `N`, so code generic over the rank needs no bound for it
+// (`broadcast_to::<N>`, `unsqueezed_axes::<0, N>`, `DynLayout<N>::from(Layout<N>)`).
+impl<const N: usize> NotLower<N, N> for Rank<N> {}
+impl<const N: usize> AddsAxes<N, 0, N> for Rank<N> {}
 
 include!(concat!(env!("OUT_DIR"), "/rank_relations.rs"));

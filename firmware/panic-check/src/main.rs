@@ -12,6 +12,7 @@ use core::hint::black_box;
 use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
+use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{
     AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, KernelLayout, Layout, Lowered, Order,
     Plan, Slice, s,
@@ -202,7 +203,15 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
 
 /// Every query and same-rank transform of a `Layout<N>`, and the rank changes to `N - 1`,
 /// `N + 1` and `M`.
-fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
+fn exercise<const N: usize, const NM1: usize, const NP1: usize>()
+where
+    Rank<N>: OneLess<N, NM1>
+        + OneMore<N, NP1>
+        + NotLower<N, NP1>
+        + AddsAxes<N, 1, NP1>
+        + Merged<N, NM1>,
+    Rank<NP1>: OneLess<NP1, N>,
+{
     let item = us(2);
     let Ok(l) = Layout::<N>::new(arr_u(0), arr_i(0), item) else {
         return;
@@ -383,7 +392,10 @@ fn exercise<const N: usize, const NM1: usize, const NP1: usize>() {
     }
 }
 
-fn exercise_dyn<const MAX: usize>() {
+fn exercise_dyn<const MAX: usize>()
+where
+    Rank<3>: NotLower<3, MAX>,
+{
     let shape = arr_u::<MAX>(1);
     let strides = arr_i::<MAX>(2);
     let n = us(4) & 3;
