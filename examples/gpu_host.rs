@@ -106,8 +106,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         (src_dev.len(), &src_layout, Operand::Source),
         (dst_dev.len(), &dst_layout, Operand::Destination),
     ] {
-        if len < layout.required_len()? {
-            return Err(LayoutError::OffsetOutsideSlice { operand }.into());
+        let needed = layout.required_len()?;
+        if len < needed {
+            return Err(LayoutError::OffsetOutsideSlice {
+                operand,
+                needed,
+                given: len,
+            }
+            .into());
         }
     }
     let mut launch = stream.launch_builder(&kernel);

@@ -164,6 +164,21 @@ impl Message {
                 m.push_usize(element_size);
                 m.push(")");
             }
+            LayoutError::OffsetOutsideSlice { needed, given, .. } => {
+                m.push(" (needs ");
+                m.push_usize(needed);
+                m.push(" elements, given ");
+                m.push_usize(given);
+                m.push(")");
+            }
+            LayoutError::OffsetBelowSlice { lowest, .. } => {
+                m.push(" (lowest offset ");
+                if lowest < 0 {
+                    m.push("-");
+                }
+                m.push_usize(lowest.unsigned_abs());
+                m.push(")");
+            }
             LayoutError::NeedsCopy { axes } | LayoutError::AxesNotMergeable { axes }
                 if axes.count() > 0 =>
             {
@@ -432,10 +447,26 @@ mod tests {
             E::InterleaveConflict,
             E::OffsetOutsideSlice {
                 operand: Destination,
+                needed: 6,
+                given: 5,
             },
-            E::OffsetOutsideSlice { operand: Source },
+            E::OffsetOutsideSlice {
+                operand: Source,
+                needed: usize::MAX,
+                given: 0,
+            },
             E::OffsetOutsideSlice {
                 operand: SecondSource,
+                needed: 1,
+                given: 0,
+            },
+            E::OffsetBelowSlice {
+                operand: Source,
+                lowest: -3,
+            },
+            E::OffsetBelowSlice {
+                operand: Destination,
+                lowest: isize::MIN,
             },
             E::ItemsizeMismatch {
                 operand: Source,
@@ -516,6 +547,10 @@ mod tests {
             E::RankOverflow { max } => format!(" (max {max})"),
             E::NeedsCopy { axes: m } | E::AxesNotMergeable { axes: m } => axes(m),
             E::AxisRangeInvalid { start, end } => format!(" (range {start}..{end})"),
+            E::OffsetOutsideSlice { needed, given, .. } => {
+                format!(" (needs {needed} elements, given {given})")
+            }
+            E::OffsetBelowSlice { lowest, .. } => format!(" (lowest offset {lowest})"),
             E::ItemsizeMismatch {
                 operand,
                 itemsize,
@@ -538,7 +573,6 @@ mod tests {
             | E::FactorZero
             | E::IndexTypeOverflow
             | E::InterleaveConflict
-            | E::OffsetOutsideSlice { .. }
             | E::DestinationNotUnique
             | E::DestinationHasGaps
             | E::OperandsOverlap
@@ -576,7 +610,7 @@ mod tests {
             .collect();
         assert_eq!(
             kinds.len(),
-            55,
+            56,
             "every variant of LayoutError, at least once"
         );
         for e in all {

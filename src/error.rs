@@ -204,10 +204,26 @@ pub enum LayoutError {
     /// interleaved on three different axes, each with a partial last block. Copy through an
     /// intermediate layout in two steps instead.
     InterleaveConflict,
-    /// An offset of a kernel operand is negative or not less than its slice's length.
+    /// A kernel operand's slice is shorter than its layout needs: its highest offset is
+    /// `needed - 1`, and the slice holds `given` elements. Pass a slice of at least `needed`
+    /// elements (the layout's `required_len()`), or narrow the layout.
     OffsetOutsideSlice {
-        /// The argument whose layout reaches outside its slice.
+        /// The argument whose layout reaches past the end of its slice.
         operand: Operand,
+        /// The length the layout needs: its highest offset plus one.
+        needed: usize,
+        /// The length of the slice given.
+        given: usize,
+    },
+    /// A kernel operand's layout has a negative offset, before the first element of any
+    /// slice (a flip or a negative stride without the offset that brings its elements back
+    /// to `0..`). A kernel reads and writes offsets from the slice's start: move the layout
+    /// with `with_offset` (by `-lowest` or more) and the slice with it.
+    OffsetBelowSlice {
+        /// The argument whose layout reaches below its slice.
+        operand: Operand,
+        /// The layout's lowest offset (negative).
+        lowest: isize,
     },
     /// A kernel's element type does not have the size its layout's itemsize says (this also
     /// refuses zero-sized types and sizes that are no power of two, which no itemsize
@@ -344,10 +360,15 @@ impl LayoutError {
             Self::InterleaveConflict => {
                 "kernel operands are interleaved too differently to plan together"
             }
-            Self::OffsetOutsideSlice { operand } => match operand {
-                Operand::Destination => "a destination offset lies outside its slice",
-                Operand::Source => "a source offset lies outside its slice",
-                Operand::SecondSource => "a second-source offset lies outside its slice",
+            Self::OffsetOutsideSlice { operand, .. } => match operand {
+                Operand::Destination => "a destination offset lies past the end of its slice",
+                Operand::Source => "a source offset lies past the end of its slice",
+                Operand::SecondSource => "a second-source offset lies past the end of its slice",
+            },
+            Self::OffsetBelowSlice { operand, .. } => match operand {
+                Operand::Destination => "a destination offset is negative, before its slice",
+                Operand::Source => "a source offset is negative, before its slice",
+                Operand::SecondSource => "a second-source offset is negative, before its slice",
             },
             Self::ItemsizeMismatch { .. } => "the element type's size is not the layout's itemsize",
             Self::DestinationNotUnique => "two destination indices share an element",
@@ -409,8 +430,8 @@ impl core::error::Error for LayoutError {}
 /// let l = Layout::dense([2, 3], 4, Order::C)?;
 /// let mut dst = [0f32; 6];
 /// let err = strided_layout::copy(&[0f32; 5], &l, &mut dst, &l).unwrap_err();
-/// assert_eq!(err, LayoutError::OffsetOutsideSlice { operand: Operand::Source });
-/// assert_eq!(err.to_string(), "a source offset lies outside its slice");
+/// assert_eq!(err, LayoutError::OffsetOutsideSlice { operand: Operand::Source, needed: 6, given: 5 });
+/// assert_eq!(err.to_string(), "a source offset lies past the end of its slice (needs 6 elements, given 5)");
 /// # Ok::<(), LayoutError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -89,9 +89,12 @@ fn layout_at<A, const N: usize>(
         _ => return Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: size }),
     };
     let layout = unplaced.with_offset(offset)?;
-    if layout.required_len()? > len {
+    let needed = layout.required_len()?;
+    if needed > len {
         return Err(LayoutError::OffsetOutsideSlice {
             operand: crate::Operand::Source,
+            needed,
+            given: len,
         });
     }
     Ok(layout)
@@ -232,9 +235,12 @@ where
         &self,
         slice: &'a [A],
     ) -> Result<ArrayView<'a, A, Dim<[usize; N]>>, LayoutError> {
-        if self.required_len()? > slice.len() {
+        let needed = self.required_len()?;
+        if needed > slice.len() {
             return Err(LayoutError::OffsetOutsideSlice {
                 operand: crate::Operand::Source,
+                needed,
+                given: slice.len(),
             });
         }
         let NdParts {
@@ -247,6 +253,8 @@ where
         let mut view = ArrayView::from_shape(shape.strides(strides), rest).map_err(|_| {
             LayoutError::OffsetOutsideSlice {
                 operand: crate::Operand::Source,
+                needed,
+                given: slice.len(),
             }
         })?;
         for (axis, _) in flipped.iter().enumerate().filter(|(_, f)| **f) {
@@ -292,9 +300,12 @@ where
         &self,
         slice: &'a mut [A],
     ) -> Result<ArrayViewMut<'a, A, Dim<[usize; N]>>, LayoutError> {
-        if self.required_len()? > slice.len() {
+        let needed = self.required_len()?;
+        if needed > slice.len() {
             return Err(LayoutError::OffsetOutsideSlice {
                 operand: crate::Operand::Destination,
+                needed,
+                given: slice.len(),
             });
         }
         let NdParts {

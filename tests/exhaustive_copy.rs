@@ -176,7 +176,9 @@ fn check_copy_pair<const N: usize>(s: &Op<N>, sm: &Model, d: &Op<N>, dm: &Model,
     assert_eq!(
         got,
         Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Source
+            operand: Operand::Source,
+            needed: span(sm),
+            given: span(sm) - 1,
         }),
         "{} short src",
         what()
@@ -188,7 +190,9 @@ fn check_copy_pair<const N: usize>(s: &Op<N>, sm: &Model, d: &Op<N>, dm: &Model,
     assert_eq!(
         got,
         Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Destination
+            operand: Operand::Destination,
+            needed: span(dm),
+            given: span(dm) - 1,
         }),
         "{} short dst",
         what()
@@ -266,8 +270,9 @@ fn check_fill<const N: usize>(op: &Op<N>, t: &mut Tally) {
         Some((lo, _)) if lo < 0 => {
             assert_eq!(
                 got,
-                Err(LayoutError::OffsetOutsideSlice {
-                    operand: Operand::Destination
+                Err(LayoutError::OffsetBelowSlice {
+                    operand: Operand::Destination,
+                    lowest: lo as isize,
                 }),
                 "{}",
                 what()
@@ -289,7 +294,9 @@ fn check_fill<const N: usize>(op: &Op<N>, t: &mut Tally) {
             assert_eq!(
                 run_fill(&mut short, op, 7),
                 Err(LayoutError::OffsetOutsideSlice {
-                    operand: Operand::Destination
+                    operand: Operand::Destination,
+                    needed: hi as usize + 1,
+                    given: hi as usize,
                 }),
                 "{} short",
                 what()
@@ -350,14 +357,15 @@ fn check_copy_within_rank<const N: usize>(t: &mut Tally) {
                 assert_eq!(got, Ok(()), "{}", what());
                 assert_eq!(buf, buf0, "{}", what());
             } else if lo(dm) || lo(sm) {
-                let operand = if lo(dm) {
-                    Operand::Destination
+                let (operand, m) = if lo(dm) {
+                    (Operand::Destination, dm)
                 } else {
-                    Operand::Source
+                    (Operand::Source, sm)
                 };
+                let lowest = m.bounds().map_or(0, |(lo, _)| lo as isize);
                 assert_eq!(
                     got,
-                    Err(LayoutError::OffsetOutsideSlice { operand }),
+                    Err(LayoutError::OffsetBelowSlice { operand, lowest }),
                     "{}",
                     what()
                 );

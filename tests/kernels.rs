@@ -100,13 +100,23 @@ fn expected_error(ops: &[(&[i128], usize)], unique_dst: bool) -> Option<LayoutEr
         return None;
     }
     for (k, (offs, len)) in ops.iter().enumerate() {
-        if offs.iter().any(|&o| o < 0 || o >= *len as i128) {
-            let operand = match k {
-                0 => Operand::Destination,
-                1 => Operand::Source,
-                _ => Operand::SecondSource,
-            };
-            return Some(LayoutError::OffsetOutsideSlice { operand });
+        let operand = match k {
+            0 => Operand::Destination,
+            1 => Operand::Source,
+            _ => Operand::SecondSource,
+        };
+        let (lo, hi) = (offs.iter().min()?, offs.iter().max()?);
+        if *lo < 0 {
+            let lowest = isize::try_from(*lo).unwrap();
+            return Some(LayoutError::OffsetBelowSlice { operand, lowest });
+        }
+        if *hi >= *len as i128 {
+            let needed = usize::try_from(hi + 1).unwrap();
+            return Some(LayoutError::OffsetOutsideSlice {
+                operand,
+                needed,
+                given: *len,
+            });
         }
     }
     if unique_dst && !common::unique_model(ops[0].0) {
@@ -243,8 +253,14 @@ fn check_fold<const N: usize>((_, s): (Placed<N>, Placed<N>)) -> Result<(), Test
     });
     // `fold`'s one operand is its source.
     let want = expected_error(&[(&os, s.len)], false).map(|e| match e {
-        LayoutError::OffsetOutsideSlice { .. } => LayoutError::OffsetOutsideSlice {
+        LayoutError::OffsetOutsideSlice { needed, given, .. } => LayoutError::OffsetOutsideSlice {
             operand: Operand::Source,
+            needed,
+            given,
+        },
+        LayoutError::OffsetBelowSlice { lowest, .. } => LayoutError::OffsetBelowSlice {
+            operand: Operand::Source,
+            lowest,
         },
         e => e,
     });
@@ -1051,28 +1067,36 @@ fn errors_name_the_argument() {
     let l = Layout::dense([4], 4, Order::C).unwrap();
     let mut dst = [0f32; 4];
     let got = strided_layout::zip_map(&[0f32; 4], &l, &[0f32; 3], &l, &mut dst, &l, |a, b| a + b);
+    let short = |operand| LayoutError::OffsetOutsideSlice {
+        operand,
+        needed: 4,
+        given: 3,
+    };
+    assert_eq!(got, Err(short(Operand::SecondSource)));
+    assert_eq!(
+        got.unwrap_err().to_string(),
+        "a second-source offset lies past the end of its slice (needs 4 elements, given 3)"
+    );
+    let got = strided_layout::copy(&[0f32; 4], &l, &mut dst[..3], &l);
+    assert_eq!(got, Err(short(Operand::Destination)));
+    assert_eq!(
+        strided_layout::fold(&[0f32; 3], &l, 0.0, |a, x| a + x),
+        Err(short(Operand::Source))
+    );
+    // A flipped layout without the offset that brings it back to 0..: the lowest offset is
+    // named, before any length is looked at.
+    let flipped = Layout::new([4], [-1], 4).unwrap();
+    let got = strided_layout::copy(&[0f32; 4], &flipped, &mut dst, &l);
     assert_eq!(
         got,
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::SecondSource
+        Err(LayoutError::OffsetBelowSlice {
+            operand: Operand::Source,
+            lowest: -3
         })
     );
     assert_eq!(
         got.unwrap_err().to_string(),
-        "a second-source offset lies outside its slice"
-    );
-    let got = strided_layout::copy(&[0f32; 4], &l, &mut dst[..3], &l);
-    assert_eq!(
-        got,
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Destination
-        })
-    );
-    assert_eq!(
-        strided_layout::fold(&[0f32; 3], &l, 0.0, |a, x| a + x),
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Source
-        })
+        "a source offset is negative, before its slice (lowest offset -3)"
     );
 }
 
@@ -1190,23 +1214,32 @@ fn small_block_copies_refuse_offsets_outside_either_slice() -> Result<(), Layout
     ) -> Result<(), LayoutError> {
         let n = sl.shape().iter().product::<usize>();
         let src: Vec<T> = (0..=n).map(&value).collect();
-        let outside = |operand| Err(LayoutError::OffsetOutsideSlice { operand });
+        let below = |operand| {
+            Err(LayoutError::OffsetBelowSlice {
+                operand,
+                lowest: -1,
+            })
+        };
+        let short = |operand| {
+            Err(LayoutError::OffsetOutsideSlice {
+                operand,
+                needed: n,
+                given: n - 1,
+            })
+        };
         let (dst_op, src_op) = (Operand::Destination, Operand::Source);
         let mut dst = vec![fill; n + 1];
         let copy = strided_layout::copy::<T, 2, Layout<2>, Layout<2>>;
         assert_eq!(
             copy(&src[..n], &sl, &mut dst, &dl.with_offset(-1)?),
-            outside(dst_op)
+            below(dst_op)
         );
         assert_eq!(
             copy(&src[..n], &sl.with_offset(-1)?, &mut dst, &dl),
-            outside(src_op)
+            below(src_op)
         );
-        assert_eq!(copy(&src[..n - 1], &sl, &mut dst, &dl), outside(src_op));
-        assert_eq!(
-            copy(&src[..n], &sl, &mut dst[..n - 1], &dl),
-            outside(dst_op)
-        );
+        assert_eq!(copy(&src[..n - 1], &sl, &mut dst, &dl), short(src_op));
+        assert_eq!(copy(&src[..n], &sl, &mut dst[..n - 1], &dl), short(dst_op));
         assert!(dst.iter().all(|&x| x == fill), "dst touched");
         // One element into slices one longer.
         copy(&src, &sl.with_offset(1)?, &mut dst, &dl.with_offset(1)?)?;

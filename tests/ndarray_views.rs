@@ -68,7 +68,9 @@ where
         prop_assert_eq!(
             l.view(short).err(),
             Some(LayoutError::OffsetOutsideSlice {
-                operand: strided_layout::Operand::Source
+                operand: strided_layout::Operand::Source,
+                needed: l.required_len().unwrap(),
+                given: short.len(),
             })
         );
     }
@@ -224,7 +226,9 @@ fn from_view_in_rejects_views_outside_the_base() {
     assert_eq!(
         Layout::<2>::from_view_in(&half, &base[..3]),
         Err(LayoutError::OffsetOutsideSlice {
-            operand: strided_layout::Operand::Source
+            operand: strided_layout::Operand::Source,
+            needed: 6,
+            given: 3,
         })
     );
     assert_eq!(

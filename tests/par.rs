@@ -360,7 +360,9 @@ fn copy_parts_refuse_what_run_refuses() {
     assert_eq!(
         plan.parts(&[1u32, 2, 3], &mut dst, 2).err(),
         Some(LayoutError::OffsetOutsideSlice {
-            operand: strided_layout::Operand::Source
+            operand: strided_layout::Operand::Source,
+            needed: 4,
+            given: 3,
         })
     );
     assert_eq!(

@@ -100,7 +100,9 @@ fn check_copy<const N: usize>(src_l: Layout<N>, dst_l: Layout<N>) -> Result<(), 
             prop_assert_eq!(
                 got,
                 Err(LayoutError::OffsetOutsideSlice {
-                    operand: Operand::Source
+                    operand: Operand::Source,
+                    needed: plan.src_len(),
+                    given: plan.src_len() - 1,
                 })
             );
             prop_assert_eq!(&d, &before);
@@ -111,7 +113,9 @@ fn check_copy<const N: usize>(src_l: Layout<N>, dst_l: Layout<N>) -> Result<(), 
             prop_assert_eq!(
                 got,
                 Err(LayoutError::OffsetOutsideSlice {
-                    operand: Operand::Destination
+                    operand: Operand::Destination,
+                    needed: plan.dst_len(),
+                    given: plan.dst_len() - 1,
                 })
             );
             prop_assert_eq!(&d, &before);
@@ -260,14 +264,16 @@ fn copy_plan_refuses_a_negative_offset_at_planning() {
     let ok = Layout::new([3], [1], 4).unwrap();
     assert_eq!(
         CopyPlan::new(&l, &ok),
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Source
+        Err(LayoutError::OffsetBelowSlice {
+            operand: Operand::Source,
+            lowest: -2
         })
     );
     assert_eq!(
         CopyPlan::new(&ok, &l),
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Destination
+        Err(LayoutError::OffsetBelowSlice {
+            operand: Operand::Destination,
+            lowest: -2
         })
     );
 }
@@ -355,13 +361,21 @@ fn check_small<T: Elem>(block: Block) -> Result<(), TestCaseError> {
     strided_layout::copy(&src, &src_l, &mut dst, &dst_l).unwrap();
     prop_assert_eq!(&dst, &want, "copy() {:?}", block);
     let short = [
-        (slen - 1, dlen, Operand::Source),
-        (slen, dlen - 1, Operand::Destination),
+        (slen - 1, dlen, Operand::Source, slen),
+        (slen, dlen - 1, Operand::Destination, dlen),
     ];
-    for (s, d, operand) in short {
+    for (s, d, operand, needed) in short {
         let mut dst = before.clone();
         let got = strided_layout::copy(&src[..s], &src_l, &mut dst[..d], &dst_l);
-        prop_assert_eq!(got, Err(LayoutError::OffsetOutsideSlice { operand }));
+        let given = needed - 1;
+        prop_assert_eq!(
+            got,
+            Err(LayoutError::OffsetOutsideSlice {
+                operand,
+                needed,
+                given
+            })
+        );
         prop_assert_eq!(plan.run(&src[..s], &mut dst[..d]), got);
         prop_assert_eq!(&dst, &before);
     }

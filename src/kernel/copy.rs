@@ -56,10 +56,11 @@ use crate::kernel::small;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
 ///   [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] naming
+/// - [`LayoutError::OffsetBelowSlice`] naming
 ///   [`Operand::Destination`](crate::Operand::Destination) or
-///   [`Operand::Source`](crate::Operand::Source) if an offset of that layout is negative or
-///   not less than its slice's length;
+///   [`Operand::Source`](crate::Operand::Source) if an offset of that layout is negative
+///   (with the lowest offset), then [`LayoutError::OffsetOutsideSlice`] if an offset is not
+///   less than its slice's length (with the length needed and the length given);
 /// - [`LayoutError::DestinationNotUnique`] if two indices of `dst_layout` share an offset;
 /// - [`LayoutError::UniquenessUndecided`] if the search could not decide within its budget
 ///   whether `dst_layout` is unique (see [`Layout::is_unique_within`](crate::Layout::is_unique_within)):

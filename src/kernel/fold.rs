@@ -23,8 +23,8 @@ use crate::{LayoutError, Operand};
 /// - [`LayoutError::ItemsizeMismatch`] if the layout's itemsize is not `size_of::<T>()`;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`];
-/// - [`LayoutError::OffsetOutsideSlice`] ([`Operand::Source`]) if an
-///   offset is negative or not less than `src.len()`.
+/// - [`LayoutError::OffsetBelowSlice`] ([`Operand::Source`]) if an offset is negative,
+///   [`LayoutError::OffsetOutsideSlice`] if one is not less than `src.len()`.
 ///
 /// # Examples
 ///

@@ -21,7 +21,8 @@ use crate::kernel::raw;
 /// `src_layout` against `T`), [`LayoutError::ShapeMismatch`], the errors of [`Plan::new`]
 /// ([`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 /// [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
-/// [`LayoutError::RankOverflow`]), [`LayoutError::OffsetOutsideSlice`] naming
+/// [`LayoutError::RankOverflow`]), [`LayoutError::OffsetBelowSlice`] and
+/// [`LayoutError::OffsetOutsideSlice`] naming
 /// [`Operand::Destination`](crate::Operand::Destination) (`dst`) or [`Operand::Source`](crate::Operand::Source) (`src`),
 /// [`LayoutError::DestinationNotUnique`] and [`LayoutError::UniquenessUndecided`].
 ///

@@ -72,7 +72,7 @@ pub struct Lowered<const N: usize> {
 /// | an interleave's axis is `< N`, its factor `>= 1`, and the operands' interleaves cut the shape into at most [`MAX_NESTS`](crate::MAX_NESTS) strided pieces | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
 /// | every offset and stride the plan computes fits `isize` (checked arithmetic) | [`OffsetOverflow`](crate::LayoutError::OffsetOverflow) |
 /// | the merged loops fit [`MAX_LOOPS`](crate::MAX_LOOPS) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
-/// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |
+/// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetBelowSlice`](crate::LayoutError::OffsetBelowSlice), [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |
 /// | no two indices of a destination share an element | [`DestinationNotUnique`](crate::LayoutError::DestinationNotUnique) |
 ///
 /// So a wrong `Lowered` is an error, or (when it is valid but does not say what your type

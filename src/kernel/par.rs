@@ -103,7 +103,8 @@ fn drive<W: Work>(mut jobs: Jobs<W>) {
 /// [`LayoutError::ItemsizeMismatch`], [`LayoutError::ShapeMismatch`],
 /// [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 /// [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
-/// [`LayoutError::RankOverflow`], [`LayoutError::OffsetOutsideSlice`],
+/// [`LayoutError::RankOverflow`], [`LayoutError::OffsetBelowSlice`],
+/// [`LayoutError::OffsetOutsideSlice`],
 /// [`LayoutError::DestinationNotUnique`] and [`LayoutError::UniquenessUndecided`]. On `Err`,
 /// `dst` is untouched.
 ///
@@ -155,7 +156,8 @@ where
 /// [`LayoutError::ShapeMismatch`], [`LayoutError::AxisOutOfRange`],
 /// [`LayoutError::FactorZero`], [`LayoutError::InterleaveConflict`],
 /// [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`],
-/// [`LayoutError::OffsetOutsideSlice`], [`LayoutError::DestinationNotUnique`] and
+/// [`LayoutError::OffsetBelowSlice`], [`LayoutError::OffsetOutsideSlice`],
+/// [`LayoutError::DestinationNotUnique`] and
 /// [`LayoutError::UniquenessUndecided`]. On `Err`, `dst` is untouched and `f` never called.
 ///
 /// # Examples
@@ -209,7 +211,7 @@ where
 /// naming the operand, [`LayoutError::ShapeMismatch`], [`LayoutError::AxisOutOfRange`],
 /// [`LayoutError::FactorZero`], [`LayoutError::InterleaveConflict`],
 /// [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`],
-/// [`LayoutError::OffsetOutsideSlice`] naming [`Operand::Destination`],
+/// [`LayoutError::OffsetBelowSlice`] and [`LayoutError::OffsetOutsideSlice`] naming [`Operand::Destination`],
 /// [`Operand::Source`] (`a`) or [`Operand::SecondSource`] (`b`),
 /// [`LayoutError::DestinationNotUnique`] and [`LayoutError::UniquenessUndecided`]. On
 /// `Err`, `dst` is untouched and `f` never called.
@@ -269,7 +271,7 @@ where
 /// Those of [`fill`](crate::fill): [`LayoutError::ItemsizeMismatch`],
 /// [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 /// [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] and
-/// [`LayoutError::OffsetOutsideSlice`]. On `Err`, `dst` is untouched.
+/// [`LayoutError::OffsetBelowSlice`] and [`LayoutError::OffsetOutsideSlice`]. On `Err`, `dst` is untouched.
 ///
 /// # Examples
 ///

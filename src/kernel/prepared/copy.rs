@@ -60,7 +60,7 @@ impl CopyPlan {
     /// # Errors
     ///
     /// - [`LayoutError::ShapeMismatch`], and the other errors of [`Plan::new`];
-    /// - [`LayoutError::OffsetOutsideSlice`] if an offset of a layout is negative (no slice
+    /// - [`LayoutError::OffsetBelowSlice`] if an offset of a layout is negative (no slice
     ///   holds it);
     /// - [`LayoutError::DestinationNotUnique`] if two indices of `dst` share an offset;
     /// - [`LayoutError::UniquenessUndecided`] if that could not be decided within the search
@@ -186,7 +186,10 @@ impl CopyPlan {
     /// let plan = CopyPlan::new(&Layout::dense([4], 2, Order::C)?, &right)?;
     /// assert_eq!(plan.dst_len(), 8);
     /// let mut short = [0i16; 7];
-    /// assert_eq!(plan.run(&[1i16, 2, 3, 4], &mut short), Err(LayoutError::OffsetOutsideSlice { operand: Operand::Destination }));
+    /// assert_eq!(
+    ///     plan.run(&[1i16, 2, 3, 4], &mut short),
+    ///     Err(LayoutError::OffsetOutsideSlice { operand: Operand::Destination, needed: 8, given: 7 })
+    /// );
     /// assert_eq!(short, [0; 7]); // untouched
     /// # Ok::<(), LayoutError>(())
     /// ```
@@ -245,7 +248,10 @@ impl CopyPlan {
     /// plan.run(&[1i16, 2, 3], &mut dst)?;
     /// assert_eq!(dst, [3, 2, 1]);
     /// let short = plan.run(&[1i16, 2], &mut dst);
-    /// assert_eq!(short, Err(LayoutError::OffsetOutsideSlice { operand: Operand::Source }));
+    /// assert_eq!(
+    ///     short,
+    ///     Err(LayoutError::OffsetOutsideSlice { operand: Operand::Source, needed: 3, given: 2 })
+    /// );
     /// assert!(plan.run(&[1u32, 2, 3], &mut [0u32; 3]).is_err()); // 4-byte elements
     /// # Ok::<(), LayoutError>(())
     /// ```

@@ -30,7 +30,7 @@ impl FillPlan {
     /// # Errors
     ///
     /// - the errors of [`Plan::new`](crate::Plan::new);
-    /// - [`LayoutError::OffsetOutsideSlice`] if an offset is negative.
+    /// - [`LayoutError::OffsetBelowSlice`] if an offset is negative (no slice holds it).
     ///
     /// # Examples
     ///
@@ -100,7 +100,7 @@ impl FillPlan {
     /// assert_eq!(m, [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]);
     /// assert_eq!(
     ///     plan.run(&mut m[..8], 2.0),
-    ///     Err(LayoutError::OffsetOutsideSlice { operand: Operand::Destination })
+    ///     Err(LayoutError::OffsetOutsideSlice { operand: Operand::Destination, needed: 9, given: 8 })
     /// );
     /// # Ok::<(), LayoutError>(())
     /// ```

@@ -138,7 +138,10 @@ impl ZipMapPlan {
     /// let l = Layout::new([2], [1], 4)?;
     /// let plan = ZipMapPlan::new(&l, &l, &l)?;
     /// let got = plan.run(&[1i32, 2], &[3i32], &mut [0i32; 2], |x, y| x * y);
-    /// assert_eq!(got, Err(LayoutError::OffsetOutsideSlice { operand: Operand::SecondSource }));
+    /// assert_eq!(
+    ///     got,
+    ///     Err(LayoutError::OffsetOutsideSlice { operand: Operand::SecondSource, needed: 2, given: 1 })
+    /// );
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub fn run<A, B, U, F>(&self, a: &[A], b: &[B], dst: &mut [U], f: F) -> Result<(), LayoutError>

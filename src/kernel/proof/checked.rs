@@ -13,7 +13,7 @@
 //! prepared kernel holds no witness or token of its own: "kept beside the plan" is a type,
 //! not a calling convention.
 
-use super::{InBounds, InPlace, Unique, UniqueBlock, first_where};
+use super::{InBounds, InPlace, Unique, UniqueBlock, first_where, outside, spans};
 use crate::algo::access::{get, set};
 use crate::kernel::element::check_size;
 use crate::kernel::mapping::Lowered;
@@ -216,9 +216,7 @@ impl<const K: usize, F> Checked<K, F> {
                 check_size(name, itemsize, size)?;
             }
         }
-        match first_where(&self.shortest, &lens, |need, len| len < need)
-            .and_then(|k| self.names.get(k))
-        {
+        match first_where(&self.shortest, &lens, |need, len| len < need) {
             // Every offset of operand `k` lies in `0..shortest[k]` (measured on this plan),
             // so in `0..lens[k]`.
             None => Ok(InBounds {
@@ -226,7 +224,7 @@ impl<const K: usize, F> Checked<K, F> {
                 lens,
                 names: self.names,
             }),
-            Some(&operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
+            Some(k) => Err(outside(&self.names, &self.shortest, &lens, k)),
         }
     }
 }
@@ -352,27 +350,23 @@ const fn shortest<const K: usize>(
     names: [Operand; K],
 ) -> Result<[usize; K], LayoutError> {
     let mut lens = [0usize; K];
-    let mut rest = plan.nests();
-    while let [nest, tail @ ..] = rest {
-        rest = tail;
-        let bounds = nest.bounds();
-        let mut k = 0;
-        while k < K {
-            let (Some((lo, hi)), Some(name)) = (get(&bounds, k), get(&names, k)) else {
-                break;
-            };
-            if lo < 0 {
-                return Err(LayoutError::OffsetOutsideSlice { operand: name });
-            }
-            // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
-            let need = hi.unsigned_abs().saturating_add(1);
-            if let Some(len) = get(&lens, k) {
-                if need > len {
-                    set(&mut lens, k, need);
-                }
-            }
-            k = k.saturating_add(1);
+    let Some(spans) = spans(plan) else {
+        return Ok(lens);
+    };
+    let mut k = 0;
+    while k < K {
+        let (Some((lo, hi)), Some(name)) = (get(&spans, k), get(&names, k)) else {
+            break;
+        };
+        if lo < 0 {
+            return Err(LayoutError::OffsetBelowSlice {
+                operand: name,
+                lowest: lo,
+            });
         }
+        // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
+        set(&mut lens, k, hi.unsigned_abs().saturating_add(1));
+        k = k.saturating_add(1);
     }
     Ok(lens)
 }
@@ -437,7 +431,11 @@ mod tests {
             itemsize: 4,
             element_size,
         };
-        let short = |operand| LayoutError::OffsetOutsideSlice { operand };
+        let short = |operand, needed, given| LayoutError::OffsetOutsideSlice {
+            operand,
+            needed,
+            given,
+        };
         // A wrong element size is reported before a short slice, the destination first.
         assert_eq!(
             c.bounds([8, 8], [0, 0]).err(),
@@ -449,9 +447,12 @@ mod tests {
         );
         assert_eq!(
             c.bounds([4, 4], [2, 5]).err(),
-            Some(short(Operand::Destination))
+            Some(short(Operand::Destination, 3, 2))
         );
-        assert_eq!(c.bounds([4, 4], [3, 4]).err(), Some(short(Operand::Source)));
+        assert_eq!(
+            c.bounds([4, 4], [3, 4]).err(),
+            Some(short(Operand::Source, 5, 4))
+        );
         assert!(c.bounds([4, 4], [3, 5]).is_ok());
         // The block proofs are for the lengths checked: longer slices are fine.
         let proofs = c.copy_proofs([4, 4], [7, 9]).unwrap();

@@ -18,6 +18,7 @@
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
 //! and no witness is needed for it.
 
+use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
@@ -46,8 +47,8 @@ impl<'p, const K: usize> InBounds<'p, K> {
         lens: [usize; K],
         names: [Operand; K],
     ) -> Result<Self, LayoutError> {
-        for nest in plan.nests() {
-            within(&nest.bounds(), &lens, &names)?;
+        if let Some(spans) = spans(plan) {
+            within(&spans, &lens, &names)?;
         }
         Ok(Self { plan, lens, names })
     }
@@ -63,11 +64,37 @@ impl<'p, const K: usize> InBounds<'p, K> {
     )]
     #[cfg_attr(target_os = "none", inline(always))]
     pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K>, LayoutError> {
-        match first_where(&self.lens, &lens, |a, b| a != b).and_then(|k| self.names.get(k)) {
-            Some(&operand) => Err(LayoutError::OffsetOutsideSlice { operand }),
+        match first_where(&self.lens, &lens, |a, b| a != b) {
+            Some(k) => Err(outside(&self.names, &self.lens, &lens, k)),
             None => Ok(self.plan),
         }
     }
+}
+
+/// Each operand's lowest and highest offset over every nest of `plan` (`None` when the plan
+/// visits nothing), so an error names the whole layout's lowest offset or needed length,
+/// not one piece's.
+pub(crate) const fn spans<const K: usize>(plan: &Plan<K>) -> Option<[(isize, isize); K]> {
+    let [first, rest @ ..] = plan.nests() else {
+        return None;
+    };
+    let mut spans = first.bounds();
+    let mut rest = rest;
+    while let [nest, tail @ ..] = rest {
+        rest = tail;
+        let bounds = nest.bounds();
+        let mut k = 0;
+        while k < K {
+            let (Some((lo, hi)), Some((slo, shi))) = (get(&bounds, k), get(&spans, k)) else {
+                break;
+            };
+            let lo = if lo < slo { lo } else { slo };
+            let hi = if hi > shi { hi } else { shi };
+            set(&mut spans, k, (lo, hi));
+            k = k.saturating_add(1);
+        }
+    }
+    Some(spans)
 }
 
 /// Checks that each operand's offsets `bounds[k]` lie in `0..lens[k]`; `names[k]` is what an
@@ -78,11 +105,50 @@ fn within<const K: usize>(
     names: &[Operand; K],
 ) -> Result<(), LayoutError> {
     for ((&(lo, hi), &len), &operand) in bounds.iter().zip(lens).zip(names) {
-        if lo < 0 || hi.unsigned_abs() >= len {
-            return Err(LayoutError::OffsetOutsideSlice { operand });
-        }
+        inside(operand, lo, hi, len)?;
     }
     Ok(())
+}
+
+/// Checks that the offsets `lo..=hi` of `operand` lie in a slice of `len` elements.
+#[inline]
+pub(crate) const fn inside(
+    operand: Operand,
+    lo: isize,
+    hi: isize,
+    len: usize,
+) -> Result<(), LayoutError> {
+    if lo < 0 {
+        return Err(LayoutError::OffsetBelowSlice {
+            operand,
+            lowest: lo,
+        });
+    }
+    if hi.unsigned_abs() >= len {
+        return Err(LayoutError::OffsetOutsideSlice {
+            operand,
+            // `0 <= hi <= isize::MAX`, so `hi + 1` does not saturate.
+            needed: hi.unsigned_abs().saturating_add(1),
+            given: len,
+        });
+    }
+    Ok(())
+}
+
+/// The error for operand `k`, whose slice has `given[k]` elements where a proof was made for
+/// `needed[k]` (a kernel handed other slices than the ones checked).
+#[cold]
+pub(crate) fn outside<const K: usize>(
+    names: &[Operand; K],
+    needed: &[usize; K],
+    given: &[usize; K],
+    k: usize,
+) -> LayoutError {
+    LayoutError::OffsetOutsideSlice {
+        operand: names.get(k).copied().unwrap_or(Operand::Destination),
+        needed: needed.get(k).copied().unwrap_or(0),
+        given: given.get(k).copied().unwrap_or(0),
+    }
 }
 
 /// Proof of [`Unique`] for a copy of rank `N <= 2` planned without a [`Plan`]: every offset
@@ -118,16 +184,8 @@ impl<'n> UniqueBlock<'n> {
     pub(crate) fn check(nest: &'n SmallNest<2>, lens: [usize; 2]) -> Result<Self, LayoutError> {
         let [(dst_lo, dst_hi), (src_lo, src_hi)] = nest.bounds();
         let [dst_len, src_len] = lens;
-        if dst_lo < 0 || dst_hi.unsigned_abs() >= dst_len {
-            return Err(LayoutError::OffsetOutsideSlice {
-                operand: Operand::Destination,
-            });
-        }
-        if src_lo < 0 || src_hi.unsigned_abs() >= src_len {
-            return Err(LayoutError::OffsetOutsideSlice {
-                operand: Operand::Source,
-            });
-        }
+        inside(Operand::Destination, dst_lo, dst_hi, dst_len)?;
+        inside(Operand::Source, src_lo, src_hi, src_len)?;
         validate::small_loops_unique(nest.loops())?;
         Ok(Self { nest, lens })
     }
@@ -136,12 +194,12 @@ impl<'n> UniqueBlock<'n> {
     /// [`InBounds::plan_for`]).
     pub(crate) fn nest_for(&self, lens: [usize; 2]) -> Result<&'n SmallNest<2>, LayoutError> {
         match first_where(&self.lens, &lens, |a, b| a != b) {
-            Some(0) => Err(LayoutError::OffsetOutsideSlice {
-                operand: Operand::Destination,
-            }),
-            Some(_) => Err(LayoutError::OffsetOutsideSlice {
-                operand: Operand::Source,
-            }),
+            Some(k) => Err(outside(
+                &[Operand::Destination, Operand::Source],
+                &self.lens,
+                &lens,
+                k,
+            )),
             None => Ok(self.nest),
         }
     }

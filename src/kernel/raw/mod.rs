@@ -263,8 +263,11 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
     copy(dense.unique(), dst, src)?;
     let span = dense.span();
     let len = span.len();
+    let (needed, given) = (span.end, dst.len());
     let part = dst.get_mut(span).ok_or(LayoutError::OffsetOutsideSlice {
         operand: crate::Operand::Destination,
+        needed,
+        given,
     })?;
     // SAFETY: the `Dense` witness: the destination's offsets are unique and fill `span`
     // exactly, and `copy` above wrote a `T` at every one of them, so every element of `part`
