@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fails when a public item of the crate has no example in its docs.
+"""Fails when a public item of the crate has no example in its docs, or when public docs
+outside `doc::benchmarks` state a measured figure.
 
 Reads the rustdoc JSON that `cargo +nightly rustdoc --lib --all-features -- -Z
 unstable-options --output-format json` writes to `target/doc/strided_layout.json`, walks the
@@ -8,6 +9,11 @@ every public function, type, trait, constant and macro whose docs hold no code b
 variants, fields, modules and trait impls are not items that need an example of their own;
 associated constants are covered by their type's example.
 
+Public docs state contracts; measured figures (timings, instruction or cycle counts,
+throughputs, speed-ups) live in the `doc::benchmarks` guide and README only, where the
+command that reproduces them and the CPU stand beside them. Every public item's and module's
+docs are searched for `FIGURE`; a hit outside `doc::benchmarks` fails the check.
+
 The JSON format is unstable: a format version this script was not written against is
 reported and the check skipped (exit 0), so that a new nightly does not break CI; update
 `KNOWN` after checking the walk still finds the items.
@@ -15,10 +21,19 @@ reported and the check skipped (exit 0), so that a new nightly does not break CI
 
 import json
 import pathlib
+import re
 import sys
 
 KNOWN = range(50, 70)
 NEEDS_EXAMPLE = {"function", "struct", "enum", "union", "trait", "constant", "macro", "type_alias"}
+# A number with a unit of time, a count of instructions or cycles, a throughput, or a speed-up.
+FIGURE = re.compile(
+    r"\d(?:[\d.,]*\d)?\s?(?:ns|µs|us|ms|s|seconds?|minutes?)\b"
+    r"|\d\s?(?:instructions?|cycles?)\b"
+    r"|\d\s?(?:[GM]i?B/s)"
+    r"|\d(?:\.\d+)?\s?x (?:faster|slower|the time)"
+)
+FIGURES_ALLOWED = ("doc", "benchmarks")
 
 
 def main():
@@ -29,6 +44,7 @@ def main():
         print(f"rustdoc JSON format {version} is not one this check knows ({KNOWN}): skipped")
         return 0
     index, seen, missing, checked = doc["index"], set(), [], 0
+    figures = []
 
     def walk(item_id, path):
         nonlocal checked
@@ -40,6 +56,12 @@ def main():
         if item.get("visibility") != "public" and kind != "impl" and path[-1:] != ["<trait>"]:
             return
         name = path + ([item["name"]] if item.get("name") else [])
+        # The crate root's docs are README (figures allowed there, with their command and CPU).
+        if len(name) > 1 and tuple(name[1:3]) != FIGURES_ALLOWED:
+            for line in (item.get("docs") or "").splitlines():
+                if FIGURE.search(line):
+                    shown = "::".join(n for n in name if n != "<trait>")
+                    figures.append(f"{kind} {shown}: {line.strip()}")
         if kind in NEEDS_EXAMPLE:
             checked += 1
             if "```" not in (item.get("docs") or ""):
@@ -65,10 +87,17 @@ def main():
         print(f"only {checked} items found: the walk no longer matches the JSON format")
         return 1
     print(f"{checked} public items checked for an example")
+    failed = 0
     if missing:
         print("public items without an example in their docs:\n  " + "\n  ".join(missing))
-        return 1
-    return 0
+        failed = 1
+    if figures:
+        print(
+            "measured figures in public docs (they belong in doc::benchmarks or README):\n  "
+            + "\n  ".join(figures)
+        )
+        failed = 1
+    return failed
 
 
 if __name__ == "__main__":

@@ -94,64 +94,45 @@
 //! CHW → HWC of a 3×8×8 `u8` image into an [`InterleavedLayout`](crate::InterleavedLayout), a
 //! strided crop gathered densely and a 4×6 `f32` transpose, on static buffers. It links with a
 //! panic handler that calls a symbol defined nowhere, so the link fails if any panic path
-//! survives optimisation. Its flash (`.text + .rodata + .data`) is **3.7 KB**, all of it
-//! `.text` (5.4 KB before its plans' runs were inlined; it was 42.1 KB of `.text` with run-time
-//! [`copy()`](crate::copy) calls, about 24 KB of that the exact uniqueness search the
-//! destination check falls back to). `bash firmware/example/run` prints the figure; CI prints
-//! it on every run.
+//! survives optimisation. `bash firmware/example/run` prints its flash (`.text + .rodata +
+//! .data`); CI prints it on every run, and the
+//! [benchmarks guide](crate::doc::benchmarks#firmware-cortex-m4f) records it.
 //!
 //! # The audio example
 //!
 //! `firmware/audio` converts stereo (2 × 64 frames of `i16`) and 5.1 (6 channels in 64-frame
 //! DMA blocks) from planar to interleaved, built three ways: `const` plans, the run-time
 //! [`copy()`](crate::copy) of the same buffers, and loops written by hand. `bash
-//! firmware/audio/run` prints this table (CI runs it); instructions are counted by `qemu-arm`
-//! executing the real ELF, per 64-frame copy:
+//! firmware/audio/run` (CI runs it) prints each build's flash (`.text + .rodata + .data`), the
+//! instructions per 64-frame copy counted by `qemu-arm` executing the real ELF, and the largest
+//! stack frames; the [benchmarks guide](crate::doc::benchmarks#firmware-cortex-m4f) has the
+//! table. What makes the figures what they are:
 //!
-//! | use case (thumbv7em, `opt-level = "s"`, LTO) | flash (`.text`), stereo | flash (`.text`), stereo + 5.1 | instructions per copy | largest frame |
-//! | --- | --- | --- | --- | --- |
-//! | hand loops (`chunks_exact_mut`) | 1,568 B (1,568 B) | 7,190 B (7,190 B) | 582 | - |
-//! | `const` [`CopyPlan`](crate::CopyPlan) | 1,932 B (1,932 B) | 7,510 B (7,510 B) | 576 | 36 B (the caller, `run` inlined) + 48 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 3,976 B (3,916 B) | 9,670 B (9,562 B) | 896 | 304 B (`copy`) + 48 B (the block copy) |
-//!
-//! Flash is `.text + .rodata + .data`. A `const` plan is constant data (608 bytes on
-//! `thumbv7em`, room for every nest and loop a plan may hold), but on bare metal `run` and its
-//! checks are inlined into the caller, so the compiler reads the plan while compiling: the
-//! element sizes, the two lengths and the block's loops become immediates, the routes the plan
-//! does not take fold away, and no plan is stored (the two plans of the stereo build were 1,216
-//! bytes of `.rodata`, and `run` 1,130 bytes of `.text`, before this).
-//!
-//! The const plan costs 364 bytes over the hand loops and 6 instructions *fewer* per 64-frame
-//! copy: its inner loops move two rows of a block per pass (four instructions a sample, as the
-//! hand loops), and the rest is two length comparisons and the block kernel's call with its
-//! loops in registers (the pair loop steps its pointers two rows at a time). On bare metal the loops link no `memcpy`
-//! (contiguous rows move in 4-byte words through the same pair loop) and clear nothing (the loop
-//! counters count down from the extents), so a plan that never copies contiguous rows does not pay
-//! `compiler_builtins`' 730-byte `memcpy` and 174-byte `memclr` for them.
-//!
-//! The run-time `copy()` costs 2.3 KB over the hand loops. Over [`Layout`](crate::Layout)s of rank
-//! 2 or less (no operand interleaved, which the compiler sees) it plans without a
-//! [`Plan`](crate::Plan): a planner written for the copy's two operands and two axes builds the one
-//! nest of at most two loops (the nest the general planner builds, checked against it on every
-//! small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact) check it,
-//! and the block runs. It links neither the general planner, nor the planner of operands
-//! interleaved differently, nor the overlap search between nests, nor the exact uniqueness search
-//! (it was 17.2 KB with all of them, 35.0 KB when the search used `i128`). Everything but the inner
-//! loop (the call, planning, validation and the block's set-up; the library's instructions in a
-//! `qemu-arm` trace, attributed per source line) costs 348 instructions per call, where a `const`
-//! plan's run spends about 45 (84 before its run was inlined). It was 374 before the last round
-//! of tuning (the planned nest borrowed
-//! where the planner wrote it instead of copied out, and the second merge test of the two loops
-//! skipped where it cannot answer otherwise than the first), 457 before the one before it, and
-//! about 2,150 before the first of these changes, when each call cleared and walked a
-//! [`Plan`](crate::Plan) of [`MAX_LOOPS`](crate::MAX_LOOPS) loops. The run-time copy's stack
-//! high-water is its frame (304 B, the nest inside it) plus the block copy's (48 B): 352 B, where
-//! the planner's plan took 1,004 B.
-//! A run-time copy of rank 3 or more, or with an interleaved operand, plans into a
-//! [`Plan`](crate::Plan) (about 1 KB of stack with its loops) and links the search, which adds its
-//! own frames when it runs (736 B for the overlap test of two nests whose offset ranges meet, 272 B
-//! plus 208 B per level for one nest), and an interleaved operand adds the pieces planner's (about
-//! 830 B): give those a few kilobytes of stack or use a plan.
+//! - **A `const` plan costs no stored plan.** A plan is constant data (room for every nest
+//!   and loop it may hold), but on bare metal `run` and its checks are inlined into the
+//!   caller, so the compiler reads the plan while compiling: the element sizes, the two
+//!   lengths and the block's loops become immediates, the routes the plan does not take fold
+//!   away, and no plan is stored. What runs is two length comparisons and the block kernel's
+//!   call with its loops in registers; its inner loops move two rows of a block per pass,
+//!   four instructions a sample, as hand loops do.
+//! - **No `memcpy`, no `memclr`.** On bare metal the loops link neither: contiguous rows move
+//!   in 4-byte words through the same pair loop, and the loop counters count down from the
+//!   extents instead of clearing arrays, so a plan that never copies contiguous rows does not
+//!   pay `compiler_builtins`' `memcpy` and `memclr` for them.
+//! - **A run-time `copy()` of rank 2 or less plans small.** Over [`Layout`](crate::Layout)s of
+//!   rank 2 or less (no operand interleaved, which the compiler sees) it plans without a
+//!   [`Plan`](crate::Plan): a planner written for two operands and two axes builds the one nest
+//!   of at most two loops (the nest the general planner builds, checked against it on every
+//!   small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact) check
+//!   it, and the block runs. It links neither the general planner, nor the planner of operands
+//!   interleaved differently, nor the overlap search between nests, nor the exact uniqueness
+//!   search; its stack is its own frame (the nest inside it) plus the block copy's.
+//! - **Anything else plans in full.** A run-time copy of rank 3 or more, or with an
+//!   interleaved operand, plans into a [`Plan`](crate::Plan) (about 1 KB of stack with its
+//!   loops) and links the search, which adds its own frames when it runs (the overlap test of
+//!   two nests whose offset ranges meet, a frame per level of the search for one nest), and an
+//!   interleaved operand adds the pieces planner's: give those a few kilobytes of stack or use
+//!   a plan.
 //!
 //! The link check, `firmware/panic-check`, is the same idea applied to every public function:
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for

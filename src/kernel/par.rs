@@ -21,11 +21,10 @@ use crate::{LayoutError, Operand};
 /// Calls that move fewer bytes than this (destination plus sources) run on the calling
 /// thread: splitting does not pay there.
 ///
-/// One core moves 1 MiB in about 40-100 µs (a transpose at 0.4 of `copy_from_slice`), while
-/// waking rayon's sleeping workers and joining them costs microseconds to tens of
-/// microseconds, more when the cores are shared with other processes; below 1 MiB the
-/// second core's gain is at most that overhead (`benches/par.rs` measures 256², 362² and
-/// 512² `f32` transposes, 0.5-2 MiB moved, around it). Under Miri it is 64 bytes, so that
+/// Waking rayon's sleeping workers and joining them costs about what one core takes to move
+/// this much, so below it a second core's gain is at most that overhead (`benches/par.rs`
+/// measures 256², 362² and 512² `f32` transposes, 0.5-2 MiB moved, around it; the
+/// [benchmarks guide](crate::doc::benchmarks) has the figures). Under Miri it is 64 bytes, so that
 /// its tiny test cases run split.
 ///
 /// # Examples

@@ -34,8 +34,7 @@ impl<const N: usize> Layout<N> {
     /// `Π_{k=2}^{K-1} min(2 e_k - 1, ⌊2 S_<k / s_k⌋ + 1)` leaves, each O(log s), with O(K) work
     /// per node above them. When `s_k > S_<k` for every `k` (every layout made from a dense one
     /// by permuting, slicing with steps, flipping, selecting or squeezing), a mixed-radix pass
-    /// of O(K) adds and multiplies answers before any search (about 50 ns at rank 4, see the
-    /// [benchmarks guide](crate::doc::benchmarks)); two axes of extent >= 2 are
+    /// of O(K) adds and multiplies answers before any search; two axes of extent >= 2 are
     /// always O(log s). Adversarial layouts (many axes with close strides and extents large
     /// enough to dodge the pigeonhole test) can take as long as the product says: extent-2
     /// axes with strides `B + 3^k` triple the work per axis. Where that cost must be bounded
