@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Fails when a public item of the crate has no example in its docs, or when public docs
-outside `doc::benchmarks` state a measured figure.
+"""Fails when a public item of the crate has no example in its docs, when public docs
+outside `doc::benchmarks` state a measured figure, or when a public function is missing from
+the bare-metal link check (`firmware/panic-check/src/main.rs`).
 
 Reads the rustdoc JSON that `cargo +nightly rustdoc --lib --all-features -- -Z
 unstable-options --output-format json` writes to `target/doc/strided_layout.json`, walks the
@@ -34,6 +35,34 @@ FIGURE = re.compile(
     r"|\d(?:\.\d+)?\s?x (?:faster|slower|the time)"
 )
 FIGURES_ALLOWED = ("doc", "benchmarks")
+# The link check calls every public function but these, for the reason given.
+PANIC_CHECK = pathlib.Path("firmware/panic-check/src/main.rs")
+NOT_LINK_CHECKED = {
+    "const_unwrap": "panics on Err by design (how a bad const item fails the build)",
+    "copy_view": "feature ndarray: needs alloc, and the link check has no allocator",
+    "Layout::from_view_in": "feature ndarray",
+    "Layout::view": "feature ndarray",
+    "Layout::view_mut": "feature ndarray",
+    "par_copy": "feature rayon: needs std",
+    "par_fill": "feature rayon",
+    "par_map": "feature rayon",
+    "par_zip_map": "feature rayon",
+}
+
+
+def link_checked(path, is_method, source):
+    """Whether the link check calls the function `path`: a method as `.name(` (or `.name::<`),
+    an associated function as `Type::name` (or `Type::<..>::name`, `<T as Trait>::name`), a
+    free function or macro-free item by its name followed by `(`, `::<` or `!`."""
+    name = re.escape(path[-1])
+    if is_method:
+        return re.search(rf"\.{name}\s*(\(|::<)", source) is not None
+    if len(path) == 1:
+        return re.search(rf"\b{name}\s*(\(|::<)", source) is not None
+    owner = re.escape(path[-2])
+    return re.search(rf"\b{owner}\b(::<[^;]*?>|\s+as\s+{owner}>|>)?::{name}\b", source) is not None or (
+        re.search(rf"\bas {owner}>::{name}\b", source) is not None
+    )
 
 
 def main():
@@ -44,7 +73,7 @@ def main():
         print(f"rustdoc JSON format {version} is not one this check knows ({KNOWN}): skipped")
         return 0
     index, seen, missing, checked = doc["index"], set(), [], 0
-    figures = []
+    figures, functions = [], []
 
     def walk(item_id, path):
         nonlocal checked
@@ -62,6 +91,10 @@ def main():
                 if FIGURE.search(line):
                     shown = "::".join(n for n in name if n != "<trait>")
                     figures.append(f"{kind} {shown}: {line.strip()}")
+        if kind == "function":
+            inputs = inner.get("sig", {}).get("inputs", [])
+            is_method = bool(inputs) and inputs[0][0] == "self"
+            functions.append(([n for n in name[1:] if n != "<trait>"], is_method))
         if kind in NEEDS_EXAMPLE:
             checked += 1
             if "```" not in (item.get("docs") or ""):
@@ -88,6 +121,20 @@ def main():
         return 1
     print(f"{checked} public items checked for an example")
     failed = 0
+    if not PANIC_CHECK.exists():
+        print(f"{PANIC_CHECK} not found: run this from the repository root")
+        failed = 1
+    else:
+        source = PANIC_CHECK.read_text()
+        unchecked = sorted(
+            "::".join(f)
+            for f, is_method in functions
+            if "::".join(f) not in NOT_LINK_CHECKED and not link_checked(f, is_method, source)
+        )
+        print(f"{len(functions)} public functions, {len(functions) - len(unchecked)} in {PANIC_CHECK}")
+        if unchecked:
+            print(f"public functions {PANIC_CHECK} does not call:\n  " + "\n  ".join(unchecked))
+            failed = 1
     if missing:
         print("public items without an example in their docs:\n  " + "\n  ".join(missing))
         failed = 1

@@ -4,7 +4,10 @@
 //! still reachable after optimisation, linking fails with that name.
 //!
 //! Deliberately not called: `const_unwrap` (it panics on `Err` by design: that is how a bad
-//! `const` layout fails the build; `const_layout!` is its never-at-runtime form).
+//! `const` layout fails the build; `const_layout!` is its never-at-runtime form); the
+//! `ndarray` conversions (ndarray needs `alloc`, and this program has no allocator) and the
+//! `rayon` kernels (`std`). CI compares this file with the crate's public functions
+//! (`.ci/doc_examples.py`), so a new one cannot be forgotten here.
 #![no_std]
 #![no_main]
 
@@ -14,8 +17,9 @@ use core::ptr::read_volatile;
 
 use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{
-    AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, KernelLayout, Layout, Lowered, Order,
-    Plan, Slice, s,
+    AxisArgs, AxisMask, DLDataType, DLDevice, DlpackView, DynLayout, InterleaveLayout,
+    InterleavedLayout, IntoAxisArg, KernelIndex, KernelLayout, Layout, Lowered, Order, Plan, Slice,
+    TmaSwizzle, TmaTiled, s,
 };
 
 unsafe extern "C" {
@@ -174,7 +178,8 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
         };
         keep!(plan.run_uninit(src32, uninit).map(|s| s.len()));
         if let Ok(parts) = plan.parts(src32, dst32, us(5)) {
-            for part in parts {
+            let (head, tail) = parts.split_at(us(2));
+            for part in head.chain(tail) {
                 keep!((part.index(), part.plan().volume()));
                 keep!(part.run());
             }
@@ -193,8 +198,23 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
         keep!(plan.run(src, src32, dst32, |x, y| f32::from(x) * y));
     }
     let lowered: [Lowered<N>; 2] = [b.lowered(), a.lowered()];
+    keep!(strided_layout::CopyPlan::from_lowered(&lowered[1], &lowered[0]).map(|p| p.src_len()));
+    keep!(strided_layout::CopyWithinPlan::from_lowered(&lowered[1], &lowered[0]).map(|p| p.len()));
+    keep!(strided_layout::FillPlan::from_lowered(&lowered[0]).map(|p| p.len()));
+    keep!(
+        strided_layout::ZipMapPlan::from_lowered(&lowered[1], &lowered[1], &lowered[0])
+            .map(|p| p.lens())
+    );
     if let Ok(plan) = Plan::<2>::new(&lowered) {
         keep!((plan.volume(), plan.nests().len()));
+        for nest in plan.nests() {
+            keep!((
+                nest.loops().len(),
+                nest.bounds(),
+                nest.tile(),
+                nest.volume()
+            ));
+        }
         keep!(plan.part(us(2), us(3)).volume());
         let mut text: heapless::String<512> = heapless::String::new();
         keep!(core::fmt::write(&mut text, format_args!("{plan}")));
@@ -205,11 +225,8 @@ fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Map
 /// `N + 1` and `M`.
 fn exercise<const N: usize, const NM1: usize, const NP1: usize>()
 where
-    Rank<N>: OneLess<N, NM1>
-        + OneMore<N, NP1>
-        + NotLower<N, NP1>
-        + AddsAxes<N, 1, NP1>
-        + Merged<N, NM1>,
+    Rank<N>:
+        OneLess<N, NM1> + OneMore<N, NP1> + NotLower<N, NP1> + AddsAxes<N, 1, NP1> + Merged<N, NM1>,
     Rank<NP1>: OneLess<NP1, N>,
 {
     let item = us(2);
@@ -286,6 +303,11 @@ where
     keep!((m.bits(), m.contains(us(2)), m.with(us(3)), m.count(), m & m));
 
     keep!(l.is_unique_within(us(6) as u64));
+    keep!(l.is_unique_within(us(6) as u64).known());
+    keep!(strided_layout::CopyPlan::new(&l, &l).map(|p| p.src_len()));
+    keep!(strided_layout::CopyWithinPlan::new(&l, &l).map(|p| p.len()));
+    keep!(strided_layout::FillPlan::new(&l).map(|p| p.len()));
+    keep!(strided_layout::ZipMapPlan::new(&l, &l, &l).map(|p| p.lens()));
     keep!(l.overlaps_within(&l, us(6) as u64));
     keep!(Layout::<N>::from_parts(arr_u(1), arr_i(3), is(5), us(2)));
     keep!((l.offset_of_in_bytes(arr_u(2)), l.byte_span(), l.is_empty()));
@@ -334,7 +356,10 @@ where
                 i.required_len()
             ));
             keep!((i.is_unique(), i.is_dense()));
-            keep!((i.is_unique_within(us(6) as u64), i.overlaps_within(&i, us(6) as u64)));
+            keep!((
+                i.is_unique_within(us(6) as u64),
+                i.overlaps_within(&i, us(6) as u64)
+            ));
             keep!((i.overlaps(&i), i.fits_in::<i32>(), i.fits_in_bytes::<i32>()));
             keep!(i.offsets().fold(0isize, |a, o| a.wrapping_add(o)));
             keep!(i.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
@@ -384,11 +409,60 @@ where
             k.strides(),
             k.offset()
         ));
+        keep!(k.words().fold(0i64, |a, w| a.wrapping_add(w)));
     }
+    if let Some((m, sh)) = <u32 as KernelIndex>::division_magic(us(3) as u32) {
+        keep!(<u32 as KernelIndex>::divide_fast(us(7) as u32, m, sh));
+    }
+    if let Ok(t) = TmaTiled::<N>::new(&l, us(6) as u64, [us(2) as u32; N], [1; N], TmaSwizzle::B64)
+    {
+        keep!((
+            t.global_address(),
+            t.global_dim().len(),
+            t.global_strides().len(),
+            t.box_dim().len(),
+            t.element_strides().len()
+        ));
+    }
+    keep!(TmaSwizzle::B128.span());
+    dlpack(&l);
     keep!(l.grid(us(1), us(2), arr_u(3)));
     keep!(l.to_text::<96>());
     if let Ok(g) = l.grid(us(1), us(2), arr_u(3)) {
         keep!(g.to_text::<256>());
+    }
+}
+
+/// DLPack both ways over a static buffer: a view of `l`, its tensor, and the view read back.
+fn dlpack<const N: usize>(l: &Layout<N>) {
+    let f32x1 = DLDataType {
+        code: DLDataType::FLOAT,
+        bits: us(32) as u8,
+        lanes: 1,
+    };
+    let (mut shape, mut strides) = ([0i64; N], [0i64; N]);
+    let Ok(v) = DlpackView::from_layout(l, f32x1, &mut shape, &mut strides) else {
+        return;
+    };
+    let cpu = DLDevice {
+        device_type: DLDevice::CPU,
+        device_id: 0,
+    };
+    // A pointer into the static buffer, never dereferenced here.
+    let data = (&raw mut DST32).cast::<core::ffi::c_void>();
+    let Ok(t) = v.to_tensor(data, cpu) else {
+        return;
+    };
+    // SAFETY: `t` was built by `to_tensor` from a view whose shape and strides live in
+    // `shape` and `strides`, which outlive this call.
+    let Ok(back) = (unsafe { DlpackView::from_tensor(&t) }) else {
+        return;
+    };
+    keep!(back.to_layout::<N>());
+    keep!(back.to_dyn_layout::<4>());
+    if let Ok(d) = DynLayout::<4>::from_layout(l) {
+        let (mut shape, mut strides) = ([0i64; 4], [0i64; 4]);
+        keep!(DlpackView::from_dyn_layout(&d, f32x1, &mut shape, &mut strides).is_ok());
     }
 }
 
@@ -449,7 +523,10 @@ where
     );
     keep!(d.indices().count());
     keep!(d.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
-    keep!((d.is_unique_within(us(6) as u64), d.overlaps_within(&d, us(6) as u64)));
+    keep!((
+        d.is_unique_within(us(6) as u64),
+        d.overlaps_within(&d, us(6) as u64)
+    ));
     keep!(strided_layout::Mapping::lowered(&d));
     if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
         keep!(DynLayout::<MAX>::from_layout(&l));
@@ -475,6 +552,12 @@ pub extern "C" fn _start() -> ! {
     if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
         let v: Result<Layout<2>, _> = s![l; is(1), .., is(2)..is(3); is(5)];
         keep!(v);
+        let w: Result<Layout<1>, _> = l.indexed((is(2), (.., (is(1), ()))));
+        keep!(w);
+        keep!(is(1).into_axis_arg());
+        let mut items = [strided_layout::AxisArg::Index(0); 2];
+        (is(1), (.., ())).write(&mut items);
+        keep!(items);
     }
     if let Ok(il) = InterleaveLayout::new(us(0), us(4)) {
         if let Ok(i) = InterleavedLayout::<2>::new(arr_u(1), arr_i(2), 4, il) {
