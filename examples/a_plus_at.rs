@@ -3,7 +3,8 @@
 //!
 //! Run: `cargo run --release --example a_plus_at`
 
-use strided_layout::{Layout, LayoutError, Order, Plan};
+use strided_layout::plan::Plan;
+use strided_layout::{Layout, LayoutError, Order};
 
 fn main() -> Result<(), LayoutError> {
     const N: usize = 1000;

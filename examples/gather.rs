@@ -2,7 +2,8 @@
 //!
 //! Run: `cargo run --release --example gather`
 
-use strided_layout::{Layout, LayoutError, Order, Plan, Slice};
+use strided_layout::plan::Plan;
+use strided_layout::{Layout, LayoutError, Order, Slice};
 
 fn main() -> Result<(), LayoutError> {
     const E: usize = 256;

@@ -1,6 +1,6 @@
 //! A GPU host in Rust: a tensor handed over through DLPack, its layout packed into
 //! `KernelLayout<i32, 2>`, and a strided-copy kernel compiled by NVRTC (its source prefixed with
-//! the header's text, `strided_layout::KERNEL_HEADER`, so nothing depends on where the crate's
+//! the header's text, `strided_layout::gpu::KERNEL_HEADER`, so nothing depends on where the crate's
 //! files are) and launched with cudarc on buffers checked against `required_len()`. The result
 //! is checked against the host `strided_layout::copy`.
 //!
@@ -15,10 +15,9 @@ use std::error::Error;
 
 use cudarc::driver::{CudaContext, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
-use strided_layout::{
-    DLDataType, DLDevice, DLTensor, DlpackView, KernelLayout, Layout, LayoutError, Operand, Order,
-    copy,
-};
+use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
+use strided_layout::gpu::KernelLayout;
+use strided_layout::{Layout, LayoutError, Operand, Order, copy};
 
 const ROWS: usize = 1080;
 const COLS: usize = 1920;
@@ -84,7 +83,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     // 4. Compile the kernel: the header's text, then the kernel (whose include is guarded).
     let source = format!(
         "{}\n{}",
-        strided_layout::KERNEL_HEADER,
+        strided_layout::gpu::KERNEL_HEADER,
         include_str!("../tests/cpp/strided_copy.cu")
     );
     let ptx = compile_ptx_with_opts(

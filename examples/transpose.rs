@@ -2,7 +2,8 @@
 //!
 //! Run: `cargo run --release --example transpose`
 
-use strided_layout::{Layout, LayoutError, Order, Plan};
+use strided_layout::plan::Plan;
+use strided_layout::{Layout, LayoutError, Order};
 
 fn main() -> Result<(), LayoutError> {
     const ROWS: usize = 3;

@@ -47,7 +47,7 @@ use crate::{DynLayout, Layout, LayoutError};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::DLDevice;
+/// use strided_layout::dlpack::DLDevice;
 /// let gpu0 = DLDevice { device_type: DLDevice::CUDA, device_id: 0 };
 /// assert_eq!(core::mem::size_of_val(&gpu0), 8);
 /// ```
@@ -79,7 +79,8 @@ impl DLDevice {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{DLDataType, LayoutError};
+/// use strided_layout::LayoutError;
+/// use strided_layout::dlpack::DLDataType;
 /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
 /// assert_eq!(f32x1.itemsize()?, 4);
 /// let bad = DLDataType { code: DLDataType::INT, bits: 4, lanes: 1 };
@@ -121,7 +122,8 @@ impl DLDataType {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, LayoutError};
+    /// use strided_layout::LayoutError;
+    /// use strided_layout::dlpack::DLDataType;
     /// let c64 = DLDataType { code: DLDataType::COMPLEX, bits: 64, lanes: 1 };
     /// assert_eq!(c64.itemsize()?, 8);
     /// # Ok::<(), LayoutError>(())
@@ -146,7 +148,7 @@ impl DLDataType {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::DLTensor;
+/// use strided_layout::dlpack::DLTensor;
 /// assert_eq!(core::mem::size_of::<DLTensor>(), if cfg!(target_pointer_width = "64") { 48 } else { 40 });
 /// ```
 #[repr(C)]
@@ -178,7 +180,8 @@ pub struct DLTensor {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{DLDataType, DlpackView, Layout, LayoutError};
+/// use strided_layout::{Layout, LayoutError};
+/// use strided_layout::dlpack::{DLDataType, DlpackView};
 /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
 /// let view = DlpackView { shape: &[2, 3], strides: Some(&[1, 2]), byte_offset: 8, dtype: f32x1 };
 /// let l: Layout<2> = view.to_layout()?;
@@ -216,7 +219,8 @@ impl<'a> DlpackView<'a> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, DLDevice, DLTensor, DlpackView, Layout, LayoutError};
+    /// use strided_layout::{Layout, LayoutError};
+    /// use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
     /// let mut shape = [4i64, 5];
     /// let t = DLTensor {
     ///     data: core::ptr::null_mut(),
@@ -281,7 +285,8 @@ impl<'a> DlpackView<'a> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, DlpackView, Layout, LayoutError};
+    /// use strided_layout::{Layout, LayoutError};
+    /// use strided_layout::dlpack::{DLDataType, DlpackView};
     /// let u8x1 = DLDataType { code: DLDataType::UINT, bits: 8, lanes: 1 };
     /// let chw = DlpackView { shape: &[3, 4, 5], strides: None, byte_offset: 0, dtype: u8x1 };
     /// assert_eq!(chw.to_layout::<3>()?.strides(), [20, 5, 1]);
@@ -312,7 +317,8 @@ impl<'a> DlpackView<'a> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, DlpackView, DynLayout, LayoutError};
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// use strided_layout::dlpack::{DLDataType, DlpackView};
     /// let f16 = DLDataType { code: DLDataType::FLOAT, bits: 16, lanes: 1 };
     /// let v = DlpackView { shape: &[8, 2], strides: Some(&[-2, 1]), byte_offset: 28, dtype: f16 };
     /// let d: DynLayout<4> = v.to_dyn_layout()?;
@@ -390,7 +396,8 @@ impl<'a> DlpackView<'a> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, DlpackView, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::dlpack::{DLDataType, DlpackView};
     /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
     /// let t = Layout::dense([1080, 1920], 4, Order::C)?.transposed(0, 1)?;
     /// let (mut shape, mut strides) = ([0; 2], [0; 2]);
@@ -433,7 +440,8 @@ impl<'a> DlpackView<'a> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, DlpackView, DynLayout, LayoutError};
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// use strided_layout::dlpack::{DLDataType, DlpackView};
     /// let i8x1 = DLDataType { code: DLDataType::INT, bits: 8, lanes: 1 };
     /// let d = DynLayout::<4>::new(&[3], &[2], 1)?;
     /// let (mut shape, mut strides) = ([0; 4], [0; 4]);
@@ -515,7 +523,8 @@ impl<'a> DlpackView<'a> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{DLDataType, DLDevice, DlpackView, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
     /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
     /// let l = Layout::dense([2, 3], 4, Order::C)?;
     /// let (mut shape, mut strides) = ([0; 2], [0; 2]);

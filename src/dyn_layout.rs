@@ -5,7 +5,7 @@
 //! | `dyn_layout.rs` | the value type, its invariants, accessors and the queries of [`Layout`] (uniqueness exact or budgeted) |
 //! | `bytes.rs` | byte offsets, the byte span, index-type fits, overlap (exact or budgeted), `From<Layout<N>>` |
 //! | `transform.rs` | the same-rank transforms |
-//! | `mapping.rs` | [`Mapping<MAX>`](crate::Mapping): a `DynLayout` is a kernel operand, lowered behind leading unit axes |
+//! | `mapping.rs` | [`Mapping<MAX>`](crate::plan::Mapping): a `DynLayout` is a kernel operand, lowered behind leading unit axes |
 
 use core::fmt;
 
@@ -30,7 +30,7 @@ mod mapping;
 /// [`to_layout`](DynLayout::to_layout) or `TryFrom`. Slots past the rank are always zero, so
 /// the derived `Eq` and `Hash` compare only the live axes. It iterates like a `Layout`
 /// (`offsets`, `indices`, `strided_blocks`, double-ended) and the kernels take it as an
-/// operand ([`Mapping<MAX>`](crate::Mapping)).
+/// operand ([`Mapping<MAX>`](crate::plan::Mapping)).
 ///
 /// ```text
 /// Layout (2,1,3):(3,3,1)   squeezed() -> DynLayout<3> rank 2: (2,3):(3,1)

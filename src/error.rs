@@ -15,9 +15,9 @@
 //! | rank changes | `AxisOutOfRange`, `AxisRangeInvalid`, `RankMismatch`, `RankOverflow`, `VolumeMismatch`, `NeedsCopy`, `AxesNotMergeable`, `BroadcastIncompatible` |
 //! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
 //! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
-//! | [`KernelLayout::from_layout`](crate::KernelLayout::from_layout) | `IndexTypeOverflow` |
+//! | [`KernelLayout::from_layout`](crate::gpu::KernelLayout::from_layout) | `IndexTypeOverflow` |
 //! | `DlpackView` conversions (feature `dlpack`) | `DtypeInvalid`, `DtypeSizeMismatch`, `ByteOffsetNotMultiple`, `ShapeUnreadable`; then as `Layout` |
-//! | [`TmaTiled::new`](crate::TmaTiled::new) (TMA descriptor arguments) | `TmaRank`, `TmaItemsize`, `TmaDim`, `TmaInnerStride`, `TmaStrideNotPositive`, `TmaStride`, `TmaAlignment`, `TmaBox`, `TmaElementStride`, `OffsetOverflow` |
+//! | [`TmaTiled::new`](crate::gpu::TmaTiled::new) (TMA descriptor arguments) | `TmaRank`, `TmaItemsize`, `TmaDim`, `TmaInnerStride`, `TmaStrideNotPositive`, `TmaStride`, `TmaAlignment`, `TmaBox`, `TmaElementStride`, `OffsetOverflow` |
 //! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
@@ -186,7 +186,7 @@ pub enum LayoutError {
         axis: usize,
     },
     /// An extent, stride, offset, element offset or the volume does not fit the index type of
-    /// a [`KernelLayout`](crate::KernelLayout).
+    /// a [`KernelLayout`](crate::gpu::KernelLayout).
     IndexTypeOverflow,
     /// The operands of a kernel have different shapes.
     ShapeMismatch {
@@ -194,7 +194,7 @@ pub enum LayoutError {
         axis: usize,
     },
     /// The operands of a kernel are interleaved so differently that their plan needs more than
-    /// [`MAX_NESTS`](crate::MAX_NESTS) loop nests.
+    /// [`MAX_NESTS`](crate::plan::MAX_NESTS) loop nests.
     ///
     /// Operands interleaved on different axes, by factors that divide one another (blocks of
     /// 8 and of 16: nChw8c -> nChw16c), with partial last blocks or by factor 1 are planned

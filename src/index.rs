@@ -22,7 +22,8 @@ use crate::{DynLayout, Layout, LayoutError, Slice};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{AxisArg, IntoAxisArg, Slice};
+/// use strided_layout::Slice;
+/// use strided_layout::index::{AxisArg, IntoAxisArg};
 /// assert_eq!((-1isize).into_axis_arg(), AxisArg::Index(-1));
 /// assert_eq!((1..3).into_axis_arg(), AxisArg::Slice(Slice::range(1, 3)));
 /// ```
@@ -50,7 +51,7 @@ pub enum AxisArg {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::IntoAxisArg;
+/// use strided_layout::index::IntoAxisArg;
 /// const { assert!(<isize as IntoAxisArg>::IS_INDEX && !<core::ops::RangeFull as IntoAxisArg>::IS_INDEX) };
 /// ```
 pub trait IntoAxisArg {
@@ -61,7 +62,8 @@ pub trait IntoAxisArg {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{AxisArg, IntoAxisArg, Slice};
+    /// use strided_layout::Slice;
+    /// use strided_layout::index::{AxisArg, IntoAxisArg};
     /// assert_eq!((-1isize).into_axis_arg(), AxisArg::Index(-1));
     /// assert_eq!((1isize..3).into_axis_arg(), AxisArg::Slice(Slice::new(Some(1), Some(3), 1)));
     /// ```
@@ -125,7 +127,7 @@ impl IntoAxisArg for Slice {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::AxisArgs;
+/// use strided_layout::index::AxisArgs;
 /// type Args = (isize, (core::ops::RangeFull, (core::ops::Range<isize>, ())));
 /// const { assert!(<Args as AxisArgs>::LEN == 3 && <Args as AxisArgs>::INDICES == 1) };
 /// ```
@@ -139,7 +141,8 @@ pub trait AxisArgs {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{AxisArg, AxisArgs, Slice};
+    /// use strided_layout::Slice;
+    /// use strided_layout::index::{AxisArg, AxisArgs};
     /// let mut out = [AxisArg::At(0); 2];
     /// (0isize, (.., ())).write(&mut out);
     /// assert_eq!(out, [AxisArg::Index(0), AxisArg::Slice(Slice::FULL)]);

@@ -59,12 +59,12 @@ mod query;
 mod transform;
 pub mod rank;
 mod dyn_layout;
-mod iter;
+pub mod iter;
 mod interleave;
 mod elements;
 mod fmt;
 mod const_util;
-mod index;
+pub mod index;
 mod algo;
 mod kernel;
 #[cfg(doctest)]
@@ -72,32 +72,89 @@ mod compile_fail;
 pub mod doc;
 mod param;
 #[cfg(feature = "ndarray")]
-mod ndarray;
+pub mod ndarray;
 #[cfg(feature = "dlpack")]
-mod dlpack;
+pub mod dlpack;
 mod tma;
 
-#[cfg(feature = "ndarray")]
-pub use crate::ndarray::copy_view;
+// The everyday names: layout types, their arguments and answers, the kernels and prepared
+// plans, the error. The rest is grouped by who uses it (the modules below and `rank`,
+// `iter`, `index`, `dlpack`, `ndarray`, `doc`).
 pub use axis_mask::AxisMask;
 pub use const_util::const_unwrap;
-#[cfg(feature = "dlpack")]
-pub use dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
 pub use dyn_layout::DynLayout;
 pub use error::{LayoutError, Operand};
 pub use fmt::Grid;
-pub use index::{AxisArg, AxisArgs, IntoAxisArg};
 pub use interleave::{InterleaveLayout, InterleavedLayout};
-pub use iter::{Block, Indices, Offsets, StridedBlocks};
 pub use kernel::{
-    CopyPart, CopyParts, CopyPlan, CopyWithinPlan, FillPlan, Loop, Lowered, MAX_LOOPS, MAX_NESTS,
-    Mapping, Nest, Plan, ZipMapPlan, copy, copy_uninit, copy_within, fill, fold, map, zip_map,
+    CopyPlan, CopyWithinPlan, FillPlan, ZipMapPlan, copy, copy_uninit, copy_within, fill, fold,
+    map, zip_map,
 };
 #[cfg(feature = "rayon")]
 pub use kernel::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
 pub use layout::Layout;
 pub use order::Order;
-pub use param::{KERNEL_HEADER, KernelIndex, KernelLayout};
 pub use slice::Slice;
-pub use tma::{TmaSwizzle, TmaTiled};
 pub use verdict::Verdict;
+
+// The crate's own code names these from the root.
+pub(crate) use kernel::{Lowered, Mapping};
+
+pub mod plan {
+    //! The copy planner's vocabulary: what the kernels see of a layout, and the plan they run.
+    //!
+    //! Everyday code never names these: [`copy`](crate::copy), [`fill`](crate::fill) and the prepared plans
+    //! ([`CopyPlan`](crate::CopyPlan), ...) lower their operands, plan and validate by themselves. They are for
+    //! code that goes further:
+    //!
+    //! | you want to | use |
+    //! | --- | --- |
+    //! | make your own layout type a kernel operand | implement [`Mapping`] (its [`Lowered`] form) |
+    //! | look at a plan: its nests, loops, tiles and offset bounds | [`Plan`], [`Nest`], [`Loop`] |
+    //! | split a copy across threads or tasks yourself | [`Plan::part`], [`CopyPlan::parts`](crate::CopyPlan::parts) ([`CopyParts`], [`CopyPart`]) |
+    //! | size storage for a plan | [`MAX_LOOPS`], [`MAX_NESTS`] |
+    //!
+    //! # Examples
+    //!
+    //! ```
+    //! use strided_layout::plan::{Mapping, Plan};
+    //! use strided_layout::{Layout, LayoutError, Order};
+    //! let src = Layout::dense([4, 8], 4, Order::C)?;
+    //! let dst = src.transposed(0, 1)?.to_dense(Order::C)?.transposed(0, 1)?;
+    //! let plan = Plan::<2>::new(&[dst.lowered(), src.lowered()])?;
+    //! assert_eq!(plan.volume(), 32);
+    //! # Ok::<(), LayoutError>(())
+    //! ```
+
+    pub use crate::kernel::{
+        CopyPart, CopyParts, Loop, Lowered, MAX_LOOPS, MAX_NESTS, Mapping, Nest, Plan,
+    };
+}
+
+pub mod gpu {
+    //! GPU kernels: the layout as a kernel parameter, the C++ / CUDA header that reads it, and
+    //! Hopper's tensor-memory-accelerator descriptors.
+    //!
+    //! | item | what |
+    //! | --- | --- |
+    //! | [`KernelLayout`] | a layout packed for a kernel, with its index type `I` (`i32`, `u32`, `i64`, ...) and fast division; `#[repr(C)]`, `const` constructors |
+    //! | [`KernelIndex`] | the index types a [`KernelLayout`] packs into |
+    //! | [`KERNEL_HEADER`] | the text of `include/strided_layout.h`, for NVRTC (a build script reads its directory as `DEP_STRIDED_LAYOUT_INCLUDE`) |
+    //! | [`TmaTiled`], [`TmaSwizzle`] | the fields of a `cuTensorMapEncodeTiled` call for a layout, checked against the hardware's rules |
+    //!
+    //! The [GPU guide](crate::doc::gpu) walks a kernel launch from a DLPack tensor.
+    //!
+    //! # Examples
+    //!
+    //! ```
+    //! use strided_layout::gpu::KernelLayout;
+    //! use strided_layout::{Layout, LayoutError, Order};
+    //! let l = Layout::dense([4, 8], 4, Order::C)?.transposed(0, 1)?;
+    //! let k = KernelLayout::<i32, 2>::from_layout(&l)?;
+    //! assert_eq!(k.offset_of([1, 2]), 17); // row 2, column 1 of the 4 × 8 buffer: 2 · 8 + 1
+    //! # Ok::<(), LayoutError>(())
+    //! ```
+
+    pub use crate::param::{KERNEL_HEADER, KernelIndex, KernelLayout};
+    pub use crate::tma::{TmaSwizzle, TmaTiled};
+}

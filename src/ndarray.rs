@@ -355,7 +355,8 @@ where
 ///
 /// ```
 /// use ndarray::{Array2, arr2};
-/// use strided_layout::{copy_view, LayoutError};
+/// use strided_layout::LayoutError;
+/// use strided_layout::ndarray::copy_view;
 ///
 /// let a = arr2(&[[0.0f32, 1.0, 2.0], [3.0, 4.0, 5.0]]);
 /// let mut b = Array2::<f32>::zeros((3, 2));

@@ -45,7 +45,8 @@ use crate::{Layout, LayoutError};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
 /// // A box of 32 `f32` a row: 128 bytes, too wide for the 64-byte swizzle.
 /// let l = Layout::dense([64, 64], 4, Order::C)?;
 /// assert!(TmaTiled::new(&l, 0, [8, 32], [1, 1], TmaSwizzle::B128).is_ok());
@@ -74,7 +75,7 @@ impl TmaSwizzle {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::TmaSwizzle;
+    /// use strided_layout::gpu::TmaSwizzle;
     /// assert_eq!(TmaSwizzle::B128.span(), Some(128));
     /// ```
     #[must_use]
@@ -94,7 +95,8 @@ impl TmaSwizzle {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
 /// let l = Layout::dense([64, 256], 2, Order::C)?;
 /// let t = TmaTiled::new(&l, 0x1000, [32, 64], [1, 1], TmaSwizzle::B128)?;
 /// assert_eq!((t.rank(), t.global_dim(), t.global_strides()), (2, &[256, 64][..], &[512][..]));
@@ -151,7 +153,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let img = Layout::dense([1080, 1920], 4, Order::C)?;
     /// let t = TmaTiled::new(&img, 0, [8, 32], [1, 1], TmaSwizzle::B128)?;
     /// assert_eq!(t.global_strides(), &[7680]);
@@ -274,7 +277,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let t = TmaTiled::new(&Layout::dense([4, 4, 16], 4, Order::C)?, 0, [1, 1, 4], [1; 3], TmaSwizzle::None)?;
     /// assert_eq!(t.rank(), 3);
     /// # Ok::<(), LayoutError>(())
@@ -289,7 +293,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let l = Layout::dense([16], 4, Order::C)?.with_offset(4)?;
     /// assert_eq!(TmaTiled::new(&l, 0x100, [4], [1], TmaSwizzle::None)?.global_address(), 0x110);
     /// # Ok::<(), LayoutError>(())
@@ -304,7 +309,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let l = Layout::dense([3, 8], 4, Order::C)?;
     /// assert_eq!(TmaTiled::new(&l, 0, [1, 4], [1, 1], TmaSwizzle::None)?.global_dim(), &[8, 3]);
     /// # Ok::<(), LayoutError>(())
@@ -319,7 +325,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let l = Layout::dense([3, 8], 4, Order::C)?;
     /// assert_eq!(TmaTiled::new(&l, 0, [1, 4], [1, 1], TmaSwizzle::None)?.global_strides(), &[32]);
     /// # Ok::<(), LayoutError>(())
@@ -336,7 +343,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let l = Layout::dense([3, 8], 4, Order::C)?;
     /// assert_eq!(TmaTiled::new(&l, 0, [2, 4], [1, 1], TmaSwizzle::None)?.box_dim(), &[4, 2]);
     /// # Ok::<(), LayoutError>(())
@@ -351,7 +359,8 @@ impl<const N: usize> TmaTiled<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::{TmaSwizzle, TmaTiled};
     /// let l = Layout::dense([3, 8], 4, Order::C)?;
     /// let t = TmaTiled::new(&l, 0, [2, 4], [2, 1], TmaSwizzle::None)?;
     /// assert_eq!(t.element_strides(), &[1, 2]);

@@ -98,7 +98,8 @@ fn error_names() {
 // transforms); not called by the conformance tests, listed so a rename is a deliberate change.
 #[test]
 fn surface_names() -> Result<(), LayoutError> {
-    use strided_layout::{AxisArg, AxisArgs, IntoAxisArg, s};
+    use strided_layout::index::{AxisArg, AxisArgs, IntoAxisArg};
+    use strided_layout::s;
     let l = Layout::<2>::dense([2, 3], 4, Order::C)?;
     let _: isize = l.offset_of_in_bytes([1, 2])?;
     let _: Option<(isize, isize)> = l.byte_span();
@@ -139,8 +140,8 @@ fn surface_names() -> Result<(), LayoutError> {
 #[test]
 fn iteration_names() -> Result<(), LayoutError> {
     let l = Layout::<2>::dense([2, 3], 4, Order::C)?;
-    let blocks: strided_layout::StridedBlocks<2> = l.strided_blocks();
-    for strided_layout::Block { start, len } in blocks {
+    let blocks: strided_layout::iter::StridedBlocks<2> = l.strided_blocks();
+    for strided_layout::iter::Block { start, len } in blocks {
         let _: (isize, usize) = (start, len);
     }
     Ok(())

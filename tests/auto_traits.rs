@@ -20,18 +20,18 @@ assert_impl_all!(Order<0>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(Order<3>: Copy, Send, Sync, Eq, Hash, Debug);
 assert_impl_all!(Slice: Copy, Send, Sync, Eq, Hash, Debug);
 // Kernel plans and operands are plain data too (a GPU host keeps and ships them).
-assert_impl_all!(strided_layout::Lowered<3>: Copy, Send, Sync, Eq, Hash, Debug);
-assert_impl_all!(strided_layout::Loop<2>: Copy, Send, Sync, Eq, Hash, Debug);
-assert_impl_all!(strided_layout::Nest<3>: Copy, Send, Sync, Eq, Hash, Debug);
-assert_impl_all!(strided_layout::Plan<2>: Copy, Send, Sync, Eq, Hash, Debug, core::fmt::Display);
+assert_impl_all!(strided_layout::plan::Lowered<3>: Copy, Send, Sync, Eq, Hash, Debug);
+assert_impl_all!(strided_layout::plan::Loop<2>: Copy, Send, Sync, Eq, Hash, Debug);
+assert_impl_all!(strided_layout::plan::Nest<3>: Copy, Send, Sync, Eq, Hash, Debug);
+assert_impl_all!(strided_layout::plan::Plan<2>: Copy, Send, Sync, Eq, Hash, Debug, core::fmt::Display);
 // A plan is its nests, a count and a tag (room for one nest or for all in use), each nest
 // under half a kilobyte for two operands: it lives on the stack of every kernel call.
 const_assert!(
-    size_of::<strided_layout::Plan<2>>()
-        <= strided_layout::MAX_NESTS * size_of::<strided_layout::Nest<2>>()
+    size_of::<strided_layout::plan::Plan<2>>()
+        <= strided_layout::plan::MAX_NESTS * size_of::<strided_layout::plan::Nest<2>>()
             + 2 * size_of::<usize>()
 );
-const_assert!(size_of::<strided_layout::Nest<2>>() <= 512 * size_of::<usize>() / 8);
+const_assert!(size_of::<strided_layout::plan::Nest<2>>() <= 512 * size_of::<usize>() / 8);
 
 // The error is small: at most three words (a tag and two `usize` payload fields).
 const_assert!(size_of::<LayoutError>() <= 3 * size_of::<usize>());
@@ -66,7 +66,7 @@ fn auto_traits_and_sizes_hold_at_compile_time() {
 mod kernel_layout_abi {
     use core::mem::{align_of, size_of};
     use static_assertions::{assert_impl_all, const_assert_eq};
-    use strided_layout::KernelLayout;
+    use strided_layout::gpu::KernelLayout;
 
     assert_impl_all!(KernelLayout<i32, 3>: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug);
     assert_impl_all!(KernelLayout<u64, 0>: Copy, Send, Sync, Eq, core::hash::Hash, core::fmt::Debug);

@@ -3,7 +3,8 @@
 mod common;
 
 use proptest::prelude::*;
-use strided_layout::{Block, DynLayout, Layout, LayoutError, Order};
+use strided_layout::iter::Block;
+use strided_layout::{DynLayout, Layout, LayoutError, Order};
 
 /// The blocks' offsets, concatenated.
 fn expand(blocks: impl Iterator<Item = Block>) -> Vec<i128> {
@@ -191,13 +192,13 @@ fn iterators_on_zero_and_negative_strides_are_exact() -> Result<(), LayoutError>
 }
 
 static_assertions::assert_impl_all!(
-    strided_layout::StridedBlocks<3>: Copy, Send, Sync, Iterator, core::iter::FusedIterator
+    strided_layout::iter::StridedBlocks<3>: Copy, Send, Sync, Iterator, core::iter::FusedIterator
 );
 static_assertions::assert_impl_all!(
-    strided_layout::Offsets<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
+    strided_layout::iter::Offsets<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
 );
 static_assertions::assert_impl_all!(
-    strided_layout::Indices<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
+    strided_layout::iter::Indices<3>: Copy, Send, Sync, ExactSizeIterator, core::iter::FusedIterator
 );
 
 /// Layouts with huge extents, strides and offsets (valid ones only).

@@ -190,10 +190,10 @@ mod surface {
 // --- KernelLayout: packed for the device at compile time ---------------------------------
 
 /// A rank-3 `i32` kernel parameter of a flipped, permuted CHW view, packed by the compiler.
-const KERNEL_HWC: strided_layout::KernelLayout<i32, 3> = {
+const KERNEL_HWC: strided_layout::gpu::KernelLayout<i32, 3> = {
     let chw = const_unwrap(Layout::dense([3, 480, 640], 4, Order::C));
     let hwc = const_unwrap(const_unwrap(chw.permuted([1, 2, 0])).flipped(1));
-    match strided_layout::KernelLayout::<i32, 3>::from_layout(&hwc) {
+    match strided_layout::gpu::KernelLayout::<i32, 3>::from_layout(&hwc) {
         Ok(k) => k,
         Err(_) => panic!("the view fits i32"),
     }
@@ -202,9 +202,9 @@ const_assert!(KERNEL_HWC.extents()[0] == 480 && KERNEL_HWC.extents()[2] == 3);
 const_assert!(KERNEL_HWC.strides()[1] == -1 && KERNEL_HWC.offset() == 639);
 
 /// An interleaved one (oneDNN's nChw8c), and a layout too large for `i16`, at compile time.
-const KERNEL_BLOCKED: strided_layout::KernelLayout<u32, 4> = {
+const KERNEL_BLOCKED: strided_layout::gpu::KernelLayout<u32, 4> = {
     let il = const_unwrap(strided_layout::InterleaveLayout::new(1, 8));
-    match strided_layout::KernelLayout::<u32, 4>::from_interleaved(&const_unwrap(
+    match strided_layout::gpu::KernelLayout::<u32, 4>::from_interleaved(&const_unwrap(
         strided_layout::InterleavedLayout::dense([1, 20, 4, 4], 4, il),
     )) {
         Ok(k) => k,
@@ -213,7 +213,7 @@ const KERNEL_BLOCKED: strided_layout::KernelLayout<u32, 4> = {
 };
 const_assert!(KERNEL_BLOCKED.extents()[1] == 20 && KERNEL_BLOCKED.strides()[1] == 128);
 const_assert!(matches!(
-    strided_layout::KernelLayout::<i16, 2>::from_layout(&const_unwrap(Layout::dense(
+    strided_layout::gpu::KernelLayout::<i16, 2>::from_layout(&const_unwrap(Layout::dense(
         [300, 300],
         4,
         Order::C
@@ -227,7 +227,7 @@ fn kernel_layouts_packed_at_compile_time_match_the_run_time_packing() {
     let hwc = chw.permuted([1, 2, 0]).unwrap().flipped(1).unwrap();
     assert_eq!(
         KERNEL_HWC,
-        strided_layout::KernelLayout::try_from(&hwc).unwrap()
+        strided_layout::gpu::KernelLayout::try_from(&hwc).unwrap()
     );
     assert_eq!(
         KERNEL_HWC.offset_of_linear(3 * 640),

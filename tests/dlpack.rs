@@ -6,9 +6,8 @@
 #![cfg(feature = "dlpack")]
 mod common;
 
-use strided_layout::{
-    DLDataType, DLDevice, DLTensor, DlpackView, DynLayout, Layout, LayoutError, Order,
-};
+use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
+use strided_layout::{DynLayout, Layout, LayoutError, Order};
 
 const F32: DLDataType = DLDataType {
     code: DLDataType::FLOAT,

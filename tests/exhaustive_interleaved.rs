@@ -31,8 +31,9 @@ mod common;
 use common::small_scope::{
     Model, Scope, Tally, for_each_index, grid_text, odometer, permutations, reindexed, wide,
 };
+use strided_layout::gpu::KernelLayout;
 use strided_layout::rank::{OneLess, OneMore, Rank};
-use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout, LayoutError};
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
 
 /// The scope: extents 0..=3, strides -3..=3, offsets 0..=2, itemsize 4 at offset 1 else 1;
 /// rank 3: strides -2..=2, offsets 0..=1. Wide: itemsizes 1 and 4 at every offset, and

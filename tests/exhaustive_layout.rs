@@ -34,10 +34,9 @@ use common::small_scope::{
     Model, Scope, Tally, for_each_index, grid_text, indices, is_progression, is_run, linear,
     permutations, reindexed, wide,
 };
+use strided_layout::gpu::KernelLayout;
 use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
-use strided_layout::{
-    AxisMask, DynLayout, KernelLayout, Layout, LayoutError, Order, Slice, Verdict,
-};
+use strided_layout::{AxisMask, DynLayout, Layout, LayoutError, Order, Slice, Verdict};
 
 /// The scope of the query tests: extents 0..=3, strides -3..=3, offsets 0..=2, itemsize 4
 /// at offset 1 and 1 at offsets 0 and 2 (wide: extents 0..=4, itemsizes 1 and 4 at every

@@ -16,7 +16,8 @@ use std::sync::Arc;
 
 use cudarc::driver::{CudaContext, CudaFunction, CudaStream, LaunchConfig, PushKernelArg, sys};
 use cudarc::nvrtc::{CompileOptions, compile_ptx_with_opts};
-use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout, Order, copy};
+use strided_layout::gpu::KernelLayout;
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, Order, copy};
 
 /// The context and the compiled module, or `None` (printing `SKIP`) without a device.
 fn device() -> Option<(Arc<CudaContext>, Arc<cudarc::driver::CudaModule>)> {

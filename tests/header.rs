@@ -12,7 +12,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout};
+use strided_layout::gpu::KernelLayout;
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
 
 /// A C++ compiler that answers `--version`, or `None`.
 fn compiler() -> Option<String> {
@@ -84,7 +85,7 @@ trait PodIf {}
 impl<T> PodIf for T {}
 
 /// The index types the header test covers.
-trait Word: Copy + PartialEq + std::fmt::Debug + strided_layout::KernelIndex + PodIf {
+trait Word: Copy + PartialEq + std::fmt::Debug + strided_layout::gpu::KernelIndex + PodIf {
     const CODE: u32;
     fn put(self, out: &mut Vec<u8>);
     fn get(bytes: &[u8]) -> Self;

@@ -6,8 +6,9 @@
 
 mod common;
 
+use strided_layout::plan::Plan;
 use strided_layout::{
-    CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, Plan, ZipMapPlan,
+    CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, ZipMapPlan,
 };
 
 /// What no kernel writes: a slot the destination layout does not name keeps it.
@@ -384,7 +385,7 @@ fn copy_three_factors_on_one_axis_plans_as_a_chain() {
 fn copy_with_more_pieces_than_max_nests_is_an_interleave_conflict() {
     // Blocks of 4 and of 6 on one axis of 25: six phases and a last index, seven pieces.
     let il = |f| InterleavedLayout::dense([25], 4, InterleaveLayout::new(0, f).unwrap()).unwrap();
-    const { assert!(7 > strided_layout::MAX_NESTS) };
+    const { assert!(7 > strided_layout::plan::MAX_NESTS) };
     let mut dst = vec![SENTINEL; len_of(&il(6))];
     let src = data(len_of(&il(4)), 0);
     assert_eq!(

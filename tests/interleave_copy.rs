@@ -214,7 +214,7 @@ fn channel_kernels_at_vector_lengths() {
 
 /// The kernel-parameter type packs an interleaved layout; its device math agrees everywhere.
 fn check_param<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
-    use strided_layout::KernelLayout;
+    use strided_layout::gpu::KernelLayout;
     let k = KernelLayout::<i32, N>::from_interleaved(&il).unwrap();
     // The `const fn` packs exactly as the generic conversion, for every index type.
     macro_rules! const_is_generic {

@@ -8,9 +8,9 @@
 mod common;
 
 use proptest::prelude::*;
-use strided_layout::{
-    Block, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Mapping, Verdict,
-};
+use strided_layout::iter::Block;
+use strided_layout::plan::Mapping;
+use strided_layout::{DynLayout, InterleaveLayout, InterleavedLayout, Layout, Verdict};
 
 /// CoreAI's formula in `i128`, by the plain model: index `i_d` sits at block `i_d / f`
 /// (stride `s_d`) plus lane `i_d % f` (stride 1).

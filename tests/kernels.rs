@@ -13,7 +13,8 @@ mod common;
 use common::{Placed, place};
 
 use proptest::prelude::*;
-use strided_layout::{Layout, LayoutError, Lowered, Mapping, Operand, Order, Plan};
+use strided_layout::plan::{Lowered, Mapping, Plan};
+use strided_layout::{Layout, LayoutError, Operand, Order};
 
 const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
 
@@ -701,12 +702,12 @@ fn plan_of_empty_shape_has_no_nest() {
 
 #[test]
 fn plan_rejects_more_loops_than_it_holds() {
-    const R: usize = strided_layout::MAX_LOOPS + 1;
+    const R: usize = strided_layout::plan::MAX_LOOPS + 1;
     let l = Layout::<R>::new([2; R], core::array::from_fn(|k| 3isize.pow(k as u32)), 1).unwrap();
     assert_eq!(
         Plan::new(&[l.lowered()]),
         Err(LayoutError::RankOverflow {
-            max: strided_layout::MAX_LOOPS
+            max: strided_layout::plan::MAX_LOOPS
         })
     );
     // One loop fewer fits.

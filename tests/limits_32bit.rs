@@ -5,7 +5,8 @@
 //! hosts and under Miri on `i686-unknown-linux-gnu` (.ci/run), where the same calls hit the
 //! 32-bit edge. Nothing here enumerates elements: the layouts are huge, the checks are O(N).
 
-use strided_layout::{KernelLayout, Layout, LayoutError, Slice};
+use strided_layout::gpu::KernelLayout;
+use strided_layout::{Layout, LayoutError, Slice};
 
 const W32: bool = cfg!(target_pointer_width = "32");
 

@@ -6,7 +6,8 @@ mod common;
 
 use ndarray::{Array, ArrayView, Axis, Dimension, IxDyn, Slice as NdSlice};
 use proptest::prelude::*;
-use strided_layout::{Layout, LayoutError, copy_view};
+use strided_layout::ndarray::copy_view;
+use strided_layout::{Layout, LayoutError};
 
 /// A random small layout retyped to `u32` and shifted so that its lowest offset is `pad`
 /// (every element lies in a slice of `required_len() + tail` elements).

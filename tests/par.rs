@@ -17,9 +17,8 @@ mod common;
 use common::{Placed, place};
 
 use proptest::prelude::*;
-use strided_layout::{
-    CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, Plan,
-};
+use strided_layout::plan::Plan;
+use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
 
 const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
 
@@ -317,10 +316,10 @@ fn plan_part_of_a_transpose_cuts_at_whole_tile_rows() {
 
 // Parts cross threads when the element does (`Send` to write it, `Sync` to share the
 // source), are handed out once (not `Clone`), and a part's plan is plain data.
-static_assertions::assert_impl_all!(strided_layout::CopyPart<'static, f32>: Send, core::fmt::Debug);
-static_assertions::assert_impl_all!(strided_layout::CopyParts<'static, f32>: Send, ExactSizeIterator);
-static_assertions::assert_not_impl_any!(strided_layout::CopyPart<'static, f32>: Clone, Sync);
-static_assertions::assert_not_impl_any!(strided_layout::CopyPart<'static, std::cell::Cell<u8>>: Send);
+static_assertions::assert_impl_all!(strided_layout::plan::CopyPart<'static, f32>: Send, core::fmt::Debug);
+static_assertions::assert_impl_all!(strided_layout::plan::CopyParts<'static, f32>: Send, ExactSizeIterator);
+static_assertions::assert_not_impl_any!(strided_layout::plan::CopyPart<'static, f32>: Clone, Sync);
+static_assertions::assert_not_impl_any!(strided_layout::plan::CopyPart<'static, std::cell::Cell<u8>>: Send);
 static_assertions::assert_impl_all!(Plan<2>: Send, Sync, Copy);
 
 #[test]
@@ -382,7 +381,8 @@ fn copy_parts_refuse_what_run_refuses() {
 #[cfg(feature = "rayon")]
 mod rayon_kernels {
     use super::*;
-    use strided_layout::{Mapping, PAR_BYTES, Slice};
+    use strided_layout::plan::Mapping;
+    use strided_layout::{PAR_BYTES, Slice};
 
     /// The side of the big square cases: 2 MiB of `f32` per operand (Miri: tiny, one thread).
     const SIDE: usize = if cfg!(miri) { 8 } else { 724 };
@@ -728,7 +728,7 @@ fn nchw8c_to_nchw16c_parts_cover_all_three_nests() {
     let a = InterleavedLayout::dense([1, 28, 6, 1], 4, InterleaveLayout::new(1, 8).unwrap());
     let b = InterleavedLayout::dense([1, 28, 6, 1], 4, InterleaveLayout::new(2, 4).unwrap());
     let plan = CopyPlan::of(&a.unwrap(), &b.unwrap()).unwrap();
-    assert_eq!(plan.plan().nests().len(), strided_layout::MAX_NESTS);
+    assert_eq!(plan.plan().nests().len(), strided_layout::plan::MAX_NESTS);
     for parts in 1..=MAX_PARTS {
         let total: usize = (0..parts)
             .map(|i| plan.plan().part(i, parts).volume())

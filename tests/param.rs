@@ -2,7 +2,8 @@
 //! reference model, for index types from `i8` (where small layouts already overflow) to `u64`.
 mod common;
 
-use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+use strided_layout::gpu::KernelLayout;
+use strided_layout::{Layout, LayoutError, Order};
 
 // Not under Miri: proptest's fixed cost there is ~8 s per test; the i686 Miri run in .ci/run
 // takes the focused tests below instead (tests/limits_32bit.rs covers the 32-bit edges).
@@ -11,7 +12,7 @@ mod model {
     use super::*;
     use core::fmt::Debug;
     use proptest::prelude::*;
-    use strided_layout::KernelIndex;
+    use strided_layout::gpu::KernelIndex;
 
     /// Whether the model says `l` fits `I`: every extent, stride, the offset, the volume and every
     /// element offset.
@@ -361,7 +362,7 @@ mod bytemuck_feature {
 /// up to 2^16 (and every 8-bit pair in the unit tests), random divisors of the full range, each
 /// with the dividends where a round-up multiplier fails first (`k·d − 1` near `MAX`, `MAX`).
 mod fast_division {
-    use strided_layout::KernelIndex;
+    use strided_layout::gpu::KernelIndex;
 
     /// The dividends that stress the method for divisor `d`: the ends of the range, the
     /// neighbours of multiples of `d` near 0 and near `max`, and powers of two.

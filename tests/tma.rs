@@ -5,7 +5,8 @@
 #![cfg(not(miri))]
 
 use proptest::prelude::*;
-use strided_layout::{Layout, LayoutError, TmaSwizzle, TmaTiled};
+use strided_layout::gpu::{TmaSwizzle, TmaTiled};
+use strided_layout::{Layout, LayoutError};
 
 /// Every rule the arguments break, in the order `TmaTiled::new` documents: the module
 /// table's rules in turn, within a rule the innermost axis first, the address's fit last.

@@ -6,7 +6,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use strided_layout::{KernelLayout, Layout, Order};
+use strided_layout::gpu::KernelLayout;
+use strided_layout::{Layout, Order};
 
 /// A permuted dense layout with extents that are not powers of two (so no division is a
 /// shift): 460800 positions.
@@ -46,7 +47,7 @@ where
 }
 
 #[inline(never)]
-fn fast_sum<I: strided_layout::KernelIndex>(k: &KernelLayout<I, 4>, volume: I) -> I {
+fn fast_sum<I: strided_layout::gpu::KernelIndex>(k: &KernelLayout<I, 4>, volume: I) -> I {
     let mut sum = I::zero();
     let mut t = I::zero();
     while t < volume {

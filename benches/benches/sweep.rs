@@ -20,7 +20,7 @@ use std::hint::black_box;
 use std::time::Instant;
 use strided_layout::Layout;
 #[allow(unused_imports)]
-use strided_layout::Mapping as _;
+use strided_layout::plan::Mapping as _;
 
 /// A small deterministic generator (xorshift64*), so the cases are the same on every machine.
 struct Rng(u64);
@@ -276,7 +276,7 @@ fn print_plan(c: &Case) {
                 .unwrap()
         };
         let (sl, dl) = (mk(&c.src), mk(&c.dst));
-        match strided_layout::Plan::new(&[dl.lowered(), sl.lowered()]) {
+        match strided_layout::plan::Plan::new(&[dl.lowered(), sl.lowered()]) {
             Ok(p) => println!("{p}"),
             Err(e) => println!("no plan: {e}"),
         }

@@ -7,7 +7,8 @@
 
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
-use strided_layout::{KernelIndex, KernelLayout, Layout, LayoutError};
+use strided_layout::{Layout, LayoutError};
+use strided_layout::gpu::{KernelIndex, KernelLayout};
 use strided_layout_fuzz::{Any, ENUM_LIMIT, bounds_model, indices, offset_model, parts, with_any};
 
 fn fits<I: TryFrom<i128>>(v: i128) -> bool {

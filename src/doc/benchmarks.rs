@@ -361,8 +361,8 @@
 //! set-up: the library's instructions in a `qemu-arm` trace, attributed per source line) is
 //! about 348 instructions a call, where a `const` plan's run spends about 45 (84 before its
 //! run was inlined; the run-time figure was 374, 457 and about 2,150 in earlier rounds, the
-//! last when each call cleared and walked a [`Plan`](crate::Plan) of
-//! [`MAX_LOOPS`](crate::MAX_LOOPS) loops). Its stack high-water is 352 B (304 B + 48 B), where
+//! last when each call cleared and walked a [`Plan`](crate::plan::Plan) of
+//! [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops). Its stack high-water is 352 B (304 B + 48 B), where
 //! the general planner's plan took 1,004 B; a run-time copy that plans in full adds 736 B for
 //! the overlap test of two nests, 272 B plus 208 B per level of the search for one nest, and
 //! about 830 B for the pieces planner of an interleaved operand.

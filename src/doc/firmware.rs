@@ -121,14 +121,14 @@
 //!   pay `compiler_builtins`' `memcpy` and `memclr` for them.
 //! - **A run-time `copy()` of rank 2 or less plans small.** Over [`Layout`](crate::Layout)s of
 //!   rank 2 or less (no operand interleaved, which the compiler sees) it plans without a
-//!   [`Plan`](crate::Plan): a planner written for two operands and two axes builds the one nest
+//!   [`Plan`](crate::plan::Plan): a planner written for two operands and two axes builds the one nest
 //!   of at most two loops (the nest the general planner builds, checked against it on every
 //!   small rank-2 pair), the bounds and the two-loop uniqueness test (a gcd test, exact) check
 //!   it, and the block runs. It links neither the general planner, nor the planner of operands
 //!   interleaved differently, nor the overlap search between nests, nor the exact uniqueness
 //!   search; its stack is its own frame (the nest inside it) plus the block copy's.
 //! - **Anything else plans in full.** A run-time copy of rank 3 or more, or with an
-//!   interleaved operand, plans into a [`Plan`](crate::Plan) (about 1 KB of stack with its
+//!   interleaved operand, plans into a [`Plan`](crate::plan::Plan) (about 1 KB of stack with its
 //!   loops) and links the search, which adds its own frames when it runs (the overlap test of
 //!   two nests whose offset ranges meet, a frame per level of the search for one nest), and an
 //!   interleaved operand adds the pieces planner's: give those a few kilobytes of stack or use

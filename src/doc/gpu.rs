@@ -2,24 +2,25 @@
 //!
 //! | you have | you want | call |
 //! | --- | --- | --- |
-//! | a [`Layout<N>`](crate::Layout) / [`InterleavedLayout<N>`](crate::InterleavedLayout) | a kernel parameter | [`KernelLayout::<i32, N>::from_layout`](crate::KernelLayout::from_layout) / [`from_interleaved`](crate::KernelLayout::from_interleaved) |
+//! | a [`Layout<N>`](crate::Layout) / [`InterleavedLayout<N>`](crate::InterleavedLayout) | a kernel parameter | [`KernelLayout::<i32, N>::from_layout`](crate::gpu::KernelLayout::from_layout) / [`from_interleaved`](crate::gpu::KernelLayout::from_interleaved) |
 //! | a layout known at compile time | a kernel parameter in a `const` item | the same `from_layout` (a `const fn` for each index type) |
 //! | a `KernelLayout` in a CUDA C++ kernel | its offsets | `#include "strided_layout.h"`: `offset_of`, `offset_of_linear`, `checked_offset_of`, `grid_stride_offsets` |
-//! | the header from another crate | its directory, or its text | `DEP_STRIDED_LAYOUT_INCLUDE` in a build script; [`KERNEL_HEADER`](crate::KERNEL_HEADER) for NVRTC |
+//! | the header from another crate | its directory, or its text | `DEP_STRIDED_LAYOUT_INCLUDE` in a build script; [`KERNEL_HEADER`](crate::gpu::KERNEL_HEADER) for NVRTC |
 //! | a `DLTensor` from `PyTorch`, JAX, `CuPy`, cuda.core | a `Layout` | `DlpackView::from_tensor` then `to_layout` (feature `dlpack`) |
 //! | a `Layout` | a `DLTensor` for a consumer | `DlpackView::from_layout` then `to_tensor` |
-//! | a `Layout` and a tile shape | `cuTensorMapEncodeTiled` arguments | [`TmaTiled::new`](crate::TmaTiled::new) |
+//! | a `Layout` and a tile shape | `cuTensorMapEncodeTiled` arguments | [`TmaTiled::new`](crate::gpu::TmaTiled::new) |
 //!
 //! # Packing
 //!
-//! [`KernelLayout<I, N>`](crate::KernelLayout) is `#[repr(C)]`, `Copy`, `bytemuck::Pod`
+//! [`KernelLayout<I, N>`](crate::gpu::KernelLayout) is `#[repr(C)]`, `Copy`, `bytemuck::Pod`
 //! (feature `bytemuck`) and `cudarc::driver::DeviceRepr` (feature `cudarc`): pass it by value
 //! (`builder.arg(&param)`). Packing checks that `I` holds every extent, every stride that
 //! reaches an offset, the offset, the volume and both offset bounds, so 32-bit device math is
 //! exact; a layout that does not fit is refused, never wrapped.
 //!
 //! ```
-//! use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+//! use strided_layout::{Layout, LayoutError, Order};
+//! use strided_layout::gpu::KernelLayout;
 //! let img = Layout::dense([1080, 1920], 4, Order::C)?.transposed(0, 1)?;
 //! let k = KernelLayout::<i32, 2>::from_layout(&img)?;
 //! assert_eq!(k.offset_of_linear(1), 1920); // second element of the transposed view
@@ -44,7 +45,7 @@
 //! | `i64` / `u64` (bytes) | 72 | 104 | 136 | 168 | 200 | 232 | 296 |
 //!
 //! ```
-//! use strided_layout::KernelLayout;
+//! use strided_layout::gpu::KernelLayout;
 //! assert_eq!(size_of::<KernelLayout<i32, 4>>(), 84);
 //! assert_eq!(size_of::<KernelLayout<i64, 4>>(), 168);
 //! ```
@@ -89,7 +90,7 @@
 //! ```
 //!
 //! A kernel written in Rust does the same with
-//! [`KernelLayout::as_plain`](crate::KernelLayout::as_plain) (`tests/ptx/src/lib.rs` has the
+//! [`KernelLayout::as_plain`](crate::gpu::KernelLayout::as_plain) (`tests/ptx/src/lib.rs` has the
 //! grid-stride copy).
 //!
 //! **Device buffers.** A kernel does no bounds checks: before a launch, check that each device
@@ -101,7 +102,7 @@
 //! **From another crate.** The package declares `links = "strided_layout"`, so the build
 //! script of a crate that depends on it reads the header's directory from
 //! `DEP_STRIDED_LAYOUT_INCLUDE` (`nvcc -I "$DEP_STRIDED_LAYOUT_INCLUDE"`, or `cc::Build::include`);
-//! for NVRTC at run time, prefix the kernel's source with [`KERNEL_HEADER`](crate::KERNEL_HEADER)
+//! for NVRTC at run time, prefix the kernel's source with [`KERNEL_HEADER`](crate::gpu::KERNEL_HEADER)
 //! (a file that also builds with nvcc guards its include with `#ifndef STRIDED_LAYOUT_H`).
 //! `tests/downstream` is such a crate: its build script compiles a program with `g++` (and with
 //! `nvcc`, device code included, when there is one) and its test compares the offsets with the
@@ -112,13 +113,14 @@
 //! `offset_of_linear(t)` turns a linear position into an offset without a division
 //! instruction: per axis it divides `t` by the axis pitch (the product of the extents after
 //! it) with a multiply-high, an add and a shift, using constants computed at packing time
-//! ([`KernelIndex::division_magic`](crate::KernelIndex::division_magic), the Granlund–Montgomery
+//! ([`KernelIndex::division_magic`](crate::gpu::KernelIndex::division_magic), the Granlund–Montgomery
 //! round-up method, exact for every dividend of the type: the proof is in its module, the tests
 //! check every divisor up to 2^16 and random ones for `i32`, `u32`, `i64`, `u64`, and every
 //! 8-bit pair). Dividing `t` by each pitch directly keeps the divisions independent.
 //!
 //! ```
-//! use strided_layout::{KernelIndex, LayoutError};
+//! use strided_layout::LayoutError;
+//! use strided_layout::gpu::KernelIndex;
 //! let (m, s) = i32::division_magic(1920).ok_or(LayoutError::IndexTypeOverflow)?;
 //! assert_eq!(i32::divide_fast(2_073_599, m, s), 2_073_599 / 1920);
 //! # Ok::<(), LayoutError>(())
@@ -166,7 +168,7 @@
 //!
 //! # TMA
 //!
-//! [`TmaTiled::new`](crate::TmaTiled::new) gives the arguments of `cuTensorMapEncodeTiled`
+//! [`TmaTiled::new`](crate::gpu::TmaTiled::new) gives the arguments of `cuTensorMapEncodeTiled`
 //! (innermost dimension first, strides in bytes for dimensions 1..) or names the rule a layout
 //! breaks (rank 1..=5, stride 1 innermost, strides positive multiples of 16 bytes below 2^40,
 //! dimensions 1..=2^32, a 16-byte aligned address, box sizes 1..=256 with a 16-byte-multiple
@@ -174,7 +176,8 @@
 //! flip or permute back first and mirror or swap the tile coordinates in the kernel.
 //!
 //! ```
-//! use strided_layout::{Layout, LayoutError, Order, TmaSwizzle, TmaTiled};
+//! use strided_layout::{Layout, LayoutError, Order};
+//! use strided_layout::gpu::{TmaSwizzle, TmaTiled};
 //! let l = Layout::dense([4096, 4096], 2, Order::C)?;
 //! let t = TmaTiled::new(&l, 0, [64, 64], [1, 1], TmaSwizzle::B128)?;
 //! assert_eq!((t.global_dim(), t.global_strides()), (&[4096, 4096][..], &[8192][..]));
@@ -184,7 +187,7 @@
 //! # Running on a GPU
 //!
 //! `cargo run --example gpu_host --features cudarc,dlpack` takes a DLPack tensor to a kernel
-//! launch (NVRTC compiles `tests/cpp/strided_copy.cu` after [`KERNEL_HEADER`](crate::KERNEL_HEADER)). The GPU
+//! launch (NVRTC compiles `tests/cpp/strided_copy.cu` after [`KERNEL_HEADER`](crate::gpu::KERNEL_HEADER)). The GPU
 //! test compares transposed, permuted, flipped and interleaved copies with the host
 //! [`copy`](crate::copy) and prints bandwidth as a fraction of a device-to-device copy:
 //!

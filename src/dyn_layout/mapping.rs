@@ -1,4 +1,4 @@
-//! `DynLayout<MAX>` as a kernel operand: [`Mapping<MAX>`](crate::Mapping).
+//! `DynLayout<MAX>` as a kernel operand: [`Mapping<MAX>`](crate::plan::Mapping).
 
 use crate::iter::right_aligned;
 use crate::{DynLayout, Lowered, Mapping};
@@ -15,7 +15,8 @@ use crate::{DynLayout, Lowered, Mapping};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{DynLayout, Layout, LayoutError, Mapping, Order};
+/// use strided_layout::{DynLayout, Layout, LayoutError, Order};
+/// use strided_layout::plan::Mapping;
 /// // A transposed 2 x 3 view, as a rank-bounded layout, copied into a C-order buffer.
 /// let src_layout = DynLayout::<3>::new(&[2, 3], &[1, 2], 4)?;
 /// assert_eq!(src_layout.lowered().shape, [1, 2, 3]);

@@ -11,7 +11,8 @@ use crate::{DynLayout, InterleavedLayout, Layout, Lowered, Mapping};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Block, Layout, LayoutError};
+/// use strided_layout::{Layout, LayoutError};
+/// use strided_layout::iter::Block;
 /// // Two rows of 3 elements, 4 apart: offsets 0 1 2 and 4 5 6.
 /// let l = Layout::new([2, 3], [4, 1], 4)?;
 /// let blocks: Vec<Block> = l.strided_blocks().collect();
@@ -53,7 +54,8 @@ pub struct Block {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Block, Layout, LayoutError};
+/// use strided_layout::{Layout, LayoutError};
+/// use strided_layout::iter::Block;
 /// // (2,2,2):(1,-1,1) + 1: offsets 1 2 0 1 | 2 3 1 2 in C order.
 /// let l = Layout::new([2, 2, 2], [1, -1, 1], 4)?.with_offset(1)?;
 /// let b = l.strided_blocks();
@@ -251,7 +253,8 @@ impl<const N: usize> Layout<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Block, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::iter::Block;
     /// let l = Layout::new([3, 4], [5, 1], 4)?;
     /// let b = l.strided_blocks();
     /// assert_eq!((b.block_len(), b.num_blocks(), b.block_stride()), (4, 3, Some(5)));
@@ -279,7 +282,8 @@ impl<const MAX: usize> DynLayout<MAX> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Block, DynLayout, LayoutError};
+    /// use strided_layout::{DynLayout, LayoutError};
+    /// use strided_layout::iter::Block;
     /// let d = DynLayout::<4>::new(&[2, 3], &[4, 1], 4)?;
     /// assert!(d.strided_blocks().eq([Block { start: 0, len: 3 }, Block { start: 4, len: 3 }]));
     /// # Ok::<(), LayoutError>(())
@@ -308,7 +312,8 @@ impl<const N: usize> InterleavedLayout<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Block, InterleaveLayout, InterleavedLayout, LayoutError};
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+    /// use strided_layout::iter::Block;
     /// let l = InterleavedLayout::new([2, 3], [2, 4], 4, InterleaveLayout::new(1, 2)?)?;
     /// let b = |start, len| Block { start, len };
     /// assert!(l.strided_blocks().eq([b(0, 2), b(4, 1), b(2, 2), b(6, 1)]));

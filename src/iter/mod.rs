@@ -7,7 +7,7 @@
 //! | [`Indices<N>`] | `[usize; N]` multi-index | `indices()` of [`Layout`](crate::Layout::indices), [`DynLayout`](crate::DynLayout::indices), [`InterleavedLayout`](crate::InterleavedLayout::indices) | yes |
 //! | [`StridedBlocks<N>`] | [`Block`] `{ start, len }` | `strided_blocks()` of [`Layout`](crate::Layout::strided_blocks), [`DynLayout`](crate::DynLayout::strided_blocks), [`InterleavedLayout`](crate::InterleavedLayout::strided_blocks) | when regular |
 //!
-//! All three are built once, over the [`Lowered`](crate::Lowered) description every layout
+//! All three are built once, over the [`Lowered`](crate::plan::Lowered) description every layout
 //! kind gives the kernels, and share one stepping core (a double-ended odometer, state on
 //! the stack, `Copy`); they are fused and double-ended (`rev()` yields the same items in
 //! reverse), and handle zero and negative strides, overlap, interleaved axes with a partial

@@ -35,8 +35,8 @@ use crate::kernel::small;
 ///   instructions for ranks 1 and 2, a few hundred for higher ranks. A copy made again and
 ///   again on the same layouts is prepared once with [`CopyPlan`](crate::CopyPlan), whose
 ///   `run` checks only the slices' lengths.
-/// - **Stack:** the plan, in the frame (up to [`MAX_NESTS`](crate::MAX_NESTS) nests of
-///   [`MAX_LOOPS`](crate::MAX_LOOPS) loops; a copy of rank 2 or less over
+/// - **Stack:** the plan, in the frame (up to [`MAX_NESTS`](crate::plan::MAX_NESTS) nests of
+///   [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops; a copy of rank 2 or less over
 ///   [`Layout`](crate::Layout)s needs no plan), and on hosts a 32 KiB tile for a transpose of
 ///   32 MiB or more whose rows are whole 4 KiB pages apart.
 ///

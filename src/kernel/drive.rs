@@ -3,7 +3,7 @@
 //! the kernels in `raw/` turn them into memory accesses.
 //!
 //! Every offset it computes is an element offset of the nest (or one of its partial sums
-//! between the nest's bounds), and [`Plan::new`](crate::Plan::new) computed those bounds with
+//! between the nest's bounds), and [`Plan::new`](crate::plan::Plan::new) computed those bounds with
 //! checked arithmetic, so the wrapping operations below never wrap.
 
 #![expect(

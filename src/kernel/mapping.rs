@@ -24,7 +24,8 @@ use crate::{InterleavedLayout, Layout};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Lowered, Mapping};
+/// use strided_layout::{Layout, LayoutError};
+/// use strided_layout::plan::{Lowered, Mapping};
 /// let l = Layout::new([2, 3], [3, 1], 4)?.with_offset(1)?;
 /// let low: Lowered<2> = l.lowered();
 /// assert_eq!((low.shape, low.strides, low.offset, low.interleave), ([2, 3], [3, 1], 1, None));
@@ -69,9 +70,9 @@ pub struct Lowered<const N: usize> {
 /// | check | error |
 /// | --- | --- |
 /// | the operands' shapes are equal | [`LayoutError::ShapeMismatch`](crate::LayoutError::ShapeMismatch) |
-/// | an interleave's axis is `< N`, its factor `>= 1`, and the operands' interleaves cut the shape into at most [`MAX_NESTS`](crate::MAX_NESTS) strided pieces | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
+/// | an interleave's axis is `< N`, its factor `>= 1`, and the operands' interleaves cut the shape into at most [`MAX_NESTS`](crate::plan::MAX_NESTS) strided pieces | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
 /// | every offset and stride the plan computes fits `isize` (checked arithmetic) | [`OffsetOverflow`](crate::LayoutError::OffsetOverflow) |
-/// | the merged loops fit [`MAX_LOOPS`](crate::MAX_LOOPS) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
+/// | the merged loops fit [`MAX_LOOPS`](crate::plan::MAX_LOOPS) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
 /// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetBelowSlice`](crate::LayoutError::OffsetBelowSlice), [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |
 /// | no two indices of a destination share an element | [`DestinationNotUnique`](crate::LayoutError::DestinationNotUnique) |
 ///
@@ -84,7 +85,8 @@ pub struct Lowered<const N: usize> {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Mapping, Order};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::plan::Mapping;
 /// let l = Layout::dense([2, 3], 4, Order::F)?;
 /// assert_eq!(l.lowered().strides, [1, 2]);
 /// # Ok::<(), LayoutError>(())
@@ -98,7 +100,8 @@ pub trait Mapping<const N: usize> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError, Mapping, Order};
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError, Order};
+    /// use strided_layout::plan::Mapping;
     /// // Generic code reads any operand through its lowered form.
     /// fn innermost_stride<const N: usize>(m: &impl Mapping<N>) -> Option<isize> {
     ///     m.lowered().strides.last().copied()
@@ -118,7 +121,8 @@ impl<const N: usize> Layout<N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Lowered};
+    /// use strided_layout::{Layout, LayoutError};
+    /// use strided_layout::plan::Lowered;
     /// const L: Layout<1> = strided_layout::const_unwrap(Layout::new([3], [2], 4));
     /// const LOW: Lowered<1> = L.lowered();
     /// assert_eq!((LOW.shape, LOW.strides, LOW.interleave), ([3], [2], None));

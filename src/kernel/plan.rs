@@ -75,7 +75,8 @@ const _: () = assert!(INNER_UNROLL >= 1);
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError, Mapping, Plan, MAX_NESTS};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::plan::{Mapping, Plan, MAX_NESTS};
 /// // nChw8c -> nChw16c with 24 channels: blocks of 8 against blocks of 16, the last partial.
 /// let blocked = |f| InterleavedLayout::dense([1, 24, 2, 2], 4, InterleaveLayout::new(1, f)?);
 /// let plan = Plan::new(&[blocked(16)?.lowered(), blocked(8)?.lowered()])?;
@@ -96,7 +97,8 @@ pub const MAX_NESTS: usize = 4;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Mapping, Plan, MAX_LOOPS};
+/// use strided_layout::{Layout, LayoutError};
+/// use strided_layout::plan::{Mapping, Plan, MAX_LOOPS};
 /// // Extent 2 on every axis, strides 3^k: no two axes merge, each is a loop of its own.
 /// let fits = Layout::new([2; 8], [2187, 729, 243, 81, 27, 9, 3, 1], 4)?.lowered();
 /// assert_eq!(Plan::new(&[fits, fits])?.nests()[0].loops().len(), MAX_LOOPS);
@@ -111,7 +113,8 @@ pub const MAX_LOOPS: usize = 8;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Loop, Mapping, Order, Plan};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::plan::{Loop, Mapping, Plan};
 /// let dst = Layout::dense([4, 3], 4, Order::C)?;
 /// let plan = Plan::new(&[dst.lowered(), dst.lowered()])?;
 /// assert_eq!(plan.nests()[0].loops(), &[Loop { extent: 12, strides: [1, 1] }]);
@@ -140,7 +143,8 @@ impl<const K: usize> Loop<K> {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::plan::{Mapping, Plan};
 /// let dst = Layout::dense([64, 64], 4, Order::C)?;
 /// let src = dst.transposed(0, 1)?;
 /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
@@ -176,7 +180,8 @@ impl<const K: usize> Nest<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Loop, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Loop, Mapping, Plan};
     /// // Every other column of a 3 × 4 matrix, into a dense 3 × 2 one.
     /// let src = Layout::dense([3, 4], 4, Order::C)?.narrowed(1, 0, 2)?;
     /// let dst = Layout::dense([3, 2], 4, Order::C)?;
@@ -198,7 +203,8 @@ impl<const K: usize> Nest<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// // A flipped source starts at its last element.
     /// let dst = Layout::dense([4], 4, Order::C)?;
     /// let plan = Plan::new(&[dst.lowered(), dst.flipped(0)?.lowered()])?;
@@ -215,7 +221,8 @@ impl<const K: usize> Nest<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// let dst = Layout::dense([2, 3], 4, Order::C)?;
     /// let src = Layout::new([2, 3], [-10, 2], 4)?.with_offset(10)?; // offsets 10 12 14 | 0 2 4
     /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
@@ -232,7 +239,8 @@ impl<const K: usize> Nest<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// // A transpose is tiled for the caches; a plain copy is not.
     /// let dst = Layout::dense([64, 64], 4, Order::C)?;
     /// let transpose = Plan::new(&[dst.lowered(), dst.transposed(0, 1)?.lowered()])?;
@@ -251,7 +259,8 @@ impl<const K: usize> Nest<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// let l = Layout::dense([3, 5], 4, Order::C)?.lowered();
     /// assert_eq!(Plan::new(&[l, l])?.nests()[0].volume(), 15);
     /// # Ok::<(), LayoutError>(())
@@ -385,7 +394,8 @@ impl<const K: usize> Nest<K> {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::plan::{Mapping, Plan};
 /// let dst = Layout::dense([2, 3], 4, Order::C)?;
 /// let src = Layout::dense([2, 3], 4, Order::C)?.flipped(1)?;
 /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
@@ -442,7 +452,8 @@ impl<const K: usize> Plan<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// let dst = Layout::dense([3, 4], 4, Order::C)?;
     /// let src = Layout::dense([3, 4], 4, Order::F)?;
     /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;
@@ -598,7 +609,8 @@ impl<const K: usize> Plan<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// let l = Layout::dense([3, 5], 4, Order::C)?.lowered();
     /// assert_eq!(Plan::new(&[l, l])?.nests().len(), 1);
     /// let empty = Layout::dense([3, 0], 4, Order::C)?.lowered();
@@ -635,7 +647,8 @@ impl<const K: usize> Plan<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// let dst = Layout::dense([2, 3, 4], 4, Order::C)?;
     /// let src = Layout::dense([4, 2, 3], 4, Order::C)?.permuted([1, 2, 0])?; // shape (2, 3, 4)
     /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;

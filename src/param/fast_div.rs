@@ -1,5 +1,5 @@
 //! Division by a run-time constant as a multiply-high, an add and a shift (the device math
-//! behind [`KernelLayout::offset_of_linear`](crate::KernelLayout::offset_of_linear)).
+//! behind [`KernelLayout::offset_of_linear`](crate::gpu::KernelLayout::offset_of_linear)).
 //!
 //! | item | side | what |
 //! | --- | --- | --- |
@@ -47,7 +47,7 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// The integer types a [`KernelLayout`](crate::KernelLayout) can use for its offset math:
+/// The integer types a [`KernelLayout`](crate::gpu::KernelLayout) can use for its offset math:
 /// `i8`, `i16`, `i32`, `i64`, `u8`, `u16`, `u32`, `u64`.
 ///
 /// Sealed: the fixed-width primitive integers only, because the device side
@@ -58,7 +58,7 @@ mod sealed {
 /// # Examples
 ///
 /// ```
-/// use strided_layout::KernelIndex;
+/// use strided_layout::gpu::KernelIndex;
 /// // Division by a divisor known on the host, for any index type.
 /// fn divide<I: KernelIndex>(n: I, d: I) -> Option<I> {
 ///     let (multiplier, shift) = I::division_magic(d)?;
@@ -82,7 +82,8 @@ pub trait KernelIndex:
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelIndex, LayoutError};
+    /// use strided_layout::LayoutError;
+    /// use strided_layout::gpu::KernelIndex;
     /// let (m, s) = u32::division_magic(7).ok_or(LayoutError::IndexTypeOverflow)?;
     /// assert_eq!((m, s), (613_566_757, 3));
     /// assert_eq!(u32::divide_fast(u32::MAX, m, s), u32::MAX / 7);
@@ -101,7 +102,8 @@ pub trait KernelIndex:
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelIndex, LayoutError};
+    /// use strided_layout::LayoutError;
+    /// use strided_layout::gpu::KernelIndex;
     /// let (m, s) = i32::division_magic(1920).ok_or(LayoutError::IndexTypeOverflow)?;
     /// assert_eq!(i32::divide_fast(1080 * 1920 - 1, m, s), 1079);
     /// # Ok::<(), LayoutError>(())

@@ -95,7 +95,8 @@ use crate::{InterleavedLayout, Layout, LayoutError};
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::gpu::KernelLayout;
 /// let l = Layout::dense([2, 3], 4, Order::F)?.with_offset(1)?;
 /// let k = KernelLayout::<i32, 2>::from_layout(&l)?;
 /// assert_eq!(k.offset_of([1, 2]), 6);
@@ -165,7 +166,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<u32, 2>::from_layout(&Layout::dense([2, 3], 2, Order::C)?)?;
     /// assert_eq!(k.offset_of([1, 1]), 4);
     /// # Ok::<(), LayoutError>(())
@@ -209,7 +211,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::F)?)?;
     /// let offsets: Vec<i32> = (0..6).map(|t| k.offset_of_linear(t)).collect();
     /// assert_eq!(offsets, [0, 2, 4, 1, 3, 5]);
@@ -270,7 +273,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::C)?)?;
     /// assert_eq!(k.checked_offset_of([1, 2]), Some(5));
     /// assert_eq!(k.checked_offset_of([2, 0]), None);
@@ -303,7 +307,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<u32, 3>::from_layout(&Layout::dense([2, 3, 4], 1, Order::C)?)?;
     /// assert_eq!(k.volume(), 24);
     /// # Ok::<(), LayoutError>(())
@@ -325,7 +330,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::C)?)?;
     /// assert_eq!(k.interleave(), None);
     /// # Ok::<(), LayoutError>(())
@@ -356,7 +362,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::F)?)?;
     /// let plain = k.as_plain().ok_or(LayoutError::IndexTypeOverflow)?;
     /// assert_eq!(plain.offset_of_linear(4), k.offset_of_linear(4));
@@ -407,7 +414,8 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 1>::from_layout(&Layout::dense([6], 4, Order::C)?)?;
     /// let words: Vec<i32> = k.words().collect();
     /// // extents, strides, offset, dimension, factor, pitch multiplier and shift, factor ones
@@ -433,7 +441,8 @@ impl<I: Copy, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::C)?)?;
     /// assert_eq!(k.extents(), [2, 3]);
     /// # Ok::<(), LayoutError>(())
@@ -448,7 +457,8 @@ impl<I: Copy, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let k = KernelLayout::<i32, 2>::from_layout(&Layout::dense([2, 3], 4, Order::C)?)?;
     /// assert_eq!(k.strides(), [3, 1]);
     /// # Ok::<(), LayoutError>(())
@@ -463,7 +473,8 @@ impl<I: Copy, const N: usize> KernelLayout<I, N> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::gpu::KernelLayout;
     /// let l = Layout::dense([2, 3], 4, Order::C)?.with_offset(7)?;
     /// assert_eq!(KernelLayout::<i32, 2>::from_layout(&l)?.offset(), 7);
     /// # Ok::<(), LayoutError>(())
@@ -548,7 +559,8 @@ const_packing!(i32;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order};
+/// use strided_layout::{Layout, LayoutError, Order};
+/// use strided_layout::gpu::KernelLayout;
 /// let l = Layout::dense([3000, 3000, 300], 4, Order::C)?;
 /// assert_eq!(KernelLayout::<i32, 3>::from_layout(&l), Err(LayoutError::IndexTypeOverflow));
 /// let k = KernelLayout::<i64, 3>::from_layout(&l)?;
@@ -584,7 +596,8 @@ const_packing!(i32;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<i32, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -609,7 +622,8 @@ const_packing!(i8;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<i8, 2>, LayoutError> = KernelLayout::<i8, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -627,7 +641,8 @@ const_packing!(i8;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<i8, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -647,7 +662,8 @@ const_packing!(i16;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<i16, 2>, LayoutError> = KernelLayout::<i16, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -665,7 +681,8 @@ const_packing!(i16;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<i16, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -685,7 +702,8 @@ const_packing!(i64;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<i64, 2>, LayoutError> = KernelLayout::<i64, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -703,7 +721,8 @@ const_packing!(i64;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<i64, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -723,7 +742,8 @@ const_packing!(u8;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<u8, 2>, LayoutError> = KernelLayout::<u8, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -741,7 +761,8 @@ const_packing!(u8;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<u8, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -761,7 +782,8 @@ const_packing!(u16;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<u16, 2>, LayoutError> = KernelLayout::<u16, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -779,7 +801,8 @@ const_packing!(u16;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<u16, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -799,7 +822,8 @@ const_packing!(u32;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<u32, 2>, LayoutError> = KernelLayout::<u32, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -817,7 +841,8 @@ const_packing!(u32;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<u32, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));
@@ -837,7 +862,8 @@ const_packing!(u64;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{KernelLayout, Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::{Layout, LayoutError, Order, const_unwrap};
+/// use strided_layout::gpu::KernelLayout;
 /// const F: Layout<2> = const_unwrap(Layout::dense([3, 5], 4, Order::F));
 /// const K: Result<KernelLayout<u64, 2>, LayoutError> = KernelLayout::<u64, 2>::from_layout(&F);
 /// assert_eq!(K?.offset_of([2, 4]), 14);
@@ -855,7 +881,8 @@ const_packing!(u64;
 /// # Examples
 ///
 /// ```
-/// use strided_layout::{InterleaveLayout, InterleavedLayout, KernelLayout, LayoutError};
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::gpu::KernelLayout;
 /// let hwc = InterleavedLayout::dense([3, 4, 5], 1, InterleaveLayout::new(0, 3)?)?;
 /// let k = KernelLayout::<u64, 3>::from_interleaved(&hwc)?;
 /// assert_eq!(k.interleave(), Some((0, 3)));

@@ -42,7 +42,7 @@ pub use fast_div::KernelIndex;
 ///                                  float* dst, strided_layout::KernelLayout<int, 2> dl, int n) {
 ///   strided_layout::grid_stride_offsets(dl, sl, n, [&](int d, int s) { dst[d] = src[s]; });
 /// }"#;
-/// let source = format!("{}\n{kernel}", strided_layout::KERNEL_HEADER);
+/// let source = format!("{}\n{kernel}", strided_layout::gpu::KERNEL_HEADER);
 /// assert!(source.contains("struct KernelLayout"));
 /// // compile_ptx_with_opts(source, ...) with cudarc, as examples/gpu_host.rs does.
 /// ```

@@ -16,11 +16,11 @@ use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
 use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
-use strided_layout::{
-    AxisArgs, AxisMask, DLDataType, DLDevice, DlpackView, DynLayout, InterleaveLayout,
-    InterleavedLayout, IntoAxisArg, KernelIndex, KernelLayout, Layout, Lowered, Order, Plan, Slice,
-    TmaSwizzle, TmaTiled, s,
-};
+use strided_layout::{AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, s};
+use strided_layout::index::{AxisArgs, IntoAxisArg};
+use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
+use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
+use strided_layout::plan::{Lowered, Plan};
 
 unsafe extern "C" {
     /// Defined nowhere, on purpose.
@@ -136,7 +136,7 @@ fn order<const N: usize>(i: usize) -> Order<N> {
 }
 
 /// The kernels over the static buffers, each operand a layout the optimiser cannot see.
-fn kernels<const N: usize, L: strided_layout::Mapping<N>, M: strided_layout::Mapping<N>>(
+fn kernels<const N: usize, L: strided_layout::plan::Mapping<N>, M: strided_layout::plan::Mapping<N>>(
     a: &L,
     b: &M,
 ) {
@@ -527,7 +527,7 @@ where
         d.is_unique_within(us(6) as u64),
         d.overlaps_within(&d, us(6) as u64)
     ));
-    keep!(strided_layout::Mapping::lowered(&d));
+    keep!(strided_layout::plan::Mapping::lowered(&d));
     if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
         keep!(DynLayout::<MAX>::from_layout(&l));
         keep!(DynLayout::<MAX>::from(l));
@@ -555,7 +555,7 @@ pub extern "C" fn _start() -> ! {
         let w: Result<Layout<1>, _> = l.indexed((is(2), (.., (is(1), ()))));
         keep!(w);
         keep!(is(1).into_axis_arg());
-        let mut items = [strided_layout::AxisArg::Index(0); 2];
+        let mut items = [strided_layout::index::AxisArg::Index(0); 2];
         (is(1), (.., ())).write(&mut items);
         keep!(items);
     }

@@ -15,7 +15,7 @@ use crate::{Layout, LayoutError, Operand};
 /// the buffers, then loops.
 ///
 /// Plain `Copy` data (a few hundred bytes: the [`Plan`] of its loop nests, with room for
-/// [`MAX_NESTS`](crate::MAX_NESTS) nests of [`MAX_LOOPS`](crate::MAX_LOOPS) loops). Built in a
+/// [`MAX_NESTS`](crate::plan::MAX_NESTS) nests of [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops). Built in a
 /// `const` item, it costs no planning and no validation at run time, and links none. On
 /// targets without an operating system, [`run`](CopyPlan::run) and its checks are inlined
 /// into each call: for a `const` plan of one nest of at most two loops, the compiler folds

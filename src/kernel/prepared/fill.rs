@@ -29,7 +29,7 @@ impl FillPlan {
     ///
     /// # Errors
     ///
-    /// - the errors of [`Plan::new`](crate::Plan::new);
+    /// - the errors of [`Plan::new`](crate::plan::Plan::new);
     /// - [`LayoutError::OffsetBelowSlice`] if an offset is negative (no slice holds it).
     ///
     /// # Examples
@@ -48,7 +48,7 @@ impl FillPlan {
     ///
     /// # Errors
     ///
-    /// As [`FillPlan::new`], and the interleave errors of [`Plan::new`](crate::Plan::new).
+    /// As [`FillPlan::new`], and the interleave errors of [`Plan::new`](crate::plan::Plan::new).
     ///
     /// # Examples
     ///

@@ -64,7 +64,7 @@ impl CopyWithinPlan {
     ///
     /// # Errors
     ///
-    /// As [`CopyWithinPlan::new`], and the interleave errors of [`Plan::new`](crate::Plan::new).
+    /// As [`CopyWithinPlan::new`], and the interleave errors of [`Plan::new`](crate::plan::Plan::new).
     ///
     /// # Examples
     ///

@@ -155,7 +155,7 @@ pub(crate) fn outside<const K: usize>(
 /// of one [`SmallNest`] lies inside slices of `lens[k]` elements for operand `k`
 /// (destination first), and no two indices of the destination share an element. The nest
 /// stays where the caller planned it (borrowed), so a run-time copy keeps a 64-byte nest on
-/// the stack instead of a plan of [`MAX_LOOPS`](crate::MAX_LOOPS) loops (about 140 bytes on
+/// the stack instead of a plan of [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops (about 140 bytes on
 /// a 32-bit target), clears nothing and moves nothing.
 pub(crate) struct UniqueBlock<'n> {
     nest: &'n SmallNest<2>,

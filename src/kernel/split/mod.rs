@@ -46,7 +46,8 @@ impl<const K: usize> Plan<K> {
     /// # Examples
     ///
     /// ```
-    /// use strided_layout::{Layout, LayoutError, Mapping, Order, Plan};
+    /// use strided_layout::{Layout, LayoutError, Order};
+    /// use strided_layout::plan::{Mapping, Plan};
     /// let dst = Layout::dense([4, 3], 4, Order::C)?;
     /// let src = Layout::dense([4, 3], 4, Order::F)?;
     /// let plan = Plan::new(&[dst.lowered(), src.lowered()])?;

@@ -4,7 +4,7 @@
 //! - **At build time**, through `links` metadata: its build script reads
 //!   `DEP_STRIDED_LAYOUT_INCLUDE` and passes it to `g++` / `nvcc` as `-I` (see `build.rs`).
 //! - **At run time**, for NVRTC: [`kernel_source`] prefixes a kernel with
-//!   [`strided_layout::KERNEL_HEADER`], so the program needs no file of the crate.
+//!   [`strided_layout::gpu::KERNEL_HEADER`], so the program needs no file of the crate.
 //!
 //! `tests/offsets.rs` checks both against the crate's own offsets.
 
@@ -14,14 +14,14 @@
 ///
 /// ```
 /// let source = strided_layout_downstream::kernel_source();
-/// assert!(source.starts_with(strided_layout::KERNEL_HEADER));
+/// assert!(source.starts_with(strided_layout::gpu::KERNEL_HEADER));
 /// assert!(source.contains("grid_stride_offsets"));
 /// ```
 #[must_use]
 pub fn kernel_source() -> String {
     format!(
         "{}\n{}",
-        strided_layout::KERNEL_HEADER,
+        strided_layout::gpu::KERNEL_HEADER,
         r#"extern "C" __global__ void copy_f32_3(const float* src,
     strided_layout::KernelLayout<int, 3> sl, float* dst, strided_layout::KernelLayout<int, 3> dl,
     int n) {

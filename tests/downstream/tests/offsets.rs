@@ -5,9 +5,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use strided_layout::{
-    InterleaveLayout, InterleavedLayout, KERNEL_HEADER, KernelLayout, Layout, LayoutError, Order,
-};
+use strided_layout::gpu::{KERNEL_HEADER, KernelLayout};
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
 
 /// One input line for `cpp/offsets.cu`, and the offsets the crate expects, in C order.
 fn case<const N: usize>(k: &KernelLayout<i32, N>, offsets: Vec<isize>) -> (String, Vec<isize>) {

@@ -13,7 +13,7 @@
 // only ever built with the nightly toolchain, for `nvptx64-nvidia-cuda`.
 #![feature(abi_ptx, stdarch_nvptx)]
 
-use strided_layout::{KernelIndex, KernelLayout};
+use strided_layout::gpu::{KernelIndex, KernelLayout};
 
 /// `offset_of_linear` at rank 4, `i32` (the grid-stride loop body).
 #[unsafe(no_mangle)]
