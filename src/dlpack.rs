@@ -13,6 +13,7 @@
 //! | [`DlpackView::from_tensor`] | the one `unsafe fn`: reads `ndim` values behind `shape` / `strides` |
 //! | [`DlpackView::to_layout`], [`DlpackView::to_dyn_layout`] | DLPack to this crate |
 //! | [`DlpackView::from_layout`], [`DlpackView::from_dyn_layout`], [`DlpackView::to_tensor`] | this crate to DLPack, into caller buffers |
+//! | [`DlpackError`] | why a conversion failed: a DLPack cause, or the layout rule broken |
 //!
 //! ```text
 //! DLTensor { shape [2, 3], strides [1, 2], byte_offset 8, dtype f32 }
@@ -20,24 +21,29 @@
 //!                                                3 5 7
 //! ```
 //!
-//! What a [`Layout`] cannot express is an error, never a silent change:
+//! What a [`Layout`] cannot express is an error, never a silent change: a [`DlpackError`],
+//! whose DLPack causes are its own variants and whose layout causes are
+//! [`DlpackError::Layout`] around the [`LayoutError`] the layout would break:
 //!
 //! | DLPack value | error |
 //! | --- | --- |
-//! | `bits * lanes` zero or not a multiple of 8 | [`LayoutError::DtypeInvalid`] |
+//! | `bits * lanes` zero or not a multiple of 8 | [`DlpackError::DtypeInvalid`] |
 //! | `bits * lanes / 8` not a power of two (e.g. 3 lanes of f32) | [`LayoutError::ItemsizeNotPowerOfTwo`] |
-//! | `byte_offset` not a multiple of the itemsize | [`LayoutError::ByteOffsetNotMultiple`] |
+//! | `byte_offset` not a multiple of the itemsize | [`DlpackError::ByteOffsetNotMultiple`] |
 //! | `ndim` not the rank asked for / strides of another length | [`LayoutError::RankMismatch`] |
 //! | `ndim` above a `DynLayout`'s bound | [`LayoutError::RankOverflow`] |
 //! | a negative extent | [`LayoutError::ExtentInvalid`] |
-//! | null `shape` with `ndim > 0`, negative `ndim` | [`LayoutError::ShapeUnreadable`] |
+//! | null `shape` with `ndim > 0`, negative `ndim` | [`DlpackError::ShapeUnreadable`] |
 //! | an offset, stride or their bytes beyond `isize` | [`LayoutError::OffsetOverflow`], [`LayoutError::VolumeOverflow`] |
 //!
 //! And back: a dtype whose size is not the layout's itemsize is
-//! [`LayoutError::DtypeSizeMismatch`]; a negative layout offset (no `u64` byte offset holds it)
-//! is [`LayoutError::NegativeOffset`] (move the data pointer instead).
+//! [`DlpackError::DtypeSizeMismatch`]; a negative layout offset (no `u64` byte offset holds it)
+//! is `DlpackError::Layout(`[`LayoutError::NegativeOffset`]`)` (move the data pointer
+//! instead).
 
 use core::ffi::c_void;
+
+use core::fmt;
 
 use crate::{DynLayout, Layout, LayoutError};
 
@@ -80,12 +86,12 @@ impl DLDevice {
 ///
 /// ```
 /// use strided_layout::LayoutError;
-/// use strided_layout::dlpack::DLDataType;
+/// use strided_layout::dlpack::{DLDataType, DlpackError};
 /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
 /// assert_eq!(f32x1.itemsize()?, 4);
 /// let bad = DLDataType { code: DLDataType::INT, bits: 4, lanes: 1 };
-/// assert_eq!(bad.itemsize(), Err(LayoutError::DtypeInvalid));
-/// # Ok::<(), LayoutError>(())
+/// assert_eq!(bad.itemsize(), Err(DlpackError::DtypeInvalid));
+/// # Ok::<(), DlpackError>(())
 /// ```
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,24 +123,24 @@ impl DLDataType {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::DtypeInvalid`] if `bits * lanes` is zero or not a multiple of 8.
+    /// - [`DlpackError::DtypeInvalid`] if `bits * lanes` is zero or not a multiple of 8.
     ///
     /// # Examples
     ///
     /// ```
     /// use strided_layout::LayoutError;
-    /// use strided_layout::dlpack::DLDataType;
+    /// use strided_layout::dlpack::{DLDataType, DlpackError};
     /// let c64 = DLDataType { code: DLDataType::COMPLEX, bits: 64, lanes: 1 };
     /// assert_eq!(c64.itemsize()?, 8);
-    /// # Ok::<(), LayoutError>(())
+    /// # Ok::<(), DlpackError>(())
     /// ```
-    pub const fn itemsize(self) -> Result<usize, LayoutError> {
+    pub const fn itemsize(self) -> Result<usize, DlpackError> {
         // 255 * 65535 < 2^24: no overflow in u32 (checked anyway, const-friendly).
         let Some(bits) = (self.bits as u32).checked_mul(self.lanes as u32) else {
-            return Err(LayoutError::DtypeInvalid);
+            return Err(DlpackError::DtypeInvalid);
         };
         if bits == 0 || bits % 8 != 0 {
-            return Err(LayoutError::DtypeInvalid);
+            return Err(DlpackError::DtypeInvalid);
         }
         Ok((bits / 8) as usize)
     }
@@ -181,12 +187,12 @@ pub struct DLTensor {
 ///
 /// ```
 /// use strided_layout::{Layout, LayoutError};
-/// use strided_layout::dlpack::{DLDataType, DlpackView};
+/// use strided_layout::dlpack::{DLDataType, DlpackError, DlpackView};
 /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
 /// let view = DlpackView { shape: &[2, 3], strides: Some(&[1, 2]), byte_offset: 8, dtype: f32x1 };
 /// let l: Layout<2> = view.to_layout()?;
 /// assert_eq!((l.shape(), l.strides(), l.offset(), l.itemsize()), ([2, 3], [1, 2], 2, 4));
-/// # Ok::<(), LayoutError>(())
+/// # Ok::<(), DlpackError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
@@ -214,13 +220,13 @@ impl<'a> DlpackView<'a> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::ShapeUnreadable`] if `ndim < 0`, or `ndim > 0` and `shape` is null.
+    /// - [`DlpackError::ShapeUnreadable`] if `ndim < 0`, or `ndim > 0` and `shape` is null.
     ///
     /// # Examples
     ///
     /// ```
     /// use strided_layout::{Layout, LayoutError};
-    /// use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
+    /// use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackError, DlpackView};
     /// let mut shape = [4i64, 5];
     /// let t = DLTensor {
     ///     data: core::ptr::null_mut(),
@@ -234,15 +240,15 @@ impl<'a> DlpackView<'a> {
     /// // SAFETY: `shape` holds `ndim` values and outlives the view; strides are null.
     /// let view = unsafe { DlpackView::from_tensor(&t)? };
     /// assert_eq!(view.to_layout::<2>()?.strides(), [5, 1]);
-    /// # Ok::<(), LayoutError>(())
+    /// # Ok::<(), DlpackError>(())
     /// ```
     #[expect(
         unsafe_code,
         reason = "reads ndim values behind the DLPack shape and strides pointers, as the caller promises"
     )]
-    pub unsafe fn from_tensor(tensor: &'a DLTensor) -> Result<Self, LayoutError> {
+    pub unsafe fn from_tensor(tensor: &'a DLTensor) -> Result<Self, DlpackError> {
         let Ok(ndim) = usize::try_from(tensor.ndim) else {
-            return Err(LayoutError::ShapeUnreadable);
+            return Err(DlpackError::ShapeUnreadable);
         };
         let read = |ptr: *mut i64| -> &'a [i64] {
             if ndim == 0 {
@@ -254,7 +260,7 @@ impl<'a> DlpackView<'a> {
             unsafe { core::slice::from_raw_parts(ptr.cast_const(), ndim) }
         };
         if ndim > 0 && tensor.shape.is_null() {
-            return Err(LayoutError::ShapeUnreadable);
+            return Err(DlpackError::ShapeUnreadable);
         }
         let shape = read(tensor.shape);
         let strides = if tensor.strides.is_null() {
@@ -276,8 +282,8 @@ impl<'a> DlpackView<'a> {
     /// # Errors
     ///
     /// - [`LayoutError::RankMismatch`] if `shape.len() != N` or `strides` has another length.
-    /// - [`LayoutError::DtypeInvalid`], [`LayoutError::ItemsizeNotPowerOfTwo`] for the dtype.
-    /// - [`LayoutError::ByteOffsetNotMultiple`] if `byte_offset % itemsize != 0`.
+    /// - [`DlpackError::DtypeInvalid`], [`LayoutError::ItemsizeNotPowerOfTwo`] for the dtype.
+    /// - [`DlpackError::ByteOffsetNotMultiple`] if `byte_offset % itemsize != 0`.
     /// - [`LayoutError::ExtentInvalid`] for a negative extent.
     /// - [`LayoutError::VolumeOverflow`], [`LayoutError::OffsetOverflow`] if a value or the
     ///   layout does not fit `usize` / `isize` (the [`Layout`] invariants).
@@ -286,24 +292,27 @@ impl<'a> DlpackView<'a> {
     ///
     /// ```
     /// use strided_layout::{Layout, LayoutError};
-    /// use strided_layout::dlpack::{DLDataType, DlpackView};
+    /// use strided_layout::dlpack::{DLDataType, DlpackError, DlpackView};
     /// let u8x1 = DLDataType { code: DLDataType::UINT, bits: 8, lanes: 1 };
     /// let chw = DlpackView { shape: &[3, 4, 5], strides: None, byte_offset: 0, dtype: u8x1 };
     /// assert_eq!(chw.to_layout::<3>()?.strides(), [20, 5, 1]);
-    /// assert_eq!(chw.to_layout::<2>(), Err(LayoutError::RankMismatch { expected: 2, found: 3 }));
-    /// # Ok::<(), LayoutError>(())
+    /// assert_eq!(
+    ///     chw.to_layout::<2>(),
+    ///     Err(DlpackError::Layout(LayoutError::RankMismatch { expected: 2, found: 3 }))
+    /// );
+    /// # Ok::<(), DlpackError>(())
     /// ```
-    pub fn to_layout<const N: usize>(&self) -> Result<Layout<N>, LayoutError> {
+    pub fn to_layout<const N: usize>(&self) -> Result<Layout<N>, DlpackError> {
         let mut shape = [0usize; N];
         let mut strides = [0isize; N];
         if self.shape.len() != N {
-            return Err(LayoutError::RankMismatch {
+            return Err(DlpackError::Layout(LayoutError::RankMismatch {
                 expected: N,
                 found: self.shape.len(),
-            });
+            }));
         }
         let (itemsize, offset) = self.parts(&mut shape, &mut strides)?;
-        Layout::new(shape, strides, itemsize)?.with_offset(offset)
+        Ok(Layout::new(shape, strides, itemsize)?.with_offset(offset)?)
     }
 
     /// The [`DynLayout<MAX>`] this view describes, as [`to_layout`](Self::to_layout) for a rank
@@ -318,22 +327,22 @@ impl<'a> DlpackView<'a> {
     ///
     /// ```
     /// use strided_layout::{DynLayout, LayoutError};
-    /// use strided_layout::dlpack::{DLDataType, DlpackView};
+    /// use strided_layout::dlpack::{DLDataType, DlpackError, DlpackView};
     /// let f16 = DLDataType { code: DLDataType::FLOAT, bits: 16, lanes: 1 };
     /// let v = DlpackView { shape: &[8, 2], strides: Some(&[-2, 1]), byte_offset: 28, dtype: f16 };
     /// let d: DynLayout<4> = v.to_dyn_layout()?;
     /// assert_eq!((d.shape(), d.strides(), d.offset()), (&[8, 2][..], &[-2, 1][..], 14));
-    /// # Ok::<(), LayoutError>(())
+    /// # Ok::<(), DlpackError>(())
     /// ```
-    pub fn to_dyn_layout<const MAX: usize>(&self) -> Result<DynLayout<MAX>, LayoutError> {
+    pub fn to_dyn_layout<const MAX: usize>(&self) -> Result<DynLayout<MAX>, DlpackError> {
         let rank = self.shape.len();
         let mut shape = [0usize; MAX];
         let mut strides = [0isize; MAX];
         let (Some(shape), Some(strides)) = (shape.get_mut(..rank), strides.get_mut(..rank)) else {
-            return Err(LayoutError::RankOverflow { max: MAX });
+            return Err(DlpackError::Layout(LayoutError::RankOverflow { max: MAX }));
         };
         let (itemsize, offset) = self.parts(shape, strides)?;
-        DynLayout::new(shape, strides, itemsize)?.with_offset(offset)
+        Ok(DynLayout::new(shape, strides, itemsize)?.with_offset(offset)?)
     }
 
     /// Checks and converts the parts into `shape` / `strides` (of length `self.shape.len()`);
@@ -342,24 +351,26 @@ impl<'a> DlpackView<'a> {
         &self,
         shape: &mut [usize],
         strides: &mut [isize],
-    ) -> Result<(usize, isize), LayoutError> {
+    ) -> Result<(usize, isize), DlpackError> {
         let rank = self.shape.len();
         let itemsize = self.dtype.itemsize()?;
         if !itemsize.is_power_of_two() {
-            return Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize });
+            return Err(DlpackError::Layout(LayoutError::ItemsizeNotPowerOfTwo {
+                itemsize,
+            }));
         }
         for (axis, (dst, &e)) in shape.iter_mut().zip(self.shape).enumerate() {
             if e < 0 {
-                return Err(LayoutError::ExtentInvalid { axis });
+                return Err(DlpackError::Layout(LayoutError::ExtentInvalid { axis }));
             }
             *dst = usize::try_from(e).map_err(|_| LayoutError::VolumeOverflow)?;
         }
         if let Some(given) = self.strides {
             if given.len() != rank {
-                return Err(LayoutError::RankMismatch {
+                return Err(DlpackError::Layout(LayoutError::RankMismatch {
                     expected: rank,
                     found: given.len(),
-                });
+                }));
             }
             for (dst, &s) in strides.iter_mut().zip(given) {
                 *dst = isize::try_from(s).map_err(|_| LayoutError::OffsetOverflow)?;
@@ -376,7 +387,7 @@ impl<'a> DlpackView<'a> {
         }
         let size = u64::try_from(itemsize).map_err(|_| LayoutError::OffsetOverflow)?;
         if self.byte_offset.checked_rem(size) != Some(0) {
-            return Err(LayoutError::ByteOffsetNotMultiple);
+            return Err(DlpackError::ByteOffsetNotMultiple);
         }
         let elements = self.byte_offset.checked_div(size).unwrap_or(0);
         let offset = isize::try_from(elements).map_err(|_| LayoutError::OffsetOverflow)?;
@@ -388,8 +399,8 @@ impl<'a> DlpackView<'a> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::DtypeInvalid`] for the dtype.
-    /// - [`LayoutError::DtypeSizeMismatch`] if the dtype's size is not `layout.itemsize()`.
+    /// - [`DlpackError::DtypeInvalid`] for the dtype.
+    /// - [`DlpackError::DtypeSizeMismatch`] if the dtype's size is not `layout.itemsize()`.
     /// - [`LayoutError::NegativeOffset`] if `layout.offset() < 0` (a DLPack byte offset is
     ///   unsigned: move the data pointer back instead, and pass the layout with offset 0).
     ///
@@ -397,21 +408,21 @@ impl<'a> DlpackView<'a> {
     ///
     /// ```
     /// use strided_layout::{Layout, LayoutError, Order};
-    /// use strided_layout::dlpack::{DLDataType, DlpackView};
+    /// use strided_layout::dlpack::{DLDataType, DlpackError, DlpackView};
     /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
     /// let t = Layout::dense([1080, 1920], 4, Order::C)?.transposed(0, 1)?;
     /// let (mut shape, mut strides) = ([0; 2], [0; 2]);
     /// let v = DlpackView::from_layout(&t, f32x1, &mut shape, &mut strides)?;
     /// assert_eq!((v.shape, v.strides, v.byte_offset), (&[1920, 1080][..], Some(&[1, 1920][..]), 0));
     /// assert_eq!(v.to_layout::<2>()?, t);
-    /// # Ok::<(), LayoutError>(())
+    /// # Ok::<(), DlpackError>(())
     /// ```
     pub fn from_layout<const N: usize>(
         layout: &Layout<N>,
         dtype: DLDataType,
         shape: &'a mut [i64; N],
         strides: &'a mut [i64; N],
-    ) -> Result<Self, LayoutError> {
+    ) -> Result<Self, DlpackError> {
         let (byte_offset, shape, strides) = Self::write(
             &layout.shape(),
             &layout.strides(),
@@ -441,24 +452,24 @@ impl<'a> DlpackView<'a> {
     ///
     /// ```
     /// use strided_layout::{DynLayout, LayoutError};
-    /// use strided_layout::dlpack::{DLDataType, DlpackView};
+    /// use strided_layout::dlpack::{DLDataType, DlpackError, DlpackView};
     /// let i8x1 = DLDataType { code: DLDataType::INT, bits: 8, lanes: 1 };
     /// let d = DynLayout::<4>::new(&[3], &[2], 1)?;
     /// let (mut shape, mut strides) = ([0; 4], [0; 4]);
     /// let v = DlpackView::from_dyn_layout(&d, i8x1, &mut shape, &mut strides)?;
     /// assert_eq!((v.shape, v.strides), (&[3][..], Some(&[2][..])));
-    /// # Ok::<(), LayoutError>(())
+    /// # Ok::<(), DlpackError>(())
     /// ```
     pub fn from_dyn_layout<const MAX: usize>(
         layout: &DynLayout<MAX>,
         dtype: DLDataType,
         shape: &'a mut [i64],
         strides: &'a mut [i64],
-    ) -> Result<Self, LayoutError> {
+    ) -> Result<Self, DlpackError> {
         let rank = layout.rank();
         let max = shape.len().min(strides.len());
         let (Some(shape), Some(strides)) = (shape.get_mut(..rank), strides.get_mut(..rank)) else {
-            return Err(LayoutError::RankOverflow { max });
+            return Err(DlpackError::Layout(LayoutError::RankOverflow { max }));
         };
         let (byte_offset, shape, strides) = Self::write(
             layout.shape(),
@@ -486,16 +497,16 @@ impl<'a> DlpackView<'a> {
         dtype: DLDataType,
         shape_out: &'a mut [i64],
         strides_out: &'a mut [i64],
-    ) -> Result<(u64, &'a [i64], &'a [i64]), LayoutError> {
+    ) -> Result<(u64, &'a [i64], &'a [i64]), DlpackError> {
         let found = dtype.itemsize()?;
         if found != itemsize {
-            return Err(LayoutError::DtypeSizeMismatch {
+            return Err(DlpackError::DtypeSizeMismatch {
                 expected: itemsize,
                 found,
             });
         }
         let Ok(offset) = u64::try_from(offset) else {
-            return Err(LayoutError::NegativeOffset);
+            return Err(DlpackError::Layout(LayoutError::NegativeOffset));
         };
         let size = u64::try_from(itemsize).map_err(|_| LayoutError::OffsetOverflow)?;
         // Invariant 3 of `Layout`: the offset in bytes fits isize, so it fits u64.
@@ -524,7 +535,7 @@ impl<'a> DlpackView<'a> {
     ///
     /// ```
     /// use strided_layout::{Layout, LayoutError, Order};
-    /// use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
+    /// use strided_layout::dlpack::{DLDataType, DLDevice, DlpackError, DlpackView};
     /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
     /// let l = Layout::dense([2, 3], 4, Order::C)?;
     /// let (mut shape, mut strides) = ([0; 2], [0; 2]);
@@ -533,9 +544,9 @@ impl<'a> DlpackView<'a> {
     /// let cpu = DLDevice { device_type: DLDevice::CPU, device_id: 0 };
     /// let t = v.to_tensor(data.as_mut_ptr().cast(), cpu)?;
     /// assert_eq!((t.ndim, t.byte_offset), (2, 0));
-    /// # Ok::<(), LayoutError>(())
+    /// # Ok::<(), DlpackError>(())
     /// ```
-    pub fn to_tensor(&self, data: *mut c_void, device: DLDevice) -> Result<DLTensor, LayoutError> {
+    pub fn to_tensor(&self, data: *mut c_void, device: DLDevice) -> Result<DLTensor, DlpackError> {
         let ndim = i32::try_from(self.shape.len()).map_err(|_| LayoutError::RankOverflow {
             max: usize::try_from(i32::MAX).unwrap_or(usize::MAX),
         })?;
@@ -553,3 +564,90 @@ impl<'a> DlpackView<'a> {
         })
     }
 }
+
+/// Why a DLPack conversion failed: a `dtype`, `shape` or `byte_offset` that DLPack allows and a
+/// layout cannot take, or the rule the resulting layout would break.
+///
+/// A type of its own, not variants of [`LayoutError`]: code that reads tensors from other
+/// frameworks matches DLPack's causes here, and the layout's rules through
+/// [`DlpackError::Layout`]; the kernels' callers never see DLPack's. A [`LayoutError`]
+/// converts into it (`?` works on both in one function), and `Display` gives the rule with its
+/// payload.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::dlpack::{DLDataType, DlpackError};
+/// let bad = DLDataType { code: DLDataType::INT, bits: 4, lanes: 1 };
+/// assert_eq!(bad.itemsize(), Err(DlpackError::DtypeInvalid));
+/// assert_eq!(
+///     DlpackError::DtypeSizeMismatch { expected: 4, found: 2 }.to_string(),
+///     "dtype size (bits * lanes / 8) is not the itemsize (expected 4, found 2)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[non_exhaustive]
+pub enum DlpackError {
+    /// A `dtype` describes no whole number of bytes (`bits * lanes` is zero or not a multiple
+    /// of 8).
+    DtypeInvalid,
+    /// A `dtype`'s size (`bits * lanes / 8`) is not the layout's itemsize.
+    DtypeSizeMismatch {
+        /// The layout's itemsize, in bytes.
+        expected: usize,
+        /// The dtype's size, in bytes.
+        found: usize,
+    },
+    /// A `byte_offset` is not a multiple of the itemsize, so it is no element offset.
+    ByteOffsetNotMultiple,
+    /// A tensor's `shape` pointer is null while `ndim > 0`, or `ndim` is negative.
+    ShapeUnreadable,
+    /// The layout the tensor describes breaks one of its rules (a rank other than the one
+    /// asked for, a negative extent, an offset past `isize`, ...).
+    Layout(LayoutError),
+}
+
+impl DlpackError {
+    /// The rule this error names, without its payload (the layout rule's text for
+    /// [`DlpackError::Layout`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::dlpack::DlpackError;
+    /// use strided_layout::LayoutError;
+    /// assert_eq!(DlpackError::ShapeUnreadable.as_str(), "shape pointer is null with ndim > 0, or ndim is negative");
+    /// assert_eq!(DlpackError::Layout(LayoutError::NegativeOffset).as_str(), "minimum offset is negative");
+    /// ```
+    #[must_use]
+    pub const fn as_str(&self) -> &'static str {
+        match self {
+            Self::DtypeInvalid => "dtype bits * lanes is zero or not a whole number of bytes",
+            Self::DtypeSizeMismatch { .. } => "dtype size (bits * lanes / 8) is not the itemsize",
+            Self::ByteOffsetNotMultiple => "byte offset is not a multiple of the itemsize",
+            Self::ShapeUnreadable => "shape pointer is null with ndim > 0, or ndim is negative",
+            Self::Layout(e) => e.as_str(),
+        }
+    }
+}
+
+impl From<LayoutError> for DlpackError {
+    fn from(e: LayoutError) -> Self {
+        Self::Layout(e)
+    }
+}
+
+impl fmt::Display for DlpackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::DtypeSizeMismatch { expected, found } => {
+                write!(f, "{} (expected {expected}, found {found})", self.as_str())
+            }
+            Self::Layout(e) => fmt::Display::fmt(e, f),
+            _ => f.write_str(self.as_str()),
+        }
+    }
+}
+
+impl core::error::Error for DlpackError {}

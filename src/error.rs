@@ -1,9 +1,29 @@
-//! [`LayoutError`]: why a layout could not be built or transformed.
+//! [`LayoutError`]: why a layout could not be built, transformed or copied.
 //!
-//! Every fallible function in this crate returns `Result<_, LayoutError>`; nothing panics.
-//! Each variant names one violated rule, and carries a small payload saying *where* (an axis
-//! number, a rank) when that helps. [`LayoutError::as_str`] is a `const fn`, so a layout built
-//! in a `const` item fails the build with the rule's message.
+//! Nothing in this crate panics; every fallible function returns a `Result` whose error names
+//! the violated rule, with a small payload saying *where* (an axis, an operand, the lengths
+//! involved) when that helps. [`LayoutError::as_str`] is a `const fn`, so a layout built in a
+//! `const` item fails the build with the rule's message.
+//!
+//! # One error per domain
+//!
+//! | who calls | error |
+//! | --- | --- |
+//! | layouts, their transforms and queries, the kernels and prepared plans, [`KernelLayout`](crate::gpu::KernelLayout) | [`LayoutError`] (the kernels' own causes name their [`Operand`]) |
+//! | [`TmaTiled::new`](crate::gpu::TmaTiled::new) | [`TmaError`](crate::gpu::TmaError): the `cuTensorMapEncodeTiled` rule broken |
+//! | the DLPack conversions (feature `dlpack`) | [`DlpackError`](crate::dlpack::DlpackError): DLPack's causes, or the [`LayoutError`] the tensor's layout would break |
+//!
+//! Why not one enum for the whole crate: a firmware caller of [`copy`](crate::copy) would match,
+//! or wildcard past, causes that only a TMA descriptor or a foreign tensor can have. Why not
+//! an `ErrorKind` as embedded-hal's, a short list of categories over opaque driver errors:
+//! those serve code generic over many drivers, which want to know "retry or give up"; here a
+//! caller wants the rule itself and where it broke (which axis, which operand, how long the
+//! slice had to be), because what fixes it is a different layout, and a category would hide
+//! exactly that. Layouts and kernels share [`LayoutError`] because a kernel's failure is very
+//! often a layout's (a shape, an offset, an overflow the transform or the plan found), and the
+//! kernels build layouts internally; the domains whose causes nobody else meets have their own
+//! types, each converting nothing away: [`DlpackError::Layout`](crate::dlpack::DlpackError::Layout)
+//! keeps the layout's rule whole.
 //!
 //! | operation | variants it can return, in the order the checks run |
 //! | --- | --- |
@@ -16,8 +36,6 @@
 //! | [`repacked`](crate::Layout::repacked) axis argument, any signed axis | `SignedAxisOutOfRange` (the axis as given, negatives counting from the end) |
 //! | [`InterleaveLayout::new`](crate::InterleaveLayout::new), [`InterleavedLayout`](crate::InterleavedLayout) | `FactorZero`; then as `Layout` (`AxisOutOfRange` for the interleaved axis first); `ExtentNotDivisible` (`to_strided`), `NotABlock` (`from_strided`), `BlockMisaligned`, `InterleavedAxis` (transforms) |
 //! | [`KernelLayout::from_layout`](crate::gpu::KernelLayout::from_layout) | `IndexTypeOverflow` |
-//! | `DlpackView` conversions (feature `dlpack`) | `DtypeInvalid`, `DtypeSizeMismatch`, `ByteOffsetNotMultiple`, `ShapeUnreadable`; then as `Layout` |
-//! | [`TmaTiled::new`](crate::gpu::TmaTiled::new) (TMA descriptor arguments) | `TmaRank`, `TmaItemsize`, `TmaDim`, `TmaInnerStride`, `TmaStrideNotPositive`, `TmaStride`, `TmaAlignment`, `TmaBox`, `TmaElementStride`, `OffsetOverflow` |
 //! | [`is_unique_within`](crate::Layout::is_unique_within), [`overlaps_within`](crate::Layout::overlaps_within) | none: a spent budget is [`Verdict::Unknown`](crate::Verdict::Unknown), not an error |
 //!
 //! The transforms re-check the invariants of [`Layout`](crate::Layout) on their result, so
@@ -247,54 +265,6 @@ pub enum LayoutError {
     /// about to touch, whether its destination is unique (or its in-place operands disjoint);
     /// see [`Layout::is_unique_within`](crate::Layout::is_unique_within).
     UniquenessUndecided,
-    /// A DLPack `dtype` describes no whole number of bytes (`bits * lanes` is zero or not a
-    /// multiple of 8).
-    DtypeInvalid,
-    /// A DLPack `dtype`'s size (`bits * lanes / 8`) is not the layout's itemsize.
-    DtypeSizeMismatch {
-        /// The layout's itemsize, in bytes.
-        expected: usize,
-        /// The dtype's size, in bytes.
-        found: usize,
-    },
-    /// A DLPack `byte_offset` is not a multiple of the itemsize, so it is no element offset.
-    ByteOffsetNotMultiple,
-    /// A DLPack tensor's `shape` pointer is null while `ndim > 0`, or `ndim` is negative.
-    ShapeUnreadable,
-    /// A TMA descriptor needs a rank in `1..=5`.
-    TmaRank,
-    /// A TMA element is 1, 2, 4 or 8 bytes.
-    TmaItemsize,
-    /// A TMA global dimension is outside `1..=2^32`.
-    TmaDim {
-        /// The layout axis.
-        axis: usize,
-    },
-    /// TMA needs the innermost (last) axis to have stride 1 element.
-    TmaInnerStride,
-    /// A TMA global stride is zero or negative (permute, flip or select first).
-    TmaStrideNotPositive {
-        /// The layout axis.
-        axis: usize,
-    },
-    /// A TMA global stride in bytes is not a multiple of 16 or not below 2^40.
-    TmaStride {
-        /// The layout axis.
-        axis: usize,
-    },
-    /// The TMA global address (base plus offset) is not 16-byte aligned.
-    TmaAlignment,
-    /// A TMA box size is outside `1..=256`, or the inner box row is not a multiple of 16 bytes or
-    /// exceeds the swizzle span.
-    TmaBox {
-        /// The layout axis.
-        axis: usize,
-    },
-    /// A TMA element stride is outside `1..=8`.
-    TmaElementStride {
-        /// The layout axis.
-        axis: usize,
-    },
 }
 
 impl LayoutError {
@@ -379,25 +349,6 @@ impl LayoutError {
             Self::UniquenessUndecided => {
                 "uniqueness not decided within a budget proportional to the volume"
             }
-            Self::DtypeInvalid => "dtype bits * lanes is zero or not a whole number of bytes",
-            Self::DtypeSizeMismatch { .. } => "dtype size (bits * lanes / 8) is not the itemsize",
-            Self::ByteOffsetNotMultiple => "byte offset is not a multiple of the itemsize",
-            Self::ShapeUnreadable => "shape pointer is null with ndim > 0, or ndim is negative",
-            Self::TmaRank => "a TMA descriptor needs rank 1..=5",
-            Self::TmaItemsize => "a TMA element is 1, 2, 4 or 8 bytes",
-            Self::TmaDim { .. } => "a TMA global dimension must be 1..=2^32",
-            Self::TmaInnerStride => "TMA needs stride 1 on the innermost (last) axis",
-            Self::TmaStrideNotPositive { .. } => {
-                "a TMA global stride must be positive (permute or flip first)"
-            }
-            Self::TmaStride { .. } => {
-                "a TMA global stride must be a multiple of 16 bytes and below 2^40"
-            }
-            Self::TmaAlignment => "the TMA global address must be 16-byte aligned",
-            Self::TmaBox { .. } => {
-                "a TMA box size must be 1..=256, its inner row a multiple of 16 bytes within the swizzle span"
-            }
-            Self::TmaElementStride { .. } => "a TMA element stride must be 1..=8",
         }
     }
 }

@@ -140,7 +140,7 @@ pub mod gpu {
     //! | [`KernelLayout`] | a layout packed for a kernel, with its index type `I` (`i32`, `u32`, `i64`, ...) and fast division; `#[repr(C)]`, `const` constructors |
     //! | [`KernelIndex`] | the index types a [`KernelLayout`] packs into |
     //! | [`KERNEL_HEADER`] | the text of `include/strided_layout.h`, for NVRTC (a build script reads its directory as `DEP_STRIDED_LAYOUT_INCLUDE`) |
-    //! | [`TmaTiled`], [`TmaSwizzle`] | the fields of a `cuTensorMapEncodeTiled` call for a layout, checked against the hardware's rules |
+    //! | [`TmaTiled`], [`TmaSwizzle`], [`TmaError`] | the fields of a `cuTensorMapEncodeTiled` call for a layout, checked against the hardware's rules, or the rule it breaks |
     //!
     //! The [GPU guide](crate::doc::gpu) walks a kernel launch from a DLPack tensor.
     //!
@@ -156,5 +156,5 @@ pub mod gpu {
     //! ```
 
     pub use crate::param::{KERNEL_HEADER, KernelIndex, KernelLayout};
-    pub use crate::tma::{TmaSwizzle, TmaTiled};
+    pub use crate::tma::{TmaError, TmaSwizzle, TmaTiled};
 }

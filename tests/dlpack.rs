@@ -6,7 +6,7 @@
 #![cfg(feature = "dlpack")]
 mod common;
 
-use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackView};
+use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackError, DlpackView};
 use strided_layout::{DynLayout, Layout, LayoutError, Order};
 
 const F32: DLDataType = DLDataType {
@@ -75,7 +75,7 @@ fn to_layout_rejects_a_dtype_of_no_whole_bytes() {
         };
         assert_eq!(
             v.to_layout::<1>(),
-            Err(LayoutError::DtypeInvalid),
+            Err(DlpackError::DtypeInvalid),
             "{bits} x {lanes}"
         );
     }
@@ -105,7 +105,9 @@ fn to_layout_rejects_an_itemsize_that_is_not_a_power_of_two() {
     };
     assert_eq!(
         v.to_layout::<1>(),
-        Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: 12 })
+        Err(DlpackError::Layout(LayoutError::ItemsizeNotPowerOfTwo {
+            itemsize: 12
+        }))
     );
 }
 
@@ -113,11 +115,11 @@ fn to_layout_rejects_an_itemsize_that_is_not_a_power_of_two() {
 fn to_layout_rejects_a_byte_offset_that_is_not_a_multiple_of_the_itemsize() {
     assert_eq!(
         view(&[2], None, 6).to_layout::<1>(),
-        Err(LayoutError::ByteOffsetNotMultiple)
+        Err(DlpackError::ByteOffsetNotMultiple)
     );
     assert_eq!(
         view(&[2], None, 6).to_dyn_layout::<2>(),
-        Err(LayoutError::ByteOffsetNotMultiple)
+        Err(DlpackError::ByteOffsetNotMultiple)
     );
 }
 
@@ -125,17 +127,17 @@ fn to_layout_rejects_a_byte_offset_that_is_not_a_multiple_of_the_itemsize() {
 fn to_layout_rejects_another_rank_or_strides_of_another_length() {
     assert_eq!(
         view(&[2, 3], None, 0).to_layout::<3>(),
-        Err(LayoutError::RankMismatch {
+        Err(DlpackError::Layout(LayoutError::RankMismatch {
             expected: 3,
             found: 2
-        })
+        }))
     );
     assert_eq!(
         view(&[2, 3], Some(&[1]), 0).to_layout::<2>(),
-        Err(LayoutError::RankMismatch {
+        Err(DlpackError::Layout(LayoutError::RankMismatch {
             expected: 2,
             found: 1
-        })
+        }))
     );
 }
 
@@ -143,7 +145,7 @@ fn to_layout_rejects_another_rank_or_strides_of_another_length() {
 fn to_dyn_layout_rejects_a_rank_above_its_bound() {
     assert_eq!(
         view(&[1, 2, 3], None, 0).to_dyn_layout::<2>(),
-        Err(LayoutError::RankOverflow { max: 2 })
+        Err(DlpackError::Layout(LayoutError::RankOverflow { max: 2 }))
     );
 }
 
@@ -151,7 +153,7 @@ fn to_dyn_layout_rejects_a_rank_above_its_bound() {
 fn to_layout_rejects_a_negative_extent() {
     assert_eq!(
         view(&[2, -1], None, 0).to_layout::<2>(),
-        Err(LayoutError::ExtentInvalid { axis: 1 })
+        Err(DlpackError::Layout(LayoutError::ExtentInvalid { axis: 1 }))
     );
 }
 
@@ -160,14 +162,14 @@ fn to_layout_rejects_offsets_beyond_isize() {
     // Strides whose offsets leave isize (invariant 3 of Layout).
     assert_eq!(
         view(&[3], Some(&[i64::MAX]), 0).to_layout::<1>(),
-        Err(LayoutError::OffsetOverflow)
+        Err(DlpackError::Layout(LayoutError::OffsetOverflow))
     );
     // A C-contiguous shape whose volume leaves usize.
     assert!(view(&[1 << 40, 1 << 40], None, 0).to_layout::<2>().is_err());
     // A byte offset beyond isize.
     assert_eq!(
         view(&[1], None, u64::MAX - 3).to_layout::<1>(),
-        Err(LayoutError::OffsetOverflow)
+        Err(DlpackError::Layout(LayoutError::OffsetOverflow))
     );
 }
 
@@ -177,7 +179,7 @@ fn from_layout_rejects_a_dtype_of_another_size() {
     let (mut sh, mut st) = ([0; 2], [0; 2]);
     assert_eq!(
         DlpackView::from_layout(&l, dtype(8), &mut sh, &mut st),
-        Err(LayoutError::DtypeSizeMismatch {
+        Err(DlpackError::DtypeSizeMismatch {
             expected: 4,
             found: 8
         })
@@ -190,7 +192,7 @@ fn from_layout_rejects_a_negative_offset() {
     let (mut sh, mut st) = ([0; 1], [0; 1]);
     assert_eq!(
         DlpackView::from_layout(&l, F32, &mut sh, &mut st),
-        Err(LayoutError::NegativeOffset)
+        Err(DlpackError::Layout(LayoutError::NegativeOffset))
     );
 }
 
@@ -200,7 +202,7 @@ fn from_dyn_layout_rejects_buffers_shorter_than_the_rank() {
     let (mut sh, mut st) = ([0; 2], [0; 4]);
     assert_eq!(
         DlpackView::from_dyn_layout(&d, F32, &mut sh, &mut st),
-        Err(LayoutError::RankOverflow { max: 2 })
+        Err(DlpackError::Layout(LayoutError::RankOverflow { max: 2 }))
     );
 }
 
@@ -258,13 +260,13 @@ fn from_tensor_rejects_a_null_shape_or_negative_ndim() {
     // SAFETY: the null shape is detected before any read.
     assert_eq!(
         unsafe { DlpackView::from_tensor(&t) },
-        Err(LayoutError::ShapeUnreadable)
+        Err(DlpackError::ShapeUnreadable)
     );
     let t = DLTensor { ndim: -1, ..t };
     // SAFETY: negative ndim is detected before any read.
     assert_eq!(
         unsafe { DlpackView::from_tensor(&t) },
-        Err(LayoutError::ShapeUnreadable)
+        Err(DlpackError::ShapeUnreadable)
     );
 }
 
@@ -297,7 +299,7 @@ mod round_trip {
         let (mut sh, mut st) = ([0i64; N], [0i64; N]);
         let v = DlpackView::from_layout(&l, dt, &mut sh, &mut st);
         if l.offset() < 0 {
-            prop_assert_eq!(v, Err(LayoutError::NegativeOffset));
+            prop_assert_eq!(v, Err(DlpackError::Layout(LayoutError::NegativeOffset)));
             return Ok(());
         }
         let v = v.unwrap();

@@ -5,8 +5,8 @@
 #![cfg(not(miri))]
 
 use proptest::prelude::*;
-use strided_layout::gpu::{TmaSwizzle, TmaTiled};
-use strided_layout::{Layout, LayoutError};
+use strided_layout::Layout;
+use strided_layout::gpu::{TmaError, TmaSwizzle, TmaTiled};
 
 /// Every rule the arguments break, in the order `TmaTiled::new` documents: the module
 /// table's rules in turn, within a rule the innermost axis first, the address's fit last.
@@ -16,40 +16,40 @@ fn broken_rules<const N: usize>(
     box_shape: [u32; N],
     es: [u32; N],
     swizzle: TmaSwizzle,
-) -> Vec<LayoutError> {
+) -> Vec<TmaError> {
     let mut broken = Vec::new();
     if !(1..=5).contains(&N) {
-        broken.push(LayoutError::TmaRank);
+        broken.push(TmaError::TensorRank);
         return broken; // nothing else is defined without a rank
     }
     let size = l.itemsize() as i128;
     if ![1, 2, 4, 8].contains(&size) {
-        broken.push(LayoutError::TmaItemsize);
+        broken.push(TmaError::Itemsize);
     }
     let (shape, strides) = (l.shape(), l.strides());
     for axis in (0..N).rev() {
         if shape[axis] == 0 || shape[axis] as u128 > 1 << 32 {
-            broken.push(LayoutError::TmaDim { axis });
+            broken.push(TmaError::Dim { axis });
         }
     }
     if shape[N - 1] > 1 && strides[N - 1] != 1 {
-        broken.push(LayoutError::TmaInnerStride);
+        broken.push(TmaError::InnerStride);
     }
     // Axes of extent 1 never move the address: their strides break no rule.
     for axis in (0..N - 1).rev() {
         if shape[axis] > 1 && strides[axis] <= 0 {
-            broken.push(LayoutError::TmaStrideNotPositive { axis });
+            broken.push(TmaError::StrideNotPositive { axis });
         }
     }
     for axis in (0..N - 1).rev() {
         let bytes = strides[axis] as i128 * size;
         if shape[axis] > 1 && strides[axis] > 0 && (bytes % 16 != 0 || bytes >= 1 << 40) {
-            broken.push(LayoutError::TmaStride { axis });
+            broken.push(TmaError::Stride { axis });
         }
     }
     let address = base as i128 + l.offset() as i128 * size;
     if address.rem_euclid(16) != 0 {
-        broken.push(LayoutError::TmaAlignment);
+        broken.push(TmaError::Alignment);
     }
     let row = box_shape[N - 1] as i128 * size;
     let span = match swizzle {
@@ -61,16 +61,16 @@ fn broken_rules<const N: usize>(
     for axis in (0..N).rev() {
         let inner_row = axis == N - 1 && (row % 16 != 0 || row > span);
         if !(1..=256).contains(&box_shape[axis]) || inner_row {
-            broken.push(LayoutError::TmaBox { axis });
+            broken.push(TmaError::Box { axis });
         }
     }
     for axis in (0..N).rev() {
         if !(1..=8).contains(&es[axis]) {
-            broken.push(LayoutError::TmaElementStride { axis });
+            broken.push(TmaError::ElementStride { axis });
         }
     }
     if !(0..1i128 << 64).contains(&address) {
-        broken.push(LayoutError::OffsetOverflow);
+        broken.push(TmaError::AddressOverflow);
     }
     broken
 }
@@ -223,54 +223,54 @@ fn tma_rejects_each_rule_by_name() {
     let l1 = Layout::new([1], [1], 16).unwrap();
     assert_eq!(
         TmaTiled::new(&l1, 0, [1], [1], TmaSwizzle::None).err(),
-        Some(LayoutError::TmaItemsize)
+        Some(TmaError::Itemsize)
     );
     let l0 = Layout::<0>::new([], [], 4).unwrap();
     assert_eq!(
         TmaTiled::new(&l0, 0, [], [], TmaSwizzle::None).err(),
-        Some(LayoutError::TmaRank)
+        Some(TmaError::TensorRank)
     );
     let empty = Layout::new([0, 64], [64, 1], 4).unwrap();
     assert_eq!(
         t(&empty, 0, [8, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaDim { axis: 0 })
+        Some(TmaError::Dim { axis: 0 })
     );
     let tr = ok.transposed(0, 1).unwrap();
     assert_eq!(
         t(&tr, 0, [8, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaInnerStride)
+        Some(TmaError::InnerStride)
     );
     let flipped = ok.flipped(0).unwrap();
     assert_eq!(
         t(&flipped, 0, [8, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaStrideNotPositive { axis: 0 })
+        Some(TmaError::StrideNotPositive { axis: 0 })
     );
     let odd = Layout::new([64, 60], [60, 1], 4).unwrap(); // 240 bytes: 16 | 240, fine
     assert_eq!(t(&odd, 0, [8, 8], [1, 1], TmaSwizzle::None), None);
     let odd = Layout::new([64, 61], [61, 1], 4).unwrap(); // 244 bytes
     assert_eq!(
         t(&odd, 0, [8, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaStride { axis: 0 })
+        Some(TmaError::Stride { axis: 0 })
     );
     assert_eq!(
         t(&ok, 8, [8, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaAlignment)
+        Some(TmaError::Alignment)
     );
     assert_eq!(
         t(&ok, 0, [8, 2], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaBox { axis: 1 })
+        Some(TmaError::Box { axis: 1 })
     );
     assert_eq!(
         t(&ok, 0, [8, 64], [1, 1], TmaSwizzle::B128),
-        Some(LayoutError::TmaBox { axis: 1 })
+        Some(TmaError::Box { axis: 1 })
     );
     assert_eq!(
         t(&ok, 0, [300, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaBox { axis: 0 })
+        Some(TmaError::Box { axis: 0 })
     );
     assert_eq!(
         t(&ok, 0, [8, 8], [9, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaElementStride { axis: 0 })
+        Some(TmaError::ElementStride { axis: 0 })
     );
     // The address's fit is checked last: a box error first, then the overflow.
     let high = Layout::new([64, 64], [64, 1], 4)
@@ -280,16 +280,16 @@ fn tma_rejects_each_rule_by_name() {
     let top = u64::MAX - 15; // aligned; plus 256 bytes leaves 64 bits
     assert_eq!(
         t(&high, top, [8, 2], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::TmaBox { axis: 1 })
+        Some(TmaError::Box { axis: 1 })
     );
     assert_eq!(
         t(&high, top, [8, 8], [1, 1], TmaSwizzle::None),
-        Some(LayoutError::OffsetOverflow)
+        Some(TmaError::AddressOverflow)
     );
     // Within a rule, the innermost axis first.
     assert_eq!(
         t(&ok, 0, [8, 8], [9, 9], TmaSwizzle::None),
-        Some(LayoutError::TmaElementStride { axis: 1 })
+        Some(TmaError::ElementStride { axis: 1 })
     );
     // An extent-1 axis with any stride gets a valid one.
     let row = Layout::new([1, 64], [-7, 1], 4).unwrap();

@@ -176,12 +176,12 @@
 //! flip or permute back first and mirror or swap the tile coordinates in the kernel.
 //!
 //! ```
-//! use strided_layout::{Layout, LayoutError, Order};
+//! use strided_layout::{Layout, Order};
 //! use strided_layout::gpu::{TmaSwizzle, TmaTiled};
 //! let l = Layout::dense([4096, 4096], 2, Order::C)?;
 //! let t = TmaTiled::new(&l, 0, [64, 64], [1, 1], TmaSwizzle::B128)?;
 //! assert_eq!((t.global_dim(), t.global_strides()), (&[4096, 4096][..], &[8192][..]));
-//! # Ok::<(), LayoutError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Running on a GPU

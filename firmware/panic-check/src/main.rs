@@ -15,12 +15,14 @@ use core::hint::black_box;
 use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
-use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
-use strided_layout::{AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, s};
-use strided_layout::index::{AxisArgs, IntoAxisArg};
 use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
 use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
+use strided_layout::index::{AxisArgs, IntoAxisArg};
 use strided_layout::plan::{Lowered, Plan};
+use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
+use strided_layout::{
+    AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, s,
+};
 
 unsafe extern "C" {
     /// Defined nowhere, on purpose.
@@ -136,7 +138,11 @@ fn order<const N: usize>(i: usize) -> Order<N> {
 }
 
 /// The kernels over the static buffers, each operand a layout the optimiser cannot see.
-fn kernels<const N: usize, L: strided_layout::plan::Mapping<N>, M: strided_layout::plan::Mapping<N>>(
+fn kernels<
+    const N: usize,
+    L: strided_layout::plan::Mapping<N>,
+    M: strided_layout::plan::Mapping<N>,
+>(
     a: &L,
     b: &M,
 ) {
@@ -414,6 +420,10 @@ where
     if let Some((m, sh)) = <u32 as KernelIndex>::division_magic(us(3) as u32) {
         keep!(<u32 as KernelIndex>::divide_fast(us(7) as u32, m, sh));
     }
+    keep!(
+        TmaTiled::<N>::new(&l, us(7) as u64, [us(1) as u32; N], [1; N], TmaSwizzle::B32)
+            .map_err(|e| (e.axis(), e.as_str()))
+    );
     if let Ok(t) = TmaTiled::<N>::new(&l, us(6) as u64, [us(2) as u32; N], [1; N], TmaSwizzle::B64)
     {
         keep!((
