@@ -2,9 +2,14 @@
 
 use crate::LayoutError;
 
-/// The spec of an interleave, CoreAI `NDArray.InterleaveLayout`: axis `dimension` is stored
-/// in blocks of `factor` consecutive elements; an [`InterleavedLayout`](crate::InterleavedLayout)
-/// is a layout that carries one.
+/// The spec of an interleave (not a layout): axis `dimension` is stored in blocks of `factor`
+/// consecutive elements. An [`InterleavedLayout`](crate::InterleavedLayout), the layout, carries
+/// one: `InterleaveLayout` says *how* an axis is blocked, `InterleavedLayout` is the shape,
+/// strides, offset and itemsize blocked that way.
+///
+/// The name and the semantics are those of `NDArray.InterleaveLayout` in Apple's Core AI
+/// framework (its on-device tensor type describes channel-interleaved images and blocked
+/// weights this way), kept so that code and documentation written for it read the same here.
 ///
 /// It knows nothing of a rank: `dimension < N` is checked when an `InterleavedLayout<N>` is
 /// built. `factor >= 1` always holds (factor 1 is a plain strided axis).
@@ -26,6 +31,7 @@ use crate::LayoutError;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
+#[doc(alias("Interleave", "InterleaveSpec", "blocking"))]
 pub struct InterleaveLayout {
     dimension: usize,
     factor: usize,

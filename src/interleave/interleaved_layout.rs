@@ -10,8 +10,9 @@ use crate::algo::offset::validate;
 use crate::algo::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
 
-/// A layout with one axis stored in blocks of `factor` consecutive elements, CoreAI
-/// semantics; its spec is an [`InterleaveLayout`].
+/// A layout with one axis stored in blocks of `factor` consecutive elements (the semantics of
+/// Apple Core AI's `NDArray.InterleaveLayout`); the spec it carries, which axis and what
+/// factor, is an [`InterleaveLayout`].
 ///
 /// With `(d, f)` the spec's dimension and factor, index `i` lives at element offset
 ///

@@ -1,5 +1,6 @@
 //! Interleaved (blocked) layouts: one axis stored in blocks of `factor` consecutive
-//! elements, Apple CoreAI's `NDArray.InterleaveLayout` semantics.
+//! elements, with the semantics of `NDArray.InterleaveLayout` in Apple's Core AI framework
+//! (the on-device tensor type's description of channel-interleaved and blocked arrays).
 //!
 //! | item | what it is |
 //! | --- | --- |

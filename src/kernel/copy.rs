@@ -152,9 +152,10 @@ where
 /// part of `dst` the layout covers as initialised elements.
 ///
 /// For a fresh output buffer: no zero-filling first. The destination's offsets must fill one
-/// range of `dst` with no gap (a dense layout, in any order, flipped or interleaved with full
-/// blocks), so that every element of the returned slice was written; it starts at the
-/// smallest destination offset.
+/// range of `dst` with no gap, each once (a contiguous layout in any axis order, at any offset,
+/// flipped or not, or an interleaved one with full blocks), so that every element of the
+/// returned slice was written; it starts at the smallest destination offset. (That is wider
+/// than [`is_dense`](crate::Layout::is_dense), which also asks for offset 0 and no flip.)
 ///
 /// ```text
 /// src (2,3):(3,1)        dst_layout (2,3):(1,2) +1      dst: ? a d b e c f  -> returns [a d b e c f]
