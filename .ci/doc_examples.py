@@ -60,9 +60,7 @@ def link_checked(path, is_method, source):
     if len(path) == 1:
         return re.search(rf"\b{name}\s*(\(|::<)", source) is not None
     owner = re.escape(path[-2])
-    return re.search(rf"\b{owner}\b(::<[^;]*?>|\s+as\s+{owner}>|>)?::{name}\b", source) is not None or (
-        re.search(rf"\bas {owner}>::{name}\b", source) is not None
-    )
+    return re.search(rf"\b{owner}(::<[^;]*?>)?::{name}\b|\bas {owner}>::{name}\b", source) is not None
 
 
 def main():

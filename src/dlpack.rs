@@ -42,7 +42,6 @@
 //! instead).
 
 use core::ffi::c_void;
-
 use core::fmt;
 
 use crate::{DynLayout, Layout, LayoutError};

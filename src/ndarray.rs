@@ -26,7 +26,7 @@
 
 use ::ndarray::{ArrayBase, ArrayView, ArrayViewMut, Axis, Dim, Dimension, RawData, ShapeBuilder};
 
-use crate::{Layout, LayoutError};
+use crate::{Layout, LayoutError, Operand};
 
 /// A layout as ndarray's `from_shape` takes it: shape and non-negative strides, the slice
 /// position of index 0, and the axes to invert afterwards.
@@ -89,15 +89,26 @@ fn layout_at<A, const N: usize>(
         _ => return Err(LayoutError::ItemsizeNotPowerOfTwo { itemsize: size }),
     };
     let layout = unplaced.with_offset(offset)?;
+    holds(&layout, len, Operand::Source)?;
+    Ok(layout)
+}
+
+/// `layout.required_len()`, when a slice of `len` elements holds it; else the error naming
+/// `operand` with both lengths.
+fn holds<const N: usize>(
+    layout: &Layout<N>,
+    len: usize,
+    operand: Operand,
+) -> Result<usize, LayoutError> {
     let needed = layout.required_len()?;
     if needed > len {
         return Err(LayoutError::OffsetOutsideSlice {
-            operand: crate::Operand::Source,
+            operand,
             needed,
             given: len,
         });
     }
-    Ok(layout)
+    Ok(needed)
 }
 
 impl<const N: usize> Layout<N>
@@ -235,14 +246,7 @@ where
         &self,
         slice: &'a [A],
     ) -> Result<ArrayView<'a, A, Dim<[usize; N]>>, LayoutError> {
-        let needed = self.required_len()?;
-        if needed > slice.len() {
-            return Err(LayoutError::OffsetOutsideSlice {
-                operand: crate::Operand::Source,
-                needed,
-                given: slice.len(),
-            });
-        }
+        let needed = holds(self, slice.len(), Operand::Source)?;
         let NdParts {
             shape,
             strides,
@@ -252,7 +256,7 @@ where
         let rest = slice.get(start..).unwrap_or(&[]);
         let mut view = ArrayView::from_shape(shape.strides(strides), rest).map_err(|_| {
             LayoutError::OffsetOutsideSlice {
-                operand: crate::Operand::Source,
+                operand: Operand::Source,
                 needed,
                 given: slice.len(),
             }
@@ -300,14 +304,7 @@ where
         &self,
         slice: &'a mut [A],
     ) -> Result<ArrayViewMut<'a, A, Dim<[usize; N]>>, LayoutError> {
-        let needed = self.required_len()?;
-        if needed > slice.len() {
-            return Err(LayoutError::OffsetOutsideSlice {
-                operand: crate::Operand::Destination,
-                needed,
-                given: slice.len(),
-            });
-        }
+        holds(self, slice.len(), Operand::Destination)?;
         let NdParts {
             shape,
             strides,

@@ -13,8 +13,9 @@
 //! prepared kernel holds no witness or token of its own: "kept beside the plan" is a type,
 //! not a calling convention.
 
-use super::{InBounds, InPlace, Unique, UniqueBlock, first_where, outside, spans};
+use super::{InBounds, InPlace, Unique, UniqueBlock, first_where, needed_len, outside, spans};
 use crate::algo::access::{get, set};
+use crate::algo::checked::tri;
 use crate::kernel::element::check_size;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
@@ -358,14 +359,7 @@ const fn shortest<const K: usize>(
         let (Some((lo, hi)), Some(name)) = (get(&spans, k), get(&names, k)) else {
             break;
         };
-        if lo < 0 {
-            return Err(LayoutError::OffsetBelowSlice {
-                operand: name,
-                lowest: lo,
-            });
-        }
-        // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` fits `usize`.
-        set(&mut lens, k, hi.unsigned_abs().saturating_add(1));
+        set(&mut lens, k, tri!(needed_len(name, lo, hi)));
         k = k.saturating_add(1);
     }
     Ok(lens)

@@ -110,6 +110,24 @@ fn within<const K: usize>(
     Ok(())
 }
 
+/// The shortest slice that holds the offsets `lo..=hi` of `operand`: `hi + 1` elements, or
+/// [`LayoutError::OffsetBelowSlice`] when `lo < 0` (no slice holds it).
+#[inline]
+pub(crate) const fn needed_len(
+    operand: Operand,
+    lo: isize,
+    hi: isize,
+) -> Result<usize, LayoutError> {
+    if lo < 0 {
+        return Err(LayoutError::OffsetBelowSlice {
+            operand,
+            lowest: lo,
+        });
+    }
+    // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` does not saturate.
+    Ok(hi.unsigned_abs().saturating_add(1))
+}
+
 /// Checks that the offsets `lo..=hi` of `operand` lie in a slice of `len` elements.
 #[inline]
 pub(crate) const fn inside(
@@ -118,21 +136,15 @@ pub(crate) const fn inside(
     hi: isize,
     len: usize,
 ) -> Result<(), LayoutError> {
-    if lo < 0 {
-        return Err(LayoutError::OffsetBelowSlice {
+    match needed_len(operand, lo, hi) {
+        Ok(needed) if needed > len => Err(LayoutError::OffsetOutsideSlice {
             operand,
-            lowest: lo,
-        });
-    }
-    if hi.unsigned_abs() >= len {
-        return Err(LayoutError::OffsetOutsideSlice {
-            operand,
-            // `0 <= hi <= isize::MAX`, so `hi + 1` does not saturate.
-            needed: hi.unsigned_abs().saturating_add(1),
+            needed,
             given: len,
-        });
+        }),
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
     }
-    Ok(())
 }
 
 /// The error for operand `k`, whose slice has `given[k]` elements where a proof was made for
