@@ -6,7 +6,8 @@
 //! rank and inference took it, mismatches the caller's annotation (`E0308`): both are type
 //! errors, reported by `cargo check` at the caller's line. A `const` item whose evaluation
 //! fails (`const_unwrap` of an `Err`, a failed `assert!`) is `E0080`, reported by `cargo check`
-//! too. The ranks above 64, `s!`'s rank and argument count, and `DynLayout`'s capacity are
+//! too. `s!`'s rank and argument count are a bound of [`crate::rank`] as well
+//! ([`Indexes`](crate::rank::Indexes)). The ranks above 64 and `DynLayout`'s capacity are
 //! inline `const` blocks evaluated after monomorphization: `cargo build` and `cargo test`
 //! report them at the library's line with the caller's in a note, `cargo check` does not.
 
@@ -212,11 +213,12 @@ pub struct DynRankAbove64;
 /// ```
 pub struct ConstUnwrapNamesTheAxis;
 
-/// `s!` must return rank `N` minus the number of integer indices. `s!` counts its indices
-/// in a trait's constants, which a bound cannot read on stable Rust, so this one is a
-/// post-monomorphization error: `cargo build` reports it, `cargo check` does not.
+/// `s!` must return rank `N` minus the number of integer indices: the argument types count
+/// the indices ([`AxisArgs::Count`](crate::index::AxisArgs::Count)) and the
+/// [`Indexes`](crate::rank::Indexes) bound compares the count with the ranks ("`s!` on a
+/// rank-2 layout with a rank-2 result: the arguments count as `ArgCount<2, 1>`").
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0277
 /// use strided_layout::{s, Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<2> = s![l; 1, ..].unwrap();
@@ -231,9 +233,9 @@ pub struct ConstUnwrapNamesTheAxis;
 /// ```
 pub struct SMacroWrongRank;
 
-/// `s!` needs one argument per axis.
+/// `s!` needs one argument per axis (the same bound).
 ///
-/// ```compile_fail,E0080
+/// ```compile_fail,E0277
 /// use strided_layout::{s, Layout, Order};
 /// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
 /// let _wrong: Layout<1> = s![l; ..].unwrap();

@@ -10,10 +10,12 @@
 //!
 //! The macro expands to [`Layout::indexed`], which takes the arguments as a nested tuple
 //! `(a0, (a1, (a2, ())))` of [`IntoAxisArg`] values. The number of integer indices is a
-//! property of the argument *types*, so the output rank `M` (named by the caller or inferred)
-//! is checked against `N` minus that number at compile time, like every rank change here.
+//! property of the argument *types* ([`AxisArgs::Count`]), so the output rank `M` (named by
+//! the caller or inferred) is checked against `N` minus that number by a trait bound
+//! ([`Indexes`]) at `cargo check`, like every rank change here.
 
 use crate::algo::axis::normalize_axis;
+use crate::rank::Indexes;
 use crate::{DynLayout, Layout, LayoutError, Slice};
 
 /// One argument of [`s!`](crate::s) after conversion: an index, which drops its axis, or a
@@ -40,13 +42,60 @@ pub enum AxisArg {
     At(usize),
 }
 
+/// Whether an argument of [`s!`](crate::s) drops its axis ([`DropsAxis`]) or keeps it
+/// ([`KeepsAxis`]): the kind of an [`IntoAxisArg`], known from its type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::index::{ArgKind, DropsAxis, KeepsAxis};
+/// const { assert!(DropsAxis::DROPS_AXIS && !KeepsAxis::DROPS_AXIS) };
+/// ```
+pub trait ArgKind {
+    /// Whether an argument of this kind drops its axis.
+    const DROPS_AXIS: bool;
+}
+
+/// The kind of an integer index: it picks one position and drops the axis.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::index::{DropsAxis, IntoAxisArg};
+/// fn kind<A: IntoAxisArg<Kind = DropsAxis>>(_: A) {}
+/// kind(-1isize);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DropsAxis;
+
+/// The kind of a range or [`Slice`]: it keeps the axis.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::index::{IntoAxisArg, KeepsAxis};
+/// fn kind<A: IntoAxisArg<Kind = KeepsAxis>>(_: A) {}
+/// kind(1..3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KeepsAxis;
+
+impl ArgKind for DropsAxis {
+    const DROPS_AXIS: bool = true;
+}
+
+impl ArgKind for KeepsAxis {
+    const DROPS_AXIS: bool = false;
+}
+
 /// What [`s!`](crate::s) accepts for one axis: an integer index (`isize`, or an `i32`
 /// literal) or anything that converts into a [`Slice`] (a `Slice`, `..`, `a..`, `..b`,
 /// `a..b`, `a..=b`, `..=b` over `isize`).
 ///
-/// `IS_INDEX` says, at compile time, whether the argument drops its axis. A `usize` index is
-/// a position from the start ([`AxisArg::At`]); signed indices are Python's (negative from
-/// the end). Ranges are over `isize` only, so that literal ranges infer their type.
+/// `Kind` says, in the type, whether the argument drops its axis, so the output rank of
+/// [`Layout::indexed`] is checked by the compiler. A `usize` index is a position from the
+/// start ([`AxisArg::At`]); signed indices are Python's (negative from the end). Ranges are
+/// over `isize` only, so that literal ranges infer their type.
 ///
 /// # Examples
 ///
@@ -55,8 +104,10 @@ pub enum AxisArg {
 /// const { assert!(<isize as IntoAxisArg>::IS_INDEX && !<core::ops::RangeFull as IntoAxisArg>::IS_INDEX) };
 /// ```
 pub trait IntoAxisArg {
+    /// [`DropsAxis`] for an index, [`KeepsAxis`] for a slice.
+    type Kind: ArgKind;
     /// Whether this argument is an index (drops its axis) rather than a slice.
-    const IS_INDEX: bool;
+    const IS_INDEX: bool = <Self::Kind as ArgKind>::DROPS_AXIS;
     /// The argument as an [`AxisArg`].
     ///
     /// # Examples
@@ -71,14 +122,14 @@ pub trait IntoAxisArg {
 }
 
 impl IntoAxisArg for isize {
-    const IS_INDEX: bool = true;
+    type Kind = DropsAxis;
     fn into_axis_arg(self) -> AxisArg {
         AxisArg::Index(self)
     }
 }
 
 impl IntoAxisArg for usize {
-    const IS_INDEX: bool = true;
+    type Kind = DropsAxis;
     fn into_axis_arg(self) -> AxisArg {
         AxisArg::At(self)
     }
@@ -86,7 +137,7 @@ impl IntoAxisArg for usize {
 
 /// An unsuffixed integer literal defaults to `i32`, so `s![l; 1, ..]` takes this impl.
 impl IntoAxisArg for i32 {
-    const IS_INDEX: bool = true;
+    type Kind = DropsAxis;
     fn into_axis_arg(self) -> AxisArg {
         // `isize` is at least 32 bits on every target this crate builds for (the 16-bit targets Rust supports have no use for it), so the cast is lossless there.
         AxisArg::Index(self as isize)
@@ -97,7 +148,7 @@ impl IntoAxisArg for i32 {
 macro_rules! slice_args {
     ($($t:ty),*) => {$(
         impl IntoAxisArg for $t {
-            const IS_INDEX: bool = false;
+            type Kind = KeepsAxis;
             fn into_axis_arg(self) -> AxisArg {
                 AxisArg::Slice(Slice::from(self))
             }
@@ -115,11 +166,50 @@ slice_args!(
 
 /// A [`Slice`] value, as built by [`Slice::new`] or [`Slice::stepped`].
 impl IntoAxisArg for Slice {
-    const IS_INDEX: bool = false;
+    type Kind = KeepsAxis;
     fn into_axis_arg(self) -> AxisArg {
         AxisArg::Slice(self)
     }
 }
+
+/// The count of an argument list of [`s!`](crate::s) as a type: `GIVEN` arguments, `KEPT`
+/// of them slices (the axes the result keeps). [`Layout::indexed`] requires
+/// `ArgCount<N, M>` for a rank-`N` layout and a rank-`M` result (the bound
+/// [`Indexes`](crate::rank::Indexes)), so a wrong count or rank is a type error at
+/// `cargo check`, and `M` is inferred.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::index::{ArgCount, AxisArgs};
+/// type Args = (isize, (core::ops::RangeFull, (core::ops::Range<isize>, ())));
+/// let _: ArgCount<3, 2> = <<Args as AxisArgs>::Count as Default>::default();
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ArgCount<const GIVEN: usize, const KEPT: usize>;
+
+/// One more argument of kind `K` in front of a list counted by `Self`: `Out` is the new
+/// count. Implemented for lists of up to 64 arguments (the largest rank).
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::index::{ArgCount, DropsAxis, KeepsAxis, WithArg};
+/// let _: ArgCount<3, 2> = <<ArgCount<2, 1> as WithArg<KeepsAxis>>::Out as Default>::default();
+/// let _: ArgCount<3, 1> = <<ArgCount<2, 1> as WithArg<DropsAxis>>::Out as Default>::default();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`s!` takes at most 64 arguments, one per axis",
+    label = "one argument too many"
+)]
+pub trait WithArg<K> {
+    /// The count with the argument added.
+    type Out;
+}
+
+// The impls of `WithArg` for every count of up to 63 arguments (generated by build.rs: a
+// declarative macro has no arithmetic to enumerate them).
+include!(concat!(env!("OUT_DIR"), "/arg_counts.rs"));
 
 /// The arguments of [`s!`](crate::s), one per axis, as a nested tuple `(a0, (a1, ()))`, with
 /// their count and the number of indices known at compile time.
@@ -136,6 +226,8 @@ pub trait AxisArgs {
     const LEN: usize;
     /// The number of integer indices among them (the axes the result drops).
     const INDICES: usize;
+    /// The count as a type, [`ArgCount<LEN, LEN - INDICES>`](ArgCount).
+    type Count;
     /// Writes the arguments into `out`, in order (stops at the end of `out`).
     ///
     /// # Examples
@@ -153,13 +245,18 @@ pub trait AxisArgs {
 impl AxisArgs for () {
     const LEN: usize = 0;
     const INDICES: usize = 0;
+    type Count = ArgCount<0, 0>;
     fn write(self, _: &mut [AxisArg]) {}
 }
 
 // The counts are bounded by the nesting depth, far below `usize::MAX` (and an overflow in a `const` item is a compile error, not a run-time one).
-impl<H: IntoAxisArg, T: AxisArgs> AxisArgs for (H, T) {
+impl<H: IntoAxisArg, T: AxisArgs> AxisArgs for (H, T)
+where
+    T::Count: WithArg<H::Kind>,
+{
     const LEN: usize = T::LEN + 1;
     const INDICES: usize = T::INDICES + H::IS_INDEX as usize;
+    type Count = <T::Count as WithArg<H::Kind>>::Out;
     fn write(self, out: &mut [AxisArg]) {
         if let Some((first, rest)) = out.split_first_mut() {
             *first = self.0.into_axis_arg();
@@ -212,7 +309,8 @@ impl<const N: usize> Layout<N> {
     /// ```
     ///
     /// The output rank `M` must be `N` minus the number of integer indices, and there must be
-    /// one argument per axis: both are checked at compile time. Indices are applied first
+    /// one argument per axis: the bound [`Indexes`] checks both at `cargo check`, and infers
+    /// `M` where the caller does not name it. Indices are applied first
     /// (each one narrows its axis to one position, as [`narrowed`](Layout::narrowed)), then
     /// the slices (as [`sliced`](Layout::sliced), Python's clamping rules), then the indexed
     /// axes are dropped.
@@ -242,14 +340,10 @@ impl<const N: usize> Layout<N> {
     ///
     /// - `v.offset_of(j) == self.offset_of(i)` where `i` takes the index positions on the
     ///   indexed axes and, on the others, element `j[k']` of the slice's Python range
-    pub fn indexed<const M: usize, A: AxisArgs>(self, args: A) -> Result<Layout<M>, LayoutError> {
-        const {
-            assert!(A::LEN == N, "s!/indexed: give one index or slice per axis");
-            assert!(
-                M + A::INDICES == N,
-                "s!/indexed: the output rank M must be N minus the number of indices"
-            );
-        }
+    pub fn indexed<const M: usize, A: AxisArgs>(self, args: A) -> Result<Layout<M>, LayoutError>
+    where
+        A::Count: Indexes<N, M>,
+    {
         let mut items = [AxisArg::Slice(Slice::FULL); N];
         args.write(&mut items);
         let mut narrowed = self;
@@ -343,6 +437,8 @@ impl<const MAX: usize> DynLayout<MAX> {
 /// assert_eq!(same, l);
 /// let one: Layout<0> = s![l; 1, 2, 3]?;
 /// assert_eq!(one.offset(), l.offset_of([1, 2, 3])?);
+/// let row = s![l; 1, 2, ..]?; // rank 1, inferred from the two indices
+/// assert_eq!(row.shape(), [4]);
 /// # Ok::<(), LayoutError>(())
 /// ```
 #[macro_export]

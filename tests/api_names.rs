@@ -98,7 +98,7 @@ fn error_names() {
 // transforms); not called by the conformance tests, listed so a rename is a deliberate change.
 #[test]
 fn surface_names() -> Result<(), LayoutError> {
-    use strided_layout::index::{AxisArg, AxisArgs, IntoAxisArg};
+    use strided_layout::index::{ArgCount, AxisArg, AxisArgs, IntoAxisArg};
     use strided_layout::s;
     let l = Layout::<2>::dense([2, 3], 4, Order::C)?;
     let _: isize = l.offset_of_in_bytes([1, 2])?;
@@ -110,6 +110,7 @@ fn surface_names() -> Result<(), LayoutError> {
     let _: Layout<1> = s![l; 1, ..]?;
     let _: AxisArg = 1isize.into_axis_arg();
     let _: usize = <(isize, ()) as AxisArgs>::LEN;
+    let _: ArgCount<1, 0> = <(isize, ()) as AxisArgs>::Count::default();
     let _: Slice = Slice::from(1..2);
     let _: Slice = Slice::from(1..);
     let _: Slice = Slice::from(..2);

@@ -20,6 +20,7 @@
 //! | merge `N - M + 1` consecutive axes | `1 <= M <= N` | [`Merged`] | [`merged_axes`](crate::Layout::merged_axes) |
 //! | a blocked axis as two strided axes, and back | `M == N + 1` | [`OneMore`], [`OneLess`] | [`InterleavedLayout::to_strided`](crate::InterleavedLayout::to_strided), [`InterleavedLayout::from_strided`](crate::InterleavedLayout::from_strided) |
 //! | into a bounded-rank layout | `N <= MAX` | [`NotLower`] | `From<Layout<N>> for DynLayout<MAX>` |
+//! | index with `s!` (NumPy `x[1, :, 2:5]`) | `M == N` minus the indices | [`Indexes`] | [`indexed`](crate::Layout::indexed), [`s!`](crate::s) |
 //! | drop extent-1 axes | data | [`squeezed`](crate::Layout::squeezed) |
 //! | repack, dropping the axis if its extent becomes 1 | data | [`repacked_dropping_axis`](crate::Layout::repacked_dropping_axis) |
 //! | merge every mergeable run | data | [`flattened`](crate::Layout::flattened), [`flattened_range`](crate::Layout::flattened_range), [`flattened_with_mask`](crate::Layout::flattened_with_mask) |
@@ -46,4 +47,4 @@ mod flatten;
 mod repack;
 mod relations;
 
-pub use relations::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
+pub use relations::{AddsAxes, Indexes, Merged, NotLower, OneLess, OneMore, Rank};

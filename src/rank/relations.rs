@@ -162,6 +162,35 @@ pub trait NotLower<const N: usize, const M: usize> {}
 )]
 pub trait Merged<const N: usize, const M: usize> {}
 
+/// `ArgCount<GIVEN, KEPT>: Indexes<N, M>` holds when `GIVEN == N` and `KEPT == M`: the
+/// arguments of [`s!`](crate::s) and [`Layout::indexed`](crate::Layout::indexed), counted by
+/// [`AxisArgs::Count`](crate::index::AxisArgs::Count), give one index or slice per axis of a
+/// rank-`N` layout, and the result keeps one axis per slice.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::index::ArgCount;
+/// use strided_layout::rank::Indexes;
+/// fn holds<C: Indexes<N, M>, const N: usize, const M: usize>() {}
+/// holds::<ArgCount<3, 2>, 3, 2>();
+/// ```
+///
+/// ```compile_fail,E0277
+/// use strided_layout::index::ArgCount;
+/// use strided_layout::rank::Indexes;
+/// fn holds<C: Indexes<N, M>, const N: usize, const M: usize>() {}
+/// holds::<ArgCount<2, 2>, 3, 3>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`s!` on a rank-{N} layout with a rank-{M} result: the arguments count as `{Self}`",
+    label = "give {N} arguments, one index or slice per axis; the result keeps one axis per slice",
+    note = "`ArgCount<GIVEN, KEPT>` counts the arguments given and the slices among them; integer indices drop their axis"
+)]
+pub trait Indexes<const N: usize, const M: usize> {}
+
+impl<const N: usize, const M: usize> Indexes<N, M> for crate::index::ArgCount<N, M> {}
+
 // Keeping the rank holds for every `N`, so code generic over the rank needs no bound for it
 // (`broadcast_to::<N>`, `unsqueezed_axes::<0, N>`, `DynLayout<N>::from(Layout<N>)`).
 impl<const N: usize> NotLower<N, N> for Rank<N> {}
