@@ -175,7 +175,7 @@ impl IntoAxisArg for Slice {
 /// The count of an argument list of [`s!`](crate::s) as a type: `GIVEN` arguments, `KEPT`
 /// of them slices (the axes the result keeps). [`Layout::indexed`] requires
 /// `ArgCount<N, M>` for a rank-`N` layout and a rank-`M` result (the bound
-/// [`Indexes`](crate::rank::Indexes)), so a wrong count or rank is a type error at
+/// [`Indexes`]), so a wrong count or rank is a type error at
 /// `cargo check`, and `M` is inferred.
 ///
 /// # Examples

@@ -222,8 +222,9 @@
 //! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
 //! transpose of at most 32 KiB, at least 8 × 8 or under it both ways) runs one block kernel:
 //! a prepared plan knows its block from when it was built (in a `const`, at compile time),
-//! and the run-time `copy()` checks two rank-2 operands directly (element sizes, shapes,
-//! bounds, the destination's uniqueness) instead of planning. The 16 × 16 transpose is four
+//! and the run-time `copy()` writes the block's nest down from the two rank-2 operands'
+//! shape instead of ordering loops, then checks it with the one validation of a nest
+//! (bounds, the destination's uniqueness). The 16 × 16 transpose is four
 //! AVX2 8 × 8 tiles in straight-line code, the stereo block 32-byte AVX2 unpacks. Each tile
 //! loads half rows into both 128-bit lanes (`vinserti128` from memory, so no lane swap is
 //! left) and needs 16 integer unpacks, which the Intel Xeon server core of the later sessions

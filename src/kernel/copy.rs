@@ -97,13 +97,14 @@ where
     S: Mapping<N> + ?Sized,
     D: Mapping<N> + ?Sized,
 {
-    // Small rank-2 transposes and stereo blocks, then copies into a C-contiguous destination:
-    // checked and run without the planner. Each path lowers the operands for itself, so that
+    // Specialisations of the planner chosen by the operands' shape, whose nest goes through
+    // the one validation of a nest ([`UniqueBlock::check`]): small rank-2 transposes and
+    // stereo blocks, then C-contiguous copies. Each lowers the operands for itself, so that
     // only the fields it reads are loaded (lowered once for both, the 2³ permute took 353
     // instructions a call against 341). Hosts only.
     #[cfg(not(target_os = "none"))]
-    if small::copy_rank2(dst, &dst_layout.lowered(), src, &src_layout.lowered())
-        || small::copy_into_dense(dst, &dst_layout.lowered(), src, &src_layout.lowered())
+    if small::copy_rank2(dst, &dst_layout.lowered(), src, &src_layout.lowered())?
+        || small::copy_into_dense(dst, &dst_layout.lowered(), src, &src_layout.lowered())?
     {
         return Ok(());
     }

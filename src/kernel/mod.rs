@@ -51,7 +51,7 @@
 //! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; one file per backend) | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, padded transposes, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
-//! | `small/` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the rank-2 fast path of [`copy()`](crate::copy()); hosts only (bare-metal builds keep the general loops alone, for code size) | yes |
+//! | `small/` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the run-time [`copy()`](crate::copy())'s planner specialisations chosen by the operands' shape (a transpose block, one contiguous run, a tiny copy into a C-contiguous destination), each checked by the one validation of a nest and run through the witness it mints; hosts only (bare-metal builds keep the general loops alone, for code size) | yes |
 //! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |
 //! | `cpu.rs` | x86-64 feature detection with `cpuid`, no `std` needed | yes (`cpuid`, `xgetbv`) |
 //!

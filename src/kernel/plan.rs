@@ -43,8 +43,8 @@ mod operands;
 mod pieces;
 mod storage;
 
-pub(crate) use builder::line_for;
-use builder::{Builder, flip, measure, merge, outer_first, outer_first2, side_for, tile2};
+use builder::{Builder, flip, merge, outer_first, outer_first2, side_for, tile2};
+pub(crate) use builder::{line_for, measure};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 use storage::Nests;

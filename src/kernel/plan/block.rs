@@ -6,9 +6,11 @@
 //! | --- | --- | --- |
 //! | [`small_nest`] (`const`) | any count `K` | [`Plan::build_small`](super::Plan::build_small), which stores the nest in a plan (`const` plans, every kernel over plain layouts of rank `<= 2`) |
 //! | [`copy_nest`] | a copy's two, written out | the run-time [`copy()`](crate::copy()), which runs the nest as it is, with no plan to clear (a plan of two operands is about 140 bytes on a 32-bit target, this nest 64) |
+//! | [`SmallNest::of_loops`] | a copy's two, whose loops the operands' shape gives | the run-time `copy()`'s specialisations on hosts (one run each side, a small-block kernel's transpose): the loops written down, bounds measured, no order or tile (their kernels run the block whole) |
 //!
-//! Both plan what the general builder plans (`Plan::build_nest`), down to the slot a
-//! merged-away loop leaves; a test compares the three on every small rank-2 pair.
+//! The first two plan what the general builder plans (`Plan::build_nest`), down to the slot
+//! a merged-away loop leaves; a test compares the three on every small rank-2 pair. Every
+//! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
     Loop, Plan, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
@@ -36,6 +38,43 @@ pub(crate) struct SmallNest<const K: usize> {
     pub(super) bounds: [(isize, isize); K],
     /// The tile of the two loops, when the block is worth tiling.
     pub(super) tile: Option<[usize; 2]>,
+}
+
+#[cfg(not(target_os = "none"))]
+impl SmallNest<2> {
+    /// The nest of a copy whose plan the operands' shape already gives (a specialisation of
+    /// the planner chosen by that shape: one run each side, or the two loops of a transpose):
+    /// `loops`, outermost first, each of extent at least 2 and moving in at least one operand,
+    /// from `offsets` (destination first), untiled, with its bounds measured as the planner
+    /// measures them. `None` when there are more than two loops or a bound overflows `isize`
+    /// (the general planner then plans the copy and reports it).
+    #[cfg_attr(
+        not(target_os = "none"),
+        expect(
+            clippy::inline_always,
+            reason = "inlined, the run-time copy's specialisations keep the nest in registers"
+        )
+    )]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    pub(crate) fn of_loops(loops: &[Loop<2>], offsets: [isize; 2]) -> Option<Self> {
+        let ([outer, inner], depth) = match *loops {
+            [a] => ([a, Loop::UNIT], 1),
+            [a, b] => ([a, b], 2),
+            _ => return None,
+        };
+        let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
+        widen(&mut bounds, &outer)?;
+        if depth == 2 {
+            widen(&mut bounds, &inner)?;
+        }
+        Some(Self {
+            loops: [outer, inner],
+            depth,
+            offsets,
+            bounds,
+            tile: None,
+        })
+    }
 }
 
 impl<const K: usize> SmallNest<K> {
@@ -94,6 +133,24 @@ impl<const K: usize> SmallNest<K> {
     /// The tile of the two loops, or `None` when the block runs whole.
     pub(crate) const fn tile(&self) -> Option<[usize; 2]> {
         self.tile
+    }
+
+    /// Whether the nest is one run of consecutive elements in every operand (one loop of
+    /// stride 1 each).
+    #[cfg(not(target_os = "none"))]
+    pub(crate) const fn is_run(&self) -> bool {
+        if self.depth != 1 {
+            return false;
+        }
+        let [outer, _] = &self.loops;
+        let mut k = 0;
+        while k < K {
+            if !matches!(get(&outer.strides, k), Some(1)) {
+                return false;
+            }
+            k = k.saturating_add(1);
+        }
+        true
     }
 
     /// How many indices the nest visits.

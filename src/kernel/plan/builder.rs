@@ -155,7 +155,7 @@ impl<const K: usize> Builder<'_, K> {
 ///
 /// [`LayoutError::OffsetOverflow`] if a step or a sum overflows `isize` (never for operands
 /// that keep the invariants of [`Layout`](crate::Layout)).
-pub(super) const fn measure<const K: usize>(
+pub(crate) const fn measure<const K: usize>(
     loops: &[Loop<K>],
     offsets: &[isize; K],
     bounds: &mut [(isize, isize); K],

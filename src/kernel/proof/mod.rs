@@ -192,7 +192,15 @@ impl<'n> UniqueBlock<'n> {
 
     /// The rest of [`Unique::plan_one_source`]'s checks, on `nest`: every offset lies in its
     /// slice of `lens` (destination first), and the destination is unique.
-    #[inline]
+    #[cfg_attr(
+        not(target_os = "none"),
+        expect(
+            clippy::inline_always,
+            reason = "inlined, the run-time copy's nest stays in registers through the checks"
+        )
+    )]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    #[cfg_attr(target_os = "none", inline)]
     pub(crate) fn check(nest: &'n SmallNest<2>, lens: [usize; 2]) -> Result<Self, LayoutError> {
         let [(dst_lo, dst_hi), (src_lo, src_hi)] = nest.bounds();
         let [dst_len, src_len] = lens;
@@ -204,6 +212,14 @@ impl<'n> UniqueBlock<'n> {
 
     /// The nest, when `lens` are the lengths it was checked against (as
     /// [`InBounds::plan_for`]).
+    #[cfg_attr(
+        not(target_os = "none"),
+        expect(
+            clippy::inline_always,
+            reason = "inlined where the witness was minted, the lengths compare equal and fold away"
+        )
+    )]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(crate) fn nest_for(&self, lens: [usize; 2]) -> Result<&'n SmallNest<2>, LayoutError> {
         match first_where(&self.lens, &lens, |a, b| a != b) {
             Some(k) => Err(outside(

@@ -10,16 +10,22 @@
 //! | a transpose under 8 × 8 both ways of those elements | element by element; a 4 × 4 block of 4-byte elements, SSE2 | the same; NEON for the 4 × 4 block on aarch64 |
 //!
 //! A prepared [`CopyPlan`](crate::CopyPlan) classifies its plan once ([`Small::of_plan`],
-//! `const`) and keeps the answer beside it; the run-time [`copy()`](crate::copy()) tries
-//! [`copy_rank2`] before the general planner: two rank-2 operands of a transpose shape are
-//! classified, bounds-checked and tested for a unique destination (the nesting test, the
-//! one the general validation answers these shapes with) in a few dozen instructions.
-//! Anything else, and element types whose bytes may not all be initialised, take the general
-//! path unchanged, so the errors and the bytes written are the general path's.
-//! [`copy_into_dense`] does the same for copies into a C-contiguous destination from a
-//! C-contiguous source (one run) or, at rank 3 and up, from any source of at most 64
-//! elements (element by element), for any `Copy` type. Hosts only: bare-metal builds
-//! leave this module out and keep the general loops alone (code size).
+//! `const`) and keeps the answer beside it. The run-time [`copy()`](crate::copy()) first
+//! tries the planner's specialisations chosen by the operands' shape, each of which writes
+//! its nest down directly and passes it through the one validation of a nest
+//! ([`UniqueBlock::check`]) or the one bounds rule, holding the result as a witness that
+//! runs only the block it checked:
+//!
+//! | shape | nest | witness | runs |
+//! | --- | --- | --- | --- |
+//! | two rank-2 operands of a transpose shape with a block kernel ([`copy_rank2`]) | the block's two loops | [`CheckedBlock`] | the block kernel |
+//! | two C-contiguous operands of one shape, any rank ([`copy_into_dense`]) | one run | [`Run`] | one move |
+//! | a C-contiguous destination of at most 64 elements, rank 3 and up ([`copy_into_dense`]) | the destination's run, the source's axes | [`Tiny`] | element by element |
+//!
+//! Any other copy, and element types whose bytes may not all be initialised, take the
+//! planned path unchanged; the errors and the bytes written are the planned path's (a test
+//! forces each specialisation against the model). Hosts only: bare-metal builds leave this
+//! module out and keep the general loops alone (code size).
 
 #![cfg_attr(
     all(target_arch = "x86_64", not(miri)),
@@ -47,8 +53,11 @@ use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::Plan;
 use crate::kernel::plan::block::SmallNest;
-use crate::kernel::proof::{Checked, CopyFact};
-use crate::kernel::{stream, transpose};
+use crate::kernel::plan::{Loop, measure};
+use crate::kernel::proof;
+use crate::kernel::proof::{Checked, CopyFact, UniqueBlock};
+use crate::kernel::{raw, stream, transpose};
+use crate::{LayoutError, Operand};
 
 /// Which block kernel a [`Small`] block runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,9 +79,9 @@ enum Kind {
 /// One block `d[od + i·dr + j] = s[os + i + j·sr]` (`i < ea`, `j < eb`): the destination's
 /// rows along `i`, its elements along `j` one apart; the source's the other way round.
 ///
-/// Minted only by [`Small::of_plan`] (from a plan whose one nest is exactly this block) and
-/// by [`copy_rank2`] (which checks it itself); a prepared plan keeps it beside that plan, as
-/// it keeps the plan's shortest lengths and uniqueness token.
+/// Built by [`Small::of_plan`] (from a plan whose one nest is exactly this block; a prepared
+/// plan keeps it beside that plan, as it keeps the plan's shortest lengths and uniqueness
+/// token) and by [`copy_rank2`] (whose [`CheckedBlock`] validates the block's own nest).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 pub(crate) struct Small {
@@ -146,7 +155,7 @@ impl Small {
     /// one and the source along the other, with a block kernel for it.
     const fn of_nest(nest: &SmallNest<2>, itemsize: usize) -> Option<Self> {
         // A tile only orders the block's steps for the caches: a block small enough for a
-        // block kernel runs whole, as `copy_rank2` runs it (a 64 × 64 `f32` transpose in
+        // block kernel runs whole, as the run-time copy runs it (a 64 × 64 `f32` transpose in
         // 8 × 8 tiles: 0.26 us, against 0.47 us through the plan's 32 × 32 tiles).
         let [a, b] = nest.loops() else {
             return None;
@@ -172,6 +181,21 @@ impl Small {
             }),
             None => None,
         }
+    }
+
+    /// The block's two loops, as a nest holds them: `i` (the destination's rows) outside `j`
+    /// (its elements one apart).
+    const fn loops(&self) -> [Loop<2>; 2] {
+        [
+            Loop {
+                extent: self.ea,
+                strides: [self.dr, 1],
+            },
+            Loop {
+                extent: self.eb,
+                strides: [1, self.sr],
+            },
+        ]
     }
 
     /// Runs the block; `false` (nothing written) when `T` is not a plain primitive of the
@@ -353,89 +377,49 @@ pub(crate) fn copy_planned<T: Copy + 'static>(
     unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
 }
 
-/// Whether every offset of the axes `(extent, stride)` from `offset` lies inside a slice of
-/// `len` elements (each extent at least 1): the lowest offset, found with checked arithmetic
-/// in `isize`, and the span up to the highest (the sum of each axis' reach, in `usize`). An
-/// overflow answers `false` (the general path then plans the copy and reports it), so no
-/// wider type is needed; offsets past `isize::MAX - 1` are refused too, which no slice
-/// reaches. (`algo::offset::bounds` answers the same on slices, in `i128` over a runtime
-/// rank: with it and `is_contiguous_in` in [`copy_into_dense`], the 2³ permute took 34 ns
-/// against 13 with this loop, unrolled over the axes. Tracking the highest offset in `isize`
-/// as well took a stereo `copy()` 10 instructions more.)
-#[expect(
-    clippy::inline_always,
-    reason = "as a call (`#[inline]` left it one), a 2 x 2 `copy()` took 263 instructions \
-              against 219"
-)]
-#[inline(always)]
-fn inside(offset: isize, axes: impl IntoIterator<Item = (usize, isize)>, len: usize) -> bool {
-    let (mut lo, mut span) = (offset, 0usize);
-    for (e, st) in axes {
-        let Some(reach) = isize::try_from(e.saturating_sub(1))
-            .ok()
-            .and_then(|k| k.checked_mul(st))
-        else {
-            return false;
-        };
-        let Some(l) = lo.checked_add(reach.min(0)) else {
-            return false;
-        };
-        lo = l;
-        span = span.saturating_add(reach.unsigned_abs());
-    }
-    // Every offset lies in `lo..=lo + span`: inside when `lo >= 0` and `lo + span < len`,
-    // with `len` capped at `isize::MAX` so that every offset also fits `isize` (`lo < len`
-    // is tested first, so `len - lo` does not wrap).
-    let len = len.min(isize::MAX.unsigned_abs());
-    usize::try_from(lo).is_ok_and(|lo| lo < len && span < len.wrapping_sub(lo))
-}
-
-/// [`copy()`](crate::copy()) of two rank-2 operands that form a [`Small`] block: checks
-/// everything the general path would (element sizes, shapes, no interleave, every offset
-/// inside its slice, a unique destination) and runs the block kernel; `false`, nothing
-/// written, when any check fails or the operands are of another shape, for the general path
-/// to plan (and to report the error, the same as without this path).
+/// [`copy()`](crate::copy()) of two rank-2 operands whose plan is one transpose-shaped block
+/// (the destination's elements one apart along one axis, the source's along the other) that
+/// a small-block kernel takes: a specialisation of the planner chosen by that shape, which
+/// writes the block's nest down directly ([`SmallNest::of_loops`]) instead of ordering the
+/// loops (the kernel runs the block whole, in any order), then the one validation of such a
+/// nest ([`UniqueBlock::check`]: every offset inside its slice, a unique destination), whose
+/// errors are the planned path's. `Ok(false)`, nothing written, for any other copy.
+///
+/// # Errors
+///
+/// [`UniqueBlock::check`]'s.
 #[inline]
 pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
     dst: &mut [T],
     dl: &Lowered<N>,
     src: &[T],
     sl: &Lowered<N>,
-) -> bool {
+) -> Result<bool, LayoutError> {
     if N != 2 || !is_plain::<T>() || !strided_pair::<T, N>(dl, sl) {
-        return false;
+        return Ok(false);
     }
-    let size = size_of::<T>();
     let (&[e0, e1], &[d0, d1], &[s0, s1]) = (
         dl.shape.as_slice(),
         dl.strides.as_slice(),
         sl.strides.as_slice(),
     ) else {
-        return false;
+        return Ok(false);
     };
     // The axis along which the destination's elements are one apart becomes `j`: tested,
     // then the four values chosen (written as an `if` / `else if` / `else` returning them,
     // a stereo `copy()` took 12 instructions more, each side spilling its four values).
     let rows_first = d1 == 1 && s0 == 1;
     if !(rows_first || d0 == 1 && s1 == 1) {
-        return false;
+        return Ok(false);
     }
     let (ea, eb, dr, sr) = if rows_first {
         (e0, e1, d0, s1)
     } else {
         (e1, e0, d1, s0)
     };
-    let Some(kind) = Small::classify(ea, eb, dr, sr, size) else {
-        return false;
+    let Some(kind) = Small::classify(ea, eb, dr, sr, size_of::<T>()) else {
+        return Ok(false);
     };
-    // A unique destination: rows of `eb` consecutive elements, at least `eb` apart (the
-    // nesting test; `ea, eb >= 2` by `classify`). Then every offset inside its slice.
-    if dr.unsigned_abs() < eb
-        || !inside(dl.offset, [(ea, dr), (eb, 1)], dst.len())
-        || !inside(sl.offset, [(eb, sr), (ea, 1)], src.len())
-    {
-        return false;
-    }
     let small = Small {
         kind,
         ea,
@@ -445,11 +429,54 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
         od: dl.offset,
         os: sl.offset,
     };
-    // SAFETY: every destination offset `od + i·dr + j` lies inside `dst` and every source
-    // offset `os + i + j·sr` inside `src` (`inside`, checked just above without
-    // overflow); destination rows of `eb` consecutive elements `|dr| >= eb` apart never
-    // share an element; `dst` and `src` are distinct borrows.
-    unsafe { small.run(dst.as_mut_ptr(), src.as_ptr()) }
+    match CheckedBlock::check(small, [dst.len(), src.len()])? {
+        Some(block) => Ok(block.run(dst, src)),
+        None => Ok(false),
+    }
+}
+
+/// Proof that every offset of a [`Small`] block lies inside slices of `lens` elements
+/// (destination first) and that no two of its destination indices share an element: the
+/// block's nest ([`SmallNest::of_loops`] of its loops and first offsets) passed the one
+/// validation of a nest ([`UniqueBlock::check`]). Minted only by [`CheckedBlock::check`], so a
+/// block run through it is the block that was checked.
+struct CheckedBlock {
+    small: Small,
+    lens: [usize; 2],
+}
+
+impl CheckedBlock {
+    /// Checks `small`'s nest against slices of `lens`; `Ok(None)` when a bound of the nest
+    /// overflows `isize` (the planned path then reports it).
+    #[expect(
+        clippy::inline_always,
+        reason = "inlined, the block's values stay in registers from the planner to the kernel"
+    )]
+    #[inline(always)]
+    fn check(small: Small, lens: [usize; 2]) -> Result<Option<Self>, LayoutError> {
+        let Some(nest) = SmallNest::of_loops(&small.loops(), [small.od, small.os]) else {
+            return Ok(None);
+        };
+        UniqueBlock::check(&nest, lens)?;
+        Ok(Some(Self { small, lens }))
+    }
+
+    /// Runs the block on `dst` and `src`; `false` (nothing written) when they are not the
+    /// slices it was checked against, or `T` takes the general loops.
+    #[expect(
+        clippy::inline_always,
+        reason = "inlined, the block's values stay in registers from the planner to the kernel"
+    )]
+    #[inline(always)]
+    fn run<T: Copy + 'static>(&self, dst: &mut [T], src: &[T]) -> bool {
+        if [dst.len(), src.len()] != self.lens {
+            return false;
+        }
+        // SAFETY: every offset of the block lies inside slices of these lengths and its
+        // destination is unique (the witness: `check` validated exactly this block's nest);
+        // `dst` and `src` are distinct borrows.
+        unsafe { self.small.run(dst.as_mut_ptr(), src.as_ptr()) }
+    }
 }
 
 /// The largest volume [`copy_into_dense`] copies element by element: past it, the general
@@ -457,64 +484,182 @@ pub(crate) fn copy_rank2<T: Copy + 'static, const N: usize>(
 /// planned, where an element-by-element loop would take about twice that).
 const TINY_MAX: usize = 64;
 
-/// [`copy()`](crate::copy()) into a C-contiguous destination, without planning, of
+/// [`copy()`](crate::copy()) into a C-contiguous destination, specialisations of the planner
+/// chosen by the operands' shape:
 ///
-/// - a C-contiguous source of the same shape, any rank (the commonest copy of all): one run,
-///   unless large enough to stream its stores, which the general path does (16 `f32`: 19.1
-///   ns through the planner's nest);
-/// - any source of rank 3 or more of at most [`TINY_MAX`] elements: element by element in
-///   the destination's order (a (2, 0, 1) permute of 2³ `f32`: 57.5 ns through the planner).
+/// - from a C-contiguous source of the same shape, any rank (the commonest copy of all): the
+///   plan is one run each side ([`SmallNest::of_loops`]), checked by the one validation of a
+///   nest ([`UniqueBlock::check`]) and moved at once, unless large enough to stream its
+///   stores, which the planned path does;
+/// - from any source of rank 3 or more of at most [`TINY_MAX`] elements: element by element
+///   in the destination's order, each operand's bounds measured by the planner's rule
+///   ([`measure`]) and checked by the one bounds rule ([`proof::inside`]); a C-contiguous
+///   destination is unique.
 ///
-/// Checked directly (element sizes, shapes, no interleave, every offset inside its slice; a
-/// C-contiguous destination is unique). `false`, nothing written, when any check fails or the
-/// copy is of another kind, for the general path to plan (and to report the error, the same
-/// as without this path).
+/// `Ok(false)`, nothing written, for any other copy; the errors are the planned path's.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetBelowSlice`], [`LayoutError::OffsetOutsideSlice`]: the bounds rule's.
 #[inline]
 pub(crate) fn copy_into_dense<T: Copy + 'static, const N: usize>(
     dst: &mut [T],
     dl: &Lowered<N>,
     src: &[T],
     sl: &Lowered<N>,
-) -> bool {
+) -> Result<bool, LayoutError> {
     if !strided_pair::<T, N>(dl, sl) {
-        return false;
+        return Ok(false);
     }
     let Some(volume) = c_contiguous(dl) else {
-        return false;
+        return Ok(false);
     };
-    let Some(d) = run(dl, volume).and_then(|r| dst.get_mut(r)) else {
-        return false;
-    };
+    let lens = [dst.len(), src.len()];
     if c_contiguous(sl).is_some() {
-        if stream::stream_worthy::<T>(|| volume) {
-            return false;
+        if volume < 2 || stream::stream_worthy::<T>(|| volume) {
+            return Ok(false);
         }
-        let Some(s) = run(sl, volume).and_then(|r| src.get(r)) else {
-            return false;
+        return match Run::check(volume, [dl.offset, sl.offset], lens)? {
+            Some(run) => Ok(run.run(dst, src)),
+            None => Ok(false),
         };
-        // SAFETY: `d` and `s` hold `volume` elements each and are distinct borrows; index `i`
-        // in C order is element `i` of each run.
-        unsafe { crate::kernel::raw::copy_run(d.as_mut_ptr(), s.as_ptr(), volume) };
-        return true;
     }
     if N < 3 || volume > TINY_MAX {
-        return false;
+        return Ok(false);
     }
-    // Every source offset inside `src` (checked: a `Mapping` of another crate may describe
-    // offsets past `isize`).
-    if !inside(
-        sl.offset,
-        sl.shape.iter().copied().zip(sl.strides),
-        src.len(),
-    ) {
-        return false;
+    match Tiny::check(dl, sl, volume, lens)? {
+        Some(tiny) => Ok(tiny.run(dst, src)),
+        None => Ok(false),
     }
-    // SAFETY: `d` holds the destination's `volume` elements, and every source offset the
-    // odometer reaches (an offset of the source layout) lies inside `src` (checked above);
-    // the destination's offsets are distinct (C-contiguous); `dst` and `src` are distinct
-    // borrows.
-    unsafe { tiny(d.as_mut_ptr(), src.as_ptr(), sl, volume) };
-    true
+}
+
+/// Proof that a run of `len` consecutive elements from `offsets[0]` and from `offsets[1]`
+/// lies inside slices of `lens` elements (destination first): the run's nest
+/// ([`SmallNest::of_loops`] of one loop of stride 1 each side) passed the one validation of a
+/// nest ([`UniqueBlock::check`]). Minted only by [`Run::check`].
+struct Run {
+    len: usize,
+    offsets: [isize; 2],
+    lens: [usize; 2],
+}
+
+impl Run {
+    /// Checks the run's nest against slices of `lens`; `Ok(None)` when a bound overflows
+    /// `isize` (the planned path then reports it).
+    #[expect(
+        clippy::inline_always,
+        reason = "inlined, the run's values stay in registers from the planner to the move"
+    )]
+    #[inline(always)]
+    fn check(
+        len: usize,
+        offsets: [isize; 2],
+        lens: [usize; 2],
+    ) -> Result<Option<Self>, LayoutError> {
+        let run = Loop {
+            extent: len,
+            strides: [1, 1],
+        };
+        let Some(nest) = SmallNest::of_loops(&[run], offsets) else {
+            return Ok(None);
+        };
+        UniqueBlock::check(&nest, lens)?;
+        Ok(Some(Self { len, offsets, lens }))
+    }
+
+    /// Moves the run from `src` to `dst`; `false` (nothing written) when they are not the
+    /// slices it was checked against.
+    #[expect(
+        clippy::inline_always,
+        reason = "inlined, the run's values stay in registers from the planner to the move"
+    )]
+    #[inline(always)]
+    fn run<T: Copy>(&self, dst: &mut [T], src: &[T]) -> bool {
+        if [dst.len(), src.len()] != self.lens {
+            return false;
+        }
+        let [od, os] = self.offsets;
+        // The run's `len` elements from `od` and from `os` lie inside `dst` and `src` (the
+        // witness, checked against these lengths); distinct borrows.
+        // SAFETY: `od` is inside `dst` (above).
+        let dp = unsafe { dst.as_mut_ptr().offset(od) };
+        // SAFETY: `os` is inside `src` (above).
+        let sp = unsafe { src.as_ptr().offset(os) };
+        // SAFETY: the run's elements from `dp` and `sp` (above), distinct borrows.
+        unsafe { raw::copy_run(dp, sp, self.len) };
+        true
+    }
+}
+
+/// Proof that every offset of a copy into a C-contiguous destination of `volume` elements
+/// lies inside slices of `lens` elements (destination first): the source's offsets are
+/// the offsets of `source`'s axes, and the destination, being C-contiguous, is unique.
+/// Minted only by [`Tiny::check`].
+struct Tiny<'l, const N: usize> {
+    source: &'l Lowered<N>,
+    first: isize,
+    volume: usize,
+    lens: [usize; 2],
+}
+
+impl<'l, const N: usize> Tiny<'l, N> {
+    /// Measures the source's bounds over its `N` axes (the planner's [`measure`]; the
+    /// destination's are its run) and checks both against `lens` ([`proof::inside`]); `Ok(None)` when a bound overflows
+    /// `isize` (the planned path then reports it). `dl` is C-contiguous with `volume`
+    /// elements; `sl` has its shape.
+    fn check(
+        dl: &Lowered<N>,
+        sl: &'l Lowered<N>,
+        volume: usize,
+        lens: [usize; 2],
+    ) -> Result<Option<Self>, LayoutError> {
+        // The destination's offsets are one run of `volume` elements from its offset; the
+        // source's are measured over its axes.
+        let dst_lo = dl.offset;
+        let Some(dst_hi) = isize::try_from(volume.saturating_sub(1))
+            .ok()
+            .and_then(|n| dst_lo.checked_add(n))
+        else {
+            return Ok(None);
+        };
+        let mut loops = [Loop::<1>::UNIT; N];
+        for ((l, &extent), &s) in loops.iter_mut().zip(&sl.shape).zip(&sl.strides) {
+            *l = Loop {
+                extent,
+                strides: [s],
+            };
+        }
+        let mut bounds = [(0, 0); 1];
+        if measure(&loops, &[sl.offset], &mut bounds).is_err() {
+            return Ok(None);
+        }
+        let [(src_lo, src_hi)] = bounds;
+        let [dst_len, src_len] = lens;
+        proof::inside(Operand::Destination, dst_lo, dst_hi, dst_len)?;
+        proof::inside(Operand::Source, src_lo, src_hi, src_len)?;
+        Ok(Some(Self {
+            source: sl,
+            first: dl.offset,
+            volume,
+            lens,
+        }))
+    }
+
+    /// The copy on `dst` and `src`; `false` (nothing written) when they are not the slices it
+    /// was checked against.
+    fn run<T: Copy>(&self, dst: &mut [T], src: &[T]) -> bool {
+        if [dst.len(), src.len()] != self.lens {
+            return false;
+        }
+        // SAFETY: the destination's `volume` elements from `first` lie inside `dst` (the
+        // witness: its bounds checked against this length).
+        let d = unsafe { dst.as_mut_ptr().offset(self.first) };
+        // SAFETY: `d..d + volume` are elements of `dst` (above); every offset of the source
+        // layout lies inside `src` (the witness); the destination's offsets are distinct
+        // (C-contiguous); `dst` and `src` are distinct borrows.
+        unsafe { tiny(d, src.as_ptr(), self.source, self.volume) };
+        true
+    }
 }
 
 /// Whether `dl` and `sl` are plain strided operands of one shape with `T`'s itemsize: the
@@ -543,14 +688,6 @@ fn c_contiguous<const N: usize>(l: &Lowered<N>) -> Option<usize> {
         volume = volume.checked_mul(e)?;
     }
     (volume != 0).then_some(volume)
-}
-
-/// The slice range of a C-contiguous `l`'s `volume` elements, `offset..offset + volume`,
-/// when the offset is not negative and the end fits `usize`.
-#[inline]
-fn run<const N: usize>(l: &Lowered<N>, volume: usize) -> Option<core::ops::Range<usize>> {
-    let from = usize::try_from(l.offset).ok()?;
-    Some(from..from.checked_add(volume)?)
 }
 
 /// The element-by-element loop of [`copy_into_dense`]: `d[i]` from the source offset of the

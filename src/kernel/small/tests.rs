@@ -1,54 +1,221 @@
-use super::{Kind, SMALL_MAX_BYTES, Small, inside};
+use super::{Kind, SMALL_MAX_BYTES, Small};
 
-/// Whether `n` rows `r` apart of `len` consecutive elements each, the first at `o`, lie
-/// inside a slice of `slice` elements: [`inside`] on the two axes `copy_rank2` gives it.
-fn rows_inside(o: isize, r: isize, n: usize, len: usize, slice: usize) -> bool {
-    inside(o, [(n, r), (len, 1)], slice)
+use std::format;
+use std::vec::Vec;
+
+use crate::kernel::mapping::Lowered;
+use crate::{Layout, LayoutError, Operand};
+
+/// The model of the run-time copy: `dst` after copying every index of `src_l` in `src` to
+/// the same index of `dst_l`, or the error its contract gives (each operand in turn,
+/// destination first: a negative offset, then an offset past the slice's end).
+fn model<const N: usize>(
+    src: &[u32],
+    src_l: &Layout<N>,
+    dst: &[u32],
+    dst_l: &Layout<N>,
+) -> Result<Vec<u32>, LayoutError> {
+    let offsets =
+        |l: &Layout<N>| -> Vec<isize> { l.indices().map(|i| l.offset_of(i).unwrap()).collect() };
+    let (d, s) = (offsets(dst_l), offsets(src_l));
+    for (operand, offs, len) in [
+        (Operand::Destination, &d, dst.len()),
+        (Operand::Source, &s, src.len()),
+    ] {
+        let (Some(&lo), Some(&hi)) = (offs.iter().min(), offs.iter().max()) else {
+            continue;
+        };
+        if lo < 0 {
+            return Err(LayoutError::OffsetBelowSlice {
+                operand,
+                lowest: lo,
+            });
+        }
+        let needed = usize::try_from(hi).unwrap() + 1;
+        if needed > len {
+            return Err(LayoutError::OffsetOutsideSlice {
+                operand,
+                needed,
+                given: len,
+            });
+        }
+    }
+    let mut out = dst.to_vec();
+    for (&o, &i) in d.iter().zip(&s) {
+        out[usize::try_from(o).unwrap()] = src[usize::try_from(i).unwrap()];
+    }
+    Ok(out)
 }
 
-/// `rows_inside` against the model (every offset of the rows, in `i128`) over first
-/// offsets -8..=8, row steps -6..=6 (0 included), 1..=4 rows of 1..=4 elements and slices
-/// of 0..=24; then at the edges of `isize`, where the checked arithmetic answers `false`.
-/// Under Miri (safe code: the 32-bit run is what it adds) every fourth offset, row step
-/// and slice length.
+/// Runs a specialisation `special` of the run-time copy on the pair, forced, and checks it
+/// against the model: where it takes the copy, the model's bytes or the model's error with
+/// `dst` untouched; where it does not, nothing written. Returns whether it took the copy.
+/// A specialisation of the run-time copy: `Ok(true)` when it took the copy.
+type Special<const N: usize> =
+    fn(&mut [u32], &Lowered<N>, &[u32], &Lowered<N>) -> Result<bool, LayoutError>;
+
+fn agrees<const N: usize>(
+    special: Special<N>,
+    src_l: &Layout<N>,
+    dst_l: &Layout<N>,
+    src_len: usize,
+    dst_len: usize,
+) -> bool {
+    let src: Vec<u32> = (1000..).take(src_len).collect();
+    let before: Vec<u32> = (0..).take(dst_len).collect();
+    let mut got = before.clone();
+    let taken = special(&mut got, &dst_l.lowered(), &src, &src_l.lowered());
+    let want = model(&src, src_l, &before, dst_l);
+    let ctx = format!("{src_l:?} -> {dst_l:?}, slices {src_len} -> {dst_len}");
+    match taken {
+        Ok(true) => {
+            assert_eq!(Ok(got), want, "{ctx}");
+            true
+        }
+        Ok(false) => {
+            assert_eq!(got, before, "{ctx}: declined, but wrote");
+            false
+        }
+        Err(e) => {
+            assert_eq!(Err(e), want, "{ctx}");
+            assert_eq!(got, before, "{ctx}: refused, but wrote");
+            true
+        }
+    }
+}
+
+/// Whether case `k` runs: every one, or every 53rd under Miri (slow: about a quarter of a
+/// second a copy).
+fn sampled(k: usize) -> bool {
+    !cfg!(miri) || k % 53 == 0
+}
+
+/// The fewest copies a specialisation must take in its test (a test that it ever runs).
+fn least() -> usize {
+    if cfg!(miri) { 2 } else { 50 }
+}
+
+/// `copy_rank2`, forced on rank-2 pairs of extents 1 to 4 (and 2 × 8, 8 × 8: SIMD tiles),
+/// strides in both axis orders, flipped or not, shifted by -1, 0 and 3, on slices just
+/// long enough, one element short and longer: where it takes the copy, the model's bytes and
+/// errors. It must take the transposes (a test that it ever runs).
 #[test]
-fn rows_inside_matches_the_model_and_refuses_overflow() {
-    let step = if cfg!(miri) { 4 } else { 1 };
-    let mut checked = 0usize;
-    for o in (-8isize..=8).step_by(step) {
-        for r in (-6isize..=6).step_by(step) {
-            for n in 1usize..=4 {
-                for len in 1usize..=4 {
-                    for slice in (0usize..=24).step_by(step) {
-                        let inside = (0..n).all(|i| {
-                            (0..len).all(|j| {
-                                let off = o as i128 + i as i128 * r as i128 + j as i128;
-                                off >= 0 && off < slice as i128
-                            })
-                        });
-                        assert_eq!(
-                            rows_inside(o, r, n, len, slice),
-                            inside,
-                            "o {o} r {r} n {n} len {len} slice {slice}"
-                        );
-                        checked += 1;
+fn rank2_specialisation_matches_the_model() {
+    let (mut taken, mut case) = (0usize, 0usize);
+    for (e0, e1) in [
+        (1, 1),
+        (1, 4),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (4, 4),
+        (2, 8),
+        (8, 8),
+    ] {
+        let (s0, s1) = (isize::try_from(e0).unwrap(), isize::try_from(e1).unwrap());
+        let c = Layout::new([e0, e1], [s1, 1], 4).unwrap();
+        let f = Layout::new([e0, e1], [1, s0], 4).unwrap();
+        let views = [
+            c,
+            f,
+            c.flipped(1).unwrap(),
+            f.flipped(0).unwrap(),
+            f.flipped(1).unwrap(),
+        ];
+        for (src_l, dst_l) in views
+            .iter()
+            .flat_map(|a| views.iter().map(move |b| (*a, *b)))
+        {
+            // An offset of -1 puts the lowest offset of an unflipped layout below the slice.
+            for off in [-1isize, 0, 3] {
+                let shift = |l: Layout<2>| l.with_offset(l.offset() + off).unwrap();
+                let (src_l, dst_l) = (shift(src_l), shift(dst_l));
+                let need = |l: &Layout<2>| l.required_len().unwrap_or(4);
+                let (s, d) = (need(&src_l), need(&dst_l));
+                for (sl, dl) in [(s, d), (s - 1, d), (s, d - 1), (s + 5, d + 2)] {
+                    case += 1;
+                    if sampled(case) {
+                        taken += usize::from(agrees(
+                            super::copy_rank2::<u32, 2>,
+                            &src_l,
+                            &dst_l,
+                            sl,
+                            dl,
+                        ));
                     }
                 }
             }
         }
     }
-    let cases = if cfg!(miri) {
-        5 * 4 * 4 * 4 * 7
-    } else {
-        17 * 13 * 4 * 4 * 25
-    };
-    assert_eq!(checked, cases);
-    // (n - 1)·r, o + (n - 1)·r and the last element's offset past `isize` or `usize`.
-    assert!(!rows_inside(0, isize::MAX, 3, 1, usize::MAX));
-    assert!(!rows_inside(isize::MAX, 1, 2, 1, usize::MAX));
-    assert!(!rows_inside(isize::MIN, -1, 2, 1, usize::MAX));
-    assert!(!rows_inside(isize::MAX, 0, 1, usize::MAX, usize::MAX));
-    assert!(rows_inside(isize::MAX - 1, 0, 1, 1, usize::MAX));
+    assert!(taken > least(), "the specialisation took {taken} copies");
+}
+
+/// `copy_into_dense`, forced: C-contiguous pairs of rank 1 to 4 (one run), and sources of
+/// rank 3 permuted and flipped into a C-contiguous destination (element by element), shifted
+/// by -1, 0 and 2, on slices just long enough, one element short and longer.
+#[test]
+fn dense_specialisations_match_the_model() {
+    let (mut taken, mut case) = (0usize, 0usize);
+    let lens = |s: usize, d: usize| [(s, d), (s - 1, d), (s, d - 1), (s + 3, d + 1)];
+    for shape in [[1usize, 1, 5], [2, 3, 4], [4, 4, 4], [1, 2, 1]] {
+        let c = Layout::dense(shape, 4, crate::Order::C).unwrap();
+        for off in [-1isize, 0, 2] {
+            let (a, b) = (
+                c.with_offset(off).unwrap(),
+                c.with_offset(1 - off.min(1)).unwrap(),
+            );
+            let need = |l: &Layout<3>| l.required_len().unwrap_or(4);
+            for (sl, dl) in lens(need(&a), need(&b)) {
+                case += 1;
+                if sampled(case) {
+                    taken += usize::from(agrees(super::copy_into_dense::<u32, 3>, &a, &b, sl, dl));
+                }
+            }
+            let dst = c.with_offset(off).unwrap();
+            for perm in [[0, 1, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0]] {
+                let dense = Layout::dense(
+                    [shape[perm[0]], shape[perm[1]], shape[perm[2]]],
+                    4,
+                    crate::Order::C,
+                )
+                .unwrap();
+                let mut inverse = [0usize; 3];
+                for (k, &p) in perm.iter().enumerate() {
+                    inverse[p] = k;
+                }
+                let src = dense.permuted(inverse).unwrap();
+                for src in [src, src.flipped(0).unwrap(), src.flipped(2).unwrap()] {
+                    let src = src.with_offset(src.offset() + off).unwrap();
+                    let need = |l: &Layout<3>| l.required_len().unwrap_or(4);
+                    for (sl, dl) in lens(need(&src), need(&dst)) {
+                        case += 1;
+                        if sampled(case) {
+                            taken += usize::from(agrees(
+                                super::copy_into_dense::<u32, 3>,
+                                &src,
+                                &dst,
+                                sl,
+                                dl,
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for n in [2usize, 7] {
+        let one = Layout::dense([n], 4, crate::Order::C).unwrap();
+        taken += usize::from(agrees(super::copy_into_dense::<u32, 1>, &one, &one, n, n));
+        let four = Layout::dense([2, 1, n, 2], 4, crate::Order::C).unwrap();
+        taken += usize::from(agrees(
+            super::copy_into_dense::<u32, 4>,
+            &four,
+            &four,
+            4 * n,
+            4 * n,
+        ));
+    }
+    assert!(taken > least(), "the specialisations took {taken} copies");
 }
 
 #[test]
