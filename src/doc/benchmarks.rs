@@ -219,6 +219,16 @@
 //! | 16 × 16 `f32` transpose (1 KiB) | 0.32-0.49 of `copy_from_slice` on the allocator's buffers, 0.55-0.91 on 64-byte-aligned ones (a standalone loop in one process: 0.51-0.53 on 32-byte-aligned destination rows, 0.45-0.48 on rows 16 bytes off); 320 instr. (364 before this round) | 0.31-0.48; 474 instr. (494) | 0.18 / 0.09; 667 / 1,384 instr. |
 //! | 64-frame stereo `i16` interleave (256 B) | 0.68-1.13 × the time of a `chunks_exact_mut` hand loop; 107 instr. (162), the hand loop 142 | 0.28-0.69 of `copy_from_slice`; 250 instr. (275) | 5.3 × the hand loop / 0.05; 394 / 1,046 instr. |
 //!
+//! The run-time column is from the round before the run-time `copy()`'s fast paths went
+//! through the one validation of a nest (a transpose block, one contiguous run, a tiny copy
+//! into a C-contiguous destination, each checked and run through the witness that check
+//! mints). That costs each call 17 to 63 instructions more; timed in one process (300,000
+//! calls, medians of three, the same 2-core AMD EPYC share), before -> after: 4 × 4 `f32`
+//! transpose 12.3 -> 14.8 ns, 64-frame stereo `i16` 16.6 -> 19.3 ns, 16 × 16 `f32` 26.4 ->
+//! 28.2 ns, 16 contiguous `f32` of rank 3 17.4 -> 19.1 ns, 1,024 contiguous `f32` 51.5 ->
+//! 50.9 ns, a (2, 0, 1) permute of 2³ `f32` 23.4 -> 26.2 ns, CHW -> HWC 3 × 4 × 4 `u8` 47.4
+//! -> 51.7 ns. Prepared plans and firmware builds are unchanged.
+//!
 //! A small copy shaped like a transpose (two planar channels into interleaved frames, or a
 //! transpose of at most 32 KiB, at least 8 × 8 or under it both ways) runs one block kernel:
 //! a prepared plan knows its block from when it was built (in a `const`, at compile time),
