@@ -205,7 +205,7 @@
 //! destination from a C-contiguous source, 8-20 ns for other copies of rank 1 and 2, 55-60 ns
 //! at rank 3 and up past 64 elements, which a hand loop over a few dozen elements does not
 //! pay; a prepared [`CopyPlan`](crate::CopyPlan)'s `run` costs 4-10 ns on top of the data.
-//! On a Cortex-M4 the plan takes about 1 KB of stack, 352 B for a copy of rank 2 or less over
+//! On a Cortex-M4 the plan takes about 1 KB of stack, 288 B for a copy of rank 2 or less over
 //! `Layout`s (see [`doc::firmware`](crate::doc::firmware)).
 //!
 //! `cargo bench -p strided-layout-bench --bench prepared` (groups `table/small 16x16 f32
@@ -364,19 +364,19 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B (1,568 B) | 7,190 B (7,190 B) | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 1,932 B (1,932 B) | 7,510 B (7,510 B) | 576 | 36 B (the caller, `run` inlined) + 48 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 4,024 B (3,964 B) | 9,688 B (9,580 B) | 894 | 304 B (`copy`) + 48 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 3,528 B (3,468 B) | 9,166 B (9,058 B) | 884 | 240 B (`copy`) + 48 B (the block copy) |
 //!
 //! The `const` plan costs 364 bytes over the hand loops and 6 instructions fewer per copy; it
 //! stores no plan (the two plans of the stereo build were 1,216 bytes of `.rodata`, and `run`
 //! 1,130 bytes of `.text`, before `run` was inlined on bare metal), and links no `memcpy` (730
-//! bytes) or `memclr` (174 bytes). The run-time `copy()` costs 2.4 KB over the hand loops (it
-//! was 17.2 KB while it linked the general planner and the searches, 35.0 KB when the search
+//! bytes) or `memclr` (174 bytes). The run-time `copy()` costs 1,960 bytes over the hand loops
+//! (2,456 while it tiled large blocks on bare metal too: the tile driver was 496 bytes; 17.2 KB while it linked the general planner and the searches, 35.0 KB when the search
 //! used `i128`). Everything but its inner loop (the call, planning, validation and the block's
 //! set-up: the library's instructions in a `qemu-arm` trace, attributed per source line) is
-//! about 348 instructions a call, where a `const` plan's run spends about 45 (84 before its
+//! about 338 instructions a call (348 with the tile decision), where a `const` plan's run spends about 45 (84 before its
 //! run was inlined; the run-time figure was 374, 457 and about 2,150 in earlier rounds, the
 //! last when each call cleared and walked a [`Plan`](crate::plan::Plan) of
-//! [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops). Its stack high-water is 352 B (304 B + 48 B), where
+//! [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops). Its stack high-water is 288 B (240 B + 48 B; 352 B with tiles), where
 //! the general planner's plan took 1,004 B; a run-time copy that plans in full adds 736 B for
 //! the overlap test of two nests, 272 B plus 208 B per level of the search for one nest, and
 //! about 830 B for the pieces planner of an interleaved operand.

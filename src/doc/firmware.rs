@@ -18,6 +18,12 @@
 //! under Miri on `i686-unknown-linux-gnu`, so arithmetic at the edge of a 32-bit `usize` is
 //! exercised.
 //!
+//! On these targets the run-time [`copy()`](crate::copy()) does not tile a large block (on
+//! hosts it does, for the caches): most microcontrollers have no data cache, and the tile
+//! driver would cost every firmware that calls `copy()` flash. A core with a data cache
+//! (Cortex-M7) that transposes blocks larger than its cache can prepare the copy instead: a
+//! [`CopyPlan`](crate::CopyPlan) keeps its planner's tiles.
+//!
 //! # Compile-time checks
 //!
 //! A DMA engine that moves one contiguous run needs a C-contiguous buffer of a known size.

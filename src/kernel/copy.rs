@@ -29,7 +29,8 @@ use crate::kernel::small;
 ///   primitive `T` use SIMD kernels chosen at run time (x86-64: SSE2 to AVX2, detected with
 ///   `cpuid` in every build; aarch64: NEON); other strides take the planned loops (axes
 ///   merged where they can be, flipped to run forwards, ordered by the cache lines their steps
-///   touch, tiled where the operands disagree on the fastest axis). Copies of 32 MiB or more
+///   touch, tiled where the operands disagree on the fastest axis; a run-time copy on a
+///   bare-metal target does not tile, a prepared one does). Copies of 32 MiB or more
 ///   store around the cache (x86-64).
 /// - **Per call:** the checks and the planning, independent of the volume: a few dozen
 ///   instructions for ranks 1 and 2, a few hundred for higher ranks. A copy made again and

@@ -331,7 +331,16 @@ pub(crate) fn copy_nest<const N: usize>(
             }
         }
     }
-    let tile = block_tile(&outer, &inner, depth, side);
+    // Bare metal: the run-time copy does not tile. A tile orders a large block's steps for a
+    // data cache, which most microcontrollers lack (their SRAM answers every access alike),
+    // and the tile driver cost the run-time copy about 300 bytes of flash on a Cortex-M4. A
+    // prepared plan still tiles where its planner says so (its tile is known at compile
+    // time, so its driver is linked only then).
+    let tile = if cfg!(target_os = "none") {
+        None
+    } else {
+        block_tile(&outer, &inner, depth, side)
+    };
     // Each operand's bounds: what one step short of each loop's extent moves it, added to
     // its low or high end (a loop past the depth moves nothing).
     let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
