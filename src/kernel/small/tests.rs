@@ -87,7 +87,7 @@ fn agrees<const N: usize>(
 /// Whether case `k` runs: every one, or every 53rd under Miri (slow: about a quarter of a
 /// second a copy).
 fn sampled(k: usize) -> bool {
-    !cfg!(miri) || k % 53 == 0
+    !cfg!(miri) || k.is_multiple_of(53)
 }
 
 /// The fewest copies a specialisation must take in its test (a test that it ever runs).
