@@ -364,16 +364,16 @@
 //! | --- | --- | --- | --- | --- |
 //! | hand loops (`chunks_exact_mut`) | 1,568 B (1,568 B) | 7,190 B (7,190 B) | 582 | - |
 //! | `const` [`CopyPlan`](crate::CopyPlan) | 1,932 B (1,932 B) | 7,510 B (7,510 B) | 576 | 36 B (the caller, `run` inlined) + 48 B (the block copy) |
-//! | run-time [`copy()`](crate::copy) | 3,528 B (3,468 B) | 9,166 B (9,058 B) | 884 | 240 B (`copy`) + 48 B (the block copy) |
+//! | run-time [`copy()`](crate::copy) | 3,492 B (3,432 B) | 9,164 B (9,056 B) | 881 | 240 B (`copy`) + 48 B (the block copy) |
 //!
 //! The `const` plan costs 364 bytes over the hand loops and 6 instructions fewer per copy; it
 //! stores no plan (the two plans of the stereo build were 1,216 bytes of `.rodata`, and `run`
 //! 1,130 bytes of `.text`, before `run` was inlined on bare metal), and links no `memcpy` (730
-//! bytes) or `memclr` (174 bytes). The run-time `copy()` costs 1,960 bytes over the hand loops
+//! bytes) or `memclr` (174 bytes). The run-time `copy()` costs 1,924 bytes over the hand loops
 //! (2,456 while it tiled large blocks on bare metal too: the tile driver was 496 bytes; 17.2 KB while it linked the general planner and the searches, 35.0 KB when the search
 //! used `i128`). Everything but its inner loop (the call, planning, validation and the block's
 //! set-up: the library's instructions in a `qemu-arm` trace, attributed per source line) is
-//! about 338 instructions a call (348 with the tile decision), where a `const` plan's run spends about 45 (84 before its
+//! about 335 instructions a call (348 with the tile decision), where a `const` plan's run spends about 45 (84 before its
 //! run was inlined; the run-time figure was 374, 457 and about 2,150 in earlier rounds, the
 //! last when each call cleared and walked a [`Plan`](crate::plan::Plan) of
 //! [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops). Its stack high-water is 288 B (240 B + 48 B; 352 B with tiles), where

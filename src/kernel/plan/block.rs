@@ -48,25 +48,18 @@ impl SmallNest<2> {
     /// from `offsets` (destination first), untiled, with its bounds measured as the planner
     /// measures them. `None` when there are more than two loops or a bound overflows `isize`
     /// (the general planner then plans the copy and reports it).
-    #[cfg_attr(
-        not(target_os = "none"),
-        expect(
-            clippy::inline_always,
-            reason = "inlined, the run-time copy's specialisations keep the nest in registers"
-        )
+    #[expect(
+        clippy::inline_always,
+        reason = "inlined, the run-time copy's specialisations keep the nest in registers"
     )]
-    #[cfg_attr(not(target_os = "none"), inline(always))]
+    #[inline(always)]
     pub(crate) fn of_loops(loops: &[Loop<2>], offsets: [isize; 2]) -> Option<Self> {
         let ([outer, inner], depth) = match *loops {
             [a] => ([a, Loop::UNIT], 1),
             [a, b] => ([a, b], 2),
             _ => return None,
         };
-        let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
-        widen(&mut bounds, &outer)?;
-        if depth == 2 {
-            widen(&mut bounds, &inner)?;
-        }
+        let bounds = measure2(offsets, &outer, &inner, depth)?;
         Some(Self {
             loops: [outer, inner],
             depth,
@@ -133,24 +126,6 @@ impl<const K: usize> SmallNest<K> {
     /// The tile of the two loops, or `None` when the block runs whole.
     pub(crate) const fn tile(&self) -> Option<[usize; 2]> {
         self.tile
-    }
-
-    /// Whether the nest is one run of consecutive elements in every operand (one loop of
-    /// stride 1 each).
-    #[cfg(not(target_os = "none"))]
-    pub(crate) const fn is_run(&self) -> bool {
-        if self.depth != 1 {
-            return false;
-        }
-        let [outer, _] = &self.loops;
-        let mut k = 0;
-        while k < K {
-            if !matches!(get(&outer.strides, k), Some(1)) {
-                return false;
-            }
-            k = k.saturating_add(1);
-        }
-        true
     }
 
     /// How many indices the nest visits.
@@ -341,15 +316,7 @@ pub(crate) fn copy_nest<const N: usize>(
     } else {
         block_tile(&outer, &inner, depth, side)
     };
-    // Each operand's bounds: what one step short of each loop's extent moves it, added to
-    // its low or high end (a loop past the depth moves nothing).
-    let mut bounds = [(offsets[0], offsets[0]), (offsets[1], offsets[1])];
-    if depth >= 1 {
-        widen(&mut bounds, &outer).ok_or(overflow)?;
-    }
-    if depth == 2 {
-        widen(&mut bounds, &inner).ok_or(overflow)?;
-    }
+    let bounds = measure2(offsets, &outer, &inner, depth).ok_or(overflow)?;
     Ok(Some(SmallNest {
         loops: [outer, inner],
         depth,
@@ -445,6 +412,33 @@ fn widen(bounds: &mut [(isize, isize); 2], l: &Loop<2>) -> Option<()> {
     let [s0, s1] = l.strides;
     widen_by(lo0, hi0, moved(s0, steps)?)?;
     widen_by(lo1, hi1, moved(s1, steps)?)
+}
+
+/// Each operand's bounds of a nest of `depth` loops `outer`, `inner` from `offsets`: what one
+/// step short of each loop's extent moves it, added to its low or high end (a loop past the
+/// depth moves nothing). [`measure`] written out for two operands and two loops; `None` on
+/// an overflow of `isize`.
+#[expect(
+    clippy::inline_always,
+    reason = "the run-time copy's nest stays in registers (its planner is inlined on a \
+              Cortex-M)"
+)]
+#[inline(always)]
+fn measure2(
+    offsets: [isize; 2],
+    outer: &Loop<2>,
+    inner: &Loop<2>,
+    depth: usize,
+) -> Option<[(isize, isize); 2]> {
+    let [od, os] = offsets;
+    let mut bounds = [(od, od), (os, os)];
+    if depth >= 1 {
+        widen(&mut bounds, outer)?;
+    }
+    if depth == 2 {
+        widen(&mut bounds, inner)?;
+    }
+    Some(bounds)
 }
 
 /// `lo += d` for a negative `d`, else `hi += d` (a branch per end, not a pointer chosen

@@ -85,16 +85,25 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
     if stream::stream_worthy::<T>(|| nest.volume()) {
         return Ok(false);
     }
+    let (a, b) = nest.block();
+    let [od, os] = nest.offsets();
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     // One contiguous run each side (a dense copy): moved at once, without the block kernel's
     // dispatch (hosts; on bare metal the block kernel's row loop is the same move, in less
     // code).
     #[cfg(not(target_os = "none"))]
-    if run_nest(block, dst, src) {
+    if a.extent == 1 && b.strides == [1, 1] {
+        // The run's `b.extent` elements from `od` and from `os` are the nest's, inside `dst`
+        // and `src` (the `UniqueBlock` witness, whose lengths `nest_for` matched); `dst` and
+        // `src` are distinct borrows.
+        // SAFETY: `od` is inside `dst` (above).
+        let dp = unsafe { d.offset(od) };
+        // SAFETY: `os` is inside `src` (above).
+        let sp = unsafe { s.offset(os) };
+        // SAFETY: the run's elements from `dp` and `sp` (above), distinct borrows.
+        unsafe { copy_run(dp, sp, b.extent) };
         return Ok(true);
     }
-    let (a, b) = nest.block();
-    let [od, os] = nest.offsets();
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     if macro_block::<T>(a, b, false) {
         // SAFETY: `od` is an offset of the nest, inside `dst` (the `UniqueBlock` witness,
         // whose lengths `nest_for` matched).
@@ -137,32 +146,6 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
         unsafe { copy_block(dp, sp, a, b, [false; 2]) };
     }
     Ok(true)
-}
-
-/// Moves `block`'s nest at once when it is one run of consecutive elements each side;
-/// `false`, nothing written, when it is not, or `dst` and `src` are not the slices it was
-/// checked against. The caller has ruled out a copy large enough to stream its stores.
-#[cfg(not(target_os = "none"))]
-#[inline]
-pub(crate) fn run_nest<T: Copy>(block: &UniqueBlock<'_>, dst: &mut [T], src: &[T]) -> bool {
-    let Ok(nest) = block.nest_for([dst.len(), src.len()]) else {
-        return false;
-    };
-    if !nest.is_run() {
-        return false;
-    }
-    let (_, run) = nest.block();
-    let [od, os] = nest.offsets();
-    // The run's `run.extent` elements from `od` and from `os` are the nest's, inside `dst`
-    // and `src` (the `UniqueBlock` witness, whose lengths `nest_for` matched); `dst` and
-    // `src` are distinct borrows.
-    // SAFETY: `od` is inside `dst` (above).
-    let dp = unsafe { dst.as_mut_ptr().offset(od) };
-    // SAFETY: `os` is inside `src` (above).
-    let sp = unsafe { src.as_ptr().offset(os) };
-    // SAFETY: the run's elements from `dp` and `sp` (above), distinct borrows.
-    unsafe { copy_run(dp, sp, run.extent) };
-    true
 }
 
 /// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); `[stream, rows]`:

@@ -492,9 +492,9 @@ const TINY_MAX: usize = 64;
 ///   nest ([`UniqueBlock::check`]) and moved at once, unless large enough to stream its
 ///   stores, which the planned path does;
 /// - from any source of rank 3 or more of at most [`TINY_MAX`] elements: element by element
-///   in the destination's order, each operand's bounds measured by the planner's rule
-///   ([`measure`]) and checked by the one bounds rule ([`proof::inside`]); a C-contiguous
-///   destination is unique.
+///   in the destination's order, the source's bounds measured by the planner's rule
+///   ([`measure`]; the destination's are its run) and both checked by the one bounds rule
+///   ([`proof::inside`]); a C-contiguous destination is unique.
 ///
 /// `Ok(false)`, nothing written, for any other copy; the errors are the planned path's.
 ///
