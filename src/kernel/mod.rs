@@ -20,7 +20,7 @@
 //!    register transposes: SSSE3, AVX2, NEON), SIMD transposes of 1-, 2-, 4- and 8-byte
 //!    primitives holding at least one whole micro-kernel block (SSE2, AVX, AVX2, NEON; past the
 //!    last-level cache with whole-line non-temporal stores), rows running forwards in one
-//!    operand and backwards in the other (a flip, 16 elements or more a row, hosts) as
+//!    operand and backwards in the other (a flip, 128 bytes or more a row, hosts) as
 //!    reversed runs the compiler vectorises, and element loops for the rest.
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the
 //!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`).

@@ -462,7 +462,7 @@ enum BlockKind {
     /// A transpose, the destination running along `b` and the source along `a`, likewise.
     Transpose,
     /// Rows of consecutive elements running forwards in one operand and backwards in the
-    /// other (a flip, [`flipped`]), at least [`REVERSE_MIN`] a row, on hosts: each row one
+    /// other (a flip, [`flipped`]), at least [`REVERSE_MIN_BYTES`](rows::REVERSE_MIN_BYTES) a row, on hosts: each row one
     /// reversed run ([`reverse_run`]).
     Reverse,
     /// None of these: element by element.
@@ -475,7 +475,7 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     if db == 1 && sb == 1 {
         return BlockKind::Rows;
     }
-    if flipped(db, sb) && b.extent >= REVERSE_MIN {
+    if flipped(db, sb) && reverse_worth::<T>(b.extent) {
         return BlockKind::Reverse;
     }
     match channel_block::<T>(a, b) {
@@ -639,8 +639,8 @@ mod rows;
 
 pub(crate) use rows::copy_run;
 use rows::{
-    PAIR_ROWS, REVERSE_MIN, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows,
-    pair_rows_contiguous, reverse_run, strided_block,
+    PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows, pair_rows_contiguous,
+    reverse_run, reverse_worth, strided_block,
 };
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};

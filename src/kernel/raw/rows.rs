@@ -282,9 +282,17 @@ pub(crate) unsafe fn copy_run<T>(dst: *mut T, src: *const T, len: usize) {
 /// the element loops (code size).
 pub(super) const REVERSES: bool = cfg!(not(target_os = "none"));
 
-/// The shortest row [`reverse_run`] takes: shorter reversed rows (a few pixels) run inlined in
-/// the element loops, without a block kernel's call.
-pub(super) const REVERSE_MIN: usize = 16;
+/// The shortest row, in bytes, [`reverse_run`] takes: shorter reversed rows run inlined in the
+/// element loops, without a block kernel's call. The compiler's vector loop moves 128 bytes an
+/// iteration (four 32-byte shuffles); a shorter row runs wholly in its scalar tail, slower than
+/// the element loop that needs no call.
+pub(super) const REVERSE_MIN_BYTES: usize = 128;
+
+/// Whether a flipped row of `n` elements of `T` is long enough for [`reverse_run`]
+/// ([`REVERSE_MIN_BYTES`]).
+pub(super) const fn reverse_worth<T>(n: usize) -> bool {
+    n.saturating_mul(size_of::<T>()) >= REVERSE_MIN_BYTES
+}
 
 /// Whether an inner loop of strides `db` (destination) and `sb` (source) is a flipped row:
 /// one element a step forwards in one operand and backwards in the other, on hosts
@@ -502,7 +510,23 @@ unsafe fn rows_of_n<T: Copy, const W: usize>(
     reason = "a test of 16-element buffers: every offset is checked by `unwrap` and indexing"
 )]
 mod tests {
-    use super::{RUN_PIECE, copy_run, copy_short_rows, pair_rows_contiguous, strided_copy_pair};
+    use super::{
+        REVERSE_MIN_BYTES, RUN_PIECE, copy_run, copy_short_rows, pair_rows_contiguous,
+        reverse_worth, strided_copy_pair,
+    };
+
+    /// A flipped row goes to the reversed run from 128 bytes on, whatever the element size
+    /// (27 two-byte elements, a row the vector loop would leave wholly to its scalar tail,
+    /// stay in the element loop).
+    #[test]
+    fn reversed_runs_from_128_bytes() {
+        assert_eq!(REVERSE_MIN_BYTES, 128);
+        assert!(!reverse_worth::<u16>(27) && !reverse_worth::<u16>(63));
+        assert!(reverse_worth::<u16>(64) && reverse_worth::<u8>(128));
+        assert!(!reverse_worth::<u64>(15) && reverse_worth::<u64>(16));
+        assert!(!reverse_worth::<[u8; 3]>(42) && reverse_worth::<[u8; 3]>(43));
+        assert!(reverse_worth::<u8>(usize::MAX));
+    }
 
     /// 4-byte aligned storage, so the word path is taken where the offsets allow.
     #[repr(C, align(4))]
