@@ -43,7 +43,7 @@ mod operands;
 mod pieces;
 mod storage;
 
-use builder::{Builder, flip, merge, outer_first, outer_first2, side_for, tile2};
+use builder::{Builder, flip, merge, outer_first, outer_first2, side_for, tile_worth, tile2};
 pub(crate) use builder::{line_for, measure};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
@@ -673,7 +673,7 @@ impl<const K: usize> Plan<K> {
     reason = "tests of layouts that are valid by construction"
 )]
 mod tests {
-    use super::{Loop, Plan, block, outer_first, outer_first2};
+    use super::{Loop, Plan, block, outer_first, outer_first2, tile_worth};
     use crate::{Layout, Lowered, Order};
 
     #[test]
@@ -869,6 +869,9 @@ mod tests {
             ([48, 64], [1, 48], [64, 1]),
             ([64, 64], [64, 1], [-1, 64]),
             ([64, 2], [1, 64], [2, 1]),
+            // A short loop: rows cached (untiled), and rows too long for the cache (tiled).
+            ([4, 566], [566, 1], [1, 8]),
+            ([4, 70_000], [70_000, 1], [1, 8]),
         ] {
             let dst = Layout::new(shape, d, 4).unwrap().with_offset(5000).unwrap();
             let src = Layout::new(shape, s, 4).unwrap().with_offset(5000).unwrap();
@@ -883,6 +886,51 @@ mod tests {
         let src = Layout::new([64, 48], [1, 64], 4).unwrap();
         let plan = Plan::new(&[tiled.lowered(), src.lowered()]).unwrap();
         assert!(plan.nests()[0].tile().is_some());
+    }
+
+    /// The one tiling rule: a block with a loop shorter than 8 runs whole while a row's lines
+    /// stay cached, and is tiled when they do not; blocks of one tile or less run whole.
+    #[test]
+    fn short_loops_tile_only_past_the_cache() {
+        let tile = |shape: [usize; 3], d: [isize; 3], s: [isize; 3]| {
+            let dst = Layout::new(shape, d, 8).unwrap();
+            let src = Layout::new(shape, s, 8).unwrap();
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            plan.nests()[0].tile()
+        };
+        // 4 rows of 566 elements, each a source line (36 KiB of lines a row): whole.
+        assert_eq!(
+            tile([377, 4, 566], [1698, 566 * 377, 1], [12, -3, 8292]),
+            None
+        );
+        // The same with 8 rows: tiled.
+        assert_eq!(
+            tile([377, 8, 566], [1698, 566 * 377, 1], [12, -3, 8292]),
+            Some([8, 16])
+        );
+        // 2 rows (the source's fastest loop) of 40,000 elements, 2.7 MiB of lines a row:
+        // tiled.
+        assert_eq!(
+            tile([2, 4, 40_000], [160_000, 40_000, 1], [1, 2, 8]),
+            Some([2, 16])
+        );
+        let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        let (side, line) = (16, 8);
+        assert!(!tile_worth(&l(16, [16, 1]), &l(16, [1, 16]), side, line));
+        assert!(tile_worth(&l(16, [17, 1]), &l(17, [1, 16]), side, line));
+        assert!(!tile_worth(&l(7, [1000, 1]), &l(1000, [1, 8]), side, line));
+        assert!(tile_worth(
+            &l(7, [40_000, 1]),
+            &l(40_000, [1, 8]),
+            side,
+            line
+        ));
+        assert!(!tile_worth(
+            &l(1000, [1, 1000]),
+            &l(7, [1000, 1]),
+            side,
+            line
+        ));
         // Offsets and steps at the edge of `isize` (operands no `Layout` accepts; the
         // planners must still agree, overflow included), and a second-axis mismatch.
         let op = |shape: [usize; 2], strides: [isize; 2], offset: isize| Lowered {

@@ -14,7 +14,7 @@
 
 use super::{
     Loop, Plan, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
-    side_for, strides_at, tile2,
+    side_for, strides_at, tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -204,7 +204,7 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
             (outer, depth) = (m, 1);
         }
     }
-    let tile = block_tile(&outer, &inner, depth, side);
+    let tile = block_tile(&outer, &inner, depth, side, line_for(itemsize_of(ops)));
     let mut nest = SmallNest {
         loops: [outer, inner],
         depth,
@@ -314,7 +314,7 @@ pub(crate) fn copy_nest<const N: usize>(
     let tile = if cfg!(target_os = "none") {
         None
     } else {
-        block_tile(&outer, &inner, depth, side)
+        block_tile(&outer, &inner, depth, side, line)
     };
     let bounds = measure2(offsets, &outer, &inner, depth).ok_or(overflow)?;
     Ok(Some(SmallNest {
@@ -334,8 +334,9 @@ const fn block_tile<const K: usize>(
     inner: &Loop<K>,
     depth: usize,
     side: usize,
+    line: usize,
 ) -> Option<[usize; 2]> {
-    if depth == 2 && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side) {
+    if depth == 2 && tile_worth(outer, inner, side, line) {
         tile2(outer, inner, side)
     } else {
         None

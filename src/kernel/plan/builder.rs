@@ -143,7 +143,7 @@ impl<const K: usize> Builder<'_, K> {
         let Some((loops, _)) = loops.split_at_mut_checked(out) else {
             return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
         };
-        *nest_tile = untiled_small(tile(loops, out, side), loops, side);
+        *nest_tile = untiled_small(tile(loops, out, side), loops, side, line);
         measure(loops, offsets, bounds)
     }
 }
@@ -186,24 +186,67 @@ pub(crate) const fn measure<const K: usize>(
     Ok(())
 }
 
-/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` has no more
-/// than one tile's `side²` elements: tiling it gains nothing, so it runs whole (in the order
-/// `tile` gave the loops), and a prepared run of a small transpose or a planar <->
-/// interleaved block loops once.
+/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` is not
+/// [`tile_worth`]: it runs whole (in the order `tile` gave the loops), and a prepared run of a
+/// small transpose or a planar <-> interleaved block loops once.
 const fn untiled_small<const K: usize>(
     tile: Option<[usize; 2]>,
     loops: &[Loop<K>],
     side: usize,
+    line: usize,
 ) -> Option<[usize; 2]> {
-    if tile.is_none() {
-        return None;
+    match (tile, loops) {
+        (Some(t), [.., a, b]) if tile_worth(a, b, side, line) => Some(t),
+        _ => None,
     }
-    if let [.., a, b] = loops {
-        if a.extent.saturating_mul(b.extent) <= side.saturating_mul(side) {
-            return None;
-        }
+}
+
+/// The shortest loop a tile cuts while the block's rows fit [`ROW_CACHE_BYTES`].
+const TILE_MIN_EXTENT: usize = 8;
+
+/// The most bytes of cache lines one row of a block may touch, over all operands, for the
+/// next row to find them still cached (half a 512 KiB L2): past it, a block is tiled even
+/// when a loop is short.
+const ROW_CACHE_BYTES: usize = 256 << 10;
+
+/// Whether a block `outer × inner` (`inner` the rows) is worth cutting into tiles of
+/// `side × side` for elements of `line` a cache line: it holds more than one tile, and
+/// either neither loop is shorter than [`TILE_MIN_EXTENT`] or a row's lines overflow
+/// [`ROW_CACHE_BYTES`]. A block of a few rows whose lines stay cached (4 rows of 566
+/// elements) already reuses each source line row after row; cut into tiles of a few
+/// elements a row it pays a block's set-up per tile and spreads its stores over as many
+/// streams as rows (measured: 1.5x slower on such an 8-byte copy). The one tiling rule: the
+/// general planner's nests and the two-loop nests of the run-time `copy()`.
+pub(super) const fn tile_worth<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+    line: usize,
+) -> bool {
+    if outer.extent.saturating_mul(inner.extent) <= side.saturating_mul(side) {
+        return false;
     }
-    tile
+    if outer.extent >= TILE_MIN_EXTENT && inner.extent >= TILE_MIN_EXTENT {
+        return true;
+    }
+    // The lines one row touches, in elements: `|stride|` an element where they are closer
+    // than a line, a line where farther, for each operand.
+    let mut per = 0usize;
+    let mut rest: &[isize] = &inner.strides;
+    while let [s, tail @ ..] = rest {
+        let v = s.unsigned_abs();
+        per = per.saturating_add(if v < line { v } else { line });
+        rest = tail;
+    }
+    let bytes =
+        inner
+            .extent
+            .saturating_mul(per)
+            .saturating_mul(match LINE_BYTES.checked_div(line) {
+                Some(b) => b,
+                None => 1,
+            });
+    bytes > ROW_CACHE_BYTES
 }
 
 /// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
