@@ -76,6 +76,14 @@ impl Message {
     /// ("63, " is 4 bytes) or two 20-digit numbers and an operand's name.
     const CAP: usize = 360;
 
+    /// An empty text.
+    pub(crate) const fn new() -> Self {
+        Self {
+            buf: [0; Self::CAP],
+            len: 0,
+        }
+    }
+
     /// The text of `e`: the rule, then its payload in parentheses. [`LayoutError`]'s
     /// `Display` writes this text, and [`const_unwrap`] panics with it.
     #[expect(
@@ -83,10 +91,7 @@ impl Message {
         reason = "one arm per kind of payload, each a few pushes: splitting it would scatter the format"
     )]
     pub(crate) const fn of(e: &LayoutError) -> Self {
-        let mut m = Self {
-            buf: [0; Self::CAP],
-            len: 0,
-        };
+        let mut m = Self::new();
         m.push(e.as_str());
         match *e {
             LayoutError::ItemsizeNotPowerOfTwo { itemsize } => {
@@ -214,7 +219,7 @@ impl Message {
         clippy::arithmetic_side_effects,
         reason = "`i < bytes.len()` and `self.len < CAP` before each increment."
     )]
-    const fn push(&mut self, s: &str) {
+    pub(crate) const fn push(&mut self, s: &str) {
         let bytes = s.as_bytes();
         let mut i = 0;
         while i < bytes.len() && self.len < Self::CAP {
@@ -235,7 +240,7 @@ impl Message {
         clippy::arithmetic_side_effects,
         reason = "`n` counts digits (at most 20), `v / 10` and `v % 10` divide by a nonzero constant, `b'0' + digit` is at most `b'9'`, `n -= 1` runs only when `n > 0`, and `self.len` grows only while below `CAP`."
     )]
-    const fn push_usize(&mut self, v: usize) {
+    pub(crate) const fn push_usize(&mut self, v: usize) {
         let mut digits = [0u8; 20]; // usize::MAX has at most 20 digits
         let mut n = 0;
         let mut v = v;

@@ -7,9 +7,9 @@
 //! | rank 1, `Layout::new([5], [1], 1)?` | `(5):(1) x1B` |
 //! | rank 0, `Layout::<0>::new([], [], 8)?` | `():() x8B` |
 //!
-//! The notation is CuTe's `shape:stride` with every shape and stride tuple parenthesised
-//! (CuTe prints a rank-1 layout without parentheses; here rank 1 keeps them so that the
-//! text always says the rank), then the offset in elements when it is not 0 (`+4`, `-4`),
+//! The notation is CuTe's `shape:stride` with every shape and stride tuple parenthesised, as
+//! CuTe prints a tuple (its rank-1 tuple is `(5):(1)` too; only an integral layout, `5:1`,
+//! is bare, and a [`Layout`] is always a tuple), then the offset in elements when it is not 0 (`+4`, `-4`),
 //! then the itemsize in bytes (`x4B`). A [`Grid`] prints the element offsets of a 2-D
 //! section, CuTe `print_layout` style, one row per line with right-aligned columns.
 //!
@@ -74,7 +74,7 @@ pub(crate) fn write_tail<W: Write + ?Sized>(
 }
 
 /// Renders `value` into a fixed-capacity string, `CapacityExceeded` if it does not fit.
-fn render<const CAP: usize>(
+pub(crate) fn render<const CAP: usize>(
     value: impl FnOnce(&mut heapless::String<CAP>) -> fmt::Result,
 ) -> Result<heapless::String<CAP>, LayoutError> {
     let mut s = heapless::String::new();
@@ -93,8 +93,8 @@ fn render<const CAP: usize>(
 /// | rank 1, `Layout::new([5], [1], 1)?` | `(5):(1) x1B` |
 /// | rank 0, `Layout::<0>::new([], [], 8)?` | `():() x8B` |
 ///
-/// Every shape and stride tuple is parenthesised, rank 1 included (CuTe prints a rank-1
-/// layout bare; here the text always shows the rank). The offset is in elements, the
+/// Every shape and stride tuple is parenthesised, rank 1 included, as CuTe prints a tuple
+/// (only its integral layouts, `5:1`, are bare). The offset is in elements, the
 /// itemsize in bytes. [`Layout::to_text`] renders the same text into a fixed-capacity
 /// string (for `defmt` firmware); [`Layout::grid`] prints the offsets themselves.
 ///

@@ -61,6 +61,7 @@ pub mod rank;
 mod dyn_layout;
 pub mod iter;
 mod interleave;
+pub mod nested;
 mod elements;
 mod fmt;
 mod const_util;

@@ -177,3 +177,22 @@ fn kernel_names() -> Result<(), LayoutError> {
     r?;
     Ok(())
 }
+
+/// The nested layouts' names (`NestedLayout<L>`: text both ways, CuTe's queries, the two
+/// coordinate forms, the conversions). `onednn` is not there yet.
+#[test]
+fn nested_names() -> Result<(), Box<dyn std::error::Error>> {
+    use strided_layout::nested::{NestedError, NestedLayout};
+    use strided_layout::{InterleaveLayout, InterleavedLayout};
+    let a: NestedLayout<4> = "((4,3),4):((1,4),12)".parse()?;
+    let _: Result<NestedLayout<4>, NestedError> = "((4,3),4):((1,4),12)".parse::<NestedLayout<4>>();
+    let _: String = a.to_string();
+    let (_, _, _, _): (usize, usize, usize, usize) = (a.size(), a.cosize(), a.rank(), a.depth());
+    let _: Result<isize, NestedError> = a.offset_of_linear(5);
+    let _: Result<isize, NestedError> = a.offset_of(&[5, 1]);
+    let l = Layout::<2>::new([2, 3], [3, 1], 4)?;
+    let _: Result<NestedLayout<4>, NestedError> = NestedLayout::<4>::from_layout(&l);
+    let il = InterleavedLayout::<2>::dense([10, 3], 4, InterleaveLayout::new(0, 4)?)?;
+    let _: Result<NestedLayout<4>, NestedError> = NestedLayout::<4>::from_interleaved(&il);
+    Ok(())
+}

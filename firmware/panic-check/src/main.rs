@@ -18,6 +18,7 @@ use core::ptr::read_volatile;
 use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
 use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
 use strided_layout::index::{AxisArgs, IntoAxisArg};
+use strided_layout::nested::{NestedError, NestedLayout};
 use strided_layout::plan::{Lowered, Plan};
 use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{
@@ -43,6 +44,7 @@ static mut BITS: u64 = 0b0110;
 static mut SRC: [u8; 256] = [0; 256];
 static mut DST: [u8; 256] = [0; 256];
 static mut SRC32: [f32; 64] = [0.0; 64];
+static mut TEXT: [u8; 32] = *b"((4,3)|10,5):((1,20),4) +3 x4B  ";
 static mut DST32: [f32; 64] = [0.0; 64];
 
 /// `PANIC_CHECK_ONLY=<line>` at build time keeps only the `keep!` call on that source line
@@ -547,8 +549,40 @@ where
     keep!(Slice::range(is(1), is(2)));
 }
 
+/// Every function of a nested layout, read from text the optimiser cannot see and converted
+/// from a layout and an interleaved one.
+fn nested() {
+    // SAFETY: as in `us`.
+    let bytes = unsafe { read_volatile(&raw const TEXT) };
+    let text = bytes.get(..us(6) & 31).unwrap_or(&bytes);
+    if let Ok(text) = core::str::from_utf8(text) {
+        keep!(NestedLayout::<8>::parse(text).map(|n| n.size()));
+        if let Ok(n) = NestedLayout::<8>::parse(text) {
+            keep!((n.size(), n.cosize(), n.rank(), n.depth(), n.leaves()));
+            keep!((n.leaf_extents().len(), n.leaf_strides().len(), n.offset(), n.itemsize()));
+            keep!((n.offset_of_linear(us(3)), n.offset_of(&arr_u::<2>(1))));
+            keep!((n.offset_bounds(), n.required_len()));
+            keep!((n.with_offset(is(2)), n.with_itemsize(us(2))));
+            keep!(n.to_layout::<2>());
+            keep!(n.to_text::<64>());
+            let mut out: heapless::String<64> = heapless::String::new();
+            keep!(core::fmt::write(&mut out, format_args!("{n}")));
+        }
+    }
+    if let Ok(l) = Layout::<3>::new(arr_u(0), arr_i(0), 4) {
+        keep!(NestedLayout::<4>::from_layout(&l).map(|n| n.offset_of_linear(us(3))));
+    }
+    if let Ok(il) = InterleaveLayout::new(us(1), us(4)) {
+        if let Ok(i) = InterleavedLayout::<2>::new(arr_u(1), arr_i(2), 4, il) {
+            keep!(NestedLayout::<4>::from_interleaved(&i).map(|n| n.offset_bounds()));
+        }
+    }
+    keep!(NestedError::NotCongruent.as_str());
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn _start() -> ! {
+    nested();
     exercise::<2, 1, 3>();
     exercise::<3, 2, 4>();
     exercise::<4, 3, 5>();

@@ -1,0 +1,220 @@
+//! Conversions: a [`Layout<N>`] is a tuple of `N` leaves; an [`InterleavedLayout<N>`] the same
+//! with its blocked axis a tuple `(factor, blocks)` cut to the axis's extent; back to a
+//! [`Layout<N>`] where every mode is a leaf.
+
+use super::{NestedError, NestedLayout};
+use crate::algo::access::{get, set};
+use crate::{InterleavedLayout, Layout};
+
+impl<const L: usize> NestedLayout<L> {
+    /// The layout `(e0,e1,..):(s0,s1,..)` with `layout`'s offset and itemsize: a tuple of `N`
+    /// leaves (rank `N`, depth 1; rank 0 is `():()`), so
+    /// [`offset_of`](Self::offset_of)`(&i)` is `layout.offset_of(i)` for every index.
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::TooManyLeaves`] if `N > L`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, Order, nested::NestedLayout};
+    /// let chw = Layout::dense([3, 4, 5], 4, Order::C)?.with_offset(2)?;
+    /// let n = NestedLayout::<3>::from_layout(&chw)?;
+    /// assert_eq!(n.to_string(), "(3,4,5):(20,5,1) +2 x4B");
+    /// assert_eq!(n.offset_of(&[1, 2, 3])?, chw.offset_of([1, 2, 3])?);
+    /// assert_eq!(n.to_layout::<3>()?, chw);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn from_layout<const N: usize>(layout: &Layout<N>) -> Result<Self, NestedError> {
+        let mut out = Self::EMPTY;
+        out.offset = layout.offset();
+        out.itemsize = layout.itemsize();
+        if N == 0 {
+            return Ok(out);
+        }
+        if N > L {
+            return Err(NestedError::TooManyLeaves { max: L });
+        }
+        let (shape, strides) = (layout.shape(), layout.strides());
+        let mut axis = 0;
+        while axis < N {
+            if let (Some(e), Some(s)) = (get(&shape, axis), get(&strides, axis)) {
+                set(&mut out.extents, axis, e);
+                set(&mut out.strides, axis, s);
+            }
+            axis = axis.saturating_add(1);
+        }
+        set(&mut out.opens, 0, 1);
+        set(&mut out.closes, N.saturating_sub(1), 1);
+        out.leaves = N;
+        out.tuples = 1;
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The nested form of an interleaved layout: each axis a leaf, except the blocked axis
+    /// `d` (factor `f > 1`, extent `e`), which is the tuple `(f, ⌈e / f⌉):(1, strides[d])`,
+    /// cut to `e` when `f` does not divide it (a partial last block, Core AI's semantics).
+    /// [`offset_of`](Self::offset_of)`(&i)` is `layout.offset_of(i)` for every index.
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::TooManyLeaves`] if the leaves (`N`, one more with a blocked axis) are
+    ///   more than `L`; [`NestedError::TooManyModes`] if `L < 2` with a blocked axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, nested::NestedLayout};
+    /// // 10 channels in blocks of 4 by 5 pixels (nChw4c with a partial last block).
+    /// let il = InterleavedLayout::dense([10, 5], 1, InterleaveLayout::new(0, 4)?)?;
+    /// let n = NestedLayout::<3>::from_interleaved(&il)?;
+    /// assert_eq!(n.to_string(), "((4,3)|10,5):((1,20),4)");
+    /// assert_eq!(n.offset_of(&[9, 3])?, il.offset_of([9, 3])?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn from_interleaved<const N: usize>(
+        layout: &InterleavedLayout<N>,
+    ) -> Result<Self, NestedError> {
+        let il = layout.interleave();
+        let (blocked, factor) = (il.dimension(), il.factor());
+        if factor <= 1 || N == 0 {
+            // Factor 1: the plain strided layout (the block stride is the element stride).
+            return match Layout::new(layout.shape(), layout.strides(), layout.itemsize()) {
+                Ok(plain) => match plain.with_offset(layout.offset()) {
+                    Ok(plain) => Self::from_layout(&plain),
+                    Err(e) => Err(NestedError::Layout(e)),
+                },
+                Err(e) => Err(NestedError::Layout(e)),
+            };
+        }
+        let Some(leaves) = N.checked_add(1) else {
+            return Err(NestedError::TooManyLeaves { max: L });
+        };
+        if leaves > L {
+            return Err(NestedError::TooManyLeaves { max: L });
+        }
+        if L < 2 {
+            return Err(NestedError::TooManyModes { max: L });
+        }
+        let mut out = Self::EMPTY;
+        out.offset = layout.offset();
+        out.itemsize = layout.itemsize();
+        let (shape, strides) = (layout.shape(), layout.strides());
+        let (mut axis, mut slot) = (0, 0);
+        while axis < N {
+            let (extent, stride) = match (get(&shape, axis), get(&strides, axis)) {
+                (Some(e), Some(s)) => (e, s),
+                _ => (0, 0),
+            };
+            if axis == blocked {
+                // `factor > 1`: the lane leaf, then the block leaf, in one tuple.
+                let blocks = extent.div_ceil(factor);
+                set(&mut out.extents, slot, factor);
+                set(&mut out.strides, slot, 1);
+                set(&mut out.opens, slot, if axis == 0 { 2 } else { 1 });
+                slot = slot.saturating_add(1);
+                set(&mut out.extents, slot, blocks);
+                set(&mut out.strides, slot, stride);
+                set(
+                    &mut out.closes,
+                    slot,
+                    if axis.saturating_add(1) == N { 2 } else { 1 },
+                );
+                if !matches!(extent.checked_rem(factor), Some(0)) {
+                    // The block tuple opens second (after the root).
+                    out.set_cut(1, extent);
+                }
+            } else {
+                set(&mut out.extents, slot, extent);
+                set(&mut out.strides, slot, stride);
+                if axis == 0 {
+                    set(&mut out.opens, slot, 1);
+                }
+                if axis.saturating_add(1) == N {
+                    set(&mut out.closes, slot, 1);
+                }
+            }
+            slot = slot.saturating_add(1);
+            axis = axis.saturating_add(1);
+        }
+        out.leaves = leaves;
+        out.tuples = 2;
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The flat layout with the same offsets, where every top-level mode is a leaf and none
+    /// is cut: a tuple of `N` leaves, or (`N == 1`) an integral layout.
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::RankMismatch`] if the rank is not `N`;
+    /// - [`NestedError::NotFlat`] if a top-level mode is a tuple, or the layout is cut;
+    /// - [`NestedError::Layout`] with what [`Layout::new`] and
+    ///   [`with_offset`](Layout::with_offset) say.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, nested::{NestedError, NestedLayout}};
+    /// let n: NestedLayout<3> = "(4,5):(5,1) +1".parse()?;
+    /// assert_eq!(n.to_layout::<2>()?, Layout::new([4, 5], [5, 1], 1)?.with_offset(1)?);
+    /// let tiled: NestedLayout<3> = "((4,3),5):((1,20),4)".parse()?;
+    /// assert_eq!(tiled.to_layout::<2>(), Err(NestedError::NotFlat { mode: 0 }));
+    /// assert_eq!(n.to_layout::<3>(), Err(NestedError::RankMismatch { expected: 3, found: 2 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn to_layout<const N: usize>(&self) -> Result<Layout<N>, NestedError> {
+        let rank = self.rank();
+        if rank != N {
+            return Err(NestedError::RankMismatch {
+                expected: N,
+                found: rank,
+            });
+        }
+        let mut shape = [0usize; N];
+        let mut strides = [0isize; N];
+        if let Some(root) = self.root() {
+            if self.is_leaf(root) {
+                set(&mut shape, 0, self.size_or_0(root));
+                if let Some(s) = get(&self.strides, 0) {
+                    set(&mut strides, 0, s);
+                }
+            } else {
+                if self.cut_of(0) != 0 {
+                    return Err(NestedError::NotFlat { mode: 0 });
+                }
+                let end = self.end(root);
+                let mut child = self.first_child(root);
+                let mut k = 0;
+                loop {
+                    if !self.is_leaf(child) {
+                        return Err(NestedError::NotFlat { mode: k });
+                    }
+                    set(&mut shape, k, self.size_or_0(child));
+                    if let Some(s) = get(&self.strides, child.leaf) {
+                        set(&mut strides, k, s);
+                    }
+                    match self.next_child(child, end) {
+                        Some(next) => child = next,
+                        None => break,
+                    }
+                    k = k.saturating_add(1);
+                }
+            }
+        }
+        match Layout::new(shape, strides, self.itemsize) {
+            Ok(l) => match l.with_offset(self.offset) {
+                Ok(l) => Ok(l),
+                Err(e) => Err(NestedError::Layout(e)),
+            },
+            Err(e) => Err(NestedError::Layout(e)),
+        }
+    }
+}

@@ -1,0 +1,413 @@
+//! Nested layouts against CuTe itself (a corpus its headers wrote, `scripts/cute_nested_cases.sh`)
+//! and against a naive model: every coordinate of random nested layouts with partial last
+//! blocks, the notation read and written back, the conversions, and every error.
+
+use proptest::prelude::*;
+use strided_layout::nested::{NestedError, NestedLayout};
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
+
+/// The model: a mode is a leaf or a tuple, with an optional cut (partial last block).
+#[derive(Clone, Debug)]
+enum Mode {
+    Leaf(usize, isize),
+    Tuple(Vec<Mode>, Option<usize>),
+}
+
+impl Mode {
+    fn size(&self) -> usize {
+        match self {
+            Mode::Leaf(e, _) => *e,
+            Mode::Tuple(_, Some(cut)) => *cut,
+            Mode::Tuple(children, None) => children.iter().map(Mode::size).product(),
+        }
+    }
+
+    /// The offset of coordinate `c`: first sub-mode fastest, the last takes the rest.
+    fn offset(&self, c: usize) -> isize {
+        match self {
+            Mode::Leaf(_, s) => c as isize * s,
+            Mode::Tuple(children, _) => {
+                let mut c = c;
+                let mut acc = 0;
+                for (k, child) in children.iter().enumerate() {
+                    if k + 1 == children.len() {
+                        acc += child.offset(c);
+                    } else {
+                        let s = child.size();
+                        let (here, rest) = if s == 0 { (0, 0) } else { (c % s, c / s) };
+                        acc += child.offset(here);
+                        c = rest;
+                    }
+                }
+                acc
+            }
+        }
+    }
+
+    fn depth(&self) -> usize {
+        match self {
+            Mode::Leaf(..) => 0,
+            Mode::Tuple(children, _) => 1 + children.iter().map(Mode::depth).max().unwrap_or(0),
+        }
+    }
+
+    fn leaves(&self) -> usize {
+        match self {
+            Mode::Leaf(..) => 1,
+            Mode::Tuple(children, _) => children.iter().map(Mode::leaves).sum(),
+        }
+    }
+
+    fn shape_text(&self) -> String {
+        match self {
+            Mode::Leaf(e, _) => e.to_string(),
+            Mode::Tuple(children, cut) => {
+                let inner: Vec<_> = children.iter().map(Mode::shape_text).collect();
+                let cut = cut.map(|c| format!("|{c}")).unwrap_or_default();
+                format!("({}){cut}", inner.join(","))
+            }
+        }
+    }
+
+    fn stride_text(&self) -> String {
+        match self {
+            Mode::Leaf(_, s) => s.to_string(),
+            Mode::Tuple(children, _) => {
+                let inner: Vec<_> = children.iter().map(Mode::stride_text).collect();
+                format!("({})", inner.join(","))
+            }
+        }
+    }
+
+    fn text(&self) -> String {
+        format!("{}:{}", self.shape_text(), self.stride_text())
+    }
+}
+
+/// A random mode of at most `depth` levels; tuples get a valid cut about a third of the time.
+fn mode(depth: u32) -> BoxedStrategy<Mode> {
+    let leaf = (0usize..=5, -6isize..=12).prop_map(|(e, s)| Mode::Leaf(e, s));
+    leaf.prop_recursive(depth, 8, 3, |inner| {
+        (
+            prop::collection::vec(inner, 1..=3),
+            any::<bool>(),
+            any::<u16>(),
+        )
+            .prop_map(|(children, cut, pick)| {
+                let mut t = Mode::Tuple(children.clone(), None);
+                if cut {
+                    let inner: usize = children[..children.len() - 1]
+                        .iter()
+                        .map(Mode::size)
+                        .product();
+                    let last = children[children.len() - 1].size();
+                    if inner > 0 && last > 0 {
+                        // P·(n - 1) < e <= P·n
+                        let e = inner * (last - 1) + 1 + pick as usize % inner;
+                        t = Mode::Tuple(children, Some(e));
+                    }
+                }
+                t
+            })
+    })
+    .boxed()
+}
+
+fn min_max(v: &[isize]) -> Option<(isize, isize)> {
+    Some((*v.iter().min()?, *v.iter().max()?))
+}
+
+/// Checks every query of `n` against the model `m` (offset `off`).
+fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
+    let size = m.size();
+    assert_eq!(n.size(), size, "{m:?}");
+    assert_eq!(n.depth(), m.depth());
+    assert_eq!(n.leaves(), m.leaves());
+    let offsets: Vec<isize> = (0..size).map(|c| m.offset(c) + off).collect();
+    for (c, &o) in offsets.iter().enumerate() {
+        assert_eq!(n.offset_of_linear(c), Ok(o), "{m:?} at {c}");
+    }
+    assert_eq!(
+        n.offset_of_linear(size),
+        Err(NestedError::IndexOutOfRange { mode: 0 })
+    );
+    assert_eq!(n.offset_bounds(), min_max(&offsets), "{}", n);
+    let cosize = offsets
+        .iter()
+        .max()
+        .map_or(0, |&hi| if hi < 0 { 0 } else { hi as usize + 1 });
+    assert_eq!(n.cosize(), cosize);
+    // Multi-indices: one coordinate per top-level mode.
+    match m {
+        Mode::Leaf(..) => {
+            assert_eq!(n.rank(), 1);
+            for (c, &o) in offsets.iter().enumerate() {
+                assert_eq!(n.offset_of(&[c]), Ok(o));
+            }
+        }
+        Mode::Tuple(children, _) => {
+            assert_eq!(n.rank(), children.len());
+            let sizes: Vec<usize> = children.iter().map(Mode::size).collect();
+            // Every multi-index whose linear form is below the size (a cut root counts only those).
+            let total: usize = sizes.iter().product();
+            for lin in 0..total.min(300) {
+                let mut c = lin;
+                let mut index = vec![];
+                for (k, &s) in sizes.iter().enumerate() {
+                    if k + 1 == sizes.len() {
+                        index.push(c);
+                    } else {
+                        index.push(c % s);
+                        c /= s;
+                    }
+                }
+                let want: isize = children
+                    .iter()
+                    .zip(&index)
+                    .map(|(ch, &i)| ch.offset(i))
+                    .sum::<isize>()
+                    + off;
+                assert_eq!(n.offset_of(&index), Ok(want), "{m:?} {index:?}");
+            }
+            if let Some(first) = sizes.first() {
+                let mut index = vec![0; sizes.len()];
+                index[0] = *first;
+                assert_eq!(
+                    n.offset_of(&index),
+                    Err(NestedError::IndexOutOfRange { mode: 0 })
+                );
+            }
+            assert_eq!(
+                n.offset_of(&vec![0; sizes.len() + 1]),
+                Err(NestedError::RankMismatch {
+                    expected: sizes.len(),
+                    found: sizes.len() + 1
+                })
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { 2000 }, ..ProptestConfig::default() })]
+
+    /// Random nested layouts with partial last blocks: every query against the model, and the
+    /// text read back to the same layout.
+    #[test]
+    fn random_layouts_match_the_model(m in mode(3), off in -20isize..20) {
+        prop_assume!(m.leaves() <= 12);
+        let text = if off == 0 { m.text() } else if off > 0 { format!("{} +{off}", m.text()) } else { format!("{} -{}", m.text(), -off) };
+        let n: NestedLayout<12> = match text.parse() {
+            Ok(n) => n,
+            Err(e) => panic!("{text}: {e}"),
+        };
+        prop_assert_eq!(n.to_string(), text.clone());
+        check(&n, &m, off);
+        let again: NestedLayout<12> = n.to_string().parse().unwrap();
+        prop_assert_eq!(again, n);
+    }
+
+    /// A `Layout<3>` converts losslessly: the same offset for every index, and back.
+    #[test]
+    fn layouts_convert(shape in prop::array::uniform3(0usize..5), strides in prop::array::uniform3(-7isize..8), off in 0isize..50) {
+        let l = Layout::new(shape, strides, 4).unwrap().with_offset(off).unwrap();
+        let n = NestedLayout::<3>::from_layout(&l).unwrap();
+        for i in 0..shape[0] { for j in 0..shape[1] { for k in 0..shape[2] {
+            prop_assert_eq!(n.offset_of(&[i, j, k]), Ok(l.offset_of([i, j, k]).unwrap()));
+        }}}
+        prop_assert_eq!(n.offset_bounds(), l.offset_bounds());
+        prop_assert_eq!(n.to_layout::<3>(), Ok(l));
+        prop_assert_eq!(n.size(), l.volume());
+    }
+
+    /// An `InterleavedLayout<2>` converts: its blocked axis a cut tuple, the same offsets.
+    #[test]
+    fn interleaved_layouts_convert(shape in prop::array::uniform2(0usize..11), dim in 0usize..2, factor in 1usize..6) {
+        let il = InterleavedLayout::dense(shape, 2, InterleaveLayout::new(dim, factor).unwrap()).unwrap();
+        let n = NestedLayout::<3>::from_interleaved(&il).unwrap();
+        for i in 0..shape[0] { for j in 0..shape[1] {
+            prop_assert_eq!(n.offset_of(&[i, j]), Ok(il.offset_of([i, j]).unwrap()));
+        }}
+        prop_assert_eq!(n.offset_bounds(), il.offset_bounds());
+        prop_assert_eq!(n.size(), il.volume());
+        let back: NestedLayout<3> = n.to_string().parse().unwrap();
+        prop_assert_eq!(back, n);
+    }
+}
+
+/// CuTe's own answers (CUTLASS 4.2's headers, host code): its printed form, size, rank,
+/// depth, cosize (where every stride is non-negative), the offset of every 1-D coordinate
+/// and of sampled multi-indices, for 4,018 layouts. `scripts/cute_nested_cases.sh`
+/// regenerates the file.
+#[test]
+fn cute_agrees() {
+    let text = include_str!("data/cute_nested.tsv");
+    let mut cases = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [layout, size, cosize, rank, depth, offsets, coords] = f[..] else {
+            panic!("bad line {line}");
+        };
+        let n: NestedLayout<8> = layout.parse().unwrap_or_else(|e| panic!("{layout}: {e}"));
+        assert_eq!(n.to_string(), layout, "printed back");
+        assert_eq!(n.size(), size.parse::<usize>().unwrap(), "{layout}");
+        assert_eq!(n.rank(), rank.parse::<usize>().unwrap(), "{layout}");
+        assert_eq!(n.depth(), depth.parse::<usize>().unwrap(), "{layout}");
+        if cosize != "-" {
+            assert_eq!(n.cosize(), cosize.parse::<usize>().unwrap(), "{layout}");
+        }
+        let want: Vec<isize> = if offsets == "-" {
+            vec![]
+        } else {
+            offsets.split(',').map(|o| o.parse().unwrap()).collect()
+        };
+        for (c, &o) in want.iter().enumerate() {
+            assert_eq!(n.offset_of_linear(c), Ok(o), "{layout} at {c}");
+        }
+        assert_eq!(n.offset_bounds(), min_max(&want), "{layout}");
+        if coords != "-" {
+            for sample in coords.split(',') {
+                let (index, o) = sample.split_once('=').unwrap();
+                let index: Vec<usize> = index.split(';').map(|c| c.parse().unwrap()).collect();
+                assert_eq!(
+                    n.offset_of(&index),
+                    Ok(o.parse().unwrap()),
+                    "{layout} at {index:?}"
+                );
+            }
+        }
+        cases += 1;
+    }
+    assert!(cases >= 4000, "{cases} cases");
+}
+
+/// Every cut of `(4,3)` (P = 4, n = 3): 9..=12 are valid (only the last block partial).
+#[test]
+fn cuts_leave_only_the_last_block_partial() {
+    for cut in 1..=14 {
+        let r = NestedLayout::<2>::parse(&format!("(4,3)|{cut}:(1,4)"));
+        if (9..=12).contains(&cut) {
+            let n = r.unwrap();
+            assert_eq!(n.size(), cut);
+            assert_eq!(n.offset_bounds(), Some((0, cut as isize - 1)));
+        } else {
+            assert_eq!(r, Err(NestedError::PartialBlock { mode: 0 }), "cut {cut}");
+        }
+    }
+    // A cut of an inner tuple names that tuple (the second to open).
+    assert_eq!(
+        NestedLayout::<4>::parse("((4,3)|8,5):((1,20),4)"),
+        Err(NestedError::PartialBlock { mode: 1 })
+    );
+    assert_eq!(
+        NestedLayout::<4>::parse("((4,3)|0,5):((1,20),4)"),
+        Err(NestedError::Syntax {
+            at: 7,
+            expected: "a partial extent of at least 1"
+        })
+    );
+}
+
+/// Every refusal of the notation, with the byte where it broke.
+#[test]
+fn the_notation_refuses_with_the_place() {
+    let err = |t: &str| NestedLayout::<4>::parse(t).unwrap_err();
+    let syntax = |at, expected| NestedError::Syntax { at, expected };
+    assert_eq!(err(""), syntax(0, "an extent or '('"));
+    assert_eq!(err("(4,3)"), syntax(5, "':'"));
+    assert_eq!(err("(4,3):"), syntax(6, "a stride or '('"));
+    assert_eq!(err("(4,3]:(1,4)"), syntax(4, "',' or ')'"));
+    assert_eq!(err("(4,):(1,)"), syntax(3, "an extent or '('"));
+    assert_eq!(err("(-4):(1)"), syntax(1, "a digit"));
+    assert_eq!(err("(4):(1) +"), syntax(9, "a digit"));
+    assert_eq!(err("(4):(1) x4"), syntax(10, "'B'"));
+    assert_eq!(err("(4):(1) y"), syntax(8, "the end of the text"));
+    assert_eq!(
+        err("(99999999999999999999):(1)"),
+        syntax(20, "a smaller integer")
+    );
+    assert_eq!(
+        err("(4):(9223372036854775808)"),
+        syntax(5, "an integer that fits isize")
+    );
+    assert_eq!(err("(4):(1)|2"), syntax(7, "the end of the text"));
+    assert_eq!(err("(4,3):((1,4))"), NestedError::NotCongruent);
+    assert_eq!(err("():(1)"), NestedError::NotCongruent);
+    assert_eq!(
+        err("(1,1,1,1,1):(0,0,0,0,0)"),
+        NestedError::TooManyLeaves { max: 4 }
+    );
+    assert_eq!(
+        err("(((((1))))):(((((0)))))"),
+        NestedError::TooManyModes { max: 4 }
+    );
+    assert_eq!(
+        err("(4):(1) x3B"),
+        NestedError::Layout(LayoutError::ItemsizeNotPowerOfTwo { itemsize: 3 })
+    );
+    assert_eq!(
+        err("(4,4):(4611686018427387904,1)"),
+        NestedError::Layout(LayoutError::OffsetOverflow)
+    );
+    let deep = format!(
+        "{}1{}:{}0{}",
+        "(".repeat(256),
+        ")".repeat(256),
+        "(".repeat(256),
+        ")".repeat(256)
+    );
+    assert_eq!(
+        NestedLayout::<300>::parse(&deep),
+        Err(NestedError::TooDeep { max: 255 })
+    );
+    // Spaces between tokens, CuTe's static integers and signs are read.
+    let n = NestedLayout::<4>::parse(" ( _4 , 3 ) : ( +1 , -_4 ) + 5 x 2 B").unwrap();
+    assert_eq!(n.to_string(), "(4,3):(1,-4) +5 x2B");
+    assert_eq!(
+        err("(4):(1) x3B").to_string(),
+        "itemsize is not a power of two (itemsize 3)"
+    );
+    assert_eq!(
+        err("(4,3]:(1,4)").to_string(),
+        "the text leaves CuTe's layout notation (at byte 4: expected ',' or ')')"
+    );
+}
+
+/// The empty tuple, integral layouts and extent 0.
+#[test]
+fn edges() {
+    let e: NestedLayout<2> = "():()".parse().unwrap();
+    assert_eq!((e.size(), e.rank(), e.depth(), e.cosize()), (1, 0, 1, 1));
+    assert_eq!(e.offset_of(&[]), Ok(0));
+    assert_eq!(e.offset_of_linear(0), Ok(0));
+    assert_eq!(e, NestedLayout::default());
+    assert_eq!(e.to_string(), "():()");
+    assert_eq!(
+        NestedLayout::<2>::from_layout(&Layout::<0>::new([], [], 1).unwrap()),
+        Ok(e)
+    );
+    assert_eq!(e.to_layout::<0>(), Ok(Layout::new([], [], 1).unwrap()));
+    let z: NestedLayout<2> = "(3,0):(1,3)".parse().unwrap();
+    assert_eq!(
+        (z.size(), z.offset_bounds(), z.cosize(), z.required_len()),
+        (0, None, 0, Ok(0))
+    );
+    let i: NestedLayout<1> = "8:-1 +7".parse().unwrap();
+    assert_eq!(
+        (i.rank(), i.depth(), i.offset_of(&[7]), i.required_len()),
+        (1, 0, Ok(0), Ok(8))
+    );
+    assert_eq!(
+        i.to_layout::<1>(),
+        Ok(Layout::new([8], [-1], 1).unwrap().with_offset(7).unwrap())
+    );
+    assert_eq!(
+        i.to_layout::<2>(),
+        Err(NestedError::RankMismatch {
+            expected: 2,
+            found: 1
+        })
+    );
+    let cut: NestedLayout<3> = "(4,3)|10:(1,4)".parse().unwrap();
+    assert_eq!(cut.to_layout::<2>(), Err(NestedError::NotFlat { mode: 0 }));
+}
