@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use strided_layout::nested::{NestedError, NestedLayout};
-use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError};
+use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Verdict};
 
 /// The model: a mode is a leaf or a tuple, with an optional cut (partial last block).
 #[derive(Clone, Debug)]
@@ -132,6 +132,15 @@ fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
         Err(NestedError::IndexOutOfRange { mode: 0 })
     );
     assert_eq!(n.offset_bounds(), min_max(&offsets), "{}", n);
+    // Uniqueness: exact (decided unless the layout splits into more than 8 pieces).
+    let mut sorted = offsets.clone();
+    sorted.sort_unstable();
+    let distinct = sorted.windows(2).all(|w| w[0] != w[1]);
+    match n.is_unique_within(u64::MAX) {
+        Verdict::Yes => assert!(distinct, "{m:?}"),
+        Verdict::No => assert!(!distinct, "{m:?}"),
+        Verdict::Unknown => assert!(!n.is_unique()),
+    }
     let cosize = offsets
         .iter()
         .max()
@@ -369,7 +378,7 @@ fn the_notation_refuses_with_the_place() {
     );
     assert_eq!(
         err("(4,3]:(1,4)").to_string(),
-        "the text leaves CuTe's layout notation (at byte 4: expected ',' or ')')"
+        "the text breaks its notation, CuTe's layout or a oneDNN tag (at byte 4: expected ',' or ')')"
     );
 }
 
@@ -410,4 +419,104 @@ fn edges() {
     );
     let cut: NestedLayout<3> = "(4,3)|10:(1,4)".parse().unwrap();
     assert_eq!(cut.to_layout::<2>(), Err(NestedError::NotFlat { mode: 0 }));
+}
+
+/// oneDNN's own answers (oneDNN 3.2's reorders from a plain tensor, `scripts/onednn_cases.sh`):
+/// for 114 format tags (named, alphabetic, blocked once, twice, padded), the element offset of
+/// every logical element, in logical row-major order, and the padded buffer's size.
+#[test]
+fn onednn_agrees() {
+    let text = include_str!("data/onednn_formats.tsv");
+    let mut cases = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [tag, dims, size, offsets] = f[..] else {
+            panic!("bad line {line}");
+        };
+        let dims: Vec<usize> = dims.split(',').map(|d| d.parse().unwrap()).collect();
+        let size: usize = size.parse().unwrap();
+        let n = NestedLayout::<16>::onednn(tag, &dims, 4)
+            .unwrap_or_else(|e| panic!("{tag} {dims:?}: {e}"));
+        assert_eq!(n.rank(), dims.len(), "{tag}");
+        assert_eq!(n.size(), dims.iter().product::<usize>(), "{tag} {dims:?}");
+        let want: Vec<isize> = offsets.split(',').map(|o| o.parse().unwrap()).collect();
+        // Logical row-major order: the last dimension fastest.
+        let mut index = vec![0usize; dims.len()];
+        for (k, &o) in want.iter().enumerate() {
+            assert_eq!(
+                n.offset_of(&index),
+                Ok(o),
+                "{tag} {dims:?} element {k} {index:?}"
+            );
+            for d in (0..dims.len()).rev() {
+                index[d] += 1;
+                if index[d] < dims[d] {
+                    break;
+                }
+                index[d] = 0;
+            }
+        }
+        assert!(n.required_len().unwrap() <= size, "{tag} {dims:?}");
+        assert!(n.is_unique(), "{tag} {dims:?}");
+        let back: NestedLayout<16> = n.to_string().parse().unwrap();
+        assert_eq!(back, n);
+        cases += 1;
+    }
+    assert!(cases >= 200, "{cases} cases");
+}
+
+/// Tags oneDNN does not have, and dims that do not fit the tag.
+#[test]
+fn onednn_refuses() {
+    let err = |tag: &str, dims: &[usize]| NestedLayout::<8>::onednn(tag, dims, 4).unwrap_err();
+    let syntax = |at, expected| NestedError::Syntax { at, expected };
+    assert_eq!(
+        err("nChw8c", &[1, 8, 2]),
+        NestedError::RankMismatch {
+            expected: 4,
+            found: 3
+        }
+    );
+    assert_eq!(
+        err("nChw0c", &[1, 8, 2, 2]),
+        syntax(4, "a block of at least 1 of a lower-case dimension")
+    );
+    assert_eq!(
+        err("nChw8C", &[1, 8, 2, 2]),
+        syntax(4, "a block of at least 1 of a lower-case dimension")
+    );
+    assert_eq!(
+        err("nchw8", &[1, 8, 2, 2]),
+        syntax(5, "a letter after the block size")
+    );
+    assert_eq!(
+        err("ncch", &[1, 8, 2]),
+        syntax(2, "each dimension once outside its blocks")
+    );
+    assert_eq!(
+        err("n8c", &[1, 8]),
+        syntax(3, "every dimension once outside its blocks")
+    );
+    assert_eq!(
+        err("nq", &[1, 8]),
+        syntax(
+            0,
+            "oneDNN's dimension letters (a, b, c, ... or n, c, d, h, w, x; g, o, i)"
+        )
+    );
+    assert_eq!(err("nc-", &[1, 8]), syntax(2, "a letter or a block size"));
+    assert_eq!(
+        NestedLayout::<4>::onednn("OIhw4i16o4i", &[16, 16, 1, 1], 4),
+        Err(NestedError::TooManyLeaves { max: 4 })
+    );
+    assert_eq!(
+        err("nchw8", &[1, 8, 2, 2]).to_string(),
+        "the text breaks its notation, CuTe's layout or a oneDNN tag (at byte 5: expected a letter after the block size)"
+    );
+    assert_eq!(
+        NestedLayout::<8>::onednn("nchw", &[1, 8, 2, 2], 3),
+        Err(NestedError::Layout(LayoutError::ItemsizeNotPowerOfTwo {
+            itemsize: 3
+        }))
+    );
 }

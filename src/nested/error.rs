@@ -26,7 +26,8 @@ use crate::const_util::Message;
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
 #[non_exhaustive]
 pub enum NestedError {
-    /// The text leaves the notation at byte `at`, where `expected` was expected.
+    /// The text (CuTe's layout notation, or a oneDNN format tag) breaks its notation at byte
+    /// `at`, where `expected` was expected.
     Syntax {
         /// Byte position in the text.
         at: usize,
@@ -92,7 +93,7 @@ impl NestedError {
     #[must_use]
     pub const fn as_str(&self) -> &'static str {
         match self {
-            Self::Syntax { .. } => "the text leaves CuTe's layout notation",
+            Self::Syntax { .. } => "the text breaks its notation, CuTe's layout or a oneDNN tag",
             Self::NotCongruent => "the stride nests differently from the shape",
             Self::TooManyLeaves { .. } => "more leaves than the layout's capacity",
             Self::TooManyModes { .. } => "more tuples than the layout's capacity",
@@ -178,7 +179,7 @@ impl From<LayoutError> for NestedError {
 ///
 /// ```compile_fail
 /// use strided_layout::nested::{const_unwrap, NestedLayout};
-/// // error: the text leaves CuTe's layout notation (at byte 4: expected ',' or ')')
+/// // error: the text breaks its notation, CuTe's layout or a oneDNN tag (at byte 4: expected ',' or ')')
 /// const A: NestedLayout<3> = const_unwrap(NestedLayout::parse("(4,3]:(1,4)"));
 /// ```
 #[must_use]

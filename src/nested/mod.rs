@@ -12,7 +12,8 @@
 //! | [`Display`](core::fmt::Display) | prints it back: exactly CuTe's text where no block is partial, the offset is 0 and the itemsize 1 |
 //! | [`size`](NestedLayout::size), [`cosize`](NestedLayout::cosize), [`rank`](NestedLayout::rank), [`depth`](NestedLayout::depth) | CuTe's queries |
 //! | [`offset_of_linear`](NestedLayout::offset_of_linear), [`offset_of`](NestedLayout::offset_of) | a 1-D coordinate (first mode fastest) or one coordinate per top-level mode |
-//! | [`offset_bounds`](NestedLayout::offset_bounds), [`required_len`](NestedLayout::required_len) | as for [`Layout`](crate::Layout) |
+//! | [`offset_bounds`](NestedLayout::offset_bounds), [`required_len`](NestedLayout::required_len), [`is_unique`](NestedLayout::is_unique) | as for [`Layout`](crate::Layout) |
+//! | [`onednn`](NestedLayout::onednn) | oneDNN's format tags (`nChw16c`, `OIhw4i16o4i`, `aBcd16b`, ...), padded as oneDNN pads |
 //! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout) | conversions |
 //!
 //! # CuTe's conventions
@@ -58,6 +59,8 @@ mod error;
 mod text;
 mod tree;
 mod convert;
+mod onednn;
+mod pieces;
 
 pub use error::{NestedError, const_unwrap};
 

@@ -161,7 +161,7 @@ impl<const L: usize> NestedLayout<L> {
 
     /// The offset of coordinate `c` of the sub-modes from `child` to the one ending at leaf
     /// `end`, decomposed first sub-mode fastest (the last one takes what is left).
-    const fn offset_seq(&self, child: Node, end: usize, c: usize) -> Option<isize> {
+    pub(super) const fn offset_seq(&self, child: Node, end: usize, c: usize) -> Option<isize> {
         let mut child = child;
         let mut c = c;
         let mut acc = 0isize;

@@ -564,6 +564,7 @@ fn nested() {
             keep!((n.offset_bounds(), n.required_len()));
             keep!((n.with_offset(is(2)), n.with_itemsize(us(2))));
             keep!(n.to_layout::<2>());
+            keep!((n.is_unique(), n.is_unique_within(us(6) as u64)));
             keep!(n.to_text::<64>());
             let mut out: heapless::String<64> = heapless::String::new();
             keep!(core::fmt::write(&mut out, format_args!("{n}")));
@@ -576,6 +577,9 @@ fn nested() {
         if let Ok(i) = InterleavedLayout::<2>::new(arr_u(1), arr_i(2), 4, il) {
             keep!(NestedLayout::<4>::from_interleaved(&i).map(|n| n.offset_bounds()));
         }
+    }
+    if let Ok(tag) = core::str::from_utf8(bytes.get(..us(2) & 15).unwrap_or(&bytes)) {
+        keep!(NestedLayout::<8>::onednn(tag, &arr_u::<4>(1), us(2)).map(|n| n.size()));
     }
     keep!(NestedError::NotCongruent.as_str());
 }
