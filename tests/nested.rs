@@ -113,6 +113,53 @@ fn mode(depth: u32) -> BoxedStrategy<Mode> {
     .boxed()
 }
 
+/// The multi-index of 1-D coordinate `lin` over modes of `sizes` (the first fastest).
+fn multi_index(lin: usize, sizes: &[usize]) -> Vec<usize> {
+    let mut c = lin;
+    let mut index = vec![];
+    for (k, &s) in sizes.iter().enumerate() {
+        if k + 1 == sizes.len() {
+            index.push(c);
+        } else {
+            index.push(c % s);
+            c /= s;
+        }
+    }
+    index
+}
+
+/// Every multi-index over modes of `sizes`, in 1-D order, at most `max`.
+fn all_indices(sizes: &[usize], max: usize) -> Vec<Vec<usize>> {
+    let total: usize = sizes.iter().product();
+    (0..total.min(max))
+        .map(|lin| multi_index(lin, sizes))
+        .collect()
+}
+
+impl Mode {
+    /// The top-level modes (an integral layout's one mode is itself).
+    fn modes(&self) -> Vec<Mode> {
+        match self {
+            Mode::Leaf(..) => vec![self.clone()],
+            Mode::Tuple(children, _) => children.clone(),
+        }
+    }
+
+    fn has_cut(&self) -> bool {
+        match self {
+            Mode::Leaf(..) => false,
+            Mode::Tuple(children, cut) => cut.is_some() || children.iter().any(Mode::has_cut),
+        }
+    }
+
+    fn leaf_extents(&self) -> Vec<usize> {
+        match self {
+            Mode::Leaf(e, _) => vec![*e],
+            Mode::Tuple(children, _) => children.iter().flat_map(Mode::leaf_extents).collect(),
+        }
+    }
+}
+
 fn min_max(v: &[isize]) -> Option<(isize, isize)> {
     Some((*v.iter().min()?, *v.iter().max()?))
 }
@@ -158,7 +205,7 @@ fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
             assert_eq!(n.rank(), children.len());
             let sizes: Vec<usize> = children.iter().map(Mode::size).collect();
             // Every multi-index whose linear form is below the size (a cut root counts only those).
-            let total: usize = sizes.iter().product();
+            let total = size;
             for lin in 0..total.min(300) {
                 let mut c = lin;
                 let mut index = vec![];
@@ -177,6 +224,18 @@ fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
                     .sum::<isize>()
                     + off;
                 assert_eq!(n.offset_of(&index), Ok(want), "{m:?} {index:?}");
+            }
+            // A cut layout refuses the multi-indices at or past its cut.
+            let product: usize = sizes.iter().product();
+            if size < product {
+                let index = multi_index(size, &sizes);
+                assert!(
+                    matches!(
+                        n.offset_of(&index),
+                        Err(NestedError::IndexOutOfRange { .. })
+                    ),
+                    "{m:?} {index:?}"
+                );
             }
             if let Some(first) = sizes.first() {
                 let mut index = vec![0; sizes.len()];
@@ -241,6 +300,93 @@ proptest! {
         prop_assert_eq!(n.size(), il.volume());
         let back: NestedLayout<3> = n.to_string().parse().unwrap();
         prop_assert_eq!(back, n);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { 1000 }, ..ProptestConfig::default() })]
+
+    /// Each transform against the layout it came from, on every multi-index: permuted,
+    /// selected, flipped, unsqueezed, a mode flattened into its leaves; the cut modes refused
+    /// where the rule says.
+    #[test]
+    fn transforms_match_the_source(m in mode(3), pick in any::<u64>()) {
+        prop_assume!(m.leaves() <= 12);
+        // A cut root has no per-mode transforms worth checking here (its multi-indices are
+        // not a product); its modes are checked when they are children of an uncut root.
+        prop_assume!(!matches!(m, Mode::Tuple(_, Some(_))));
+        let n: NestedLayout<12> = m.text().parse().unwrap();
+        let modes = m.modes();
+        let rank = modes.len();
+        let sizes: Vec<usize> = modes.iter().map(Mode::size).collect();
+        prop_assert_eq!(n.rank(), rank);
+        let k = (pick % rank as u64) as usize;
+        let indices = all_indices(&sizes, 200);
+        // permuted: a rotation by k
+        let perm: Vec<usize> = (0..rank).map(|i| (i + k) % rank).collect();
+        let p = n.permuted(&perm).unwrap();
+        for index in &indices {
+            let moved: Vec<usize> = perm.iter().map(|&a| index[a]).collect();
+            prop_assert_eq!(p.offset_of(&moved), n.offset_of(index));
+        }
+        // selected: mode k at its last coordinate
+        if sizes[k] > 0 {
+            let at = sizes[k] - 1;
+            let s = n.selected(k, at).unwrap();
+            prop_assert_eq!(s.rank(), rank - 1);
+            for index in indices.iter().filter(|i| i[k] == at) {
+                let mut rest = index.clone();
+                rest.remove(k);
+                prop_assert_eq!(s.offset_of(&rest), n.offset_of(index));
+            }
+            prop_assert_eq!(n.selected(k, sizes[k]), Err(NestedError::IndexOutOfRange { mode: k }));
+        }
+        // flipped
+        match n.flipped(k) {
+            Ok(f) => {
+                prop_assert!(!modes[k].has_cut());
+                for index in &indices {
+                    let mut r = index.clone();
+                    r[k] = sizes[k] - 1 - index[k];
+                    prop_assert_eq!(f.offset_of(&r), n.offset_of(index));
+                }
+            }
+            Err(e) => {
+                prop_assert_eq!(e, NestedError::CutMode { mode: k });
+                prop_assert!(modes[k].has_cut());
+            }
+        }
+        // unsqueezed at k
+        let u = n.unsqueezed(k).unwrap();
+        prop_assert_eq!(u.rank(), rank + 1);
+        for index in &indices {
+            let mut wide = index.clone();
+            wide.insert(k, 0);
+            prop_assert_eq!(u.offset_of(&wide), n.offset_of(index));
+        }
+        // flattened_mode k
+        match n.flattened_mode(k) {
+            Ok(f) => {
+                prop_assert!(!modes[k].has_cut());
+                let leaves = modes[k].leaf_extents();
+                prop_assert_eq!(f.rank(), rank - 1 + leaves.len());
+                prop_assert_eq!(f.size(), n.size());
+                for index in &indices {
+                    let mut wide = index[..k].to_vec();
+                    wide.extend(multi_index(index[k], &leaves));
+                    wide.extend(&index[k + 1..]);
+                    prop_assert_eq!(f.offset_of(&wide), n.offset_of(index), "{} {:?}", f, index);
+                }
+            }
+            Err(e) => {
+                prop_assert_eq!(e, NestedError::CutMode { mode: k });
+                prop_assert!(modes[k].has_cut());
+            }
+        }
+        // Out of range
+        prop_assert!(n.selected(rank, 0).is_err() && n.flipped(rank).is_err());
+        prop_assert!(n.unsqueezed(rank + 1).is_err() && n.flattened_mode(rank).is_err());
+        prop_assert!(n.permuted(&vec![0; rank + 1]).is_err());
     }
 }
 

@@ -76,6 +76,12 @@ pub enum NestedError {
         /// The top-level mode.
         mode: usize,
     },
+    /// A transform needs a mode without a partial block (a flip would put the partial block
+    /// first; flattening would claim every combination of its leaves' coordinates).
+    CutMode {
+        /// The top-level mode.
+        mode: usize,
+    },
     /// A rule shared with [`Layout`](crate::Layout).
     Layout(LayoutError),
 }
@@ -104,6 +110,7 @@ impl NestedError {
             Self::RankMismatch { .. } => "the index has a different length from the rank",
             Self::IndexOutOfRange { .. } => "a coordinate is not below its mode's size",
             Self::NotFlat { .. } => "a mode is nested or cut where only leaves fit",
+            Self::CutMode { .. } => "the transform needs a mode without a partial block",
             Self::Layout(e) => e.as_str(),
         }
     }
@@ -130,7 +137,8 @@ impl NestedError {
             }
             Self::PartialBlock { mode }
             | Self::IndexOutOfRange { mode }
-            | Self::NotFlat { mode } => {
+            | Self::NotFlat { mode }
+            | Self::CutMode { mode } => {
                 m.push(" (mode ");
                 m.push_usize(mode);
                 m.push(")");

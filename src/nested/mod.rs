@@ -13,6 +13,7 @@
 //! | [`size`](NestedLayout::size), [`cosize`](NestedLayout::cosize), [`rank`](NestedLayout::rank), [`depth`](NestedLayout::depth) | CuTe's queries |
 //! | [`offset_of_linear`](NestedLayout::offset_of_linear), [`offset_of`](NestedLayout::offset_of) | a 1-D coordinate (first mode fastest) or one coordinate per top-level mode |
 //! | [`offset_bounds`](NestedLayout::offset_bounds), [`required_len`](NestedLayout::required_len), [`is_unique`](NestedLayout::is_unique) | as for [`Layout`](crate::Layout) |
+//! | [`permuted`](NestedLayout::permuted), [`selected`](NestedLayout::selected), [`flipped`](NestedLayout::flipped), [`unsqueezed`](NestedLayout::unsqueezed), [`flattened_mode`](NestedLayout::flattened_mode) | transforms of the top-level modes, as for [`Layout`](crate::Layout) |
 //! | [`onednn`](NestedLayout::onednn) | oneDNN's format tags (`nChw16c`, `OIhw4i16o4i`, `aBcd16b`, ...), padded as oneDNN pads |
 //! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout) | conversions |
 //!
@@ -61,6 +62,7 @@ mod tree;
 mod convert;
 mod onednn;
 mod pieces;
+mod transform;
 
 pub use error::{NestedError, const_unwrap};
 
@@ -350,7 +352,8 @@ impl<const L: usize> NestedLayout<L> {
     ///
     /// - [`NestedError::RankMismatch`] if `index.len() != rank()`;
     /// - [`NestedError::IndexOutOfRange`] if a coordinate is not below its mode's size (the
-    ///   first such mode).
+    ///   first such mode), or, where the layout itself is cut, the multi-index's 1-D
+    ///   coordinate is not below the cut (the mode where it passes it).
     ///
     /// # Examples
     ///
@@ -386,12 +389,23 @@ impl<const L: usize> NestedLayout<L> {
         let mut child = self.first_child(root);
         let mut acc = self.offset;
         let mut k = 0;
+        // A cut root holds only the multi-indices whose 1-D coordinate is below its cut.
+        let cut = self.cut_of(0);
+        let (mut linear, mut place) = (0usize, 1usize);
         loop {
             let Some(c) = get(index, k) else {
                 return Ok(acc);
             };
-            if c >= self.size_or_0(child) {
+            let size = self.size_or_0(child);
+            if c >= size {
                 return Err(NestedError::IndexOutOfRange { mode: k });
+            }
+            if cut != 0 {
+                linear = linear.saturating_add(c.saturating_mul(place));
+                place = place.saturating_mul(size);
+                if linear >= cut {
+                    return Err(NestedError::IndexOutOfRange { mode: k });
+                }
             }
             // Every offset fits `isize` (checked at construction); the sum of one
             // coordinate's per-mode offsets is that coordinate's offset.

@@ -565,6 +565,8 @@ fn nested() {
             keep!((n.with_offset(is(2)), n.with_itemsize(us(2))));
             keep!(n.to_layout::<2>());
             keep!((n.is_unique(), n.is_unique_within(us(6) as u64)));
+            keep!((n.permuted(&arr_u::<2>(1)), n.selected(us(1), us(2))));
+            keep!((n.flipped(us(1)), n.unsqueezed(us(2)), n.flattened_mode(us(0))));
             keep!(n.to_text::<64>());
             let mut out: heapless::String<64> = heapless::String::new();
             keep!(core::fmt::write(&mut out, format_args!("{n}")));

@@ -1,0 +1,559 @@
+//! Transforms of a nested layout's top-level modes, without touching data: permute, select,
+//! flip, unsqueeze, and flatten a mode into its leaves. Each rebuilds the layout from its modes
+//! (one copy of the leaves, their nesting and their cuts), in the new order.
+
+#![expect(
+    clippy::many_single_char_names,
+    clippy::similar_names,
+    reason = "index walks over modes, leaves and tuples: `n` a mode, `s` its span, `j` a leaf, `t` a tuple"
+)]
+
+use super::{NestedError, NestedLayout, Node};
+use crate::LayoutError;
+use crate::algo::access::{get, set};
+
+/// A top-level mode as a run of leaves: `first..=last`, the tuples it opens at its first leaf
+/// and closes at its last (its own, not the root's), and its tuples' range in opening order.
+#[derive(Clone, Copy)]
+struct Span {
+    first: usize,
+    last: usize,
+    opens: usize,
+    closes: usize,
+    tuple0: usize,
+    tuples: usize,
+}
+
+/// What to put in the rebuilt layout at one position: a mode of `self`, or a new unit leaf.
+#[derive(Clone, Copy)]
+enum Part {
+    Mode(usize),
+    Unit,
+}
+
+impl<const L: usize> NestedLayout<L> {
+    /// Top-level mode `k` (`None` past the rank; an integral layout's one mode is its leaf).
+    const fn mode(&self, k: usize) -> Option<Node> {
+        let Some(root) = self.root() else {
+            return None;
+        };
+        if self.is_leaf(root) {
+            return if k == 0 { Some(root) } else { None };
+        }
+        let end = self.end(root);
+        let mut child = self.first_child(root);
+        let mut i = 0;
+        while i < k {
+            child = match self.next_child(child, end) {
+                Some(c) => c,
+                None => return None,
+            };
+            i = i.saturating_add(1);
+        }
+        Some(child)
+    }
+
+    /// The [`Span`] of top-level mode `n`.
+    const fn span(&self, n: Node) -> Span {
+        let (first, last) = (n.leaf, self.end(n));
+        let opens = self.opens_at(first).saturating_sub(n.open);
+        // The leaf's closes beyond the mode's own tuples belong to the root (at the last leaf
+        // of the layout).
+        let closes = if self.is_leaf(n) {
+            0
+        } else {
+            let mut level = opens;
+            let mut j = first;
+            let mut own = 0;
+            while j <= last {
+                if j > first {
+                    level = level.saturating_add(self.opens_at(j));
+                }
+                let c = self.closes_at(j);
+                if j == last {
+                    own = level;
+                }
+                level = level.saturating_sub(c);
+                j = j.saturating_add(1);
+            }
+            own
+        };
+        let tuple0 = self.tuple_index(Node {
+            leaf: first,
+            open: n.open,
+        });
+        let mut tuples = opens;
+        let mut j = first.saturating_add(1);
+        while j <= last {
+            tuples = tuples.saturating_add(self.opens_at(j));
+            j = j.saturating_add(1);
+        }
+        Span {
+            first,
+            last,
+            opens,
+            closes,
+            tuple0,
+            tuples,
+        }
+    }
+
+    /// The layout made of `parts` in order, as a tuple (the offset and itemsize kept); an
+    /// empty list is `():()`.
+    const fn rebuild(&self, parts: &[Part]) -> Result<Self, NestedError> {
+        let mut out = Self::EMPTY;
+        out.offset = self.offset;
+        out.itemsize = self.itemsize;
+        let count = parts.len();
+        if count == 0 {
+            return Ok(out);
+        }
+        out.tuples = 1;
+        let mut p = 0;
+        while p < count {
+            let Some(part) = get(parts, p) else {
+                break;
+            };
+            let root_open: u8 = if p == 0 { 1 } else { 0 };
+            let root_close: u8 = if p.saturating_add(1) == count { 1 } else { 0 };
+            match part {
+                Part::Unit => {
+                    let i = out.leaves;
+                    if i >= L {
+                        return Err(NestedError::TooManyLeaves { max: L });
+                    }
+                    set(&mut out.extents, i, 1);
+                    set(&mut out.strides, i, 0);
+                    set(&mut out.opens, i, root_open);
+                    set(&mut out.closes, i, root_close);
+                    out.leaves = i.saturating_add(1);
+                }
+                Part::Mode(k) => {
+                    let Some(n) = self.mode(k) else {
+                        return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                            axis: k,
+                            ndim: self.rank(),
+                        }));
+                    };
+                    let s = self.span(n);
+                    let mut j = s.first;
+                    while j <= s.last {
+                        let i = out.leaves;
+                        if i >= L {
+                            return Err(NestedError::TooManyLeaves { max: L });
+                        }
+                        let (Some(e), Some(st)) = (get(&self.extents, j), get(&self.strides, j))
+                        else {
+                            break;
+                        };
+                        set(&mut out.extents, i, e);
+                        set(&mut out.strides, i, st);
+                        let mut o = if j == s.first {
+                            s.opens
+                        } else {
+                            self.opens_at(j)
+                        };
+                        let mut c = if j == s.last {
+                            s.closes
+                        } else {
+                            self.closes_at(j)
+                        };
+                        if j == s.first {
+                            o = o.saturating_add(root_open as usize);
+                        }
+                        if j == s.last {
+                            c = c.saturating_add(root_close as usize);
+                        }
+                        let (Ok(o), Ok(c)) = (byte(o), byte(c)) else {
+                            return Err(NestedError::TooDeep { max: 255 });
+                        };
+                        set(&mut out.opens, i, o);
+                        set(&mut out.closes, i, c);
+                        out.leaves = i.saturating_add(1);
+                        j = j.saturating_add(1);
+                    }
+                    let mut t = 0;
+                    while t < s.tuples {
+                        if out.tuples >= L {
+                            return Err(NestedError::TooManyModes { max: L });
+                        }
+                        out.set_cut(out.tuples, self.cut_of(s.tuple0.saturating_add(t)));
+                        out.tuples = out.tuples.saturating_add(1);
+                        t = t.saturating_add(1);
+                    }
+                }
+            }
+            p = p.saturating_add(1);
+        }
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The top-level modes in the order `axes` gives: mode `k` of the result is mode
+    /// `axes[k]` of `self` (as [`Layout::permuted`](crate::Layout::permuted)).
+    ///
+    /// ```text
+    /// ((2,2),3):((1,6),2)     permuted(&[1, 0])     (3,(2,2)):(2,(1,6))
+    ///  offset_of(&[i, j])        ==                  offset_of(&[j, i])
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::RankMismatch`] if `axes.len() != rank()`;
+    /// - [`NestedError::Layout`] with [`LayoutError::NotAPermutation`] if `axes` repeats a
+    ///   mode or names one past the rank.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// let l: NestedLayout<3> = "((2,2),3):((1,6),2)".parse()?;
+    /// let p = l.permuted(&[1, 0])?;
+    /// assert_eq!(p.to_string(), "(3,(2,2)):(2,(1,6))");
+    /// assert_eq!(p.offset_of(&[2, 3])?, l.offset_of(&[3, 2])?);
+    /// # Ok::<(), strided_layout::nested::NestedError>(())
+    /// ```
+    pub const fn permuted(&self, axes: &[usize]) -> Result<Self, NestedError> {
+        let rank = self.rank();
+        if axes.len() != rank {
+            return Err(NestedError::RankMismatch {
+                expected: rank,
+                found: axes.len(),
+            });
+        }
+        let mut seen = 0u64;
+        let mut k = 0;
+        while k < rank {
+            let a = match get(axes, k) {
+                Some(a) => a,
+                None => 0,
+            };
+            if a >= rank || a >= 64 || seen & (1u64 << a) != 0 {
+                return Err(NestedError::Layout(LayoutError::NotAPermutation));
+            }
+            seen |= 1u64 << a;
+            k = k.saturating_add(1);
+        }
+        if let Some(root) = self.root() {
+            if self.is_leaf(root) {
+                // An integral layout: its one mode in place.
+                return Ok(*self);
+            }
+        }
+        let mut parts = [Part::Unit; 64];
+        let mut k = 0;
+        while k < rank {
+            if let Some(a) = get(axes, k) {
+                set(&mut parts, k, Part::Mode(a));
+            }
+            k = k.saturating_add(1);
+        }
+        match parts.split_at_checked(rank) {
+            Some((used, _)) => self.rebuild(used),
+            None => Err(NestedError::Layout(LayoutError::NotAPermutation)),
+        }
+    }
+
+    /// The layout of the coordinates whose mode `mode` is `index`: that mode removed, its
+    /// offset added to the layout's (as [`Layout::selected`](crate::Layout::selected)).
+    ///
+    /// ```text
+    /// ((4,3)|10,5):((1,20),4)     selected(0, 9)     (5):(4) +41
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
+    /// - [`NestedError::IndexOutOfRange`] if `index` is not below the mode's size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// let l: NestedLayout<3> = "((4,3)|10,5):((1,20),4)".parse()?;
+    /// let s = l.selected(0, 9)?;
+    /// assert_eq!(s.to_string(), "(5):(4) +41");
+    /// assert_eq!(s.offset_of(&[3])?, l.offset_of(&[9, 3])?);
+    /// # Ok::<(), strided_layout::nested::NestedError>(())
+    /// ```
+    pub const fn selected(&self, mode: usize, index: usize) -> Result<Self, NestedError> {
+        let rank = self.rank();
+        let Some(n) = self.mode(mode) else {
+            return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                axis: mode,
+                ndim: rank,
+            }));
+        };
+        if index >= self.size_or_0(n) {
+            return Err(NestedError::IndexOutOfRange { mode });
+        }
+        let Some(at) = self.offset_in(n, index) else {
+            return Err(NestedError::Layout(LayoutError::OffsetOverflow));
+        };
+        let Some(offset) = self.offset.checked_add(at) else {
+            return Err(NestedError::Layout(LayoutError::OffsetOverflow));
+        };
+        let mut parts = [Part::Unit; 64];
+        let (mut k, mut p) = (0, 0);
+        while k < rank && p < 64 {
+            if k != mode {
+                set(&mut parts, p, Part::Mode(k));
+                p = p.saturating_add(1);
+            }
+            k = k.saturating_add(1);
+        }
+        let mut out = match parts.split_at_checked(p) {
+            Some((used, _)) => match self.rebuild(used) {
+                Ok(o) => o,
+                Err(e) => return Err(e),
+            },
+            None => return Err(NestedError::TooManyModes { max: L }),
+        };
+        out.offset = offset;
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The layout with mode `mode`'s coordinates reversed: coordinate `c` of that mode is
+    /// coordinate `size - 1 - c` of `self`'s (as [`Layout::flipped`](crate::Layout::flipped)).
+    /// A leaf's stride is negated; a tuple with no cut has every leaf flipped.
+    ///
+    /// ```text
+    /// (3,(2,2)):(1,(3,6))     flipped(1)     (3,(2,2)):(1,(-3,-6)) +9
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
+    /// - [`NestedError::CutMode`] if the mode holds a cut tuple (its reversed coordinates are
+    ///   no nested layout: the partial block would come first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// let l: NestedLayout<3> = "(3,(2,2)):(1,(3,6))".parse()?;
+    /// let f = l.flipped(1)?;
+    /// assert_eq!(f.to_string(), "(3,(2,2)):(1,(-3,-6)) +9");
+    /// assert_eq!(f.offset_of(&[2, 0])?, l.offset_of(&[2, 3])?);
+    /// # Ok::<(), strided_layout::nested::NestedError>(())
+    /// ```
+    pub const fn flipped(&self, mode: usize) -> Result<Self, NestedError> {
+        let Some(n) = self.mode(mode) else {
+            return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                axis: mode,
+                ndim: self.rank(),
+            }));
+        };
+        let s = self.span(n);
+        if self.any_cut(s) {
+            return Err(NestedError::CutMode { mode });
+        }
+        let mut out = *self;
+        let mut j = s.first;
+        while j <= s.last {
+            let (Some(e), Some(st)) = (get(&self.extents, j), get(&self.strides, j)) else {
+                break;
+            };
+            if e > 0 {
+                // `(e - 1)·stride` is a step of the validated layout: it fits `isize`.
+                let Some(far) = step(e, st) else {
+                    return Err(NestedError::Layout(LayoutError::OffsetOverflow));
+                };
+                out.offset = match out.offset.checked_add(far) {
+                    Some(o) => o,
+                    None => return Err(NestedError::Layout(LayoutError::OffsetOverflow)),
+                };
+            }
+            set(&mut out.strides, j, st.wrapping_neg());
+            j = j.saturating_add(1);
+        }
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The layout with a new mode of one coordinate, `(1):(0)`, at position `at` (modes from
+    /// `at` on move one up; as [`Layout::unsqueezed`](crate::Layout::unsqueezed)).
+    ///
+    /// ```text
+    /// ((4,3),5):((1,4),12)     unsqueezed(1)     ((4,3),1,5):((1,4),0,12)
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `at > rank()`;
+    /// - [`NestedError::TooManyLeaves`] / [`NestedError::TooManyModes`] past `L`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// let l: NestedLayout<4> = "((4,3),5):((1,4),12)".parse()?;
+    /// let u = l.unsqueezed(1)?;
+    /// assert_eq!(u.to_string(), "((4,3),1,5):((1,4),0,12)");
+    /// assert_eq!(u.offset_of(&[7, 0, 2])?, l.offset_of(&[7, 2])?);
+    /// # Ok::<(), strided_layout::nested::NestedError>(())
+    /// ```
+    pub const fn unsqueezed(&self, at: usize) -> Result<Self, NestedError> {
+        let rank = self.rank();
+        if at > rank {
+            return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                axis: at,
+                ndim: rank.saturating_add(1),
+            }));
+        }
+        let mut parts = [Part::Unit; 64];
+        let (mut k, mut p) = (0usize, 0usize);
+        while k < rank && p < 63 {
+            if k == at {
+                p = p.saturating_add(1);
+            }
+            set(&mut parts, p, Part::Mode(k));
+            p = p.saturating_add(1);
+            k = k.saturating_add(1);
+        }
+        if at == rank {
+            p = p.saturating_add(1);
+        }
+        match parts.split_at_checked(p) {
+            Some((used, _)) => self.rebuild(used),
+            None => Err(NestedError::TooManyModes { max: L }),
+        }
+    }
+
+    /// The layout with mode `mode` replaced by its leaves, each a top-level mode, in the order
+    /// they are written (the first fastest, so the mode's coordinate `c` is the leaves'
+    /// coordinates `(c % e0, c / e0 % e1, ...)`).
+    ///
+    /// ```text
+    /// ((4,(2,3)),5):((1,(4,8)),24)     flattened_mode(0)     (4,2,3,5):(1,4,8,24)
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
+    /// - [`NestedError::CutMode`] if the mode holds a cut tuple (its coordinates are not every
+    ///   combination of its leaves').
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// let l: NestedLayout<4> = "((4,(2,3)),5):((1,(4,8)),24)".parse()?;
+    /// let f = l.flattened_mode(0)?;
+    /// assert_eq!(f.to_string(), "(4,2,3,5):(1,4,8,24)");
+    /// assert_eq!(f.offset_of(&[3, 1, 2, 4])?, l.offset_of(&[3 + 4 * (1 + 2 * 2), 4])?);
+    /// # Ok::<(), strided_layout::nested::NestedError>(())
+    /// ```
+    pub const fn flattened_mode(&self, mode: usize) -> Result<Self, NestedError> {
+        let rank = self.rank();
+        let Some(n) = self.mode(mode) else {
+            return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                axis: mode,
+                ndim: rank,
+            }));
+        };
+        let s = self.span(n);
+        if self.any_cut(s) {
+            return Err(NestedError::CutMode { mode });
+        }
+        let mut out = Self::EMPTY;
+        out.offset = self.offset;
+        out.itemsize = self.itemsize;
+        out.tuples = 1;
+        // Every leaf of the layout, in order; the mode's tuples dropped.
+        let mut t_in = 0usize; // tuples of `self` seen (in opening order)
+        let mut j = 0;
+        while j < self.leaves {
+            let (Some(e), Some(st)) = (get(&self.extents, j), get(&self.strides, j)) else {
+                break;
+            };
+            set(&mut out.extents, j, e);
+            set(&mut out.strides, j, st);
+            let inside = j >= s.first && j <= s.last;
+            let mut o = self.opens_at(j);
+            let mut c = self.closes_at(j);
+            if inside {
+                // Drop the mode's own tuples: at its first leaf the ones it opens, and every
+                // open/close of its inner leaves; at its last, the ones it closes.
+                o = if j == s.first {
+                    o.saturating_sub(s.opens)
+                } else {
+                    0
+                };
+                c = if j == s.last {
+                    c.saturating_sub(s.closes)
+                } else {
+                    0
+                };
+            }
+            // The integral root becomes a tuple.
+            if self.leaves == 1 && self.opens_at(0) == 0 {
+                o = 1;
+                c = 1;
+            }
+            // Keep the cuts of the tuples outside the mode, renumbered.
+            let opened = self.opens_at(j);
+            let mut x = 0;
+            while x < opened {
+                let t = t_in.saturating_add(x);
+                let in_mode = t >= s.tuple0 && t < s.tuple0.saturating_add(s.tuples);
+                if !in_mode && t != 0 {
+                    out.set_cut(out.tuples, self.cut_of(t));
+                    out.tuples = out.tuples.saturating_add(1);
+                }
+                x = x.saturating_add(1);
+            }
+            t_in = t_in.saturating_add(opened);
+            let (Ok(o), Ok(c)) = (byte(o), byte(c)) else {
+                return Err(NestedError::TooDeep { max: 255 });
+            };
+            set(&mut out.opens, j, o);
+            set(&mut out.closes, j, c);
+            j = j.saturating_add(1);
+        }
+        out.leaves = self.leaves;
+        out.set_cut(0, self.cut_of(0));
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether a tuple of span `s` is cut.
+    const fn any_cut(&self, s: Span) -> bool {
+        let mut t = 0;
+        while t < s.tuples {
+            if self.cut_of(s.tuple0.saturating_add(t)) != 0 {
+                return true;
+            }
+            t = t.saturating_add(1);
+        }
+        false
+    }
+}
+
+/// `n` as a byte, for the per-leaf counts.
+const fn byte(n: usize) -> Result<u8, ()> {
+    if n > 255 {
+        Err(())
+    } else {
+        #[expect(clippy::cast_possible_truncation, reason = "checked: n <= 255")]
+        Ok(n as u8)
+    }
+}
+
+/// `(extent - 1)·stride`, the far step of a leaf of `extent >= 1`.
+const fn step(extent: usize, stride: isize) -> Option<isize> {
+    let last = extent.saturating_sub(1);
+    if last > isize::MAX.unsigned_abs() {
+        return None;
+    }
+    stride.checked_mul(last.cast_signed())
+}
