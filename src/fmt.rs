@@ -414,7 +414,7 @@ impl<const N: usize> fmt::Display for Grid<N> {
     clippy::arithmetic_side_effects,
     reason = "`w` counts at most 20 digits plus a sign; `m /= 10` divides by a nonzero constant"
 )]
-const fn decimal_width(x: isize) -> usize {
+pub(crate) const fn decimal_width(x: isize) -> usize {
     let mut m = x.unsigned_abs();
     let mut w = if x < 0 { 2 } else { 1 };
     while m >= 10 {

@@ -179,6 +179,38 @@ fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
         Err(NestedError::IndexOutOfRange { mode: 0 })
     );
     assert_eq!(n.offset_bounds(), min_max(&offsets), "{}", n);
+    // The offsets iterator, both ways.
+    assert!(n.offsets().eq(offsets.iter().copied()), "{m:?}");
+    assert!(n.offsets().rev().eq(offsets.iter().rev().copied()));
+    assert_eq!(n.offsets().len(), size);
+    // The grid of a rank-2 layout: every cell is the offset of its multi-index.
+    if n.rank() == 2 && size <= 300 {
+        let text = n.grid().unwrap().to_string();
+        let sizes: Vec<usize> = match m {
+            Mode::Tuple(children, _) => children.iter().map(Mode::size).collect(),
+            Mode::Leaf(..) => unreachable!(),
+        };
+        let rows: Vec<&str> = if text.is_empty() {
+            vec![]
+        } else {
+            text.split('\n').collect()
+        };
+        if sizes[1] > 0 {
+            assert_eq!(rows.len(), sizes[0]);
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let cells: Vec<&str> = row.split_whitespace().collect();
+            assert_eq!(cells.len(), sizes[1]);
+            for (c, &v) in cells.iter().enumerate() {
+                match n.offset_of(&[r, c]) {
+                    Ok(o) => assert_eq!(v, o.to_string()),
+                    Err(_) => assert_eq!(v, "-"),
+                }
+            }
+        }
+    } else if n.rank() > 2 {
+        assert!(n.grid().is_err());
+    }
     // Uniqueness: exact (decided unless the layout splits into more than 8 pieces).
     let mut sorted = offsets.clone();
     sorted.sort_unstable();

@@ -14,6 +14,7 @@
 //! | [`offset_of_linear`](NestedLayout::offset_of_linear), [`offset_of`](NestedLayout::offset_of) | a 1-D coordinate (first mode fastest) or one coordinate per top-level mode |
 //! | [`offset_bounds`](NestedLayout::offset_bounds), [`required_len`](NestedLayout::required_len), [`is_unique`](NestedLayout::is_unique) | as for [`Layout`](crate::Layout) |
 //! | [`permuted`](NestedLayout::permuted), [`selected`](NestedLayout::selected), [`flipped`](NestedLayout::flipped), [`unsqueezed`](NestedLayout::unsqueezed), [`flattened_mode`](NestedLayout::flattened_mode) | transforms of the top-level modes, as for [`Layout`](crate::Layout) |
+//! | [`offsets`](NestedLayout::offsets), [`grid`](NestedLayout::grid) | the offsets in CuTe's order; a rank-2 layout's offsets as CuTe's `print_layout` grid |
 //! | [`onednn`](NestedLayout::onednn) | oneDNN's format tags (`nChw16c`, `OIhw4i16o4i`, `aBcd16b`, ...), padded as oneDNN pads |
 //! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout) | conversions |
 //!
@@ -63,8 +64,10 @@ mod convert;
 mod onednn;
 mod pieces;
 mod transform;
+mod iter;
 
 pub use error::{NestedError, const_unwrap};
+pub use iter::{NestedGrid, NestedOffsets};
 
 use crate::LayoutError;
 use crate::algo::access::{get, set};

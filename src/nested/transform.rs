@@ -33,7 +33,7 @@ enum Part {
 
 impl<const L: usize> NestedLayout<L> {
     /// Top-level mode `k` (`None` past the rank; an integral layout's one mode is its leaf).
-    const fn mode(&self, k: usize) -> Option<Node> {
+    pub(super) const fn mode(&self, k: usize) -> Option<Node> {
         let Some(root) = self.root() else {
             return None;
         };

@@ -568,6 +568,10 @@ fn nested() {
             keep!((n.permuted(&arr_u::<2>(1)), n.selected(us(1), us(2))));
             keep!((n.flipped(us(1)), n.unsqueezed(us(2)), n.flattened_mode(us(0))));
             keep!(n.to_text::<64>());
+            keep!(n.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
+            if let Ok(g) = n.grid() {
+                keep!(g.to_text::<256>());
+            }
             let mut out: heapless::String<64> = heapless::String::new();
             keep!(core::fmt::write(&mut out, format_args!("{n}")));
         }
