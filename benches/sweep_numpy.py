@@ -10,7 +10,11 @@ where NumPy or the plain loop is faster than `copy()`, and the geometric means.
 
     pip install numpy
     cargo bench -p strided-layout-bench --bench sweep
-    python3 benches/sweep_numpy.py [target/sweep.tsv] [--reps 9] [--slack 1.10]
+    python3 benches/sweep_numpy.py [target/sweep.tsv] [--reps 9] [--slack 1.10] [--hugepages off]
+
+NumPy's buffers stay on 4 KiB pages unless `--hugepages on` (NumPy's own default where the
+kernel's transparent huge pages are in madvise mode): the sweep's Rust buffers are plain
+`Vec`s, so both sides then pay the same TLB misses.
 
 A case counts as slower when `copy()` takes more than `--slack` times the other's time (the
 issue's goal: no case slower than 1.10x the plain loop or NumPy).
@@ -49,7 +53,21 @@ def main():
     ap.add_argument("tsv", nargs="?", default="target/sweep.tsv")
     ap.add_argument("--reps", type=int, default=9)
     ap.add_argument("--slack", type=float, default=1.10)
+    ap.add_argument(
+        "--hugepages",
+        choices=("off", "on"),
+        default="off",
+        help="NumPy's madvise(MADV_HUGEPAGE) on its buffers (its default is on where the "
+        "kernel's transparent huge pages are in madvise mode); off by default, as the sweep's "
+        "Rust buffers are plain Vecs on 4 KiB pages, so both sides pay the same TLB misses",
+    )
     args = ap.parse_args()
+    try:
+        from numpy._core import multiarray  # NumPy 2
+    except ImportError:  # pragma: no cover - NumPy 1
+        from numpy.core import multiarray
+    if hasattr(multiarray, "_set_madvise_hugepage"):
+        multiarray._set_madvise_hugepage(args.hugepages == "on")
 
     rows = []
     with open(args.tsv) as f:

@@ -418,6 +418,20 @@
 //! 0.72x the loop), which want tiles spanning several loops per side, and single `memcpy` runs
 //! that vary from one process to the next.
 //!
+//! The latest round (same host kind, one sweep run, NumPy replayed three times): `copy()`
+//! 4.27x the loop and 1.78-1.81x NumPy in geometric mean, 1 case over 1.10x the loop's time (a
+//! rank-1 gather of every third `u64`, 0.80x, which moves between runs) and 2-6 over 1.10x
+//! NumPy's (worst 0.78x, a copy that is one `memcpy` on either side). The replay now leaves
+//! NumPy's buffers on 4 KiB pages as the Rust ones are (`--hugepages off`, the default):
+//! NumPy asks the kernel for huge pages on its large buffers, which took time off its copies
+//! whose strides cross a page each step (a rank-5 `u64` copy, sweep case 127: 1.65 against
+//! 1.90 ms) and was not a difference of the copy itself; with `--hugepages on` the same run
+//! gives 1.74-1.80x and 9-13 cases. Two planner changes made it: the one tiling rule no longer
+//! cuts a block with a loop shorter than 8 into tiles while a row's cache lines stay cached
+//! (4 rows of 566 `u64` 66 KiB apart: 2.79 -> 1.82 ms; `(2875,6,2):(1,2875,51750) ->
+//! (12,-2,1)` of `f32`: 0.93x -> 1.60x the loop), and reversed rows shorter than 128 bytes
+//! stay in the element loops (27 `u16` a row: 43.5 -> 26.3 us, NumPy 25.8 us).
+//!
 //! What the sweep found and this round fixed (before / after, loop time over `copy()`'s):
 //! rows of 2 to 4 bytes went through a `memcpy` call a row (`(12126,2):(-2,1) -> (2,1)` of
 //! `u8`: 0.42x, now above 1); blocks of a few elements paid the block kernel's call and
