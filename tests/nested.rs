@@ -330,6 +330,10 @@ proptest! {
         }}
         prop_assert_eq!(n.offset_bounds(), il.offset_bounds());
         prop_assert_eq!(n.size(), il.volume());
+        let back = n.to_interleaved::<2>().unwrap();
+        for i in 0..shape[0] { for j in 0..shape[1] {
+            prop_assert_eq!(back.offset_of([i, j]), il.offset_of([i, j]));
+        }}
         let back: NestedLayout<3> = n.to_string().parse().unwrap();
         prop_assert_eq!(back, n);
     }
@@ -597,6 +601,51 @@ fn edges() {
     );
     let cut: NestedLayout<3> = "(4,3)|10:(1,4)".parse().unwrap();
     assert_eq!(cut.to_layout::<2>(), Err(NestedError::NotFlat { mode: 0 }));
+    assert_eq!(
+        cut.to_interleaved::<2>(),
+        Err(NestedError::NotFlat { mode: 0 })
+    );
+    // The interleaved form: one block of lanes one element apart, at most.
+    let two = NestedLayout::<8>::onednn("OIhw16i16o", &[16, 16, 1, 1], 4).unwrap();
+    assert_eq!(
+        two.to_interleaved::<4>(),
+        Err(NestedError::NotFlat { mode: 1 })
+    );
+    let apart: NestedLayout<3> = "((4,3),5):((2,8),24)".parse().unwrap();
+    assert_eq!(
+        apart.to_interleaved::<2>(),
+        Err(NestedError::NotFlat { mode: 0 })
+    );
+    let deep: NestedLayout<3> = "(((4,3)),5):(((1,4)),12)".parse().unwrap();
+    assert_eq!(
+        deep.to_interleaved::<2>(),
+        Err(NestedError::NotFlat { mode: 0 })
+    );
+    let three: NestedLayout<4> = "((4,3,2),5):((1,4,12),24)".parse().unwrap();
+    assert_eq!(
+        three.to_interleaved::<2>(),
+        Err(NestedError::NotFlat { mode: 0 })
+    );
+    assert_eq!(
+        three.to_interleaved::<3>(),
+        Err(NestedError::RankMismatch {
+            expected: 3,
+            found: 2
+        })
+    );
+    let plain: NestedLayout<2> = "(3,4):(4,1) +2".parse().unwrap();
+    let il = plain.to_interleaved::<2>().unwrap();
+    assert_eq!(
+        (il.interleave().factor(), il.offset_of([2, 3])),
+        (1, Ok(13))
+    );
+    let blocks: NestedLayout<3> = "(5,(4,3)|10):(20,(1,4))".parse().unwrap();
+    let il = blocks.to_interleaved::<2>().unwrap();
+    assert_eq!(
+        (il.interleave().dimension(), il.interleave().factor()),
+        (1, 4)
+    );
+    assert_eq!(il.offset_of([4, 9]).ok(), blocks.offset_of(&[4, 9]).ok());
 }
 
 /// oneDNN's own answers (oneDNN 3.2's reorders from a plain tensor, `scripts/onednn_cases.sh`):
@@ -605,7 +654,7 @@ fn edges() {
 #[test]
 fn onednn_agrees() {
     let text = include_str!("data/onednn_formats.tsv");
-    let mut cases = 0;
+    let (mut cases, mut interleaved) = (0, 0);
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         let [tag, dims, size, offsets] = f[..] else {
@@ -635,12 +684,28 @@ fn onednn_agrees() {
             }
         }
         assert!(n.required_len().unwrap() <= size, "{tag} {dims:?}");
+        // Blocked once with lanes one element apart (nChw16c, Ohwi16o, ...): the interleaved
+        // form the kernels take; a copy from the planar tensor lands where oneDNN puts it.
+        if let (Ok(il), Ok(d4)) = (n.to_interleaved::<4>(), <[usize; 4]>::try_from(&dims[..])) {
+            interleaved += 1;
+            let planar = Layout::dense(d4, 4, strided_layout::Order::C).unwrap();
+            let src: Vec<i32> = (0..planar.volume() as i32).collect();
+            let mut dst = vec![-1i32; size];
+            strided_layout::copy(&src, &planar, &mut dst, &il).unwrap();
+            for (k, &o) in want.iter().enumerate() {
+                assert_eq!(dst[o as usize], k as i32, "{tag} {dims:?} element {k}");
+            }
+        }
         assert!(n.is_unique(), "{tag} {dims:?}");
         let back: NestedLayout<16> = n.to_string().parse().unwrap();
         assert_eq!(back, n);
         cases += 1;
     }
     assert!(cases >= 200, "{cases} cases");
+    assert!(
+        interleaved >= 40,
+        "{interleaved} copies through the interleaved form"
+    );
 }
 
 /// Tags oneDNN does not have, and dims that do not fit the tag.

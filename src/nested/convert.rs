@@ -4,7 +4,7 @@
 
 use super::{NestedError, NestedLayout};
 use crate::algo::access::{get, set};
-use crate::{InterleavedLayout, Layout};
+use crate::{InterleaveLayout, InterleavedLayout, Layout};
 
 impl<const L: usize> NestedLayout<L> {
     /// The layout `(e0,e1,..):(s0,s1,..)` with `layout`'s offset and itemsize: a tuple of `N`
@@ -210,6 +210,114 @@ impl<const L: usize> NestedLayout<L> {
             }
         }
         match Layout::new(shape, strides, self.itemsize) {
+            Ok(l) => match l.with_offset(self.offset) {
+                Ok(l) => Ok(l),
+                Err(e) => Err(NestedError::Layout(e)),
+            },
+            Err(e) => Err(NestedError::Layout(e)),
+        }
+    }
+
+    /// The interleaved layout with the same offsets, where every top-level mode is a leaf but
+    /// at most one, which is a block of lanes one element apart: `(f, blocks):(1, stride)`,
+    /// cut to the axis's extent or not (Core AI's `InterleaveLayout`, the form the kernels
+    /// take; [`from_interleaved`](Self::from_interleaved) the other way). A layout with no
+    /// tuple mode is interleaved by 1 on axis 0.
+    ///
+    /// With it, a layout from [`onednn`](Self::onednn) blocked once (`nChw16c`) goes through
+    /// [`copy()`](crate::copy()) and the prepared plans.
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::RankMismatch`] if the rank is not `N`;
+    /// - [`NestedError::NotFlat`] for a mode that is none of these (deeper, lanes not one
+    ///   element apart, a second block), or a cut layout;
+    /// - [`NestedError::Layout`] with what [`InterleavedLayout::new`] says.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, Order, nested::NestedLayout};
+    /// // nChw16c with 20 channels (padded to 32), from planar nchw.
+    /// let dims = [1, 20, 2, 3];
+    /// let blocked = NestedLayout::<5>::onednn("nChw16c", &dims, 4)?;
+    /// let il = blocked.to_interleaved::<4>()?;
+    /// let planar = Layout::dense(dims, 4, Order::C)?;
+    /// let src: Vec<f32> = (0..120).map(|i| i as f32).collect();
+    /// let mut dst = vec![0f32; blocked.required_len()?];
+    /// strided_layout::copy(&src, &planar, &mut dst, &il)?;
+    /// let at = |c: usize, h: usize, w: usize| blocked.offset_of(&[0, c, h, w]).map(|o| o as usize);
+    /// assert_eq!(dst[at(17, 1, 2)?], planar.offset_of([0, 17, 1, 2])? as f32);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn to_interleaved<const N: usize>(
+        &self,
+    ) -> Result<InterleavedLayout<N>, NestedError> {
+        let rank = self.rank();
+        if rank != N {
+            return Err(NestedError::RankMismatch {
+                expected: N,
+                found: rank,
+            });
+        }
+        let mut shape = [0usize; N];
+        let mut strides = [0isize; N];
+        let mut spec = (0usize, 1usize);
+        if let Some(root) = self.root() {
+            if self.is_leaf(root) {
+                set(&mut shape, 0, self.size_or_0(root));
+                if let Some(s) = get(&self.strides, 0) {
+                    set(&mut strides, 0, s);
+                }
+            } else {
+                if self.cut_of(0) != 0 {
+                    return Err(NestedError::NotFlat { mode: 0 });
+                }
+                let end = self.end(root);
+                let mut child = self.first_child(root);
+                let mut k = 0;
+                let mut blocked = false;
+                loop {
+                    let size = self.size_or_0(child);
+                    set(&mut shape, k, size);
+                    if self.is_leaf(child) {
+                        if let Some(s) = get(&self.strides, child.leaf) {
+                            set(&mut strides, k, s);
+                        }
+                    } else {
+                        // `(f, blocks):(1, stride)`: two leaves, one tuple, lanes 1 apart.
+                        let lanes = child.leaf;
+                        let blocks = lanes.saturating_add(1);
+                        let two = self.end(child) == blocks
+                            && self.opens_at(lanes).saturating_sub(child.open) == 1
+                            && self.opens_at(blocks) == 0;
+                        let (Some(f), Some(one), Some(s)) = (
+                            get(&self.extents, lanes),
+                            get(&self.strides, lanes),
+                            get(&self.strides, blocks),
+                        ) else {
+                            return Err(NestedError::NotFlat { mode: k });
+                        };
+                        if blocked || !two || one != 1 || f == 0 {
+                            return Err(NestedError::NotFlat { mode: k });
+                        }
+                        blocked = true;
+                        spec = (k, f);
+                        set(&mut strides, k, s);
+                    }
+                    match self.next_child(child, end) {
+                        Some(next) => child = next,
+                        None => break,
+                    }
+                    k = k.saturating_add(1);
+                }
+            }
+        }
+        let il = match InterleaveLayout::new(spec.0, spec.1) {
+            Ok(il) => il,
+            Err(e) => return Err(NestedError::Layout(e)),
+        };
+        match InterleavedLayout::new(shape, strides, self.itemsize, il) {
             Ok(l) => match l.with_offset(self.offset) {
                 Ok(l) => Ok(l),
                 Err(e) => Err(NestedError::Layout(e)),

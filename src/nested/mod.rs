@@ -16,7 +16,7 @@
 //! | [`permuted`](NestedLayout::permuted), [`selected`](NestedLayout::selected), [`flipped`](NestedLayout::flipped), [`unsqueezed`](NestedLayout::unsqueezed), [`flattened_mode`](NestedLayout::flattened_mode) | transforms of the top-level modes, as for [`Layout`](crate::Layout) |
 //! | [`offsets`](NestedLayout::offsets), [`grid`](NestedLayout::grid) | the offsets in CuTe's order; a rank-2 layout's offsets as CuTe's `print_layout` grid |
 //! | [`onednn`](NestedLayout::onednn) | oneDNN's format tags (`nChw16c`, `OIhw4i16o4i`, `aBcd16b`, ...), padded as oneDNN pads |
-//! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout) | conversions |
+//! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout), [`to_interleaved`](NestedLayout::to_interleaved) | conversions (the last one is how a layout blocked once reaches the kernels) |
 //!
 //! # CuTe's conventions
 //!

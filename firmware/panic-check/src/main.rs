@@ -564,6 +564,7 @@ fn nested() {
             keep!((n.offset_bounds(), n.required_len()));
             keep!((n.with_offset(is(2)), n.with_itemsize(us(2))));
             keep!(n.to_layout::<2>());
+            keep!(n.to_interleaved::<2>());
             keep!((n.is_unique(), n.is_unique_within(us(6) as u64)));
             keep!((n.permuted(&arr_u::<2>(1)), n.selected(us(1), us(2))));
             keep!((n.flipped(us(1)), n.unsqueezed(us(2)), n.flattened_mode(us(0))));
