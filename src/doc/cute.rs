@@ -37,9 +37,56 @@
 //! on `no_std` targets (and through `defmt` with the `defmt` feature). `Debug` is the derived
 //! struct form, for when you want field names.
 //!
-//! Unlike CuTe, shapes are flat (no nested modes such as `((2,2),3)`), strides are signed
+//! Unlike CuTe, a [`Layout<N>`](crate::Layout)'s shape is flat (nested modes such as
+//! `((2,2),3)` are [`NestedLayout`](crate::nested::NestedLayout)'s, below), strides are signed
 //! and counted in elements, and a layout carries an offset and an itemsize; CuTe puts the
 //! offset in the pointer of a `Tensor` and the element type in the pointer type.
+//!
+//! # Nested modes
+//!
+//! [`NestedLayout<L>`](crate::nested::NestedLayout) reads what CuTe prints. A thread-value
+//! layout of 32 threads by 4 values, from a CUTLASS kernel's debug output, pasted as it is
+//! (static `_N` integers included):
+//!
+//! ```
+//! use strided_layout::nested::{const_unwrap, NestedLayout};
+//! const TV: NestedLayout<4> = const_unwrap(NestedLayout::parse("((_4,_8),(_2,_2)):((_16,_1),(_8,_64))"));
+//! assert_eq!((TV.size(), TV.rank(), TV.depth(), TV.cosize()), (128, 2, 2, 128));
+//! // Thread 5 (mode 0), value 3 (mode 1): 5 = 1 + 4·1, 3 = 1 + 2·1.
+//! assert_eq!(TV.offset_of(&[5, 3])?, 16 + 1 + 8 + 64);
+//! assert!(TV.is_unique());
+//! # Ok::<(), strided_layout::nested::NestedError>(())
+//! ```
+//!
+//! Its grid is CuTe's `print_layout` (threads down, values across):
+//!
+//! ```
+//! use strided_layout::nested::NestedLayout;
+//! let tv: NestedLayout<4> = "((4,2),(2,2)):((8,1),(2,16))".parse()?;
+//! assert_eq!(
+//!     tv.grid()?.to_string(),
+//!     " 0  2 16 18\n 8 10 24 26\n16 18 32 34\n24 26 40 42\n 1  3 17 19\n 9 11 25 27\n17 19 33 35\n25 27 41 43"
+//! );
+//! assert!(!tv.is_unique()); // offset 16 twice: thread 2's value 0 and thread 0's value 2
+//! # Ok::<(), strided_layout::nested::NestedError>(())
+//! ```
+//!
+//! | CuTe | [`NestedLayout`](crate::nested::NestedLayout) |
+//! | --- | --- |
+//! | `size`, `cosize`, `rank`, `depth` | the same names (`cosize`: one past the largest offset) |
+//! | `layout(i)` (1-D, first mode fastest) | [`offset_of_linear`](crate::nested::NestedLayout::offset_of_linear) |
+//! | `layout(make_coord(c0, c1, ..))` | [`offset_of`](crate::nested::NestedLayout::offset_of) |
+//! | `print(layout)` | [`Display`](core::fmt::Display) (the same text) |
+//! | `print_layout(layout)` | [`grid`](crate::nested::NestedLayout::grid) |
+//! | `select<I...>(layout)` | [`permuted`](crate::nested::NestedLayout::permuted) |
+//! | `flatten` of a mode | [`flattened_mode`](crate::nested::NestedLayout::flattened_mode) |
+//! | `append` / `prepend` a mode of size 1 | [`unsqueezed`](crate::nested::NestedLayout::unsqueezed) |
+//!
+//! What CuTe has no word for: a mode whose last block is partial, `(4,3)|10` (10 coordinates
+//! of `(4,3)`, Core AI's interleave with 10 channels in blocks of 4), and oneDNN's format tags
+//! ([`onednn`](crate::nested::NestedLayout::onednn)), which are nested layouts whose padded
+//! blocks are such modes. The type's answers are checked against CuTe's own headers
+//! (`tests/data/cute_nested.tsv`, 4,018 layouts) and oneDNN's reorders.
 //!
 //! # CuTe names for this crate's operations
 //!
@@ -58,5 +105,4 @@
 //! | `blocked_product` vs `raked_product` | a blocked layout (the factor axis outermost) vs an interleaved one (`InterleavedLayout`, the factor innermost) |
 //! | `print_layout(layout)` | the ` ```text ` offset grids in this crate's docs |
 //!
-//! CuTe's composition, complement and logical divide have no counterpart here: this crate
-//! describes one flat strided layout at a time.
+//! CuTe's composition, complement and logical divide have no counterpart here yet.
