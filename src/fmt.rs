@@ -381,26 +381,43 @@ impl<const N: usize> Grid<N> {
         if rows == 0 || cols == 0 {
             return Ok(());
         }
-        let width = self.width();
-        for r in 0..rows {
-            if r > 0 {
-                w.write_char('\n')?;
+        write_grid(w, rows, cols, self.width(), |r, c| Some(self.cell(r, c)))
+    }
+}
+
+/// Writes a grid of `rows × cols` cells, each right-aligned to `width` characters, `-` where
+/// `cell` has no offset: the one grid writer of [`Grid`] and the nested layouts' grid.
+pub(crate) fn write_grid<W: Write + ?Sized>(
+    w: &mut W,
+    rows: usize,
+    cols: usize,
+    width: usize,
+    cell: impl Fn(usize, usize) -> Option<isize>,
+) -> fmt::Result {
+    for r in 0..rows {
+        if r > 0 {
+            w.write_char('\n')?;
+        }
+        for c in 0..cols {
+            if c > 0 {
+                w.write_char(' ')?;
             }
-            for c in 0..cols {
-                if c > 0 {
-                    w.write_char(' ')?;
-                }
-                // Padding by hand: the formatter's `{:>width$}` machinery keeps a panic path
-                // on bare-metal targets (firmware/panic-check finds it).
-                let v = self.cell(r, c);
+            // Padding by hand: the formatter's `{:>width$}` machinery keeps a panic path on
+            // bare-metal targets (firmware/panic-check finds it).
+            if let Some(v) = cell(r, c) {
                 for _ in decimal_width(v)..width {
                     w.write_char(' ')?;
                 }
                 write!(w, "{v}")?;
+            } else {
+                for _ in 1..width {
+                    w.write_char(' ')?;
+                }
+                w.write_char('-')?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 impl<const N: usize> fmt::Display for Grid<N> {

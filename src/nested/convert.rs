@@ -155,7 +155,8 @@ impl<const L: usize> NestedLayout<L> {
     /// # Errors
     ///
     /// - [`NestedError::RankMismatch`] if the rank is not `N`;
-    /// - [`NestedError::NotFlat`] if a top-level mode is a tuple, or the layout is cut;
+    /// - [`NestedError::NotFlat`] if a top-level mode is a tuple (other than `(1, n):(1, s)`,
+    ///   which is the leaf `n:s`), or the layout is cut;
     /// - [`NestedError::Layout`] with what [`Layout::new`] and
     ///   [`with_offset`](Layout::with_offset) say.
     ///
@@ -171,46 +172,30 @@ impl<const L: usize> NestedLayout<L> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub const fn to_layout<const N: usize>(&self) -> Result<Layout<N>, NestedError> {
-        let rank = self.rank();
-        if rank != N {
-            return Err(NestedError::RankMismatch {
-                expected: N,
-                found: rank,
+        if N == 0 && self.leaves == 0 {
+            // `():()`: rank 0, which has no interleaved form.
+            return match Layout::new([0; N], [0; N], self.itemsize) {
+                Ok(l) => match l.with_offset(self.offset) {
+                    Ok(l) => Ok(l),
+                    Err(e) => Err(NestedError::Layout(e)),
+                },
+                Err(e) => Err(NestedError::Layout(e)),
+            };
+        }
+        // The interleaved form, with the one rule for which modes fit; a block of lanes is
+        // not flat (unless its lanes are 1, which is the plain layout).
+        let il = match self.to_interleaved::<N>() {
+            Ok(il) => il,
+            Err(e) => return Err(e),
+        };
+        let spec = il.interleave();
+        if spec.factor() != 1 {
+            return Err(NestedError::NotFlat {
+                mode: spec.dimension(),
             });
         }
-        let mut shape = [0usize; N];
-        let mut strides = [0isize; N];
-        if let Some(root) = self.root() {
-            if self.is_leaf(root) {
-                set(&mut shape, 0, self.size_or_0(root));
-                if let Some(s) = get(&self.strides, 0) {
-                    set(&mut strides, 0, s);
-                }
-            } else {
-                if self.cut_of(0) != 0 {
-                    return Err(NestedError::NotFlat { mode: 0 });
-                }
-                let end = self.end(root);
-                let mut child = self.first_child(root);
-                let mut k = 0;
-                loop {
-                    if !self.is_leaf(child) {
-                        return Err(NestedError::NotFlat { mode: k });
-                    }
-                    set(&mut shape, k, self.size_or_0(child));
-                    if let Some(s) = get(&self.strides, child.leaf) {
-                        set(&mut strides, k, s);
-                    }
-                    match self.next_child(child, end) {
-                        Some(next) => child = next,
-                        None => break,
-                    }
-                    k = k.saturating_add(1);
-                }
-            }
-        }
-        match Layout::new(shape, strides, self.itemsize) {
-            Ok(l) => match l.with_offset(self.offset) {
+        match Layout::new(il.shape(), il.strides(), il.itemsize()) {
+            Ok(l) => match l.with_offset(il.offset()) {
                 Ok(l) => Ok(l),
                 Err(e) => Err(NestedError::Layout(e)),
             },
@@ -232,7 +217,8 @@ impl<const L: usize> NestedLayout<L> {
     /// - [`NestedError::RankMismatch`] if the rank is not `N`;
     /// - [`NestedError::NotFlat`] for a mode that is none of these (deeper, lanes not one
     ///   element apart, a second block), or a cut layout;
-    /// - [`NestedError::Layout`] with what [`InterleavedLayout::new`] says.
+    /// - [`NestedError::Layout`] with what [`InterleavedLayout::new`] says (rank 0 has no
+    ///   interleaved form: `AxisOutOfRange`).
     ///
     /// # Examples
     ///

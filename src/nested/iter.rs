@@ -5,7 +5,7 @@ use core::fmt::{self, Write};
 use core::iter::FusedIterator;
 
 use super::{NestedError, NestedLayout};
-use crate::fmt::decimal_width;
+use crate::fmt::{decimal_width, write_grid};
 
 /// The offsets of a [`NestedLayout`] in 1-D coordinate order (the first mode fastest, as
 /// CuTe's `layout(i)` for `i` in `0..size`): [`NestedLayout::offsets`].
@@ -165,30 +165,7 @@ impl<const L: usize> NestedGrid<'_, L> {
             }
             None => 1,
         };
-        for r in 0..rows {
-            if r > 0 {
-                w.write_char('\n')?;
-            }
-            for c in 0..cols {
-                if c > 0 {
-                    w.write_char(' ')?;
-                }
-                // Padding by hand (the formatter's width machinery keeps a panic path on
-                // bare-metal targets); `-` where a cut layout has no coordinate.
-                if let Some(v) = self.cell(r, c) {
-                    for _ in decimal_width(v)..width {
-                        w.write_char(' ')?;
-                    }
-                    write!(w, "{v}")?;
-                } else {
-                    for _ in 1..width {
-                        w.write_char(' ')?;
-                    }
-                    w.write_char('-')?;
-                }
-            }
-        }
-        Ok(())
+        write_grid(w, rows, cols, width, |r, c| self.cell(r, c))
     }
 
     /// Renders the grid into a [`heapless::String`] of capacity `CAP` bytes.
