@@ -763,3 +763,123 @@ fn onednn_refuses() {
         }))
     );
 }
+
+/// Every nested layout of a small scope against the model: depth at most 2 (the root, and
+/// tuples of leaves inside it), at most 3 leaves, every extent in `0..=3` and stride in
+/// `-1..=2`, every valid cut of every tuple (partial last blocks), offset 0 (and 5): every
+/// query of `check` (each 1-D and multi-index offset, bounds, cosize, uniqueness, the grid,
+/// the offsets both ways) and the text read back. `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes
+/// extents to 4 and strides to `-2..=8`.
+#[test]
+fn every_small_nested_layout_matches_the_model() {
+    let wide = std::env::var("STRIDED_LAYOUT_EXHAUSTIVE").is_ok_and(|v| v == "wide");
+    let (max_extent, strides): (usize, Vec<isize>) = if wide {
+        (4, (-2..=8).collect())
+    } else {
+        (3, (-1..=2).collect())
+    };
+    // Structures: the root a leaf, or a tuple of children, each a leaf (0) or a tuple of
+    // `k >= 1` leaves (k); at most 3 leaves in all.
+    let mut structures: Vec<Option<Vec<usize>>> = vec![None];
+    let mut stack: Vec<Vec<usize>> = vec![vec![]];
+    while let Some(s) = stack.pop() {
+        let used: usize = s.iter().map(|&k| k.max(1)).sum();
+        if !s.is_empty() {
+            structures.push(Some(s.clone()));
+        }
+        for k in 0..=3 {
+            if used + k.max(1) <= 3 {
+                let mut t = s.clone();
+                t.push(k);
+                stack.push(t);
+            }
+        }
+    }
+    let mut cases = 0usize;
+    for structure in &structures {
+        let leaves = structure
+            .as_ref()
+            .map_or(1, |s| s.iter().map(|&k| k.max(1)).sum());
+        let per_leaf: Vec<(usize, isize)> = (0..=max_extent)
+            .flat_map(|e| strides.iter().map(move |&s| (e, s)))
+            .collect();
+        let combos = per_leaf.len().pow(leaves as u32);
+        for code_at in 0..combos {
+            let mut code = code_at;
+            let mut leaf = Vec::with_capacity(leaves);
+            for _ in 0..leaves {
+                leaf.push(per_leaf[code % per_leaf.len()]);
+                code /= per_leaf.len();
+            }
+            let mut next = leaf.iter().map(|&(e, s)| Mode::Leaf(e, s));
+            let base = match structure {
+                None => next.next().unwrap(),
+                Some(s) => Mode::Tuple(
+                    s.iter()
+                        .map(|&k| {
+                            if k == 0 {
+                                next.next().unwrap()
+                            } else {
+                                Mode::Tuple((0..k).map(|_| next.next().unwrap()).collect(), None)
+                            }
+                        })
+                        .collect(),
+                    None,
+                ),
+            };
+            // Offset 5 on one combination in 4 (the offset only shifts every answer).
+            let offsets: &[isize] = if code_at % 4 == 0 { &[0, 5] } else { &[0] };
+            for m in with_every_cut(&base) {
+                for &off in offsets {
+                    let text = if off == 0 {
+                        m.text()
+                    } else {
+                        format!("{} +{off}", m.text())
+                    };
+                    let n: NestedLayout<12> =
+                        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+                    assert_eq!(n.to_string(), text);
+                    check(&n, &m, off);
+                    cases += 1;
+                }
+            }
+        }
+    }
+    assert!(cases > 50_000, "{cases} cases");
+}
+
+/// `m` with every combination of valid cuts on its tuples (none included).
+fn with_every_cut(m: &Mode) -> Vec<Mode> {
+    match m {
+        Mode::Leaf(..) => vec![m.clone()],
+        Mode::Tuple(children, _) => {
+            // Every combination of the children's own variants.
+            let mut combos: Vec<Vec<Mode>> = vec![vec![]];
+            for child in children {
+                let variants = with_every_cut(child);
+                combos = combos
+                    .into_iter()
+                    .flat_map(|c| {
+                        variants.iter().map(move |v| {
+                            let mut c = c.clone();
+                            c.push(v.clone());
+                            c
+                        })
+                    })
+                    .collect();
+            }
+            let mut out = vec![];
+            for c in combos {
+                let inner: usize = c[..c.len() - 1].iter().map(Mode::size).product();
+                let last = c[c.len() - 1].size();
+                out.push(Mode::Tuple(c.clone(), None));
+                if inner > 0 && last > 0 {
+                    for e in inner * (last - 1) + 1..inner * last {
+                        out.push(Mode::Tuple(c.clone(), Some(e)));
+                    }
+                }
+            }
+            out
+        }
+    }
+}
