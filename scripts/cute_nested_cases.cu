@@ -282,7 +282,7 @@ int main() {
   emit(make_layout(make_shape(make_shape(2, 0), 4), make_stride(make_stride(1, 2), 0)), true);
 
   // Random layouts: cycle through the profiles so that each gets the same share.
-  constexpr int kCases = 4004;  // 154 per profile
+  constexpr int kCases = 10010;  // 385 per profile
   for (int i = 0; i < kCases; ++i) random_case(i % kProfiles);
   return 0;
 }

@@ -86,7 +86,7 @@
 //! of `(4,3)`, Core AI's interleave with 10 channels in blocks of 4), and oneDNN's format tags
 //! ([`onednn`](crate::nested::NestedLayout::onednn)), which are nested layouts whose padded
 //! blocks are such modes. The type's answers are checked against CuTe's own headers
-//! (`tests/data/cute_nested.tsv`, 4,018 layouts) and oneDNN's reorders.
+//! (`tests/data/cute_nested.tsv`, 10,024 layouts) and oneDNN's reorders.
 //!
 //! # CuTe names for this crate's operations
 //!
