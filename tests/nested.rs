@@ -601,6 +601,23 @@ fn edges() {
         })
     );
     let cut: NestedLayout<3> = "(4,3)|10:(1,4)".parse().unwrap();
+    // A cut layout: transforms that keep its 1-D coordinates keep the cut; the others refuse.
+    assert_eq!(cut.permuted(&[1, 0]), Err(NestedError::CutMode { mode: 0 }));
+    assert_eq!(cut.permuted(&[0, 1]), Ok(cut));
+    assert_eq!(cut.selected(0, 3), Err(NestedError::CutMode { mode: 0 }));
+    assert_eq!(cut.flipped(1), Err(NestedError::CutMode { mode: 1 }));
+    let u = cut.unsqueezed(2).unwrap();
+    assert_eq!(
+        (u.to_string(), u.size()),
+        ("(4,3,1)|10:(1,4,0)".to_string(), 10)
+    );
+    let blocks: NestedLayout<4> = "((2,2),3)|10:((1,2),4)".parse().unwrap();
+    let f = blocks.flattened_mode(0).unwrap();
+    assert_eq!(
+        (f.to_string(), f.size()),
+        ("(2,2,3)|10:(1,2,4)".to_string(), 10)
+    );
+    assert!(f.offsets().eq(blocks.offsets()));
     assert_eq!(cut.to_layout::<2>(), Err(NestedError::NotFlat { mode: 0 }));
     assert_eq!(
         cut.to_interleaved::<2>(),

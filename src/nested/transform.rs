@@ -24,10 +24,12 @@ struct Span {
     tuples: usize,
 }
 
-/// What to put in the rebuilt layout at one position: a mode of `self`, or a new unit leaf.
+/// What to put in the rebuilt layout at one position: a top-level mode of `self`, one leaf of
+/// `self` as a mode of its own, or a new unit leaf.
 #[derive(Clone, Copy)]
 enum Part {
     Mode(usize),
+    Leaf(usize),
     Unit,
 }
 
@@ -98,17 +100,23 @@ impl<const L: usize> NestedLayout<L> {
         }
     }
 
-    /// The layout made of `parts` in order, as a tuple (the offset and itemsize kept); an
-    /// empty list is `():()`.
-    const fn rebuild(&self, parts: &[Part]) -> Result<Self, NestedError> {
+    /// The layout made of `parts` in order, as a tuple with the cut `root_cut` (0: none), the
+    /// offset `offset` and `self`'s itemsize; an empty list is `():()`. The one place the
+    /// transforms build their result (then validated).
+    const fn rebuild(
+        &self,
+        parts: &[Part],
+        offset: isize,
+        root_cut: usize,
+    ) -> Result<Self, NestedError> {
         let mut out = Self::EMPTY;
-        out.offset = self.offset;
+        out.offset = offset;
         out.itemsize = self.itemsize;
         let count = parts.len();
-        if count == 0 {
-            return Ok(out);
+        if count > 0 {
+            out.tuples = 1;
+            out.set_cut(0, root_cut);
         }
-        out.tuples = 1;
         let mut p = 0;
         while p < count {
             let Some(part) = get(parts, p) else {
@@ -117,13 +125,20 @@ impl<const L: usize> NestedLayout<L> {
             let root_open: u8 = if p == 0 { 1 } else { 0 };
             let root_close: u8 = if p.saturating_add(1) == count { 1 } else { 0 };
             match part {
-                Part::Unit => {
+                Part::Unit | Part::Leaf(_) => {
                     let i = out.leaves;
                     if i >= L {
                         return Err(NestedError::TooManyLeaves { max: L });
                     }
-                    set(&mut out.extents, i, 1);
-                    set(&mut out.strides, i, 0);
+                    let (e, st) = match part {
+                        Part::Leaf(j) => match (get(&self.extents, j), get(&self.strides, j)) {
+                            (Some(e), Some(st)) => (e, st),
+                            _ => return Err(NestedError::TooManyLeaves { max: L }),
+                        },
+                        _ => (1, 0),
+                    };
+                    set(&mut out.extents, i, e);
+                    set(&mut out.strides, i, st);
                     set(&mut out.opens, i, root_open);
                     set(&mut out.closes, i, root_close);
                     out.leaves = i.saturating_add(1);
@@ -203,7 +218,8 @@ impl<const L: usize> NestedLayout<L> {
     ///
     /// - [`NestedError::RankMismatch`] if `axes.len() != rank()`;
     /// - [`NestedError::Layout`] with [`LayoutError::NotAPermutation`] if `axes` repeats a
-    ///   mode or names one past the rank.
+    ///   mode or names one past the rank;
+    /// - [`NestedError::CutMode`] (the first mode that moves) if the layout itself is cut.
     ///
     /// # Examples
     ///
@@ -246,12 +262,17 @@ impl<const L: usize> NestedLayout<L> {
         let mut k = 0;
         while k < rank {
             if let Some(a) = get(axes, k) {
+                // A cut layout's coordinates are the first `cut` in its modes' order: moving
+                // a mode would change which they are.
+                if a != k && self.root_cut() != 0 {
+                    return Err(NestedError::CutMode { mode: k });
+                }
                 set(&mut parts, k, Part::Mode(a));
             }
             k = k.saturating_add(1);
         }
         match parts.split_at_checked(rank) {
-            Some((used, _)) => self.rebuild(used),
+            Some((used, _)) => self.rebuild(used, self.offset, self.root_cut()),
             None => Err(NestedError::Layout(LayoutError::NotAPermutation)),
         }
     }
@@ -266,7 +287,8 @@ impl<const L: usize> NestedLayout<L> {
     /// # Errors
     ///
     /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
-    /// - [`NestedError::IndexOutOfRange`] if `index` is not below the mode's size.
+    /// - [`NestedError::IndexOutOfRange`] if `index` is not below the mode's size;
+    /// - [`NestedError::CutMode`] if the layout itself is cut.
     ///
     /// # Examples
     ///
@@ -289,6 +311,10 @@ impl<const L: usize> NestedLayout<L> {
         if index >= self.size_or_0(n) {
             return Err(NestedError::IndexOutOfRange { mode });
         }
+        // A cut layout's coordinates with one mode fixed are no product of the others.
+        if self.root_cut() != 0 {
+            return Err(NestedError::CutMode { mode });
+        }
         let Some(at) = self.offset_in(n, index) else {
             return Err(NestedError::Layout(LayoutError::OffsetOverflow));
         };
@@ -304,17 +330,9 @@ impl<const L: usize> NestedLayout<L> {
             }
             k = k.saturating_add(1);
         }
-        let mut out = match parts.split_at_checked(p) {
-            Some((used, _)) => match self.rebuild(used) {
-                Ok(o) => o,
-                Err(e) => return Err(e),
-            },
-            None => return Err(NestedError::TooManyModes { max: L }),
-        };
-        out.offset = offset;
-        match out.validate() {
-            Ok(()) => Ok(out),
-            Err(e) => Err(e),
+        match parts.split_at_checked(p) {
+            Some((used, _)) => self.rebuild(used, offset, 0),
+            None => Err(NestedError::TooManyModes { max: L }),
         }
     }
 
@@ -330,7 +348,7 @@ impl<const L: usize> NestedLayout<L> {
     ///
     /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
     /// - [`NestedError::CutMode`] if the mode holds a cut tuple (its reversed coordinates are
-    ///   no nested layout: the partial block would come first).
+    ///   no nested layout: the partial block would come first), or the layout itself is cut.
     ///
     /// # Examples
     ///
@@ -350,7 +368,9 @@ impl<const L: usize> NestedLayout<L> {
             }));
         };
         let s = self.span(n);
-        if self.any_cut(s) {
+        // A cut mode's reversed coordinates would put its partial block first; a cut layout's
+        // would be other coordinates.
+        if self.any_cut(s) || self.root_cut() != 0 {
             return Err(NestedError::CutMode { mode });
         }
         let mut out = *self;
@@ -421,8 +441,9 @@ impl<const L: usize> NestedLayout<L> {
         if at == rank {
             p = p.saturating_add(1);
         }
+        // A mode of one coordinate keeps every 1-D coordinate: a cut stays.
         match parts.split_at_checked(p) {
-            Some((used, _)) => self.rebuild(used),
+            Some((used, _)) => self.rebuild(used, self.offset, self.root_cut()),
             None => Err(NestedError::TooManyModes { max: L }),
         }
     }
@@ -439,7 +460,8 @@ impl<const L: usize> NestedLayout<L> {
     ///
     /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
     /// - [`NestedError::CutMode`] if the mode holds a cut tuple (its coordinates are not every
-    ///   combination of its leaves').
+    ///   combination of its leaves'). A cut of the layout itself stays, as for
+    ///   [`unsqueezed`](Self::unsqueezed): the 1-D coordinates do not change.
     ///
     /// # Examples
     ///
@@ -463,66 +485,41 @@ impl<const L: usize> NestedLayout<L> {
         if self.any_cut(s) {
             return Err(NestedError::CutMode { mode });
         }
-        let mut out = Self::EMPTY;
-        out.offset = self.offset;
-        out.itemsize = self.itemsize;
-        out.tuples = 1;
-        // Every leaf of the layout, in order; the mode's tuples dropped.
-        let mut t_in = 0usize; // tuples of `self` seen (in opening order)
-        let mut j = 0;
-        while j < self.leaves {
-            let (Some(e), Some(st)) = (get(&self.extents, j), get(&self.strides, j)) else {
-                break;
-            };
-            set(&mut out.extents, j, e);
-            set(&mut out.strides, j, st);
-            let inside = j >= s.first && j <= s.last;
-            let mut o = self.opens_at(j);
-            let mut c = self.closes_at(j);
-            if inside {
-                // Drop the mode's own tuples: at its first leaf the ones it opens, and every
-                // open/close of its inner leaves; at its last, the ones it closes.
-                o = if j == s.first {
-                    o.saturating_sub(s.opens)
-                } else {
-                    0
-                };
-                c = if j == s.last {
-                    c.saturating_sub(s.closes)
-                } else {
-                    0
-                };
-            }
-            // The integral root becomes a tuple.
-            if self.leaves == 1 && self.opens_at(0) == 0 {
-                o = 1;
-                c = 1;
-            }
-            // Keep the cuts of the tuples outside the mode, renumbered.
-            let opened = self.opens_at(j);
-            let mut x = 0;
-            while x < opened {
-                let t = t_in.saturating_add(x);
-                let in_mode = t >= s.tuple0 && t < s.tuple0.saturating_add(s.tuples);
-                if !in_mode && t != 0 {
-                    out.set_cut(out.tuples, self.cut_of(t));
-                    out.tuples = out.tuples.saturating_add(1);
+        // The other modes as they are, the mode's leaves each a mode; the 1-D coordinates stay
+        // (first leaf fastest), so a cut of the layout stays.
+        let mut parts = [Part::Unit; 64];
+        let (mut k, mut p) = (0, 0);
+        while k < rank {
+            if k == mode {
+                let mut j = s.first;
+                while j <= s.last {
+                    if p >= 64 {
+                        return Err(NestedError::TooManyModes { max: L });
+                    }
+                    set(&mut parts, p, Part::Leaf(j));
+                    p = p.saturating_add(1);
+                    j = j.saturating_add(1);
                 }
-                x = x.saturating_add(1);
+            } else {
+                if p >= 64 {
+                    return Err(NestedError::TooManyModes { max: L });
+                }
+                set(&mut parts, p, Part::Mode(k));
+                p = p.saturating_add(1);
             }
-            t_in = t_in.saturating_add(opened);
-            let (Ok(o), Ok(c)) = (byte(o), byte(c)) else {
-                return Err(NestedError::TooDeep { max: 255 });
-            };
-            set(&mut out.opens, j, o);
-            set(&mut out.closes, j, c);
-            j = j.saturating_add(1);
+            k = k.saturating_add(1);
         }
-        out.leaves = self.leaves;
-        out.set_cut(0, self.cut_of(0));
-        match out.validate() {
-            Ok(()) => Ok(out),
-            Err(e) => Err(e),
+        match parts.split_at_checked(p) {
+            Some((used, _)) => self.rebuild(used, self.offset, self.root_cut()),
+            None => Err(NestedError::TooManyModes { max: L }),
+        }
+    }
+
+    /// The cut of the layout itself (its root tuple), 0 where it has none.
+    const fn root_cut(&self) -> usize {
+        match self.root() {
+            Some(root) if !self.is_leaf(root) => self.cut_of(0),
+            _ => 0,
         }
     }
 
