@@ -1,6 +1,7 @@
 //! oneDNN's format tags (`nChw16c`, `OIhw16i16o`, `OIhw4i16o4i`, `aBcd16b`, ...) as nested
 //! layouts, padded as oneDNN pads.
 
+use super::text::decimal;
 use super::{NestedError, NestedLayout};
 use crate::algo::access::{get, set};
 
@@ -316,29 +317,19 @@ const fn elements_of(text: &[u8]) -> Result<([Element; MAX_ELEMENTS], usize, usi
     let mut whole = [false; MAX_DIMS];
     while at < text.len() {
         let start = at;
-        let mut block = 0usize;
-        let mut digits = false;
-        while let Some(d @ b'0'..=b'9') = get(text, at) {
-            block = match block.checked_mul(10) {
-                Some(x) => match x.checked_add(d.wrapping_sub(b'0') as usize) {
-                    Some(x) => x,
-                    None => {
-                        return Err(NestedError::Syntax {
-                            at,
-                            expected: "a smaller block",
-                        });
-                    }
-                },
-                None => {
-                    return Err(NestedError::Syntax {
-                        at,
-                        expected: "a smaller block",
-                    });
-                }
-            };
-            digits = true;
-            at = at.saturating_add(1);
-        }
+        let (block, digits) = match decimal(text, at) {
+            Ok((block, end)) => {
+                let digits = end != at;
+                at = end;
+                (block, digits)
+            }
+            Err(at) => {
+                return Err(NestedError::Syntax {
+                    at,
+                    expected: "a smaller block",
+                });
+            }
+        };
         let Some(letter) = get(text, at) else {
             return Err(NestedError::Syntax {
                 at,

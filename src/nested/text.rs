@@ -48,21 +48,19 @@ impl Cursor<'_> {
     const fn unsigned(&mut self) -> Result<usize, NestedError> {
         let _ = self.eat(b'_');
         let start = self.at;
-        let mut v = 0usize;
-        while let Some(d @ b'0'..=b'9') = get(self.text, self.at) {
-            v = match v.checked_mul(10) {
-                Some(x) => match x.checked_add(d.wrapping_sub(b'0') as usize) {
-                    Some(x) => x,
-                    None => return Err(self.expected("a smaller integer")),
-                },
-                None => return Err(self.expected("a smaller integer")),
-            };
-            self.at = self.at.saturating_add(1);
+        match decimal(self.text, self.at) {
+            Ok((v, end)) => {
+                self.at = end;
+                if end == start {
+                    return Err(self.expected("a digit"));
+                }
+                Ok(v)
+            }
+            Err(at) => Err(NestedError::Syntax {
+                at,
+                expected: "a smaller integer",
+            }),
         }
-        if self.at == start {
-            return Err(self.expected("a digit"));
-        }
-        Ok(v)
     }
 
     /// A signed integer: `-` or `+`, then an unsigned one.
@@ -97,6 +95,25 @@ impl Cursor<'_> {
             v.cast_signed()
         })
     }
+}
+
+/// The decimal digits of `text` from `at` on: their value and the position after them (`at`
+/// itself when there is no digit), or `Err` with the position of the digit at which the value
+/// passes `usize`. The one number reader of the layout notation and of oneDNN's tags.
+pub(super) const fn decimal(text: &[u8], at: usize) -> Result<(usize, usize), usize> {
+    let mut at = at;
+    let mut v = 0usize;
+    while let Some(d @ b'0'..=b'9') = get(text, at) {
+        v = match v.checked_mul(10) {
+            Some(x) => match x.checked_add(d.wrapping_sub(b'0') as usize) {
+                Some(x) => x,
+                None => return Err(at),
+            },
+            None => return Err(at),
+        };
+        at = at.saturating_add(1);
+    }
+    Ok((v, at))
 }
 
 /// Which side of the `:` a tree is read for.
