@@ -198,6 +198,40 @@ impl CopyPlan {
         self.checked.lens()[0]
     }
 
+    /// The source's element size in bytes (its layout's itemsize).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+    /// let l = Layout::dense([2, 3], 4, Order::C)?;
+    /// let plan = CopyPlan::new(&l, &l)?;
+    /// assert_eq!((plan.src_itemsize(), plan.dst_itemsize()), (4, 4));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn src_itemsize(&self) -> usize {
+        self.checked.itemsizes()[1]
+    }
+
+    /// The destination's element size in bytes (its layout's itemsize). A copy's runs need it
+    /// equal to [`src_itemsize`](CopyPlan::src_itemsize); [`run_map`](CopyPlan::run_map) may
+    /// convert between sizes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+    /// // Bytes widened to `f32` by `run_map`: the two sizes differ.
+    /// let plan = CopyPlan::new(&Layout::dense([4], 1, Order::C)?, &Layout::dense([4], 4, Order::C)?)?;
+    /// assert_eq!((plan.src_itemsize(), plan.dst_itemsize()), (1, 4));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    #[must_use]
+    pub const fn dst_itemsize(&self) -> usize {
+        self.checked.itemsizes()[0]
+    }
+
     /// The plan the runs follow.
     ///
     /// # Examples

@@ -189,6 +189,11 @@ impl<const K: usize, F> Checked<K, F> {
         self.shortest
     }
 
+    /// Each operand's itemsize (bytes), operand 0 first.
+    pub(crate) const fn itemsizes(&self) -> [usize; K] {
+        self.itemsize
+    }
+
     /// Each run's checks: operand `k`'s element size `sizes[k]` against its itemsize, then
     /// its slice's length `lens[k]` against the shortest it accepts (one comparison each).
     ///
