@@ -11,6 +11,8 @@
 //! | --- | --- |
 //! | layouts, their transforms and queries, the kernels and prepared plans, [`KernelLayout`](crate::gpu::KernelLayout) | [`LayoutError`] (the kernels' own causes name their [`Operand`]) |
 //! | [`TmaTiled::new`](crate::gpu::TmaTiled::new) | [`TmaError`](crate::gpu::TmaError): the `cuTensorMapEncodeTiled` rule broken |
+//! | the nested layouts ([`nested`](crate::nested)) | [`NestedError`](crate::nested::NestedError): the notation's, CuTe's and the cut's rules, or the [`LayoutError`] a leaf breaks |
+//! | the DMA lowerings ([`dma`](crate::dma)) | [`DmaError`](crate::dma::DmaError): the engine rule that stops a chain (the bus, the chain's room and placement) |
 //! | the DLPack conversions (feature `dlpack`) | [`DlpackError`](crate::dlpack::DlpackError): DLPack's causes, or the [`LayoutError`] the tensor's layout would break |
 //!
 //! Why not one enum for the whole crate: a firmware caller of [`copy`](crate::copy) would match,

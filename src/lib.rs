@@ -77,6 +77,7 @@ pub mod ndarray;
 #[cfg(feature = "dlpack")]
 pub mod dlpack;
 mod tma;
+pub mod dma;
 
 // The everyday names: layout types, their arguments and answers, the kernels and prepared
 // plans, the error. The rest is grouped by who uses it (the modules below and `rank`,

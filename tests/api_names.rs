@@ -196,3 +196,22 @@ fn nested_names() -> Result<(), Box<dyn std::error::Error>> {
     let _: Result<NestedLayout<4>, NestedError> = NestedLayout::<4>::from_interleaved(&il);
     Ok(())
 }
+
+/// The DMA engines' names: each module's `Descriptor` and `lower(plan, src_addr, dst_addr,
+/// out) -> Result<usize, _>`, the element size from the plan.
+#[test]
+fn dma_names() -> Result<(), Box<dyn std::error::Error>> {
+    use strided_layout::dma::{DmaError, edma, edma3, rp2040, rp2350};
+    let l = Layout::<1>::new([4], [1], 4)?;
+    let plan = strided_layout::CopyPlan::new(&l, &l)?;
+    let _: usize = plan.src_itemsize();
+    let mut tcds = [edma::Descriptor::ZERO; 2];
+    let _: Result<usize, DmaError> = edma::lower(&plan, 0x2000_0000, 0x2000_1000, &mut tcds);
+    let mut sets = [edma3::Descriptor::NULL; 2];
+    let _: Result<usize, DmaError> = edma3::lower(&plan, 0x2000_0000, 0x2000_1000, &mut sets);
+    let mut blocks = [rp2040::Descriptor::NULL; 2];
+    let _: Result<usize, DmaError> = rp2040::lower(&plan, 0x2000_0000, 0x2000_1000, &mut blocks);
+    let mut blocks = [rp2350::Descriptor::NULL; 2];
+    let _: Result<usize, DmaError> = rp2350::lower(&plan, 0x2000_0000, 0x2000_1000, &mut blocks);
+    Ok(())
+}

@@ -3,8 +3,9 @@
 //! calls `strided_layout_panic_path_found`, which is defined nowhere: if any panic path is
 //! still reachable after optimisation, linking fails with that name.
 //!
-//! Deliberately not called: `const_unwrap` (it panics on `Err` by design: that is how a bad
-//! `const` layout fails the build; `const_layout!` is its never-at-runtime form); the
+//! Deliberately not called: `const_unwrap`, `nested::const_unwrap` and `dma::const_unwrap`
+//! (they panic on `Err` by design: that is how a bad `const` item fails the build;
+//! `const_layout!` is the first's never-at-runtime form); the
 //! `ndarray` conversions (ndarray needs `alloc`, and this program has no allocator) and the
 //! `rayon` kernels (`std`). CI compares this file with the crate's public functions
 //! (`.ci/doc_examples.py`), so a new one cannot be forgotten here.
@@ -178,6 +179,8 @@ fn kernels<
     }
     if let Ok(plan) = strided_layout::CopyPlan::of(a, b) {
         keep!((plan.src_len(), plan.dst_len()));
+        keep!((plan.src_itemsize(), plan.dst_itemsize()));
+        exercise_dma(&plan);
         keep!(plan.run(src32, dst32));
         keep!(plan.run_map(src, dst32, f32::from));
         // SAFETY: as above.
@@ -626,4 +629,27 @@ pub extern "C" fn _start() -> ! {
     loop {
         core::hint::spin_loop();
     }
+}
+
+/// Every engine's lowering of `plan`, at addresses read at run time.
+fn exercise_dma(plan: &strided_layout::CopyPlan) {
+    use strided_layout::dma::{DmaError, edma, edma3, rp2040, rp2350};
+    let (src, dst, at) = (us(6) as u32, us(6) as u32 ^ 0x100, us(6) as u32 & !31);
+    let mut tcds = [edma::Descriptor::ZERO; 8];
+    keep!(edma::lower(plan, src, dst, &mut tcds));
+    keep!(edma::lower_at(plan, src, dst, &mut tcds, at));
+    keep!(edma::rebase(plan, &mut tcds, src, dst, at));
+    let mut sets = [edma3::Descriptor::NULL; 8];
+    keep!(edma3::lower(plan, src, dst, &mut sets));
+    keep!(edma3::lower_at(plan, src, dst, &mut sets, at));
+    keep!(edma3::rebase(plan, &mut sets, src, dst, at));
+    let mut blocks = [rp2040::Descriptor::NULL; 8];
+    keep!(rp2040::lower(plan, src, dst, &mut blocks));
+    keep!(rp2040::lower_chained(plan, src, dst, &mut blocks, us(3) as u8));
+    keep!(rp2040::rebase(plan, &mut blocks, src, dst));
+    let mut blocks = [rp2350::Descriptor::NULL; 8];
+    keep!(rp2350::lower(plan, src, dst, &mut blocks));
+    keep!(rp2350::lower_chained(plan, src, dst, &mut blocks, us(3) as u8));
+    keep!(rp2350::rebase(plan, &mut blocks, src, dst));
+    keep!(DmaError::Address.as_str());
 }
