@@ -10,6 +10,7 @@
 //! | --- | --- | --- | --- |
 //! | [`edma`] | NXP eDMA (i.MX RT, MCX, Kinetis): a transfer control descriptor (TCD) | a major loop of minor loops | minor loop (`NBYTES`, `SOFF`/`DOFF`), major loop (`CITER`, minor-loop offset `MLOFF`) |
 //! | [`edma3`] | TI EDMA3: a PaRAM set | `CCNT` frames of `BCNT` arrays of `ACNT` bytes | `ACNT` (contiguous bytes), `BCNT` (`BIDX`), `CCNT` (`CIDX`) |
+//! | [`gpdma`] | STM32 GPDMA, 2-D channels (STM32U5, STM32H5): a linked-list item | `BRC + 1` blocks of `BNDT` bytes, each side in bursts with an offset after each burst and each block | beats in a burst, bursts (`SAO`/`DAO`), blocks (`BRSAO`/`BRDAO`) |
 //! | [`rp2040`] | Raspberry Pi RP2040: a control block | `TRANS_COUNT` transfers | one, stepping by the transfer size or not at all |
 //! | [`rp2350`] | Raspberry Pi RP2350: a control block | `TRANS_COUNT` transfers | one, stepping forwards, backwards, by two or not at all |
 //!
@@ -58,6 +59,7 @@ use crate::const_util::Message;
 
 pub mod edma;
 pub mod edma3;
+pub mod gpdma;
 pub mod rp2040;
 pub mod rp2350;
 mod walk;

@@ -52,6 +52,7 @@ pub(crate) type Levels = [Option<Run>; LEVELS];
 pub(crate) enum Kind {
     Edma,
     Edma3,
+    Gpdma,
     Rp2040,
     Rp2350,
 }
@@ -61,7 +62,7 @@ impl Kind {
     const fn levels(self) -> usize {
         match self {
             Self::Edma => 2,
-            Self::Edma3 => 3,
+            Self::Edma3 | Self::Gpdma => 3,
             Self::Rp2040 | Self::Rp2350 => 1,
         }
     }
@@ -71,15 +72,20 @@ impl Kind {
         match self {
             Self::Edma => 8,
             Self::Edma3 => 1,
-            Self::Rp2040 | Self::Rp2350 => 4,
+            Self::Rp2040 | Self::Rp2350 | Self::Gpdma => 4,
         }
     }
 
-    /// Loops longer than this are cut in two where a divisor allows (EDMA3: an array and
-    /// its step both fit, `ACNT` and a 16-bit `BIDX`).
-    const fn split(self) -> usize {
+    /// Loops of more than this many beats of `width` bytes are cut in two where a divisor
+    /// allows (EDMA3: an array and its step both fit, `ACNT` and a 16-bit `BIDX`; GPDMA: a
+    /// block fits `BNDT`).
+    const fn split(self, width: usize) -> usize {
         match self {
             Self::Edma3 => 0x7FFF,
+            Self::Gpdma => match 0xFFFF_usize.checked_div(width) {
+                Some(n) => n,
+                None => 0xFFFF,
+            },
             Self::Edma | Self::Rp2040 | Self::Rp2350 => usize::MAX,
         }
     }
@@ -94,6 +100,7 @@ impl Kind {
         match self {
             Self::Edma => super::edma::fields(width, levels).is_some(),
             Self::Edma3 => super::edma3::fields(levels).is_some(),
+            Self::Gpdma => super::gpdma::fields(width, levels).is_some(),
             Self::Rp2040 => super::rp2040::increments(width, levels).is_some(),
             Self::Rp2350 => super::rp2350::increments(width, levels).is_some(),
         }
@@ -252,7 +259,7 @@ impl Walk {
             rest = outer;
         }
         walk.widen(kind.max_width());
-        walk.split_long(kind.split());
+        walk.split_long(kind.split(walk.width));
         Ok(walk)
     }
 
@@ -408,9 +415,17 @@ impl Walk {
         n
     }
 
+    /// Whether the innermost counter takes a run of consecutive beats in both operands.
+    const fn contiguous(&self, levels: &Levels) -> bool {
+        match (levels[0], i64_of(self.width)) {
+            (Some(r), Some(w)) => r.src == w && r.dst == w && r.count > 1,
+            _ => false,
+        }
+    }
+
     /// The assignment of runs to the engine's counters (innermost first) that the engine
-    /// accepts and that leaves the fewest descriptors (ties: the longest counters, innermost
-    /// first), and that number. Taking no run at all, one beat a descriptor, is always among
+    /// accepts and that leaves the fewest descriptors (ties: consecutive beats innermost, then
+    /// the longest counters, innermost first), and that number. Taking no run at all, one beat a descriptor, is always among
     /// the candidates, and every engine accepts it.
     pub(crate) const fn choose(&self, kind: Kind) -> Choice {
         let levels = kind.levels();
@@ -420,6 +435,7 @@ impl Walk {
             descriptors: self.left(&[None; LEVELS]),
         };
         let mut best_counts = [0usize; LEVELS];
+        let mut best_contiguous = false;
         let mut digits = [0usize; LEVELS];
         loop {
             // The candidate: distinct runs, levels past the engine's empty.
@@ -441,15 +457,18 @@ impl Walk {
                 let left = self.left(&choice);
                 let chosen = self.levels(&choice);
                 let counts = counts(&chosen);
-                if (left < best.descriptors
-                    || (left == best.descriptors && longer(&counts, &best_counts)))
-                    && kind.fits(self.width, &chosen)
-                {
+                let contiguous = self.contiguous(&chosen);
+                let better = left < best.descriptors
+                    || (left == best.descriptors
+                        && ((contiguous && !best_contiguous)
+                            || (contiguous == best_contiguous && longer(&counts, &best_counts))));
+                if better && kind.fits(self.width, &chosen) {
                     best = Choice {
                         runs: choice,
                         descriptors: left,
                     };
                     best_counts = counts;
+                    best_contiguous = contiguous;
                 }
             }
             // The next candidate: an odometer over `options^LEVELS`.
