@@ -201,7 +201,7 @@ fn nested_names() -> Result<(), Box<dyn std::error::Error>> {
 /// out) -> Result<usize, _>`, the element size from the plan.
 #[test]
 fn dma_names() -> Result<(), Box<dyn std::error::Error>> {
-    use strided_layout::dma::{DmaError, edma, edma3, gpdma, rp2040, rp2350};
+    use strided_layout::dma::{DmaError, edma, edma3, gpdma, pl330, rp2040, rp2350};
     let l = Layout::<1>::new([4], [1], 4)?;
     let plan = strided_layout::CopyPlan::new(&l, &l)?;
     let _: usize = plan.src_itemsize();
@@ -211,6 +211,8 @@ fn dma_names() -> Result<(), Box<dyn std::error::Error>> {
     let _: Result<usize, DmaError> = edma3::lower(&plan, 0x2000_0000, 0x2000_1000, &mut sets);
     let mut items = [gpdma::Descriptor::ZERO; 2];
     let _: Result<usize, DmaError> = gpdma::lower(&plan, 0x2000_0000, 0x2000_1000, &mut items);
+    let mut code: [pl330::Descriptor; 64] = [0; 64];
+    let _: Result<usize, DmaError> = pl330::lower(&plan, 0x2000_0000, 0x2000_1000, &mut code);
     let mut blocks = [rp2040::Descriptor::NULL; 2];
     let _: Result<usize, DmaError> = rp2040::lower(&plan, 0x2000_0000, 0x2000_1000, &mut blocks);
     let mut blocks = [rp2350::Descriptor::NULL; 2];

@@ -16,9 +16,11 @@ mod dma_emu;
 
 use dma_emu::bus::Bus;
 use dma_emu::rp::Chip;
-use dma_emu::{edma as emu_edma, edma3 as emu_edma3, gpdma as emu_gpdma, rp as emu_rp};
+use dma_emu::{
+    edma as emu_edma, edma3 as emu_edma3, gpdma as emu_gpdma, pl330 as emu_pl330, rp as emu_rp,
+};
 use proptest::prelude::*;
-use strided_layout::dma::{DmaError, edma, edma3, gpdma, rp2040, rp2350};
+use strided_layout::dma::{DmaError, edma, edma3, gpdma, pl330, rp2040, rp2350};
 use strided_layout::{CopyPlan, Layout, LayoutError, Order};
 
 /// Where the tests put things on the emulated bus.
@@ -273,6 +275,32 @@ fn run_gpdma(case: &Case) -> usize {
     n
 }
 
+/// The PL330 program's length in bytes.
+fn run_pl330(case: &Case) -> usize {
+    let plan = case.plan();
+    let mut code = vec![0u8; room(case) * 48 + 2];
+    let n = pl330::lower(&plan, case.src_addr, case.dst_addr, &mut code).unwrap();
+    assert_eq!(
+        pl330::lower(&plan, case.src_addr, case.dst_addr, &mut code[..n - 1]),
+        Err(DmaError::ChainTooLong { needed: n })
+    );
+    let mut at0 = vec![0u8; n * 2 + 64];
+    let n0 = pl330::lower(&plan, 0, 0, &mut at0).unwrap();
+    match pl330::rebase(&plan, &mut at0[..n0], case.src_addr, case.dst_addr) {
+        Ok(()) => {
+            let mut bus = case.bus(at0[..n0].to_vec());
+            emu_pl330::run(&mut bus, CHAIN).unwrap_or_else(|e| panic!("rebased: {e}"));
+            case.check(&bus);
+        }
+        Err(DmaError::Unaligned { .. }) => {}
+        Err(e) => panic!("{e}"),
+    }
+    let mut bus = case.bus(code[..n].to_vec());
+    emu_pl330::run(&mut bus, CHAIN).unwrap_or_else(|e| panic!("{e}: {:02x?}", &code[..n]));
+    case.check(&bus);
+    n
+}
+
 fn run_rp(case: &Case, chip: Chip) -> usize {
     let plan = case.plan();
     let mut out = vec![rp2040::Descriptor::NULL; room(case)];
@@ -338,6 +366,11 @@ proptest! {
     #[test]
     fn gpdma_chains_copy(case in case()) {
         run_gpdma(&case);
+    }
+
+    #[test]
+    fn pl330_programs_copy(case in case()) {
+        run_pl330(&case);
     }
 
     #[test]
@@ -454,6 +487,13 @@ fn fewest_descriptors() {
         ),
         (1, 1, 2)
     );
+    assert_eq!(run_gpdma(&dense), 1);
+    // A dense 64 KiB: past `BNDT`, so blocks of 16 KiB (one item).
+    let big = case(c([16, 64, 16], 4), c([16, 64, 16], 4));
+    assert_eq!(run_gpdma(&big), 1);
+    // PL330: one block of 16-beat bursts in a loop of 32 (`CCR`, `SAR`, `DAR`, `DMALP`,
+    // `DMALD`, `DMAST`, `DMALPEND`), then `DMAWMB`, `DMAEND`: 26 bytes.
+    assert_eq!(run_pl330(&dense), 26);
     // A 2-D transpose with small strides: one TCD (minor loop down a column, major loop across
     // with a minor-loop offset), one PaRAM set; on the RP2040 one block per element.
     let t = case(
@@ -464,6 +504,9 @@ fn fewest_descriptors() {
         (run_edma(&t), run_edma3(&t), run_rp(&t, Chip::Rp2040)),
         (1, 1, 16 * 24 + 1)
     );
+    assert_eq!(run_gpdma(&t), 1);
+    // PL330: one block of two loops of single beats with their adds (fewer than 48 bytes).
+    assert!(run_pl330(&t) < 48);
     // CHW -> HWC: the pixels merge into one loop; one TCD (minor loop over the pixels, major
     // loop over the channels with a destination minor-loop offset), one PaRAM set.
     let hwc = case(
@@ -559,6 +602,11 @@ fn interleaved_operands() {
     let n = gpdma::lower_at(&plan, SRC, DST, &mut items, CHAIN).unwrap();
     let mut b = bus(image(&items, n));
     assert_eq!(emu_gpdma::run(&mut b, CHAIN), Ok(n));
+    assert_eq!(b.region(DST), &want[..]);
+    let mut code = vec![0u8; 4096];
+    let n = pl330::lower(&plan, SRC, DST, &mut code).unwrap();
+    let mut b = bus(code[..n].to_vec());
+    emu_pl330::run(&mut b, CHAIN).unwrap();
     assert_eq!(b.region(DST), &want[..]);
     let mut sets = vec![edma3::Descriptor::NULL; 256];
     let n = edma3::lower_at(&plan, SRC, DST, &mut sets, CHAIN).unwrap();
@@ -658,6 +706,16 @@ fn refusals() -> Result<(), LayoutError> {
         Err(DmaError::Channel { channels: 16 })
     );
     assert_eq!(blocks, [rp2040::Descriptor::NULL; 3], "untouched");
+    let mut code = [0u8; 4];
+    assert_eq!(
+        pl330::lower(&widen, 0, 0, &mut code),
+        Err(DmaError::ItemsizeMismatch { src: 1, dst: 4 })
+    );
+    assert_eq!(
+        pl330::lower(&plan, 0, 0, &mut code),
+        Err(DmaError::ChainTooLong { needed: 26 })
+    );
+    assert_eq!(code, [0; 4], "untouched");
     // GPDMA items: 4-byte aligned, one 64 KiB page (`LA` holds 16 bits).
     let mut items = [gpdma::Descriptor::ZERO; 8];
     assert_eq!(

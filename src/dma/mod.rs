@@ -11,6 +11,7 @@
 //! | [`edma`] | NXP eDMA (i.MX RT, MCX, Kinetis): a transfer control descriptor (TCD) | a major loop of minor loops | minor loop (`NBYTES`, `SOFF`/`DOFF`), major loop (`CITER`, minor-loop offset `MLOFF`) |
 //! | [`edma3`] | TI EDMA3: a PaRAM set | `CCNT` frames of `BCNT` arrays of `ACNT` bytes | `ACNT` (contiguous bytes), `BCNT` (`BIDX`), `CCNT` (`CIDX`) |
 //! | [`gpdma`] | STM32 GPDMA, 2-D channels (STM32U5, STM32H5): a linked-list item | `BRC + 1` blocks of `BNDT` bytes, each side in bursts with an offset after each burst and each block | beats in a burst, bursts (`SAO`/`DAO`), blocks (`BRSAO`/`BRDAO`) |
+//! | [`pl330`] | Arm DMA-330 (PL330): a block of a channel thread's microcode | bursts of up to 16 beats in two loops of up to 256 | a burst, loop counters 0 and 1 (16-bit adds between) |
 //! | [`rp2040`] | Raspberry Pi RP2040: a control block | `TRANS_COUNT` transfers | one, stepping by the transfer size or not at all |
 //! | [`rp2350`] | Raspberry Pi RP2350: a control block | `TRANS_COUNT` transfers | one, stepping forwards, backwards, by two or not at all |
 //!
@@ -60,6 +61,7 @@ use crate::const_util::Message;
 pub mod edma;
 pub mod edma3;
 pub mod gpdma;
+pub mod pl330;
 pub mod rp2040;
 pub mod rp2350;
 mod walk;

@@ -53,6 +53,7 @@ pub(crate) enum Kind {
     Edma,
     Edma3,
     Gpdma,
+    Pl330,
     Rp2040,
     Rp2350,
 }
@@ -62,7 +63,7 @@ impl Kind {
     const fn levels(self) -> usize {
         match self {
             Self::Edma => 2,
-            Self::Edma3 | Self::Gpdma => 3,
+            Self::Edma3 | Self::Gpdma | Self::Pl330 => 3,
             Self::Rp2040 | Self::Rp2350 => 1,
         }
     }
@@ -72,7 +73,7 @@ impl Kind {
         match self {
             Self::Edma => 8,
             Self::Edma3 => 1,
-            Self::Rp2040 | Self::Rp2350 | Self::Gpdma => 4,
+            Self::Rp2040 | Self::Rp2350 | Self::Gpdma | Self::Pl330 => 4,
         }
     }
 
@@ -86,7 +87,18 @@ impl Kind {
                 Some(n) => n,
                 None => 0xFFFF,
             },
+            // A loop counter runs at most 256 iterations.
+            Self::Pl330 => 256,
             Self::Edma | Self::Rp2040 | Self::Rp2350 => usize::MAX,
+        }
+    }
+
+    /// Runs of consecutive beats longer than this are cut first (PL330: a burst is at most
+    /// 16 beats).
+    const fn split_contiguous(self) -> usize {
+        match self {
+            Self::Pl330 => 16,
+            Self::Edma | Self::Edma3 | Self::Gpdma | Self::Rp2040 | Self::Rp2350 => usize::MAX,
         }
     }
 
@@ -95,9 +107,11 @@ impl Kind {
         matches!(self, Self::Rp2040 | Self::Rp2350)
     }
 
-    /// Whether one descriptor can run `levels` with beats of `width` bytes.
-    const fn fits(self, width: usize, levels: &Levels) -> bool {
+    /// Whether one descriptor can run `levels` with beats of `width` bytes, every run of the
+    /// innermost level starting at addresses that are multiples of `align`.
+    const fn fits(self, width: usize, align: u64, levels: &Levels) -> bool {
         match self {
+            Self::Pl330 => super::pl330::fields(width, align, levels).is_some(),
             Self::Edma => super::edma::fields(width, levels).is_some(),
             Self::Edma3 => super::edma3::fields(levels).is_some(),
             Self::Gpdma => super::gpdma::fields(width, levels).is_some(),
@@ -259,8 +273,27 @@ impl Walk {
             rest = outer;
         }
         walk.widen(kind.max_width());
-        walk.split_long(kind.split(walk.width));
+        walk.split_long(kind.split_contiguous(), true);
+        walk.split_long(kind.split(walk.width), false);
         Ok(walk)
+    }
+
+    /// The largest power of two (at most 4 KiB) dividing both start addresses and the steps
+    /// of every run but `except`: the addresses where each of `except`'s runs starts are its
+    /// multiples.
+    const fn alignment(&self, except: Option<usize>) -> u64 {
+        let mut bits = self.src.unsigned_abs() | self.dst.unsigned_abs() | 4096;
+        let mut i = 0;
+        while i < self.len {
+            if let Some(r) = get(&self.runs, i)
+                && !matches!(except, Some(e) if e == i)
+            {
+                bits |= r.src.unsigned_abs() | r.dst.unsigned_abs();
+            }
+            i = i.saturating_add(1);
+        }
+        // The lowest set bit (`bits` has bit 12 set, so it is not zero).
+        bits & bits.wrapping_neg()
     }
 
     /// Appends `outer`, merged into the innermost-so-far run where both operands continue it.
@@ -330,13 +363,18 @@ impl Walk {
         }
     }
 
-    /// Cuts each run longer than `cap` into an inner run of at most `cap` steps and an outer
-    /// one, where the count has such a divisor and there is room.
-    const fn split_long(&mut self, cap: usize) {
+    /// Cuts each run longer than `cap` (with `contiguous`, only runs of consecutive beats) into
+    /// an inner run of at most `cap` steps and an outer one, where the count has such a
+    /// divisor and there is room; the outer one is cut again where it is still too long.
+    const fn split_long(&mut self, cap: usize, contiguous: bool) {
+        let Some(w) = i64_of(self.width) else {
+            return;
+        };
         let mut i = 0;
         while i < self.len {
             if let Some(r) = get(&self.runs, i)
                 && r.count > cap
+                && (!contiguous || (r.src == w && r.dst == w))
                 && self.len < MAX_RUNS
                 && let Some(k) = divisor_at_most(r.count, cap)
                 && let Some(k64) = i64_of(k)
@@ -462,7 +500,7 @@ impl Walk {
                     || (left == best.descriptors
                         && ((contiguous && !best_contiguous)
                             || (contiguous == best_contiguous && longer(&counts, &best_counts))));
-                if better && kind.fits(self.width, &chosen) {
+                if better && kind.fits(self.width, self.alignment(choice[0]), &chosen) {
                     best = Choice {
                         runs: choice,
                         descriptors: left,

@@ -633,7 +633,7 @@ pub extern "C" fn _start() -> ! {
 
 /// Every engine's lowering of `plan`, at addresses read at run time.
 fn exercise_dma(plan: &strided_layout::CopyPlan) {
-    use strided_layout::dma::{DmaError, edma, edma3, gpdma, rp2040, rp2350};
+    use strided_layout::dma::{DmaError, edma, edma3, gpdma, pl330, rp2040, rp2350};
     let (src, dst, at) = (us(6) as u32, us(6) as u32 ^ 0x100, us(6) as u32 & !31);
     let mut tcds = [edma::Descriptor::ZERO; 8];
     keep!(edma::lower(plan, src, dst, &mut tcds));
@@ -647,6 +647,9 @@ fn exercise_dma(plan: &strided_layout::CopyPlan) {
     keep!(gpdma::lower(plan, src, dst, &mut items));
     keep!(gpdma::lower_at(plan, src, dst, &mut items, at));
     keep!(gpdma::rebase(plan, &mut items, src, dst, at));
+    let mut code = [0u8; 256];
+    keep!(pl330::lower(plan, src, dst, &mut code));
+    keep!(pl330::rebase(plan, &mut code, src, dst));
     let mut blocks = [rp2040::Descriptor::NULL; 8];
     keep!(rp2040::lower(plan, src, dst, &mut blocks));
     keep!(rp2040::lower_chained(plan, src, dst, &mut blocks, us(3) as u8));
