@@ -346,7 +346,7 @@
 //! permuting, slicing with steps, flipping, selecting or squeezing with its mixed-radix pass,
 //! about 50 ns at rank 4 on the reference machine, before any search.
 //!
-//! [`PAR_BYTES`](crate::PAR_BYTES) (1 MiB) is where a second core starts to pay: one core moves
+//! `PAR_BYTES` (1 MiB, feature `rayon`) is where a second core starts to pay: one core moves
 //! 1 MiB in about 40-100 µs (a transpose at 0.4 of `copy_from_slice`), while waking rayon's
 //! sleeping workers and joining them costs microseconds to tens of microseconds, more when the
 //! cores are shared with other processes (`cargo bench -p strided-layout-bench --features
