@@ -21,7 +21,12 @@ use dma_emu::{
 };
 use proptest::prelude::*;
 use strided_layout::dma::{DmaError, edma, edma3, gpdma, pl330, rp2040, rp2350};
-use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order};
+
+/// The largest extent of the random rank-3 and rank-4 cases (smaller under Miri, which
+/// interprets every beat of the emulators).
+const E: usize = if cfg!(miri) { 3 } else { 9 };
+const E4: usize = if cfg!(miri) { 2 } else { 5 };
 
 /// Where the tests put things on the emulated bus.
 const SRC: u32 = 0x2000_0000;
@@ -36,53 +41,124 @@ fn image<D>(out: &[D], n: usize) -> Vec<u8> {
     unsafe { std::slice::from_raw_parts(out.as_ptr().cast::<u8>(), size_of_val(out)) }.to_vec()
 }
 
-/// A copy case: the two layouts, the source bytes and the two buffers' addresses.
+/// A copy case: the plan, the byte offset pairs the model copies (source, destination), the
+/// element size, the two buffers' lengths and addresses.
 #[derive(Clone, Debug)]
 struct Case {
-    src: Layout<3>,
-    dst: Layout<3>,
+    plan: CopyPlan,
+    pairs: Vec<(usize, usize)>,
+    itemsize: usize,
+    src_len: usize,
+    dst_len: usize,
     src_addr: u32,
     dst_addr: u32,
 }
 
+/// Every index of `shape` (an odometer), for the model.
+fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if shape.contains(&0) {
+        return out;
+    }
+    let mut idx = vec![0usize; shape.len()];
+    'outer: loop {
+        out.push(idx.clone());
+        for k in (0..shape.len()).rev() {
+            idx[k] += 1;
+            if idx[k] < shape[k] {
+                continue 'outer;
+            }
+            idx[k] = 0;
+        }
+        return out;
+    }
+}
+
 impl Case {
+    /// A case between two layouts of rank `N`.
+    fn new<const N: usize>(src: Layout<N>, dst: Layout<N>, src_addr: u32, dst_addr: u32) -> Self {
+        let g = src.itemsize();
+        let pairs = indices(&src.shape())
+            .iter()
+            .map(|i| {
+                let i: [usize; N] = i.as_slice().try_into().unwrap();
+                (
+                    src.offset_of(i).unwrap() as usize * g,
+                    dst.offset_of(i).unwrap() as usize * g,
+                )
+            })
+            .collect();
+        Self {
+            plan: CopyPlan::new(&src, &dst).unwrap(),
+            pairs,
+            itemsize: g,
+            src_len: src.required_size_in_bytes().unwrap().max(g),
+            dst_len: dst.required_size_in_bytes().unwrap().max(g),
+            src_addr,
+            dst_addr,
+        }
+    }
+
+    /// A case from a layout into an interleaved one.
+    fn interleaved<const N: usize>(
+        src: Layout<N>,
+        dst: InterleavedLayout<N>,
+        src_addr: u32,
+        dst_addr: u32,
+    ) -> Self {
+        let g = src.itemsize();
+        let pairs = indices(&src.shape())
+            .iter()
+            .map(|i| {
+                let i: [usize; N] = i.as_slice().try_into().unwrap();
+                (
+                    src.offset_of(i).unwrap() as usize * g,
+                    dst.offset_of(i).unwrap() as usize * g,
+                )
+            })
+            .collect();
+        Self {
+            plan: CopyPlan::of(&src, &dst).unwrap(),
+            pairs,
+            itemsize: g,
+            src_len: src.required_size_in_bytes().unwrap().max(g),
+            dst_len: dst.required_size_in_bytes().unwrap().max(g),
+            src_addr,
+            dst_addr,
+        }
+    }
+
     fn plan(&self) -> CopyPlan {
-        CopyPlan::new(&self.src, &self.dst).unwrap()
+        self.plan
+    }
+
+    fn volume(&self) -> usize {
+        self.pairs.len()
     }
 
     /// The bus: the source filled with a pattern, the destination zeroed, and room for the
     /// chain (`chain` bytes at [`CHAIN`]).
     fn bus(&self, chain: Vec<u8>) -> Bus {
         let mut bus = Bus::new();
-        let g = self.src.itemsize();
-        let src_len = self.src.required_size_in_bytes().unwrap().max(g);
-        let dst_len = self.dst.required_size_in_bytes().unwrap().max(g);
         bus.add(
             self.src_addr,
-            (0..src_len).map(|i| (i * 7 + 1) as u8).collect(),
+            (0..self.src_len).map(|i| (i * 7 + 1) as u8).collect(),
         );
-        bus.add(self.dst_addr, vec![0; dst_len]);
+        bus.add(self.dst_addr, vec![0; self.dst_len]);
         bus.add(CHAIN, chain);
         bus
     }
 
     /// The model: the destination's bytes and which were written.
     fn expected(&self, bus: &Bus) -> (Vec<u8>, Vec<u32>) {
-        let g = self.src.itemsize();
+        let g = self.itemsize;
         let src = bus.region(self.src_addr).to_vec();
         let mut dst = vec![0u8; bus.region(self.dst_addr).len()];
         let mut writes = vec![0u32; dst.len()];
-        let shape = self.src.shape();
-        for i in 0..shape[0] {
-            for j in 0..shape[1] {
-                for k in 0..shape[2] {
-                    let s = self.src.offset_of([i, j, k]).unwrap() as usize * g;
-                    let d = self.dst.offset_of([i, j, k]).unwrap() as usize * g;
-                    dst[d..d + g].copy_from_slice(&src[s..s + g]);
-                    for w in &mut writes[d..d + g] {
-                        *w += 1;
-                    }
-                }
+        for &(s, d) in &self.pairs {
+            dst[d..d + g].copy_from_slice(&src[s..s + g]);
+            for w in &mut writes[d..d + g] {
+                *w += 1;
             }
         }
         (dst, writes)
@@ -106,36 +182,36 @@ impl Case {
 
 /// A layout of `shape` over a dense buffer of a larger shape, its axes permuted, some flipped
 /// and some stepped.
-fn operand(
-    shape: [usize; 3],
-    pad: [usize; 3],
-    step: [isize; 3],
-    perm: [usize; 3],
-    flips: [bool; 3],
+fn operand<const N: usize>(
+    shape: [usize; N],
+    pad: [usize; N],
+    step: [isize; N],
+    perm: [usize; N],
+    flips: [bool; N],
     itemsize: usize,
-) -> Layout<3> {
+) -> Layout<N> {
     // The buffer: `shape · step + pad` per axis, in order `perm`.
-    let mut full = [0usize; 3];
-    for a in 0..3 {
+    let mut full = [0usize; N];
+    for a in 0..N {
         full[a] = shape[a] * step[a] as usize + pad[a];
     }
-    let mut base_shape = [0usize; 3];
-    for a in 0..3 {
+    let mut base_shape = [0usize; N];
+    for a in 0..N {
         base_shape[a] = full[perm[a]];
     }
     let base = Layout::dense(base_shape, itemsize, Order::C).unwrap();
-    let mut inv = [0usize; 3];
-    for a in 0..3 {
+    let mut inv = [0usize; N];
+    for a in 0..N {
         inv[perm[a]] = a;
     }
     let mut l = base.permuted(inv).unwrap();
-    for a in 0..3 {
+    for a in 0..N {
         l = l
             .narrowed(a, pad[a] / 2, shape[a] * step[a] as usize)
             .unwrap();
         if step[a] > 1 {
             let s = strided_layout::Slice::new(None, None, step[a]);
-            let mut slices = [strided_layout::Slice::FULL; 3];
+            let mut slices = [strided_layout::Slice::FULL; N];
             slices[a] = s;
             l = l.sliced(slices).unwrap();
         }
@@ -146,42 +222,108 @@ fn operand(
     l
 }
 
-fn perm3() -> impl Strategy<Value = [usize; 3]> {
-    Just([0usize, 1, 2])
+/// A permutation of `0..N`.
+fn perm<const N: usize>() -> impl Strategy<Value = [usize; N]> {
+    Just((0..N).collect::<Vec<_>>())
         .prop_shuffle()
-        .prop_map(|v| [v[0], v[1], v[2]])
+        .prop_map(|v| v.try_into().unwrap())
+}
+
+/// Random rank-4 cases (extents 1-5), and planar into interleaved (a random axis blocked by
+/// 2 to 8 lanes, a partial last block where the factor does not divide the extent).
+fn case4() -> impl Strategy<Value = Case> {
+    (
+        [1usize..=E4, 1usize..=E4, 1usize..=E4, 1usize..=E4],
+        prop::sample::select(vec![1usize, 2, 4, 8]),
+        (
+            [0usize..=2, 0usize..=2, 0usize..=2, 0usize..=2],
+            [1isize..=2, 1isize..=2, 1isize..=2, 1isize..=2],
+            perm::<4>(),
+            any::<[bool; 4]>(),
+        ),
+        (
+            [0usize..=2, 0usize..=2, 0usize..=2, 0usize..=2],
+            [1isize..=2, 1isize..=2, 1isize..=2, 1isize..=2],
+            perm::<4>(),
+            any::<[bool; 4]>(),
+        ),
+        prop::option::of((0usize..4, 2usize..=8)),
+        prop::sample::select(vec![0u32, 0, 2, 4]),
+    )
+        .prop_map(|(shape, itemsize, s, d, blocked, skew)| {
+            let src = operand(shape, s.0, s.1, s.2, s.3, itemsize);
+            match blocked {
+                None => Case::new(
+                    src,
+                    operand(shape, d.0, d.1, d.2, d.3, itemsize),
+                    SRC + skew,
+                    DST,
+                ),
+                Some((axis, factor)) => {
+                    let il = InterleaveLayout::new(axis, factor).unwrap();
+                    let dst = InterleavedLayout::dense(shape, itemsize, il).unwrap();
+                    Case::interleaved(src, dst, SRC, DST + skew)
+                }
+            }
+        })
 }
 
 fn case() -> impl Strategy<Value = Case> {
     (
-        [1usize..=9, 1usize..=9, 1usize..=9],
+        [1usize..=E, 1usize..=E, 1usize..=E],
         prop::sample::select(vec![1usize, 2, 4, 8, 16]),
         (
             [0usize..=3, 0usize..=3, 0usize..=3],
             [1isize..=3, 1isize..=3, 1isize..=3],
-            perm3(),
+            perm::<3>(),
             any::<[bool; 3]>(),
         ),
         (
             [0usize..=2, 0usize..=2, 0usize..=2],
             [1isize..=2, 1isize..=2, 1isize..=2],
-            perm3(),
+            perm::<3>(),
             any::<[bool; 3]>(),
         ),
         prop::sample::select(vec![0u32, 0, 0, 1, 2, 4]),
         prop::sample::select(vec![0u32, 0, 0, 1, 2, 4]),
     )
-        .prop_map(|(shape, itemsize, s, d, src_skew, dst_skew)| Case {
-            src: operand(shape, s.0, s.1, s.2, s.3, itemsize),
-            dst: operand(shape, d.0, d.1, d.2, d.3, itemsize),
-            src_addr: SRC + src_skew,
-            dst_addr: DST + dst_skew,
+        .prop_map(|(shape, itemsize, s, d, src_skew, dst_skew)| {
+            Case::new(
+                operand(shape, s.0, s.1, s.2, s.3, itemsize),
+                operand(shape, d.0, d.1, d.2, d.3, itemsize),
+                SRC + src_skew,
+                DST + dst_skew,
+            )
+        })
+}
+
+/// A fill: a random destination, the source one element (every stride 0).
+fn fill_case() -> impl Strategy<Value = Case> {
+    (
+        [1usize..=E, 1usize..=E, 1usize..=E],
+        prop::sample::select(vec![1usize, 2, 4, 8]),
+        (
+            [0usize..=2, 0usize..=2, 0usize..=2],
+            [1isize..=2, 1isize..=2, 1isize..=2],
+            perm::<3>(),
+            any::<[bool; 3]>(),
+        ),
+        prop::sample::select(vec![0u32, 0, 2]),
+    )
+        .prop_map(|(shape, itemsize, d, skew)| {
+            let value = Layout::new(shape, [0; 3], itemsize).unwrap();
+            Case::new(
+                value,
+                operand(shape, d.0, d.1, d.2, d.3, itemsize),
+                SRC,
+                DST + skew,
+            )
         })
 }
 
 /// Room for any chain of `case`: one descriptor a byte, and the terminator.
 fn room(case: &Case) -> usize {
-    case.src.volume() * case.src.itemsize() + 1
+    case.volume() * case.itemsize + 1
 }
 
 fn run_edma(case: &Case) -> usize {
@@ -350,8 +492,21 @@ fn run_rp(case: &Case, chip: Chip) -> usize {
     n
 }
 
+/// 400 cases a property; under Miri (which runs the emulators' and the image's code) 4, with
+/// no failure file (Miri isolates the file system).
+fn config() -> ProptestConfig {
+    let mut c = ProptestConfig {
+        cases: if cfg!(miri) { 4 } else { 400 },
+        ..ProptestConfig::default()
+    };
+    if cfg!(miri) {
+        c.failure_persistence = None;
+    }
+    c
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn edma_chains_copy(case in case()) {
@@ -380,6 +535,29 @@ proptest! {
 
     #[test]
     fn rp2350_chains_copy(case in case()) {
+        run_rp(&case, Chip::Rp2350);
+    }
+
+    /// Fills: a copy from a one-element source (every stride 0), the value's address as the
+    /// source address, on every engine.
+    #[test]
+    fn fills(case in fill_case()) {
+        run_edma(&case);
+        run_edma3(&case);
+        run_gpdma(&case);
+        run_pl330(&case);
+        run_rp(&case, Chip::Rp2040);
+        run_rp(&case, Chip::Rp2350);
+    }
+
+    /// Rank 4, and planar into interleaved, on every engine.
+    #[test]
+    fn rank4_and_interleaved_chains_copy(case in case4()) {
+        run_edma(&case);
+        run_edma3(&case);
+        run_gpdma(&case);
+        run_pl330(&case);
+        run_rp(&case, Chip::Rp2040);
         run_rp(&case, Chip::Rp2350);
     }
 }
@@ -469,13 +647,12 @@ fn descriptor_images() {
 
 /// The lowering's counts on copies whose fewest descriptors are known.
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "large copies: minutes under Miri; the properties cover the same code"
+)]
 fn fewest_descriptors() {
-    let case = |src: Layout<3>, dst: Layout<3>| Case {
-        src,
-        dst,
-        src_addr: SRC,
-        dst_addr: DST,
-    };
+    let case = |src: Layout<3>, dst: Layout<3>| Case::new(src, dst, SRC, DST);
     let c = |shape: [usize; 3], g| Layout::dense(shape, g, Order::C).unwrap();
     // A dense copy: one descriptor (and the RP null block).
     let dense = case(c([4, 8, 16], 4), c([4, 8, 16], 4));
@@ -570,6 +747,10 @@ fn fewest_descriptors() {
 /// Interleaved operands (a plan of several nests): planar channels into blocks of 8 lanes,
 /// 20 channels (a partial last block), each engine's chain against the model.
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "large copies: minutes under Miri; the properties cover the same code"
+)]
 fn interleaved_operands() {
     use strided_layout::{InterleaveLayout, InterleavedLayout};
     let planar = Layout::dense([20, 6], 2, Order::C).unwrap();

@@ -32,6 +32,27 @@
 //!    its own start addresses, linked as the engine links them. Nothing is written to `out`
 //!    unless the whole chain fits.
 //!
+//! **Fills** are copies from a one-element source: plan the copy from a layout of the same
+//! shape with every stride 0 (`Layout::new(shape, [0; N], itemsize)`) and pass the value's
+//! address as the source address; every engine then reads the value again for each element
+//! (eDMA `SOFF` 0, EDMA3 indices 0, GPDMA and RP2040 without the read increment, PL330 adds
+//! that take the source back). A [`FillPlan`](crate::FillPlan) itself is not lowered: it
+//! allows a destination that repeats offsets, which a copy plan refuses.
+//!
+//! ```
+//! use strided_layout::dma::edma;
+//! use strided_layout::{CopyPlan, Layout, LayoutError};
+//! // A 16 × 16 square of a 64-pixel-wide `u32` image set to one colour: one TCD.
+//! let value = Layout::new([16, 16], [0, 0], 4)?;
+//! let square = Layout::new([16, 16], [64, 1], 4)?;
+//! let plan = CopyPlan::new(&value, &square)?;
+//! let mut tcds = [edma::Descriptor::ZERO; 1];
+//! let n = edma::lower_at(&plan, 0x2000_0000, 0x2001_0000, &mut tcds, 0x2000_4000)
+//!     .map_err(|_| LayoutError::DestinationNotUnique)?;
+//! assert_eq!((n, tcds[0].soff, tcds[0].citer), (1, 0, 16));
+//! # Ok::<(), LayoutError>(())
+//! ```
+//!
 //! The source and destination buffers must not overlap (as for [`CopyPlan::run`](crate::CopyPlan::run), which takes
 //! a shared and an exclusive slice). The chain does not depend on the order the engine moves
 //! the elements in: the plan's destination is unique, so each destination byte is written
