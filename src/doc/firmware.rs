@@ -7,6 +7,7 @@
 //! | copies planned and validated by the compiler | [Const plans](#const-plans) |
 //! | the firmware example and its flash | [The firmware example](#the-firmware-example) |
 //! | the audio example: flash, instructions and stack against hand loops | [The audio example](#the-audio-example) |
+//! | copies as DMA descriptor chains, lowered at compile time | [DMA](#dma) |
 //!
 //! # Targets
 //!
@@ -144,3 +145,131 @@
 //! a `no_main` program that calls each with inputs read through `read_volatile`, built for
 //! `thumbv7em-none-eabihf` and `riscv32imac-unknown-none-elf` at `opt-level` `1`, `s` and
 //! `3` with LTO.
+//!
+//! # DMA
+//!
+//! In firmware the strided copies are usually a DMA engine's work, not the core's. The
+//! [`dma`](crate::dma) module lowers a [`CopyPlan`](crate::CopyPlan) to one engine's
+//! descriptor chain: each descriptor is the engine's register image as its reference manual
+//! lays it out, and the chain performs the plan's copy. One module per engine ([`edma`] for
+//! NXP eDMA, [`gpdma`] for STM32 GPDMA 2-D channels, and the others the module lists), one
+//! shared lowering:
+//!
+//! - **The engine's own loop order.** The plan's loops become loops in bytes, and every way
+//!   of giving them to the engine's counters that its fields accept (a stride in a signed
+//!   16-bit field, a count under its maximum) is priced by the descriptors it leaves; the
+//!   fewest win, whatever order the CPU plan runs its loops in. An eDMA TCD takes two loops
+//!   (minor and major), a GPDMA item three (beats in a burst, bursts, blocks).
+//! - **`const` chains in flash.** `lower_at` is a `const fn`: lowered at address 0 in a
+//!   `const` item, a chain is checked and built by the compiler and stored as flash
+//!   constants; [`dma::const_unwrap`](crate::dma::const_unwrap) turns a chain that does not
+//!   lower (longer than its array, an address off the 32-bit bus) into a compile error that
+//!   names the rule.
+//! - **`rebase` at run time.** The buffers' addresses are known only when the program runs
+//!   (ping-pong halves change every block), so the program copies the chain into RAM and
+//!   `rebase` adds the source, destination and chain addresses: a few instructions a
+//!   descriptor, no planning, no search. `rebase` adds to what it finds, so relocate a fresh
+//!   copy of the `const` chain each time, never a chain already rebased.
+//!
+//! ## The TDM example
+//!
+//! `firmware/dma` is 8-slot TDM on a Cortex-M4F (`thumbv7em-none-eabihf`, release,
+//! `opt-level = "s"`, LTO). A SAI or I2S receive buffer holds 256 frames of 8 `i32` slots,
+//! frame by frame; a DMA chain de-interleaves each block into 8 planar channel blocks (slot by
+//! slot) for the DSP code, and a second chain interleaves the planar blocks back into the
+//! transmit buffer. Step by step:
+//!
+//! 1. **Layouts.** The receive buffer seen as `[slot][frame]` is
+//!    `Layout::dense_of::<i32>([8, 256], Order::F)` (the slot moves fastest in memory); the
+//!    planar blocks are the same shape in `Order::C`.
+//! 2. **Plans.** `const` [`CopyPlan`](crate::CopyPlan)s for receive → planar and planar →
+//!    transmit, as in [Const plans](#const-plans).
+//! 3. **Chains.** Each plan lowered for the engine at address 0 in a `const` item, into an
+//!    array exactly as long as the chain: the descriptors are `.rodata`.
+//! 4. **Per block.** Copy each chain into a RAM static (for eDMA 32-byte aligned, which
+//!    [`edma::Descriptor`](crate::dma::edma::Descriptor) is), `rebase` it with the block's
+//!    buffers and the RAM chain's address, and start the channel (below).
+//!
+//! The chain the compiler lowers, relocated at run time, is the chain lowered for those
+//! addresses directly. The eDMA chain is one TCD whose minor loop moves the 8 slots of a frame
+//! and whose major loop steps through the 256 frames; the GPDMA chain is one item of 8
+//! blocks, one slot's 256 samples each. The same copy, two loop orders:
+//!
+//! ```
+//! use strided_layout::dma::{self, DmaError, edma, gpdma};
+//! use strided_layout::{const_unwrap, CopyPlan, Layout, Order};
+//!
+//! /// 256 TDM frames of 8 `i32` slots, seen `[slot][frame]`, and 8 planar blocks.
+//! const TDM: Layout<2> = const_unwrap(Layout::dense_of::<i32>([8, 256], Order::F));
+//! const PLANAR: Layout<2> = const_unwrap(Layout::dense_of::<i32>([8, 256], Order::C));
+//! const DEINTERLEAVE: CopyPlan = const_unwrap(CopyPlan::new(&TDM, &PLANAR));
+//! /// Lowered by the compiler at address 0: flash constants.
+//! const TCDS: [edma::Descriptor; 1] = {
+//!     let mut out = [edma::Descriptor::ZERO; 1];
+//!     let _ = dma::const_unwrap(edma::lower_at(&DEINTERLEAVE, 0, 0, &mut out, 0));
+//!     out
+//! };
+//!
+//! // At run time: a RAM copy, relocated to the block's buffers and the copy's own address.
+//! let (rx, planar, chain) = (0x2000_8000, 0x2000_C000, 0x2000_0000);
+//! let mut tcds = TCDS;
+//! edma::rebase(&DEINTERLEAVE, &mut tcds, rx, planar, chain)?;
+//! let mut direct = [edma::Descriptor::ZERO; 1];
+//! assert_eq!(edma::lower_at(&DEINTERLEAVE, rx, planar, &mut direct, chain), Ok(1));
+//! assert_eq!(tcds, direct);
+//! // A minor loop of the 8 slots (4-byte beats, 1,024 bytes apart in the planar blocks),
+//! // a major loop of the 256 frames.
+//! assert_eq!((tcds[0].saddr, tcds[0].soff, tcds[0].doff, tcds[0].citer), (rx, 4, 1024, 256));
+//!
+//! // GPDMA: one item, 8 blocks (`BRC + 1`) of one slot's 1,024 bytes (`BNDT`).
+//! let mut items = [gpdma::Descriptor::ZERO; 1];
+//! assert_eq!(gpdma::lower_at(&DEINTERLEAVE, rx, planar, &mut items, chain), Ok(1));
+//! assert_eq!((items[0].br1 & 0xFFFF, (items[0].br1 >> 16) & 0x7FF), (1024, 7));
+//! # Ok::<(), DmaError>(())
+//! ```
+//!
+//! ## Starting the chain
+//!
+//! Each module's docs give its engine's start-up; in short:
+//!
+//! - **eDMA** (memory to memory): minor-loop mapping on once (`CR.EMLM = 1`, which the
+//!   minor-loop offsets need); per chain, the first TCD copied into the channel's TCD
+//!   registers, then the channel requested permanently (`ERQ` with an always-on request).
+//!   Each TCD but the last has `ESG` set and links to the next by `DLAST_SGA`; the last sets
+//!   `DREQ`, so the request clears and `CSR.DONE` is set when the copy is done. Set
+//!   `INTMAJOR` in the last TCD for an interrupt.
+//! - **GPDMA** (a 2-D channel: 12 to 15 on STM32U5, 6 and 7 on STM32H5): `CxLBAR` set to the
+//!   upper 16 bits of the list's address (every item lies in one 64 KiB page, which `rebase`
+//!   checks), the first item written to `CxTR1` .. `CxBR2` and `CxLLR`, then `CxCR.EN` set.
+//!   Items are requested by software; the last has `CxLLR = 0`. Set `CxTR2.TCEM` and
+//!   `CxCR.TCIE` for an interrupt.
+//!
+//! The addresses are the ones the engine sees: on most Cortex-M parts the CPU's, but a
+//! tightly coupled memory may have another on the bus. In the example no engine exists (it
+//! runs under `qemu-arm`), so the start is volatile writes of the first descriptor to a static
+//! standing for the channel's registers: the CPU's side of the cost, which is what the
+//! example measures. Built with its `qemu` feature, the program checks that each relocated
+//! chain equals the chain `lower_at` writes at run time for the same addresses and that the
+//! CPU [`copy()`](crate::copy()) of the same layouts round-trips the samples; it exits
+//! non-zero otherwise. Its panic handler calls a symbol defined nowhere, as in the other
+//! examples, so the link fails if a panic path survives.
+//!
+//! The figures (descriptors in each chain, flash of the eDMA and the GPDMA builds and over a
+//! baseline with neither, and the CPU instructions a block spends relocating and starting
+//! both chains, counted by `qemu-arm`) are printed by `bash firmware/dma/run`; CI runs it.
+//!
+//! ## An engine nobody here wrote
+//!
+//! The tests run every engine's chains on emulators written from the manuals; `firmware/pl330`
+//! runs the [`pl330`](crate::dma::pl330) microcode on QEMU's own model of the DMA-330 (the
+//! `xilinx-zynq-a9` machine of `qemu-system-arm`). A bare-metal Cortex-A9 program
+//! (`armv7a-none-eabi`) lowers a transpose, a strided gather, a flipped crop, planar to
+//! interleaved stereo, a dense copy in bursts, a vertical flip, CHW to HWC, a fill and an 8-slot
+//! TDM de-interleave into microcode in RAM, starts channel 0 with `DMAGO` through the
+//! controller's debug registers (`DBGINST0`, `DBGINST1`, `DBGCMD`), waits until the channel
+//! stops, and compares the destination with the crate's [`copy()`](crate::copy()). A build
+//! that spoils each program before it runs must fail every case (wrong data or a channel
+//! fault). `bash firmware/pl330/run` does both; CI runs it.
+//!
+//! [`edma`]: crate::dma::edma
+//! [`gpdma`]: crate::dma::gpdma
