@@ -77,26 +77,15 @@ fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
 impl Case {
     /// A case between two layouts of rank `N`.
     fn new<const N: usize>(src: Layout<N>, dst: Layout<N>, src_addr: u32, dst_addr: u32) -> Self {
-        let g = src.itemsize();
-        let pairs = indices(&src.shape())
-            .iter()
-            .map(|i| {
-                let i: [usize; N] = i.as_slice().try_into().unwrap();
-                (
-                    src.offset_of(i).unwrap() as usize * g,
-                    dst.offset_of(i).unwrap() as usize * g,
-                )
-            })
-            .collect();
-        Self {
-            plan: CopyPlan::new(&src, &dst).unwrap(),
-            pairs,
-            itemsize: g,
-            src_len: src.required_size_in_bytes().unwrap().max(g),
-            dst_len: dst.required_size_in_bytes().unwrap().max(g),
-            src_addr,
-            dst_addr,
-        }
+        let plan = CopyPlan::new(&src, &dst).unwrap();
+        let dst_len = dst.required_size_in_bytes().unwrap();
+        Self::of(
+            plan,
+            src,
+            dst_len,
+            |i| dst.offset_of(i).unwrap(),
+            [src_addr, dst_addr],
+        )
     }
 
     /// A case from a layout into an interleaved one.
@@ -106,23 +95,40 @@ impl Case {
         src_addr: u32,
         dst_addr: u32,
     ) -> Self {
+        let plan = CopyPlan::of(&src, &dst).unwrap();
+        let dst_len = dst.required_size_in_bytes().unwrap();
+        Self::of(
+            plan,
+            src,
+            dst_len,
+            |i| dst.offset_of(i).unwrap(),
+            [src_addr, dst_addr],
+        )
+    }
+
+    /// The model of `plan`: every index of `src`'s shape, its source offset and the
+    /// destination offset `dst` gives, in bytes.
+    fn of<const N: usize>(
+        plan: CopyPlan,
+        src: Layout<N>,
+        dst_len: usize,
+        dst: impl Fn([usize; N]) -> isize,
+        [src_addr, dst_addr]: [u32; 2],
+    ) -> Self {
         let g = src.itemsize();
         let pairs = indices(&src.shape())
             .iter()
             .map(|i| {
                 let i: [usize; N] = i.as_slice().try_into().unwrap();
-                (
-                    src.offset_of(i).unwrap() as usize * g,
-                    dst.offset_of(i).unwrap() as usize * g,
-                )
+                (src.offset_of(i).unwrap() as usize * g, dst(i) as usize * g)
             })
             .collect();
         Self {
-            plan: CopyPlan::of(&src, &dst).unwrap(),
+            plan,
             pairs,
             itemsize: g,
             src_len: src.required_size_in_bytes().unwrap().max(g),
-            dst_len: dst.required_size_in_bytes().unwrap().max(g),
+            dst_len: dst_len.max(g),
             src_addr,
             dst_addr,
         }

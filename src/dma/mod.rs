@@ -83,6 +83,7 @@ pub mod edma;
 pub mod edma3;
 pub mod gpdma;
 pub mod pl330;
+mod rp;
 pub mod rp2040;
 pub mod rp2350;
 mod walk;

@@ -20,6 +20,8 @@
 //! which does not start the channel and raises its interrupt (the blocks set `IRQ_QUIET`, so
 //! that is the only one). The blocks request permanently (`TREQ_SEL` = `0x3F`).
 //!
+//! **`CTRL_TRIG`:** `EN` 0, `HIGH_PRIORITY` 1, `DATA_SIZE` 3:2, `INCR_READ` 4, `INCR_WRITE` 5, `RING_SIZE` 9:6, `RING_SEL` 10, `CHAIN_TO` 14:11, `TREQ_SEL` 20:15, `IRQ_QUIET` 21, `BSWAP` 22, `SNIFF_EN` 23.
+//!
 //! # Examples
 //!
 //! ```
@@ -38,51 +40,13 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-use super::walk::{Chain, Kind, Levels, Step, i64_of};
-use super::{DmaError, aligned, bus_span};
+use super::DmaError;
+use super::rp::{self, RP2040};
 use crate::CopyPlan;
-use crate::algo::access::{get, set};
-use crate::algo::checked::tri;
 
-/// A control block: the data channel's `READ_ADDR`, `WRITE_ADDR`, `TRANS_COUNT` and
-/// `CTRL_TRIG`, in that order.
-///
-/// # Examples
-///
-/// ```
-/// use strided_layout::dma::rp2040::Descriptor;
-/// assert_eq!(size_of::<Descriptor>(), 16);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "defmt", derive(defmt::Format))]
-#[repr(C)]
-pub struct Descriptor {
-    /// `READ_ADDR`: the first transfer's source address.
-    pub read_addr: u32,
-    /// `WRITE_ADDR`: the first transfer's destination address.
-    pub write_addr: u32,
-    /// `TRANS_COUNT`: the number of transfers.
-    pub trans_count: u32,
-    /// `CTRL_TRIG`: `EN` 0, `HIGH_PRIORITY` 1, `DATA_SIZE` 3:2, `INCR_READ` 4, `INCR_WRITE` 5, `RING_SIZE` 9:6, `RING_SEL` 10, `CHAIN_TO` 14:11, `TREQ_SEL` 20:15, `IRQ_QUIET` 21, `BSWAP` 22, `SNIFF_EN` 23.
-    pub ctrl_trig: u32,
-}
-
-impl Descriptor {
-    /// The null block that ends a list (a null trigger).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use strided_layout::dma::rp2040::Descriptor;
-    /// assert_eq!(Descriptor::NULL.ctrl_trig, 0);
-    /// ```
-    pub const NULL: Self = Self {
-        read_addr: 0,
-        write_addr: 0,
-        trans_count: 0,
-        ctrl_trig: 0,
-    };
-}
+/// A control block (`READ_ADDR`, `WRITE_ADDR`, `TRANS_COUNT`, `CTRL_TRIG`), the same 16 bytes
+/// on both chips; this chip's `CTRL_TRIG` bits are in the module's docs.
+pub use super::rp::ControlBlock as Descriptor;
 
 /// The control channel [`lower`]'s blocks chain to.
 ///
@@ -92,71 +56,6 @@ impl Descriptor {
 /// assert_eq!(strided_layout::dma::rp2040::CONTROL_CHANNEL, 1);
 /// ```
 pub const CONTROL_CHANNEL: u8 = 1;
-
-/// The channels: `CHAIN_TO` names one of them.
-const CHANNELS: u8 = 12;
-
-/// The largest `TRANS_COUNT`: 2^32 − 1.
-const MAX_COUNT: usize = u32::MAX as usize;
-
-/// `CTRL_TRIG` without its increment bits: enabled, the transfer size, the control channel,
-/// a permanent request, quiet.
-const fn ctrl(width: usize, control: u8) -> u32 {
-    let size: u32 = match width {
-        2 => 1,
-        4 => 2,
-        _ => 0,
-    };
-    1 | size << 2 | (control as u32) << 11 | 0x3F << 15 | 1 << 21
-}
-
-/// The increment bits of `CTRL_TRIG` for `levels`' one run, if the channel can step so.
-pub(super) const fn increments(width: usize, levels: &Levels) -> Option<u32> {
-    let [run, ..] = *levels;
-    let Some(run) = run else { return Some(0) };
-    if run.count > MAX_COUNT {
-        return None;
-    }
-    let Some(w) = i64_of(width) else {
-        return None;
-    };
-    match (step(w, run.src), step(w, run.dst)) {
-        (Some(s), Some(d)) => Some(s << 4 | d << 5),
-        _ => None,
-    }
-}
-
-/// The increment bit for a step of `x` bytes with transfers of `w`: 1 for `w`, 0 for none.
-const fn step(w: i64, x: i64) -> Option<u32> {
-    if x == w {
-        Some(1)
-    } else if x == 0 {
-        Some(0)
-    } else {
-        None
-    }
-}
-
-/// The block running `step`, chained to `control`.
-const fn descriptor(step: &Step, control: u8) -> Descriptor {
-    let [run, ..] = step.levels;
-    // `Chain` only hands out runs `increments` accepted, whose counts fit `TRANS_COUNT`.
-    #[expect(clippy::cast_possible_truncation, reason = "checked against MAX_COUNT")]
-    let count = match run {
-        Some(r) => r.count as u32,
-        None => 1,
-    };
-    let incr = match increments(step.width, &step.levels) {
-        Some(i) => i,
-        None => 0,
-    };
-    Descriptor {
-        read_addr: step.src,
-        write_addr: step.dst,
-        trans_count: count,
-        ctrl_trig: ctrl(step.width, control) | incr,
-    }
-}
 
 /// Writes the control blocks of `plan` into `out`, copying from bus address `src_addr` to
 /// `dst_addr` (each the address of its layout's offset 0), chained to [`CONTROL_CHANNEL`],
@@ -221,21 +120,7 @@ pub const fn lower_chained(
     out: &mut [Descriptor],
     control: u8,
 ) -> Result<usize, DmaError> {
-    if control >= CHANNELS {
-        return Err(DmaError::Channel { channels: CHANNELS });
-    }
-    let mut chain = tri!(Chain::new(plan, Kind::Rp2040, src_addr, dst_addr));
-    let needed = tri!(chain.needed());
-    if needed > out.len() {
-        return Err(DmaError::ChainTooLong { needed });
-    }
-    let mut k = 0usize;
-    while let Some(step) = tri!(chain.next()) {
-        set(out, k, descriptor(&step, control));
-        k = k.saturating_add(1);
-    }
-    set(out, k, Descriptor::NULL);
-    Ok(k.saturating_add(1))
+    rp::lower(&RP2040, plan, src_addr, dst_addr, out, control)
 }
 
 /// Adds the buffers' addresses to blocks lowered at address 0 (by [`lower`]`(plan, 0, 0,
@@ -277,28 +162,5 @@ pub const fn rebase(
     src_addr: u32,
     dst_addr: u32,
 ) -> Result<(), DmaError> {
-    tri!(bus_span(plan, src_addr, dst_addr));
-    let mut rest: &[Descriptor] = chain;
-    while let [b, tail @ ..] = rest {
-        // `DATA_SIZE` (bits 3:2) is 0 to 2 in a lowered block: transfers of 1 to 4 bytes.
-        let align = match 1u32.checked_shl((b.ctrl_trig >> 2) & 3) {
-            Some(a) => a,
-            None => 1,
-        };
-        if b.ctrl_trig != 0 {
-            tri!(aligned(src_addr, dst_addr, align));
-        }
-        rest = tail;
-    }
-    let mut k = 0;
-    while let Some(mut b) = get(chain, k) {
-        if b.ctrl_trig != 0 {
-            // Inside the bus: `bus_span` checked the sums' largest values.
-            b.read_addr = b.read_addr.saturating_add(src_addr);
-            b.write_addr = b.write_addr.saturating_add(dst_addr);
-            set(chain, k, b);
-        }
-        k = k.saturating_add(1);
-    }
-    Ok(())
+    rp::rebase(plan, chain, src_addr, dst_addr)
 }

@@ -115,8 +115,8 @@ impl Kind {
             Self::Edma => super::edma::fields(width, levels).is_some(),
             Self::Edma3 => super::edma3::fields(levels).is_some(),
             Self::Gpdma => super::gpdma::fields(width, levels).is_some(),
-            Self::Rp2040 => super::rp2040::increments(width, levels).is_some(),
-            Self::Rp2350 => super::rp2350::increments(width, levels).is_some(),
+            Self::Rp2040 => super::rp::increments(&super::rp::RP2040, width, levels).is_some(),
+            Self::Rp2350 => super::rp::increments(&super::rp::RP2350, width, levels).is_some(),
         }
     }
 }

@@ -161,3 +161,27 @@ pub fn le_u16(bytes: &[u8], at: usize) -> u16 {
 pub fn le_u32(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
+
+/// Counts an emulator's steps (transfers, instructions) against its budget: past it, the chain
+/// is taken not to stop by itself.
+#[derive(Clone, Copy, Debug)]
+pub struct Steps {
+    done: u64,
+    budget: u64,
+}
+
+impl Steps {
+    pub fn new(budget: u64) -> Self {
+        Self { done: 0, budget }
+    }
+
+    /// One more step, or [`EmuError::Runaway`] past the budget.
+    pub fn take(&mut self) -> Result<(), EmuError> {
+        self.done += 1;
+        if self.done > self.budget {
+            Err(EmuError::Runaway)
+        } else {
+            Ok(())
+        }
+    }
+}

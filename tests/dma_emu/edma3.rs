@@ -53,7 +53,7 @@
 //! and transfer-controller bursts, QDMA trigger words, the event-missed error register.
 //! Chaining events are otherwise ignored.
 
-use super::bus::{Bus, EmuError, le_u16, le_u32};
+use super::bus::{Bus, EmuError, Steps, le_u16, le_u32};
 
 /// The most arrays a run may move (plus events serviced) before it is reported as
 /// [`EmuError::Runaway`].
@@ -194,23 +194,6 @@ fn move_array(
     bus.write(dst, &v)
 }
 
-/// Counts steps against the budget.
-struct Steps {
-    done: u64,
-    budget: u64,
-}
-
-impl Steps {
-    fn take(&mut self) -> Result<(), EmuError> {
-        self.done += 1;
-        if self.done > self.budget {
-            Err(EmuError::Runaway)
-        } else {
-            Ok(())
-        }
-    }
-}
-
 fn add(addr: u32, idx: i16) -> u32 {
     addr.wrapping_add_signed(i32::from(idx))
 }
@@ -228,7 +211,7 @@ fn run_budget(bus: &mut Bus, set_addr: u32, budget: u64) -> Result<usize, EmuErr
     let mut sets = 0usize;
     // Whether the set in the channel has had no transfer request yet.
     let mut fresh = true;
-    let mut steps = Steps { done: 0, budget };
+    let mut steps = Steps::new(budget);
     loop {
         let mut p = Set::decode(&bus.read_array(set_addr)?);
         if p.is_null() {

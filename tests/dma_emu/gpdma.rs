@@ -59,7 +59,7 @@
 //! attributes, priorities, events and interrupts (`TCEM`), link-step mode, suspension, bus
 //! errors other than unmapped accesses.
 
-use super::bus::{Bus, EmuError, le_u32};
+use super::bus::{Bus, EmuError, Steps, le_u32};
 
 /// The most beats (plus items) a run may perform before it is reported as
 /// [`EmuError::Runaway`].
@@ -204,23 +204,6 @@ fn width(code: u32, which: &str) -> Result<u32, EmuError> {
     }
 }
 
-/// Counts steps against the budget.
-struct Steps {
-    done: u64,
-    budget: u64,
-}
-
-impl Steps {
-    fn take(&mut self) -> Result<(), EmuError> {
-        self.done += 1;
-        if self.done > self.budget {
-            Err(EmuError::Runaway)
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// Checks the register file and runs its `BRC` + 1 blocks, leaving `CxSAR` / `CxDAR` where the
 /// engine leaves them.
 fn run_blocks(bus: &mut Bus, r: &mut Regs, steps: &mut Steps) -> Result<(), EmuError> {
@@ -349,7 +332,7 @@ fn run_budget(bus: &mut Bus, first_item_addr: u32, budget: u64) -> Result<usize,
         *w = le_u32(&b, 4 * i);
     }
     let mut r = Regs::from_words(words);
-    let mut steps = Steps { done: 0, budget };
+    let mut steps = Steps::new(budget);
     let mut items = 0usize;
     let mut first = true;
     loop {

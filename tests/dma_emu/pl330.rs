@@ -42,7 +42,7 @@
 
 use std::collections::VecDeque;
 
-use super::bus::{Bus, EmuError};
+use super::bus::{Bus, EmuError, Steps};
 
 /// The most instructions (plus beats) a run may perform before it is reported as
 /// [`EmuError::Runaway`].
@@ -109,30 +109,13 @@ impl Burst {
     }
 }
 
-/// Counts steps against the budget.
-struct Steps {
-    done: u64,
-    budget: u64,
-}
-
-impl Steps {
-    fn take(&mut self) -> Result<(), EmuError> {
-        self.done += 1;
-        if self.done > self.budget {
-            Err(EmuError::Runaway)
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// Runs the channel program at `pc` until `DMAEND` and returns how many instructions ran.
 pub fn run(bus: &mut Bus, pc: u32) -> Result<usize, EmuError> {
     run_budget(bus, pc, STEP_BUDGET)
 }
 
 fn run_budget(bus: &mut Bus, mut pc: u32, budget: u64) -> Result<usize, EmuError> {
-    let mut steps = Steps { done: 0, budget };
+    let mut steps = Steps::new(budget);
     let mut sar = 0u32;
     let mut dar = 0u32;
     let mut ccr: Option<u32> = None;
