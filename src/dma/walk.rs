@@ -285,10 +285,10 @@ impl Walk {
         let mut bits = self.src.unsigned_abs() | self.dst.unsigned_abs() | 4096;
         let mut i = 0;
         while i < self.len {
-            if let Some(r) = get(&self.runs, i)
-                && !matches!(except, Some(e) if e == i)
-            {
-                bits |= r.src.unsigned_abs() | r.dst.unsigned_abs();
+            if let Some(r) = get(&self.runs, i) {
+                if !matches!(except, Some(e) if e == i) {
+                    bits |= r.src.unsigned_abs() | r.dst.unsigned_abs();
+                }
             }
             i = i.saturating_add(1);
         }
@@ -298,16 +298,21 @@ impl Walk {
 
     /// Appends `outer`, merged into the innermost-so-far run where both operands continue it.
     const fn push(&mut self, outer: Run) {
-        if let Some(i) = self.len.checked_sub(1)
-            && let Some(last) = get(&self.runs, i)
-            && let Some(n) = i64_of(last.count)
-            && let (Some(s), Some(d)) = (n.checked_mul(last.src), n.checked_mul(last.dst))
-            && s == outer.src
-            && d == outer.dst
-            && let Some(count) = last.count.checked_mul(outer.count)
-        {
-            set(&mut self.runs, i, Run { count, ..last });
-            return;
+        if let Some(i) = self.len.checked_sub(1) {
+            if let Some(last) = get(&self.runs, i) {
+                if let Some(n) = i64_of(last.count) {
+                    let continues = match (n.checked_mul(last.src), n.checked_mul(last.dst)) {
+                        (Some(s), Some(d)) => s == outer.src && d == outer.dst,
+                        _ => false,
+                    };
+                    if continues {
+                        if let Some(count) = last.count.checked_mul(outer.count) {
+                            set(&mut self.runs, i, Run { count, ..last });
+                            return;
+                        }
+                    }
+                }
+            }
         }
         if self.len < MAX_RUNS {
             set(&mut self.runs, self.len, outer);
@@ -335,14 +340,15 @@ impl Walk {
                 bytes.is_multiple_of(wide) && divides(wide, self.src) && divides(wide, self.dst);
             let mut i = 1;
             while i < self.len {
-                if let Some(r) = get(&self.runs, i)
-                    && !(divides(wide, r.src) && divides(wide, r.dst))
-                {
-                    aligned = false;
+                if let Some(r) = get(&self.runs, i) {
+                    if !(divides(wide, r.src) && divides(wide, r.dst)) {
+                        aligned = false;
+                    }
                 }
                 i = i.saturating_add(1);
             }
-            if aligned && let Some(step) = i64_of(wide) {
+            let step = if aligned { i64_of(wide) } else { None };
+            if let Some(step) = step {
                 let count = match bytes.checked_div(wide) {
                     Some(c) => c,
                     None => 0,
@@ -363,6 +369,33 @@ impl Walk {
         }
     }
 
+    /// Run `i`, the divisor `k` it is cut at and the outer run's steps, where `split_long`
+    /// cuts it.
+    const fn split_at(
+        &self,
+        i: usize,
+        cap: usize,
+        contiguous: bool,
+        w: i64,
+    ) -> Option<(Run, usize, i64, i64)> {
+        let Some(r) = get(&self.runs, i) else {
+            return None;
+        };
+        if r.count <= cap || (contiguous && (r.src != w || r.dst != w)) || self.len >= MAX_RUNS {
+            return None;
+        }
+        let Some(k) = divisor_at_most(r.count, cap) else {
+            return None;
+        };
+        let Some(k64) = i64_of(k) else {
+            return None;
+        };
+        match (r.src.checked_mul(k64), r.dst.checked_mul(k64)) {
+            (Some(src), Some(dst)) => Some((r, k, src, dst)),
+            _ => None,
+        }
+    }
+
     /// Cuts each run longer than `cap` (with `contiguous`, only runs of consecutive beats) into
     /// an inner run of at most `cap` steps and an outer one, where the count has such a
     /// divisor and there is room; the outer one is cut again where it is still too long.
@@ -372,14 +405,7 @@ impl Walk {
         };
         let mut i = 0;
         while i < self.len {
-            if let Some(r) = get(&self.runs, i)
-                && r.count > cap
-                && (!contiguous || (r.src == w && r.dst == w))
-                && self.len < MAX_RUNS
-                && let Some(k) = divisor_at_most(r.count, cap)
-                && let Some(k64) = i64_of(k)
-                && let (Some(src), Some(dst)) = (r.src.checked_mul(k64), r.dst.checked_mul(k64))
-            {
+            if let Some((r, k, src, dst)) = self.split_at(i, cap, contiguous, w) {
                 // Shift the runs outside `i` out by one.
                 let mut j = self.len;
                 while j > i.saturating_add(1) {
@@ -413,10 +439,10 @@ impl Walk {
     const fn taken(choice: &[Option<usize>; LEVELS], i: usize) -> bool {
         let mut l = 0;
         while l < LEVELS {
-            if let Some(Some(c)) = get(choice, l)
-                && c == i
-            {
-                return true;
+            if let Some(Some(c)) = get(choice, l) {
+                if c == i {
+                    return true;
+                }
             }
             l = l.saturating_add(1);
         }
@@ -428,10 +454,10 @@ impl Walk {
         let mut out = [None; LEVELS];
         let mut l = 0;
         while l < LEVELS {
-            if let Some(Some(i)) = get(choice, l)
-                && i < self.len
-            {
-                set(&mut out, l, get(&self.runs, i));
+            if let Some(Some(i)) = get(choice, l) {
+                if i < self.len {
+                    set(&mut out, l, get(&self.runs, i));
+                }
             }
             l = l.saturating_add(1);
         }
@@ -443,10 +469,10 @@ impl Walk {
         let mut n = 1usize;
         let mut i = 0;
         while i < self.len {
-            if !Self::taken(choice, i)
-                && let Some(r) = get(&self.runs, i)
-            {
-                n = n.saturating_mul(r.count);
+            if let Some(r) = get(&self.runs, i) {
+                if !Self::taken(choice, i) {
+                    n = n.saturating_mul(r.count);
+                }
             }
             i = i.saturating_add(1);
         }
@@ -481,13 +507,13 @@ impl Walk {
             let mut valid = true;
             let mut l = 0;
             while l < LEVELS {
-                if let Some(d) = get(&digits, l)
-                    && d < self.len
-                {
-                    if l >= levels || Self::taken(&choice, d) {
-                        valid = false;
+                if let Some(d) = get(&digits, l) {
+                    if d < self.len {
+                        if l >= levels || Self::taken(&choice, d) {
+                            valid = false;
+                        }
+                        set(&mut choice, l, Some(d));
                     }
-                    set(&mut choice, l, Some(d));
                 }
                 l = l.saturating_add(1);
             }
@@ -544,10 +570,10 @@ const fn counts(levels: &Levels) -> [usize; LEVELS] {
 const fn longer(a: &[usize; LEVELS], b: &[usize; LEVELS]) -> bool {
     let mut l = 0;
     while l < LEVELS {
-        if let (Some(x), Some(y)) = (get(a, l), get(b, l))
-            && x != y
-        {
-            return x > y;
+        if let (Some(x), Some(y)) = (get(a, l), get(b, l)) {
+            if x != y {
+                return x > y;
+            }
         }
         l = l.saturating_add(1);
     }
@@ -711,9 +737,11 @@ impl<'p> Chain<'p> {
     const fn advance(&mut self) -> Result<(), DmaError> {
         let mut i = 0;
         while i < self.walk.len {
-            if !Walk::taken(&self.choice.runs, i)
-                && let (Some(r), Some(k)) = (get(&self.walk.runs, i), get(&self.index, i))
-            {
+            let free = match (get(&self.walk.runs, i), get(&self.index, i)) {
+                (Some(r), Some(k)) if !Walk::taken(&self.choice.runs, i) => Some((r, k)),
+                _ => None,
+            };
+            if let Some((r, k)) = free {
                 let k = k.saturating_add(1);
                 if k < r.count {
                     set(&mut self.index, i, k);
