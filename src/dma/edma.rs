@@ -41,8 +41,9 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-use super::walk::{Chain, Kind, Levels, Run, Step, i16_of, i64_of};
-use super::{DmaError, aligned, bus_address, bus_span, link, place};
+use super::lower_linked;
+use super::walk::{Kind, Levels, Run, Step, i16_of, i64_of};
+use super::{DmaError, aligned, bus_address, bus_span, place};
 use crate::CopyPlan;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -351,19 +352,17 @@ pub const fn lower_at(
     out: &mut [Descriptor],
     chain_addr: u32,
 ) -> Result<usize, DmaError> {
-    let mut chain = tri!(Chain::new(plan, Kind::Edma, src_addr, dst_addr));
-    let needed = tri!(chain.needed());
-    if needed > out.len() {
-        return Err(DmaError::ChainTooLong { needed });
-    }
-    tri!(place(chain_addr, needed, 32, 32));
-    let mut k = 0usize;
-    while let Some(step) = tri!(chain.next()) {
-        let next = tri!(link(chain_addr, k.saturating_add(1), needed, 32));
-        set(out, k, descriptor(&step, next));
-        k = k.saturating_add(1);
-    }
-    Ok(k)
+    lower_linked!(
+        Kind::Edma,
+        plan,
+        src_addr,
+        dst_addr,
+        out,
+        chain_addr,
+        32,
+        false,
+        descriptor
+    )
 }
 
 /// Adds the buffers' and the chain's bus addresses to a chain lowered at address 0 (by
@@ -412,7 +411,7 @@ pub const fn rebase(
     chain_addr: u32,
 ) -> Result<(), DmaError> {
     tri!(bus_span(plan, src_addr, dst_addr));
-    tri!(place(chain_addr, chain.len(), 32, 32));
+    tri!(place(chain_addr, chain.len(), 32, false));
     let mut rest: &[Descriptor] = chain;
     while let [t, tail @ ..] = rest {
         // `DSIZE` (bits 2:0) is 0 to 3 in a lowered TCD: beats of 1 to 8 bytes.

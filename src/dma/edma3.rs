@@ -42,8 +42,9 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-use super::walk::{Chain, Kind, Levels, Run, Step, i16_of};
-use super::{DmaError, bus_address, bus_span, link, place};
+use super::lower_linked;
+use super::walk::{Kind, Levels, Run, Step, i16_of};
+use super::{DmaError, bus_address, bus_span, place};
 use crate::CopyPlan;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -296,23 +297,17 @@ pub const fn lower_at(
     out: &mut [Descriptor],
     chain_addr: u32,
 ) -> Result<usize, DmaError> {
-    let mut chain = tri!(Chain::new(plan, Kind::Edma3, src_addr, dst_addr));
-    let needed = tri!(chain.needed());
-    if needed > out.len() {
-        return Err(DmaError::ChainTooLong { needed });
-    }
-    let end = tri!(place(chain_addr, needed, 32, 32));
-    // The last set's last byte shares the first set's page.
-    if needed > 0 && end.saturating_sub(1) >> 16 != (chain_addr >> 16) as u64 {
-        return Err(DmaError::ChainPage);
-    }
-    let mut k = 0usize;
-    while let Some(step) = tri!(chain.next()) {
-        let next = tri!(link(chain_addr, k.saturating_add(1), needed, 32));
-        set(out, k, descriptor(&step, next));
-        k = k.saturating_add(1);
-    }
-    Ok(k)
+    lower_linked!(
+        Kind::Edma3,
+        plan,
+        src_addr,
+        dst_addr,
+        out,
+        chain_addr,
+        32,
+        true,
+        descriptor
+    )
 }
 
 /// Adds the buffers' and the chain's addresses to sets lowered at address 0 (by
@@ -355,10 +350,7 @@ pub const fn rebase(
     chain_addr: u32,
 ) -> Result<(), DmaError> {
     tri!(bus_span(plan, src_addr, dst_addr));
-    let end = tri!(place(chain_addr, chain.len(), 32, 32));
-    if !chain.is_empty() && end.saturating_sub(1) >> 16 != (chain_addr >> 16) as u64 {
-        return Err(DmaError::ChainPage);
-    }
+    tri!(place(chain_addr, chain.len(), 32, true));
     // The low 16 bits of the chain's address: links stay inside its page (checked above).
     let page_offset = (chain_addr & 0xFFFF) as u16;
     let mut k = 0;

@@ -39,8 +39,9 @@
 //! # Ok::<(), LayoutError>(())
 //! ```
 
-use super::walk::{Chain, Kind, Levels, Run, Step, i64_of};
-use super::{DmaError, aligned, bus_address, bus_span, link, place};
+use super::lower_linked;
+use super::walk::{Kind, Levels, Run, Step, i64_of};
+use super::{DmaError, aligned, bus_address, bus_span, place};
 use crate::CopyPlan;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -317,15 +318,6 @@ const fn descriptor(step: &Step, next: Option<u32>) -> Descriptor {
     }
 }
 
-/// Checks that `count` items from `at` lie on the bus, 4-byte aligned, in one 64 KiB page.
-const fn place_items(at: u32, count: usize) -> Result<(), DmaError> {
-    let end = tri!(place(at, count, 32, 4));
-    if count > 0 && end.saturating_sub(1) >> 16 != (at >> 16) as u64 {
-        return Err(DmaError::ChainPage);
-    }
-    Ok(())
-}
-
 /// Writes the linked-list items of `plan` into `out`, copying from bus address `src_addr` to
 /// `dst_addr` (each the address of its layout's offset 0), and returns how many it wrote.
 /// The items link to each other at `out`'s own address; see [`lower_at`] for items the
@@ -392,19 +384,17 @@ pub const fn lower_at(
     out: &mut [Descriptor],
     chain_addr: u32,
 ) -> Result<usize, DmaError> {
-    let mut chain = tri!(Chain::new(plan, Kind::Gpdma, src_addr, dst_addr));
-    let needed = tri!(chain.needed());
-    if needed > out.len() {
-        return Err(DmaError::ChainTooLong { needed });
-    }
-    tri!(place_items(chain_addr, needed));
-    let mut k = 0usize;
-    while let Some(step) = tri!(chain.next()) {
-        let next = tri!(link(chain_addr, k.saturating_add(1), needed, 32));
-        set(out, k, descriptor(&step, next));
-        k = k.saturating_add(1);
-    }
-    Ok(k)
+    lower_linked!(
+        Kind::Gpdma,
+        plan,
+        src_addr,
+        dst_addr,
+        out,
+        chain_addr,
+        4,
+        true,
+        descriptor
+    )
 }
 
 /// Adds the buffers' and the list's bus addresses to items lowered at address 0 (by
@@ -448,7 +438,7 @@ pub const fn rebase(
     chain_addr: u32,
 ) -> Result<(), DmaError> {
     tri!(bus_span(plan, src_addr, dst_addr));
-    tri!(place_items(chain_addr, chain.len()));
+    tri!(place(chain_addr, chain.len(), 4, true));
     let mut rest: &[Descriptor] = chain;
     while let [item, tail @ ..] = rest {
         // `SDW_LOG2` (bits 1:0) is 0 to 2 in a lowered item: beats of 1 to 4 bytes.
@@ -462,7 +452,7 @@ pub const fn rebase(
     let page_offset = chain_addr & 0xFFFF;
     let mut k = 0;
     while let Some(mut item) = get(chain, k) {
-        // Inside the bus and the page: `bus_span` and `place_items` checked the largest sums.
+        // Inside the bus and the page: `bus_span` and `place` checked the largest sums.
         item.sar = item.sar.saturating_add(src_addr);
         item.dar = item.dar.saturating_add(dst_addr);
         if item.llr != 0 {

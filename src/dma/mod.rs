@@ -339,18 +339,61 @@ const fn aligned(src_addr: u32, dst_addr: u32, align: u32) -> Result<(), DmaErro
     }
 }
 
-/// Checks that `count` descriptors of `size` bytes fit the bus from `at`, which is a multiple
-/// of `align`.
-const fn place(at: u32, count: usize, size: u64, align: u32) -> Result<u64, DmaError> {
+/// The size of every linked engine's descriptor (eDMA TCD, EDMA3 PaRAM set, GPDMA item).
+const LINKED: u32 = 32;
+
+/// Checks where a chain of `count` 32-byte descriptors lies from bus address `at`: a multiple
+/// of `align`, on the bus, and with `paged` (a 16-bit link field) inside one 64 KiB page.
+///
+/// # Errors
+///
+/// [`DmaError::ChainAlignment`], [`DmaError::Address`], [`DmaError::ChainPage`].
+const fn place(at: u32, count: usize, align: u32, paged: bool) -> Result<(), DmaError> {
     if !at.is_multiple_of(align) {
         return Err(DmaError::ChainAlignment {
             align: align as usize,
         });
     }
-    match (count as u64).checked_mul(size) {
-        Some(bytes) if bytes.saturating_add(at as u64) <= 1 << 32 => {
-            Ok(bytes.saturating_add(at as u64))
-        }
-        _ => Err(DmaError::Address),
+    let Some(end) = (count as u64).checked_mul(LINKED as u64) else {
+        return Err(DmaError::Address);
+    };
+    let end = end.saturating_add(at as u64);
+    if end > 1 << 32 {
+        return Err(DmaError::Address);
     }
+    // The last descriptor's last byte shares the first one's page.
+    if paged && count > 0 && end.saturating_sub(1) >> 16 != (at >> 16) as u64 {
+        return Err(DmaError::ChainPage);
+    }
+    Ok(())
 }
+
+/// The body of a linked engine's `lower_at` (`const`, so not a generic function over the
+/// engines' descriptor builders): count the chain, check the room and the placement
+/// ([`place`] with `align` and `paged`), then write each descriptor, `$descriptor(&step,
+/// next)` with the next one's bus address (`None` for the last).
+macro_rules! lower_linked {
+    ($kind:expr, $plan:expr, $src:expr, $dst:expr, $out:expr, $at:expr, $align:expr, $paged:expr, $descriptor:path) => {{
+        let mut chain =
+            $crate::algo::checked::tri!($crate::dma::walk::Chain::new($plan, $kind, $src, $dst));
+        let needed = $crate::algo::checked::tri!(chain.needed());
+        if needed > $out.len() {
+            return Err($crate::dma::DmaError::ChainTooLong { needed });
+        }
+        $crate::algo::checked::tri!($crate::dma::place($at, needed, $align, $paged));
+        let mut k = 0usize;
+        while let Some(step) = $crate::algo::checked::tri!(chain.next()) {
+            let next_k = k.saturating_add(1);
+            let next = $crate::algo::checked::tri!($crate::dma::link(
+                $at,
+                next_k,
+                needed,
+                $crate::dma::LINKED
+            ));
+            $crate::algo::access::set($out, k, $descriptor(&step, next));
+            k = next_k;
+        }
+        Ok(k)
+    }};
+}
+pub(crate) use lower_linked;
