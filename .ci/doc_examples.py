@@ -41,6 +41,7 @@ NOT_LINK_CHECKED = {
     "const_unwrap": "panics on Err by design (how a bad const item fails the build)",
     "nested::const_unwrap": "panics on Err by design, as const_unwrap",
     "dma::const_unwrap": "panics on Err by design, as const_unwrap",
+    "algebra::const_unwrap": "panics on Err by design, as const_unwrap",
     "ndarray::copy_view": "feature ndarray: needs alloc, and the link check has no allocator",
     "Layout::from_view_in": "feature ndarray",
     "Layout::view": "feature ndarray",

@@ -62,6 +62,7 @@ mod dyn_layout;
 pub mod iter;
 mod interleave;
 pub mod nested;
+pub mod algebra;
 mod elements;
 mod fmt;
 mod const_util;

@@ -197,6 +197,26 @@ fn nested_names() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// The layout algebra's names, CuTe's, each `-> Result<NestedLayout<L>, _>`.
+#[test]
+fn algebra_names() -> Result<(), Box<dyn std::error::Error>> {
+    use strided_layout::algebra;
+    use strided_layout::nested::NestedLayout;
+    let a: NestedLayout<8> = "(8,8):(1,8)".parse()?;
+    let b: NestedLayout<8> = "(2,4):(1,8)".parse()?;
+    let _: NestedLayout<8> = algebra::coalesce(&a)?;
+    let _: NestedLayout<8> = algebra::composition(&a, &b)?;
+    let _: NestedLayout<8> = algebra::complement(&b, 64usize)?;
+    let _: NestedLayout<8> = algebra::right_inverse(&a)?;
+    let _: NestedLayout<8> = algebra::left_inverse(&a)?;
+    let _: NestedLayout<8> = algebra::logical_divide(&a, &b)?;
+    let _: NestedLayout<8> = algebra::zipped_divide(&a, &b)?;
+    let _: NestedLayout<8> = algebra::logical_product(&b, &a)?;
+    let _: NestedLayout<8> = algebra::blocked_product(&b, &a)?;
+    let _: NestedLayout<8> = algebra::raked_product(&b, &a)?;
+    Ok(())
+}
+
 /// The DMA engines' names: each module's `Descriptor` and `lower(plan, src_addr, dst_addr,
 /// out) -> Result<usize, _>`, the element size from the plan.
 #[test]

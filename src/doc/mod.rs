@@ -11,6 +11,7 @@
 //! | [`fuzzing`] | the `cargo fuzz` targets, how to run them, what they found |
 //! | [`semver`] | which types may grow (`#[non_exhaustive]`) and why the others do not, public dependencies, MSRV |
 //! | [`related`] | how cuda.core's, CuTe's, `std::mdspan`'s, ndarray's and burn's names map to ours |
+//! | [`algebra`] | CuTe's layout algebra, walked through a GEMM's tiling: block tile, thread partition, swizzled shared-memory tile |
 //! | [`gpu`] | GPU hosts: `KernelLayout` and what it packs, `include/strided_layout.h`, fast division, DLPack, TMA descriptors, the GPU test |
 //!
 //! These modules contain no items; they exist so the guides live next to the API in
@@ -26,3 +27,4 @@ pub mod fuzzing;
 pub mod semver;
 pub mod related;
 pub mod gpu;
+pub mod algebra;

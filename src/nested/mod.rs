@@ -65,7 +65,9 @@ mod onednn;
 mod pieces;
 mod transform;
 mod iter;
+mod build;
 
+pub(crate) use build::Builder;
 pub use error::{NestedError, const_unwrap};
 pub use iter::{NestedGrid, NestedOffsets};
 

@@ -15,11 +15,11 @@ use crate::algo::access::{get, set};
 /// A top-level mode as a run of leaves: `first..=last`, the tuples it opens at its first leaf
 /// and closes at its last (its own, not the root's), and its tuples' range in opening order.
 #[derive(Clone, Copy)]
-struct Span {
-    first: usize,
-    last: usize,
-    opens: usize,
-    closes: usize,
+pub(super) struct Span {
+    pub(super) first: usize,
+    pub(super) last: usize,
+    pub(super) opens: usize,
+    pub(super) closes: usize,
     tuple0: usize,
     tuples: usize,
 }
@@ -56,7 +56,7 @@ impl<const L: usize> NestedLayout<L> {
     }
 
     /// The [`Span`] of top-level mode `n`.
-    const fn span(&self, n: Node) -> Span {
+    pub(super) const fn span(&self, n: Node) -> Span {
         let (first, last) = (n.leaf, self.end(n));
         let opens = self.opens_at(first).saturating_sub(n.open);
         // The leaf's closes beyond the mode's own tuples belong to the root (at the last leaf
@@ -537,7 +537,7 @@ impl<const L: usize> NestedLayout<L> {
 }
 
 /// `n` as a byte, for the per-leaf counts.
-const fn byte(n: usize) -> Result<u8, ()> {
+pub(super) const fn byte(n: usize) -> Result<u8, ()> {
     if n > 255 {
         Err(())
     } else {

@@ -3,7 +3,8 @@
 //! calls `strided_layout_panic_path_found`, which is defined nowhere: if any panic path is
 //! still reachable after optimisation, linking fails with that name.
 //!
-//! Deliberately not called: `const_unwrap`, `nested::const_unwrap` and `dma::const_unwrap`
+//! Deliberately not called: `const_unwrap`, `nested::const_unwrap`, `algebra::const_unwrap` and
+//! `dma::const_unwrap`
 //! (they panic on `Err` by design: that is how a bad `const` item fails the build;
 //! `const_layout!` is the first's never-at-runtime form); the
 //! `ndarray` conversions (ndarray needs `alloc`, and this program has no allocator) and the
@@ -16,6 +17,7 @@ use core::hint::black_box;
 use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
+use strided_layout::algebra::{self, AlgebraError, Swizzle, SwizzledLayout};
 use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
 use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
 use strided_layout::index::{AxisArgs, IntoAxisArg};
@@ -562,7 +564,12 @@ fn nested() {
         keep!(NestedLayout::<8>::parse(text).map(|n| n.size()));
         if let Ok(n) = NestedLayout::<8>::parse(text) {
             keep!((n.size(), n.cosize(), n.rank(), n.depth(), n.leaves()));
-            keep!((n.leaf_extents().len(), n.leaf_strides().len(), n.offset(), n.itemsize()));
+            keep!((
+                n.leaf_extents().len(),
+                n.leaf_strides().len(),
+                n.offset(),
+                n.itemsize()
+            ));
             keep!((n.offset_of_linear(us(3)), n.offset_of(&arr_u::<2>(1))));
             keep!((n.offset_bounds(), n.required_len()));
             keep!((n.with_offset(is(2)), n.with_itemsize(us(2))));
@@ -570,7 +577,11 @@ fn nested() {
             keep!(n.to_interleaved::<2>());
             keep!((n.is_unique(), n.is_unique_within(us(6) as u64)));
             keep!((n.permuted(&arr_u::<2>(1)), n.selected(us(1), us(2))));
-            keep!((n.flipped(us(1)), n.unsqueezed(us(2)), n.flattened_mode(us(0))));
+            keep!((
+                n.flipped(us(1)),
+                n.unsqueezed(us(2)),
+                n.flattened_mode(us(0))
+            ));
             keep!(n.to_text::<64>());
             keep!(n.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
             if let Ok(g) = n.grid() {
@@ -594,9 +605,85 @@ fn nested() {
     keep!(NestedError::NotCongruent.as_str());
 }
 
+/// Every function of the layout algebra, on two layouts read from text the optimiser cannot
+/// see.
+fn algebra() {
+    // SAFETY: as in `us`.
+    let bytes = unsafe { read_volatile(&raw const TEXT) };
+    let (x, y) = bytes.split_at(us(6) & 31);
+    let (Ok(x), Ok(y)) = (core::str::from_utf8(x), core::str::from_utf8(y)) else {
+        return;
+    };
+    let (Ok(a), Ok(b)) = (NestedLayout::<8>::parse(x), NestedLayout::<8>::parse(y)) else {
+        return;
+    };
+    keep!((algebra::coalesce(&a), algebra::coalesce_modes(&a)));
+    keep!((
+        algebra::composition(&a, &b),
+        algebra::complement(&a, us(24))
+    ));
+    keep!((algebra::right_inverse(&a), algebra::left_inverse(&a)));
+    keep!((
+        algebra::logical_divide(&a, &b),
+        algebra::zipped_divide(&a, &b)
+    ));
+    keep!((algebra::tiled_divide(&a, &b), algebra::flat_divide(&a, &b)));
+    keep!((
+        algebra::logical_product(&a, &b),
+        algebra::zipped_product(&a, &b)
+    ));
+    keep!((
+        algebra::tiled_product(&a, &b),
+        algebra::blocked_product(&a, &b)
+    ));
+    keep!((
+        algebra::raked_product(&a, &b),
+        algebra::same_function(&a, &b)
+    ));
+    keep!(AlgebraError::NotInjective.as_str());
+    let tiler = [b, a];
+    let tiler = tiler.get(..us(1) & 1).unwrap_or(&tiler);
+    keep!((
+        algebra::composition_by_mode(&a, tiler),
+        algebra::logical_divide_by_mode(&a, tiler)
+    ));
+    keep!((
+        algebra::zipped_divide_by_mode(&a, tiler),
+        algebra::tiled_divide_by_mode(&a, tiler)
+    ));
+    keep!((
+        algebra::flat_divide_by_mode(&a, tiler),
+        algebra::logical_product_by_mode(&a, tiler)
+    ));
+    keep!((
+        algebra::zipped_product_by_mode(&a, tiler),
+        algebra::tiled_product_by_mode(&a, tiler)
+    ));
+    keep!(algebra::local_tile(&a, tiler, &arr_u::<1>(0)));
+    keep!(algebra::local_partition(&a, &b, us(5)));
+    let swizzles = (
+        Swizzle::new(us(2) as u32, us(3) as u32, is(3) as i32),
+        Swizzle::tma(TmaSwizzle::B64, us(2)),
+    );
+    keep!(swizzles);
+    if let Ok(sw) = swizzles.0 {
+        keep!((sw.apply(us(100)), sw.parts()));
+        if let Ok(s) = SwizzledLayout::new(sw, a) {
+            keep!((
+                s.swizzle(),
+                s.layout().size(),
+                s.offset_of_linear(us(3)),
+                s.offset_of(&arr_u::<2>(1))
+            ));
+            keep!(s.bank_conflicts(&b));
+        }
+    }
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn _start() -> ! {
     nested();
+    algebra();
     exercise::<2, 1, 3>();
     exercise::<3, 2, 4>();
     exercise::<4, 3, 5>();
@@ -652,11 +739,23 @@ fn exercise_dma(plan: &strided_layout::CopyPlan) {
     keep!(pl330::rebase(plan, &mut code, src, dst));
     let mut blocks = [rp2040::Descriptor::NULL; 8];
     keep!(rp2040::lower(plan, src, dst, &mut blocks));
-    keep!(rp2040::lower_chained(plan, src, dst, &mut blocks, us(3) as u8));
+    keep!(rp2040::lower_chained(
+        plan,
+        src,
+        dst,
+        &mut blocks,
+        us(3) as u8
+    ));
     keep!(rp2040::rebase(plan, &mut blocks, src, dst));
     let mut blocks = [rp2350::Descriptor::NULL; 8];
     keep!(rp2350::lower(plan, src, dst, &mut blocks));
-    keep!(rp2350::lower_chained(plan, src, dst, &mut blocks, us(3) as u8));
+    keep!(rp2350::lower_chained(
+        plan,
+        src,
+        dst,
+        &mut blocks,
+        us(3) as u8
+    ));
     keep!(rp2350::rebase(plan, &mut blocks, src, dst));
     keep!(DmaError::Address.as_str());
 }
