@@ -431,7 +431,7 @@ fn refusals_name_the_rule() {
         Err(AlgebraError::LeftInverseDivisibility)
     );
     assert_eq!(
-        algebra::coalesce(&parse("(4,3)|10:(1,4)")),
+        algebra::coalesce(&parse("((4,3)|10,5):((1,20),4)")),
         Err(AlgebraError::PartialBlock)
     );
     assert_eq!(
@@ -831,4 +831,109 @@ fn run(function: &str, a: &str, b: &str) -> Result<W, AlgebraError> {
         "zipped_divide_tile" => algebra::zipped_divide_by_mode(&x, &tiler()),
         other => panic!("unknown function {other}"),
     }
+}
+
+/// Partial last blocks: every layout cut at its root coalesces to the same function on its
+/// coordinates; a cut right operand composes keeping its cuts (`c(i) == a(b(i))`); a left
+/// operand cut at its root composes with a right operand inside it, and refuses one that
+/// reaches past the cut; every other operation refuses a cut, naming the rule.
+#[test]
+fn partial_blocks() {
+    let leaves: Vec<(usize, isize)> = [2usize, 3, 4]
+        .iter()
+        .flat_map(|&e| [0isize, 1, 2, 3, 4, 6].map(|s| (e, s)))
+        .collect();
+    let mut cut_layouts = Vec::new();
+    for &(e0, s0) in &leaves {
+        for &(e1, s1) in &leaves {
+            for cut in e0 * (e1 - 1) + 1..e0 * e1 {
+                cut_layouts.push(format!("({e0},{e1})|{cut}:({s0},{s1})"));
+                cut_layouts.push(format!("(({e0},{e1})|{cut},2):(({s0},{s1}),7)"));
+            }
+        }
+    }
+    let mut coalesced = 0;
+    for t in &cut_layouts {
+        let a = parse(t);
+        let inside = t.starts_with("((");
+        match algebra::coalesce(&a) {
+            Ok(c) => {
+                assert!(!inside, "{t}");
+                assert_eq!(offsets(&c), offsets(&a), "{t} -> {c}");
+                coalesced += 1;
+            }
+            Err(e) => {
+                assert!(inside, "{t}: {e}");
+                assert_eq!(e, AlgebraError::PartialBlock);
+                // By mode, each mode is cut at its own root: fine.
+                let m = algebra::coalesce_modes(&a).unwrap();
+                assert_eq!(offsets(&m), offsets(&a), "{t} -> {m}");
+            }
+        }
+        for other in [
+            algebra::complement(&a, 64).map(|_| ()),
+            algebra::right_inverse(&a).map(|_| ()),
+            algebra::logical_divide(&a, &parse("2:1")).map(|_| ()),
+            algebra::logical_product(&a, &parse("2:1")).map(|_| ()),
+        ] {
+            assert_eq!(other, Err(AlgebraError::PartialBlock), "{t}");
+        }
+    }
+    assert!(coalesced > 100, "{coalesced}");
+    // A cut right operand: its cuts kept, the function a(b(i)).
+    let lefts = ["16:1", "(4,4):(1,8)", "(2,8):(8,1)", "(4,(2,4)):(1,(16,4))"];
+    let mut composed = 0;
+    for ta in lefts {
+        let a = parse(ta);
+        for tb in cut_layouts
+            .iter()
+            .filter(|t| !t.contains("),2)") && !t.contains(":(0") && !t.contains(",0)"))
+        {
+            let b = parse(tb);
+            let Ok(c) = algebra::composition(&a, &b) else {
+                continue;
+            };
+            assert_eq!(c.size(), b.size(), "{ta} o {tb} = {c}");
+            if unique(&b).is_none() {
+                continue;
+            }
+            for i in 0..b.size() {
+                let j = b.offset_of_linear(i).unwrap().unsigned_abs();
+                // Strong divisibility (powers of two), as in `composition_is_a_of_b`.
+                let strong = b
+                    .leaf_strides()
+                    .iter()
+                    .all(|s| s.unsigned_abs().is_power_of_two());
+                if j < a.size() && strong {
+                    assert_eq!(
+                        c.offset_of_linear(i),
+                        a.offset_of_linear(j),
+                        "{ta} o {tb} = {c} at {i}"
+                    );
+                }
+            }
+            composed += 1;
+        }
+    }
+    assert!(composed > 20, "{composed}");
+    // A left operand cut at its root: the right one must stay inside the cut.
+    let a = parse("(4,3)|10:(1,16)");
+    let inside = algebra::composition(&a, &parse("(2,2):(1,8)")).unwrap();
+    assert_eq!(offsets(&inside), [0, 1, 32, 33]); // coordinates 0, 1, 8, 9 of a
+    assert_eq!(
+        algebra::composition(&a, &parse("6:2")),
+        Err(AlgebraError::PartialBlock)
+    );
+    assert_eq!(
+        algebra::coalesce(&parse("(4,3)|10:(1,5)"))
+            .unwrap()
+            .to_string(),
+        "(4,3)|10:(1,5)"
+    );
+    assert_eq!(
+        algebra::coalesce(&parse("(2,2,3)|10:(1,5,10)"))
+            .unwrap()
+            .to_string(),
+        "(2,5):(1,5)"
+    );
 }

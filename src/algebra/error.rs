@@ -54,7 +54,10 @@ pub enum AlgebraError {
     NegativeStride,
     /// A leaf has extent 0: the algebra divides by extents.
     ZeroExtent,
-    /// An operand has a partial last block: the algebra takes whole blocks only.
+    /// An operand has a partial last block where the operation needs whole blocks (everywhere
+    /// but [`coalesce`](super::coalesce), [`coalesce_modes`](super::coalesce_modes) and
+    /// [`composition`](super::composition), which say which cuts they take), or a
+    /// composition's right operand reaches past the left's partial last block.
     PartialBlock,
     /// A layout used as a map of coordinates (the right operand of a composition, a tiler)
     /// has an offset: it would shift the coordinates, which no layout of the result can
@@ -115,7 +118,9 @@ impl AlgebraError {
             }
             Self::NegativeStride => "the operation needs non-negative strides",
             Self::ZeroExtent => "a leaf has extent 0",
-            Self::PartialBlock => "the algebra takes whole blocks only, not a partial last block",
+            Self::PartialBlock => {
+                "an operand has a partial last block where the operation needs whole blocks"
+            }
             Self::CoordinateOffset => "a layout used as a coordinate map has an offset",
             Self::RankMismatch => "the product pairs modes of different ranks",
             Self::TilerRank { .. } => {

@@ -181,6 +181,44 @@ impl<const L: usize> Flat<L> {
         b.close();
     }
 
+    /// Writes the modes cut to their first `cut` coordinates (0: all) as one mode of `b`: the
+    /// last mode shortened to the blocks the cut reaches (`⌈cut / P⌉`, `P` the other modes'
+    /// coordinates), and the tuple cut where its last block is partial; a leaf is shortened to
+    /// `cut` itself.
+    pub(super) const fn emit_cut(&self, b: &mut Builder<L>, cut: usize) {
+        let Some(last) = self.n.checked_sub(1) else {
+            return;
+        };
+        if cut == 0 {
+            self.emit(b);
+            return;
+        }
+        let mut inner = 1usize;
+        let mut i = 0;
+        while i < last {
+            inner = inner.saturating_mul(self.at(i).0);
+            i = i.saturating_add(1);
+        }
+        let blocks = ceil_div(cut, inner);
+        let exact = blocks.saturating_mul(inner) == cut;
+        if last == 0 {
+            b.leaf(cut, self.at(0).1);
+            return;
+        }
+        if exact {
+            b.open();
+        } else {
+            b.open_cut(cut);
+        }
+        let mut i = 0;
+        while i <= last {
+            let (e, s) = self.at(i);
+            b.leaf(if i == last { blocks } else { e }, s);
+            i = i.saturating_add(1);
+        }
+        b.close();
+    }
+
     /// CuTe's composition of the flattened left operand `self` (from
     /// [`coalesced_keeping_last`](Self::coalesced_keeping_last)) with the one leaf `rs:rd` of
     /// the right operand, leaf `leaf` (named in errors): the leaf's coordinates walked through

@@ -45,8 +45,13 @@
 //! - Every result has the operands' capacity `L`; a result with more leaves or tuples is
 //!   [`AlgebraError::Nested`] with [`NestedError::TooManyLeaves`](crate::nested::NestedError::TooManyLeaves)
 //!   or `TooManyModes`.
-//! - Operands with a partial last block are refused ([`AlgebraError::PartialBlock`]): CuTe's
-//!   definitions divide whole modes.
+//! - Partial last blocks (this crate's cut tuples, `(4,3)|10`) take part where the result is
+//!   the same function: [`coalesce`] of a layout cut at its root (its coordinates are the
+//!   first of its uncut form's; the result is cut, or shortened, to as many), [`coalesce_modes`]
+//!   of modes cut each at their own root, and [`composition`] with a cut right operand (its
+//!   cuts kept: each of its leaves becomes a mode of the same size) or a left operand cut at
+//!   its root that the right operand stays inside. Everything else divides whole modes, as
+//!   CuTe's definitions do, and refuses a cut ([`AlgebraError::PartialBlock`]).
 //! - Where CuTe refuses an input at compile time (a `static_assert`), the function returns the
 //!   error naming the same rule; where CuTe's weak divisibility condition lets an input through
 //!   whose result is not the functional composition (`composition((3,2):(0,1), (2,2):(1,2))`),
@@ -93,6 +98,11 @@ pub(super) const fn whole<const L: usize>(a: &NestedLayout<L>) -> Result<(), Alg
     if a.has_cut() {
         return Err(AlgebraError::PartialBlock);
     }
+    no_zero_extent(a)
+}
+
+/// Refuses an extent 0: the algebra divides by extents.
+const fn no_zero_extent<const L: usize>(a: &NestedLayout<L>) -> Result<(), AlgebraError> {
     let e = a.leaf_extents();
     let mut i = 0;
     while i < e.len() {
@@ -102,6 +112,16 @@ pub(super) const fn whole<const L: usize>(a: &NestedLayout<L>) -> Result<(), Alg
         i = i.saturating_add(1);
     }
     Ok(())
+}
+
+/// The cut of `a`'s root (0: none; the layout's coordinates are then the first `cut` of its
+/// uncut form, whose function they keep), refusing a cut inside a mode and an extent 0.
+const fn root_cut<const L: usize>(a: &NestedLayout<L>) -> Result<usize, AlgebraError> {
+    tri!(no_zero_extent(a));
+    match a.cuts() {
+        (_, true) => Err(AlgebraError::PartialBlock),
+        (root, false) => Ok(root),
+    }
 }
 
 /// [`whole`], and offset 0: a layout used as a map of coordinates.
@@ -140,14 +160,16 @@ const fn from_flat<const L: usize>(
     Ok(nested!(b.finish(offset, itemsize)))
 }
 
-/// Writes `left ∘ right` into `b`: `right`'s nesting, each of its leaves replaced by the
-/// composition of `left` (flattened by [`Flat::coalesced_keeping_last`]) with that leaf.
+/// Writes `left ∘ right` into `b`: `right`'s nesting and cuts, each of its leaves replaced by
+/// the composition of `left` (flattened by [`Flat::coalesced_keeping_last`]) with that leaf
+/// (a mode of the same size, so a cut keeps its meaning).
 const fn compose_into<const L: usize>(
     b: &mut Builder<L>,
     left: &Flat<L>,
     right: &NestedLayout<L>,
 ) -> Result<(), AlgebraError> {
     let (e, s) = (right.leaf_extents(), right.leaf_strides());
+    let mut tuple = 0;
     let mut i = 0;
     while i < e.len() {
         let (opens, closes) = right.leaf_nesting(i);
@@ -159,7 +181,8 @@ const fn compose_into<const L: usize>(
         };
         let mut k = 0;
         while k < opens {
-            b.open();
+            b.open_cut(right.tuple_cut(tuple));
+            tuple = tuple.saturating_add(1);
             k = k.saturating_add(1);
         }
         let part = tri!(left.compose_leaf(rs, rd, i));
@@ -184,10 +207,13 @@ const fn compose_into<const L: usize>(
 /// offset_of_linear(i)                ==      offset_of_linear(i)     for every i < 48
 /// ```
 ///
+/// A layout cut at its root (its last block partial) is coalesced uncut, then cut to as many
+/// coordinates: `(4,3)|10:(1,4)` is `10:1`, `(4,3)|10:(1,5)` stays `(4,3)|10:(1,5)`.
+///
 /// # Errors
 ///
-/// [`AlgebraError::PartialBlock`] for a partial last block, [`AlgebraError::ZeroExtent`] for an
-/// extent 0.
+/// [`AlgebraError::PartialBlock`] for a partial last block inside a mode (its coordinates are
+/// not those of the uncut layout), [`AlgebraError::ZeroExtent`] for an extent 0.
 ///
 /// # Examples
 ///
@@ -198,14 +224,19 @@ const fn compose_into<const L: usize>(
 /// let c = algebra::coalesce(&a)?;
 /// assert_eq!(c.to_string(), "(8,6):(1,16)");
 /// assert!((0..48).all(|i| c.offset_of_linear(i) == a.offset_of_linear(i)));
+/// // 10 channels in blocks of 4 that follow each other: 10 in a row.
+/// let cut: NestedLayout<4> = "(4,3)|10:(1,4)".parse()?;
+/// assert_eq!(algebra::coalesce(&cut)?.to_string(), "10:1");
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub const fn coalesce<const L: usize>(
     a: &NestedLayout<L>,
 ) -> Result<NestedLayout<L>, AlgebraError> {
-    tri!(whole(a));
+    let cut = tri!(root_cut(a));
     let f = tri!(tri!(Flat::leaves(a)).coalesced());
-    from_flat(&f, a.offset(), a.itemsize())
+    let mut b = Builder::new();
+    f.emit_cut(&mut b, cut);
+    Ok(nested!(b.finish(a.offset(), a.itemsize())))
 }
 
 /// CuTe's `coalesce` by mode (a profile of ones, `coalesce(a, Step<_1,_1,..>{})`): each
@@ -218,7 +249,9 @@ pub const fn coalesce<const L: usize>(
 ///
 /// # Errors
 ///
-/// As [`coalesce`], and [`AlgebraError::Nested`] if the result does not fit `L`.
+/// As [`coalesce`] for each mode (a mode cut at its own root is coalesced as [`coalesce`]
+/// does); [`AlgebraError::PartialBlock`] if the layout itself is cut (the cut spans its
+/// modes); [`AlgebraError::Nested`] if the result does not fit `L`.
 ///
 /// # Examples
 ///
@@ -234,9 +267,13 @@ pub const fn coalesce<const L: usize>(
 pub const fn coalesce_modes<const L: usize>(
     a: &NestedLayout<L>,
 ) -> Result<NestedLayout<L>, AlgebraError> {
-    tri!(whole(a));
     if a.depth() == 0 {
         return coalesce(a);
+    }
+    tri!(no_zero_extent(a));
+    if a.cuts().0 != 0 {
+        // The cut spans the modes: coalescing one alone would change which coordinates exist.
+        return Err(AlgebraError::PartialBlock);
     }
     let mut b = Builder::new();
     b.open();
@@ -244,8 +281,9 @@ pub const fn coalesce_modes<const L: usize>(
     let mut k = 0;
     while k < rank {
         let m = tri!(mode(a, k));
+        let cut = tri!(root_cut(&m));
         let f = tri!(tri!(Flat::leaves(&m)).coalesced());
-        f.emit(&mut b);
+        f.emit_cut(&mut b, cut);
         k = k.saturating_add(1);
     }
     b.close();
@@ -277,7 +315,9 @@ pub(super) const fn mode<const L: usize>(
 /// - [`AlgebraError::StrideDivisibility`], [`AlgebraError::ShapeDivisibility`]: a leaf of `b`
 ///   does not walk through `a`'s modes evenly (CuTe's conditions, with the leaf);
 /// - [`AlgebraError::CoordinateOffset`] if `b` has an offset;
-/// - [`AlgebraError::PartialBlock`], [`AlgebraError::ZeroExtent`] for either operand;
+/// - [`AlgebraError::PartialBlock`] if `a` has a partial last block inside a mode, or is cut
+///   at its root and `b` reaches a coordinate past the cut (a cut `b` is fine: its cuts are
+///   kept); [`AlgebraError::ZeroExtent`] for either operand;
 /// - [`AlgebraError::Nested`] if the result does not fit `L` or its offsets `isize`.
 ///
 /// # Examples
@@ -302,8 +342,19 @@ pub const fn composition<const L: usize>(
     a: &NestedLayout<L>,
     b: &NestedLayout<L>,
 ) -> Result<NestedLayout<L>, AlgebraError> {
-    tri!(whole(a));
-    tri!(coordinates(b));
+    let cut = tri!(root_cut(a));
+    tri!(no_zero_extent(b));
+    if b.offset() != 0 {
+        return Err(AlgebraError::CoordinateOffset);
+    }
+    if cut != 0 {
+        // `a` is its uncut form on its first `cut` coordinates: `b` must stay among them.
+        match b.offset_bounds() {
+            Some((lo, hi)) if lo >= 0 && hi.unsigned_abs() < cut => {}
+            Some(_) => return Err(AlgebraError::PartialBlock),
+            None => {}
+        }
+    }
     let left = tri!(Flat::coalesced_keeping_last(a));
     let mut out = Builder::new();
     tri!(compose_into(&mut out, &left, b));
@@ -905,17 +956,29 @@ pub const fn same_function<const L: usize>(
     if a.size() != b.size() || a.offset() != b.offset() || a.itemsize() != b.itemsize() {
         return Ok(false);
     }
-    let x = tri!(tri!(Flat::leaves(a)).coalesced());
-    let y = tri!(tri!(Flat::leaves(b)).coalesced());
-    if x.len() != y.len() {
+    let x = tri!(coalesce(a));
+    let y = tri!(coalesce(b));
+    if x.cuts().0 != y.cuts().0 || x.leaves() != y.leaves() {
         return Ok(false);
     }
+    let (xe, xs, ye, ys) = (
+        x.leaf_extents(),
+        x.leaf_strides(),
+        y.leaf_extents(),
+        y.leaf_strides(),
+    );
     let mut i = 0;
-    while i < x.len() {
-        let (xe, xs) = x.at(i);
-        let (ye, ys) = y.at(i);
+    while i < xe.len() {
+        let (Some(e0), Some(s0), Some(e1), Some(s1)) = (
+            crate::algo::access::get(xe, i),
+            crate::algo::access::get(xs, i),
+            crate::algo::access::get(ye, i),
+            crate::algo::access::get(ys, i),
+        ) else {
+            return Ok(false);
+        };
         // An extent-1 layout's stride is no part of its function.
-        if xe != ye || (xs != ys && xe != 1) {
+        if e0 != e1 || (s0 != s1 && e0 != 1) {
             return Ok(false);
         }
         i = i.saturating_add(1);

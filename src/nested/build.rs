@@ -43,11 +43,17 @@ impl<const L: usize> Builder<L> {
 
     /// Opens a tuple; the next leaf is its first.
     pub(crate) const fn open(&mut self) {
+        self.open_cut(0);
+    }
+
+    /// Opens a tuple cut to its first `cut` coordinates (0: not cut); the next leaf is its
+    /// first. [`finish`](Self::finish) checks the cut against the tuple's sub-modes.
+    pub(crate) const fn open_cut(&mut self, cut: usize) {
         if self.out.tuples >= L {
             self.fail(NestedError::TooManyModes { max: L });
             return;
         }
-        self.out.set_cut(self.out.tuples, 0);
+        self.out.set_cut(self.out.tuples, cut);
         self.out.tuples = self.out.tuples.saturating_add(1);
         self.pending = self.pending.saturating_add(1);
         self.level = self.level.saturating_add(1);
@@ -93,14 +99,15 @@ impl<const L: usize> Builder<L> {
         self.pending = 0;
     }
 
-    /// Appends top-level mode `k` of `src` as one mode (a leaf, or a tuple with its nesting).
-    /// `src` has no cut (the algebra refuses cut operands first).
+    /// Appends top-level mode `k` of `src` as one mode (a leaf, or a tuple with its nesting and
+    /// its tuples' cuts).
     pub(crate) const fn mode_of(&mut self, src: &NestedLayout<L>, k: usize) {
         let Some(n) = src.mode(k) else {
             self.fail(NestedError::IndexOutOfRange { mode: k });
             return;
         };
         let s = src.span(n);
+        let mut tuple = src.tuple_index(n);
         let mut j = s.first;
         while j <= s.last {
             let opens = if j == s.first {
@@ -115,7 +122,8 @@ impl<const L: usize> Builder<L> {
             };
             let mut o = 0;
             while o < opens {
-                self.open();
+                self.open_cut(src.cut_of(tuple));
+                tuple = tuple.saturating_add(1);
                 o = o.saturating_add(1);
             }
             match (get(&src.extents, j), get(&src.strides, j)) {
@@ -187,6 +195,28 @@ impl<const L: usize> NestedLayout<L> {
     /// walks to keep a right operand's shape.
     pub(crate) const fn leaf_nesting(&self, i: usize) -> (usize, usize) {
         (self.opens_at(i), self.closes_at(i))
+    }
+
+    /// The cut of tuple `t` (in the order tuples open; 0: none).
+    pub(crate) const fn tuple_cut(&self, t: usize) -> usize {
+        self.cut_of(t)
+    }
+
+    /// The root tuple's cut (0 for none, or an integral layout), and whether a tuple inside
+    /// it is cut.
+    pub(crate) const fn cuts(&self) -> (usize, bool) {
+        let root = match self.root() {
+            Some(r) if !self.is_leaf(r) => self.cut_of(0),
+            _ => 0,
+        };
+        let mut t = if root == 0 { 0 } else { 1 };
+        while t < self.tuples {
+            if self.cut_of(t) != 0 {
+                return (root, true);
+            }
+            t = t.saturating_add(1);
+        }
+        (root, false)
     }
 
     /// Whether some tuple has a partial last block.
