@@ -356,6 +356,13 @@ fn products_repeat_the_block() {
             };
             assert_eq!(p.rank(), 2, "{ta} x {tb} = {p}");
             assert_eq!(p.size(), a.size() * b.size(), "{ta} x {tb} = {p}");
+            // CuTe's definition: (a, composition(complement(a, size(a)·cosize(b)), b)).
+            let c = algebra::complement(&a, a.size() * b.cosize()).unwrap();
+            assert_eq!(
+                p,
+                pair(&a, &algebra::composition(&c, &b).unwrap()),
+                "{ta} x {tb}"
+            );
             for i in 0..a.size() {
                 assert_eq!(
                     p.offset_of(&[i, 0]),

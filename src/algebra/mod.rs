@@ -642,22 +642,31 @@ const fn regroup<const L: usize>(
     first: bool,
     second: bool,
 ) -> Result<NestedLayout<L>, AlgebraError> {
-    let m0 = tri!(mode(d, 0));
-    let m1 = tri!(mode(d, 1));
+    joined(&tri!(mode(d, 0)), &tri!(mode(d, 1)), [first, second], d)
+}
+
+/// `(x, y)`, each spliced into the top level where `splice_them` says (see [`splice`]), with
+/// `like`'s offset and element size.
+pub(super) const fn joined<const L: usize>(
+    x: &NestedLayout<L>,
+    y: &NestedLayout<L>,
+    splice_them: [bool; 2],
+    like: &NestedLayout<L>,
+) -> Result<NestedLayout<L>, AlgebraError> {
     let mut out = Builder::new();
     out.open();
-    if first {
-        splice(&mut out, &m0);
+    if splice_them[0] {
+        splice(&mut out, x);
     } else {
-        out.whole(&m0);
+        out.whole(x);
     }
-    if second {
-        splice(&mut out, &m1);
+    if splice_them[1] {
+        splice(&mut out, y);
     } else {
-        out.whole(&m1);
+        out.whole(y);
     }
     out.close();
-    Ok(nested!(out.finish(d.offset(), d.itemsize())))
+    Ok(nested!(out.finish(like.offset(), like.itemsize())))
 }
 
 /// `1 + Σ (extent - 1)·|stride|` over the leaves: CuTe 4.2's `cosize`.

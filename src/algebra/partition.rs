@@ -117,7 +117,19 @@ pub const fn local_tile<const L: usize>(
         out.whole(&inner);
         k = k.saturating_add(1);
     }
-    while k < rank {
+    rest_from(out, a, k, offset)
+}
+
+/// `out` (an open tuple) with `a`'s modes from `k` on, closed, at `offset` with `a`'s element
+/// size.
+const fn rest_from<const L: usize>(
+    mut out: Builder<L>,
+    a: &NestedLayout<L>,
+    k: usize,
+    offset: isize,
+) -> Result<NestedLayout<L>, AlgebraError> {
+    let mut k = k;
+    while k < a.rank() {
         out.mode_of(a, k);
         k = k.saturating_add(1);
     }
@@ -201,12 +213,7 @@ pub const fn local_partition<const L: usize>(
         out.whole(&rest);
         k = k.saturating_add(1);
     }
-    while k < rank {
-        out.mode_of(a, k);
-        k = k.saturating_add(1);
-    }
-    out.close();
-    Ok(nested!(out.finish(offset, a.itemsize())))
+    rest_from(out, a, k, offset)
 }
 
 /// Leaf coordinate of `t` under a leaf of extent `e` and stride `s` (CuTe's `idx2crd`:

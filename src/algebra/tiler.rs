@@ -2,7 +2,7 @@
 //! its layout `k` to mode `k` of the left operand; the divides and products then gather the
 //! tiles' modes and the rests' modes as CuTe's `zip2_by` does.
 
-use super::{AlgebraError, composition, logical_divide, logical_product, mode, splice};
+use super::{AlgebraError, composition, joined, logical_divide, logical_product, mode};
 use crate::algo::access::get;
 use crate::algo::checked::tri;
 use crate::nested::{Builder, NestedLayout};
@@ -185,20 +185,7 @@ const fn gather<const L: usize>(
     rests.close();
     let tiles = nested!(tiles.finish(0, 1));
     let rests = nested!(rests.finish(0, 1));
-    let mut out = Builder::new();
-    out.open();
-    if splice_first {
-        splice(&mut out, &tiles);
-    } else {
-        out.whole(&tiles);
-    }
-    if splice_second {
-        splice(&mut out, &rests);
-    } else {
-        out.whole(&rests);
-    }
-    out.close();
-    Ok(nested!(out.finish(d.offset(), d.itemsize())))
+    joined(&tiles, &rests, [splice_first, splice_second], d)
 }
 
 /// CuTe's `zipped_divide(a, make_tile(b_0, ..))`: [`logical_divide_by_mode`] with the tiles
