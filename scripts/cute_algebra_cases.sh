@@ -3,16 +3,9 @@
 # CuTe refuses at compile time in tests/data/cute_algebra_refused.tsv.
 #
 # What it does:
-#   1. creates a Python venv under ${CUTE_VENV:-target/cute-venv} (relative to the repo root)
-#      and pip-installs, pinned, with --no-deps (the same wheels as scripts/cute_nested_cases.sh):
-#        nvidia-cutlass==4.2.0.0            CUTLASS 4.2.0: CuTe's headers, shipped inside the
-#                                           Python package at cutlass_library/source/include
-#        nvidia-cuda-runtime-cu12==12.9.79  cuda_runtime_api.h (CuTe's debug.hpp includes it)
-#        nvidia-cuda-nvcc-cu12==12.9.86     crt/host_defines.h (needed by cuda_runtime_api.h)
-#        nvidia-cuda-cccl-cu12==12.9.27     libcu++ (<cuda/std/...>, included by cutlass.h)
-#      The include directories are looked up inside those packages' own folders
-#      (nvidia/cuda_runtime, nvidia/cuda_nvcc, nvidia/cuda_cccl), so other CUDA wheels that may
-#      sit in the same venv (e.g. nvidia/cu13) are not picked up by accident.
+#   1. sets up CuTe's headers, pinned, in a venv under ${CUTE_VENV:-target/cute-venv}
+#      (scripts/cute_headers.sh, shared with scripts/cute_nested_cases.sh: CUTLASS 4.2.0 and
+#      the CUDA headers CuTe includes, found inside those packages' own folders);
 #   2. runs scripts/cute_algebra_cases.py, which draws the cases from a fixed-seed PRNG, keeps
 #      those CuTe accepts (judged by a Python port of cute/layout.hpp), and writes C++17
 #      translation units with one `case_<id>()` per case, every layout a static type such as
@@ -58,14 +51,16 @@
 # for static values. Deterministic: the same files on every run for one CUTLASS version.
 #
 # Usage: scripts/cute_algebra_cases.sh
-#   Needs PyPI (once; wheels are cached), python3 and g++. Takes about 26 minutes on a 2-core
-#   machine, nearly all of it g++: 22 minutes for the 18,000 template-heavy cases in 36 units
-#   (15-30 s per unit of 300 cases of one function, 50-100 s per unit of a function group),
-#   then 3.5 minutes for the refused file. Runs one g++ at a time, using up to 2.3 GB.
+#   Needs PyPI (once; wheels are cached), python3 and g++. Takes about 30 minutes on a 2-core
+#   machine (1,809 s measured, with other work running), nearly all of it g++: 27 minutes for
+#   the 20,100 template-heavy cases in 43 units (15-35 s per unit of 300 cases of one function,
+#   about 13 s per unit of 300 swizzle cases, 30-130 s per unit of a function group), then
+#   3.5 minutes for the refused file. Runs one g++ at a time, using up to 2.3 GB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-VENV="${CUTE_VENV:-target/cute-venv}"
+# shellcheck source=scripts/cute_headers.sh
+. scripts/cute_headers.sh
 CXX="${CXX:-g++}"
 OUT_TSV=tests/data/cute_algebra.tsv
 OUT_REFUSED=tests/data/cute_algebra_refused.tsv
@@ -73,33 +68,7 @@ BUILD_DIR="$VENV/build/cute_algebra"
 SRC_DIR="$BUILD_DIR/src"
 EXCLUDE="$BUILD_DIR/exclude.txt"
 HEADER="$(printf 'function\ta\tb\tresult')"
-
-if [ ! -x "$VENV/bin/python" ]; then
-  python3 -m venv "$VENV"
-fi
-"$VENV/bin/pip" install --quiet --no-deps \
-  nvidia-cutlass==4.2.0.0 \
-  nvidia-cuda-runtime-cu12==12.9.79 \
-  nvidia-cuda-nvcc-cu12==12.9.86 \
-  nvidia-cuda-cccl-cu12==12.9.27
-
-SITE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-# find_up PATTERN LEVELS: the directory LEVELS levels above the first file matching PATTERN.
-find_up() {
-  local f
-  f="$(find "$SITE" -path "$1" -print -quit)"
-  if [ -z "$f" ]; then
-    echo "cute_algebra_cases.sh: no file matching $1 under $SITE" >&2
-    exit 1
-  fi
-  for _ in $(seq "$2"); do f="$(dirname "$f")"; done
-  echo "$f"
-}
-CUTLASS_INC="$(find_up '*/cutlass_library/source/include/cute/layout.hpp' 2)"
-RUNTIME_INC="$(find_up '*/nvidia/cuda_runtime/include/cuda_runtime_api.h' 1)"
-NVCC_INC="$(find_up '*/nvidia/cuda_nvcc/include/crt/host_defines.h' 2)"
-CCCL_INC="$(find_up '*/nvidia/cuda_cccl/include/cuda/std/utility' 3)"
-CXXFLAGS=(-std=c++17 -O1 -x c++ -I"$CUTLASS_INC" -I"$CCCL_INC" -I"$RUNTIME_INC" -I"$NVCC_INC")
+CXXFLAGS=(-std=c++17 -O1 -x c++ "${CUTE_INCLUDES[@]}")
 
 rm -rf "$BUILD_DIR"
 mkdir -p "$SRC_DIR" "$(dirname "$OUT_TSV")"

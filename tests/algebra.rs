@@ -772,7 +772,8 @@ fn swizzles_and_bank_conflicts() {
 
 /// CuTe's own answers (CUTLASS 4.2's headers, host code, every layout static so that CuTe
 /// merges and drops modes as it does at compile time): the same printed result for every
-/// function, operand for operand. `scripts/cute_algebra_cases.sh` regenerates the file.
+/// function, operand for operand, and the same offsets through every swizzle
+/// (`composition(Swizzle<B,M,S>, a)`). `scripts/cute_algebra_cases.sh` regenerates the file.
 /// `*_tile` cases pass a tiler of two layouts (`b0;b1`, CuTe's `make_tile(b0, b1)`). Results
 /// have up to 9 leaves, so the layouts hold 16.
 #[test]
@@ -784,13 +785,17 @@ fn cute_agrees() {
         let [function, a, b, want] = f[..] else {
             panic!("bad line {line}");
         };
-        let got = run(function, a, b);
-        let got = got.unwrap_or_else(|e| panic!("{function}({a}, {b}): {e}, CuTe: {want}"));
-        assert_eq!(got.to_string(), want, "{function}({a}, {b})");
+        if function == "swizzle" {
+            assert_eq!(swizzled(a, b), want, "swizzle({a}, {b})");
+        } else {
+            let got = run(function, a, b);
+            let got = got.unwrap_or_else(|e| panic!("{function}({a}, {b}): {e}, CuTe: {want}"));
+            assert_eq!(got.to_string(), want, "{function}({a}, {b})");
+        }
         *per.entry(function).or_default() += 1;
     }
     let total: usize = per.values().sum();
-    assert!(total >= 18_000, "{per:?}");
+    assert!(total >= 20_000 && per["swizzle"] >= 600, "{per:?}");
 }
 
 /// The inputs CuTe refuses at compile time (a `static_assert`: a divisibility condition, a
@@ -811,6 +816,23 @@ fn cute_refuses() {
         cases += 1;
     }
     assert!(cases >= 700, "{cases}");
+}
+
+/// The offsets of `composition(Swizzle<B,M,S>, a)` for every coordinate, as CuTe's corpus
+/// writes them (`b` is `B,M,S`).
+fn swizzled(a: &str, b: &str) -> String {
+    use strided_layout::algebra::{Swizzle, SwizzledLayout};
+    let p: Vec<i64> = b.split(',').map(|x| x.parse().unwrap()).collect();
+    let [bits, base, shift] = p[..] else {
+        panic!("bad swizzle {b}");
+    };
+    let sw = Swizzle::new(bits as u32, base as u32, shift as i32).unwrap();
+    let l: W = a.parse().unwrap();
+    let s = SwizzledLayout::new(sw, l).unwrap();
+    let o: Vec<String> = (0..l.size())
+        .map(|i| s.offset_of_linear(i).unwrap().to_string())
+        .collect();
+    o.join(",")
 }
 
 /// CuTe's `function` of the operands' texts, by this crate's name for it.
