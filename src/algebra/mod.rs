@@ -25,7 +25,7 @@
 //! ```
 //! use strided_layout::algebra::{self, const_unwrap};
 //! use strided_layout::nested::{self, NestedLayout};
-//! // A 8 × 8 column-major tile cut into 2 × 4 blocks (CuTe: logical_divide(a, b)).
+//! // An 8 × 8 column-major tile cut into 2 × 4 blocks (CuTe: logical_divide(a, b)).
 //! const A: NestedLayout<8> = nested::const_unwrap(NestedLayout::parse("(8,8):(1,8)"));
 //! const B: NestedLayout<8> = nested::const_unwrap(NestedLayout::parse("(2,4):(1,8)"));
 //! const D: NestedLayout<8> = const_unwrap(algebra::logical_divide(&A, &B));

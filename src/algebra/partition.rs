@@ -70,7 +70,7 @@ const fn shifted<const L: usize>(
 ///   more coordinates than the tiler has layouts;
 /// - [`AlgebraError::Nested`] with [`NestedError::IndexOutOfRange`] if a coordinate is not
 ///   below its mode's tile count (the mode named);
-/// - as [`logical_divide`](super::logical_divide) for each mode.
+/// - as [`logical_divide`] for each mode.
 ///
 /// # Examples
 ///
@@ -158,7 +158,7 @@ const fn rest_from<const L: usize>(
 /// - [`AlgebraError::ThreadOutOfRange`] if no coordinate of `threads` maps to `t`;
 /// - [`AlgebraError::CoordinateOffset`], [`AlgebraError::NegativeStride`],
 ///   [`AlgebraError::PartialBlock`], [`AlgebraError::ZeroExtent`] for `threads`;
-/// - as [`logical_divide`](super::logical_divide) for each mode (a mode of `a` that the
+/// - as [`logical_divide`] for each mode (a mode of `a` that the
 ///   threads' mode does not divide).
 ///
 /// # Examples

@@ -68,7 +68,7 @@ const fn by_mode<const L: usize>(
 }
 
 /// CuTe's `composition(a, make_tile(b_0, b_1, ..))`: mode `k` of `a` composed with `b_k`, each
-/// as [`composition`](super::composition); `a`'s modes past the tiler are dropped, as CuTe
+/// as [`composition`]; `a`'s modes past the tiler are dropped, as CuTe
 /// drops them. The result is a tuple of `tiler.len()` modes.
 ///
 /// ```text
@@ -78,7 +78,7 @@ const fn by_mode<const L: usize>(
 /// # Errors
 ///
 /// [`AlgebraError::TilerRank`] if the tiler has more layouts than `a` has modes; as
-/// [`composition`](super::composition) for each mode.
+/// [`composition`] for each mode.
 ///
 /// # Examples
 ///
@@ -99,7 +99,7 @@ pub const fn composition_by_mode<const L: usize>(
 }
 
 /// CuTe's `logical_divide(a, make_tile(b_0, b_1, ..))`: mode `k` of `a` divided by `b_k`, each
-/// as [`logical_divide`](super::logical_divide) (a rank-2 `(tile, rest)` mode); `a`'s other
+/// as [`logical_divide`] (a rank-2 `(tile, rest)` mode); `a`'s other
 /// modes kept.
 ///
 /// ```text
@@ -108,7 +108,7 @@ pub const fn composition_by_mode<const L: usize>(
 ///
 /// # Errors
 ///
-/// [`AlgebraError::TilerRank`]; as [`logical_divide`](super::logical_divide) for each mode.
+/// [`AlgebraError::TilerRank`]; as [`logical_divide`] for each mode.
 ///
 /// # Examples
 ///
@@ -129,7 +129,7 @@ pub const fn logical_divide_by_mode<const L: usize>(
 }
 
 /// CuTe's `logical_product(a, make_tile(b_0, b_1, ..))`: mode `k` of `a` times `b_k`, each as
-/// [`logical_product`](super::logical_product); `a`'s other modes kept.
+/// [`logical_product`]; `a`'s other modes kept.
 ///
 /// ```text
 /// a = (2,3):(1,2)   tiler = [4:1]     ((2,4),3):((1,2),2)  (mode 0's copies; mode 1 as it was)
@@ -137,7 +137,7 @@ pub const fn logical_divide_by_mode<const L: usize>(
 ///
 /// # Errors
 ///
-/// [`AlgebraError::TilerRank`]; as [`logical_product`](super::logical_product) for each mode.
+/// [`AlgebraError::TilerRank`]; as [`logical_product`] for each mode.
 ///
 /// # Examples
 ///
