@@ -361,8 +361,11 @@ pub const fn composition<const L: usize>(
     Ok(nested!(out.finish(a.offset(), a.itemsize())))
 }
 
-/// The extents of `coalesce(a)`: the codomain a divide's complement covers.
-const fn coalesced_shape<const L: usize>(a: &NestedLayout<L>) -> Result<[usize; L], AlgebraError> {
+/// The extents of `coalesce(a)` and how many there are: the codomain a divide's complement
+/// covers.
+const fn coalesced_shape<const L: usize>(
+    a: &NestedLayout<L>,
+) -> Result<([usize; L], usize), AlgebraError> {
     let f = tri!(tri!(Flat::leaves(a)).coalesced());
     let mut s = [1usize; L];
     let mut i = 0;
@@ -370,7 +373,7 @@ const fn coalesced_shape<const L: usize>(a: &NestedLayout<L>) -> Result<[usize; 
         crate::algo::access::set(&mut s, i, f.at(i).0);
         i = i.saturating_add(1);
     }
-    Ok(s)
+    Ok((s, f.len()))
 }
 
 /// CuTe's `complement(a, cosize)`: the layout of the offsets below `cosize` that `a` does not
@@ -522,8 +525,7 @@ pub const fn logical_divide<const L: usize>(
     tri!(whole(a));
     tri!(coordinates(b));
     let left = tri!(Flat::coalesced_keeping_last(a));
-    let target = tri!(coalesced_shape(a));
-    let shape_len = tri!(tri!(Flat::leaves(a)).coalesced()).len();
+    let (target, shape_len) = tri!(coalesced_shape(a));
     let Some((target, _)) = target.split_at_checked(shape_len) else {
         return Err(AlgebraError::Nested(
             crate::nested::NestedError::TooManyLeaves { max: L },
