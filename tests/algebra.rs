@@ -6,6 +6,8 @@
 
 use std::collections::HashSet;
 
+use crate::common::small_scope;
+
 use strided_layout::algebra::{self, AlgebraError};
 use strided_layout::nested::{NestedError, NestedLayout};
 
@@ -13,13 +15,15 @@ type N = NestedLayout<8>;
 type W = NestedLayout<16>;
 
 /// The strides of the exhaustive scope: every stride up to 8 that the extents up to 4 make
-/// interesting in an optimised build (CI's `--release` run, about 5 s), about half of them in a
-/// debug build (README's `cargo test`), where the same loops take 30 times longer.
-const STRIDES: &[isize] = pick(&[0, 1, 2, 3, 4, 6, 8], &[0, 1, 3]);
+/// interesting in the full scope (an optimised build, CI's `--release` run), about half of
+/// them in the quick one (a debug build, README's `cargo test`; `small_scope::quick`).
+fn strides() -> &'static [isize] {
+    pick(&[0, 1, 2, 3, 4, 6, 8], &[0, 1, 3])
+}
 
-/// `full` in an optimised build, `debug` (a subset) in a debug one.
-const fn pick<'a, T>(full: &'a [T], debug: &'a [T]) -> &'a [T] {
-    if cfg!(debug_assertions) { debug } else { full }
+/// `full` in the full scope, `quick` (a subset) in the quick one (`small_scope::quick`).
+fn pick<'a, T>(full: &'a [T], quick: &'a [T]) -> &'a [T] {
+    if small_scope::quick() { quick } else { full }
 }
 
 fn parse(t: &str) -> N {
@@ -90,15 +94,8 @@ fn pair(x: &N, y: &N) -> N {
 /// idempotent; `coalesce_modes` keeps the rank and the function.
 #[test]
 fn coalesce_keeps_the_function() {
-    let all = small_layouts(3, &[1, 2, 3, 4], STRIDES);
-    assert!(
-        all.len()
-            > if cfg!(debug_assertions) {
-                5_000
-            } else {
-                60_000
-            }
-    );
+    let all = small_layouts(3, &[1, 2, 3, 4], strides());
+    assert!(all.len() > if small_scope::quick() { 5_000 } else { 60_000 });
     for t in &all {
         let a = parse(t);
         let c = algebra::coalesce(&a).unwrap();
@@ -196,7 +193,7 @@ fn composition_is_associative() {
 /// least the cosize asked for.
 #[test]
 fn complement_completes() {
-    let all = small_layouts(3, &[1, 2, 3, 4], STRIDES);
+    let all = small_layouts(3, &[1, 2, 3, 4], strides());
     let mut exact = 0;
     for t in &all {
         let a = parse(t);
@@ -234,7 +231,7 @@ fn complement_completes() {
         }
     }
     assert!(
-        exact > if cfg!(debug_assertions) { 100 } else { 10_000 },
+        exact > if small_scope::quick() { 100 } else { 10_000 },
         "{exact}"
     );
 }
@@ -264,7 +261,7 @@ fn compact_with_gaps(a: &N) -> bool {
 /// coordinate of an injective `a` whose left inverse exists.
 #[test]
 fn inverses_invert() {
-    let all = small_layouts(3, &[1, 2, 3, 4], STRIDES);
+    let all = small_layouts(3, &[1, 2, 3, 4], strides());
     let mut left = 0;
     for t in &all {
         let a = parse(t);
@@ -293,7 +290,7 @@ fn inverses_invert() {
         }
     }
     assert!(
-        left > if cfg!(debug_assertions) { 100 } else { 5_000 },
+        left > if small_scope::quick() { 100 } else { 5_000 },
         "{left}"
     );
 }

@@ -1,6 +1,6 @@
 //! `strided_blocks`, `offsets` and `indices` against the reference model (tests/common).
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::iter::Block;

@@ -1,5 +1,5 @@
 //! Constructors and plain accessors against the reference model.
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::{DynLayout, Layout, LayoutError, Order};

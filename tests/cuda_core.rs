@@ -16,7 +16,7 @@
     clippy::similar_names
 )]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -2,9 +2,9 @@
 //! C-contiguous null strides, and every rejection by name.
 //!
 //! The one `unsafe fn` (`DlpackView::from_tensor`) runs under Miri:
-//! `PROPTEST_CASES=4 cargo +nightly miri test --test dlpack --features dlpack`.
+//! `PROPTEST_CASES=4 cargo +nightly miri test --features dlpack --test suite -- dlpack::`.
 #![cfg(feature = "dlpack")]
-mod common;
+use crate::common;
 
 use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackError, DlpackView};
 use strided_layout::{DynLayout, Layout, LayoutError, Order};

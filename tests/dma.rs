@@ -11,8 +11,7 @@
     clippy::cast_possible_truncation
 )]
 
-#[path = "dma_emu/mod.rs"]
-mod dma_emu;
+use crate::dma_emu;
 
 use dma_emu::bus::Bus;
 use dma_emu::rp::Chip;

@@ -6,7 +6,7 @@
     reason = "the model converts extents, strides and offsets between integer types, in range"
 )]
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::{AxisMask, Layout, LayoutError, Order, Slice, Verdict};

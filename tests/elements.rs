@@ -2,7 +2,7 @@
 //! forms, the element-size rule, and `required_len` against the reference model on every
 //! layout kind.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::{

@@ -6,7 +6,8 @@
 //! `InterleavedLayout` offset.
 //!
 //! Needs a C++17 compiler (`$CXX`, else `g++`, `clang++` or `c++`); without one the test prints
-//! `SKIP` and passes. Run: `cargo test --test header -- --nocapture` (prints the case counts).
+//! `SKIP` and passes. Run: `cargo test --test suite -- header:: --nocapture` (prints the case
+//! counts).
 #![cfg(not(miri))]
 
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `InterleavedLayout` against a naive reference model: every index enumerated, every
 //! offset computed from CoreAI's formula in `i128`.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::rank::{OneLess, OneMore, Rank};
@@ -508,7 +508,9 @@ where
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    // 512 cases in the full scope (an optimised build), 128 in the quick one (a debug build,
+    // `small_scope::quick`).
+    #![proptest_config(ProptestConfig::with_cases(if common::small_scope::quick() { 128 } else { 512 }))]
     #[test] fn interleaved_api_never_panics_rank1(l in big_interleaved::<1>(), a in any::<usize>(), b in any::<usize>()) {
         exercise::<1, 2, 0>(l, a, b, [0])?;
     }

@@ -5,7 +5,7 @@
 //! Layouts: ranks 0..=5 (1..=5 when interleaved), extents 0..=4, strides -6..=6 (0
 //! included), interleave factors 1..=4 on every axis.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::iter::Block;

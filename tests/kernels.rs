@@ -9,7 +9,7 @@
     clippy::needless_range_loop
 )]
 
-mod common;
+use crate::common;
 use common::{Placed, place};
 
 use proptest::prelude::*;

@@ -12,7 +12,7 @@
     clippy::cast_precision_loss
 )]
 
-mod common;
+use crate::common;
 use common::offset_of_model;
 
 use strided_layout::{Layout, LayoutError};

@@ -2,7 +2,7 @@
 //! and zero strides included, against the reference model; `copy_view` on random views.
 #![cfg(feature = "ndarray")]
 
-mod common;
+use crate::common;
 
 use ndarray::{Array, ArrayView, Axis, Dimension, IxDyn, Slice as NdSlice};
 use proptest::prelude::*;

@@ -3,6 +3,8 @@
 //! blocks, the notation read and written back, the conversions, and every error.
 
 use proptest::prelude::*;
+
+use crate::common::small_scope;
 use strided_layout::nested::{NestedError, NestedLayout};
 use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Verdict};
 
@@ -786,13 +788,15 @@ fn onednn_refuses() {
 /// tuples of leaves inside it), at most 3 leaves, every extent in `0..=3` and stride in
 /// `-1..=2`, every valid cut of every tuple (partial last blocks), offset 0 (and 5): every
 /// query of `check` (each 1-D and multi-index offset, bounds, cosize, uniqueness, the grid,
-/// the offsets both ways) and the text read back. `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes
-/// extents to 4 and strides to `-2..=8`.
+/// the offsets both ways) and the text read back. The quick scope (a debug build,
+/// `small_scope::quick`) takes extents to 2; `STRIDED_LAYOUT_EXHAUSTIVE=wide` takes extents
+/// to 4 and strides to `-2..=8`.
 #[test]
 fn every_small_nested_layout_matches_the_model() {
-    let wide = std::env::var("STRIDED_LAYOUT_EXHAUSTIVE").is_ok_and(|v| v == "wide");
-    let (max_extent, strides): (usize, Vec<isize>) = if wide {
+    let (max_extent, strides): (usize, Vec<isize>) = if small_scope::wide() {
         (4, (-2..=8).collect())
+    } else if small_scope::quick() {
+        (2, (-1..=2).collect())
     } else {
         (3, (-1..=2).collect())
     };
@@ -863,7 +867,8 @@ fn every_small_nested_layout_matches_the_model() {
             }
         }
     }
-    assert!(cases > 50_000, "{cases} cases");
+    let floor = if small_scope::quick() { 40_000 } else { 50_000 };
+    assert!(cases > floor, "{cases} cases");
 }
 
 /// `m` with every combination of valid cuts on its tuples (none included).

@@ -4,6 +4,18 @@
 #![allow(clippy::cast_possible_wrap, clippy::cast_sign_loss)]
 
 use proptest::prelude::*;
+
+/// Cases per property: 512 in the full scope (an optimised build), 128 in the quick one (a
+/// debug build, `small_scope::quick`), 4 under Miri.
+fn cases() -> u32 {
+    if cfg!(miri) {
+        4
+    } else if crate::common::small_scope::quick() {
+        128
+    } else {
+        512
+    }
+}
 use strided_layout::rank::{Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{AxisMask, DynLayout, Layout, Order, Slice};
 
@@ -168,7 +180,7 @@ where
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
     #[test]
     fn rank1_never_panics(l in big_layout::<1>(), a in any_usize(), b in any_usize(), i in any_isize(),
                           s in proptest::array::uniform::<_, 1>(slice()),
@@ -270,7 +282,7 @@ fn exercise_surface<const N: usize>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
     #[test]
     fn surface_rank1_never_panics(l in big_layout::<1>(), a in any_usize(), b in any_usize(),
                                   i in any_isize(), j in any_isize(),

@@ -13,7 +13,7 @@
     clippy::needless_range_loop
 )]
 
-mod common;
+use crate::common;
 use common::{Placed, place};
 
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! `KernelLayout<I, N>`: the checked conversion and the device-side offset math, against the
 //! reference model, for index types from `i8` (where small layouts already overflow) to `u64`.
-mod common;
+use crate::common;
 
 use strided_layout::gpu::KernelLayout;
 use strided_layout::{Layout, LayoutError, Order};

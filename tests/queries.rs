@@ -5,7 +5,7 @@
     clippy::cast_sign_loss,
     reason = "the model converts small extents, strides and offsets between integer types"
 )]
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,6 @@
 //! Rank changes against the reference model: every result maps the same elements, in C
 //! (or F) index order, to the same offsets.
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use strided_layout::rank::{Merged, NotLower, OneLess, OneMore, Rank};

@@ -6,7 +6,7 @@
     clippy::cast_possible_truncation
 )]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,10 +2,21 @@
 //! bounded scope, and the naive reference model (every index, its offset in `i128`) that
 //! each query, transform and kernel is checked against.
 //!
-//! The default scopes keep a debug `cargo test --test exhaustive_*` well under a minute on
-//! two cores; `STRIDED_LAYOUT_EXHAUSTIVE=wide` widens them (see each test file's docs).
+//! Three sizes of scope, chosen by [`quick`] and [`wide`]: a debug build (README's
+//! `cargo test`) takes the quick scopes, an optimised one (`cargo test --release`, as `.ci/run`
+//! runs it) the full scopes that each file's docs list; `STRIDED_LAYOUT_EXHAUSTIVE=full` asks a
+//! debug build for the full scopes and `STRIDED_LAYOUT_EXHAUSTIVE=wide` any build for the wide
+//! ones.
 
 use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
+
+/// Whether this run takes the quick scopes: a debug build, unless `STRIDED_LAYOUT_EXHAUSTIVE`
+/// is set (`full` or `wide`). The quick scopes are smaller versions of the full ones (fewer
+/// extents at the highest rank, fewer proptest cases), still exhaustive where the full ones
+/// are, so README's `cargo test` stays a few minutes on two cores.
+pub fn quick() -> bool {
+    cfg!(debug_assertions) && std::env::var_os("STRIDED_LAYOUT_EXHAUSTIVE").is_none()
+}
 
 /// Whether `STRIDED_LAYOUT_EXHAUSTIVE=wide` asks for the wide scopes.
 pub fn wide() -> bool {
