@@ -253,7 +253,7 @@ fn check_big<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
     #[test] fn iterators_on_huge_layouts_never_panic_rank1(l in big_layout::<1>()) { check_big(l)?; }
     #[test] fn iterators_on_huge_layouts_never_panic_rank3(l in big_layout::<3>()) { check_big(l)?; }
     #[test] fn iterators_on_huge_layouts_never_panic_rank5(l in big_layout::<5>()) { check_big(l)?; }

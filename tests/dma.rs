@@ -501,7 +501,11 @@ fn run_rp(case: &Case, chip: Chip) -> usize {
 /// no failure file (Miri isolates the file system).
 fn config() -> ProptestConfig {
     let mut c = ProptestConfig {
-        cases: if cfg!(miri) { 4 } else { 400 },
+        cases: if cfg!(miri) {
+            4
+        } else {
+            crate::common::cases(400)
+        },
         ..ProptestConfig::default()
     };
     if cfg!(miri) {

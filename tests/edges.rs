@@ -331,7 +331,7 @@ fn views_of_valid_layouts_are_valid<const N: usize>(l: Layout<N>) -> Result<(), 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { crate::common::cases(512) }))]
     #[test] fn near_limit_views_rank1(l in near_limit::<1>()) { views_of_valid_layouts_are_valid(l)?; }
     #[test] fn near_limit_views_rank2(l in near_limit::<2>()) { views_of_valid_layouts_are_valid(l)?; }
     #[test] fn near_limit_views_rank3(l in near_limit::<3>()) { views_of_valid_layouts_are_valid(l)?; }

@@ -86,7 +86,7 @@ fn check_interleaved<const N: usize>(l: InterleavedLayout<N>) -> Result<(), Test
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
     #[test] fn interleaved_required_len_matches_model_rank1(l in interleaved::<1>()) { check_interleaved(l)?; }
     #[test] fn interleaved_required_len_matches_model_rank2(l in interleaved::<2>()) { check_interleaved(l)?; }
     #[test] fn interleaved_required_len_matches_model_rank3(l in interleaved::<3>()) { check_interleaved(l)?; }

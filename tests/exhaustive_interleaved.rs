@@ -13,7 +13,7 @@
 //! Each interleaved layout runs every index, both strided forms, every permutation, every
 //! narrowing and every selection, and the rank-1 and rank-2 grids: 4 million checked cases,
 //! printed per test, in an optimised build. A debug build (README's `cargo test`) takes the
-//! quick scope (`small_scope::quick`): extents 0..=2 at rank 3;
+//! quick scope (`small_scope::quick`): extents 0..=2 and strides -1..=1 at rank 3;
 //! `STRIDED_LAYOUT_EXHAUSTIVE=full` gives it the table's scope.
 //!
 //! `STRIDED_LAYOUT_EXHAUSTIVE=wide`: itemsizes 1 and 4 at every offset, strides -3..=3 and
@@ -49,7 +49,13 @@ fn scope(rank: usize) -> Scope {
             itemsize_by_offset: false,
         };
     }
-    let (s, o) = if rank < 3 { (3, 2) } else { (2, 1) };
+    let (s, o) = if rank < 3 {
+        (3, 2)
+    } else if quick() {
+        (1, 1)
+    } else {
+        (2, 1)
+    };
     Scope {
         max_extent: if quick() && rank >= 3 { 2 } else { 3 },
         max_stride: s,

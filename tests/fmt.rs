@@ -203,7 +203,7 @@ mod never_panics {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(512))]
+        #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
 
         /// A section through a broadcast axis longer than `isize::MAX`, at any index of it:
         /// the case that made `Display` fail. (The volume must fit `usize`, so every other
@@ -332,7 +332,7 @@ mod interleaved_grid_model {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { crate::common::cases(256) }))]
         #[test]
         fn interleaved_grid_2d_prints_the_model_offsets(
             sh in proptest::array::uniform2(0usize..=4),

@@ -260,7 +260,7 @@ fn perm<const N: usize>() -> impl Strategy<Value = [usize; N]> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
     #[test] fn formula_queries_and_strided_form_rank1(l in interleaved::<1>()) { check::<1, 2>(l)?; }
     #[test] fn formula_queries_and_strided_form_rank2(l in interleaved::<2>()) { check::<2, 3>(l)?; }
     #[test] fn formula_queries_and_strided_form_rank3(l in interleaved::<3>()) { check::<3, 4>(l)?; }
@@ -508,9 +508,7 @@ where
 }
 
 proptest! {
-    // 512 cases in the full scope (an optimised build), 128 in the quick one (a debug build,
-    // `small_scope::quick`).
-    #![proptest_config(ProptestConfig::with_cases(if common::small_scope::quick() { 128 } else { 512 }))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
     #[test] fn interleaved_api_never_panics_rank1(l in big_interleaved::<1>(), a in any::<usize>(), b in any::<usize>()) {
         exercise::<1, 2, 0>(l, a, b, [0])?;
     }

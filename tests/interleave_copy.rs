@@ -8,7 +8,11 @@ use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, O
 /// Few cases under Miri, and no failure files there (they need `getcwd`, which Miri's
 /// isolation refuses).
 fn config(cases: u32) -> ProptestConfig {
-    let mut c = ProptestConfig::with_cases(if cfg!(miri) { 4 } else { cases });
+    let mut c = ProptestConfig::with_cases(if cfg!(miri) {
+        4
+    } else {
+        crate::common::cases(cases)
+    });
     if cfg!(miri) {
         c.failure_persistence = None;
     }

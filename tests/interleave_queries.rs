@@ -242,7 +242,7 @@ fn check_interleaved<const N: usize>(l: InterleavedLayout<N>) -> Result<(), Test
 mod interleaved_matches_model {
     use super::*;
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+        #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { crate::common::cases(256) }))]
         #[test] fn rank1(l in interleaved::<1>()) { check_interleaved(l)?; }
         #[test] fn rank2(l in interleaved::<2>()) { check_interleaved(l)?; }
         #[test] fn rank3(l in interleaved::<3>()) { check_interleaved(l)?; }

@@ -20,7 +20,11 @@ const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
 
 /// `CASES` cases; under Miri also no failure persistence (it needs the file system).
 fn config() -> ProptestConfig {
-    let mut c = ProptestConfig::with_cases(CASES);
+    let mut c = ProptestConfig::with_cases(if cfg!(miri) {
+        CASES
+    } else {
+        crate::common::cases(CASES)
+    });
     if cfg!(miri) {
         c.failure_persistence = None;
     }

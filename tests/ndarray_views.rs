@@ -151,7 +151,7 @@ fn make_view<'a>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { crate::common::cases(256) }))]
 
     #[test]
     fn from_view_in_matches_ndarray_indexing((shape, cuts, perm) in sliced_view()) {

@@ -291,7 +291,7 @@ fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { 2000 }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { crate::common::cases(2000) }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
 
     /// Random nested layouts with partial last blocks: every query against the model, and the
     /// text read back to the same layout.
@@ -342,7 +342,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { 1000 }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { crate::common::cases(1000) }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
 
     /// Each transform against the layout it came from, on every multi-index: permuted,
     /// selected, flipped, unsqueezed, a mode flattened into its leaves; the cut modes refused

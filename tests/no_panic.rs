@@ -5,15 +5,12 @@
 
 use proptest::prelude::*;
 
-/// Cases per property: 512 in the full scope (an optimised build), 128 in the quick one (a
-/// debug build, `small_scope::quick`), 4 under Miri.
+/// Cases per property: 512 in the full scope (`common::cases`), 4 under Miri.
 fn cases() -> u32 {
     if cfg!(miri) {
         4
-    } else if crate::common::small_scope::quick() {
-        128
     } else {
-        512
+        crate::common::cases(512)
     }
 }
 use strided_layout::rank::{Merged, NotLower, OneLess, OneMore, Rank};

@@ -27,7 +27,11 @@ const MAX_PARTS: usize = 9;
 
 /// `CASES` cases; under Miri also no failure persistence (it needs the file system).
 fn config() -> ProptestConfig {
-    let mut c = ProptestConfig::with_cases(CASES);
+    let mut c = ProptestConfig::with_cases(if cfg!(miri) {
+        CASES
+    } else {
+        crate::common::cases(CASES)
+    });
     if cfg!(miri) {
         c.failure_persistence = None;
     }

@@ -13,7 +13,11 @@ use strided_layout::{
 };
 
 fn config() -> ProptestConfig {
-    let mut c = ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 });
+    let mut c = ProptestConfig::with_cases(if cfg!(miri) {
+        4
+    } else {
+        crate::common::cases(256)
+    });
     if cfg!(miri) {
         c.failure_persistence = None;
     }

@@ -481,7 +481,7 @@ macro_rules! for_ranks_here {
         mod $name {
             use super::*;
             proptest::proptest! {
-                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::common::cases(256)))]
                 #[test] fn rank0(l in $strategy::<0>()) { $check(l)?; }
                 #[test] fn rank1(l in $strategy::<1>()) { $check(l)?; }
                 #[test] fn rank2(l in $strategy::<2>()) { $check(l)?; }
@@ -585,7 +585,7 @@ fn overlaps_match_model<const N: usize, const M: usize>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
     #[test] fn overlaps_rank0_rank0(a in common::layout::<0>(), b in common::layout::<0>()) { overlaps_match_model(a, b)?; }
     #[test] fn overlaps_rank1_rank1(a in common::layout::<1>(), b in common::layout::<1>()) { overlaps_match_model(a, b)?; }
     #[test] fn overlaps_rank1_rank3(a in common::layout::<1>(), b in common::layout::<3>()) { overlaps_match_model(a, b)?; }

@@ -329,7 +329,7 @@ where
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
     #[test] fn rank_changes_rank0(l in common::layout::<0>()) { check_rank_changes::<0, 1>(l)?; }
     #[test] fn rank_changes_rank1(l in common::layout::<1>()) { check_rank_changes::<1, 2>(l)?; }
     #[test] fn rank_changes_rank2(l in common::layout::<2>()) { check_rank_changes::<2, 3>(l)?; }

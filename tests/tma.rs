@@ -154,7 +154,7 @@ fn swizzle() -> impl Strategy<Value = TmaSwizzle> {
 macro_rules! rank_case {
     ($name:ident, $n:literal) => {
         proptest! {
-            #![proptest_config(ProptestConfig::with_cases(512))]
+            #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
             #[test]
             fn $name(
                 itemsize in prop::sample::select(vec![1usize, 2, 2, 4, 4, 4, 8, 16]),

@@ -912,7 +912,7 @@ fn py_index(n: usize, i: isize) -> Option<usize> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// `x[i, s1, s2]` (rank 3 -> 2): every offset of the result is the model's.
     #[test]

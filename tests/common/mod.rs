@@ -100,6 +100,18 @@ pub fn nonempty_layout<const N: usize>() -> impl Strategy<Value = Layout<N>> {
         })
 }
 
+/// Proptest cases for a property that runs `full` cases in the full scope (an optimised
+/// build, `cargo test --release` as CI runs it): a quarter of them, at least 16, in the quick
+/// scope (a debug build, README's `cargo test`; [`small_scope::quick`]).
+/// (`PROPTEST_CASES` still overrides every count, as proptest documents.)
+pub fn cases(full: u32) -> u32 {
+    if small_scope::quick() {
+        (full / 4).max(16)
+    } else {
+        full
+    }
+}
+
 /// Instantiates a property `fn check<const N: usize>(l: Layout<N>) -> Result<(), TestCaseError>`
 /// for every rank 0..=5 as `#[test]`s named `<name>_rank0` .. `<name>_rank5`.
 #[macro_export]
@@ -108,7 +120,7 @@ macro_rules! for_ranks {
         mod $name {
             use super::*;
             proptest::proptest! {
-                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 256 }))]
+                #![proptest_config(proptest::prelude::ProptestConfig::with_cases(if cfg!(miri) { 4 } else { $crate::common::cases(256) }))]
                 #[test] fn rank0(l in common::$strategy::<0>()) { $check(l)?; }
                 #[test] fn rank1(l in common::$strategy::<1>()) { $check(l)?; }
                 #[test] fn rank2(l in common::$strategy::<2>()) { $check(l)?; }
