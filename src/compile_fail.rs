@@ -1,5 +1,5 @@
 //! Things the compiler must reject; each item's doc is a `compile_fail` doctest with the
-//! error code, and `tests/compile_errors` checks the messages themselves.
+//! error code, and `tests/compile_errors` (a crate of its own) checks the messages themselves.
 //!
 //! A wrong output rank of a rank-changing transform breaks a trait bound of
 //! [`crate::rank`] (`E0277`, with the rule in the message) or, where the bound fixes the

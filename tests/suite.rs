@@ -2,8 +2,8 @@
 //! instead of one per file (a fresh `cargo test` on two cores spent most of its time linking
 //! and instantiating the crate again for each of about thirty-five test programs). Each file
 //! under `tests/` is a module here; run one with a filter, `cargo test --test suite kernels::`.
-//! The GPU tests (`tests/gpu.rs`, feature `cudarc`) and the compiler's messages
-//! (`tests/compile_errors.rs`, trybuild) stay programs of their own.
+//! The GPU tests (`tests/gpu.rs`, feature `cudarc`) stay a program of their own; the
+//! compiler's messages are the crate `tests/compile_errors` (trybuild).
 
 #[macro_use]
 mod common;
