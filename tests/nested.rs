@@ -162,6 +162,25 @@ impl Mode {
     }
 }
 
+/// What `narrowed_blocks` sees in a mode: the coordinates of one block (`P`, every leaf but
+/// the last), the blocks (the last leaf's extent) and the mode's own cut; `None` where it
+/// refuses (a tuple inside cut, or a cut mode whose last sub-mode is a tuple).
+fn blocks_of(m: &Mode) -> Option<(usize, usize, Option<usize>)> {
+    match m {
+        Mode::Leaf(e, _) => Some((1, *e, None)),
+        Mode::Tuple(children, cut) => {
+            if children.iter().any(Mode::has_cut)
+                || (cut.is_some() && !matches!(children.last(), Some(Mode::Leaf(..))))
+            {
+                return None;
+            }
+            let extents = m.leaf_extents();
+            let (last, rest) = extents.split_last()?;
+            Some((rest.iter().product(), *last, *cut))
+        }
+    }
+}
+
 fn min_max(v: &[isize]) -> Option<(isize, isize)> {
     Some((*v.iter().min()?, *v.iter().max()?))
 }
@@ -345,8 +364,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { crate::common::cases(1000) }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
 
     /// Each transform against the layout it came from, on every multi-index: permuted,
-    /// selected, flipped, unsqueezed, a mode flattened into its leaves; the cut modes refused
-    /// where the rule says.
+    /// selected, flipped, unsqueezed, a mode flattened into its leaves, a mode narrowed to
+    /// whole blocks; the cut modes refused where the rule says.
     #[test]
     fn transforms_match_the_source(m in mode(3), pick in any::<u64>()) {
         // Room for the leaf `unsqueezed` adds (capacity 12).
@@ -422,9 +441,39 @@ proptest! {
                 prop_assert!(modes[k].has_cut());
             }
         }
+        // narrowed_blocks k: blocks `start..start + len` of the mode's last leaf
+        match blocks_of(&modes[k]) {
+            Some((block, blocks, cut)) => {
+                let start = (pick >> 8) as usize % (blocks + 1);
+                let len = (pick >> 16) as usize % (blocks - start + 1);
+                let b = n.narrowed_blocks(k, start, len).unwrap();
+                // The mode's coordinates kept: `start·P ..` up to the range's end, the
+                // partial block's end where the range keeps it.
+                let end = if start + len == blocks { cut.unwrap_or(block * blocks) } else { block * (start + len) };
+                let lo = block * start;
+                let kept = if len == 0 { 0 } else { end - lo };
+                prop_assert_eq!(b.size(), n.size() / sizes[k].max(1) * kept, "{} {}", n, b);
+                for index in indices.iter().filter(|i| (lo..lo + kept).contains(&i[k])) {
+                    let mut r = index.clone();
+                    r[k] -= lo;
+                    prop_assert_eq!(b.offset_of(&r), n.offset_of(index), "{} {} {:?}", n, b, index);
+                }
+                let mut past = vec![0; rank];
+                past[k] = kept;
+                if sizes.iter().enumerate().all(|(a, &e)| a == k || e > 0) {
+                    prop_assert_eq!(b.offset_of(&past), Err(NestedError::IndexOutOfRange { mode: k }));
+                }
+                prop_assert_eq!(
+                    n.narrowed_blocks(k, start, blocks - start + 1),
+                    Err(NestedError::Layout(LayoutError::RangeOutOfBounds { axis: k }))
+                );
+            }
+            None => prop_assert_eq!(n.narrowed_blocks(k, 0, 0), Err(NestedError::CutMode { mode: k })),
+        }
         // Out of range
         prop_assert!(n.selected(rank, 0).is_err() && n.flipped(rank).is_err());
         prop_assert!(n.unsqueezed(rank + 1).is_err() && n.flattened_mode(rank).is_err());
+        prop_assert!(n.narrowed_blocks(rank, 0, 0).is_err());
         prop_assert!(n.permuted(&vec![0; rank + 1]).is_err());
     }
 }

@@ -77,9 +77,10 @@ pub enum NestedError {
         mode: usize,
     },
     /// A transform needs a mode without a partial block (a flip would put the partial block
-    /// first; flattening would claim every combination of its leaves' coordinates), or a
-    /// layout that is not cut itself (its coordinates are the first of its modes' in their
-    /// order: permuting, selecting or flipping a mode would make them others).
+    /// first; flattening would claim every combination of its leaves' coordinates; narrowing
+    /// to whole blocks needs its blocks alike, a partial one only last), or a layout that is
+    /// not cut itself (its coordinates are the first of its modes' in their order: permuting,
+    /// selecting, flipping or narrowing a mode would make them others).
     CutMode {
         /// The top-level mode.
         mode: usize,

@@ -1,6 +1,7 @@
 //! Transforms of a nested layout's top-level modes, without touching data: permute, select,
-//! flip, unsqueeze, and flatten a mode into its leaves. Each rebuilds the layout from its modes
-//! (one copy of the leaves, their nesting and their cuts), in the new order.
+//! flip, unsqueeze, flatten a mode into its leaves, and narrow a mode to whole blocks. Most
+//! rebuild the layout from its modes (one copy of the leaves, their nesting and their cuts),
+//! in the new order; flip and narrow change leaves in place.
 
 #![expect(
     clippy::many_single_char_names,
@@ -512,6 +513,140 @@ impl<const L: usize> NestedLayout<L> {
         match parts.split_at_checked(p) {
             Some((used, _)) => self.rebuild(used, self.offset, self.root_cut()),
             None => Err(NestedError::TooManyModes { max: L }),
+        }
+    }
+
+    /// The layout with mode `mode` narrowed to its whole blocks `start..start + len`: the
+    /// coordinates `start·P ..` of the mode, where a block is `P` consecutive coordinates, the
+    /// product of every leaf of the mode but its last, and the mode's last leaf counts the
+    /// blocks (a leaf mode's blocks are its elements, `P = 1`, as
+    /// [`Layout::narrowed`](crate::Layout::narrowed)). The last leaf's extent becomes `len` and
+    /// the offset moves by `start` of its strides. A partial last block stays partial when the
+    /// range keeps it, and goes when it does not.
+    ///
+    /// ```text
+    /// ((4,3),5):((1,4),12)         narrowed_blocks(0, 1, 2)     ((4,2),5):((1,4),12) +4
+    /// ((4,3)|10,5):((1,4),12)      narrowed_blocks(0, 1, 2)     ((4,2)|6,5):((1,4),12) +4
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::Layout`] with [`LayoutError::AxisOutOfRange`] if `mode >= rank()`;
+    /// - [`NestedError::Layout`] with [`LayoutError::RangeOutOfBounds`] if `start + len`
+    ///   exceeds the mode's blocks (or overflows);
+    /// - [`NestedError::CutMode`] if a tuple inside the mode is cut (its blocks would not be
+    ///   alike), the mode is cut and its last sub-mode is a tuple, or the layout itself is cut
+    ///   (its coordinates would be others);
+    /// - [`NestedError::Layout`] with [`LayoutError::OffsetOverflow`] if the new offset
+    ///   overflows (possible only when the result has no coordinate).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// // Channels in blocks of 4, 10 of them (3 blocks, the last partial), then 5 pixels.
+    /// let l: NestedLayout<3> = "((4,3)|10,5):((1,4),12)".parse()?;
+    /// let n = l.narrowed_blocks(0, 1, 2)?;
+    /// assert_eq!(n.to_string(), "((4,2)|6,5):((1,4),12) +4");
+    /// assert_eq!(n.offset_of(&[5, 3])?, l.offset_of(&[4 + 5, 3])?);
+    /// # Ok::<(), strided_layout::nested::NestedError>(())
+    /// ```
+    pub const fn narrowed_blocks(
+        &self,
+        mode: usize,
+        start: usize,
+        len: usize,
+    ) -> Result<Self, NestedError> {
+        let Some(n) = self.mode(mode) else {
+            return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                axis: mode,
+                ndim: self.rank(),
+            }));
+        };
+        if self.root_cut() != 0 {
+            return Err(NestedError::CutMode { mode });
+        }
+        let s = self.span(n);
+        // The mode's own tuple may be cut when its last leaf is its last sub-mode (depth 1 in
+        // the mode: `s.closes` counts the mode's tuples closing after it); no other tuple.
+        let own = if s.tuples == 0 {
+            0
+        } else {
+            self.cut_of(s.tuple0)
+        };
+        let mut t = 1;
+        while t < s.tuples {
+            if self.cut_of(s.tuple0.saturating_add(t)) != 0 {
+                return Err(NestedError::CutMode { mode });
+            }
+            t = t.saturating_add(1);
+        }
+        if own != 0 && s.closes != 1 {
+            return Err(NestedError::CutMode { mode });
+        }
+        let (Some(blocks), Some(stride)) = (get(&self.extents, s.last), get(&self.strides, s.last))
+        else {
+            return Err(NestedError::Layout(LayoutError::AxisOutOfRange {
+                axis: mode,
+                ndim: self.rank(),
+            }));
+        };
+        let end = match start.checked_add(len) {
+            Some(end) if end <= blocks => end,
+            _ => {
+                return Err(NestedError::Layout(LayoutError::RangeOutOfBounds {
+                    axis: mode,
+                }));
+            }
+        };
+        // `P`: the leaves before the last. No tuple inside is cut, so the mode's coordinates
+        // are every combination of its leaves' (the last partial where the mode is cut); the
+        // product fits, as the validated layout's size does, unless the last leaf is 0.
+        let mut block = 1usize;
+        let mut j = s.first;
+        while j < s.last {
+            let e = match get(&self.extents, j) {
+                Some(e) => e,
+                None => 0,
+            };
+            block = block.saturating_mul(e);
+            j = j.saturating_add(1);
+        }
+        let mut out = *self;
+        set(&mut out.extents, s.last, len);
+        if own != 0 {
+            // The partial block stays only where the range keeps it: `own - start·P` of the
+            // mode's coordinates (a whole block's worth or more short of `len·P` cannot be,
+            // as the cut is within the last block).
+            let cut = if end == blocks && len > 0 {
+                let kept = own.saturating_sub(start.saturating_mul(block));
+                if kept == len.saturating_mul(block) {
+                    0
+                } else {
+                    kept
+                }
+            } else {
+                0
+            };
+            out.set_cut(s.tuple0, cut);
+        }
+        if start > 0 && stride != 0 {
+            // `start < blocks`, and a moving leaf's extent times its stride fits `isize`, so
+            // `start` does too; checked all the same.
+            if start > isize::MAX.unsigned_abs() {
+                return Err(NestedError::Layout(LayoutError::OffsetOverflow));
+            }
+            let Some(far) = stride.checked_mul(start.cast_signed()) else {
+                return Err(NestedError::Layout(LayoutError::OffsetOverflow));
+            };
+            out.offset = match out.offset.checked_add(far) {
+                Some(o) => o,
+                None => return Err(NestedError::Layout(LayoutError::OffsetOverflow)),
+            };
+        }
+        match out.validate() {
+            Ok(()) => Ok(out),
+            Err(e) => Err(e),
         }
     }
 

@@ -582,6 +582,7 @@ fn nested() {
                 n.unsqueezed(us(2)),
                 n.flattened_mode(us(0))
             ));
+            keep!(n.narrowed_blocks(us(0), us(1), us(2)));
             keep!(n.to_text::<64>());
             keep!(n.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
             if let Ok(g) = n.grid() {
