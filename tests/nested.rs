@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 
 use crate::common::small_scope;
-use strided_layout::nested::{NestedError, NestedLayout};
+use strided_layout::nested::{NestedError, NestedLayout, RankedNested};
+use strided_layout::rank::{OneLess, OneMore, Rank};
 use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Verdict};
 
 /// The model: a mode is a leaf or a tuple, with an optional cut (partial last block).
@@ -475,6 +476,83 @@ proptest! {
         prop_assert!(n.unsqueezed(rank + 1).is_err() && n.flattened_mode(rank).is_err());
         prop_assert!(n.narrowed_blocks(rank, 0, 0).is_err());
         prop_assert!(n.permuted(&vec![0; rank + 1]).is_err());
+    }
+}
+
+/// The fixed-rank front against the run-time-rank layout it holds: the same offsets, the same
+/// transforms, the rank checked once.
+fn check_ranked<const N: usize, const M: usize, const P: usize>(
+    n: &NestedLayout<12>,
+    k: usize,
+) -> Result<(), TestCaseError>
+where
+    Rank<N>: OneLess<N, M> + OneMore<N, P>,
+{
+    let r = RankedNested::<N, 12>::new(*n).unwrap();
+    prop_assert_eq!(r.layout(), n);
+    prop_assert_eq!(r.rank(), N);
+    prop_assert_eq!(r.to_string(), n.to_string());
+    prop_assert_eq!(RankedNested::<N, 12>::parse(&n.to_string()), Ok(r));
+    prop_assert_eq!(NestedLayout::from(r), *n);
+    let sizes: Vec<usize> = (0..N)
+        .map(|m| {
+            (0..)
+                .find(|&c| {
+                    let mut i = [0; N];
+                    i[m] = c;
+                    n.offset_of(&i).is_err()
+                })
+                .unwrap()
+        })
+        .collect();
+    for index in all_indices(&sizes, 100) {
+        let a: [usize; N] = index.clone().try_into().unwrap();
+        prop_assert_eq!(r.offset_of(a), n.offset_of(&index));
+    }
+    let mut rotate = [0; N];
+    for (i, a) in rotate.iter_mut().enumerate() {
+        *a = (i + k) % N;
+    }
+    prop_assert_eq!(
+        r.permuted(rotate).map(RankedNested::into_layout),
+        n.permuted(&rotate)
+    );
+    prop_assert_eq!(
+        r.selected::<M>(k, 0).map(RankedNested::into_layout),
+        n.selected(k, 0)
+    );
+    prop_assert_eq!(
+        r.unsqueezed::<P>(k).map(RankedNested::into_layout),
+        n.unsqueezed(k)
+    );
+    prop_assert_eq!(r.flipped(k).map(RankedNested::into_layout), n.flipped(k));
+    prop_assert_eq!(
+        r.narrowed_blocks(k, 0, 1).map(RankedNested::into_layout),
+        n.narrowed_blocks(k, 0, 1)
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { crate::common::cases(1000) }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+
+    /// `RankedNested<N, L>` takes exactly the layouts of rank `N` and answers as they do.
+    #[test]
+    fn ranked_front_matches_the_layout(m in mode(3), pick in any::<u64>()) {
+        prop_assume!(m.leaves() <= 11 && !matches!(m, Mode::Tuple(_, Some(_))));
+        let n: NestedLayout<12> = m.text().parse().unwrap();
+        let rank = n.rank();
+        let k = (pick % rank.max(1) as u64) as usize;
+        match rank {
+            1 => check_ranked::<1, 0, 2>(&n, k)?,
+            2 => check_ranked::<2, 1, 3>(&n, k)?,
+            3 => check_ranked::<3, 2, 4>(&n, k)?,
+            _ => {}
+        }
+        prop_assert_eq!(
+            RankedNested::<4, 12>::new(n).map(|_| ()),
+            if rank == 4 { Ok(()) } else { Err(NestedError::RankMismatch { expected: 4, found: rank }) }
+        );
     }
 }
 

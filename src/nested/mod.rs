@@ -13,9 +13,10 @@
 //! | [`size`](NestedLayout::size), [`cosize`](NestedLayout::cosize), [`rank`](NestedLayout::rank), [`depth`](NestedLayout::depth) | CuTe's queries |
 //! | [`offset_of_linear`](NestedLayout::offset_of_linear), [`offset_of`](NestedLayout::offset_of) | a 1-D coordinate (first mode fastest) or one coordinate per top-level mode |
 //! | [`offset_bounds`](NestedLayout::offset_bounds), [`required_len`](NestedLayout::required_len), [`is_unique`](NestedLayout::is_unique) | as for [`Layout`](crate::Layout) |
-//! | [`permuted`](NestedLayout::permuted), [`selected`](NestedLayout::selected), [`flipped`](NestedLayout::flipped), [`unsqueezed`](NestedLayout::unsqueezed), [`flattened_mode`](NestedLayout::flattened_mode) | transforms of the top-level modes, as for [`Layout`](crate::Layout) |
+//! | [`permuted`](NestedLayout::permuted), [`selected`](NestedLayout::selected), [`flipped`](NestedLayout::flipped), [`unsqueezed`](NestedLayout::unsqueezed), [`flattened_mode`](NestedLayout::flattened_mode), [`narrowed_blocks`](NestedLayout::narrowed_blocks) | transforms of the top-level modes, as for [`Layout`](crate::Layout); a mode narrowed to whole blocks |
 //! | [`offsets`](NestedLayout::offsets), [`grid`](NestedLayout::grid) | the offsets in CuTe's order; a rank-2 layout's offsets as CuTe's `print_layout` grid |
 //! | [`onednn`](NestedLayout::onednn) | oneDNN's format tags (`nChw16c`, `OIhw4i16o4i`, `aBcd16b`, ...), padded as oneDNN pads |
+//! | [`RankedNested<N, L>`] | the fixed-rank front: the rank checked once, multi-indices as `[usize; N]`, rank changes in the types |
 //! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout), [`to_interleaved`](NestedLayout::to_interleaved) | conversions (the last one is how a layout blocked once reaches the kernels) |
 //!
 //! # CuTe's conventions
@@ -66,10 +67,12 @@ mod pieces;
 mod transform;
 mod iter;
 mod build;
+mod ranked;
 
 pub(crate) use build::Builder;
 pub use error::{NestedError, const_unwrap};
 pub use iter::{NestedGrid, NestedOffsets};
+pub use ranked::RankedNested;
 
 use crate::LayoutError;
 use crate::algo::access::{get, set};

@@ -21,7 +21,7 @@ use strided_layout::algebra::{self, AlgebraError, Swizzle, SwizzledLayout};
 use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
 use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
 use strided_layout::index::{AxisArgs, IntoAxisArg};
-use strided_layout::nested::{NestedError, NestedLayout};
+use strided_layout::nested::{NestedError, NestedLayout, RankedNested};
 use strided_layout::plan::{Lowered, Plan};
 use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{
@@ -583,6 +583,16 @@ fn nested() {
                 n.flattened_mode(us(0))
             ));
             keep!(n.narrowed_blocks(us(0), us(1), us(2)));
+            if let Ok(r) = RankedNested::<2, 8>::new(n) {
+                keep!((r.rank(), r.layout().size(), r.offset_of(arr_u::<2>(1))));
+                keep!((r.permuted(arr_u::<2>(1)), r.flipped(us(1))));
+                keep!(r.narrowed_blocks(us(0), us(1), us(2)));
+                keep!(r.selected::<1>(us(1), us(2)).map(RankedNested::into_layout));
+                keep!(r.unsqueezed::<3>(us(2)).map(RankedNested::into_layout));
+                let mut out: heapless::String<64> = heapless::String::new();
+                keep!(core::fmt::write(&mut out, format_args!("{r}")));
+            }
+            keep!(RankedNested::<2, 8>::parse(text).map(|r| r.into_layout().size()));
             keep!(n.to_text::<64>());
             keep!(n.offsets().rev().fold(0isize, |a, o| a.wrapping_add(o)));
             if let Ok(g) = n.grid() {
