@@ -616,8 +616,8 @@ impl<const L: usize> NestedLayout<L> {
         set(&mut out.extents, s.last, len);
         if own != 0 {
             // The partial block stays only where the range keeps it: `own - start·P` of the
-            // mode's coordinates (a whole block's worth or more short of `len·P` cannot be,
-            // as the cut is within the last block).
+            // mode's coordinates, within `P·(len - 1) < kept <= P·len` as the cut was within
+            // its last block (and no cut at all where it equals `P·len`).
             let cut = if end == blocks && len > 0 {
                 let kept = own.saturating_sub(start.saturating_mul(block));
                 if kept == len.saturating_mul(block) {
