@@ -4,7 +4,6 @@
 //! The one `unsafe fn` (`DlpackView::from_tensor`) runs under Miri:
 //! `PROPTEST_CASES=4 cargo +nightly miri test --features dlpack --test suite -- dlpack::`.
 #![cfg(feature = "dlpack")]
-use crate::common;
 
 use strided_layout::dlpack::{DLDataType, DLDevice, DLTensor, DlpackError, DlpackView};
 use strided_layout::{DynLayout, Layout, LayoutError, Order};
@@ -290,6 +289,7 @@ fn to_tensor_points_at_the_view_buffers() {
 #[cfg(not(miri))]
 mod round_trip {
     use super::*;
+    use crate::common;
     use proptest::prelude::*;
 
     /// Layout -> view -> Layout is the identity for a non-negative offset, and refused with

@@ -1,7 +1,5 @@
 //! `KernelLayout<I, N>`: the checked conversion and the device-side offset math, against the
 //! reference model, for index types from `i8` (where small layouts already overflow) to `u64`.
-use crate::common;
-
 use strided_layout::gpu::KernelLayout;
 use strided_layout::{Layout, LayoutError, Order};
 
@@ -10,6 +8,7 @@ use strided_layout::{Layout, LayoutError, Order};
 #[cfg(not(miri))]
 mod model {
     use super::*;
+    use crate::common;
     use core::fmt::Debug;
     use proptest::prelude::*;
     use strided_layout::gpu::KernelIndex;
