@@ -11,72 +11,46 @@
 
 #[macro_use]
 mod common;
-#[cfg(target_pointer_width = "64")]
-mod dma_emu;
-
-#[cfg(target_pointer_width = "64")]
-mod algebra;
-#[cfg(target_pointer_width = "64")]
-mod api_names;
-#[cfg(target_pointer_width = "64")]
-mod auto_traits;
-#[cfg(target_pointer_width = "64")]
-mod blocks;
-#[cfg(target_pointer_width = "64")]
-mod const_eval;
-#[cfg(target_pointer_width = "64")]
-mod construct;
-#[cfg(target_pointer_width = "64")]
-mod cuda_core;
-#[cfg(target_pointer_width = "64")]
-mod dlpack;
-#[cfg(target_pointer_width = "64")]
-mod dma;
-#[cfg(target_pointer_width = "64")]
-mod edges;
-#[cfg(target_pointer_width = "64")]
-mod elements;
-#[cfg(target_pointer_width = "64")]
-mod exhaustive_copy;
-#[cfg(target_pointer_width = "64")]
-mod exhaustive_interleaved;
-#[cfg(target_pointer_width = "64")]
-mod exhaustive_layout;
-#[cfg(target_pointer_width = "64")]
-mod fmt;
-#[cfg(target_pointer_width = "64")]
-mod header;
-#[cfg(target_pointer_width = "64")]
-mod interleave;
-#[cfg(target_pointer_width = "64")]
-mod interleave_any;
-#[cfg(target_pointer_width = "64")]
-mod interleave_copy;
-#[cfg(target_pointer_width = "64")]
-mod interleave_queries;
-#[cfg(target_pointer_width = "64")]
-mod kernels;
 mod limits_32bit;
-#[cfg(target_pointer_width = "64")]
-mod memory_limit;
-#[cfg(target_pointer_width = "64")]
-mod ndarray_views;
-#[cfg(target_pointer_width = "64")]
-mod nested;
-#[cfg(target_pointer_width = "64")]
-mod no_panic;
-#[cfg(target_pointer_width = "64")]
-mod par;
 mod param;
-#[cfg(target_pointer_width = "64")]
-mod prepared;
-#[cfg(target_pointer_width = "64")]
-mod queries;
-#[cfg(target_pointer_width = "64")]
-mod rank;
-#[cfg(target_pointer_width = "64")]
-mod review_edges;
-#[cfg(target_pointer_width = "64")]
-mod tma;
-#[cfg(target_pointer_width = "64")]
-mod transforms;
+
+/// Modules built for 64-bit targets only (see above).
+macro_rules! on_64_bit {
+    ($($m:ident),* $(,)?) => { $( #[cfg(target_pointer_width = "64")] mod $m; )* };
+}
+
+on_64_bit!(
+    dma_emu,
+    algebra,
+    api_names,
+    auto_traits,
+    blocks,
+    const_eval,
+    construct,
+    cuda_core,
+    dlpack,
+    dma,
+    edges,
+    elements,
+    exhaustive_copy,
+    exhaustive_interleaved,
+    exhaustive_layout,
+    fmt,
+    header,
+    interleave,
+    interleave_any,
+    interleave_copy,
+    interleave_queries,
+    kernels,
+    memory_limit,
+    ndarray_views,
+    nested,
+    no_panic,
+    par,
+    prepared,
+    queries,
+    rank,
+    review_edges,
+    tma,
+    transforms,
+);
