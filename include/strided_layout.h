@@ -298,10 +298,16 @@ __device__ __forceinline__ void grid_stride_offsets(const KernelLayout<I, N>& a,
 
 // The byte layout (field offsets in units of sizeof(I)), for the common instantiations; the
 // Rust side asserts the same table with `offset_of!` (`src/param/abi.rs`).
+// NVRTC before 13.5 (12.8 and 13.0 tried) has neither `offsetof` nor `__builtin_offsetof`: there
+// the field checks are left to the other compilers, and the size and alignment checks stay (every
+// field is an `I` or an array of `I`, declared in the order below, so with the size right no
+// padding can move one).
 #if defined(offsetof)
-#define STRIDED_LAYOUT_OFFSETOF(T, F) offsetof(T, F)
+#define STRIDED_LAYOUT_FIELD_AT(T, F, AT) (offsetof(T, F) == (AT))
+#elif !defined(__CUDACC_RTC__)
+#define STRIDED_LAYOUT_FIELD_AT(T, F, AT) (__builtin_offsetof(T, F) == (AT))
 #else
-#define STRIDED_LAYOUT_OFFSETOF(T, F) __builtin_offsetof(T, F)
+#define STRIDED_LAYOUT_FIELD_AT(T, F, AT) true
 #endif
 namespace detail {
 template <typename I, int N> struct abi {
@@ -309,17 +315,17 @@ template <typename I, int N> struct abi {
   static constexpr unsigned long long w = sizeof(I);
   static constexpr bool ok =
       sizeof(K) == (4 * N + 5) * w && alignof(K) == alignof(I) &&
-      STRIDED_LAYOUT_OFFSETOF(K, extents) == 0 && STRIDED_LAYOUT_OFFSETOF(K, strides) == N * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, offset) == 2 * N * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, interleave_dimension) == (2 * N + 1) * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, interleave_factor) == (2 * N + 2) * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, pitch_multipliers) == (2 * N + 3) * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, pitch_shifts) == (3 * N + 3) * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, factor_multiplier) == (4 * N + 3) * w &&
-      STRIDED_LAYOUT_OFFSETOF(K, factor_shift) == (4 * N + 4) * w;
+      STRIDED_LAYOUT_FIELD_AT(K, extents, 0) && STRIDED_LAYOUT_FIELD_AT(K, strides, N * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, offset, 2 * N * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, interleave_dimension, (2 * N + 1) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, interleave_factor, (2 * N + 2) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, pitch_multipliers, (2 * N + 3) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, pitch_shifts, (3 * N + 3) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, factor_multiplier, (4 * N + 3) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, factor_shift, (4 * N + 4) * w);
 };
 }  // namespace detail
-#undef STRIDED_LAYOUT_OFFSETOF
+#undef STRIDED_LAYOUT_FIELD_AT
 static_assert(detail::abi<int, 1>::ok && detail::abi<int, 2>::ok && detail::abi<int, 3>::ok &&
                   detail::abi<int, 4>::ok && detail::abi<int, 5>::ok,
               "KernelLayout<int32, N>: (4N + 5) * 4 bytes, fields as in Rust");

@@ -34,13 +34,16 @@ def compile_one(lib, source, options):
 
 def main():
     lib = ctypes.CDLL(sys.argv[1])
+    major, minor = ctypes.c_int(), ctypes.c_int()
+    lib.nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
+    version = f"NVRTC {major.value}.{minor.value}"
     header = open(os.path.join(ROOT, "include", "strided_layout.h")).read()
     kernel = open(os.path.join(ROOT, "tests", "cpp", "strided_copy.cu")).read()
     for arch in sys.argv[2:]:
         base = ["-std=c++17", f"--gpu-architecture={arch}"]
         compile_one(lib, header + "\n" + kernel, base)
         compile_one(lib, kernel, base + [f"--include-path={os.path.join(ROOT, 'include')}"])
-        print(f"{arch}: NVRTC compiles the kernel after KERNEL_HEADER and through the include path")
+        print(f"{arch}: {version} compiles the kernel after KERNEL_HEADER and through the include path")
 
 
 if __name__ == "__main__":
