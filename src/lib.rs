@@ -130,7 +130,8 @@ pub mod plan {
     //! ```
 
     pub use crate::kernel::{
-        CopyPart, CopyParts, Loop, Lowered, MAX_LOOPS, MAX_NESTS, Mapping, Nest, Plan,
+        Blocks, CopyPart, CopyParts, Level, Loop, Lowered, MAX_LEVELS, MAX_LOOPS, MAX_NESTS,
+        Mapping, Nest, Plan,
     };
 }
 

@@ -13,7 +13,7 @@ use crate::common;
 use common::{Placed, place};
 
 use proptest::prelude::*;
-use strided_layout::plan::{Lowered, Mapping, Plan};
+use strided_layout::plan::{Blocks, Level, Lowered, Mapping, Plan};
 use strided_layout::{Layout, LayoutError, Operand, Order};
 
 const CASES: u32 = if cfg!(miri) { 4 } else { 256 };
@@ -524,20 +524,9 @@ impl<const N: usize> Mapping<N> for Interleaved<N> {
 impl<const N: usize> Interleaved<N> {
     fn offsets(&self) -> Vec<i128> {
         let l = self.0;
-        let (d, f) = l.interleave.unwrap();
         common::indices(&l.shape)
             .iter()
-            .map(|ix| {
-                let mut o = l.offset as i128;
-                for k in 0..N {
-                    if k == d {
-                        o += (ix[k] / f) as i128 * l.strides[k] as i128 + (ix[k] % f) as i128;
-                    } else {
-                        o += ix[k] as i128 * l.strides[k] as i128;
-                    }
-                }
-                o
-            })
+            .map(|ix| common::lowered_offset(&l, ix))
             .collect()
     }
 }
@@ -558,7 +547,7 @@ fn interleaved<const N: usize>(shape: [usize; N], d: usize, f: usize) -> Interle
         strides,
         offset: 0,
         itemsize: 4,
-        interleave: Some((d, f)),
+        blocks: Blocks::interleave(d, f),
     })
 }
 
@@ -642,13 +631,13 @@ fn plan_splits_a_partial_last_block_into_a_second_nest() {
 fn interleave_errors_are_reported() {
     let dense = Layout::dense([4, 2], 4, Order::C).unwrap();
     let mut bad = interleaved([4, 2], 0, 2);
-    bad.0.interleave = Some((2, 2));
+    bad.0.blocks = Blocks::interleave(2, 2);
     let mut buf = [0i32; 16];
     assert_eq!(
         strided_layout::copy(&[0; 8], &dense, &mut buf, &bad),
         Err(LayoutError::AxisOutOfRange { axis: 2, ndim: 2 })
     );
-    bad.0.interleave = Some((0, 0));
+    bad.0.blocks = Blocks::interleave(0, 0);
     assert_eq!(
         strided_layout::fill(&mut buf, &bad, 1),
         Err(LayoutError::FactorZero)
@@ -848,10 +837,18 @@ fn wild_lowered() -> impl Strategy<Value = Lowered<2>> {
         Just(1isize << 61)
     ];
     let offset = prop_oneof![-3isize..=12, Just(isize::MAX), Just(isize::MIN)];
+    // No level, Core AI's interleave (axis 2 and factor 0 invalid), a huge factor, and two
+    // levels of any strides on one axis or on both.
+    let level = (0usize..=2, 0usize..=3, -4isize..=4).prop_map(|(axis, extent, stride)| Level {
+        axis,
+        extent,
+        stride,
+    });
     let interleave = prop_oneof![
-        Just(None),
-        (0usize..=2, 0usize..=3).prop_map(Some),
-        Just(Some((0, usize::MAX)))
+        Just(Blocks::NONE),
+        (0usize..=2, 0usize..=3).prop_map(|(d, f)| Blocks::interleave(d, f)),
+        Just(Blocks::interleave(0, usize::MAX)),
+        (level.clone(), level).prop_map(|(a, b)| Blocks::NONE.with(a).unwrap().with(b).unwrap()),
     ];
     (
         [extent.clone(), extent],
@@ -865,7 +862,7 @@ fn wild_lowered() -> impl Strategy<Value = Lowered<2>> {
             strides,
             offset,
             itemsize,
-            interleave,
+            blocks: interleave,
         })
 }
 
@@ -879,27 +876,17 @@ proptest! {
             Err(_) => prop_assert_eq!(dst, vec![0u8; 16]),
             Ok(()) => {
                 // Small enough to enumerate: every filled element is an offset of `l`.
-                let (d, f) = l.interleave.unwrap_or((usize::MAX, 1));
                 let mut want = vec![0u8; 16];
-                // A broadcast axis (stride 0) repeats offsets: one block of it names them all
-                // (and a fill of `usize::MAX` repeats is legal and writes just those).
+                // A broadcast axis (stride 0) repeats offsets: one outermost block of it names
+                // them all (and a fill of `usize::MAX` repeats is legal and writes just those).
                 let shape: Vec<usize> = (0..2)
-                    .map(|k| match (l.strides[k], k == d) {
-                        (0, true) => l.shape[k].min(f),
-                        (0, false) => l.shape[k].min(1),
+                    .map(|k| match l.strides[k] {
+                        0 => common::broadcast_keep(&l, k),
                         _ => l.shape[k],
                     })
                     .collect();
                 for ix in common::indices(&shape) {
-                    let mut o = l.offset as i128;
-                    for k in 0..2 {
-                        if k == d {
-                            o += (ix[k] / f) as i128 * l.strides[k] as i128 + (ix[k] % f) as i128;
-                        } else {
-                            o += ix[k] as i128 * l.strides[k] as i128;
-                        }
-                    }
-                    want[o as usize] = 1;
+                    want[common::lowered_offset(&l, &ix) as usize] = 1;
                 }
                 prop_assert_eq!(dst, want);
             }

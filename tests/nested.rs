@@ -801,7 +801,7 @@ fn edges() {
 #[test]
 fn onednn_agrees() {
     let text = include_str!("data/onednn_formats.tsv");
-    let (mut cases, mut interleaved) = (0, 0);
+    let (mut cases, mut interleaved, mut general) = (0, 0, 0);
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         let [tag, dims, size, offsets] = f[..] else {
@@ -843,6 +843,11 @@ fn onednn_agrees() {
                 assert_eq!(dst[o as usize], k as i32, "{tag} {dims:?} element {k}");
             }
         }
+        // Every format in the kernels' general form: a copy from the planar tensor lands
+        // where oneDNN puts each element (formats blocked on several axes, or twice, too).
+        if copy_from_planar(&n, &dims, &want, size) {
+            general += 1;
+        }
         assert!(n.is_unique(), "{tag} {dims:?}");
         let back: NestedLayout<16> = n.to_string().parse().unwrap();
         assert_eq!(back, n);
@@ -853,6 +858,120 @@ fn onednn_agrees() {
         interleaved >= 40,
         "{interleaved} copies through the interleaved form"
     );
+    assert_eq!(general, cases, "every format copies through `lowered`");
+}
+
+/// Copies `0, 1, ..` in logical row-major order into the format `n` through its general
+/// kernel form, and checks each lands at oneDNN's offset; padding stays untouched. `false`
+/// for a rank the test does not instantiate.
+fn copy_from_planar(n: &NestedLayout<16>, dims: &[usize], want: &[isize], size: usize) -> bool {
+    fn run<const R: usize>(n: &NestedLayout<16>, dims: &[usize], want: &[isize], size: usize) {
+        let d: [usize; R] = dims.try_into().unwrap();
+        let planar = Layout::dense(d, 4, strided_layout::Order::C).unwrap();
+        let blocked = n.lowered::<R>().unwrap_or_else(|e| panic!("{n}: {e}"));
+        let src: Vec<i32> = (0..planar.volume() as i32).collect();
+        let mut dst = vec![-1i32; size];
+        strided_layout::copy(&src, &planar, &mut dst, &blocked)
+            .unwrap_or_else(|e| panic!("{n} {dims:?}: {e}"));
+        for (k, &o) in want.iter().enumerate() {
+            assert_eq!(dst[o as usize], k as i32, "{n} {dims:?} element {k}");
+        }
+        let written = dst.iter().filter(|&&v| v >= 0).count();
+        assert_eq!(written, want.len(), "{n} {dims:?}: padding written");
+    }
+    match dims.len() {
+        1 => run::<1>(n, dims, want, size),
+        2 => run::<2>(n, dims, want, size),
+        3 => run::<3>(n, dims, want, size),
+        4 => run::<4>(n, dims, want, size),
+        5 => run::<5>(n, dims, want, size),
+        6 => run::<6>(n, dims, want, size),
+        _ => return false,
+    }
+    true
+}
+
+/// Reorders between oneDNN's formats (no planar side): every element of the source lands at
+/// the destination's offset of its index, for channel and weight formats of several blocked
+/// axes, one axis blocked twice, and extents that are not multiples of the blocks. Where the
+/// two sides cut the shape into more pieces than a plan holds, the refusal is
+/// `InterleaveConflict` and the destination is untouched.
+#[test]
+fn onednn_reorders_land_where_both_formats_say() {
+    let activations = ["nchw", "nhwc", "nChw8c", "nChw16c", "chwn"];
+    let weights = [
+        "oihw",
+        "hwio",
+        "OIhw8i8o",
+        "OIhw16i16o",
+        "OIhw4i16o4i",
+        "IOhw16o16i",
+        "OIhw16o16i",
+        "OIhw8i16o2i",
+    ];
+    let dims: &[[usize; 4]] = if small_scope::quick() {
+        &[[2, 40, 3, 2], [20, 20, 3, 3], [3, 17, 2, 2], [18, 22, 1, 2]]
+    } else {
+        &[
+            [2, 40, 3, 2],
+            [20, 20, 3, 3],
+            [3, 17, 2, 2],
+            [18, 22, 1, 2],
+            [1, 64, 2, 3],
+            [33, 5, 1, 3],
+            [16, 32, 3, 3],
+        ]
+    };
+    let (mut copied, mut refused) = (0, 0);
+    for tags in [&activations[..], &weights[..]] {
+        for d in dims {
+            for a in tags {
+                for b in tags {
+                    let from = NestedLayout::<16>::onednn(a, d, 4).unwrap();
+                    let to = NestedLayout::<16>::onednn(b, d, 4).unwrap();
+                    let (fl, tl) = (from.lowered::<4>().unwrap(), to.lowered::<4>().unwrap());
+                    let src: Vec<i32> = (0..from.required_len().unwrap() as i32).collect();
+                    let mut dst = vec![-1i32; to.required_len().unwrap()];
+                    match strided_layout::copy(&src, &fl, &mut dst, &tl) {
+                        Ok(()) => copied += 1,
+                        Err(LayoutError::InterleaveConflict) => {
+                            assert!(dst.iter().all(|&v| v == -1), "{a} -> {b} {d:?}: written");
+                            refused += 1;
+                            continue;
+                        }
+                        Err(e) => panic!("{a} -> {b} {d:?}: {e}"),
+                    }
+                    let written: usize = d.iter().product();
+                    let mut index = [0usize; 4];
+                    for _ in 0..d.iter().product::<usize>() {
+                        let (x, y) = (from.offset_of(&index).unwrap(), to.offset_of(&index).unwrap());
+                        assert_eq!(dst[y as usize], src[x as usize], "{a} -> {b} {d:?} {index:?}");
+                        for k in (0..4).rev() {
+                            index[k] += 1;
+                            if index[k] < d[k] {
+                                break;
+                            }
+                            index[k] = 0;
+                        }
+                    }
+                    let touched = dst.iter().filter(|&&v| v >= 0).count();
+                    assert_eq!(touched, written, "{a} -> {b} {d:?}: padding written");
+                }
+            }
+        }
+    }
+    // The reorders, at sizes that leave partial blocks, all plan.
+    for (a, b, d) in [
+        ("nChw8c", "nChw16c", [2, 40, 3, 2]),
+        ("oihw", "OIhw16i16o", [20, 20, 3, 3]),
+        ("OIhw16i16o", "OIhw4i16o4i", [20, 20, 3, 3]),
+    ] {
+        let from = NestedLayout::<16>::onednn(a, &d, 4).unwrap().lowered::<4>().unwrap();
+        let to = NestedLayout::<16>::onednn(b, &d, 4).unwrap().lowered::<4>().unwrap();
+        assert!(strided_layout::plan::Plan::new(&[to, from]).is_ok(), "{a} -> {b}");
+    }
+    // O = 18 and I = 22 against 16o and 4i16o4i: (2 pieces of O) x (3 of I) > MAX_NESTS.
+    assert!(copied > 100 && refused > 0 && refused < copied / 8, "{copied} copied, {refused} refused");
 }
 
 /// Tags oneDNN does not have, and dims that do not fit the tag.
@@ -1030,6 +1149,120 @@ fn with_every_cut(m: &Mode) -> Vec<Mode> {
                 }
             }
             out
+        }
+    }
+}
+
+/// Every index of `sizes` (row-major, last fastest).
+fn row_major(sizes: &[usize]) -> Vec<Vec<usize>> {
+    let total: usize = sizes.iter().product();
+    let mut out = Vec::with_capacity(total);
+    let mut index = vec![0usize; sizes.len()];
+    for _ in 0..total {
+        out.push(index.clone());
+        for k in (0..sizes.len()).rev() {
+            index[k] += 1;
+            if index[k] < sizes[k] {
+                break;
+            }
+            index[k] = 0;
+        }
+    }
+    out
+}
+
+/// Copies between a random nested layout (`m`, shifted so its offsets start at 0) and a dense
+/// one of its mode sizes, both ways through `lowered`, checked against the model; `None` when
+/// the rank is not `R`.
+fn check_lowered_copy<const R: usize>(m: &Mode) -> Result<(), TestCaseError> {
+    let modes = m.modes();
+    let sizes: Vec<usize> = modes.iter().map(Mode::size).collect();
+    let volume: usize = sizes.iter().product();
+    let indices = row_major(&sizes);
+    // The model's offsets, from the modes (a multi-index is one coordinate per mode).
+    let model: Vec<isize> = indices
+        .iter()
+        .map(|ix| modes.iter().zip(ix).map(|(mode, &c)| mode.offset(c)).sum())
+        .collect();
+    let shift = model.iter().copied().min().unwrap_or(0).min(0);
+    let text = if shift < 0 { format!("{} +{}", m.text(), -shift) } else { m.text() };
+    let n: NestedLayout<12> = text.parse::<NestedLayout<12>>().unwrap().with_itemsize(4).unwrap();
+    let nested = match n.lowered::<R>() {
+        Ok(l) => l,
+        Err(e) => {
+            // Only a cut inside a mode, or more levels than the form holds, is refused.
+            let inner_cut = modes
+                .iter()
+                .any(|mode| matches!(mode, Mode::Tuple(c, _) if c.iter().any(Mode::has_cut)));
+            let levels: usize = modes
+                .iter()
+                .map(|mode| mode.leaf_extents().iter().filter(|&&e| e != 1).count().saturating_sub(1))
+                .sum();
+            prop_assert!(
+                (inner_cut && matches!(e, NestedError::CutMode { .. }))
+                    || (levels > strided_layout::plan::MAX_LEVELS
+                        && e == NestedError::Layout(LayoutError::RankOverflow { max: strided_layout::plan::MAX_LEVELS })),
+                "{}: {}", text, e
+            );
+            return Ok(());
+        }
+    };
+    let d: [usize; R] = sizes.clone().try_into().unwrap();
+    let dense = Layout::dense(d, 4, strided_layout::Order::C).unwrap();
+    let len = n.required_len().unwrap();
+    // Nested -> dense: every element read from the model's offset.
+    let src: Vec<i32> = (0..len as i32).collect();
+    let mut dst = vec![-1i32; volume];
+    match strided_layout::copy(&src, &nested, &mut dst, &dense) {
+        Ok(()) => {
+            for (k, &o) in model.iter().enumerate() {
+                prop_assert_eq!(dst[k], (o - shift) as i32, "{} index {:?}", text, indices[k]);
+            }
+        }
+        Err(e) => {
+            prop_assert_eq!(e, LayoutError::InterleaveConflict, "{}", text);
+            prop_assert!(dst.iter().all(|&v| v == -1));
+        }
+    }
+    // Dense -> nested, where the nested layout writes each element once.
+    if n.is_unique() {
+        let src: Vec<i32> = (0..volume as i32).collect();
+        let mut back = vec![-1i32; len];
+        match strided_layout::copy(&src, &dense, &mut back, &nested) {
+            Ok(()) => {
+                for (k, &o) in model.iter().enumerate() {
+                    prop_assert_eq!(back[(o - shift) as usize], k as i32, "{} index {:?}", text, indices[k]);
+                }
+                prop_assert_eq!(back.iter().filter(|&&v| v >= 0).count(), volume);
+            }
+            Err(e) => {
+                prop_assert_eq!(e, LayoutError::InterleaveConflict, "{}", text);
+                prop_assert!(back.iter().all(|&v| v == -1));
+            }
+        }
+    } else {
+        let mut back = vec![-1i32; len];
+        let src = vec![0i32; volume];
+        prop_assert!(strided_layout::copy(&src, &dense, &mut back, &nested).is_err(), "{}", text);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 8 } else { crate::common::cases(2000) }, max_global_rejects: 1 << 20, ..ProptestConfig::default() })]
+
+    /// Random nested layouts (any nesting up to depth 3, partial last blocks, any strides)
+    /// through the kernels' general form: copied to and from a dense tensor, every element
+    /// where the model puts it; refusals only for the rules `lowered` and the planner state.
+    #[test]
+    fn random_nested_layouts_copy_through_the_general_form(m in mode(3)) {
+        prop_assume!(m.leaves() <= 12 && !matches!(m, Mode::Tuple(_, Some(_))));
+        prop_assume!(m.modes().iter().map(Mode::size).product::<usize>() <= 4096);
+        match m.modes().len() {
+            1 => check_lowered_copy::<1>(&m)?,
+            2 => check_lowered_copy::<2>(&m)?,
+            3 => check_lowered_copy::<3>(&m)?,
+            _ => {}
         }
     }
 }

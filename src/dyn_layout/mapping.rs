@@ -1,6 +1,7 @@
 //! `DynLayout<MAX>` as a kernel operand: [`Mapping<MAX>`](crate::plan::Mapping).
 
 use crate::iter::right_aligned;
+use crate::plan::Blocks;
 use crate::{DynLayout, Lowered, Mapping};
 
 /// A bounded-rank layout of rank `r <= MAX` lowers to rank `MAX` with `MAX - r` leading
@@ -35,7 +36,7 @@ impl<const MAX: usize> Mapping<MAX> for DynLayout<MAX> {
             strides,
             offset: self.offset(),
             itemsize: self.itemsize(),
-            interleave: None,
+            blocks: Blocks::NONE,
         }
     }
 }

@@ -87,7 +87,7 @@ impl<const N: usize> StridedBlocks<N> {
             low.shape.last_mut(),
             low.strides.last(),
             empty,
-            low.interleave,
+            low.blocks.as_interleave(),
         ) {
             // The innermost merged axis steps by one element: it is the regular block (an
             // empty layout has none: its axes may keep any stride).
@@ -96,7 +96,7 @@ impl<const N: usize> StridedBlocks<N> {
         }
         let starts = Odometer::new(&low);
         let mut outer = low.shape.iter().zip(&low.strides).filter(|&(&e, _)| e > 1);
-        let block_stride = match (outer.next(), outer.next(), low.interleave) {
+        let block_stride = match (outer.next(), outer.next(), low.blocks.as_interleave()) {
             (None, _, _) => Some(0),
             (Some((_, &s)), None, None) => Some(s),
             _ => None,

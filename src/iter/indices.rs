@@ -3,6 +3,7 @@
 use core::iter::FusedIterator;
 
 use super::odometer::Odometer;
+use crate::plan::Blocks;
 use crate::{DynLayout, InterleavedLayout, Layout, Lowered, Mapping};
 
 /// Iterator over every multi-index of a shape in lexicographic order (last axis fastest);
@@ -32,7 +33,7 @@ impl<const N: usize> Indices<N> {
             strides: [0; N],
             offset: 0,
             itemsize: 1,
-            interleave: None,
+            blocks: Blocks::NONE,
         };
         Self {
             odometer: Odometer::new(&shape_only),

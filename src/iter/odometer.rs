@@ -20,6 +20,7 @@
 use crate::algo::flatten::flatten;
 use crate::algo::interleave::offset_of;
 use crate::algo::parts::Parts;
+use crate::plan::Blocks;
 use crate::{AxisMask, InterleaveLayout, Lowered};
 
 /// One end of the odometer: an index and its offset.
@@ -53,7 +54,7 @@ pub(crate) struct Odometer<const N: usize> {
 /// interleaved description (factor >= 2) is returned as it is (its interleaved axis does
 /// not merge), and a factor of 1 is dropped.
 pub(crate) fn coalesced<const N: usize>(low: &Lowered<N>) -> Lowered<N> {
-    if matches!(low.interleave, Some((_, f)) if f > 1) {
+    if matches!(low.blocks.as_interleave(), Some((_, f)) if f > 1) {
         return *low;
     }
     let (mut sh, mut st, mut starts) = ([0usize; N], [0isize; N], [0usize; 0]);
@@ -63,7 +64,7 @@ pub(crate) fn coalesced<const N: usize>(low: &Lowered<N>) -> Lowered<N> {
     let Ok((r, _)) = flatten(p, mask, &mut sh, &mut st, &mut starts) else {
         // Unreachable for a valid layout (its volume fits); walking it unmerged is exact.
         return Lowered {
-            interleave: None,
+            blocks: Blocks::NONE,
             ..*low
         };
     };
@@ -72,7 +73,7 @@ pub(crate) fn coalesced<const N: usize>(low: &Lowered<N>) -> Lowered<N> {
     Lowered {
         shape,
         strides,
-        interleave: None,
+        blocks: Blocks::NONE,
         ..*low
     }
 }
@@ -102,7 +103,7 @@ pub(crate) fn right_aligned<const N: usize>(
 impl<const N: usize> Odometer<N> {
     /// An odometer over every index of the valid layout `low`, in C order.
     pub(crate) fn new(low: &Lowered<N>) -> Self {
-        let il = match low.interleave {
+        let il = match low.blocks.as_interleave() {
             Some((d, f)) if d < N => match InterleaveLayout::new(d, f) {
                 Ok(il) => il,
                 Err(_) => InterleaveLayout::PLAIN,

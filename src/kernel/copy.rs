@@ -131,7 +131,7 @@ where
     // Rank 2 or less, no operand interleaved (every `Layout`; the test folds away where the
     // operands are built): one nest of at most two loops, planned and run without a plan.
     // Only copies large enough to stream their stores go on to the planner.
-    if N <= 2 && dl.interleave.is_none() && sl.interleave.is_none() {
+    if N <= 2 && dl.blocks.is_empty() && sl.blocks.is_empty() {
         // Borrowed where the planner wrote it: moving the 64-byte nest out of the `Result`
         // copied it word by word (34 instructions per call on a Cortex-M4).
         let planned = UniqueBlock::plan_one_source::<T, T, N>(&dl, &sl);

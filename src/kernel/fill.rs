@@ -62,9 +62,11 @@ pub(crate) const fn footprint<const N: usize>(l: Lowered<N>) -> Lowered<N> {
     let mut k = 0;
     while k < N {
         if let (Some(e), Some(0)) = (get(&out.shape, k), get(&out.strides, k)) {
-            let keep = match out.interleave {
-                Some((d, f)) if d == k => f,
-                _ => 1,
+            // One outermost block of the axis's levels (1 with none), all of it when the
+            // product passes `usize` (it then passes every extent).
+            let keep = match out.blocks.block_on(k) {
+                Some(b) => b,
+                None => usize::MAX,
             };
             if e > keep {
                 set(&mut out.shape, k, keep);

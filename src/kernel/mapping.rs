@@ -1,24 +1,265 @@
 //! [`Mapping`]: what a kernel operand lowers to, so every kernel is written once for
 //! [`Layout`] and for any other layout that decomposes into a few strided pieces.
 
-use crate::{InterleavedLayout, Layout};
+use crate::algo::access::set;
+use crate::algo::checked::{offset_after, tri};
+use crate::{InterleavedLayout, Layout, LayoutError};
 
-/// What a kernel operand lowers to: a strided description, optionally with one axis split
-/// into blocks of `factor` consecutive elements (CoreAI `InterleaveLayout` semantics).
+/// The most inner [`Level`]s one [`Lowered`] holds, over all its axes: oneDNN's formats need
+/// up to four (`OIhw4i16o4i`: `i` blocked twice, `o` once; `OIhw4o8i8o4i`: both twice).
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::nested::NestedLayout;
+/// use strided_layout::plan::MAX_LEVELS;
+/// let w = NestedLayout::<8>::onednn("OIhw4o8i8o4i", &[64, 64, 3, 3], 4)?;
+/// assert_eq!(w.lowered::<4>()?.blocks.levels().len(), MAX_LEVELS);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub const MAX_LEVELS: usize = 4;
+
+/// One inner level of a blocked axis: `extent` coordinates `stride` elements apart. The axis's
+/// next level (or, after its last, the axis's own stride in [`Lowered::strides`]) steps whole
+/// blocks of this one.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::plan::Level;
+/// // Lanes of 16 channels, one element apart (the `16c` of nChw16c).
+/// let lanes = Level { axis: 1, extent: 16, stride: 1 };
+/// assert_eq!((lanes.axis, lanes.extent, lanes.stride), (1, 16, 1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Level {
+    /// The axis this level belongs to.
+    pub axis: usize,
+    /// Coordinates in one block of this level (at least 1).
+    pub extent: usize,
+    /// Elements between consecutive coordinates of this level.
+    pub stride: isize,
+}
+
+/// The inner levels of an operand's blocked axes, at most [`MAX_LEVELS`], each axis's
+/// fastest first: an axis with levels `(e_1, s_1), .., (e_m, s_m)` and stride `s` (in
+/// [`Lowered::strides`]) places coordinate `i` at
 ///
 /// ```text
-/// offset(i) = offset + Σ_{k ≠ d} i_k·strides[k] + (i_d / f)·strides[d] + (i_d % f)
+/// Σ_j ((i / (e_1 ⋯ e_{j-1})) % e_j) · s_j  +  (i / (e_1 ⋯ e_m)) · s
 /// ```
 ///
-/// where `(d, f) = (dimension, factor)` of `interleave`; with `interleave == None` this is
-/// the plain strided formula. `factor` need not divide `shape[d]` (partial last block).
+/// (CuTe's colexicographic decomposition with the outermost level unbounded, so the axis's
+/// extent need not be a multiple of `e_1 ⋯ e_m`: a partial last block). No levels is the
+/// plain strided formula; one level `(f, 1)` is Core AI's interleave by `f`.
 ///
 /// ```text
-/// shape [5], strides [4], interleave Some((0, 2))     offsets 0 1 4 5 8
+/// axis of extent 10, levels [(4, 1)], stride 12:    offsets 0 1 2 3 12 13 14 15 24 25
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::LayoutError;
+/// use strided_layout::plan::{Blocks, Level};
+/// // `i` of OIhw4i16o4i: blocks of 4 one apart, 4 of those 64 apart.
+/// let i = Blocks::NONE
+///     .with(Level { axis: 1, extent: 4, stride: 1 })?
+///     .with(Level { axis: 1, extent: 4, stride: 64 })?;
+/// assert_eq!(i.levels().len(), 2);
+/// assert_eq!(i.offset_on(1, 6, 256, 0)?, 2 + 64);
+/// assert_eq!(i.offset_on(1, 17, 256, 0)?, 1 + 256);
+/// # Ok::<(), LayoutError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "defmt", derive(defmt::Format))]
+pub struct Blocks {
+    levels: [Level; MAX_LEVELS],
+    len: usize,
+}
+
+impl Blocks {
+    /// No level: every axis plain.
+    pub const NONE: Self = Self {
+        levels: [Level {
+            axis: 0,
+            extent: 1,
+            stride: 0,
+        }; MAX_LEVELS],
+        len: 0,
+    };
+
+    /// Core AI's interleave: axis `dimension` in blocks of `factor` lanes one element apart.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::plan::{Blocks, Level};
+    /// let hwc = Blocks::interleave(0, 3);
+    /// assert_eq!(hwc.levels(), [Level { axis: 0, extent: 3, stride: 1 }]);
+    /// ```
+    #[must_use]
+    pub const fn interleave(dimension: usize, factor: usize) -> Self {
+        let mut out = Self::NONE;
+        set(
+            &mut out.levels,
+            0,
+            Level {
+                axis: dimension,
+                extent: factor,
+                stride: 1,
+            },
+        );
+        out.len = 1;
+        out
+    }
+
+    /// These levels and `level`, which becomes the outermost inner level of its axis so far.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::RankOverflow`] with `max: MAX_LEVELS` when every level is in use.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{LayoutError, plan::{Blocks, Level, MAX_LEVELS}};
+    /// let lanes = Level { axis: 0, extent: 2, stride: 1 };
+    /// let mut b = Blocks::NONE;
+    /// for _ in 0..MAX_LEVELS {
+    ///     b = b.with(lanes)?;
+    /// }
+    /// assert_eq!(b.with(lanes), Err(LayoutError::RankOverflow { max: MAX_LEVELS }));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with(self, level: Level) -> Result<Self, LayoutError> {
+        if self.len >= MAX_LEVELS {
+            return Err(LayoutError::RankOverflow { max: MAX_LEVELS });
+        }
+        let mut out = self;
+        set(&mut out.levels, self.len, level);
+        out.len = self.len.saturating_add(1);
+        Ok(out)
+    }
+
+    /// The levels in use, in the order they were added.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::plan::Blocks;
+    /// assert!(Blocks::NONE.levels().is_empty());
+    /// ```
+    #[must_use]
+    pub const fn levels(&self) -> &[Level] {
+        match self.levels.split_at_checked(self.len) {
+            Some((used, _)) => used,
+            None => &self.levels,
+        }
+    }
+
+    /// Whether there is no level (the plain strided formula on every axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::plan::Blocks;
+    /// assert!(Blocks::NONE.is_empty() && !Blocks::interleave(0, 1).is_empty());
+    /// ```
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// `Some((dimension, factor))` when these are exactly Core AI's interleave (one level of
+    /// lanes one element apart), the form [`InterleavedLayout`] lowers to.
+    pub(crate) const fn as_interleave(&self) -> Option<(usize, usize)> {
+        match self.levels() {
+            [l] if l.stride == 1 => Some((l.axis, l.extent)),
+            _ => None,
+        }
+    }
+
+    /// The product of the extents of `axis`'s levels (one outermost block), `None` past
+    /// `usize`.
+    pub(crate) const fn block_on(&self, axis: usize) -> Option<usize> {
+        let mut p = 1usize;
+        let mut rest = self.levels();
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            if l.axis == axis {
+                p = match p.checked_mul(l.extent) {
+                    Some(v) => v,
+                    None => return None,
+                };
+            }
+        }
+        Some(p)
+    }
+
+    /// `offset` plus the offset of coordinate `i` along `axis`, whose own stride is `stride`:
+    /// the formula above, the one place it is written (the planner cuts blocked axes with
+    /// it).
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::OffsetOverflow`] when the offset leaves `isize`;
+    /// [`LayoutError::FactorZero`] for a level of extent 0 on `axis`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{LayoutError, plan::Blocks};
+    /// // Interleaved by 2 with block stride 4: coordinates 0..5 at 0 1 4 5 8.
+    /// let b = Blocks::interleave(0, 2);
+    /// let offsets: Result<Vec<_>, _> = (0..5).map(|i| b.offset_on(0, i, 4, 0)).collect();
+    /// assert_eq!(offsets?, [0, 1, 4, 5, 8]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn offset_on(
+        &self,
+        axis: usize,
+        i: usize,
+        stride: isize,
+        offset: isize,
+    ) -> Result<isize, LayoutError> {
+        let (mut q, mut off) = (i, offset);
+        let mut rest = self.levels();
+        while let [l, tail @ ..] = rest {
+            rest = tail;
+            if l.axis != axis {
+                continue;
+            }
+            let (Some(digit), Some(next)) = (q.checked_rem(l.extent), q.checked_div(l.extent))
+            else {
+                return Err(LayoutError::FactorZero);
+            };
+            off = tri!(offset_after(off, digit, l.stride));
+            q = next;
+        }
+        offset_after(off, q, stride)
+    }
+}
+
+/// What a kernel operand lowers to: a strided description whose axes may be blocked, each
+/// into inner [`Level`]s of its own (several axes, an axis blocked twice, a partial last
+/// block: see [`Blocks`]):
+///
+/// ```text
+/// offset(i) = offset + Σ_k axis_k(i_k)     axis_k(i) = Σ_j digit_j(i)·s_j + (i / e_1⋯e_m)·strides[k]
+/// ```
+///
+/// with `(e_j, s_j)` the levels of axis `k` in [`blocks`](Self::blocks) and `digit_j` the
+/// colexicographic digits of `i` under them; an axis with no level is the plain
+/// `i·strides[k]`. Core AI's interleave by `f` on axis `d` is the one level `(f, 1)` on `d`.
+///
+/// ```text
+/// shape [5], strides [4], blocks [(axis 0, extent 2, stride 1)]     offsets 0 1 4 5 8
 /// ```
 ///
 /// The fields are public plain data, so a caller can build one by hand; the kernels check
-/// every field they rely on (a bad interleave is an error, and every offset is checked
+/// every field they rely on (a bad level is an error, and every offset is checked
 /// against its slice), so a wrong value is an error, never undefined behaviour.
 ///
 /// # Examples
@@ -28,7 +269,8 @@ use crate::{InterleavedLayout, Layout};
 /// use strided_layout::plan::{Lowered, Mapping};
 /// let l = Layout::new([2, 3], [3, 1], 4)?.with_offset(1)?;
 /// let low: Lowered<2> = l.lowered();
-/// assert_eq!((low.shape, low.strides, low.offset, low.interleave), ([2, 3], [3, 1], 1, None));
+/// assert_eq!((low.shape, low.strides, low.offset), ([2, 3], [3, 1], 1));
+/// assert!(low.blocks.is_empty());
 /// # Ok::<(), LayoutError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,18 +278,17 @@ use crate::{InterleavedLayout, Layout};
 pub struct Lowered<const N: usize> {
     /// Extent of each axis.
     pub shape: [usize; N],
-    /// Stride of each axis in elements; at the interleaved axis, the stride of one block.
+    /// Stride of each axis in elements; at a blocked axis, the stride of one outermost block.
     pub strides: [isize; N],
     /// Offset of index `[0; N]`, in elements.
     pub offset: isize,
     /// Bytes per element (a power of two). The kernels check it against the element type
-    /// first ([`LayoutError::ItemsizeMismatch`](crate::LayoutError::ItemsizeMismatch) unless it
+    /// first ([`LayoutError::ItemsizeMismatch`] unless it
     /// is `size_of::<T>()` of the slice the operand comes with), and the planner sizes its
     /// tiles from it.
     pub itemsize: usize,
-    /// `Some((dimension, factor))`: axis `dimension` is split into blocks of `factor`
-    /// consecutive elements (`dimension < N`, `factor >= 1`).
-    pub interleave: Option<(usize, usize)>,
+    /// The inner levels of the blocked axes (each level's `axis < N`, `extent >= 1`).
+    pub blocks: Blocks,
 }
 
 /// A layout the kernels can read or write: anything that lowers to [`Lowered`].
@@ -59,9 +300,9 @@ pub struct Lowered<const N: usize> {
 ///
 /// - **Meaning**: index `i` of the operand is element `offset(i)` of the slice passed with
 ///   it, by the formula on [`Lowered`]; the kernels follow that description and nothing else.
-/// - **Well-formed**: `interleave`, when `Some((d, f))`, has `d < N` and `f >= 1`; `itemsize`
+/// - **Well-formed**: every level of `blocks` has `axis < N` and `extent >= 1`; `itemsize`
 ///   is the element size of the slices the operand is used with (the kernels refuse the call
-///   with [`LayoutError::ItemsizeMismatch`](crate::LayoutError::ItemsizeMismatch) otherwise,
+///   with [`LayoutError::ItemsizeMismatch`] otherwise,
 ///   and size their tiles from it).
 /// - **Pure**: `lowered()` returns the same value for the same `self`, without side effects.
 ///
@@ -69,8 +310,8 @@ pub struct Lowered<const N: usize> {
 ///
 /// | check | error |
 /// | --- | --- |
-/// | the operands' shapes are equal | [`LayoutError::ShapeMismatch`](crate::LayoutError::ShapeMismatch) |
-/// | an interleave's axis is `< N`, its factor `>= 1`, and the operands' interleaves cut the shape into at most [`MAX_NESTS`](crate::plan::MAX_NESTS) strided pieces | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
+/// | the operands' shapes are equal | [`LayoutError::ShapeMismatch`] |
+/// | a level's axis is `< N`, its extent `>= 1`, and the operands' levels cut the shape into at most [`MAX_NESTS`](crate::plan::MAX_NESTS) strided pieces | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
 /// | every offset and stride the plan computes fits `isize` (checked arithmetic) | [`OffsetOverflow`](crate::LayoutError::OffsetOverflow) |
 /// | the merged loops fit [`MAX_LOOPS`](crate::plan::MAX_LOOPS) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
 /// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetBelowSlice`](crate::LayoutError::OffsetBelowSlice), [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |
@@ -101,14 +342,14 @@ pub trait Mapping<const N: usize> {
     ///
     /// ```
     /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError, Order};
-    /// use strided_layout::plan::Mapping;
+    /// use strided_layout::plan::{Blocks, Mapping};
     /// // Generic code reads any operand through its lowered form.
     /// fn innermost_stride<const N: usize>(m: &impl Mapping<N>) -> Option<isize> {
     ///     m.lowered().strides.last().copied()
     /// }
     /// let hwc = InterleavedLayout::dense([3, 2, 2], 1, InterleaveLayout::new(0, 3)?)?;
     /// assert_eq!(innermost_stride(&hwc), Some(3));
-    /// assert_eq!(hwc.lowered().interleave, Some((0, 3)));
+    /// assert_eq!(hwc.lowered().blocks, Blocks::interleave(0, 3));
     /// # Ok::<(), LayoutError>(())
     /// ```
     fn lowered(&self) -> Lowered<N>;
@@ -125,7 +366,7 @@ impl<const N: usize> Layout<N> {
     /// use strided_layout::plan::Lowered;
     /// const L: Layout<1> = strided_layout::const_unwrap(Layout::new([3], [2], 4));
     /// const LOW: Lowered<1> = L.lowered();
-    /// assert_eq!((LOW.shape, LOW.strides, LOW.interleave), ([3], [2], None));
+    /// assert_eq!((LOW.shape, LOW.strides, LOW.blocks.is_empty()), ([3], [2], true));
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
@@ -135,7 +376,7 @@ impl<const N: usize> Layout<N> {
             strides: self.strides,
             offset: self.offset,
             itemsize: self.itemsize,
-            interleave: None,
+            blocks: Blocks::NONE,
         }
     }
 }
@@ -178,7 +419,7 @@ impl<const N: usize> InterleavedLayout<N> {
     /// ```
     /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
     /// let il = InterleavedLayout::dense([4, 2], 4, InterleaveLayout::new(0, 2)?)?;
-    /// assert_eq!(il.lowered().interleave, Some((0, 2)));
+    /// assert_eq!(il.lowered().blocks, strided_layout::plan::Blocks::interleave(0, 2));
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
@@ -189,7 +430,7 @@ impl<const N: usize> InterleavedLayout<N> {
             strides: self.strides(),
             offset: self.offset(),
             itemsize: self.itemsize(),
-            interleave: Some((il.dimension(), il.factor())),
+            blocks: Blocks::interleave(il.dimension(), il.factor()),
         }
     }
 }

@@ -118,7 +118,7 @@ pub use copy::{copy, copy_uninit, copy_within};
 pub use fill::fill;
 pub use fold::fold;
 pub use map::{map, zip_map};
-pub use mapping::{Lowered, Mapping};
+pub use mapping::{Blocks, Level, Lowered, MAX_LEVELS, Mapping};
 #[cfg(feature = "rayon")]
 pub use par::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
 pub use plan::{Loop, MAX_LOOPS, MAX_NESTS, Nest, Plan};

@@ -3,11 +3,13 @@
 //! Planning turns the operands' [`Lowered`] forms into at most [`MAX_NESTS`] loop nests (one
 //! per piece of the shape that is strided in every operand). For each nest, in this order:
 //!
-//! 1. each interleaved axis is cut (`plan/pieces.rs`) into runs that every operand reads
-//!    as strided loops: with one factor `f`, a block axis and a lane axis (the interleaved
-//!    operands step `strides[d]` and 1, the others `f·strides[d]` and `strides[d]`) and a
-//!    partial last block as a second nest; operands interleaved differently (other
-//!    factors, other axes) cut the shape into more pieces, one nest each;
+//! 1. each blocked axis (an axis with [`Level`](crate::plan::Level)s in some operand) is
+//!    cut (`plan/pieces.rs`) into runs that every operand reads as strided loops, by the
+//!    place values of all operands' levels on it: with one interleave by `f`, a block axis
+//!    and a lane axis (the interleaved operands step `strides[d]` and 1, the others
+//!    `f·strides[d]` and `strides[d]`) and a partial last block as a second nest; operands
+//!    blocked differently (other factors, other axes, an axis blocked twice) cut the shape
+//!    into more pieces, one nest each;
 //! 2. extent-1 axes are dropped, and neighbours that merge in every operand
 //!    (`outer stride == inner stride · inner extent`) are merged;
 //! 3. axes whose strides are negative (or zero) in every operand are flipped, so runs ascend;
@@ -938,7 +940,7 @@ mod tests {
             strides,
             offset,
             itemsize: 4,
-            interleave: None,
+            blocks: crate::plan::Blocks::NONE,
         };
         let (max, min) = (isize::MAX, isize::MIN);
         for (d, s) in [

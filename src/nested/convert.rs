@@ -4,6 +4,7 @@
 
 use super::{NestedError, NestedLayout};
 use crate::algo::access::{get, set};
+use crate::plan::{Blocks, Level, Lowered};
 use crate::{InterleaveLayout, InterleavedLayout, Layout};
 
 impl<const L: usize> NestedLayout<L> {
@@ -310,5 +311,166 @@ impl<const L: usize> NestedLayout<L> {
             },
             Err(e) => Err(NestedError::Layout(e)),
         }
+    }
+}
+
+impl<const L: usize> NestedLayout<L> {
+    /// The kernels' form of this layout, rank `N`: each top-level mode an axis, its leaves
+    /// (fastest first) the axis's inner [`Level`]s and, last, its own
+    /// stride, its size (a cut included: the partial last block) the axis's extent. Every
+    /// kernel and prepared plan takes it (it is a [`Mapping`](crate::plan::Mapping)): copies
+    /// between any two blocked formats (reorders such as `OIhw16i16o -> OIhw4i16o4i`) go
+    /// through the one planner, which cuts the blocked axes into strided pieces.
+    ///
+    /// ```text
+    /// ((4,2)|7, 3):((1,12), 4)      axis 0: extent 7, level (4, 1), stride 12
+    ///                               axis 1: extent 3, stride 4
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// - [`NestedError::RankMismatch`] if the rank is not `N`;
+    /// - [`NestedError::CutMode`] for a partial block below the top of a mode (a cut sub-mode
+    ///   inside a mode), or a cut layout: the kernels' form has partial blocks only at an
+    ///   axis's outermost level;
+    /// - [`NestedError::Layout`] with [`LayoutError::RankOverflow`](crate::LayoutError::RankOverflow)
+    ///   when the modes' leaves beyond their last need more than
+    ///   [`MAX_LEVELS`](crate::plan::MAX_LEVELS) levels (leaves of extent 1 need none).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// // A reorder of a weight tensor, 20 x 20 x 3 x 3 (O and I padded to 32 in both):
+    /// // OIhw16i16o -> OIhw4i16o4i, blocked axes on both sides, `i` twice in the destination.
+    /// let dims = [20, 20, 3, 3];
+    /// let from = NestedLayout::<8>::onednn("OIhw16i16o", &dims, 4)?;
+    /// let to = NestedLayout::<8>::onednn("OIhw4i16o4i", &dims, 4)?;
+    /// let src: Vec<f32> = (0..from.required_len()?).map(|i| i as f32).collect();
+    /// let mut dst = vec![0f32; to.required_len()?];
+    /// strided_layout::copy(&src, &from.lowered::<4>()?, &mut dst, &to.lowered::<4>()?)?;
+    /// let index = [17, 6, 2, 1];
+    /// let (a, b) = (from.offset_of(&index)?, to.offset_of(&index)?);
+    /// assert_eq!(dst[b as usize], src[a as usize]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn lowered<const N: usize>(&self) -> Result<Lowered<N>, NestedError> {
+        let rank = self.rank();
+        if rank != N {
+            return Err(NestedError::RankMismatch {
+                expected: N,
+                found: rank,
+            });
+        }
+        let mut shape = [0usize; N];
+        let mut strides = [0isize; N];
+        let mut blocks = Blocks::NONE;
+        if let Some(root) = self.root() {
+            if self.is_leaf(root) {
+                // An integral layout `n:s`: one axis, one leaf.
+                set(&mut shape, 0, self.size_or_0(root));
+                if let Some(s) = get(&self.strides, 0) {
+                    set(&mut strides, 0, s);
+                }
+            } else {
+                if self.cut_of(0) != 0 {
+                    return Err(NestedError::CutMode { mode: 0 });
+                }
+                let end = self.end(root);
+                let mut child = self.first_child(root);
+                let mut k = 0;
+                loop {
+                    set(&mut shape, k, self.size_or_0(child));
+                    blocks = match self.mode_levels(child, k, blocks) {
+                        Ok((b, outer)) => {
+                            set(&mut strides, k, outer);
+                            b
+                        }
+                        Err(e) => return Err(e),
+                    };
+                    match self.next_child(child, end) {
+                        Some(next) => child = next,
+                        None => break,
+                    }
+                    k = k.saturating_add(1);
+                }
+            }
+        }
+        Ok(Lowered {
+            shape,
+            strides,
+            offset: self.offset,
+            itemsize: self.itemsize,
+            blocks,
+        })
+    }
+
+    /// The levels of top-level mode `m` (axis `k`) added to `blocks`, and the stride of its
+    /// last leaf of extent other than 1 (0 when there is none: the axis then has one
+    /// coordinate; none either for a mode of no coordinate). Refuses a cut below the mode's
+    /// own top.
+    const fn mode_levels(
+        &self,
+        m: super::Node,
+        k: usize,
+        blocks: Blocks,
+    ) -> Result<(Blocks, isize), NestedError> {
+        let last = self.end(m);
+        // The tuples inside the mode are numbered after its own, in the order they open.
+        let own = if self.is_leaf(m) {
+            None
+        } else {
+            Some(self.tuple_index(m))
+        };
+        let mut inner = 0usize;
+        let mut j = m.leaf;
+        while j <= last {
+            inner = inner.saturating_add(self.opens_at(j));
+            j = j.saturating_add(1);
+        }
+        // `m.open` tuples open at the mode's first leaf before it (outer ones), and the mode's
+        // own tuple is one more.
+        inner = inner.saturating_sub(m.open);
+        if let Some(t) = own {
+            let mut i = 1;
+            while i < inner {
+                if self.cut_of(t.saturating_add(i)) != 0 {
+                    return Err(NestedError::CutMode { mode: k });
+                }
+                i = i.saturating_add(1);
+            }
+        }
+        // A mode of no coordinate (a leaf of extent 0) needs no level: its axis has extent 0.
+        if self.size_or_0(m) == 0 {
+            return Ok((blocks, 0));
+        }
+        // Leaves of extent 1 move nothing; of the others, every one but the last is a level.
+        let mut out = blocks;
+        let mut pending: Option<(usize, isize)> = None;
+        let mut j = m.leaf;
+        while j <= last {
+            if let (Some(e), Some(s)) = (get(&self.extents, j), get(&self.strides, j)) {
+                if e != 1 {
+                    if let Some((pe, ps)) = pending {
+                        let level = Level {
+                            axis: k,
+                            extent: pe,
+                            stride: ps,
+                        };
+                        out = match out.with(level) {
+                            Ok(b) => b,
+                            Err(e) => return Err(NestedError::Layout(e)),
+                        };
+                    }
+                    pending = Some((e, s));
+                }
+            }
+            j = j.saturating_add(1);
+        }
+        let outer = match pending {
+            Some((_, s)) => s,
+            None => 0,
+        };
+        Ok((out, outer))
     }
 }

@@ -194,3 +194,33 @@ pub fn place<const N: usize>(
         len,
     }
 }
+
+/// The reference model of a [`Lowered`](strided_layout::plan::Lowered) operand: the offset of
+/// `ix`, in `i128`, each axis's coordinate decomposed by that axis's levels (fastest first,
+/// the last unbounded) as the type's docs state it, written here without the crate's code.
+pub fn lowered_offset<const N: usize>(l: &strided_layout::plan::Lowered<N>, ix: &[usize]) -> i128 {
+    let mut o = l.offset as i128;
+    for (k, &i) in ix.iter().enumerate() {
+        let mut q = i as u128;
+        for level in l.blocks.levels().iter().filter(|v| v.axis == k) {
+            let e = level.extent as u128;
+            o += (q % e) as i128 * level.stride as i128;
+            q /= e;
+        }
+        o += q as i128 * l.strides[k] as i128;
+    }
+    o
+}
+
+/// How many coordinates of axis `k` of `l` name distinct offsets when its own stride is 0: one
+/// outermost block of its levels (1 without levels), at most the extent.
+pub fn broadcast_keep<const N: usize>(l: &strided_layout::plan::Lowered<N>, k: usize) -> usize {
+    let block = l
+        .blocks
+        .levels()
+        .iter()
+        .filter(|v| v.axis == k)
+        .try_fold(1usize, |p, v| p.checked_mul(v.extent))
+        .unwrap_or(usize::MAX);
+    l.shape[k].min(block)
+}

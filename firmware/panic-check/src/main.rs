@@ -22,7 +22,7 @@ use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
 use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
 use strided_layout::index::{AxisArgs, IntoAxisArg};
 use strided_layout::nested::{NestedError, NestedLayout, RankedNested};
-use strided_layout::plan::{Lowered, Plan};
+use strided_layout::plan::{Blocks, Level, Lowered, Plan};
 use strided_layout::rank::{AddsAxes, Merged, NotLower, OneLess, OneMore, Rank};
 use strided_layout::{
     AxisMask, DynLayout, InterleaveLayout, InterleavedLayout, Layout, Order, Slice, s,
@@ -583,6 +583,18 @@ fn nested() {
                 n.flattened_mode(us(0))
             ));
             keep!(n.narrowed_blocks(us(0), us(1), us(2)));
+            // The kernels' general form: its blocks' functions, and the kernels over it.
+            if let Ok(low) = n.lowered::<2>() {
+                let b = low.blocks;
+                keep!((b.levels().len(), b.is_empty(), b.offset_on(us(0), us(3), is(2), is(1))));
+                keep!(b.with(Level {
+                    axis: us(0),
+                    extent: us(2),
+                    stride: is(1)
+                }));
+                keep!(Blocks::interleave(us(0), us(2)));
+                kernels(&low, &low);
+            }
             if let Ok(r) = RankedNested::<2, 8>::new(n) {
                 keep!((r.rank(), r.layout().size(), r.offset_of(arr_u::<2>(1))));
                 keep!((r.permuted(arr_u::<2>(1)), r.flipped(us(1))));

@@ -23,7 +23,7 @@ pub(super) const fn at<T>(s: &[T], i: usize) -> Option<&T> {
 pub(crate) const fn all_strided<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> bool {
     let mut rest: &[Lowered<N>] = ops;
     while let [op, tail @ ..] = rest {
-        if op.interleave.is_some() {
+        if !op.blocks.is_empty() {
             return false;
         }
         rest = tail;
@@ -61,15 +61,20 @@ pub(crate) const fn check_operands<const N: usize, const K: usize>(
             }
         }
         index = index.saturating_add(1);
-        if let Some((d, f)) = op.interleave {
-            if d >= N {
-                return Err(LayoutError::AxisOutOfRange { axis: d, ndim: N });
+        let mut levels = op.blocks.levels();
+        while let [l, tail @ ..] = levels {
+            levels = tail;
+            if l.axis >= N {
+                return Err(LayoutError::AxisOutOfRange {
+                    axis: l.axis,
+                    ndim: N,
+                });
             }
-            if f == 0 {
+            if l.extent == 0 {
                 return Err(LayoutError::FactorZero);
             }
-            // Factor 1 is the plain strided formula: it cuts nothing.
-            split |= f > 1;
+            // A level of one coordinate is the plain strided formula: it cuts nothing.
+            split |= l.extent > 1;
         }
         if op.itemsize > itemsize {
             itemsize = op.itemsize;

@@ -1,13 +1,16 @@
-//! Operands interleaved differently: the shape cut into pieces that are strided in every
+//! Operands blocked differently: the shape cut into pieces that are strided in every
 //! operand, one nest per piece.
 //!
-//! An operand interleaved on axis `d` by `f` is strided along `d` only inside a block of
-//! `f`, or across whole blocks. Each axis that some operand interleaves (factor > 1; factor
-//! 1 is the plain strided formula and cuts nothing) is cut into *segments*, runs of indices
+//! An operand whose axis `d` has levels of extents `e_1, e_2, ..` (an interleave by `f` is
+//! the one level `f`) is strided along `d` only inside a block of one level, or across whole
+//! blocks of it: its *place values* on `d` are `e_1, e_1·e_2, ..`. Each axis with a place
+//! value > 1 in some operand (below, its "factors": every operand's place values on it) is
+//! cut into *segments*, runs of indices
 //! `start + Σ t_j · unit_j` over which every operand's offset is affine, so each segment is
 //! a few strided loops. The nests are the cartesian product of the cut axes' segments (a
-//! segment with no index is skipped); offsets and strides come from the interleave core's
-//! `step`, the one place the interleave formula is written.
+//! segment with no index is skipped); offsets and strides come from
+//! [`Blocks::offset_on`](crate::plan::Blocks::offset_on), the one place the blocked formula is
+//! written.
 //!
 //! With the distinct factors of one axis `f_1 < .. < f_m`:
 //!
@@ -39,11 +42,10 @@
 //! with a partial last block (eight pieces).
 
 use super::{MAX_NESTS, Plan, at, itemsize_of, stride_at};
+use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
-use crate::algo::interleave::step;
-use crate::kernel::mapping::Lowered;
-use crate::{InterleaveLayout, LayoutError};
+use crate::kernel::mapping::{Level, Lowered};
 
 /// The most distinct interleave factors (> 1) one axis is cut by, and the most axes cut in
 /// one plan (each operand adds at most one of each: more than [`MAX_CUTS`] is
@@ -289,16 +291,28 @@ impl Cut {
     }
 }
 
-/// The interleave operand `op` reads axis `d` under: its own when it interleaves `d`, else
-/// the plain formula.
-const fn spec_on<const N: usize>(op: &Lowered<N>, d: usize) -> InterleaveLayout {
-    match op.interleave {
-        Some((a, f)) if a == d => match InterleaveLayout::new(d, f) {
-            Ok(il) => il,
-            Err(_) => InterleaveLayout::PLAIN,
-        },
-        _ => InterleaveLayout::PLAIN,
+/// The place value of level `i` of `levels` (on its axis): the product of the extents of the
+/// levels of that axis up to and including it; `None` past `usize` (then it exceeds every
+/// extent, and no index reaches the next level: it cuts nothing).
+const fn place_value(levels: &[Level], index: usize) -> Option<usize> {
+    let Some(level) = at(levels, index) else {
+        return None;
+    };
+    let mut place = 1usize;
+    let mut j = 0;
+    while let Some(below) = at(levels, j) {
+        if j > index {
+            break;
+        }
+        if below.axis == level.axis {
+            place = match place.checked_mul(below.extent) {
+                Some(v) => v,
+                None => return None,
+            };
+        }
+        j = j.saturating_add(1);
     }
+    Some(place)
 }
 
 /// The cut of axis `k`, if any.
@@ -329,10 +343,17 @@ impl<const K: usize> Plan<K> {
         let shape = first.shape;
         let mut cuts = [Cut::NONE; MAX_CUTS];
         let mut ncuts = 0usize;
-        let mut o = 0;
-        while let Some(op) = at(ops, o) {
-            o = o.saturating_add(1);
-            let Some((d, f)) = op.interleave else {
+        // Every place value (> 1) of every operand's levels, on the level's axis.
+        let (mut operand, mut index) = (0, 0);
+        while let Some(op) = at(ops, operand) {
+            let levels = op.blocks.levels();
+            let Some(level) = at(levels, index) else {
+                (operand, index) = (operand.saturating_add(1), 0);
+                continue;
+            };
+            let (d, place) = (level.axis, place_value(levels, index));
+            index = index.saturating_add(1);
+            let Some(f) = place else {
                 continue;
             };
             if f <= 1 {
@@ -422,12 +443,16 @@ impl<const K: usize> Plan<K> {
         while let (Some(cut), Some(seg)) = (at(cuts, c), get(segs, c)) {
             let mut o = 0;
             while let Some(op) = at(ops, o) {
-                let (s, il) = (stride_at(op, cut.axis), spec_on(op, cut.axis));
+                let s = stride_at(op, cut.axis);
                 let start = match get(&offsets, o) {
                     Some(v) => v,
                     None => 0,
                 };
-                set(&mut offsets, o, tri!(step(start, seg.start, s, il)));
+                set(
+                    &mut offsets,
+                    o,
+                    tri!(op.blocks.offset_on(cut.axis, seg.start, s, start)),
+                );
                 o = o.saturating_add(1);
             }
             c = c.saturating_add(1);
@@ -485,10 +510,10 @@ const fn unit_strides<const N: usize, const K: usize>(
     };
     let mut o = 0;
     while let Some(op) = at(ops, o) {
-        let (s, il) = (stride_at(op, k), spec_on(op, k));
+        let s = stride_at(op, k);
         let (a, b) = (
-            tri!(step(op.offset, seg.start, s, il)),
-            tri!(step(op.offset, next, s, il)),
+            tri!(op.blocks.offset_on(k, seg.start, s, op.offset)),
+            tri!(op.blocks.offset_on(k, next, s, op.offset)),
         );
         match b.checked_sub(a) {
             Some(d) => set(&mut out, o, d),

@@ -344,7 +344,7 @@ impl<'p> Unique<'p, 2> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<S>(Operand::Source, src.itemsize)?;
         let names = [Operand::Destination, Operand::Source];
-        let strided = dst.interleave.is_none() && src.interleave.is_none();
+        let strided = dst.blocks.is_empty() && src.blocks.is_empty();
         Self::plan_checked(plan, &[dst, src], lens, names, strided)
     }
 }
@@ -368,7 +368,7 @@ impl<'p> Unique<'p, 3> {
         check_itemsize::<A>(Operand::Source, a.itemsize)?;
         check_itemsize::<B>(Operand::SecondSource, b.itemsize)?;
         let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
-        let strided = dst.interleave.is_none() && a.interleave.is_none() && b.interleave.is_none();
+        let strided = dst.blocks.is_empty() && a.blocks.is_empty() && b.blocks.is_empty();
         Self::plan_checked(plan, &[dst, a, b], lens, names, strided)
     }
 }

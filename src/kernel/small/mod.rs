@@ -667,8 +667,8 @@ impl<'l, const N: usize> Tiny<'l, N> {
 #[inline]
 fn strided_pair<T, const N: usize>(dl: &Lowered<N>, sl: &Lowered<N>) -> bool {
     let size = size_of::<T>();
-    dl.interleave.is_none()
-        && sl.interleave.is_none()
+    dl.blocks.is_empty()
+        && sl.blocks.is_empty()
         && dl.shape == sl.shape
         && dl.itemsize == size
         && sl.itemsize == size
