@@ -6,6 +6,9 @@
 //!
 //! Throughput counts bytes read plus bytes written (`2n` for `n` bytes moved).
 //!
+//! `table/onednn sizes`: the reorders of `scripts/onednn_reorder_bench.sh` (oneDNN's own,
+//! timed on the same machine), through nested layouts' general kernel form.
+//!
 //! Run: `cargo bench -p strided-layout-bench --bench reorder -- table/`.
 
 use criterion::measurement::WallTime;
@@ -84,5 +87,57 @@ fn nchw8c_to_nchw16c(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, nchw8c_to_nchw16c);
+/// The oneDNN formats through `NestedLayout::onednn(..).lowered()`, at the sizes of
+/// `scripts/onednn_reorder_bench.sh`, oneDNN's own reorder timed on the same machine (run it
+/// beside this: `table/onednn sizes`), with `copy_from_slice` of the same bytes and a naive
+/// loop over every logical index calling both layouts' `offset_of`.
+fn onednn_sizes(c: &mut Criterion) {
+    use strided_layout::nested::NestedLayout;
+    for (from, to, dims) in [
+        ("nChw8c", "nChw16c", [1, 128, 112, 112]),
+        ("oihw", "OIhw16i16o", [256, 256, 3, 3]),
+        ("OIhw16i16o", "OIhw4i16o4i", [256, 256, 3, 3]),
+    ] {
+        let a = NestedLayout::<8>::onednn(from, &dims, 4).unwrap();
+        let b = NestedLayout::<8>::onednn(to, &dims, 4).unwrap();
+        let (al, bl) = (a.lowered::<4>().unwrap(), b.lowered::<4>().unwrap());
+        let n: usize = dims.iter().product();
+        let name = format!("table/onednn sizes {from} -> {to} {dims:?}");
+        let mut g = group(c, &name, 8 * n);
+        roofline(&mut g, n);
+        let src: Vec<f32> = (0..a.required_len().unwrap())
+            .map(|i| (i % 1000) as f32)
+            .collect();
+        let mut dst = vec![2f32; b.required_len().unwrap()];
+        strided_layout::copy(&src, &al, &mut dst, &bl).unwrap();
+        for index in [[0, 0, 0, 0], [0, 9, 1, 2], [0, 17, 2, 1]] {
+            let (x, y) = (a.offset_of(&index).unwrap(), b.offset_of(&index).unwrap());
+            assert_eq!(dst[y as usize], src[x as usize]);
+        }
+        g.bench_function("ours", |bch| {
+            bch.iter(|| {
+                strided_layout::copy(black_box(&src), &al, black_box(&mut dst), &bl).unwrap()
+            })
+        });
+        g.bench_function("naive", |bch| {
+            bch.iter(|| {
+                let (s, d) = (black_box(&src), black_box(&mut dst));
+                for i in 0..dims[0] {
+                    for j in 0..dims[1] {
+                        for k in 0..dims[2] {
+                            for l in 0..dims[3] {
+                                let ix = [i, j, k, l];
+                                let (x, y) = (a.offset_of(&ix).unwrap(), b.offset_of(&ix).unwrap());
+                                d[y as usize] = s[x as usize];
+                            }
+                        }
+                    }
+                }
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, nchw8c_to_nchw16c, onednn_sizes);
 criterion_main!(benches);

@@ -1,0 +1,59 @@
+// oneDNN's own reorder, timed: the peer for benches/benches/reorder.rs's `table/` rows that
+// README's reorder table quotes. Single thread (run with OMP_NUM_THREADS=1), CPU engine, f32.
+//
+// For each case: the reorder primitive is created once, both buffers are filled (not the
+// kernel's zero page), the reorder runs 5 times to warm up, then `reps` timed runs; the
+// median of 15 batches is printed as microseconds per reorder and GB/s counting bytes read
+// plus bytes written (the source's and the destination's logical elements, 8 bytes each for
+// f32), as the Rust benchmark counts them.
+//
+// Built and run by scripts/onednn_reorder_bench.sh (g++, oneDNN from pip).
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+using dnnl::memory;
+using tag = dnnl::memory::format_tag;
+
+static void time_case(const char *name, memory::dims dims, tag from, tag to, int reps) {
+  dnnl::engine eng(dnnl::engine::kind::cpu, 0);
+  dnnl::stream strm(eng);
+  memory::desc src_md(dims, memory::data_type::f32, from);
+  memory::desc dst_md(dims, memory::data_type::f32, to);
+  memory src(src_md, eng), dst(dst_md, eng);
+  float *s = static_cast<float *>(src.get_data_handle());
+  float *d = static_cast<float *>(dst.get_data_handle());
+  size_t ns = src_md.get_size() / sizeof(float), nd = dst_md.get_size() / sizeof(float);
+  for (size_t i = 0; i < ns; i++) s[i] = static_cast<float>(i % 1000);
+  for (size_t i = 0; i < nd; i++) d[i] = 2.0f;
+  dnnl::reorder r(src, dst);
+  for (int i = 0; i < 5; i++) r.execute(strm, src, dst);
+  strm.wait();
+  std::vector<double> us;
+  for (int batch = 0; batch < 15; batch++) {
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < reps; i++) r.execute(strm, src, dst);
+    strm.wait();
+    auto t1 = std::chrono::steady_clock::now();
+    us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / reps);
+  }
+  std::sort(us.begin(), us.end());
+  double median = us[us.size() / 2];
+  size_t elements = 1;
+  for (auto x : dims) elements *= static_cast<size_t>(x);
+  double gbs = 8.0 * static_cast<double>(elements) / (median * 1e3);
+  std::printf("onednn\t%s\t%.1f us\t%.2f GB/s\n", name, median, gbs);
+}
+
+int main() {
+  time_case("nChw8c -> nChw16c 1x128x112x112", {1, 128, 112, 112}, tag::nChw8c, tag::nChw16c,
+            20);
+  time_case("oihw -> OIhw16i16o 256x256x3x3", {256, 256, 3, 3}, tag::oihw, tag::OIhw16i16o,
+            50);
+  time_case("OIhw16i16o -> OIhw4i16o4i 256x256x3x3", {256, 256, 3, 3}, tag::OIhw16i16o,
+            tag::OIhw4i16o4i, 50);
+  return 0;
+}
