@@ -11,8 +11,19 @@
 //! of input and output rank a rank-changing transform accepts, for every rank up to 64) to
 //! `$OUT_DIR/rank_relations.rs`, and the count of an `s!` argument list (`src/index.rs`) to
 //! `$OUT_DIR/arg_counts.rs`: several thousand one-line impls that a declarative macro cannot
-//! enumerate (it has no arithmetic). The crate reads no custom `cfg` (its per-target
-//! constants are `cfg!`-selected in `src/kernel/plan.rs`).
+//! enumerate (it has no arithmetic).
+//!
+//! And it decides, in one place, which SIMD kernels the target compiles, as two `cfg`s every
+//! kernel module reads (`#[cfg(x86_kernels)]`, `cfg!(neon_kernels)`):
+//!
+//! | `cfg` | set when | kernels |
+//! | --- | --- | --- |
+//! | `x86_kernels` | `target_arch = "x86_64"`, not under Miri | SSSE3 / AVX / AVX2 (detected at run time, `src/kernel/cpu.rs`), streaming stores |
+//! | `neon_kernels` | `target_arch = "aarch64"` with `target_feature = "neon"`, not under Miri | NEON |
+//!
+//! Under Miri neither is set: the portable twins run, so Miri checks the code every target
+//! shares. (The crate's other per-target constants are `cfg!`-selected in
+//! `src/kernel/plan.rs`.)
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -78,8 +89,30 @@ fn arg_counts() -> String {
     out
 }
 
+/// Whether the target build of this run has `cfg` name `name` set (Cargo passes the target's
+/// `cfg`s, `miri` included under `cargo miri`, as `CARGO_CFG_*`).
+fn target_cfg(name: &str) -> Option<String> {
+    std::env::var(format!("CARGO_CFG_{}", name.to_uppercase())).ok()
+}
+
+/// The SIMD `cfg`s (see the module docs): the one place the target's kernels are chosen.
+fn simd_cfgs() {
+    println!("cargo::rustc-check-cfg=cfg(x86_kernels)");
+    println!("cargo::rustc-check-cfg=cfg(neon_kernels)");
+    let miri = target_cfg("miri").is_some();
+    let arch = target_cfg("target_arch").unwrap_or_default();
+    let features = target_cfg("target_feature").unwrap_or_default();
+    if !miri && arch == "x86_64" {
+        println!("cargo::rustc-cfg=x86_kernels");
+    }
+    if !miri && arch == "aarch64" && features.split(',').any(|f| f == "neon") {
+        println!("cargo::rustc-cfg=neon_kernels");
+    }
+}
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    simd_cfgs();
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
     let include = Path::new(&manifest).join("include");
     println!("cargo::metadata=include={}", include.display());

@@ -92,7 +92,7 @@ mod stream;
     reason = "packed tiles of `zip_map` through raw pointers; each block has a SAFETY argument"
 )]
 mod zip_tiles;
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 #[expect(unsafe_code, reason = "cpuid and xgetbv intrinsics")]
 mod cpu;
 #[cfg(not(target_os = "none"))]

@@ -21,7 +21,7 @@ pub(crate) const STREAM_BYTES: usize = 32 << 20;
 /// only called when the target and `T` allow streaming at all).
 #[inline]
 pub(crate) fn stream_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> bool {
-    cfg!(all(target_arch = "x86_64", not(miri)))
+    cfg!(x86_kernels)
         && is_plain::<T>()
         && elements().saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
 }
@@ -40,11 +40,11 @@ pub(crate) fn stream_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> boo
 /// pattern with a 19.5 MiB destination 0.91 against 0.81.
 #[inline]
 pub(crate) fn stream_rows_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> bool {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     if crate::kernel::cpu::is_intel() {
         return is_plain::<T>();
     }
-    cfg!(all(target_arch = "x86_64", not(miri)))
+    cfg!(x86_kernels)
         && is_plain::<T>()
         && elements().saturating_mul(size_of::<T>()) >= STREAM_BYTES
 }
@@ -64,7 +64,7 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
         n == 0 || d.cast_const().wrapping_add(n) <= s || s.wrapping_add(n) <= d.cast_const(),
         "stream_copy_unchecked: overlapping ranges"
     );
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         let (d, s, n) = (
             d.cast::<u8>(),
@@ -79,7 +79,7 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
             unsafe { x86::stream_bytes(d, s, n) };
         }
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(x86_kernels))]
     {
         // SAFETY: the caller's contract.
         unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
@@ -91,14 +91,14 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
 /// nothing on other targets.
 #[inline]
 pub(crate) fn prefetch_run<T>(p: *const T, n: usize) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         let bytes = n.saturating_mul(size_of::<T>());
         for k in (0..bytes).step_by(64) {
             x86::prefetch(p.cast::<u8>().wrapping_add(k));
         }
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(x86_kernels))]
     {
         let _ = (p, n);
     }
@@ -107,11 +107,11 @@ pub(crate) fn prefetch_run<T>(p: *const T, n: usize) {
 /// Orders the streaming stores of [`stream_copy_unchecked`] before every later store.
 #[inline]
 pub(crate) fn stream_fence() {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     x86::fence();
 }
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 mod x86 {
     use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_sfence, _mm_stream_si128};
     use core::arch::x86_64::{

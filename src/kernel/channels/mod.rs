@@ -50,12 +50,7 @@
 )]
 // Targets without a backend keep the entry points (which return 0) and compile the rest away.
 #![cfg_attr(
-    not(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        miri,
-        test
-    )),
+    not(any(x86_kernels, neon_kernels, miri, test)),
     expect(
         dead_code,
         reason = "targets without a backend keep the entry points and compile the rest away"
@@ -65,9 +60,9 @@
 mod masks;
 mod algorithm;
 mod padded;
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 mod x86;
-#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+#[cfg(neon_kernels)]
 mod neon;
 #[cfg(any(miri, test))]
 mod portable;
@@ -192,12 +187,7 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
 }
 
 /// Whether this target has a byte-shuffle backend (see the module table).
-const HAS_BACKEND: bool = cfg!(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon"),
-    miri,
-    test
-));
+const HAS_BACKEND: bool = cfg!(any(x86_kernels, neon_kernels, miri, test));
 
 /// The backend for this target (see the module table), in either direction.
 ///
@@ -206,7 +196,7 @@ const HAS_BACKEND: bool = cfg!(any(
 /// [`by_shape`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
 #[inline]
 #[cfg_attr(
-    not(all(target_arch = "x86_64", not(miri))),
+    not(x86_kernels),
     expect(
         unused_variables,
         reason = "only x86-64 streams; on targets without a backend every argument is unused"
@@ -220,7 +210,7 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     stream: bool,
     used: usize,
 ) -> usize {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         if crate::kernel::cpu::has_avx2() {
             // SAFETY: AVX2 is present (checked); the caller's contract.
@@ -234,7 +224,7 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
         }
         0
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    #[cfg(neon_kernels)]
     {
         // SAFETY: NEON is enabled at compile time; the caller's contract.
         unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false, used) }
@@ -244,11 +234,7 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
         // SAFETY: the portable unit needs no feature; the caller's contract.
         unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false, used) }
     }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", not(miri)),
-        all(target_arch = "aarch64", target_feature = "neon", not(miri)),
-        miri
-    )))]
+    #[cfg(not(any(x86_kernels, neon_kernels, miri)))]
     {
         0
     }
@@ -396,7 +382,7 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
 /// As [`interleave`].
 #[inline]
 #[cfg_attr(
-    not(all(target_arch = "x86_64", not(miri), not(target_os = "none"))),
+    not(all(x86_kernels, not(target_os = "none"))),
     expect(
         unused_variables,
         reason = "only x86-64 with AVX2 has a partial-block kernel"
@@ -410,7 +396,7 @@ unsafe fn interleave_partial<T: 'static>(
     c: usize,
     n: usize,
 ) -> usize {
-    #[cfg(all(target_arch = "x86_64", not(miri), not(target_os = "none")))]
+    #[cfg(all(x86_kernels, not(target_os = "none")))]
     {
         if size_of::<T>() != 4 || !is_plain::<T>() || !crate::kernel::cpu::has_avx2() {
             return 0;
@@ -429,7 +415,7 @@ unsafe fn interleave_partial<T: 'static>(
             _ => 0,
         }
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri), not(target_os = "none"))))]
+    #[cfg(not(all(x86_kernels, not(target_os = "none"))))]
     {
         0
     }

@@ -387,17 +387,14 @@ fn many_channels_stream_long_runs() {
 /// Whether this target has a backend for `c` channels (else the entry points do nothing,
 /// by design).
 fn has_backend(c: usize) -> bool {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         crate::kernel::cpu::has_avx2() || (c <= 4 && crate::kernel::cpu::has_ssse3())
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(x86_kernels))]
     {
         let _ = c;
-        cfg!(any(
-            miri,
-            all(target_arch = "aarch64", target_feature = "neon")
-        ))
+        cfg!(any(miri, neon_kernels))
     }
 }
 
@@ -466,7 +463,7 @@ fn backend<T: Copy + 'static>() {
 }
 
 /// SSSE3 directly (the dispatch prefers AVX2 where both exist).
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 fn ssse3_shape<const C: usize, const SIZE: usize>() {
     if !crate::kernel::cpu::has_ssse3() {
         return;
@@ -485,7 +482,7 @@ fn ssse3_shape<const C: usize, const SIZE: usize>() {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 #[test]
 fn ssse3_backend_moves_every_shape() {
     ssse3_shape::<2, 1>();

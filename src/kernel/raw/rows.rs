@@ -325,7 +325,7 @@ pub(super) fn lowest<D, S>(d: *mut D, s: *const S, db: isize, n: usize) -> (*mut
 /// allocation, and the two ranges do not overlap.
 #[inline]
 pub(super) unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     if crate::kernel::cpu::has_avx2() {
         // SAFETY: AVX2 is present (checked); the contract.
         unsafe { reverse_run_avx2(d, s, n) };
@@ -340,7 +340,7 @@ pub(super) unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
 /// # Safety
 ///
 /// AVX2 is present, and [`reverse_run`]'s contract.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 #[target_feature(enable = "avx2")]
 unsafe fn reverse_run_avx2<T: Copy>(d: *mut T, s: *const T, n: usize) {
     // SAFETY: the contract.

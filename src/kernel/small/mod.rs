@@ -28,14 +28,14 @@
 //! module out and keep the general loops alone (code size).
 
 #![cfg_attr(
-    all(target_arch = "x86_64", not(miri)),
+    x86_kernels,
     expect(
         clippy::many_single_char_names,
         reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
     )
 )]
 #![cfg_attr(
-    all(target_arch = "x86_64", not(miri)),
+    x86_kernels,
     expect(
         clippy::inline_always,
         reason = "the vector steps and their loads and stores must inline into their target-feature callers"
@@ -44,9 +44,9 @@
 
 use core::mem::size_of;
 
-#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+#[cfg(not(x86_kernels))]
 use crate::kernel::channels;
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 use crate::kernel::cpu::{self, Features as Cpu};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
@@ -244,7 +244,7 @@ impl Small {
                 // at `d`, the channels `ea` elements each at `s` and `s + sr`.
                 unsafe { interleave2(d, s, sr, ea, cpu) };
             }
-            #[cfg(all(target_arch = "x86_64", not(miri)))]
+            #[cfg(x86_kernels)]
             Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx2() => {
                 // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
                 // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
@@ -288,11 +288,11 @@ impl Small {
 
 /// Where the CPU's features are not detected (other architectures, Miri): the portable
 /// kernels, always known.
-#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+#[cfg(not(x86_kernels))]
 #[derive(Clone, Copy)]
 struct Cpu;
 
-#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+#[cfg(not(x86_kernels))]
 impl Cpu {
     /// Always known.
     #[expect(
@@ -305,7 +305,7 @@ impl Cpu {
 }
 
 /// Where the CPU's features are not detected: nothing to detect.
-#[cfg(not(all(target_arch = "x86_64", not(miri))))]
+#[cfg(not(x86_kernels))]
 mod cpu {
     /// Nothing to detect.
     pub(super) fn detect_now() {}
@@ -742,14 +742,14 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
 /// none of the source ones.
 #[inline]
 unsafe fn interleave2<T: Copy + 'static>(d: *mut T, s: *const T, sr: isize, n: usize, cpu: Cpu) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         // SAFETY: the second channel starts at source element `s + sr` (contract).
         let r = unsafe { s.offset(sr) };
         // SAFETY: the contract.
         unsafe { x86::interleave2(d, s, r, n, cpu) };
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(x86_kernels))]
     {
         let Cpu = cpu;
         // SAFETY: the contract is `channels::interleave`'s for `c = 2` channels `sr` apart
@@ -765,7 +765,7 @@ unsafe fn interleave2<T: Copy + 'static>(d: *mut T, s: *const T, sr: isize, n: u
 ///
 /// `d..d + 2n`, `l..l + n` and `r..r + n` are elements of their allocations, and the
 /// destination elements are none of the source ones.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 #[inline]
 unsafe fn interleave2_portable<T: Copy>(
     d: *mut T,
@@ -796,7 +796,7 @@ unsafe fn interleave2_portable<T: Copy>(
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 mod x86;
 
 #[cfg(test)]

@@ -41,7 +41,7 @@
 
 use core::mem::size_of;
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 use crate::kernel::cpu::{has_avx, has_avx2};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
@@ -110,13 +110,13 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
         1 => {
             let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
             let micro = |d: *mut u8, s: *const u8| {
-                #[cfg(all(target_arch = "x86_64", not(miri)))]
+                #[cfg(x86_kernels)]
                 // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
                 // contract), for which the caller's contract holds; SSE2 is part of x86-64.
                 unsafe {
                     x86::micro_sse2_u8(d, dr, s, sr);
                 }
-                #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+                #[cfg(not(x86_kernels))]
                 // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
                 // contract), for which the caller's contract holds.
                 unsafe {
@@ -131,13 +131,13 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
         2 => {
             let (d, s) = (dst.cast::<u16>(), src.cast::<u16>());
             let micro = |d: *mut u16, s: *const u16| {
-                #[cfg(all(target_arch = "x86_64", not(miri)))]
+                #[cfg(x86_kernels)]
                 // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
                 // contract), for which the caller's contract holds; SSE2 is part of x86-64.
                 unsafe {
                     x86::micro_sse2_u16(d, dr, s, sr);
                 }
-                #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+                #[cfg(not(x86_kernels))]
                 // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
                 // contract), for which the caller's contract holds.
                 unsafe {
@@ -152,7 +152,7 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
         _ => {}
     }
     let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         if has_avx2() {
             // SAFETY: AVX2 is present (checked above); the caller's contract, for 4-byte
@@ -168,7 +168,7 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
             unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
         }
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    #[cfg(neon_kernels)]
     {
         let micro = |d: *mut f32, s: *const f32| {
             // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
@@ -178,10 +178,7 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
         // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
         unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
     }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", not(miri)),
-        all(target_arch = "aarch64", target_feature = "neon", not(miri))
-    )))]
+    #[cfg(not(any(x86_kernels, neon_kernels)))]
     {
         let micro = |d: *mut f32, s: *const f32| {
             // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
@@ -203,20 +200,17 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
 #[cfg(not(target_os = "none"))]
 #[inline]
 pub(crate) unsafe fn micro4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     // SAFETY: SSE2 is part of x86-64; the caller's contract.
     unsafe {
         x86::micro_sse2(d, dr, s, sr);
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    #[cfg(neon_kernels)]
     // SAFETY: NEON is enabled at compile time; the caller's contract.
     unsafe {
         neon::micro(d, dr, s, sr);
     }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", not(miri)),
-        all(target_arch = "aarch64", target_feature = "neon", not(miri))
-    )))]
+    #[cfg(not(any(x86_kernels, neon_kernels)))]
     // SAFETY: the caller's contract.
     unsafe {
         micro_portable::<f32, 4>(d, dr, s, sr);
@@ -230,7 +224,7 @@ pub(crate) unsafe fn micro4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
 /// As [`transpose_unchecked`], for 8-byte elements.
 #[inline]
 unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usize, eb: usize) {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         if has_avx() {
             // SAFETY: AVX is present (checked above); the caller's contract.
@@ -245,7 +239,7 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
             unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
         }
     }
-    #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+    #[cfg(neon_kernels)]
     {
         let micro = |d: *mut f64, s: *const f64| {
             // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
@@ -255,10 +249,7 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
         // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
         unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
     }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", not(miri)),
-        all(target_arch = "aarch64", target_feature = "neon", not(miri))
-    )))]
+    #[cfg(not(any(x86_kernels, neon_kernels)))]
     {
         let micro = |d: *mut f64, s: *const f64| {
             // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
@@ -334,7 +325,7 @@ unsafe fn blocks<E: Copy, const W: usize>(
 ///
 /// `transpose_unchecked`'s contract, `big(d, s)` sound for a `B × B` block at `d`/`s` with
 /// the same row strides, and `small` for an `S × S` one.
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 #[inline(always)]
 unsafe fn blocks_and_strips<E: Copy, const B: usize, const S: usize>(
     d: *mut E,
@@ -376,7 +367,7 @@ pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 ///
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < W`) is an element of its slice.
 #[cfg_attr(
-    all(target_arch = "x86_64", not(miri), not(test)),
+    all(x86_kernels, not(test)),
     expect(
         dead_code,
         reason = "the portable twin runs only where no SIMD unit does, and under Miri"
@@ -404,12 +395,12 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
     }
 }
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 mod x86;
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 pub(crate) use x86::tiles8_avx2;
 
-#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(miri)))]
+#[cfg(neon_kernels)]
 mod neon;
 
 #[cfg(test)]

@@ -3,10 +3,10 @@
 
 use core::mem::{MaybeUninit, size_of};
 
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 use super::x86;
 use super::{transpose_unchecked, transposes};
-#[cfg(all(target_arch = "x86_64", not(miri)))]
+#[cfg(x86_kernels)]
 use crate::kernel::cpu::{has_avx, has_avx2};
 use crate::kernel::drive::step;
 
@@ -72,11 +72,11 @@ pub(super) fn whole_lines<T>(dr: isize) -> bool {
 /// AVX2 for 4-byte elements, whose tiles are the AVX2 8 × 8 tile; AVX for the others).
 #[inline]
 pub(super) fn has_line_kernel(size: usize) -> bool {
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         if size == 4 { has_avx2() } else { has_avx() }
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(x86_kernels))]
     {
         let _ = size;
         false
@@ -113,7 +113,7 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
         streams::<T>(dr, ea, eb),
         "transpose_stream_unchecked: no line kernel"
     );
-    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    #[cfg(x86_kernels)]
     {
         // In the cache, with destination rows that are not a whole number of lines apart
         // (and strides that do not alias in the L1 cache), the stack tiles' extra pass costs
@@ -181,7 +181,7 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
             unsafe { line_blocks::<u32, 16>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
         }
     }
-    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    #[cfg(not(x86_kernels))]
     {
         // `streams` is false here; the cached transpose is correct for any block.
         let _ = nt;
@@ -202,7 +202,7 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
 /// `L × L` block at `d`/`s` whose destination rows start on a `LINE`-byte boundary, and
 /// `edge` for any sub-block of the block.
 #[cfg_attr(
-    not(any(all(target_arch = "x86_64", not(miri)), test)),
+    not(any(x86_kernels, test)),
     expect(
         dead_code,
         reason = "only the x86-64 line kernels run the macro-kernel"
@@ -314,7 +314,7 @@ pub(super) const PAGE: usize = 4096;
 /// (Measured on a 4096² `f32` transpose: 0.55 of `copy_from_slice` with line kernels,
 /// about 0.8 with the stack tile; on 4000² the line kernels stay ahead.)
 #[cfg_attr(
-    not(any(all(target_arch = "x86_64", not(miri)), test)),
+    not(any(x86_kernels, test)),
     expect(dead_code, reason = "only the x86-64 streaming transpose asks")
 )]
 #[inline]
@@ -356,7 +356,7 @@ struct StackTile<T>(MaybeUninit<T>);
 /// destination row `d` (which starts on a line boundary when the rows are whole lines apart),
 /// `edge` for any sub-block of the block.
 #[cfg_attr(
-    not(any(all(target_arch = "x86_64", not(miri)), test)),
+    not(any(x86_kernels, test)),
     expect(
         dead_code,
         reason = "only the x86-64 streaming transpose runs the tiles"
