@@ -210,8 +210,8 @@ impl<const L: usize> NestedLayout<L> {
     /// take; [`from_interleaved`](Self::from_interleaved) the other way). A layout with no
     /// tuple mode is interleaved by 1 on axis 0.
     ///
-    /// With it, a layout from [`onednn`](Self::onednn) blocked once (`nChw16c`) goes through
-    /// [`copy()`](crate::copy()) and the prepared plans.
+    /// (Every nested layout reaches the kernels through [`lowered`](Self::lowered); this is the
+    /// conversion to the interleaved type.)
     ///
     /// # Errors
     ///
@@ -351,6 +351,27 @@ impl<const L: usize> NestedLayout<L> {
     /// strided_layout::copy(&src, &from.lowered::<4>()?, &mut dst, &to.lowered::<4>()?)?;
     /// let index = [17, 6, 2, 1];
     /// let (a, b) = (from.offset_of(&index)?, to.offset_of(&index)?);
+    /// assert_eq!(dst[b as usize], src[a as usize]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// Planned at compile time, where the formats and dims are known: a prepared reorder
+    /// whose planning and checks cost nothing at run time.
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, const_unwrap};
+    /// use strided_layout::nested::{self, NestedLayout};
+    /// const DIMS: [usize; 4] = [1, 40, 3, 3];
+    /// const FROM: NestedLayout<8> = nested::const_unwrap(NestedLayout::onednn("nChw8c", &DIMS, 4));
+    /// const TO: NestedLayout<8> = nested::const_unwrap(NestedLayout::onednn("nChw16c", &DIMS, 4));
+    /// const PLAN: CopyPlan = const_unwrap(CopyPlan::from_lowered(
+    ///     &nested::const_unwrap(FROM.lowered::<4>()),
+    ///     &nested::const_unwrap(TO.lowered::<4>()),
+    /// ));
+    /// let src: Vec<f32> = (0..PLAN.src_len()).map(|i| i as f32).collect();
+    /// let mut dst = vec![0f32; PLAN.dst_len()];
+    /// PLAN.run(&src, &mut dst)?;
+    /// let (a, b) = (FROM.offset_of(&[0, 37, 2, 1])?, TO.offset_of(&[0, 37, 2, 1])?);
     /// assert_eq!(dst[b as usize], src[a as usize]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -17,7 +17,8 @@
 //! | [`offsets`](NestedLayout::offsets), [`grid`](NestedLayout::grid) | the offsets in CuTe's order; a rank-2 layout's offsets as CuTe's `print_layout` grid |
 //! | [`onednn`](NestedLayout::onednn) | oneDNN's format tags (`nChw16c`, `OIhw4i16o4i`, `aBcd16b`, ...), padded as oneDNN pads |
 //! | [`RankedNested<N, L>`] | the fixed-rank front: the rank checked once, multi-indices as `[usize; N]`, rank changes in the types |
-//! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout), [`to_interleaved`](NestedLayout::to_interleaved) | conversions (the last one is how a layout blocked once reaches the kernels) |
+//! | [`lowered`](NestedLayout::lowered) | the kernels' general form: every kernel and prepared plan takes it, so a nested layout (oneDNN's formats, blocked on several axes or twice) is copied, filled, mapped or reordered through the one planner |
+//! | [`from_layout`](NestedLayout::from_layout), [`from_interleaved`](NestedLayout::from_interleaved), [`to_layout`](NestedLayout::to_layout), [`to_interleaved`](NestedLayout::to_interleaved) | conversions |
 //!
 //! # CuTe's conventions
 //!

@@ -99,6 +99,30 @@ impl<const N: usize, const L: usize> RankedNested<N, L> {
         &self.layout
     }
 
+    /// The kernels' form of the layout, its rank from the type: what
+    /// [`NestedLayout::lowered`] gives for `N` (see there for the form and the rules).
+    ///
+    /// # Errors
+    ///
+    /// As [`NestedLayout::lowered`], but never `RankMismatch`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, Order, nested::RankedNested};
+    /// // 10 channels in blocks of 4 (the last partial), into planar CHW.
+    /// let blocked = RankedNested::<2, 4>::parse("((4,3)|10,5):((1,20),4)")?;
+    /// let planar = Layout::dense([10, 5], 1, Order::C)?;
+    /// let src: Vec<u8> = (0..60).collect();
+    /// let mut dst = [0u8; 50];
+    /// strided_layout::copy(&src, &blocked.lowered()?, &mut dst, &planar)?;
+    /// assert_eq!(dst[5 * 6 + 2], src[blocked.offset_of([6, 2])? as usize]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn lowered(&self) -> Result<crate::plan::Lowered<N>, NestedError> {
+        self.layout.lowered::<N>()
+    }
+
     /// The layout, giving up the rank in the type.
     ///
     /// # Examples

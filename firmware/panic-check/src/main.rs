@@ -599,6 +599,7 @@ fn nested() {
                 keep!((r.rank(), r.layout().size(), r.offset_of(arr_u::<2>(1))));
                 keep!((r.permuted(arr_u::<2>(1)), r.flipped(us(1))));
                 keep!(r.narrowed_blocks(us(0), us(1), us(2)));
+                keep!(r.lowered());
                 keep!(r.selected::<1>(us(1), us(2)).map(RankedNested::into_layout));
                 keep!(r.unsqueezed::<3>(us(2)).map(RankedNested::into_layout));
                 let mut out: heapless::String<64> = heapless::String::new();
