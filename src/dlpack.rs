@@ -44,6 +44,7 @@
 use core::ffi::c_void;
 use core::fmt;
 
+use crate::nested::{NestedError, NestedLayout};
 use crate::{DynLayout, Layout, LayoutError};
 
 /// `DLDevice`: where the tensor's memory is (`device_type` is the C enum `DLDeviceType`, kept as
@@ -439,6 +440,57 @@ impl<'a> DlpackView<'a> {
         })
     }
 
+    /// The view of a nested layout of rank `N` whose modes are all leaves (a blocked one has no
+    /// DLPack form), as [`from_layout`](Self::from_layout).
+    ///
+    /// # Errors
+    ///
+    /// - [`DlpackError::Blocked`] for the first top-level mode that is a tuple or cut (a
+    ///   oneDNN format such as `nChw16c`: reorder it to a plain layout first, with
+    ///   [`copy()`](crate::copy()) over [`NestedLayout::lowered`]);
+    /// - [`LayoutError::RankMismatch`] if the rank is not `N`; otherwise as
+    ///   [`from_layout`](Self::from_layout).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::nested::NestedLayout;
+    /// use strided_layout::dlpack::{DLDataType, DlpackError, DlpackView};
+    /// let f32x1 = DLDataType { code: DLDataType::FLOAT, bits: 32, lanes: 1 };
+    /// let (mut shape, mut strides) = ([0; 4], [0; 4]);
+    /// let nhwc = NestedLayout::<8>::onednn("nhwc", &[1, 3, 2, 2], 4)?;
+    /// let v = DlpackView::from_nested(&nhwc, f32x1, &mut shape, &mut strides)?;
+    /// assert_eq!((v.shape, v.strides), (&[1, 3, 2, 2][..], Some(&[12, 1, 6, 3][..])));
+    /// let blocked = NestedLayout::<8>::onednn("nChw16c", &[1, 20, 2, 2], 4)?;
+    /// let (mut shape, mut strides) = ([0; 4], [0; 4]);
+    /// assert_eq!(
+    ///     DlpackView::from_nested(&blocked, f32x1, &mut shape, &mut strides).map(|_| ()),
+    ///     Err(DlpackError::Blocked { mode: 1 })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_nested<const N: usize, const L: usize>(
+        layout: &NestedLayout<L>,
+        dtype: DLDataType,
+        shape: &'a mut [i64; N],
+        strides: &'a mut [i64; N],
+    ) -> Result<Self, DlpackError> {
+        let flat = match layout.to_layout::<N>() {
+            Ok(l) => l,
+            Err(NestedError::NotFlat { mode }) => return Err(DlpackError::Blocked { mode }),
+            Err(NestedError::RankMismatch { expected, found }) => {
+                return Err(DlpackError::Layout(LayoutError::RankMismatch {
+                    expected,
+                    found,
+                }));
+            }
+            Err(NestedError::Layout(e)) => return Err(DlpackError::Layout(e)),
+            // `to_layout` names no other rule; a cut layout is not flat.
+            Err(_) => return Err(DlpackError::Blocked { mode: 0 }),
+        };
+        Self::from_layout(&flat, dtype, shape, strides)
+    }
+
     /// The view of a [`DynLayout`], as [`from_layout`](Self::from_layout); the buffers need at
     /// least `layout.rank()` entries.
     ///
@@ -605,6 +657,12 @@ pub enum DlpackError {
     /// The layout the tensor describes breaks one of its rules (a rank other than the one
     /// asked for, a negative extent, an offset past `isize`, ...).
     Layout(LayoutError),
+    /// A nested layout's top-level mode `mode` is blocked (a tuple, or cut): DLPack describes
+    /// one extent and one stride per axis, with no blocks.
+    Blocked {
+        /// The top-level mode.
+        mode: usize,
+    },
 }
 
 impl DlpackError {
@@ -627,6 +685,9 @@ impl DlpackError {
             Self::ByteOffsetNotMultiple => "byte offset is not a multiple of the itemsize",
             Self::ShapeUnreadable => "shape pointer is null with ndim > 0, or ndim is negative",
             Self::Layout(e) => e.as_str(),
+            Self::Blocked { .. } => {
+                "a blocked mode has no DLPack form (one extent and stride an axis)"
+            }
         }
     }
 }
@@ -644,6 +705,7 @@ impl fmt::Display for DlpackError {
                 write!(f, "{} (expected {expected}, found {found})", self.as_str())
             }
             Self::Layout(e) => fmt::Display::fmt(e, f),
+            Self::Blocked { mode } => write!(f, "{} (mode {mode})", self.as_str()),
             _ => f.write_str(self.as_str()),
         }
     }

@@ -329,3 +329,42 @@ mod round_trip {
 
     for_ranks!(dlpack_round_trips_every_layout, layout, round_trips);
 }
+
+/// A nested layout has a DLPack view exactly where every top-level mode is a leaf: the view
+/// of its flat layout; a blocked or cut mode is refused by name, as is another rank.
+#[test]
+fn nested_layouts_have_a_view_only_where_no_mode_is_blocked() {
+    use strided_layout::nested::NestedLayout;
+    for tag in ["nchw", "nhwc", "chwn", "nChw8c", "nChw16c"] {
+        let n = NestedLayout::<8>::onednn(tag, &[2, 20, 3, 2], 4).unwrap();
+        let (mut shape, mut strides) = ([0; 4], [0; 4]);
+        let got = DlpackView::from_nested(&n, F32, &mut shape, &mut strides);
+        match n.to_layout::<4>() {
+            Ok(flat) => {
+                let v = got.unwrap();
+                assert_eq!(v.to_layout::<4>().unwrap(), flat, "{tag}");
+                assert_eq!(v.shape, &[2, 20, 3, 2][..], "{tag}");
+            }
+            Err(_) => assert_eq!(got.map(|_| ()), Err(DlpackError::Blocked { mode: 1 }), "{tag}"),
+        }
+    }
+    let n = NestedLayout::<8>::onednn("nchw", &[2, 20, 3, 2], 4).unwrap();
+    let (mut shape, mut strides) = ([0; 3], [0; 3]);
+    assert_eq!(
+        DlpackView::from_nested(&n, F32, &mut shape, &mut strides).map(|_| ()),
+        Err(DlpackError::Layout(LayoutError::RankMismatch {
+            expected: 3,
+            found: 4
+        }))
+    );
+    let cut: NestedLayout<8> = "(4,3)|10:(1,4)".parse().unwrap();
+    let (mut shape, mut strides) = ([0; 2], [0; 2]);
+    assert!(matches!(
+        DlpackView::from_nested(&cut, F32, &mut shape, &mut strides),
+        Err(DlpackError::Blocked { .. })
+    ));
+    assert_eq!(
+        DlpackError::Blocked { mode: 1 }.to_string(),
+        "a blocked mode has no DLPack form (one extent and stride an axis) (mode 1)"
+    );
+}

@@ -583,6 +583,13 @@ fn nested() {
                 n.flattened_mode(us(0))
             ));
             keep!(n.narrowed_blocks(us(0), us(1), us(2)));
+            let f32x1 = DLDataType {
+                code: DLDataType::FLOAT,
+                bits: us(32) as u8,
+                lanes: 1,
+            };
+            let (mut shape, mut strides) = ([0i64; 2], [0i64; 2]);
+            keep!(DlpackView::from_nested(&n, f32x1, &mut shape, &mut strides).is_ok());
             // The kernels' general form: its blocks' functions, and the kernels over it.
             if let Ok(low) = n.lowered::<2>() {
                 let b = low.blocks;
