@@ -14,26 +14,7 @@ VENV="${ONEDNN_VENV:-target/onednn-venv}"
 CXX="${CXX:-g++}"
 BUILD_DIR="$VENV/build"
 
-if [ ! -x "$VENV/bin/python" ]; then
-  python3 -m venv "$VENV"
-fi
-"$VENV/bin/pip" install --quiet --no-deps \
-  onednn-cpu-gomp==2023.2.0 \
-  onednn-devel-cpu-gomp==2023.2.0
-
-# find_dir PATTERN: the directory holding the first file under the venv matching PATTERN.
-find_dir() {
-  local f
-  f="$(find "$VENV" -path "$1" -print -quit)"
-  if [ -z "$f" ]; then
-    echo "onednn_reorder_bench.sh: no file matching $1 under $VENV" >&2
-    exit 1
-  fi
-  dirname "$f"
-}
-DNNL_INC="$(dirname "$(dirname "$(find_dir '*/include/oneapi/dnnl/dnnl.hpp')")")"
-DNNL_LIB="$(find_dir '*/libdnnl.so*')"
-DNNL_LIB="$(cd "$DNNL_LIB" && pwd)"
+. scripts/onednn_env.sh
 
 mkdir -p "$BUILD_DIR"
 "$CXX" -std=c++17 -O2 -I"$DNNL_INC" \
