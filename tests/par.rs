@@ -293,6 +293,35 @@ proptest! {
     }
 }
 
+/// The parts of reorders between oneDNN's formats (operands blocked on several axes, one axis
+/// twice, partial last blocks: up to four nests) cover each plan exactly, against both
+/// layouts' own offsets.
+#[test]
+fn parts_of_reorders_between_blocked_formats_cover_the_plan() {
+    use strided_layout::nested::NestedLayout;
+    let cases = [
+        ("nChw8c", "nChw16c", [1, 20, 2, 3]),
+        ("oihw", "OIhw16i16o", [18, 20, 1, 2]),
+        ("OIhw16i16o", "OIhw4i16o4i", [18, 20, 1, 1]),
+        ("OIhw8i8o", "IOhw16o16i", [9, 17, 1, 1]),
+    ];
+    for (a, b, dims) in cases {
+        let from = NestedLayout::<8>::onednn(a, &dims, 4).unwrap();
+        let to = NestedLayout::<8>::onednn(b, &dims, 4).unwrap();
+        let plan = Plan::new(&[to.lowered::<4>().unwrap(), from.lowered::<4>().unwrap()]).unwrap();
+        let mut want = Vec::new();
+        for i in common::indices(&dims) {
+            want.push([
+                i128::from(to.offset_of(&i).unwrap() as i64),
+                i128::from(from.offset_of(&i).unwrap() as i64),
+            ]);
+        }
+        if let Err(e) = check_parts_cover(&plan, want) {
+            panic!("{a} -> {b} {dims:?}: {e}");
+        }
+    }
+}
+
 #[test]
 fn plan_part_of_a_transpose_cuts_at_whole_tile_rows() {
     let dst = Layout::dense([100, 70], 4, Order::C).unwrap();
@@ -385,6 +414,7 @@ fn copy_parts_refuse_what_run_refuses() {
 #[cfg(feature = "rayon")]
 mod rayon_kernels {
     use super::*;
+    use strided_layout::nested::NestedLayout;
     use strided_layout::plan::Mapping;
     use strided_layout::{PAR_BYTES, Slice};
 
@@ -453,6 +483,15 @@ mod rayon_kernels {
         let src = floats(len);
         same_copy(&src, &planar, &il, len);
         same_copy(&src, &il, &planar, planar.volume());
+        // A reorder between oneDNN's weight formats, both blocked on two axes, `i` twice in
+        // the destination, O and I not multiples of the blocks: four nests.
+        let dims = if cfg!(miri) { [18, 20, 1, 1] } else { [40, 36, 8, 8] };
+        let from = NestedLayout::<8>::onednn("OIhw16i16o", &dims, 4).unwrap();
+        let to = NestedLayout::<8>::onednn("OIhw4i16o4i", &dims, 4).unwrap();
+        let (fl, tl) = (from.lowered::<4>().unwrap(), to.lowered::<4>().unwrap());
+        assert_eq!(Plan::new(&[tl, fl]).unwrap().nests().len(), 4);
+        let src = floats(from.required_len().unwrap());
+        same_copy(&src, &fl, &tl, to.required_len().unwrap());
     }
 
     #[test]
