@@ -1,7 +1,7 @@
 //! [`Mapping`]: what a kernel operand lowers to, so every kernel is written once for
 //! [`Layout`] and for any other layout that decomposes into a few strided pieces.
 
-use crate::algo::access::set;
+use crate::algo::access::{get, set};
 use crate::algo::checked::{offset_after, tri};
 use crate::{InterleavedLayout, Layout, LayoutError};
 
@@ -181,21 +181,45 @@ impl Blocks {
         }
     }
 
-    /// The product of the extents of `axis`'s levels (one outermost block), `None` past
-    /// `usize`.
+    /// The product of the extents of `axis`'s levels (one outermost block, 1 with none), `None`
+    /// past `usize`.
     pub(crate) const fn block_on(&self, axis: usize) -> Option<usize> {
-        let mut p = 1usize;
-        let mut rest = self.levels();
-        while let [l, tail @ ..] = rest {
-            rest = tail;
-            if l.axis == axis {
-                p = match p.checked_mul(l.extent) {
-                    Some(v) => v,
-                    None => return None,
-                };
+        // The place value of the axis's last level.
+        let levels = self.levels();
+        let mut i = levels.len();
+        while let Some(j) = i.checked_sub(1) {
+            i = j;
+            if let Some(l) = get(levels, j) {
+                if l.axis == axis {
+                    return self.place_value(j);
+                }
             }
         }
-        Some(p)
+        Some(1)
+    }
+
+    /// The place value of level `index` on its axis: the product of the extents of that axis's
+    /// levels up to and including it (the coordinates one of its steps moves); `None` past
+    /// `usize` (then it exceeds every extent) or past the levels.
+    pub(crate) const fn place_value(&self, index: usize) -> Option<usize> {
+        let levels = self.levels();
+        let Some(level) = get(levels, index) else {
+            return None;
+        };
+        let mut place = 1usize;
+        let mut j = 0;
+        while j <= index {
+            if let Some(below) = get(levels, j) {
+                if below.axis == level.axis {
+                    place = match place.checked_mul(below.extent) {
+                        Some(v) => v,
+                        None => return None,
+                    };
+                }
+            }
+            j = j.saturating_add(1);
+        }
+        Some(place)
     }
 
     /// `offset` plus the offset of coordinate `i` along `axis`, whose own stride is `stride`:

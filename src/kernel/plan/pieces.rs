@@ -45,7 +45,7 @@ use super::{MAX_NESTS, Plan, at, itemsize_of, stride_at};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
-use crate::kernel::mapping::{Level, Lowered};
+use crate::kernel::mapping::Lowered;
 
 /// The most distinct interleave factors (> 1) one axis is cut by, and the most axes cut in
 /// one plan (each operand adds at most one of each: more than [`MAX_CUTS`] is
@@ -291,30 +291,6 @@ impl Cut {
     }
 }
 
-/// The place value of level `i` of `levels` (on its axis): the product of the extents of the
-/// levels of that axis up to and including it; `None` past `usize` (then it exceeds every
-/// extent, and no index reaches the next level: it cuts nothing).
-const fn place_value(levels: &[Level], index: usize) -> Option<usize> {
-    let Some(level) = at(levels, index) else {
-        return None;
-    };
-    let mut place = 1usize;
-    let mut j = 0;
-    while let Some(below) = at(levels, j) {
-        if j > index {
-            break;
-        }
-        if below.axis == level.axis {
-            place = match place.checked_mul(below.extent) {
-                Some(v) => v,
-                None => return None,
-            };
-        }
-        j = j.saturating_add(1);
-    }
-    Some(place)
-}
-
 /// The cut of axis `k`, if any.
 const fn cut_on(cuts: &[Cut], k: usize) -> Option<usize> {
     let mut c = 0;
@@ -346,12 +322,13 @@ impl<const K: usize> Plan<K> {
         // Every place value (> 1) of every operand's levels, on the level's axis.
         let (mut operand, mut index) = (0, 0);
         while let Some(op) = at(ops, operand) {
-            let levels = op.blocks.levels();
-            let Some(level) = at(levels, index) else {
+            let Some(level) = at(op.blocks.levels(), index) else {
                 (operand, index) = (operand.saturating_add(1), 0);
                 continue;
             };
-            let (d, place) = (level.axis, place_value(levels, index));
+            // `None` past `usize`: it exceeds every extent, and no index reaches the next
+            // level, so it cuts nothing.
+            let (d, place) = (level.axis, op.blocks.place_value(index));
             index = index.saturating_add(1);
             let Some(f) = place else {
                 continue;
