@@ -300,12 +300,14 @@ proptest! {
 fn parts_of_reorders_between_blocked_formats_cover_the_plan() {
     use strided_layout::nested::NestedLayout;
     let cases = [
+        ("OIhw16i16o", "OIhw4i16o4i", [17, 5, 1, 1]),
         ("nChw8c", "nChw16c", [1, 20, 2, 3]),
         ("oihw", "OIhw16i16o", [18, 20, 1, 2]),
-        ("OIhw16i16o", "OIhw4i16o4i", [18, 20, 1, 1]),
         ("OIhw8i8o", "IOhw16o16i", [9, 17, 1, 1]),
     ];
-    for (a, b, dims) in cases {
+    // Under Miri the first (four nests, 85 elements) only.
+    let cases = if cfg!(miri) { &cases[..1] } else { &cases[..] };
+    for &(a, b, dims) in cases {
         let from = NestedLayout::<8>::onednn(a, &dims, 4).unwrap();
         let to = NestedLayout::<8>::onednn(b, &dims, 4).unwrap();
         let plan = Plan::new(&[to.lowered::<4>().unwrap(), from.lowered::<4>().unwrap()]).unwrap();
@@ -485,7 +487,7 @@ mod rayon_kernels {
         same_copy(&src, &il, &planar, planar.volume());
         // A reorder between oneDNN's weight formats, both blocked on two axes, `i` twice in
         // the destination, O and I not multiples of the blocks: four nests.
-        let dims = if cfg!(miri) { [18, 20, 1, 1] } else { [40, 36, 8, 8] };
+        let dims = if cfg!(miri) { [17, 5, 1, 1] } else { [40, 36, 8, 8] };
         let from = NestedLayout::<8>::onednn("OIhw16i16o", &dims, 4).unwrap();
         let to = NestedLayout::<8>::onednn("OIhw4i16o4i", &dims, 4).unwrap();
         let (fl, tl) = (from.lowered::<4>().unwrap(), to.lowered::<4>().unwrap());
