@@ -40,8 +40,10 @@ use crate::{InterleaveLayout, LayoutError};
 // one formula: the interleave term is written here once. Callers: `offset_of` and `bounds`
 // below (through them `algo/offset.rs`, so `Layout` and `DynLayout`), `InterleavedLayout`'s
 // constructors, `offset_of`, `offset_bounds`, strided forms, uniqueness and overlap
-// (`interleave/`), its iterators (`iter/`), and `Grid` (`fmt.rs`). The copy planner calls
-// `step`; `KernelLayout` is to call `piece` and `offset_of` rather than re-derive them.
+// (`interleave/`), its iterators (`iter/`), and `Grid` (`fmt.rs`). `KernelLayout` is to call
+// `piece` and `offset_of` rather than re-derive them. The copy planner reads the general
+// blocked form instead (`plan::Blocks::offset_on`, of which one level of lanes one element
+// apart is this formula): the two are kept equal by the kernels' tests against the model.
 
 /// `offset + (i / f) * s + i % f`: the offset `i` steps along an axis of stride `s` stored in
 /// blocks of `f` (`f == 1`: the plain `offset + i * s`), or `Err(OffsetOverflow)`.
