@@ -608,6 +608,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+    )]
     fn two_axes_unique_agrees_with_the_search() {
         // Under Miri (safe code: the 32-bit run is what it adds) every fourth stride.
         let step = if cfg!(miri) { 4 } else { 1 };

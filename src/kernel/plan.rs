@@ -679,6 +679,10 @@ mod tests {
     use crate::{Layout, Lowered, Order};
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+    )]
     fn outer_first2_is_outer_first_of_two_operands() {
         // Strides around every cap (a line of 1- to 8-byte elements, and 1), their negatives,
         // and the largest, where the uncapped sums need the double-width weight; under Miri
@@ -740,6 +744,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+    )]
     fn build_strided_plans_what_build_any_plans() {
         // Plain operands: the strided planner (what the kernels over `Layout`s link) and the
         // general one give the same plan, or the same error, from a run-time empty plan and
@@ -820,6 +828,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+    )]
     fn build_small_of_every_small_rank_two_pair_plans_what_build_nest_plans() {
         // Every rank-2 destination and source of one shape, extents 0..=4, strides -6..=6
         // (0 included), offsets that keep every offset in range; different itemsizes. Under

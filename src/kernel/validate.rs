@@ -371,6 +371,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+    )]
     fn strided_checks_of_rank_two_agree_with_the_general_check() {
         // Every rank-2 destination with extents 1..=4 and strides -6..=6: the one-nest check
         // with no search, the one-nest check with it, and the general check answer alike.

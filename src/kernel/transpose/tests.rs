@@ -261,6 +261,10 @@ fn transpose_stream_matches_scalar_for_widths_1_to_70() {
 fn transpose_stream_with_source_rows_2_kib_apart_matches_scalar() {
     for (k, ea) in [16, 17, 32, 45].into_iter().enumerate() {
         for (l, eb) in [32, 33, 48, 70].into_iter().enumerate() {
+            // Under Miri six of the sixteen pairs: each size and both directions.
+            if cfg!(miri) && (k + l) % 3 != 0 {
+                continue;
+            }
             let pad = if cfg!(miri) { 512 } else { 1024 } - ea;
             check_stream(
                 ea,
