@@ -681,39 +681,30 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+        ignore = "safe code only, no unsafe on its path: the native x86-64 and i686 runs check it"
     )]
     fn outer_first2_is_outer_first_of_two_operands() {
         // Strides around every cap (a line of 1- to 8-byte elements, and 1), their negatives,
-        // and the largest, where the uncapped sums need the double-width weight; under Miri
-        // a sample of them.
-        let vals: &[isize] = if cfg!(miri) {
-            &[0, 1, 9, 33, 64, isize::MAX]
-        } else {
-            &[
-                0,
-                1,
-                2,
-                7,
-                8,
-                9,
-                16,
-                31,
-                32,
-                33,
-                63,
-                64,
-                65,
-                1000,
-                isize::MAX,
-                isize::MIN + 1,
-            ]
-        };
-        let caps: &[usize] = if cfg!(miri) {
-            &[8, 32]
-        } else {
-            &[1, 8, 16, 32, 64]
-        };
+        // and the largest, where the uncapped sums need the double-width weight.
+        let vals: &[isize] = &[
+            0,
+            1,
+            2,
+            7,
+            8,
+            9,
+            16,
+            31,
+            32,
+            33,
+            63,
+            64,
+            65,
+            1000,
+            isize::MAX,
+            isize::MIN + 1,
+        ];
+        let caps: &[usize] = &[1, 8, 16, 32, 64];
         let signed = || vals.iter().flat_map(|&v| [v, v.wrapping_neg()]);
         let mut cases = 0usize;
         for &cap in caps {
@@ -746,19 +737,14 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+        ignore = "safe code only, no unsafe on its path: the native x86-64 and i686 runs check it"
     )]
     fn build_strided_plans_what_build_any_plans() {
         // Plain operands: the strided planner (what the kernels over `Layout`s link) and the
         // general one give the same plan, or the same error, from a run-time empty plan and
         // from the constant one.
         let dst = Layout::dense([3, 4, 2], 4, Order::C).unwrap();
-        // Under Miri (safe code: the 32-bit run is what it adds) a sample of the strides.
-        let strides: &[isize] = if cfg!(miri) {
-            &[-3, 0, 2]
-        } else {
-            &[-3, -2, -1, 0, 1, 2, 3]
-        };
+        let strides: &[isize] = &[-3, -2, -1, 0, 1, 2, 3];
         let mut cases = 0;
         for &s0 in strides {
             for &s1 in strides {
@@ -830,20 +816,15 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "no unsafe code on its path (the planner and its checks are safe): the native runs check it"
+        ignore = "safe code only, no unsafe on its path: the native x86-64 and i686 runs check it"
     )]
     fn build_small_of_every_small_rank_two_pair_plans_what_build_nest_plans() {
         // Every rank-2 destination and source of one shape, extents 0..=4, strides -6..=6
-        // (0 included), offsets that keep every offset in range; different itemsizes. Under
-        // Miri (safe code here: the 32-bit run is what it adds) a sample of both.
-        let (extents, strides): (&[usize], &[isize]) = if cfg!(miri) {
-            (&[0, 3], &[-2, 0, 1])
-        } else {
-            (
-                &[0, 1, 2, 3, 4],
-                &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6],
-            )
-        };
+        // (0 included), offsets that keep every offset in range; different itemsizes.
+        let (extents, strides): (&[usize], &[isize]) = (
+            &[0, 1, 2, 3, 4],
+            &[-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6],
+        );
         let mut planned = 0usize;
         for &e0 in extents {
             for &e1 in extents {
