@@ -213,16 +213,22 @@ pub enum LayoutError {
         /// The first axis whose extents differ.
         axis: usize,
     },
-    /// The operands of a kernel are interleaved so differently that their plan needs more than
-    /// [`MAX_NESTS`](crate::plan::MAX_NESTS) loop nests.
+    /// The operands of a kernel are blocked so differently that they cut the shape into more
+    /// strided pieces than the kernel plans: more than [`MAX_NESTS`](crate::plan::MAX_NESTS)
+    /// for one [`Plan`](crate::plan::Plan) (and so for a prepared plan and its parts), more
+    /// than [`MAX_PIECES`](crate::plan::MAX_PIECES) for a run-time kernel (which plans
+    /// [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces at a time).
     ///
-    /// Operands interleaved on different axes, by factors that divide one another (blocks of
-    /// 8 and of 16: nChw8c -> nChw16c), with partial last blocks or by factor 1 are planned
-    /// together, as is any empty copy. What remains refused: two factors on one axis neither
-    /// of which divides the other (3 and 4, 4 and 6), on an axis long enough that its pieces
-    /// (one per phase of their least common multiple) outnumber the nests, and three operands
-    /// interleaved on three different axes, each with a partial last block. Copy through an
-    /// intermediate layout in two steps instead.
+    /// Operands blocked on different axes, by sizes that divide one another (blocks of 8 and
+    /// of 16: nChw8c -> nChw16c), with partial last blocks or by factor 1 fit one plan, as
+    /// does any empty copy. Past one plan (run-time kernels only): two block sizes on one
+    /// axis neither of which divides the other (3 and 4, 4 and 6), on an axis long enough
+    /// that its pieces (one per phase of their least common multiple) outnumber the nests,
+    /// and partial last blocks on several blocked axes (oneDNN's `OIhw16i16o` against
+    /// `OIhw4i16o4i` with neither `O` nor `I` a multiple of 16). Refused by every kernel:
+    /// more than [`MAX_PIECES`](crate::plan::MAX_PIECES) pieces (block sizes such as 7 and 11
+    /// on an axis of 100), and more than four distinct block sizes on one axis or four
+    /// blocked axes in one copy. Copy through an intermediate layout in two steps instead.
     InterleaveConflict,
     /// A kernel operand's slice is shorter than its layout needs: its highest offset is
     /// `needed - 1`, and the slice holds `given` elements. Pass a slice of at least `needed`

@@ -131,7 +131,7 @@ pub mod plan {
 
     pub use crate::kernel::{
         Blocks, CopyPart, CopyParts, Level, Loop, Lowered, MAX_LEVELS, MAX_LOOPS, MAX_NESTS,
-        Mapping, Nest, Plan,
+        MAX_PIECES, Mapping, Nest, Plan,
     };
 }
 

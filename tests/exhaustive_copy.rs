@@ -133,19 +133,11 @@ fn check_copy_pair<const N: usize>(s: &Op<N>, sm: &Model, d: &Op<N>, dm: &Model,
     let src: Vec<u32> = (0..span(sm) as u32).map(|i| 1000 + i).collect();
     let fresh = || vec![SENTINEL; span(dm) + GUARD];
     // Factors that do not divide one another on one axis may need more nests than a plan
-    // holds: the only pairs a copy may refuse.
-    let conflict = matches!((s.spec(), d.spec()), (Some((da, fa)), Some((db, fb)))
-        if da == db && fa % fb != 0 && fb % fa != 0);
+    // holds: the run-time copy plans them in windows, and refuses none.
     let empty = dm.volume() == 0;
 
     let mut dst = fresh();
     let got = run_copy(&src, s, &mut dst, d);
-    if got == Err(LayoutError::InterleaveConflict) {
-        assert!(conflict, "{}", what());
-        assert_eq!(dst, fresh(), "{}: dst touched", what());
-        t.tick();
-        return;
-    }
     if !empty && !dm.unique() {
         assert!(
             matches!(

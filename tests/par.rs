@@ -699,9 +699,20 @@ fn check_differently_interleaved(
     let (a, b) = (il(da, fa), il(db, fb));
     let plan = match Plan::new(&[b.lowered(), a.lowered()]) {
         Ok(p) => p,
-        // More pieces than a plan holds: refused by every form alike.
+        // More pieces than a plan holds: no parts (they cut one plan), `par_copy` plans
+        // them in windows and writes what `copy` writes.
         Err(e) => {
             prop_assert_eq!(e, LayoutError::InterleaveConflict);
+            prop_assert_eq!(CopyPlan::of(&a, &b).map(|_| ()), Err(e));
+            #[cfg(feature = "rayon")]
+            {
+                let src = buffer(a.required_len().unwrap(), 7);
+                let mut want = vec![-1; b.required_len().unwrap()];
+                let mut got = want.clone();
+                strided_layout::copy(&src, &a, &mut want, &b).unwrap();
+                strided_layout::par_copy(&src, &a, &mut got, &b).unwrap();
+                prop_assert_eq!(want, got);
+            }
             return Ok(());
         }
     };
@@ -782,8 +793,10 @@ fn nchw8c_to_nchw16c_parts_cover_all_three_nests() {
     }
 }
 
-/// `par_copy`, `par_map` and `par_zip_map` between operands interleaved differently, large
-/// enough to split: the bytes of the one-thread kernels, `f` called once per index.
+/// `par_copy`, `par_map`, `par_zip_map` and `par_fill` between operands interleaved
+/// differently, large enough to split: the bytes of the one-thread kernels, `f` called once
+/// per index; blocks of 4 against blocks of 6 are more pieces than one plan holds (planned in
+/// windows, each split).
 #[cfg(feature = "rayon")]
 #[test]
 fn par_kernels_of_differently_interleaved_operands_match_one_thread() {
@@ -797,11 +810,13 @@ fn par_kernels_of_differently_interleaved_operands_match_one_thread() {
         (blocked(1, 16), blocked(1, 8)),
         (blocked(1, 8), blocked(2, 4)),
         (blocked(3, 5), blocked(1, 3)),
+        (blocked(1, 4), blocked(1, 6)),
     ];
     for (a, b) in cases {
-        let plan = CopyPlan::of(&a, &b).unwrap();
-        let src = buffer(plan.src_len(), 3);
-        let mut want = vec![-1; plan.dst_len()];
+        let windows = CopyPlan::of(&a, &b) == Err(LayoutError::InterleaveConflict);
+        assert_eq!(windows, a.interleave().factor() == 4, "{:?}", a.interleave());
+        let src = buffer(a.required_len().unwrap(), 3);
+        let mut want = vec![-1; b.required_len().unwrap()];
         let mut got = want.clone();
         strided_layout::copy(&src, &a, &mut want, &b).unwrap();
         strided_layout::par_copy(&src, &a, &mut got, &b).unwrap();
@@ -825,5 +840,8 @@ fn par_kernels_of_differently_interleaved_operands_match_one_thread() {
         strided_layout::zip_map(&src, &a, &src, &a, &mut want, &b, g).unwrap();
         strided_layout::par_zip_map(&src, &a, &src, &a, &mut got, &b, g).unwrap();
         assert_eq!(want, got, "par_zip_map");
+        strided_layout::fill(&mut want, &b, 9).unwrap();
+        strided_layout::par_fill(&mut got, &b, 9).unwrap();
+        assert_eq!(want, got, "par_fill");
     }
 }

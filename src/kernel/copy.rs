@@ -5,7 +5,9 @@ use core::mem::MaybeUninit;
 use crate::LayoutError;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{Dense, Disjoint, InPlace, Unique, UniqueBlock};
+use crate::kernel::proof::{
+    Across, Dense, Disjoint, InPlace, ONE_SOURCE, Unique, UniqueBlock, Windows,
+};
 use crate::kernel::raw;
 #[cfg(not(target_os = "none"))]
 use crate::kernel::small;
@@ -39,7 +41,8 @@ use crate::kernel::small;
 /// - **Stack:** the plan, in the frame (up to [`MAX_NESTS`](crate::plan::MAX_NESTS) nests of
 ///   [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops; a copy of rank 2 or less over
 ///   [`Layout`](crate::Layout)s needs no plan), and on hosts a 32 KiB tile for a transpose of
-///   32 MiB or more whose rows are whole 4 KiB pages apart.
+///   32 MiB or more whose rows are whole 4 KiB pages apart. Operands cut into more pieces
+///   than a plan holds keep two plans while their windows are checked against each other.
 ///
 /// Measured figures (time per call, instructions and stack on a Cortex-M4, throughput against
 /// `copy_from_slice`) are in [`doc::benchmarks`](crate::doc::benchmarks) and
@@ -55,8 +58,12 @@ use crate::kernel::small;
 ///   (zero-sized `T` and sizes that are no power of two always are);
 /// - [`LayoutError::ShapeMismatch`] if the shapes differ;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
-///   [`LayoutError::InterleaveConflict`], [`LayoutError::OffsetOverflow`],
-///   [`LayoutError::RankOverflow`] from [`Plan::new`];
+///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`], and
+///   [`LayoutError::InterleaveConflict`] for operands blocked so differently that they cut
+///   the shape into more than [`MAX_PIECES`](crate::plan::MAX_PIECES) pieces (past
+///   [`MAX_NESTS`](crate::plan::MAX_NESTS), which [`Plan::new`] refuses, the copy plans
+///   them a window of [`MAX_NESTS`](crate::plan::MAX_NESTS) at a time, every window
+///   checked as below, and against the others, before any is written);
 /// - [`LayoutError::OffsetBelowSlice`] naming
 ///   [`Operand::Destination`](crate::Operand::Destination) or
 ///   [`Operand::Source`](crate::Operand::Source) if an offset of that layout is negative
@@ -146,8 +153,13 @@ where
         }
     }
     let mut plan = Plan::empty();
-    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
-    raw::copy(&unique, dst, src)
+    let lens = [dst.len(), src.len()];
+    match Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, lens) {
+        Ok(unique) => raw::copy(&unique, dst, src),
+        // More pieces than one plan holds: planned and run a window at a time.
+        Err(e) => Windows::after(e, &[dl, sl], lens, ONE_SOURCE, Across::Unique)?
+            .each_unique(|unique| raw::copy(unique, dst, src)),
+    }
 }
 
 /// Copies every element of `src` into uninitialised memory at `dst_layout`, and returns the
@@ -169,7 +181,9 @@ where
 /// # Errors
 ///
 /// Everything [`copy()`] returns, and [`LayoutError::DestinationHasGaps`] if the
-/// destination's offsets leave a gap. On `Err`, `dst` is untouched.
+/// destination's offsets leave a gap. [`LayoutError::InterleaveConflict`] already for
+/// operands cut into more than [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces: the gap check
+/// is made on one plan. On `Err`, `dst` is untouched.
 ///
 /// # Examples
 ///
@@ -257,9 +271,13 @@ where
 {
     let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [buf.len(), buf.len()])?;
-    match Disjoint::check(unique)? {
-        InPlace::Coincide => Ok(()),
-        InPlace::Disjoint(disjoint) => raw::copy_within(&disjoint, buf),
+    let lens = [buf.len(), buf.len()];
+    match Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, lens) {
+        Ok(unique) => match Disjoint::check(unique)? {
+            InPlace::Coincide => Ok(()),
+            InPlace::Disjoint(disjoint) => raw::copy_within(&disjoint, buf),
+        },
+        Err(e) => Windows::after(e, &[dl, sl], lens, ONE_SOURCE, Across::InPlace)?
+            .each_disjoint(|disjoint| raw::copy_within(disjoint, buf)),
     }
 }

@@ -4,7 +4,7 @@ use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::{Lowered, Mapping};
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::InBounds;
+use crate::kernel::proof::{Across, InBounds, Windows};
 use crate::kernel::raw;
 use crate::{LayoutError, Operand};
 
@@ -47,9 +47,13 @@ where
     let l = footprint(layout.lowered());
     check_itemsize::<T>(Operand::Destination, l.itemsize)?;
     let mut plan = Plan::empty();
-    plan.build(&[l])?;
-    let ib = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
-    raw::fill(&ib, dst, value)
+    let (ops, lens, names) = ([l], [dst.len()], [Operand::Destination]);
+    match plan.build(&ops) {
+        Ok(()) => raw::fill(&InBounds::check(&plan, lens, names)?, dst, value),
+        // More pieces than one plan holds: planned and run a window at a time.
+        Err(e) => Windows::after(e, &ops, lens, names, Across::Bounds)?
+            .each_bounds(|bounds| raw::fill(&bounds, dst, value)),
+    }
 }
 
 /// The same set of offsets with every broadcast axis (stride 0) cut to one step: writing one

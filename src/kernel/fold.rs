@@ -3,7 +3,7 @@
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::InBounds;
+use crate::kernel::proof::{Across, InBounds, Windows};
 use crate::kernel::raw;
 use crate::{LayoutError, Operand};
 
@@ -55,7 +55,15 @@ where
     let l = layout.lowered();
     check_itemsize::<T>(Operand::Source, l.itemsize)?;
     let mut plan = Plan::empty();
-    plan.build(&[l])?;
-    let ib = InBounds::check(&plan, [src.len()], [Operand::Source])?;
-    raw::fold(&ib, src, init, f)
+    let (ops, lens, names) = ([l], [src.len()], [Operand::Source]);
+    match plan.build(&ops) {
+        Ok(()) => raw::fold(&InBounds::check(&plan, lens, names)?, src, init, f),
+        // More pieces than one plan holds: planned and folded a window at a time, the
+        // accumulator carried from one to the next.
+        Err(e) => {
+            let mut f = f;
+            Windows::after(e, &ops, lens, names, Across::Bounds)?
+                .fold_bounds(init, |acc, bounds| raw::fold(&bounds, src, acc, &mut f))
+        }
+    }
 }

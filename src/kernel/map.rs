@@ -3,7 +3,7 @@
 use crate::LayoutError;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::Unique;
+use crate::kernel::proof::{Across, ONE_SOURCE, TWO_SOURCES, Unique, Windows};
 use crate::kernel::raw;
 
 /// Writes `f(src[i])` at every index `i` of `dst_layout`; other elements of `dst` keep their
@@ -60,8 +60,13 @@ where
     let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let lens = [dst.len(), src.len()];
-    let unique = Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens)?;
-    raw::map(&unique, dst, src, f)
+    let mut f = f;
+    match Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens) {
+        Ok(unique) => raw::map(&unique, dst, src, f),
+        // More pieces than one plan holds: planned and run a window at a time.
+        Err(e) => Windows::after(e, &[dl, sl], lens, ONE_SOURCE, Across::Unique)?
+            .each_unique(|unique| raw::map(unique, dst, src, &mut f)),
+    }
 }
 
 /// Writes `f(a[i], b[i])` at every index `i` of `dst_layout`; other elements of `dst` keep
@@ -127,6 +132,10 @@ where
     let ops = [dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()];
     let mut plan = Plan::empty();
     let lens = [dst.len(), a.len(), b.len()];
-    let unique = Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens)?;
-    raw::zip_map(&unique, dst, a, b, f)
+    let mut f = f;
+    match Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens) {
+        Ok(unique) => raw::zip_map(&unique, dst, a, b, f),
+        Err(e) => Windows::after(e, &ops, lens, TWO_SOURCES, Across::Unique)?
+            .each_unique(|unique| raw::zip_map(unique, dst, a, b, &mut f)),
+    }
 }

@@ -43,7 +43,7 @@
 //! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once (the nest builder, the operands' readers, interleave pieces, the small-nest form of one nest of at most two loops) | no |
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
 //! | `validate.rs` | the uniqueness and overlap searches | no |
-//! | `proof/` | the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses | no |
+//! | `proof/` | the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses; `Windows`: a run-time kernel's operands cut into more pieces than a plan holds ([`MAX_PIECES`]), every window validated and checked against the others before any runs, each run through its own plan's witnesses | no |
 //! | `prepared/` | one file per prepared kernel: [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
 //! | `split/` | [`Plan::part`]: a plan cut into disjoint parts; the work each part carries; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
@@ -121,6 +121,6 @@ pub use map::{map, zip_map};
 pub use mapping::{Blocks, Level, Lowered, MAX_LEVELS, Mapping};
 #[cfg(feature = "rayon")]
 pub use par::{PAR_BYTES, par_copy, par_fill, par_map, par_zip_map};
-pub use plan::{Loop, MAX_LOOPS, MAX_NESTS, Nest, Plan};
+pub use plan::{Loop, MAX_LOOPS, MAX_NESTS, MAX_PIECES, Nest, Plan};
 pub use prepared::{CopyPlan, CopyWithinPlan, FillPlan, ZipMapPlan};
 pub use split::{CopyPart, CopyParts};

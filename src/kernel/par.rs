@@ -13,7 +13,7 @@ use crate::kernel::element::check_itemsize;
 use crate::kernel::fill::footprint;
 use crate::kernel::mapping::Mapping;
 use crate::kernel::plan::Plan;
-use crate::kernel::proof::{InBounds, Unique};
+use crate::kernel::proof::{Across, InBounds, ONE_SOURCE, TWO_SOURCES, Unique, Windows};
 use crate::kernel::raw;
 use crate::kernel::split::{CopyWork, FillWork, Jobs, MapWork, Work, ZipMapWork};
 use crate::{LayoutError, Operand};
@@ -132,15 +132,22 @@ where
 {
     let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
+    let lens = [dst.len(), src.len()];
     let size = size_of::<T>();
-    let volume = unique.bounds().plan_for([dst.len(), src.len()])?.volume();
-    match parts_for(bytes(volume, &[size, size])) {
-        0 => raw::copy(&unique, dst, src),
-        parts => {
-            drive(CopyWork::jobs(&unique, dst, src, parts)?);
-            Ok(())
+    let mut run = |unique: &Unique<'_, 2>| {
+        let volume = unique.bounds().plan_for(lens)?.volume();
+        match parts_for(bytes(volume, &[size, size])) {
+            0 => raw::copy(unique, dst, src),
+            parts => {
+                drive(CopyWork::jobs(unique, dst, src, parts)?);
+                Ok(())
+            }
         }
+    };
+    match Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, lens) {
+        Ok(unique) => run(&unique),
+        // More pieces than one plan holds: a window at a time, each split into parts.
+        Err(e) => Windows::after(e, &[dl, sl], lens, ONE_SOURCE, Across::Unique)?.each_unique(run),
     }
 }
 
@@ -188,14 +195,19 @@ where
     let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
     let lens = [dst.len(), src.len()];
-    let unique = Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens)?;
-    let volume = unique.bounds().plan_for(lens)?.volume();
-    match parts_for(bytes(volume, &[size_of::<U>(), size_of::<T>()])) {
-        0 => raw::map(&unique, dst, src, f),
-        parts => {
-            drive(MapWork::jobs(&unique, dst, src, &f, parts)?);
-            Ok(())
+    let mut run = |unique: &Unique<'_, 2>| {
+        let volume = unique.bounds().plan_for(lens)?.volume();
+        match parts_for(bytes(volume, &[size_of::<U>(), size_of::<T>()])) {
+            0 => raw::map(unique, dst, src, &f),
+            parts => {
+                drive(MapWork::jobs(unique, dst, src, &f, parts)?);
+                Ok(())
+            }
         }
+    };
+    match Unique::plan_one_source::<U, T, N>(&mut plan, dl, sl, lens) {
+        Ok(unique) => run(&unique),
+        Err(e) => Windows::after(e, &[dl, sl], lens, ONE_SOURCE, Across::Unique)?.each_unique(run),
     }
 }
 
@@ -247,14 +259,20 @@ where
     let ops = [dst_layout.lowered(), a_layout.lowered(), b_layout.lowered()];
     let mut plan = Plan::empty();
     let lens = [dst.len(), a.len(), b.len()];
-    let unique = Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens)?;
     let sizes = [size_of::<U>(), size_of::<A>(), size_of::<B>()];
-    match parts_for(bytes(unique.bounds().plan_for(lens)?.volume(), &sizes)) {
-        0 => raw::zip_map(&unique, dst, a, b, f),
+    let mut run = |unique: &Unique<'_, 3>| match parts_for(bytes(
+        unique.bounds().plan_for(lens)?.volume(),
+        &sizes,
+    )) {
+        0 => raw::zip_map(unique, dst, a, b, &f),
         parts => {
-            drive(ZipMapWork::jobs(&unique, dst, a, b, &f, parts)?);
+            drive(ZipMapWork::jobs(unique, dst, a, b, &f, parts)?);
             Ok(())
         }
+    };
+    match Unique::plan_two_sources::<U, A, B, N>(&mut plan, ops, lens) {
+        Ok(unique) => run(&unique),
+        Err(e) => Windows::after(e, &ops, lens, TWO_SOURCES, Across::Unique)?.each_unique(run),
     }
 }
 
@@ -295,17 +313,24 @@ where
     let l = footprint(layout.lowered());
     check_itemsize::<T>(Operand::Destination, l.itemsize)?;
     let mut plan = Plan::empty();
-    plan.build(&[l])?;
-    let bounds = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
-    let parts = parts_for(bytes(plan.volume(), &[size_of::<T>()]));
-    if parts == 0 {
-        return raw::fill(&bounds, dst, value);
+    let (ops, lens, names) = ([l], [dst.len()], [Operand::Destination]);
+    let mut run = |bounds: InBounds<'_, 1>| {
+        let plan = bounds.plan_for(lens)?;
+        let parts = parts_for(bytes(plan.volume(), &[size_of::<T>()]));
+        if parts == 0 {
+            return raw::fill(&bounds, dst, value);
+        }
+        if let Ok(unique) = Unique::check(bounds) {
+            drive(FillWork::jobs(&unique, dst, value, parts)?);
+            return Ok(());
+        }
+        // Not shown unique: one thread (`fill` allows any layout).
+        raw::fill(&InBounds::check(plan, lens, names)?, dst, value)
+    };
+    match plan.build(&ops) {
+        Ok(()) => run(InBounds::check(&plan, lens, names)?),
+        // More pieces than one plan holds: a window at a time (the windows of a fill need
+        // not be apart: each is split into parts only when its own destination is unique).
+        Err(e) => Windows::after(e, &ops, lens, names, Across::Bounds)?.each_bounds(run),
     }
-    if let Ok(unique) = Unique::check(bounds) {
-        drive(FillWork::jobs(&unique, dst, value, parts)?);
-        return Ok(());
-    }
-    // Not shown unique: one thread (`fill` allows any layout).
-    let bounds = InBounds::check(&plan, [dst.len()], [Operand::Destination])?;
-    raw::fill(&bounds, dst, value)
 }

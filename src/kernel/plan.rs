@@ -72,7 +72,9 @@ const _: () = assert!(INNER_UNROLL >= 1);
 /// block; operands interleaved differently cut the shape into more pieces: blocks of 8 and
 /// of 16 on one axis (nChw8c -> nChw16c) three at most, two different axes four at most.
 /// Every plan carries this many nests (it is plain stack data), so it is kept to what those
-/// cases need; a plan that needs more is [`LayoutError::InterleaveConflict`] (see there for when that happens).
+/// cases need; a plan that needs more is [`LayoutError::InterleaveConflict`] (see there for when that happens),
+/// and the run-time kernels plan such operands [`MAX_NESTS`] pieces at a time
+/// ([`MAX_PIECES`]).
 ///
 /// # Examples
 ///
@@ -87,6 +89,42 @@ const _: () = assert!(INNER_UNROLL >= 1);
 /// # Ok::<(), LayoutError>(())
 /// ```
 pub const MAX_NESTS: usize = 4;
+
+/// The most pieces the run-time kernels cut one copy's shape into: operands blocked so
+/// differently that they need more than [`MAX_NESTS`] nests (oneDNN's `OIhw16i16o` and
+/// `OIhw4i16o4i` with partial blocks on both blocked axes need six) are planned
+/// [`MAX_NESTS`] pieces at a time, each window validated (and every pair of windows checked
+/// for a shared destination element) before anything is written. Past this the kernels
+/// refuse with [`LayoutError::InterleaveConflict`]; a [`Plan`] (and so a prepared plan or
+/// split parts) holds [`MAX_NESTS`].
+///
+/// 64: validation compares every two pieces, and windows are planned again for it, so its
+/// cost grows with the square of the pieces; the named formats of oneDNN reorder into one
+/// another in at most 10.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+/// use strided_layout::plan::{Mapping, Plan, MAX_PIECES};
+/// // Blocks of 2 against blocks of 3 on an axis of 13: a piece per phase of their least
+/// // common multiple (6), more than one plan holds.
+/// let a = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 2)?)?;
+/// let b = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 3)?)?;
+/// assert_eq!(Plan::new(&[a.lowered(), b.lowered()]), Err(LayoutError::InterleaveConflict));
+/// let src: Vec<u32> = (0..a.required_len()? as u32).collect();
+/// let mut dst = vec![0u32; b.required_len()?];
+/// strided_layout::copy(&src, &a, &mut dst, &b)?; // planned in windows
+/// for i in 0..13 {
+///     for j in 0..13 {
+///         let (x, y) = (a.offset_of([i, j])?, b.offset_of([i, j])?);
+///         assert_eq!(dst[y as usize], src[x as usize]);
+///     }
+/// }
+/// assert!(MAX_PIECES > 6);
+/// # Ok::<(), LayoutError>(())
+/// ```
+pub const MAX_PIECES: usize = 64;
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// a plan with more loops than this is [`LayoutError::RankOverflow`].
@@ -556,11 +594,30 @@ impl<const K: usize> Plan<K> {
         &mut self,
         ops: &[Lowered<N>; K],
     ) -> Result<(), LayoutError> {
+        match self.build_window(ops, 0) {
+            Ok(pieces) if pieces <= MAX_NESTS => Ok(()),
+            Ok(_) => Err(LayoutError::InterleaveConflict),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`Plan::build_any`] of pieces `first..first + MAX_NESTS` only (a window: the run-time
+    /// kernels plan operands cut into more pieces than a plan holds one window at a time),
+    /// returning the number of pieces in all (0 for an empty shape, 1 where nothing cuts it).
+    pub(crate) const fn build_window<const N: usize>(
+        &mut self,
+        ops: &[Lowered<N>; K],
+        first: usize,
+    ) -> Result<usize, LayoutError> {
         match check_operands(ops) {
             Err(e) => Err(e),
-            Ok(None) => Ok(()),
-            Ok(Some((true, side))) => self.build_pieces(ops, offsets_of(ops), side),
-            Ok(Some((false, side))) => self.build_nest(ops, side),
+            Ok(None) => Ok(0),
+            Ok(Some((true, side))) => self.build_pieces(ops, offsets_of(ops), side, first),
+            Ok(Some((false, _))) if first > 0 => Ok(1),
+            Ok(Some((false, side))) => match self.build_nest(ops, side) {
+                Ok(()) => Ok(1),
+                Err(e) => Err(e),
+            },
         }
     }
 

@@ -289,8 +289,41 @@ pub(crate) const fn operands_coincide<const K: usize>(
     Ok(false)
 }
 
+/// Checks that no nest of `xs` shares an element of operand `a` with a nest of `ys` in
+/// operand `b`: two windows of one run-time kernel's pieces (`proof/windows.rs`), where one
+/// plan's checks above compare the nests of that plan only. `shared` is the error when two
+/// do (the destination's: [`LayoutError::DestinationNotUnique`]; in place:
+/// [`LayoutError::OperandsOverlap`]); [`LayoutError::UniquenessUndecided`] when the search
+/// ran out of budget.
+pub(crate) const fn nests_apart<const K: usize>(
+    xs: &[Nest<K>],
+    a: usize,
+    ys: &[Nest<K>],
+    b: usize,
+    shared: LayoutError,
+) -> Result<(), LayoutError> {
+    let mut rest = xs;
+    while let [x, xt @ ..] = rest {
+        rest = xt;
+        let mut others = ys;
+        while let [y, yt @ ..] = others {
+            others = yt;
+            match share(x, a, y, b) {
+                Some(false) => {}
+                Some(true) => return Err(shared),
+                None => return Err(LayoutError::UniquenessUndecided),
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Whether operands `a` and `b` have the same offset and strides in every nest.
-const fn same_in_every_nest<const K: usize>(nests: &[Nest<K>], a: usize, b: usize) -> bool {
+pub(crate) const fn same_in_every_nest<const K: usize>(
+    nests: &[Nest<K>],
+    a: usize,
+    b: usize,
+) -> bool {
     let mut rest = nests;
     while let [n, tail @ ..] = rest {
         rest = tail;

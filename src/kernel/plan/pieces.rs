@@ -33,15 +33,16 @@
 //!   last:            C = 6..7              loops (1 lane)
 //! ```
 //!
-//! When the product of the cut axes' non-empty segments exceeds [`MAX_NESTS`], the operands
-//! cannot be planned together: [`LayoutError::InterleaveConflict`]. Two operands always fit
-//! when, on an axis both interleave, one factor divides the other (three segments at most;
-//! two different axes make four pieces); the conflict remains for factors that do not
-//! divide one another on an axis long enough for more than `MAX_NESTS` segments (3 and 4 on
-//! an axis of 5 or more), and for three operands interleaved on three different axes, each
-//! with a partial last block (eight pieces).
+//! The pieces are numbered in that product's order (the first cut's segment slowest), and a
+//! plan holds [`MAX_NESTS`] of them: [`Plan::new`] refuses operands cut into more with
+//! [`LayoutError::InterleaveConflict`] (prepared plans and split parts keep one plan), while
+//! the run-time kernels plan them a *window* of [`MAX_NESTS`] pieces at a time
+//! (`proof/windows.rs`), up to [`MAX_PIECES`]: oneDNN's `OIhw16i16o -> OIhw4i16o4i` with
+//! partial blocks on both blocked axes is 2 x 3 pieces. Refused everywhere: more than
+//! [`MAX_CUTS`] distinct place values on one axis or cut axes in one plan, and more than
+//! [`MAX_PIECES`] pieces.
 
-use super::{MAX_NESTS, Plan, at, itemsize_of, stride_at};
+use super::{MAX_NESTS, MAX_PIECES, Plan, at, itemsize_of, stride_at};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -305,18 +306,21 @@ const fn cut_on(cuts: &[Cut], k: usize) -> Option<usize> {
 
 impl<const K: usize> Plan<K> {
     /// The nests of operands of which at least one is interleaved (factor > 1): the shape
-    /// cut into pieces strided in every operand (see the module doc). `shape` has no extent
-    /// 0, and every interleave was checked (`d < N`, `f >= 1`).
+    /// cut into pieces strided in every operand (see the module doc), pieces
+    /// `first..first + MAX_NESTS` of them planned (a window; `first` is 0 for a whole plan).
+    /// Returns the number of pieces in all. `shape` has no extent 0, and every interleave was
+    /// checked (`d < N`, `f >= 1`).
     pub(super) const fn build_pieces<const N: usize>(
         &mut self,
         ops: &[Lowered<N>; K],
         offsets: [isize; K],
         side: usize,
-    ) -> Result<(), LayoutError> {
-        let Some(first) = ops.first() else {
-            return Ok(());
+        first: usize,
+    ) -> Result<usize, LayoutError> {
+        let Some(head) = ops.first() else {
+            return Ok(0);
         };
-        let shape = first.shape;
+        let shape = head.shape;
         let mut cuts = [Cut::NONE; MAX_CUTS];
         let mut ncuts = 0usize;
         // Every place value (> 1) of every operand's levels, on the level's axis.
@@ -355,7 +359,7 @@ impl<const K: usize> Plan<K> {
             }
             set(&mut cuts, c, cut);
         }
-        // Finish each cut and count the nests: the product of the non-empty segments.
+        // Finish each cut and count the pieces: the product of the non-empty segments.
         let mut total = 1usize;
         let mut c = 0;
         while c < ncuts {
@@ -364,31 +368,38 @@ impl<const K: usize> Plan<K> {
                 Some(e) => e,
                 None => 1,
             });
-            if cut.phases() > MAX_NESTS && !cut.chain {
+            // Past `MAX_PIECES` slots the count alone could take long (phases of a large
+            // lcm): refused before counting.
+            if cut.slots() > MAX_PIECES {
                 return Err(LayoutError::InterleaveConflict);
             }
             total = total.saturating_mul(cut.nonempty());
             set(&mut cuts, c, cut);
             c = c.saturating_add(1);
         }
-        if total > MAX_NESTS {
+        if total > MAX_PIECES {
             return Err(LayoutError::InterleaveConflict);
         }
-        // Every combination of segments, the first cut's slot slowest.
-        let mut slot = [0usize; MAX_CUTS];
+        // Every combination of segments, the first cut's slot slowest; `piece` counts the
+        // non-empty ones, and those in the window are planned.
+        let end = first.saturating_add(MAX_NESTS);
+        let (mut slot, mut piece) = ([0usize; MAX_CUTS], 0usize);
         loop {
             if let Some(segs) = segments_at(first_n(&cuts, ncuts), &slot) {
-                tri!(self.piece_nest(ops, offsets, side, first_n(&cuts, ncuts), &segs));
+                if piece >= first && piece < end {
+                    tri!(self.piece_nest(ops, offsets, side, first_n(&cuts, ncuts), &segs));
+                }
+                piece = piece.saturating_add(1);
             }
             // Odometer over the slots, the last cut fastest.
             let mut c = ncuts;
             loop {
                 let Some(p) = c.checked_sub(1) else {
-                    return Ok(());
+                    return Ok(total);
                 };
                 c = p;
                 let (Some(cut), Some(i)) = (get(&cuts, c), get(&slot, c)) else {
-                    return Ok(());
+                    return Ok(total);
                 };
                 let next = i.saturating_add(1);
                 if next < cut.slots() {

@@ -28,8 +28,16 @@ use crate::kernel::validate;
 use crate::{LayoutError, Operand};
 
 mod checked;
+mod windows;
 
 pub(crate) use checked::{Checked, CopyFact, UniqueFact, WithinFact};
+pub(crate) use windows::{Across, Windows};
+
+/// What an error calls the operands of a one-source kernel.
+pub(crate) const ONE_SOURCE: [Operand; 2] = [Operand::Destination, Operand::Source];
+/// What an error calls the operands of a two-source kernel.
+pub(crate) const TWO_SOURCES: [Operand; 3] =
+    [Operand::Destination, Operand::Source, Operand::SecondSource];
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
 /// for operand `k`.
@@ -343,7 +351,7 @@ impl<'p> Unique<'p, 2> {
     ) -> Result<Unique<'p, 2>, LayoutError> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<S>(Operand::Source, src.itemsize)?;
-        let names = [Operand::Destination, Operand::Source];
+        let names = ONE_SOURCE;
         let strided = dst.blocks.is_empty() && src.blocks.is_empty();
         Self::plan_checked(plan, &[dst, src], lens, names, strided)
     }
@@ -367,7 +375,7 @@ impl<'p> Unique<'p, 3> {
         check_itemsize::<D>(Operand::Destination, dst.itemsize)?;
         check_itemsize::<A>(Operand::Source, a.itemsize)?;
         check_itemsize::<B>(Operand::SecondSource, b.itemsize)?;
-        let names = [Operand::Destination, Operand::Source, Operand::SecondSource];
+        let names = TWO_SOURCES;
         let strided = dst.blocks.is_empty() && a.blocks.is_empty() && b.blocks.is_empty();
         Self::plan_checked(plan, &[dst, a, b], lens, names, strided)
     }
