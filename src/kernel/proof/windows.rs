@@ -13,9 +13,9 @@
 //!    each operand's offsets over all of them against its slice (the error names the whole
 //!    layout's lowest offset or needed length, as one plan's does);
 //! 2. for a kernel with a unique destination, checks each window's destination
-//!    ([`validate::destination_unique`]) and every two windows' destinations apart
-//!    ([`validate::nests_apart`]), each window planned again for the pairs (no window is
-//!    kept: each is a plan on the stack);
+//!    ([`validate::destination_unique`]) and it apart from every later window's
+//!    ([`validate::nests_apart`]), the later windows planned again (two plans on the stack at
+//!    a time: no more are kept);
 //! 3. in place, the two operands coincide in every window (nothing to move) or share no
 //!    element in any two nests of any two windows.
 //!
@@ -117,12 +117,11 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
         if across == Across::Bounds {
             return Ok(Some(out));
         }
-        // 2. Each window's destination, then every two windows'.
-        for w in 0..count {
-            validate::destination_unique(&out.plan(w)?)?;
-        }
+        // 2. Each window's destination, and it apart from every later window's (window 0
+        // is still planned from step 1).
         for a in 0..count {
-            let x = out.plan(a)?;
+            let x = if a == 0 { plan } else { out.plan(a)? };
+            validate::destination_unique(&x)?;
             for b in a.saturating_add(1)..count {
                 let y = out.plan(b)?;
                 let unique = LayoutError::DestinationNotUnique;
