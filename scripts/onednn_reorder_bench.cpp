@@ -55,5 +55,7 @@ int main() {
             50);
   time_case("OIhw16i16o -> OIhw4i16o4i 256x256x3x3", {256, 256, 3, 3}, tag::OIhw16i16o,
             tag::OIhw4i16o4i, 50);
+  time_case("OIhw16i16o -> OIhw4i16o4i 258x262x3x3", {258, 262, 3, 3}, tag::OIhw16i16o,
+            tag::OIhw4i16o4i, 50);
   return 0;
 }

@@ -97,6 +97,9 @@ fn onednn_sizes(c: &mut Criterion) {
         ("nChw8c", "nChw16c", [1, 128, 112, 112]),
         ("oihw", "OIhw16i16o", [256, 256, 3, 3]),
         ("OIhw16i16o", "OIhw4i16o4i", [256, 256, 3, 3]),
+        // Partial blocks on both blocked axes: six pieces, more than one plan holds
+        // (planned in windows).
+        ("OIhw16i16o", "OIhw4i16o4i", [258, 262, 3, 3]),
     ] {
         let a = NestedLayout::<8>::onednn(from, &dims, 4).unwrap();
         let b = NestedLayout::<8>::onednn(to, &dims, 4).unwrap();
