@@ -109,6 +109,15 @@ fn model<const N: usize>(shape: [usize; N], ls: &[&InterleavedLayout<N>]) -> Vec
         .collect()
 }
 
+/// Whether every index of `l` has its own offset (by the model: each index's `offset_of`).
+fn distinct_offsets<const N: usize>(l: &InterleavedLayout<N>) -> bool {
+    let offs: Vec<usize> = model(l.shape(), &[l]).iter().map(|p| p[0]).collect();
+    let mut sorted = offs.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.len() == offs.len()
+}
+
 /// Source values: distinct, so a misplaced element shows.
 fn data(len: usize, base: u32) -> Vec<u32> {
     (0..len as u32).map(|i| base + i).collect()
@@ -498,13 +507,9 @@ fn windows_whose_destinations_meet_are_refused_untouched() {
     let mut refused = 0;
     for stride in 1..=4isize {
         let dst = InterleavedLayout::new([25], [stride], 4, il).unwrap();
-        let offs: Vec<usize> = model([25], &[&dst]).iter().map(|p| p[0]).collect();
-        let mut sorted = offs.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
         let mut got = vec![SENTINEL; len_of(&dst)];
         let r = strided_layout::copy(&a, &src, &mut got, &dst);
-        if sorted.len() == offs.len() {
+        if distinct_offsets(&dst) {
             assert_eq!(r, Ok(()), "stride {stride}");
         } else {
             assert_eq!(r, Err(LayoutError::DestinationNotUnique), "stride {stride}");
@@ -533,13 +538,9 @@ fn copy_to_a_destination_that_repeats_across_pieces_is_refused_untouched() {
             let raw = InterleavedLayout::new(shape, [s0, s1], 4, il).unwrap();
             let lo = raw.offset_bounds().unwrap().0;
             let dst = raw.with_offset(-lo).unwrap();
-            let offs: Vec<usize> = model(shape, &[&dst]).iter().map(|p| p[0]).collect();
-            let mut sorted = offs.clone();
-            sorted.sort_unstable();
-            sorted.dedup();
             let mut got = vec![SENTINEL; len_of(&dst)];
             let r = strided_layout::copy(&a, &src, &mut got, &dst);
-            if sorted.len() == offs.len() {
+            if distinct_offsets(&dst) {
                 assert_eq!(r, Ok(()), "strides {s0} {s1}");
                 copied += 1;
             } else {

@@ -138,14 +138,9 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
     let mut xs = nests;
     while let [x, ys @ ..] = xs {
         xs = ys;
-        let mut rest = ys;
-        while let [y, tail @ ..] = rest {
-            rest = tail;
-            match share(x, 0, y, 0) {
-                Some(false) => {}
-                Some(true) => return Err(LayoutError::DestinationNotUnique),
-                None => return Err(LayoutError::UniquenessUndecided),
-            }
+        let unique = LayoutError::DestinationNotUnique;
+        if let Err(e) = nests_apart(core::slice::from_ref(x), 0, ys, 0, unique) {
+            return Err(e);
         }
     }
     Ok(())
@@ -273,25 +268,15 @@ pub(crate) const fn operands_coincide<const K: usize>(
     if same_in_every_nest(nests, a, b) {
         return Ok(true);
     }
-    let mut xs = nests;
-    while let [x, xt @ ..] = xs {
-        xs = xt;
-        let mut ys = nests;
-        while let [y, yt @ ..] = ys {
-            ys = yt;
-            match share(x, a, y, b) {
-                Some(false) => {}
-                Some(true) => return Err(LayoutError::OperandsOverlap),
-                None => return Err(LayoutError::UniquenessUndecided),
-            }
-        }
+    match nests_apart(nests, a, nests, b, LayoutError::OperandsOverlap) {
+        Ok(()) => Ok(false),
+        Err(e) => Err(e),
     }
-    Ok(false)
 }
 
 /// Checks that no nest of `xs` shares an element of operand `a` with a nest of `ys` in
-/// operand `b`: two windows of one run-time kernel's pieces (`proof/windows.rs`), where one
-/// plan's checks above compare the nests of that plan only. `shared` is the error when two
+/// operand `b`: the nests of one plan ([`destination_unique`], [`operands_coincide`]), or
+/// two windows of one run-time kernel's pieces (`proof/windows.rs`). `shared` is the error when two
 /// do (the destination's: [`LayoutError::DestinationNotUnique`]; in place:
 /// [`LayoutError::OperandsOverlap`]); [`LayoutError::UniquenessUndecided`] when the search
 /// ran out of budget.
