@@ -23,7 +23,7 @@
 //! [`Windows::each_unique`], [`Windows::each_disjoint`]): each is planned once more and its
 //! witnesses minted by the one validation of a plan, as for a kernel of one plan, so every
 //! unsafe access rests on a witness of the plan it runs. Validation costs grow with the
-//! square of the pieces, at most [`MAX_PIECES`].
+//! square of the pieces, at most [`MAX_PIECES`](crate::plan::MAX_PIECES).
 //!
 //! ```text
 //! copy OIhw16i16o -> OIhw4i16o4i, dims (18, 22, 3, 3): 6 pieces, 2 windows
@@ -33,7 +33,7 @@
 
 use super::{Disjoint, InBounds, InPlace, Unique, spans, within};
 use crate::kernel::mapping::Lowered;
-use crate::kernel::plan::{MAX_NESTS, MAX_PIECES, Plan, all_strided};
+use crate::kernel::plan::{MAX_NESTS, Plan, all_strided};
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
 
@@ -93,7 +93,8 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
     ) -> Result<Option<Self>, LayoutError> {
         let mut plan = Plan::empty();
         let pieces = plan.build_window(ops, 0)?;
-        if pieces <= MAX_NESTS || pieces > MAX_PIECES {
+        // Past `MAX_PIECES`, `build_window` refused already.
+        if pieces <= MAX_NESTS {
             return Ok(None);
         }
         let count = pieces.div_ceil(MAX_NESTS);
