@@ -140,7 +140,12 @@ pub enum LayoutError {
         /// The rank found.
         found: usize,
     },
-    /// A result would have more axes than its bounded storage holds.
+    /// A result would have more axes than its bounded storage holds; from the kernels and
+    /// plans, operands that need more loops than a nest holds
+    /// ([`MAX_LOOPS`](crate::plan::MAX_LOOPS)) and whose loops past it, peeled into a nest
+    /// per combination of their indices, make more pieces than a plan holds
+    /// ([`MAX_NESTS`](crate::plan::MAX_NESTS)) or a run-time kernel plans
+    /// ([`MAX_PIECES`](crate::plan::MAX_PIECES)).
     RankOverflow {
         /// The storage bound.
         max: usize,

@@ -704,25 +704,30 @@ fn plan_of_empty_shape_has_no_nest() {
 }
 
 #[test]
-fn plan_rejects_more_loops_than_it_holds() {
-    const R: usize = strided_layout::plan::MAX_LOOPS + 1;
-    let l = Layout::<R>::new([2; R], core::array::from_fn(|k| 3isize.pow(k as u32)), 1).unwrap();
+fn plan_peels_loops_past_those_a_nest_holds_into_nests() {
+    // Extent 2 on every axis, strides 3^k: nothing merges. Rank MAX_LOOPS + 1 peels the
+    // outermost loop into 2 nests; + 3 makes 8 pieces, more than a plan holds.
+    const M: usize = strided_layout::plan::MAX_LOOPS;
+    fn pow3<const R: usize>() -> Layout<R> {
+        Layout::<R>::new([2; R], core::array::from_fn(|k| 3isize.pow((R - 1 - k) as u32)), 1).unwrap()
+    }
+    let l = pow3::<{ M + 1 }>();
+    let plan = Plan::new(&[l.lowered()]).unwrap();
+    assert_eq!(plan.nests().len(), 2);
+    for (n, nest) in plan.nests().iter().enumerate() {
+        assert_eq!(nest.loops().len(), M);
+        assert_eq!(nest.offsets(), [n as isize * 3isize.pow(M as u32)]);
+    }
+    assert_eq!(plan.volume(), 1 << (M + 1));
     assert_eq!(
-        Plan::new(&[l.lowered()]),
-        Err(LayoutError::RankOverflow {
-            max: strided_layout::plan::MAX_LOOPS
-        })
+        Plan::new(&[pow3::<{ M + 3 }>().lowered()]),
+        Err(LayoutError::RankOverflow { max: M })
     );
-    // One loop fewer fits.
-    let fits = Layout::<{ R - 1 }>::new(
-        [2; R - 1],
-        core::array::from_fn(|k| 3isize.pow(k as u32)),
-        1,
-    )
-    .unwrap();
+    // One loop fewer fits one nest.
+    let fits = pow3::<M>();
     assert_eq!(
-        Plan::new(&[fits.lowered()]).map(|p| p.nests()[0].loops().len()),
-        Ok(R - 1)
+        Plan::new(&[fits.lowered()]).map(|p| (p.nests().len(), p.nests()[0].loops().len())),
+        Ok((1, M))
     );
 }
 

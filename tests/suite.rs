@@ -47,6 +47,7 @@ on_64_bit!(
     nested,
     no_panic,
     par,
+    peel,
     prepared,
     queries,
     rank,

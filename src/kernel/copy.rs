@@ -58,12 +58,14 @@ use crate::kernel::small;
 ///   (zero-sized `T` and sizes that are no power of two always are);
 /// - [`LayoutError::ShapeMismatch`] if the shapes differ;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
-///   [`LayoutError::OffsetOverflow`], [`LayoutError::RankOverflow`] from [`Plan::new`], and
+///   [`LayoutError::OffsetOverflow`] from [`Plan::new`], and
 ///   [`LayoutError::InterleaveConflict`] for operands blocked so differently that they cut
-///   the shape into more than [`MAX_PIECES`](crate::plan::MAX_PIECES) pieces (past
-///   [`MAX_NESTS`](crate::plan::MAX_NESTS), which [`Plan::new`] refuses, the copy plans
-///   them a window of [`MAX_NESTS`](crate::plan::MAX_NESTS) at a time, every window
-///   checked as below, and against the others, before any is written);
+///   the shape into more than [`MAX_PIECES`](crate::plan::MAX_PIECES) pieces, or
+///   [`LayoutError::RankOverflow`] for operands of a rank past
+///   [`MAX_LOOPS`](crate::plan::MAX_LOOPS) whose loops past a nest's, peeled, make more
+///   (past [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces, which [`Plan::new`] refuses, the
+///   copy plans them a window of [`MAX_NESTS`](crate::plan::MAX_NESTS) at a time, every
+///   window checked as below, and against the others, before any is written);
 /// - [`LayoutError::OffsetBelowSlice`] naming
 ///   [`Operand::Destination`](crate::Operand::Destination) or
 ///   [`Operand::Source`](crate::Operand::Source) if an offset of that layout is negative

@@ -40,10 +40,10 @@
 //! | file | what it does | `unsafe` |
 //! | --- | --- | --- |
 //! | `mapping.rs` | [`Mapping`] and [`Lowered`]: what an operand lowers to | no |
-//! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once (the nest builder, the operands' readers, interleave pieces, the small-nest form of one nest of at most two loops) | no |
+//! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once (the nest builder, the operands' readers, interleave pieces, loops past a nest's peeled into pieces, the small-nest form of one nest of at most two loops) | no |
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
 //! | `validate.rs` | the uniqueness and overlap searches | no |
-//! | `proof/` | the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses; `Windows`: a run-time kernel's operands cut into more pieces than a plan holds ([`MAX_PIECES`]), every window validated and checked against the others before any runs, each run through its own plan's witnesses | no |
+//! | `proof/` | the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses; `Windows`: a run-time kernel's operands cut (blocked differently, or a rank past [`MAX_LOOPS`] peeled) into more pieces than a plan holds (up to [`MAX_PIECES`]), every window validated and checked against the others before any runs, each run through its own plan's witnesses | no |
 //! | `prepared/` | one file per prepared kernel: [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times | no |
 //! | `split/` | [`Plan::part`]: a plan cut into disjoint parts; the work each part carries; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |

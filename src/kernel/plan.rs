@@ -11,7 +11,10 @@
 //!    blocked differently (other factors, other axes, an axis blocked twice) cut the shape
 //!    into more pieces, one nest each;
 //! 2. extent-1 axes are dropped, and neighbours that merge in every operand
-//!    (`outer stride == inner stride · inner extent`) are merged;
+//!    (`outer stride == inner stride · inner extent`) are merged; where more loops remain
+//!    than a nest holds ([`MAX_LOOPS`], a rank past it), the outermost in the order of step 4
+//!    are peeled (`plan/peel.rs`): each combination of their indices is a piece, one nest
+//!    each;
 //! 3. axes whose strides are negative (or zero) in every operand are flipped, so runs ascend;
 //! 4. the loops are ordered by the cache lines their steps touch, most outermost:
 //!    `Σ w_k min(|stride_k|, line)`, the destination (operand 0) weighted `K` and every
@@ -42,6 +45,7 @@ pub(crate) mod block;
 mod builder;
 mod display;
 mod operands;
+mod peel;
 mod pieces;
 mod storage;
 
@@ -127,12 +131,16 @@ pub const MAX_NESTS: usize = 4;
 pub const MAX_PIECES: usize = 64;
 
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
-/// a plan with more loops than this is [`LayoutError::RankOverflow`].
+/// the loops past this many (the outermost in the loop order) are *peeled*: each combination
+/// of their indices becomes a nest of its own, a *piece* (`plan/peel.rs`). A plan holds
+/// [`MAX_NESTS`] pieces and the run-time kernels plan up to [`MAX_PIECES`] (a window of
+/// [`MAX_NESTS`] at a time); operands that need more are [`LayoutError::RankOverflow`].
 ///
 /// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
 /// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
 /// targets, 272 on 64-bit ones; it was 16, nearly twice that), so it is kept no larger than
-/// real layouts need.
+/// real layouts need; only a rank past it plans the pieces (a test on `N`, folded away
+/// below).
 ///
 /// # Examples
 ///
@@ -142,8 +150,15 @@ pub const MAX_PIECES: usize = 64;
 /// // Extent 2 on every axis, strides 3^k: no two axes merge, each is a loop of its own.
 /// let fits = Layout::new([2; 8], [2187, 729, 243, 81, 27, 9, 3, 1], 4)?.lowered();
 /// assert_eq!(Plan::new(&[fits, fits])?.nests()[0].loops().len(), MAX_LOOPS);
+/// // One loop more: the outermost is peeled, two nests of 8 loops (offsets 0 and 6561).
 /// let more = Layout::new([2; 9], [6561, 2187, 729, 243, 81, 27, 9, 3, 1], 4)?.lowered();
-/// assert_eq!(Plan::new(&[more, more]), Err(LayoutError::RankOverflow { max: MAX_LOOPS }));
+/// let plan = Plan::new(&[more, more])?;
+/// assert_eq!(plan.nests().len(), 2);
+/// assert_eq!(plan.nests()[1].offsets(), [6561, 6561]);
+/// // Three more: 2 x 2 x 2 pieces, more than a plan holds (a run-time `copy` plans them).
+/// let s: [isize; 11] = core::array::from_fn(|k| 3isize.pow(10 - k as u32));
+/// let most = Layout::new([2; 11], s, 4)?.lowered();
+/// assert_eq!(Plan::new(&[most, most]), Err(LayoutError::RankOverflow { max: MAX_LOOPS }));
 /// # Ok::<(), LayoutError>(())
 /// ```
 pub const MAX_LOOPS: usize = 8;
@@ -487,7 +502,8 @@ impl<const K: usize> Plan<K> {
     ///   more than [`MAX_NESTS`] strided pieces;
     /// - [`LayoutError::OffsetOverflow`] if an offset or stride the plan needs overflows
     ///   `isize` (never for operands that keep the invariants of [`Layout`](crate::Layout));
-    /// - [`LayoutError::RankOverflow`] if a nest needs more than [`MAX_LOOPS`] loops.
+    /// - [`LayoutError::RankOverflow`] if the operands need more than [`MAX_LOOPS`] loops and
+    ///   the loops past them, peeled, make more than [`MAX_NESTS`] pieces.
     ///
     /// # Examples
     ///
@@ -537,8 +553,9 @@ impl<const K: usize> Plan<K> {
     }
 
     /// [`Plan::build`] for operands none of which is interleaved (every `interleave` is
-    /// `None`; [`all_strided`]): at most one nest, of at most `N` loops, and never the pieces
-    /// planner; rank `N <= 2` takes [`Plan::build_small`].
+    /// `None`; [`all_strided`]): one nest of at most `N` loops and never the pieces planner
+    /// of blocked operands; rank `N <= 2` takes [`Plan::build_small`], and a rank past
+    /// [`MAX_LOOPS`] may peel loops into up to [`MAX_NESTS`] nests (`plan/peel.rs`).
     ///
     /// Never inlined: the planner's scratch then lives in its own stack frame, popped before
     /// the kernel's loops run, so the deepest call chain of a run-time copy is the kernel's
@@ -552,7 +569,11 @@ impl<const K: usize> Plan<K> {
             Err(e) => Err(e),
             Ok(None) => Ok(()),
             Ok(Some((false, side))) if N <= 2 => self.build_small(ops, side),
-            Ok(Some((false, side))) => self.build_nest(ops, side),
+            Ok(Some((false, side))) => match self.build_nest(ops, side, 0) {
+                Ok(pieces) if pieces <= MAX_NESTS => Ok(()),
+                Ok(_) => Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+                Err(e) => Err(e),
+            },
             // Never: the caller checked that no operand is interleaved, so nothing splits.
             Ok(Some((true, _))) => Err(LayoutError::InterleaveConflict),
         }
@@ -613,23 +634,29 @@ impl<const K: usize> Plan<K> {
             Err(e) => Err(e),
             Ok(None) => Ok(0),
             Ok(Some((true, side))) => self.build_pieces(ops, offsets_of(ops), side, first),
-            Ok(Some((false, _))) if first > 0 => Ok(1),
-            Ok(Some((false, side))) => match self.build_nest(ops, side) {
-                Ok(()) => Ok(1),
-                Err(e) => Err(e),
-            },
+            Ok(Some((false, side))) => self.build_nest(ops, side, first),
         }
     }
 
     /// The one nest of operands that no interleave splits: every axis pushed in order, then
-    /// flipped, ordered, merged and tiled ([`Builder::finish`]).
+    /// flipped, ordered, merged and tiled ([`Builder::finish`]); the nests of pieces
+    /// `first..first + MAX_NESTS` and the number of pieces, which is 1 (nothing planned for
+    /// `first > 0`) unless a rank past [`MAX_LOOPS`] needs more loops than a nest holds
+    /// (`plan/peel.rs`: a test on `N`, which folds away below it).
     const fn build_nest<const N: usize>(
         &mut self,
         ops: &[Lowered<N>; K],
         side: usize,
-    ) -> Result<(), LayoutError> {
+        first: usize,
+    ) -> Result<usize, LayoutError> {
+        if N > MAX_LOOPS {
+            return self.build_peeled(ops, side, first);
+        }
+        if first > 0 {
+            return Ok(1);
+        }
         let Some(first) = ops.first() else {
-            return Ok(());
+            return Ok(0);
         };
         let shape = first.shape;
         // Slot 0 of an empty plan: no room to make, so the growing path is not called here.
@@ -651,7 +678,7 @@ impl<const K: usize> Plan<K> {
             return Err(e);
         }
         self.count = 1;
-        Ok(())
+        Ok(1)
     }
 
     /// A builder writing the next nest in place (the plan is built without moving nests).

@@ -147,9 +147,11 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
 }
 
 /// [`destination_unique`] for a plan of operands none of which is interleaved
-/// ([`Plan::build_strided`]: one nest at most, so no two nests to compare and no overlap
-/// search linked). A plan of more nests is refused with
-/// [`LayoutError::UniquenessUndecided`] (never: such a plan does not come here).
+/// ([`Plan::build_strided`]: one nest at most below a rank of
+/// [`MAX_LOOPS`], so no two nests to compare and no overlap search
+/// linked). A plan of more nests is refused with [`LayoutError::UniquenessUndecided`] (never:
+/// the plans of higher ranks, whose peeled loops make several nests, go to
+/// [`destination_unique`]).
 pub(crate) const fn strided_destination_unique<const K: usize>(
     plan: &Plan<K>,
 ) -> Result<(), LayoutError> {

@@ -74,7 +74,8 @@ impl<const K: usize> Builder<'_, K> {
         Ok(())
     }
 
-    /// Flips, orders, merges and tiles the pushed loops, then measures each operand's bounds.
+    /// Flips, orders and merges ([`order`]), then tiles the pushed loops, then measures each
+    /// operand's bounds.
     ///
     /// Each pass walks the loops as a slice where it can (no index to check per step).
     pub(super) const fn finish(self, side: usize, line: usize) -> Result<(), LayoutError> {
@@ -88,57 +89,10 @@ impl<const K: usize> Builder<'_, K> {
         let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
             return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
         };
-        // Flip axes that go backwards (or stand still) in every operand.
-        let mut rest: &mut [Loop<K>] = loops;
-        while let [l, tail @ ..] = rest {
-            rest = tail;
-            if let Err(e) = flip(l, offsets) {
-                return Err(e);
-            }
-        }
-        // Order by weighted stride, largest outermost (stable insertion sort). The weights
-        // are computed at each comparison: an array of them would be cleared first and take
-        // 64 bytes of stack, and the nests of real copies have two or three loops.
-        let mut i = 1;
-        while i < loops.len() {
-            let mut j = i;
-            while let Some(p) = j.checked_sub(1) {
-                let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
-                    break;
-                };
-                if outer_first(a, b, line) {
-                    break;
-                }
-                swap(loops, p, j);
-                j = p;
-            }
-            i = i.saturating_add(1);
-        }
-        // Merge again in the new order: `loops[..out]` are the merged loops so far.
-        let mut out = 0usize;
-        let mut i = 0;
-        while let Some(cur) = get(loops, i) {
-            let merged = match out.checked_sub(1) {
-                Some(p) => match at(loops, p) {
-                    Some(prev) => match merge(prev, &cur) {
-                        Some(m) => Some((p, m)),
-                        None => None,
-                    },
-                    None => None,
-                },
-                None => None,
-            };
-            if let Some((p, m)) = merged {
-                set(loops, p, m);
-            } else {
-                // `out <= i`; a loop already in place is not rewritten.
-                if out != i {
-                    put(loops, out, cur);
-                }
-                out = out.saturating_add(1);
-            }
-            i = i.saturating_add(1);
-        }
+        let out = match order(loops, offsets, line) {
+            Ok(out) => out,
+            Err(e) => return Err(e),
+        };
         *nest_depth = out;
         let Some((loops, _)) = loops.split_at_mut_checked(out) else {
             return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
@@ -146,6 +100,82 @@ impl<const K: usize> Builder<'_, K> {
         *nest_tile = untiled_small(tile(loops, out, side), loops, side, line);
         measure(loops, offsets, bounds)
     }
+}
+
+/// Steps 3 and 4 of planning on `loops` (pushed, neighbours merged): loops that run
+/// backwards in every operand flipped (`offsets` moved to their last step), all ordered by
+/// [`outer_first`] (stable), and neighbours merged again in that order. Returns how many
+/// loops remain, in `loops[..n]`. The one place these rules run: a nest's
+/// [`Builder::finish`], and the peeler of loops past a nest's (`plan/peel.rs`) before it
+/// counts them.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a flipped offset overflows `isize`.
+#[expect(
+    clippy::inline_always,
+    reason = "a nest's planning is the run-time kernels' per-call cost: inlined into `finish`, \
+              it compiles as it did before it was its own function (the firmware figures \
+              are unchanged)"
+)]
+#[inline(always)]
+pub(super) const fn order<const K: usize>(
+    loops: &mut [Loop<K>],
+    offsets: &mut [isize; K],
+    line: usize,
+) -> Result<usize, LayoutError> {
+    // Flip axes that go backwards (or stand still) in every operand.
+    let mut rest: &mut [Loop<K>] = loops;
+    while let [l, tail @ ..] = rest {
+        rest = tail;
+        if let Err(e) = flip(l, offsets) {
+            return Err(e);
+        }
+    }
+    // Order by weighted stride, largest outermost (stable insertion sort). The weights
+    // are computed at each comparison: an array of them would be cleared first and take
+    // 64 bytes of stack, and the nests of real copies have two or three loops.
+    let mut i = 1;
+    while i < loops.len() {
+        let mut j = i;
+        while let Some(p) = j.checked_sub(1) {
+            let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
+                break;
+            };
+            if outer_first(a, b, line) {
+                break;
+            }
+            swap(loops, p, j);
+            j = p;
+        }
+        i = i.saturating_add(1);
+    }
+    // Merge again in the new order: `loops[..out]` are the merged loops so far.
+    let mut out = 0usize;
+    let mut i = 0;
+    while let Some(cur) = get(loops, i) {
+        let merged = match out.checked_sub(1) {
+            Some(p) => match at(loops, p) {
+                Some(prev) => match merge(prev, &cur) {
+                    Some(m) => Some((p, m)),
+                    None => None,
+                },
+                None => None,
+            },
+            None => None,
+        };
+        if let Some((p, m)) = merged {
+            set(loops, p, m);
+        } else {
+            // `out <= i`; a loop already in place is not rewritten.
+            if out != i {
+                put(loops, out, cur);
+            }
+            out = out.saturating_add(1);
+        }
+        i = i.saturating_add(1);
+    }
+    Ok(out)
 }
 
 /// Each operand's smallest and largest offset over `loops` into `bounds`: the start in

@@ -21,9 +21,9 @@
 use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
-use crate::kernel::plan::Plan;
 use crate::kernel::plan::block::{SmallNest, copy_nest};
 use crate::kernel::plan::line_for;
+use crate::kernel::plan::{MAX_LOOPS, Plan};
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
 
@@ -175,7 +175,7 @@ pub(crate) fn outside<const K: usize>(
 /// of one [`SmallNest`] lies inside slices of `lens[k]` elements for operand `k`
 /// (destination first), and no two indices of the destination share an element. The nest
 /// stays where the caller planned it (borrowed), so a run-time copy keeps a 64-byte nest on
-/// the stack instead of a plan of [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops (about 140 bytes on
+/// the stack instead of a plan of [`MAX_LOOPS`] loops (about 140 bytes on
 /// a 32-bit target), clears nothing and moves nothing.
 pub(crate) struct UniqueBlock<'n> {
     nest: &'n SmallNest<2>,
@@ -322,6 +322,9 @@ impl<'p, const K: usize> Unique<'p, K> {
             let bounds = InBounds::check(plan, lens, names)?;
             if N <= 2 {
                 validate::small_destination_unique(bounds.plan)?;
+            } else if N > MAX_LOOPS {
+                // Loops past a nest's peeled into pieces (`plan/peel.rs`): several nests.
+                validate::destination_unique(bounds.plan)?;
             } else {
                 validate::strided_destination_unique(bounds.plan)?;
             }

@@ -5,9 +5,11 @@
 //! A plan holds [`MAX_NESTS`] nests, one per piece of the shape that is strided in every
 //! operand (`plan/pieces.rs`); operands blocked differently on two axes, each with a partial
 //! last block, cut it into more (oneDNN's `OIhw16i16o -> OIhw4i16o4i` with `O = 18` and
-//! `I = 22`: 2 pieces of `O` times 3 of `I`). A kernel that was refused
-//! ([`LayoutError::InterleaveConflict`]) asks [`Windows::check`], which, before anything is
-//! written:
+//! `I = 22`: 2 pieces of `O` times 3 of `I`), and so do plain operands of a rank past
+//! [`MAX_LOOPS`] whose loops past a nest's are peeled into pieces (`plan/peel.rs`: extent 2
+//! on 12 axes that merge nowhere peels 4 loops, 16 pieces). A kernel that was refused
+//! ([`LayoutError::InterleaveConflict`], or [`LayoutError::RankOverflow`] for those) asks
+//! [`Windows::check`], which, before anything is written:
 //!
 //! 1. plans every window (so every planning error comes first, as from one plan) and checks
 //!    each operand's offsets over all of them against its slice (the error names the whole
@@ -33,7 +35,7 @@
 
 use super::{Disjoint, InBounds, InPlace, Unique, spans, within};
 use crate::kernel::mapping::Lowered;
-use crate::kernel::plan::{MAX_NESTS, Plan, all_strided};
+use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan, all_strided};
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
 
@@ -152,8 +154,9 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
     }
 
     /// [`Windows::check`] for a kernel whose one plan was refused with `e`: the windows
-    /// where `e` is [`LayoutError::InterleaveConflict`] for operands cut into more than
-    /// [`MAX_NESTS`] pieces, else `e`. Always inlined, so that where no operand can be
+    /// where `e` is [`LayoutError::InterleaveConflict`] for blocked operands cut into more
+    /// than [`MAX_NESTS`] pieces, or [`LayoutError::RankOverflow`] for plain operands of rank
+    /// past [`MAX_LOOPS`] whose peeled loops make more, else `e`. Always inlined, so that where no operand can be
     /// interleaved (every [`Layout`](crate::Layout)) the test folds away and none of this is
     /// linked (a run-time copy on a Cortex-M).
     ///
@@ -172,7 +175,15 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
         names: [Operand; K],
         across: Across,
     ) -> Result<Self, LayoutError> {
-        if e != LayoutError::InterleaveConflict || all_strided(ops) {
+        // Blocked operands cut into more pieces than a plan holds, or plain ones of a rank
+        // whose loops past a nest's are peeled into as many (`plan/peel.rs`; `N` is a
+        // constant, so below `MAX_LOOPS` that arm folds away too).
+        let windowed = match e {
+            LayoutError::InterleaveConflict => !all_strided(ops),
+            LayoutError::RankOverflow { .. } => N > MAX_LOOPS && all_strided(ops),
+            _ => false,
+        };
+        if !windowed {
             return Err(e);
         }
         match Self::check(ops, lens, names, across)? {

@@ -1,0 +1,354 @@
+//! Ranks past `MAX_LOOPS` whose axes merge nowhere: the loops a nest cannot hold are peeled
+//! into pieces (a nest per combination of their indices), planned in one plan up to
+//! `MAX_NESTS` pieces and by the run-time kernels a window at a time up to `MAX_PIECES`;
+//! every kernel against the model (each index's offsets in both layouts), refusals untouched.
+
+use strided_layout::plan::{MAX_LOOPS, MAX_NESTS, MAX_PIECES, Plan};
+#[allow(unused_imports)]
+use strided_layout::plan::Mapping as _;
+use strided_layout::{CopyPlan, Layout, LayoutError, Operand, Order};
+
+const SENTINEL: u32 = 0xdead_beef;
+
+/// `k`-th power strides of base `b`, the last axis fastest: no two axes merge when `b` is
+/// larger than the extents.
+fn powers<const R: usize>(extent: usize, b: isize) -> Layout<R> {
+    Layout::new([extent; R], core::array::from_fn(|k| b.pow((R - 1 - k) as u32)), 4).unwrap()
+}
+
+fn data(len: usize, seed: u32) -> Vec<u32> {
+    (0..len as u32).map(|i| i.wrapping_mul(2_654_435_761).wrapping_add(seed) >> 3).collect()
+}
+
+/// Every index's `[dst offset, src offset]` (the model of a copy), in C order.
+fn pairs<const R: usize>(dst: &Layout<R>, src: &Layout<R>) -> Vec<[usize; 2]> {
+    dst.indices()
+        .map(|i| [dst.offset_of(i).unwrap() as usize, src.offset_of(i).unwrap() as usize])
+        .collect()
+}
+
+fn len<const R: usize>(l: &Layout<R>) -> usize {
+    l.required_len().unwrap()
+}
+
+/// Extent 2 on 12 axes, C order into F order: each alone is one loop, together no two axes
+/// merge (every axis reversed): 4 loops past a nest's, 16 pieces, 4 windows, in 4096
+/// elements.
+fn twelve() -> (Layout<12>, Layout<12>) {
+    let src = Layout::dense([2; 12], 4, Order::C).unwrap();
+    let dst = Layout::dense([2; 12], 4, Order::F).unwrap();
+    (src, dst)
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of thousands of elements; `peel::small_ranks_past_max_loops_under_miri` runs the same paths small")]
+fn every_kernel_of_a_rank_past_max_loops_matches_the_model() {
+    let (src, dst) = twelve();
+    const { assert!(16 > MAX_NESTS && 16 <= MAX_PIECES && 12 > MAX_LOOPS) };
+    assert_eq!(
+        Plan::new(&[dst.lowered(), src.lowered()]),
+        Err(LayoutError::RankOverflow { max: MAX_LOOPS })
+    );
+    let model = pairs(&dst, &src);
+    let a = data(len(&src), 1);
+    // copy
+    let mut got = vec![SENTINEL; len(&dst) + 3];
+    strided_layout::copy(&a, &src, &mut got[..len(&dst)], &dst).unwrap();
+    let mut want = vec![SENTINEL; len(&dst) + 3];
+    for &[d, s] in &model {
+        want[d] = a[s];
+    }
+    assert_eq!(got, want);
+    // map
+    let mut got = vec![SENTINEL; len(&dst)];
+    strided_layout::map(&a, &src, &mut got, &dst, |x| x ^ 0x55).unwrap();
+    for &[d, s] in &model {
+        assert_eq!(got[d], a[s] ^ 0x55);
+    }
+    // zip_map, the second source C-dense
+    let c = Layout::dense([2; 12], 4, Order::C).unwrap();
+    let b = data(len(&c), 2);
+    let mut got = vec![SENTINEL; len(&dst)];
+    strided_layout::zip_map(&a, &src, &b, &c, &mut got, &dst, |x, y| x.wrapping_add(y)).unwrap();
+    for i in dst.indices() {
+        let (d, s, t) = (dst.offset_of(i).unwrap(), src.offset_of(i).unwrap(), c.offset_of(i).unwrap());
+        assert_eq!(got[d as usize], a[s as usize].wrapping_add(b[t as usize]));
+    }
+    // fill and fold take one layout: one that merges nowhere alone (strides 3^k, 16 pieces
+    // too), its elements only, each once.
+    let one = powers::<12>(2, 3);
+    assert_eq!(Plan::new(&[one.lowered()]), Err(LayoutError::RankOverflow { max: MAX_LOOPS }));
+    let offs: Vec<usize> = one.indices().map(|i| one.offset_of(i).unwrap() as usize).collect();
+    let mut got = vec![SENTINEL; len(&one) + 2];
+    strided_layout::fill(&mut got[..len(&one)], &one, 7).unwrap();
+    let mut want = vec![SENTINEL; len(&one) + 2];
+    for &o in &offs {
+        want[o] = 7;
+    }
+    assert_eq!(got, want);
+    let b = data(len(&one), 4);
+    let sum = strided_layout::fold(&b, &one, 0u64, |acc, x| acc + u64::from(x)).unwrap();
+    assert_eq!(sum, offs.iter().map(|&o| u64::from(b[o])).sum::<u64>());
+    assert_eq!(strided_layout::fold(&b, &one, 0usize, |n, _| n + 1), Ok(4096));
+    // copy_within, the destination after the source
+    let shift = len(&src);
+    let moved = dst.with_offset(shift as isize).unwrap();
+    let before = data(shift + len(&dst), 3);
+    let mut buf = before.clone();
+    strided_layout::copy_within(&mut buf, &src, &moved).unwrap();
+    let mut want = before.clone();
+    for &[d, s] in &model {
+        want[d + shift] = before[s];
+    }
+    assert_eq!(buf, want);
+    // One plan: the prepared plan and copy_uninit refuse, nothing written.
+    assert_eq!(CopyPlan::new(&src, &dst).err(), Some(LayoutError::RankOverflow { max: MAX_LOOPS }));
+    let mut un = vec![core::mem::MaybeUninit::new(SENTINEL); len(&dst)];
+    assert_eq!(
+        strided_layout::copy_uninit(&a, &src, &mut un, &dst).err(),
+        Some(LayoutError::RankOverflow { max: MAX_LOOPS })
+    );
+    #[cfg(all(feature = "rayon", not(miri)))]
+    {
+        let mut one = vec![SENTINEL; len(&dst)];
+        strided_layout::copy(&a, &src, &mut one, &dst).unwrap();
+        let mut par = vec![SENTINEL; len(&dst)];
+        strided_layout::par_copy(&a, &src, &mut par, &dst).unwrap();
+        assert_eq!(par, one);
+        let mut par = vec![SENTINEL; len(&dst)];
+        strided_layout::par_map(&a, &src, &mut par, &dst, |x| x).unwrap();
+        assert_eq!(par, one);
+        let mut par = vec![SENTINEL; len(&dst)];
+        strided_layout::par_fill(&mut par, &dst, 9).unwrap();
+        assert!(model.iter().all(|&[d, _]| par[d] == 9));
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of thousands of elements; `peel::small_ranks_past_max_loops_under_miri` runs the same paths small")]
+fn a_rank_whose_pieces_fit_one_plan_takes_every_plan() {
+    // Rank 9: one loop past a nest's, 2 pieces: Plan::new, the prepared plan and copy_uninit
+    // hold them.
+    let src = powers::<9>(2, 3).flipped(4).unwrap(); // 9,842 elements
+    let dst = Layout::dense([2; 9], 4, Order::F).unwrap();
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    assert_eq!(plan.nests().len(), 2);
+    assert!(plan.nests().iter().all(|n| n.loops().len() <= MAX_LOOPS));
+    let a = data(len(&src), 4);
+    let mut want = vec![SENTINEL; len(&dst)];
+    for [d, s] in pairs(&dst, &src) {
+        want[d] = a[s];
+    }
+    let prepared = CopyPlan::new(&src, &dst).unwrap();
+    let mut got = vec![SENTINEL; len(&dst)];
+    prepared.run(&a, &mut got).unwrap();
+    assert_eq!(got, want);
+    let mut un = vec![core::mem::MaybeUninit::new(SENTINEL); len(&dst)];
+    let got = strided_layout::copy_uninit(&a, &src, &mut un, &dst).unwrap();
+    assert_eq!(got, &want[..]);
+    // Axes that merge once ordered are not peeled: an F-order copy of rank 12 is one loop.
+    let f = twelve().1.flipped(3).unwrap();
+    let plan = Plan::new(&[f.lowered(), f.lowered()]).unwrap();
+    assert_eq!((plan.nests().len(), plan.nests()[0].loops().len()), (1, 1));
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of thousands of elements; `peel::small_ranks_past_max_loops_under_miri` runs the same paths small")]
+fn random_layouts_past_max_loops_copy_as_the_model_says_or_are_refused_untouched() {
+    // Rank 10, extents 1 to 3 (mostly 2 and 3), each side a dense buffer in a random axis order with random
+    // flips and gaps (steps of 2 that stop merges). Copied: against the model; refused: only
+    // for more pieces than a run-time kernel plans, nothing written.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut copied, mut refused, mut peeled, mut windowed) = (0, 0, 0, 0);
+    for _ in 0..if cfg!(miri) { 3 } else { 300 } {
+        let shape: [usize; 10] = core::array::from_fn(|_| [1, 2, 2, 3][next(4) as usize]);
+        let mut side = || {
+            let mut order: [usize; 10] = core::array::from_fn(|k| k);
+            for i in (1..10).rev() {
+                order.swap(i, next(i as u64 + 1) as usize);
+            }
+            let mut strides = [0isize; 10];
+            let mut step = 1isize;
+            for &k in order.iter().rev() {
+                strides[k] = step;
+                step *= shape[k] as isize * (1 + next(2) as isize);
+            }
+            let mut l = Layout::new(shape, strides, 4).unwrap();
+            for k in 0..10 {
+                if next(3) == 0 {
+                    l = l.flipped(k).unwrap();
+                }
+            }
+            l
+        };
+        let (src, dst) = (side(), side());
+        let a = data(len(&src), 5);
+        let mut got = vec![SENTINEL; len(&dst)];
+        match Plan::new(&[dst.lowered(), src.lowered()]) {
+            Ok(p) if p.nests().len() > 1 => peeled += 1,
+            Err(_) => windowed += 1,
+            Ok(_) => {}
+        }
+        match strided_layout::copy(&a, &src, &mut got, &dst) {
+            Ok(()) => {
+                let mut want = vec![SENTINEL; len(&dst)];
+                for [d, s] in pairs(&dst, &src) {
+                    want[d] = a[s];
+                }
+                assert_eq!(got, want, "{src:?} -> {dst:?}");
+                copied += 1;
+            }
+            Err(e) => {
+                assert_eq!(e, LayoutError::RankOverflow { max: MAX_LOOPS }, "{src:?} -> {dst:?}");
+                assert!(got.iter().all(|&x| x == SENTINEL));
+                refused += 1;
+            }
+        }
+    }
+    if !cfg!(miri) {
+        assert!(
+            copied > 200 && peeled > 10 && windowed >= 5 && refused + copied == 300,
+            "copied {copied}, refused {refused}, peeled {peeled}, windowed {windowed}"
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of thousands of elements; `peel::small_ranks_past_max_loops_under_miri` runs the same paths small")]
+fn destinations_that_meet_across_pieces_are_refused_untouched() {
+    // C order into F order with the destination's two outermost axes one step apart: the
+    // peeled loops' pieces write the same elements. Rank 9 (two pieces, one plan) and rank 12
+    // (windows).
+    fn check<const R: usize>() {
+        let src = Layout::dense([2; R], 4, Order::C).unwrap();
+        let mut s: [isize; R] = core::array::from_fn(|k| 1 << k);
+        s[R - 1] = s[R - 2];
+        let dst = Layout::new([2; R], s, 4).unwrap();
+        assert!(!dst.is_unique());
+        let a = data(len(&src), 6);
+        let mut got = vec![SENTINEL; len(&dst)];
+        assert_eq!(
+            strided_layout::copy(&a, &src, &mut got, &dst),
+            Err(LayoutError::DestinationNotUnique)
+        );
+        assert_eq!(
+            strided_layout::map(&a, &src, &mut got, &dst, |x| x),
+            Err(LayoutError::DestinationNotUnique)
+        );
+        assert!(got.iter().all(|&x| x == SENTINEL));
+        // The same destination filled is fine (fill needs no unique destination).
+        strided_layout::fill(&mut got, &dst, 1).unwrap();
+        assert_eq!(got.iter().filter(|&&x| x == 1).count(), 3 << (R - 2));
+    }
+    check::<9>();
+    check::<12>();
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of thousands of elements; `peel::small_ranks_past_max_loops_under_miri` runs the same paths small")]
+fn in_place_past_max_loops_coincides_overlaps_or_is_too_short() {
+    let (src, dst) = twelve();
+    let before = data(len(&src) + 1, 7);
+    // The destination one element over: overlapping without coinciding, refused, untouched.
+    let mut buf = before.clone();
+    let near = dst.with_offset(1).unwrap();
+    assert_eq!(
+        strided_layout::copy_within(&mut buf, &src, &near),
+        Err(LayoutError::OperandsOverlap)
+    );
+    assert_eq!(buf, before);
+    // A destination slice one short of the whole layout's last offset: the whole layout's
+    // length is named, nothing written.
+    let a = data(len(&src), 8);
+    let mut short = vec![SENTINEL; len(&dst) - 1];
+    assert_eq!(
+        strided_layout::copy(&a, &src, &mut short, &dst),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Destination,
+            needed: len(&dst),
+            given: len(&dst) - 1,
+        })
+    );
+    assert!(short.iter().all(|&x| x == SENTINEL));
+    // One layout onto itself coincides: nothing moves (a layout that merges nowhere alone:
+    // strides 3^k, 265,720 elements; natively only).
+    if !cfg!(miri) {
+        let l = powers::<12>(2, 3);
+        let before = data(len(&l), 9);
+        let mut buf = before.clone();
+        strided_layout::copy_within(&mut buf, &l, &l).unwrap();
+        assert_eq!(buf, before);
+    }
+}
+
+#[test]
+fn more_pieces_than_a_kernel_plans_are_refused_untouched() {
+    // Extent 3 on 12 axes, strides 4^k against the F order: 3^4 = 81 pieces, past
+    // MAX_PIECES; refused while planning, before the slices are looked at.
+    const { assert!(81 > MAX_PIECES) };
+    let src = powers::<12>(3, 4);
+    let dst = Layout::dense([3; 12], 4, Order::F).unwrap();
+    let a = data(16, 9);
+    let mut got = vec![SENTINEL; 16];
+    let err = Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+    assert_eq!(strided_layout::copy(&a, &src, &mut got, &dst), err);
+    assert_eq!(strided_layout::fill(&mut got, &src, 1), err);
+    assert!(got.iter().all(|&x| x == SENTINEL));
+}
+
+#[test]
+fn small_ranks_past_max_loops_under_miri() {
+    // The peeled paths in few elements (Miri runs this): C order into F order, rank 9 (2
+    // pieces, one plan: copy, the prepared plan) and rank 11 (8 pieces, two windows: copy,
+    // copy_within apart and overlapping, a destination that meets across pieces).
+    fn check<const R: usize>(pieces_fit: bool) {
+        let src = Layout::dense([2; R], 4, Order::C).unwrap();
+        let dst = Layout::dense([2; R], 4, Order::F).unwrap();
+        assert_eq!(Plan::new(&[dst.lowered(), src.lowered()]).is_ok(), pieces_fit);
+        let a = data(len(&src), 10);
+        let mut want = vec![SENTINEL; len(&dst)];
+        for [d, s] in pairs(&dst, &src) {
+            want[d] = a[s];
+        }
+        let mut got = vec![SENTINEL; len(&dst)];
+        strided_layout::copy(&a, &src, &mut got, &dst).unwrap();
+        assert_eq!(got, want);
+        if pieces_fit {
+            let mut got = vec![SENTINEL; len(&dst)];
+            CopyPlan::new(&src, &dst).unwrap().run(&a, &mut got).unwrap();
+            assert_eq!(got, want);
+        }
+        let shift = len(&src);
+        let mut buf = data(2 * shift, 11);
+        let before = buf.clone();
+        strided_layout::copy_within(&mut buf, &src, &dst.with_offset(shift as isize).unwrap()).unwrap();
+        let mut moved = before.clone();
+        for [d, s] in pairs(&dst, &src) {
+            moved[d + shift] = before[s];
+        }
+        assert!(buf == moved, "copy_within of rank {R}");
+        let mut buf = before.clone();
+        assert_eq!(
+            strided_layout::copy_within(&mut buf, &src, &dst.with_offset(1).unwrap()),
+            Err(LayoutError::OperandsOverlap)
+        );
+        assert_eq!(buf, before);
+        let mut s: [isize; R] = core::array::from_fn(|k| 1 << k);
+        s[R - 1] = s[R - 2];
+        let meets = Layout::new([2; R], s, 4).unwrap();
+        let mut got = vec![SENTINEL; len(&meets)];
+        assert_eq!(
+            strided_layout::copy(&a, &src, &mut got, &meets),
+            Err(LayoutError::DestinationNotUnique)
+        );
+        assert!(got.iter().all(|&x| x == SENTINEL));
+    }
+    check::<9>(true);
+    check::<11>(false);
+}
