@@ -53,25 +53,13 @@ impl<const K: usize> Builder<'_, K> {
         extent: usize,
         strides: [isize; K],
     ) -> Result<(), LayoutError> {
-        if extent == 1 {
-            return Ok(());
-        }
-        let depth = self.nest.depth;
-        let inner = Loop { extent, strides };
-        if let Some(p) = depth.checked_sub(1) {
-            if let Some(prev) = get(&self.nest.loops, p) {
-                if let Some(merged) = merge(&prev, &inner) {
-                    set(&mut self.nest.loops, p, merged);
-                    return Ok(());
-                }
+        match append(&mut self.nest.loops, self.nest.depth, extent, strides) {
+            Some(depth) => {
+                self.nest.depth = depth;
+                Ok(())
             }
+            None => Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
         }
-        if depth >= MAX_LOOPS {
-            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
-        }
-        set(&mut self.nest.loops, depth, inner);
-        self.nest.depth = depth.saturating_add(1);
-        Ok(())
     }
 
     /// Flips, orders and merges ([`order`]), then tiles the pushed loops, then measures each
@@ -100,6 +88,43 @@ impl<const K: usize> Builder<'_, K> {
         *nest_tile = untiled_small(tile(loops, out, side), loops, side, line);
         measure(loops, offsets, bounds)
     }
+}
+
+/// Step 2 of planning, one axis at a time: `loops[..depth]` with an axis of `extent` and
+/// `strides` appended inside the others, dropped at extent 1 and merged into the previous
+/// loop when it merges in every operand ([`merge`]). Returns the new depth, or `None` when
+/// the axis needs a loop and `loops` has no room for it. The one place this rule runs:
+/// [`Builder::push`], and the peeler of loops past a nest's (`plan/peel.rs`), whose
+/// `loops` have room for every axis.
+#[expect(
+    clippy::inline_always,
+    reason = "a nest's planning is the run-time kernels' per-call cost: inlined into `push`, \
+              it compiles as it did before it was its own function"
+)]
+#[inline(always)]
+pub(super) const fn append<const K: usize>(
+    loops: &mut [Loop<K>],
+    depth: usize,
+    extent: usize,
+    strides: [isize; K],
+) -> Option<usize> {
+    if extent == 1 {
+        return Some(depth);
+    }
+    let inner = Loop { extent, strides };
+    if let Some(p) = depth.checked_sub(1) {
+        if let Some(prev) = get(loops, p) {
+            if let Some(merged) = merge(&prev, &inner) {
+                set(loops, p, merged);
+                return Some(depth);
+            }
+        }
+    }
+    if depth >= loops.len() {
+        return None;
+    }
+    set(loops, depth, inner);
+    Some(depth.saturating_add(1))
 }
 
 /// Steps 3 and 4 of planning on `loops` (pushed, neighbours merged): loops that run

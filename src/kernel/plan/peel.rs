@@ -23,7 +23,7 @@
 //! Only [`Plan::build_nest`] calls this, and only where `N > MAX_LOOPS`, a test on a
 //! constant: for the ranks of real layouts it folds away.
 
-use super::builder::{merge, order};
+use super::builder::{append, order};
 use super::operands::{add, mul, offsets_of, strides_at};
 use super::{Loop, MAX_LOOPS, MAX_NESTS, MAX_PIECES, Plan, itemsize_of, line_for};
 use crate::LayoutError;
@@ -52,33 +52,16 @@ impl<const K: usize> Plan<K> {
             return Ok(0);
         };
         let (shape, line) = (head.shape, line_for(itemsize_of(ops)));
-        // 1. The axes as the builder pushes them: extent 1 dropped, merged into the previous
-        // loop where they merge in every operand.
+        // 1. The axes as the builder pushes them (`append`): extent 1 dropped, merged into
+        // the previous loop where they merge in every operand. `loops` has room for all `N`.
         let mut loops = [Loop::<K>::UNIT; N];
         let mut depth = 0usize;
         let mut axis = 0;
         while let Some(extent) = get(&shape, axis) {
+            if let Some(d) = append(&mut loops, depth, extent, strides_at(ops, axis)) {
+                depth = d;
+            }
             axis = axis.saturating_add(1);
-            if extent == 1 {
-                continue;
-            }
-            let inner = Loop {
-                extent,
-                strides: strides_at(ops, axis.saturating_sub(1)),
-            };
-            let merged = match depth.checked_sub(1) {
-                Some(p) => match get(&loops, p) {
-                    Some(prev) => merge(&prev, &inner),
-                    None => None,
-                },
-                None => None,
-            };
-            if let Some(m) = merged {
-                set(&mut loops, depth.saturating_sub(1), m);
-            } else {
-                set(&mut loops, depth, inner);
-                depth = depth.saturating_add(1);
-            }
         }
         // 2. Where more than a nest holds remain: flipped, ordered and merged again as a
         // nest's loops are (`order`), and the outermost past `MAX_LOOPS` peeled; the pieces
