@@ -49,7 +49,9 @@ mod peel;
 mod pieces;
 mod storage;
 
-use builder::{Builder, flip, merge, outer_first, outer_first2, side_for, tile_worth, tile2};
+use builder::{
+    Builder, flip, merge, outer_first, outer_first2, rows_swap, side_for, tile_worth, tile2,
+};
 pub(crate) use builder::{line_for, measure};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
@@ -965,6 +967,62 @@ mod tests {
         let src = Layout::new([64, 48], [1, 64], 4).unwrap();
         let plan = Plan::new(&[tiled.lowered(), src.lowered()]).unwrap();
         assert!(plan.nests()[0].tile().is_some());
+    }
+
+    /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
+    /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
+    /// general planner and the small ones alike, and copies as the model does; otherwise the
+    /// order stays.
+    #[test]
+    fn short_rows_swap_with_the_sources_fastest_loop() {
+        let innermost = |d: &Layout<4>, s: &Layout<4>| {
+            let plan = Plan::new(&[d.lowered(), s.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            let loops = &nest.loops[..nest.depth];
+            (
+                loops[loops.len() - 2].extent,
+                loops[loops.len() - 1].extent,
+                nest.tile(),
+            )
+        };
+        // 3 elements a row into a 16 x 7 x 1012 block: the 1012 source elements in a row
+        // are consecutive, so they run innermost.
+        let shape = [3, 16, 7, 1012];
+        let src = Layout::new(shape, [113_344, 7084, 1012, 1], 4).unwrap();
+        let dst = Layout::new(shape, [2, 121_440, 12, 120], 4).unwrap();
+        assert_eq!(innermost(&dst, &src), (3, 1012, None));
+        // Rows of 8 stay innermost (as before the rule).
+        let shape = [8, 16, 7, 1012];
+        let src = Layout::new(shape, [113_344, 7084, 1012, 1], 4).unwrap();
+        let dst = Layout::new(shape, [2, 121_440, 16, 160], 4).unwrap();
+        assert_eq!(innermost(&dst, &src).1, 8);
+        // Rank 2: the run-time copy's planner and the small one swap as the general does.
+        let dst = Layout::new([1000, 3], [12, 2], 4).unwrap();
+        let src = Layout::new([1000, 3], [1, 1000], 4).unwrap();
+        assert!(small_matches_general(&dst, &src));
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!((nest.loops[1].extent, nest.tile()), (1000, None));
+        let input: std::vec::Vec<u32> = (0..3000).collect();
+        let mut out = std::vec![0u32; 12_000];
+        crate::copy(&input, &src, &mut out, &dst).unwrap();
+        for i in 0..1000 {
+            for j in 0..3 {
+                assert_eq!(out[12 * i + 2 * j], input[i + 1000 * j]);
+            }
+        }
+        // A block of one tile or less (a 6 x 4 transpose) keeps its order.
+        let dst = Layout::new([6, 4], [4, 1], 4).unwrap();
+        let src = Layout::new([6, 4], [1, 6], 4).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].loops[1].extent, 4);
+        assert!(small_matches_general(&dst, &src));
+        // A source whose fastest loop is innermost already: nothing moves.
+        let dst = Layout::new([1000, 3], [3, 1], 4).unwrap();
+        let src = Layout::new([1000, 3], [1, 1000], 4).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].loops[1].extent, 1000);
+        assert!(small_matches_general(&dst, &src));
     }
 
     /// The one tiling rule: a block with a loop shorter than 8 runs whole while a row's lines

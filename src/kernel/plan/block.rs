@@ -14,7 +14,7 @@
 
 use super::{
     Loop, Plan, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
-    side_for, strides_at, tile_worth, tile2,
+    rows_swap, side_for, strides_at, tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -204,7 +204,13 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
             (outer, depth) = (m, 1);
         }
     }
-    let tile = block_tile(&outer, &inner, depth, side, line_for(itemsize_of(ops)));
+    let tile = block_tile(
+        &mut outer,
+        &mut inner,
+        depth,
+        side,
+        line_for(itemsize_of(ops)),
+    );
     let mut nest = SmallNest {
         loops: [outer, inner],
         depth,
@@ -314,7 +320,7 @@ pub(crate) fn copy_nest<const N: usize>(
     let tile = if cfg!(target_os = "none") {
         None
     } else {
-        block_tile(&outer, &inner, depth, side, line)
+        block_tile(&mut outer, &mut inner, depth, side, line)
     };
     let bounds = measure2(offsets, &outer, &inner, depth).ok_or(overflow)?;
     Ok(Some(SmallNest {
@@ -328,19 +334,25 @@ pub(crate) fn copy_nest<const N: usize>(
 
 /// The tile of a nest of `depth` loops `outer`, `inner` (`tile` and `untiled_small` of the
 /// general builder for two loops): the block test first, as the blocks of real small copies
-/// rule tiling out at once, and the loops never move.
+/// rule tiling out at once; an untiled block of short rows whose outer loop is a source's
+/// fastest has its loops swapped ([`rows_swap`]).
 const fn block_tile<const K: usize>(
-    outer: &Loop<K>,
-    inner: &Loop<K>,
+    outer: &mut Loop<K>,
+    inner: &mut Loop<K>,
     depth: usize,
     side: usize,
     line: usize,
 ) -> Option<[usize; 2]> {
-    if depth == 2 && tile_worth(outer, inner, side, line) {
-        tile2(outer, inner, side)
-    } else {
-        None
+    if depth != 2 {
+        return None;
     }
+    if tile_worth(outer, inner, side, line) {
+        return tile2(outer, inner, side);
+    }
+    if rows_swap(outer, inner, side) && tile2(outer, inner, side).is_some() {
+        core::mem::swap(outer, inner);
+    }
+    None
 }
 
 /// An operand of rank `N <= 2` as rank 2: a missing axis is an extent-1 axis after the
