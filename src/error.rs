@@ -144,8 +144,8 @@ pub enum LayoutError {
     /// plans, operands that need more loops than a nest holds
     /// ([`MAX_LOOPS`](crate::plan::MAX_LOOPS)) and whose loops past it, peeled into a nest
     /// per combination of their indices, make more pieces than a plan holds
-    /// ([`MAX_NESTS`](crate::plan::MAX_NESTS)) or a run-time kernel plans
-    /// ([`MAX_PIECES`](crate::plan::MAX_PIECES)).
+    /// ([`MAX_NESTS`](crate::plan::MAX_NESTS); a run-time kernel plans them a window at a
+    /// time instead).
     RankOverflow {
         /// The storage bound.
         max: usize,

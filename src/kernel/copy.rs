@@ -60,12 +60,12 @@ use crate::kernel::small;
 /// - [`LayoutError::AxisOutOfRange`], [`LayoutError::FactorZero`],
 ///   [`LayoutError::OffsetOverflow`] from [`Plan::new`], and
 ///   [`LayoutError::InterleaveConflict`] for operands blocked so differently that they cut
-///   the shape into more than [`MAX_PIECES`](crate::plan::MAX_PIECES) pieces, or
-///   [`LayoutError::RankOverflow`] for operands of a rank past
-///   [`MAX_LOOPS`](crate::plan::MAX_LOOPS) whose loops past a nest's, peeled, make more
-///   (past [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces, which [`Plan::new`] refuses, the
-///   copy plans them a window of [`MAX_NESTS`](crate::plan::MAX_NESTS) at a time, every
-///   window checked as below, and against the others, before any is written);
+///   the shape into more than [`MAX_PIECES`](crate::plan::MAX_PIECES) pieces (past
+///   [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces, which [`Plan::new`] refuses, the copy
+///   plans them a window of [`MAX_NESTS`](crate::plan::MAX_NESTS) at a time, every window
+///   checked as below, and against the others, before any is written; operands of a rank
+///   past [`MAX_LOOPS`](crate::plan::MAX_LOOPS) whose loops past a nest's are peeled into
+///   pieces are planned so too, any number of them, checked whole once);
 /// - [`LayoutError::OffsetBelowSlice`] naming
 ///   [`Operand::Destination`](crate::Operand::Destination) or
 ///   [`Operand::Source`](crate::Operand::Source) if an offset of that layout is negative

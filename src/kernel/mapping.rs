@@ -337,7 +337,7 @@ pub struct Lowered<const N: usize> {
 /// | the operands' shapes are equal | [`LayoutError::ShapeMismatch`] |
 /// | a level's axis is `< N`, its extent `>= 1`, and the operands' levels cut the shape into at most [`MAX_NESTS`](crate::plan::MAX_NESTS) strided pieces (a plan) or [`MAX_PIECES`](crate::plan::MAX_PIECES) (a run-time kernel, a window of [`MAX_NESTS`](crate::plan::MAX_NESTS) at a time) | [`AxisOutOfRange`](crate::LayoutError::AxisOutOfRange), [`FactorZero`](crate::LayoutError::FactorZero), [`InterleaveConflict`](crate::LayoutError::InterleaveConflict) |
 /// | every offset and stride the plan computes fits `isize` (checked arithmetic) | [`OffsetOverflow`](crate::LayoutError::OffsetOverflow) |
-/// | the merged loops fit [`MAX_LOOPS`](crate::plan::MAX_LOOPS), or those past it (the outermost), peeled into a nest per combination of their indices, make at most [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces (a plan) or [`MAX_PIECES`](crate::plan::MAX_PIECES) (a run-time kernel) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
+/// | the merged loops fit [`MAX_LOOPS`](crate::plan::MAX_LOOPS), or those past it (the outermost), peeled into a nest per combination of their indices, make at most [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces (a plan; a run-time kernel plans any number, a window at a time) | [`RankOverflow`](crate::LayoutError::RankOverflow) |
 /// | every offset of every operand lies inside its slice (`0 <= offset < len`) | [`OffsetBelowSlice`](crate::LayoutError::OffsetBelowSlice), [`OffsetOutsideSlice`](crate::LayoutError::OffsetOutsideSlice) |
 /// | no two indices of a destination share an element | [`DestinationNotUnique`](crate::LayoutError::DestinationNotUnique) |
 ///

@@ -102,7 +102,8 @@ pub const MAX_NESTS: usize = 4;
 /// [`MAX_NESTS`] pieces at a time, each window validated (and every pair of windows checked
 /// for a shared destination element) before anything is written. Past this the kernels
 /// refuse with [`LayoutError::InterleaveConflict`]; a [`Plan`] (and so a prepared plan or
-/// split parts) holds [`MAX_NESTS`].
+/// split parts) holds [`MAX_NESTS`]. Plain operands whose loops past [`MAX_LOOPS`] are
+/// peeled into pieces have no such bound: they are checked whole, once.
 ///
 /// 64: validation compares every two pieces, and windows are planned again for it, so its
 /// cost grows with the square of the pieces; the named formats of oneDNN reorder into one
@@ -135,8 +136,9 @@ pub const MAX_PIECES: usize = 64;
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// the loops past this many (the outermost in the loop order) are *peeled*: each combination
 /// of their indices becomes a nest of its own, a *piece* (`plan/peel.rs`). A plan holds
-/// [`MAX_NESTS`] pieces and the run-time kernels plan up to [`MAX_PIECES`] (a window of
-/// [`MAX_NESTS`] at a time); operands that need more are [`LayoutError::RankOverflow`].
+/// [`MAX_NESTS`] pieces (past that [`Plan::new`] is [`LayoutError::RankOverflow`]); the
+/// run-time kernels plan any number, a window of [`MAX_NESTS`] at a time, the whole operands
+/// checked once.
 ///
 /// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
 /// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
@@ -161,6 +163,10 @@ pub const MAX_PIECES: usize = 64;
 /// let s: [isize; 11] = core::array::from_fn(|k| 3isize.pow(10 - k as u32));
 /// let most = Layout::new([2; 11], s, 4)?.lowered();
 /// assert_eq!(Plan::new(&[most, most]), Err(LayoutError::RankOverflow { max: MAX_LOOPS }));
+/// let src: Vec<u32> = (0..88_574).collect();
+/// let mut dst = vec![0u32; 88_574];
+/// strided_layout::copy(&src, &Layout::new([2; 11], s, 4)?, &mut dst, &Layout::new([2; 11], s, 4)?)?;
+/// assert_eq!(dst[88_573], 88_573);
 /// # Ok::<(), LayoutError>(())
 /// ```
 pub const MAX_LOOPS: usize = 8;

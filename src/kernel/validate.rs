@@ -7,6 +7,7 @@ use crate::algo::access::{get, set};
 use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::unique::{is_unique, two_axes_unique};
+use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::{Loop, MAX_LOOPS, Nest, Plan};
 
 /// Operand `k` of `nest` as slices: extents, strides, depth and offset.
@@ -50,15 +51,65 @@ impl Operand {
     /// [`ELEMENTS_PER_STEP`] elements the kernel is about to touch, plus [`BUDGET_FLOOR`], so
     /// that validation costs about what the copy it guards does.
     const fn budget(&self) -> u64 {
-        let mut volume = 1u64;
-        let mut i = 0;
-        while i < self.depth {
-            if let Some(e) = get(&self.shape, i) {
-                volume = volume.saturating_mul(e as u64);
-            }
-            i = i.saturating_add(1);
-        }
-        (volume / ELEMENTS_PER_STEP).saturating_add(BUDGET_FLOOR)
+        // The slots past the depth hold extent 1.
+        budget_of(&self.shape)
+    }
+}
+
+/// The search budget of an operand of extents `shape`: one step per [`ELEMENTS_PER_STEP`]
+/// elements, plus [`BUDGET_FLOOR`].
+const fn budget_of(shape: &[usize]) -> u64 {
+    let mut volume = 1u64;
+    let mut rest = shape;
+    while let [e, tail @ ..] = rest {
+        rest = tail;
+        volume = volume.saturating_mul(*e as u64);
+    }
+    (volume / ELEMENTS_PER_STEP).saturating_add(BUDGET_FLOOR)
+}
+
+/// [`destination_unique`] of a whole plain operand (no blocked axis) of any rank, decided on
+/// the operand rather than on a plan's nests, with the same core and budget: for operands
+/// whose loops past a nest's are peeled into more pieces than one plan holds
+/// (`proof/windows.rs`), where comparing every two pieces would cost the square of their
+/// number.
+///
+/// # Errors
+///
+/// [`LayoutError::DestinationNotUnique`] if two indices share an element;
+/// [`LayoutError::UniquenessUndecided`] if the search ran out of budget.
+pub(crate) const fn operand_unique<const N: usize>(op: &Lowered<N>) -> Result<(), LayoutError> {
+    let mut order = [0usize; N];
+    let parts = Parts::from_arrays(&op.shape, &op.strides, op.offset, 1);
+    match is_unique(parts, &mut order, budget_of(&op.shape)) {
+        Some(true) => Ok(()),
+        Some(false) => Err(LayoutError::DestinationNotUnique),
+        None => Err(LayoutError::UniquenessUndecided),
+    }
+}
+
+/// [`nests_apart`] of two whole plain operands of one buffer (as [`operand_unique`]):
+/// `Ok` when they share no element.
+///
+/// # Errors
+///
+/// [`LayoutError::OperandsOverlap`] if they share one; [`LayoutError::UniquenessUndecided`]
+/// if the search ran out of budget.
+pub(crate) const fn operands_apart<const N: usize>(
+    a: &Lowered<N>,
+    b: &Lowered<N>,
+) -> Result<(), LayoutError> {
+    let (mut oa, mut ob) = ([0usize; N], [0usize; N]);
+    match overlaps(
+        Parts::from_arrays(&a.shape, &a.strides, a.offset, 1),
+        Parts::from_arrays(&b.shape, &b.strides, b.offset, 1),
+        &mut oa,
+        &mut ob,
+        budget_of(&a.shape).saturating_add(budget_of(&b.shape)),
+    ) {
+        Some(false) => Ok(()),
+        Some(true) => Err(LayoutError::OperandsOverlap),
+        None => Err(LayoutError::UniquenessUndecided),
     }
 }
 

@@ -9,9 +9,10 @@
 //! *peeled*: each combination of their indices is a piece, a nest of the kept loops starting
 //! at that combination's offsets. The pieces are numbered with the first peeled axis slowest, and then planned as
 //! the pieces of differently blocked operands are (`plan/pieces.rs`): a [`Plan`] holds
-//! [`MAX_NESTS`] of them, and the run-time kernels plan more a window at a time
-//! (`proof/windows.rs`), up to [`MAX_PIECES`]; past that the operands are refused with
-//! [`LayoutError::RankOverflow`].
+//! [`MAX_NESTS`] of them (past that [`Plan::new`] refuses with
+//! [`LayoutError::RankOverflow`]), and the run-time kernels plan any number a window at a
+//! time (`proof/windows.rs`), checking the whole operands once rather than piece against
+//! piece (as they do for blocked pieces, up to [`MAX_PIECES`](crate::plan::MAX_PIECES)).
 //!
 //! ```text
 //! rank 9, extent 2 on every axis, strides 3^8 .. 3^0 (nothing merges): 9 loops
@@ -25,7 +26,7 @@
 
 use super::builder::{append, order};
 use super::operands::{add, mul, offsets_of, strides_at};
-use super::{Loop, MAX_LOOPS, MAX_NESTS, MAX_PIECES, Plan, itemsize_of, line_for};
+use super::{Loop, MAX_LOOPS, MAX_NESTS, Plan, itemsize_of, line_for};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -38,8 +39,8 @@ impl<const K: usize> Plan<K> {
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::RankOverflow`] if the peeled loops make more than [`MAX_PIECES`]
-    ///   pieces;
+    /// - [`LayoutError::RankOverflow`] if the number of pieces overflows `usize` (never: it
+    ///   is at most the volume);
     /// - [`LayoutError::OffsetOverflow`] if an offset overflows `isize` (never for operands
     ///   that keep the invariants of [`Layout`](crate::Layout)).
     pub(super) const fn build_peeled<const N: usize>(
@@ -81,9 +82,10 @@ impl<const K: usize> Plan<K> {
             let Some(l) = get(&loops, slot) else {
                 break;
             };
+            // At most the volume, which fits `usize` (a `Layout` invariant).
             total = match total.checked_mul(l.extent) {
-                Some(t) if t <= MAX_PIECES => t,
-                _ => return Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+                Some(t) => t,
+                None => return Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
             };
             slot = slot.saturating_add(1);
         }

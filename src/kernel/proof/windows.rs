@@ -17,15 +17,19 @@
 //! 2. for a kernel with a unique destination, checks each window's destination
 //!    ([`validate::destination_unique`]) and it apart from every later window's
 //!    ([`validate::nests_apart`]), the later windows planned again (two plans on the stack at
-//!    a time: no more are kept);
+//!    a time: no more are kept); plain operands (peeled) have their whole destination
+//!    checked once instead ([`validate::operand_unique`]: the same search, on the operand);
 //! 3. in place, the two operands coincide in every window (nothing to move) or share no
-//!    element in any two nests of any two windows.
+//!    element in any two nests of any two windows (plain operands: the two whole operands,
+//!    [`validate::operands_apart`]).
 //!
 //! Then the kernel runs the windows in order ([`Windows::each_bounds`],
 //! [`Windows::each_unique`], [`Windows::each_disjoint`]): each is planned once more and its
 //! witnesses minted by the one validation of a plan, as for a kernel of one plan, so every
-//! unsafe access rests on a witness of the plan it runs. Validation costs grow with the
-//! square of the pieces, at most [`MAX_PIECES`](crate::plan::MAX_PIECES).
+//! unsafe access rests on a witness of the plan it runs. For blocked operands validation
+//! costs grow with the square of the pieces, at most [`MAX_PIECES`](crate::plan::MAX_PIECES);
+//! for plain ones, linearly with the windows (any number of them: at most the volume over
+//! [`MAX_NESTS`]), plus the whole operands' search.
 //!
 //! ```text
 //! copy OIhw16i16o -> OIhw4i16o4i, dims (18, 22, 3, 3): 6 pieces, 2 windows
@@ -95,7 +99,7 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
     ) -> Result<Option<Self>, LayoutError> {
         let mut plan = Plan::empty();
         let pieces = plan.build_window(ops, 0)?;
-        // Past `MAX_PIECES`, `build_window` refused already.
+        // Past `MAX_PIECES` blocked pieces, `build_window` refused already.
         if pieces <= MAX_NESTS {
             return Ok(None);
         }
@@ -120,15 +124,24 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
         if across == Across::Bounds {
             return Ok(Some(out));
         }
+        // Plain operands are windowed only where their loops past a nest's are peeled
+        // (`plan/peel.rs`): they are checked whole, once, rather than window against window.
+        let whole = all_strided(ops);
         // 2. Each window's destination, and it apart from every later window's (window 0
-        // is still planned from step 1).
-        for a in 0..count {
-            let x = if a == 0 { plan } else { out.plan(a)? };
-            validate::destination_unique(&x)?;
-            for b in a.saturating_add(1)..count {
-                let y = out.plan(b)?;
-                let unique = LayoutError::DestinationNotUnique;
-                validate::nests_apart(x.nests(), 0, y.nests(), 0, unique)?;
+        // is still planned from step 1); plain operands: the whole destination.
+        if whole {
+            if let Some(dst) = ops.first() {
+                validate::operand_unique(dst)?;
+            }
+        } else {
+            for a in 0..count {
+                let x = if a == 0 { plan } else { out.plan(a)? };
+                validate::destination_unique(&x)?;
+                for b in a.saturating_add(1)..count {
+                    let y = out.plan(b)?;
+                    let unique = LayoutError::DestinationNotUnique;
+                    validate::nests_apart(x.nests(), 0, y.nests(), 0, unique)?;
+                }
             }
         }
         if across == Across::Unique {
@@ -139,7 +152,11 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
         for w in 0..count {
             coincide &= validate::same_in_every_nest(out.plan(w)?.nests(), 0, 1);
         }
-        if !coincide {
+        if !coincide && whole {
+            if let [a, b, ..] = ops.as_slice() {
+                validate::operands_apart(a, b)?;
+            }
+        } else if !coincide {
             for a in 0..count {
                 let x = out.plan(a)?;
                 for b in 0..count {
@@ -156,9 +173,10 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
     /// [`Windows::check`] for a kernel whose one plan was refused with `e`: the windows
     /// where `e` is [`LayoutError::InterleaveConflict`] for blocked operands cut into more
     /// than [`MAX_NESTS`] pieces, or [`LayoutError::RankOverflow`] for plain operands of rank
-    /// past [`MAX_LOOPS`] whose peeled loops make more, else `e`. Always inlined, so that where no operand can be
-    /// interleaved (every [`Layout`](crate::Layout)) the test folds away and none of this is
-    /// linked (a run-time copy on a Cortex-M).
+    /// past [`MAX_LOOPS`] whose peeled loops make more, else `e`. Always inlined, so that
+    /// where no operand can be interleaved and `N <= MAX_LOOPS` (every [`Layout`](crate::Layout)
+    /// of a real rank) the test folds away and none of this is linked (a run-time copy on a
+    /// Cortex-M).
     ///
     /// # Errors
     ///
