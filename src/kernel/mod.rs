@@ -7,8 +7,9 @@
 //! 1. **Plan** ([`Plan::new`]): check the shapes agree, drop extent-1 axes, merge axes that
 //!    merge in every operand, flip axes that run backwards in all, order the loops by stride
 //!    (destination weighted most) and tile the two innermost when the operands disagree on
-//!    the fastest axis and the block is worth it (longer than a tile both ways, or rows whose
-//!    cache lines would not stay cached: `plan/builder.rs`'s `tile_worth`, the one rule);
+//!    the fastest axis and the block is worth it (longer than a tile both ways and taken by a
+//!    transpose kernel, or rows whose cache lines would not stay cached: `plan/builder.rs`'s
+//!    `tile_worth`, the one rule);
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
 //!    with the two swapped (`rows_swap`, beside it).
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its

@@ -1031,6 +1031,61 @@ mod tests {
         assert!(small_matches_general(&dst, &src));
     }
 
+    /// Blocks of long loops that no transpose kernel takes (a loop where no operand steps one
+    /// element) are tiled only when a row's lines overflow `ELEMENT_ROW_BYTES` (half an L1):
+    /// below it the next row finds them cached and tiles of element loops add their set-up
+    /// alone; transposable blocks are tiled as before.
+    #[test]
+    fn element_blocks_tile_only_past_the_first_level_cache() {
+        let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        let (side, line) = (16, 8); // 8-byte elements
+        // Rows of 175, 9 elements of lines each (12.6 KB): whole.
+        assert!(!tile_worth(
+            &l(960, [350, 2]),
+            &l(175, [1, 1920]),
+            side,
+            line
+        ));
+        // Rows of 400 (28.8 KB): tiled.
+        assert!(tile_worth(
+            &l(960, [350, 2]),
+            &l(400, [1, 1920]),
+            side,
+            line
+        ));
+        // A unit step in both loops (a transpose): tiled whatever the rows.
+        assert!(tile_worth(
+            &l(960, [350, 1]),
+            &l(175, [1, 1920]),
+            side,
+            line
+        ));
+        // Through the planner and the copy: 2-byte elements, rows of 46 (3 KB of lines).
+        let dst = Layout::new([3856, 46], [-138, 3], 2)
+            .unwrap()
+            .with_offset(700_212)
+            .unwrap();
+        let src = Layout::new([3856, 46], [1, 3856], 2).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), None);
+        assert!(small_matches_general(&dst, &src));
+        let input: std::vec::Vec<u16> = (0..src.required_len().unwrap())
+            .map(|i| u16::try_from(i % 65_521).unwrap())
+            .collect();
+        let mut out = std::vec![0u16; dst.required_len().unwrap()];
+        crate::copy(&input, &src, &mut out, &dst).unwrap();
+        for i in (0..3856).step_by(7) {
+            for j in 0..46 {
+                let (d, s) = (
+                    dst.offset_of([i, j]).unwrap(),
+                    src.offset_of([i, j]).unwrap(),
+                );
+                let (d, s) = (usize::try_from(d).unwrap(), usize::try_from(s).unwrap());
+                assert_eq!(out[d], input[s]);
+            }
+        }
+    }
+
     /// The one tiling rule: a block with a loop shorter than 8 runs whole while a row's lines
     /// stay cached, and is tiled when they do not; blocks of one tile or less run whole.
     #[test]
