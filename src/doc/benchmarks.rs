@@ -432,6 +432,29 @@
 //! (12,-2,1)` of `f32`: 0.93x -> 1.60x the loop), and reversed rows shorter than 128 bytes
 //! stay in the element loops (27 `u16` a row: 43.5 -> 26.3 us, NumPy 25.8 us).
 //!
+//! This round (same host kind, one sweep run, NumPy replayed five times): `copy()` 3.94x the
+//! loop and 1.68-2.34x NumPy in geometric mean (NumPy's side moved that much between
+//! replays), 4 cases over 1.10x the loop's time and 5-18 over 1.10x NumPy's. A run before the
+//! round's two planner rules gave 3.86x and 1.92x the same day, so the rules are judged case
+//! by case, old and new builds alternating (`--only I --reps 11`, the two binaries in turn,
+//! three or four pairs each, loop time over `copy()`'s):
+//!
+//! - Rows shorter than 8 in an untiled block swap with a source's fastest loop outside them
+//!   (`rows_swap`): rows of 3 `f32` into a 16 x 7 x 1012 block (case 217) 0.82-1.17x ->
+//!   1.40-1.56x; of the 7 cases whose plans change, 5 are faster and 2 within the noise.
+//! - Blocks of two long loops that only element loops take (no operand steps one element in
+//!   one of them) are tiled only when a row's lines overflow half an L1
+//!   (`ELEMENT_ROW_BYTES`): `f64` 960 x 175 read 2 apart (case 60) a median of 0.79x ->
+//!   1.06x, `u16` 3856 x 46 (case 90) 1.18x -> 2.26x, `(5,142,48)` `f64` (case 30) about
+//!   1.10x -> 1.15-1.60x; one case of 7, a 31 x 16 `f64` block (case 54), about 15 % slower.
+//!
+//! What remains: case 106 (0.67-0.96x, `f64` `(4,7018,1,2,10)`): the source's fast loops
+//! and the destination's are two groups of two, and its 40 source streams want a tile
+//! spanning both groups, where the planner tiles the two innermost loops only; case 153
+//! (a rank-1 gather of every third `u64`, 0.80-1.04x in the sweep, 1.2-1.4x when copy and
+//! loop alternate call by call); cases 178 and 61 (0.86-0.89x, within the host's noise of
+//! 1.0 in other runs).
+//!
 //! What the sweep found and this round fixed (before / after, loop time over `copy()`'s):
 //! rows of 2 to 4 bytes went through a `memcpy` call a row (`(12126,2):(-2,1) -> (2,1)` of
 //! `u8`: 0.42x, now above 1); blocks of a few elements paid the block kernel's call and
