@@ -33,32 +33,45 @@
 //! ```
 
 use super::access::{get, set};
-use super::checked::{add, offset_after, to_isize, tri};
+use super::checked::{offset_after, tri};
 use super::parts::Parts;
 use crate::{InterleaveLayout, LayoutError};
 
-// one formula: the interleave term is written here once. Callers: `offset_of` and `bounds`
-// below (through them `algo/offset.rs`, so `Layout` and `DynLayout`), `InterleavedLayout`'s
+// one formula: a blocked axis's offset is built from `level` alone, here. Its callers: `step`
+// (one level of lanes one element apart: the interleave term), and through it `offset_of` and
+// `bounds` below (so `algo/offset.rs`, `Layout` and `DynLayout`), `InterleavedLayout`'s
 // constructors, `offset_of`, `offset_bounds`, strided forms, uniqueness and overlap
-// (`interleave/`), its iterators (`iter/`), and `Grid` (`fmt.rs`). `KernelLayout` is to call
-// `piece` and `offset_of` rather than re-derive them. The copy planner reads the general
-// blocked form instead (`plan::Blocks::offset_on`, of which one level of lanes one element
-// apart is this formula): the two are kept equal by the kernels' tests against the model.
+// (`interleave/`), its iterators (`iter/`) and `Grid` (`fmt.rs`); and the copy planner's
+// general blocked form (`plan::Blocks::offset_on`, any levels on any axes). `KernelLayout` is
+// to call `piece` and `offset_of` rather than re-derive them.
+
+/// One level of a blocked axis: `offset` moved `stride` elements for each step of the digit
+/// `q % extent`, with the quotient `q / extent` left for the next level (or, after the last,
+/// for the axis's own stride). `Err(FactorZero)` for `extent == 0`, `Err(OffsetOverflow)`
+/// when the offset overflows.
+pub(crate) const fn level(
+    offset: isize,
+    q: usize,
+    extent: usize,
+    stride: isize,
+) -> Result<(isize, usize), LayoutError> {
+    let (Some(digit), Some(next)) = (q.checked_rem(extent), q.checked_div(extent)) else {
+        return Err(LayoutError::FactorZero);
+    };
+    Ok((tri!(offset_after(offset, digit, stride)), next))
+}
 
 /// `offset + (i / f) * s + i % f`: the offset `i` steps along an axis of stride `s` stored in
-/// blocks of `f` (`f == 1`: the plain `offset + i * s`), or `Err(OffsetOverflow)`.
+/// blocks of `f` (`f == 1`: the plain `offset + i * s`), or `Err(OffsetOverflow)`: one
+/// [`level`] of `f` lanes one element apart, then the blocks.
 pub(crate) const fn step(
     offset: isize,
     i: usize,
     s: isize,
     il: InterleaveLayout,
 ) -> Result<isize, LayoutError> {
-    let (block, lane) = il.split(i);
-    let moved = tri!(offset_after(offset, block, s));
-    if lane == 0 {
-        return Ok(moved);
-    }
-    add(moved, tri!(to_isize(lane)))
+    let (moved, block) = tri!(level(offset, i, il.factor(), 1));
+    offset_after(moved, block, s)
 }
 
 /// The offset of `index` in the layout `p` interleaved by `il` (axis `il.dimension()`

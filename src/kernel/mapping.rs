@@ -3,6 +3,7 @@
 
 use crate::algo::access::{get, set};
 use crate::algo::checked::{offset_after, tri};
+use crate::algo::interleave::level;
 use crate::{InterleavedLayout, Layout, LayoutError};
 
 /// The most inner [`Level`]s one [`Lowered`] holds, over all its axes: oneDNN's formats need
@@ -255,12 +256,7 @@ impl Blocks {
             if l.axis != axis {
                 continue;
             }
-            let (Some(digit), Some(next)) = (q.checked_rem(l.extent), q.checked_div(l.extent))
-            else {
-                return Err(LayoutError::FactorZero);
-            };
-            off = tri!(offset_after(off, digit, l.stride));
-            q = next;
+            (off, q) = tri!(level(off, q, l.extent, l.stride));
         }
         offset_after(off, q, stride)
     }
