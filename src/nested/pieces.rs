@@ -9,8 +9,10 @@ use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::unique::is_unique;
 
-/// Most pieces a layout is split into (three cut tuples side by side).
-pub(super) const MAX_PIECES: usize = 8;
+/// Most pieces a layout is split into for its uniqueness (three cut tuples side by side); not
+/// the kernels' [`plan::MAX_PIECES`](crate::plan::MAX_PIECES), which bounds the pieces of a
+/// copy between differently blocked operands.
+pub(super) const MAX_FLAT_PIECES: usize = 8;
 
 /// A flat piece: axes `(extent, stride)` over a base offset.
 #[derive(Clone, Copy)]
@@ -21,10 +23,10 @@ struct Piece<const L: usize> {
     base: isize,
 }
 
-/// At most [`MAX_PIECES`] pieces.
+/// At most [`MAX_FLAT_PIECES`] pieces.
 #[derive(Clone, Copy)]
 struct Pieces<const L: usize> {
-    list: [Piece<L>; MAX_PIECES],
+    list: [Piece<L>; MAX_FLAT_PIECES],
     count: usize,
 }
 
@@ -53,13 +55,13 @@ impl<const L: usize> Piece<L> {
 
 impl<const L: usize> Pieces<L> {
     const NONE: Self = Self {
-        list: [Piece::EMPTY; MAX_PIECES],
+        list: [Piece::EMPTY; MAX_FLAT_PIECES],
         count: 0,
     };
 
     /// Adds `p`; `false` when full.
     const fn push(&mut self, p: Piece<L>) -> bool {
-        if self.count >= MAX_PIECES {
+        if self.count >= MAX_FLAT_PIECES {
             return false;
         }
         set(&mut self.list, self.count, p);
@@ -67,7 +69,7 @@ impl<const L: usize> Pieces<L> {
         true
     }
 
-    /// Every piece of `self` and of `other`; `None` past [`MAX_PIECES`].
+    /// Every piece of `self` and of `other`; `None` past [`MAX_FLAT_PIECES`].
     const fn union(mut self, other: &Self) -> Option<Self> {
         let mut i = 0;
         while i < other.count {
@@ -143,7 +145,7 @@ impl<const L: usize> Pieces<L> {
 }
 
 impl<const L: usize> NestedLayout<L> {
-    /// The pieces of coordinates `0..count` of mode `n`; `None` past [`MAX_PIECES`] or on
+    /// The pieces of coordinates `0..count` of mode `n`; `None` past [`MAX_FLAT_PIECES`] or on
     /// overflow.
     const fn pieces_in(&self, n: Node, count: usize) -> Option<Pieces<L>> {
         let mut out = Pieces::NONE;
