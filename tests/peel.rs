@@ -31,6 +31,21 @@ fn len<const R: usize>(l: &Layout<R>) -> usize {
     l.required_len().unwrap()
 }
 
+/// A destination slice one short of the whole layout's last offset: the whole layout's
+/// length is named, nothing written.
+fn refuses_one_short<const R: usize>(a: &[u32], src: &Layout<R>, dst: &Layout<R>) {
+    let mut short = vec![SENTINEL; len(dst) - 1];
+    assert_eq!(
+        strided_layout::copy(a, src, &mut short, dst),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Destination,
+            needed: len(dst),
+            given: len(dst) - 1,
+        })
+    );
+    assert!(short.iter().all(|&x| x == SENTINEL));
+}
+
 /// Extent 2 on 12 axes, C order into F order: each alone is one loop, together no two axes
 /// merge (every axis reversed): 4 loops past a nest's, 16 pieces, 4 windows, in 4096
 /// elements.
@@ -262,16 +277,7 @@ fn in_place_past_max_loops_coincides_overlaps_or_is_too_short() {
     // A destination slice one short of the whole layout's last offset: the whole layout's
     // length is named, nothing written.
     let a = data(len(&src), 8);
-    let mut short = vec![SENTINEL; len(&dst) - 1];
-    assert_eq!(
-        strided_layout::copy(&a, &src, &mut short, &dst),
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Destination,
-            needed: len(&dst),
-            given: len(&dst) - 1,
-        })
-    );
-    assert!(short.iter().all(|&x| x == SENTINEL));
+    refuses_one_short(&a, &src, &dst);
     // One layout onto itself coincides: nothing moves (a layout that merges nowhere alone:
     // strides 3^k, 265,720 elements; natively only).
     if !cfg!(miri) {
@@ -362,16 +368,7 @@ fn more_pieces_than_max_pieces_plan_window_by_window_checked_whole() {
     );
     assert!(got.iter().all(|&x| x == SENTINEL));
     // A slice one short: the whole layout's length named, nothing written.
-    let mut short = vec![SENTINEL; len(&dst) - 1];
-    assert_eq!(
-        strided_layout::copy(&a, &src, &mut short, &dst),
-        Err(LayoutError::OffsetOutsideSlice {
-            operand: Operand::Destination,
-            needed: len(&dst),
-            given: len(&dst) - 1,
-        })
-    );
-    assert!(short.iter().all(|&x| x == SENTINEL));
+    refuses_one_short(&a, &src, &dst);
     #[cfg(all(feature = "rayon", not(miri)))]
     {
         let mut par = vec![SENTINEL; len(&dst) + 1];

@@ -1060,23 +1060,20 @@ mod tests {
             side,
             line
         ));
-        // Through the planner and the copy: 2-byte elements, rows of 46 (3 KB of lines).
-        let dst = Layout::new([3856, 46], [-138, 3], 2)
-            .unwrap()
-            .with_offset(700_212)
-            .unwrap();
-        let src = Layout::new([3856, 46], [1, 3856], 2).unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_eq!(plan.nests()[0].tile(), None);
-        assert!(small_matches_general(&dst, &src));
-        // The copy of a smaller such block (few elements, for Miri) against the model.
-        let dst = Layout::new([40, 46], [-138, 3], 2)
-            .unwrap()
-            .with_offset(5382)
-            .unwrap();
-        let src = Layout::new([40, 46], [1, 40], 2).unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_eq!(plan.nests()[0].tile(), None);
+        // Through the planner and the copy: 2-byte elements, rows of 46 (3 KB of lines),
+        // 3856 of them and (copied against the model, few elements for Miri) 40.
+        let block = |rows: u16| {
+            let (n, r) = (usize::from(rows), isize::from(rows.cast_signed()));
+            let dst = Layout::new([n, 46], [-138, 3], 2).unwrap();
+            let dst = dst.with_offset(138 * (r - 1)).unwrap();
+            let src = Layout::new([n, 46], [1, r], 2).unwrap();
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            assert_eq!(plan.nests()[0].tile(), None);
+            assert!(small_matches_general(&dst, &src));
+            (dst, src)
+        };
+        block(3856);
+        let (dst, src) = block(40);
         let input: std::vec::Vec<u16> = (0..1840).collect();
         let mut out = std::vec![0u16; dst.required_len().unwrap()];
         crate::copy(&input, &src, &mut out, &dst).unwrap();
