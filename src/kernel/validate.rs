@@ -68,6 +68,12 @@ const fn budget_of(shape: &[usize]) -> u64 {
     (volume / ELEMENTS_PER_STEP).saturating_add(BUDGET_FLOOR)
 }
 
+/// A plain operand as the searches read it: in elements (itemsize 1), as a nest's
+/// operands are ([`Operand::parts`]).
+const fn in_elements<const N: usize>(op: &Lowered<N>) -> Parts<'_> {
+    Parts::from_arrays(&op.shape, &op.strides, op.offset, 1)
+}
+
 /// [`destination_unique`] of a whole plain operand (no blocked axis) of any rank, decided on
 /// the operand rather than on a plan's nests, with the same core and budget: for operands
 /// whose loops past a nest's are peeled into more pieces than one plan holds
@@ -80,8 +86,7 @@ const fn budget_of(shape: &[usize]) -> u64 {
 /// [`LayoutError::UniquenessUndecided`] if the search ran out of budget.
 pub(crate) const fn operand_unique<const N: usize>(op: &Lowered<N>) -> Result<(), LayoutError> {
     let mut order = [0usize; N];
-    let parts = Parts::from_arrays(&op.shape, &op.strides, op.offset, 1);
-    match is_unique(parts, &mut order, budget_of(&op.shape)) {
+    match is_unique(in_elements(op), &mut order, budget_of(&op.shape)) {
         Some(true) => Ok(()),
         Some(false) => Err(LayoutError::DestinationNotUnique),
         None => Err(LayoutError::UniquenessUndecided),
@@ -101,8 +106,8 @@ pub(crate) const fn operands_apart<const N: usize>(
 ) -> Result<(), LayoutError> {
     let (mut oa, mut ob) = ([0usize; N], [0usize; N]);
     match overlaps(
-        Parts::from_arrays(&a.shape, &a.strides, a.offset, 1),
-        Parts::from_arrays(&b.shape, &b.strides, b.offset, 1),
+        in_elements(a),
+        in_elements(b),
         &mut oa,
         &mut ob,
         budget_of(&a.shape).saturating_add(budget_of(&b.shape)),
