@@ -29,10 +29,32 @@
 // int8_t..int64_t, uint8_t..uint64_t; the crate's i8..i64, u8..u64 of the same width).
 // N >= 1 (a rank-0 layout is its `offset`).
 //
+// `KernelNestedLayout<I, N, B>` is the Rust `strided_layout::gpu::KernelNestedLayout<I, N, B>`:
+// a nested layout (CuTe's modes; oneDNN's formats, blocked on several axes or one axis twice;
+// partial last blocks), N top-level modes of at most B leaves each, one fast division per leaf:
+//
+//   I version; I offset; I size; I sizes[N]; I mode_multipliers[N]; I mode_shifts[N];
+//   I extents[N][B]; I strides[N][B]; I weights[N][B]; I leaf_multipliers[N][B];
+//   I leaf_shifts[N][B];
+//
+// size (3 + 3N + 5NB) * sizeof(I), no padding. Its first word is the ABI version below
+// (`strided_layout::gpu::ABI_VERSION` in Rust); `is_current()` tests it.
+//
+//   offset_of(c) = offset + sum_k sum_b (c_k / p_kb) * weights[k][b]
+//
+// with p_kb the pitch of leaf b in mode k (the product of the extents of the leaves before it)
+// and weights[k][b] = s_b - e_{b-1} * s_{b-1}: the digits (c_k / p_b) % e_b regrouped, so each
+// leaf costs one multiply-high division and one multiply-add. `offset_of_linear(t)` takes the
+// 1-D coordinate first mode fastest (CuTe's `layout(t)`).
+//
 // SPDX-License-Identifier: MIT OR Apache-2.0
 
 #ifndef STRIDED_LAYOUT_H
 #define STRIDED_LAYOUT_H
+
+// The version of the parameter ABI: 1 was this header with KernelLayout alone (unchanged), 2
+// adds KernelNestedLayout, whose first word holds it.
+#define STRIDED_LAYOUT_ABI_VERSION 2
 
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #define STRIDED_LAYOUT_HD __host__ __device__ __forceinline__
@@ -131,6 +153,13 @@ template <typename U> struct divider<U, false> {
   }
 };
 
+// Whether v < 0 (never for an unsigned I), without a comparison compilers warn about.
+template <typename I> STRIDED_LAYOUT_HD bool is_negative(I v) {
+  typedef typename index_traits<I>::unsigned_type U;
+  return index_traits<I>::is_signed &&
+         ((static_cast<U>(v) >> (index_traits<I>::bits - 1)) & 1u);
+}
+
 }  // namespace detail
 
 template <typename I, int N>
@@ -158,10 +187,8 @@ struct KernelLayout {
         static_cast<U>(n), static_cast<U>(multiplier), static_cast<U>(shift), bits));
   }
 
-  // Whether v < 0 (never for an unsigned I), without a comparison compilers warn about.
-  STRIDED_LAYOUT_HD static bool is_negative(I v) {
-    return is_signed && ((static_cast<U>(v) >> (bits - 1)) & 1u);
-  }
+  // Whether v < 0 (never for an unsigned I).
+  STRIDED_LAYOUT_HD static bool is_negative(I v) { return detail::is_negative(v); }
 
   // The interleave axis, or -1 for a plain strided layout (factor <= 1 or no such axis).
   STRIDED_LAYOUT_HD int split_axis() const {
@@ -261,7 +288,157 @@ struct KernelLayout {
   }
 };
 
+template <typename I, int N, int B>
+struct KernelNestedLayout {
+  static_assert(N >= 1 && B >= 1, "KernelNestedLayout<I, N, B>: N >= 1 modes of B >= 1 leaves");
+
+  typedef typename detail::index_traits<I>::unsigned_type U;
+  typedef typename detail::index_traits<I>::arith_type A;
+  static constexpr unsigned bits = detail::index_traits<I>::bits;
+  static constexpr bool is_signed = detail::index_traits<I>::is_signed;
+
+  I version;
+  I offset;
+  I size;
+  I sizes[N];
+  I mode_multipliers[N];
+  I mode_shifts[N];
+  I extents[N][B];
+  I strides[N][B];
+  I weights[N][B];
+  I leaf_multipliers[N][B];
+  I leaf_shifts[N][B];
+
+  // Whether the host packed this value for this header's ABI.
+  STRIDED_LAYOUT_HD bool is_current() const {
+    return version == static_cast<I>(STRIDED_LAYOUT_ABI_VERSION);
+  }
+
+  // n / d for n >= 0, from d's packed multiplier and shift.
+  STRIDED_LAYOUT_HD static I divide_fast(I n, I multiplier, I shift) {
+    return static_cast<I>(detail::divider<U, is_signed>::divide(
+        static_cast<U>(n), static_cast<U>(multiplier), static_cast<U>(shift), bits));
+  }
+
+  // Mode k's leaves past the first: sum_{b >= 1} (c / p_b) * weights[k][b], modulo 2^bits.
+  STRIDED_LAYOUT_HD A upper_offset(int k, I c) const {
+    A acc = 0;
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#pragma unroll
+#endif
+    for (int b = 1; b < B; ++b) {
+      I q = divide_fast(c, leaf_multipliers[k][b], leaf_shifts[k][b]);
+      acc += static_cast<A>(static_cast<U>(q)) * static_cast<U>(weights[k][b]);
+    }
+    return acc;
+  }
+
+  // The element offset of `index` (index[k] in 0..sizes[k], mode k's coordinate); unspecified
+  // otherwise. Arrays are indexed by the loop counters only (registers under nvcc).
+  STRIDED_LAYOUT_HD I offset_of(const I* index) const {
+    static_assert(sizeof(KernelNestedLayout) == (3 + 3 * N + 5 * N * B) * sizeof(I),
+                  "KernelNestedLayout must be 3 + 3N + 5NB values of I, as in Rust");
+    A acc = static_cast<U>(offset);
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#pragma unroll
+#endif
+    for (int k = 0; k < N; ++k) {
+      acc += static_cast<A>(static_cast<U>(index[k])) * static_cast<U>(weights[k][0]);
+      acc += upper_offset(k, index[k]);
+    }
+    return static_cast<I>(static_cast<U>(acc));
+  }
+
+  // The offset of the 1-D coordinate `linear` (first mode fastest, as CuTe's layout(linear)),
+  // for linear in 0..size. With q_k = linear / P_k, mode k's coordinate is
+  // c_k = q_k - sizes[k] * q_{k+1}; the first leaves' terms, sum_k c_k * weights[k][0], regroup
+  // as sum_k q_k * (weights[k][0] - sizes[k-1] * weights[k-1][0]) (coefficients a grid-stride
+  // loop hoists), so a mode of one leaf costs one division and one multiply-add, as an axis of
+  // KernelLayout does; the other leaves take c_k.
+  STRIDED_LAYOUT_HD I offset_of_linear(I linear) const {
+    A acc = static_cast<U>(offset);
+    I outer = 0;  // q_{k-1}
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#pragma unroll
+#endif
+    for (int k = 0; k < N; ++k) {
+      I q = k == 0 ? linear : divide_fast(linear, mode_multipliers[k], mode_shifts[k]);
+      A c = static_cast<U>(weights[k][0]);
+      if (k > 0) {
+        c -= static_cast<A>(static_cast<U>(sizes[k - 1])) * static_cast<U>(weights[k - 1][0]);
+        if (B > 1) {
+          A inner = static_cast<A>(static_cast<U>(outer)) -
+                    static_cast<A>(static_cast<U>(sizes[k - 1])) * static_cast<U>(q);
+          acc += upper_offset(k - 1, static_cast<I>(static_cast<U>(inner)));
+        }
+      }
+      acc += static_cast<A>(static_cast<U>(q)) * c;
+      outer = q;
+    }
+    if (B > 1) acc += upper_offset(N - 1, outer);
+    return static_cast<I>(static_cast<U>(acc));
+  }
+
+  // The offset of `index` into *out and true, or false if some index[k] is outside 0..sizes[k].
+  STRIDED_LAYOUT_HD bool checked_offset_of(const I* index, I* out) const {
+    for (int k = 0; k < N; ++k) {
+      if (detail::is_negative(index[k]) || !(index[k] < sizes[k])) return false;
+    }
+    *out = offset_of(index);
+    return true;
+  }
+};
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+namespace detail {
+// Runs run(x, y) on the two layouts; for two plain KernelLayouts, on their as_plain() copies,
+// so the interleave corrections and their tests leave the loop.
+template <typename LA, typename LB, typename R>
+__device__ __forceinline__ void with_plain(const LA& a, const LB& b, const R& run) {
+  run(a, b);
+}
+template <typename I, int N, typename R>
+__device__ __forceinline__ void with_plain(const KernelLayout<I, N>& a,
+                                           const KernelLayout<I, N>& b, const R& run) {
+  if (a.is_plain() && b.is_plain()) {
+    run(a.as_plain(), b.as_plain());
+  } else {
+    run(a, b);
+  }
+}
+
+// The loop of grid_stride_offsets (below) from this thread's first position: f(x's offset,
+// y's offset) at every position it owns. A function object, not a generic lambda, which NVRTC
+// before 13 refuses in JIT mode (no execution space on its call operator).
+template <typename I, typename F> struct grid_loop {
+  const unsigned long long& first;
+  const I& step;
+  const I& n;
+  F& f;
+  template <typename LA, typename LB>
+  __device__ __forceinline__ void operator()(const LA& x, const LB& y) const {
+    for (I t = static_cast<I>(first);; t += step) {
+      f(x.offset_of_linear(t), y.offset_of_linear(t));
+      if (n - t <= step) break;
+    }
+  }
+};
+
+// The grid-stride loop of grid_stride_offsets (below) over any two layouts with
+// offset_of_linear.
+template <typename I, typename LA, typename LB, typename F>
+__device__ __forceinline__ void grid_stride(const LA& a, const LB& b, I n, F& f) {
+  typedef unsigned long long W;
+  W first = static_cast<W>(blockIdx.x) * blockDim.x + threadIdx.x;
+  W step = static_cast<W>(blockDim.x) * gridDim.x;
+  if (is_negative(n) || first >= static_cast<W>(n)) return;
+  if (step > static_cast<W>(n)) step = static_cast<W>(n);
+  const I s = static_cast<I>(step);
+  const grid_loop<I, F> run = {first, s, n, f};
+  with_plain(a, b, run);
+}
+}  // namespace detail
+
 // The grid-stride loop of a kernel over two layouts of the same extents: calls
 // f(a_offset, b_offset) for every position t in 0..n this thread owns (t = its global thread
 // number, then every blockDim.x * gridDim.x), with n the layouts' volume (pass `volume()`,
@@ -276,23 +453,17 @@ struct KernelLayout {
 template <typename I, int N, typename F>
 __device__ __forceinline__ void grid_stride_offsets(const KernelLayout<I, N>& a,
                                                     const KernelLayout<I, N>& b, I n, F f) {
-  typedef unsigned long long W;
-  W first = static_cast<W>(blockIdx.x) * blockDim.x + threadIdx.x;
-  W step = static_cast<W>(blockDim.x) * gridDim.x;
-  if (KernelLayout<I, N>::is_negative(n) || first >= static_cast<W>(n)) return;
-  if (step > static_cast<W>(n)) step = static_cast<W>(n);
-  const I s = static_cast<I>(step);
-  auto run = [&](const KernelLayout<I, N>& x, const KernelLayout<I, N>& y) {
-    for (I t = static_cast<I>(first);; t += s) {
-      f(x.offset_of_linear(t), y.offset_of_linear(t));
-      if (n - t <= s) break;
-    }
-  };
-  if (a.is_plain() && b.is_plain()) {
-    run(a.as_plain(), b.as_plain());
-  } else {
-    run(a, b);
-  }
+  detail::grid_stride(a, b, n, f);
+}
+
+// The same loop over two nested layouts of the same sizes (the first mode fastest): pass
+// n = size, which `KernelNestedLayout::from_nested` checked fits I. A layout may have fewer
+// leaves per mode than the other (BA, BB), a plain one B = 1.
+template <typename I, int N, int BA, int BB, typename F>
+__device__ __forceinline__ void grid_stride_offsets(const KernelNestedLayout<I, N, BA>& a,
+                                                    const KernelNestedLayout<I, N, BB>& b, I n,
+                                                    F f) {
+  detail::grid_stride(a, b, n, f);
 }
 #endif
 
@@ -324,6 +495,22 @@ template <typename I, int N> struct abi {
       STRIDED_LAYOUT_FIELD_AT(K, factor_multiplier, (4 * N + 3) * w) &&
       STRIDED_LAYOUT_FIELD_AT(K, factor_shift, (4 * N + 4) * w);
 };
+template <typename I, int N, int B> struct nested_abi {
+  typedef KernelNestedLayout<I, N, B> K;
+  static constexpr unsigned long long w = sizeof(I);
+  static constexpr unsigned long long n = N, nb = N * B;
+  static constexpr bool ok =
+      sizeof(K) == (3 + 3 * n + 5 * nb) * w && alignof(K) == alignof(I) &&
+      STRIDED_LAYOUT_FIELD_AT(K, version, 0) && STRIDED_LAYOUT_FIELD_AT(K, offset, w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, size, 2 * w) && STRIDED_LAYOUT_FIELD_AT(K, sizes, 3 * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, mode_multipliers, (3 + n) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, mode_shifts, (3 + 2 * n) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, extents, (3 + 3 * n) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, strides, (3 + 3 * n + nb) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, weights, (3 + 3 * n + 2 * nb) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, leaf_multipliers, (3 + 3 * n + 3 * nb) * w) &&
+      STRIDED_LAYOUT_FIELD_AT(K, leaf_shifts, (3 + 3 * n + 4 * nb) * w);
+};
 }  // namespace detail
 #undef STRIDED_LAYOUT_FIELD_AT
 static_assert(detail::abi<int, 1>::ok && detail::abi<int, 2>::ok && detail::abi<int, 3>::ok &&
@@ -333,6 +520,14 @@ static_assert(detail::abi<unsigned int, 4>::ok && detail::abi<long long, 1>::ok 
                   detail::abi<long long, 4>::ok && detail::abi<unsigned long long, 4>::ok &&
                   detail::abi<short, 3>::ok && detail::abi<unsigned char, 2>::ok,
               "KernelLayout<I, N>: (4N + 5) * sizeof(I) bytes, fields as in Rust");
+static_assert(detail::nested_abi<int, 1, 1>::ok && detail::nested_abi<int, 2, 2>::ok &&
+                  detail::nested_abi<int, 4, 3>::ok && detail::nested_abi<int, 5, 4>::ok &&
+                  detail::nested_abi<unsigned int, 4, 3>::ok &&
+                  detail::nested_abi<long long, 2, 2>::ok &&
+                  detail::nested_abi<long long, 4, 3>::ok &&
+                  detail::nested_abi<unsigned long long, 4, 3>::ok &&
+                  detail::nested_abi<short, 3, 2>::ok && detail::nested_abi<unsigned char, 2, 2>::ok,
+              "KernelNestedLayout<I, N, B>: (3 + 3N + 5NB) * sizeof(I) bytes, fields as in Rust");
 
 }  // namespace strided_layout
 

@@ -9,6 +9,8 @@ each kernel's grid-stride loop on the path one element takes:
   strided layout skips every interleave correction);
 - `interleaved`: the same kernel with the interleave axis known (`interleaved_*`), on the
   longest path (the correction of the one interleaved axis taken, for both operands);
+- `nested B=b`: the copy over `KernelNestedLayout<int, 4, b>` (`nested_int_4_b`: every mode of
+  `b` leaves, each leaf one fast division), in the `plain` column;
 - `naive`: a kernel dividing by every extent with the division operator (`naive_*`), on its
   shortest path (for `long long`, the 32-bit fast path of the 64-bit division, which skips the
   division subroutine: the count most favourable to the naive kernel).
@@ -146,12 +148,17 @@ def main():
                 _, inter = loop_paths(sass(cubin, f"interleaved_{name}_{n}"))
                 naive, _ = loop_paths(sass(cubin, f"naive_{name}_{n}"))
                 rows[(f"C++ {index}", n)] = (plain, inter, naive)
+        for b in range(1, 4):
+            nested, _ = loop_paths(sass(cubin, f"nested_int_4_{b}"))
+            rows[(f"C++ int nested B={b}", 4)] = (nested, None, None)
         if args.rust:
             rcubin = os.path.join(tmp, "r.cubin")
             assemble_ptx(args.arch, args.rust, rcubin)
             for index, n in (("i32", 1), ("i32", 2), ("i32", 3), ("i32", 4), ("i64", 4)):
                 plain, _ = loop_paths(sass(rcubin, f"strided_copy_f32_{index}_{n}"))
                 rows[(f"Rust {index}", n)] = (plain, None, None)
+            nested, _ = loop_paths(sass(rcubin, "nested_copy_f32_i32_4_3"))
+            rows[("Rust i32 nested B=3", 4)] = (nested, None, None)
     fmt = lambda v: "-" if v is None else f"{v:.0f}"
     print(f"instructions per element, grid-stride strided copy, {args.arch} "
           "(two offsets, a load and a store, the loop)")

@@ -142,6 +142,7 @@ pub mod gpu {
     //! | item | what |
     //! | --- | --- |
     //! | [`KernelLayout`] | a layout packed for a kernel, with its index type `I` (`i32`, `u32`, `i64`, ...) and fast division; `#[repr(C)]`, `const` constructors |
+    //! | [`KernelNestedLayout`] | a nested layout packed for a kernel: several blocked modes, an axis blocked twice, partial last blocks (oneDNN's formats, CuTe's tiles), one fast division per leaf; its first word is [`ABI_VERSION`] |
     //! | [`KernelIndex`] | the index types a [`KernelLayout`] packs into |
     //! | [`KERNEL_HEADER`] | the text of `include/strided_layout.h`, for NVRTC (a build script reads its directory as `DEP_STRIDED_LAYOUT_INCLUDE`) |
     //! | [`TmaTiled`], [`TmaSwizzle`], [`TmaError`] | the fields of a `cuTensorMapEncodeTiled` call for a layout, checked against the hardware's rules, or the rule it breaks |
@@ -159,6 +160,8 @@ pub mod gpu {
     //! # Ok::<(), LayoutError>(())
     //! ```
 
-    pub use crate::param::{KERNEL_HEADER, KernelIndex, KernelLayout};
+    pub use crate::param::{
+        ABI_VERSION, KERNEL_HEADER, KernelIndex, KernelLayout, KernelNestedLayout,
+    };
     pub use crate::tma::{TmaError, TmaSwizzle, TmaTiled};
 }

@@ -13,7 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use strided_layout::gpu::KernelLayout;
+use strided_layout::gpu::{KernelLayout, KernelNestedLayout};
+use strided_layout::nested::NestedLayout;
 use strided_layout::{InterleaveLayout, InterleavedLayout, Layout};
 
 /// A C++ compiler that answers `--version`, or `None`.
@@ -401,4 +402,160 @@ fn header_matches_the_crate_on_random_plain_and_interleaved_layouts() {
         counts.interleaved > 1000 && counts.refused > 10,
         "the generator covers both kinds"
     );
+}
+
+/// One packed nested layout with its queries and the answers Rust gives.
+struct NestedCase<I> {
+    size: I,
+    /// offset_of, offset_of_linear, checked flag, checked offset, is_current.
+    answers: Vec<[I; 5]>,
+}
+
+/// Appends the record of `n` packed as `KernelNestedLayout<I, N, B>` (if it packs) and 12
+/// queries (coordinates in range, some past a mode's size or negative; 1-D coordinates in
+/// range); returns the answers Rust gives, each in-range one checked against the layout's own.
+fn nested_record<I: Word, const N: usize, const B: usize>(
+    rng: &mut Rng,
+    n: &NestedLayout<8>,
+    input: &mut Vec<u8>,
+) -> Option<NestedCase<I>> {
+    let k = KernelNestedLayout::<I, N, B>::from_nested(n).ok()?;
+    let size = n.size();
+    if size == 0 {
+        return None;
+    }
+    input.extend_from_slice(&(I::CODE + 2).to_ne_bytes());
+    input.extend_from_slice(&(N as u32 | (B as u32) << 8).to_ne_bytes());
+    input.extend_from_slice(&12u32.to_ne_bytes());
+    let words: Vec<I> = k.words().collect();
+    #[cfg(feature = "bytemuck")]
+    {
+        let mut raw = Vec::new();
+        words.iter().for_each(|w| w.put(&mut raw));
+        assert_eq!(bytemuck::bytes_of(&k), &raw[..], "words() are the bytes");
+    }
+    words.iter().for_each(|w| w.put(input));
+    let sizes: Vec<i128> = k.sizes().iter().map(|s| s.wide()).collect();
+    let mut answers = Vec::new();
+    for q in 0..12 {
+        let index: [I; N] = std::array::from_fn(|j| {
+            let s = sizes[j] as i64;
+            let v = match (q % 6, rng.below(4)) {
+                (5, 0) => s,
+                (5, 1) => -1,
+                _ => rng.range(0, s - 1),
+            };
+            I::of(v as i128).unwrap()
+        });
+        let linear = I::of(rng.below(size as u64) as i128).unwrap();
+        index.iter().for_each(|i| i.put(input));
+        linear.put(input);
+        let checked = k.checked_offset_of(index);
+        if let Some(o) = checked {
+            let ix: Vec<usize> = index.iter().map(|i| i.wide() as usize).collect();
+            if let Ok(want) = n.offset_of(&ix) {
+                assert_eq!(o.wide(), want as i128, "{n} at {ix:?}");
+            }
+        }
+        let want = n.offset_of_linear(linear.wide() as usize).unwrap();
+        assert_eq!(k.offset_of_linear(linear).wide(), want as i128, "{n}");
+        let bit = |b: bool| I::of(i128::from(b)).unwrap();
+        answers.push([
+            k.offset_of(index),
+            k.offset_of_linear(linear),
+            bit(checked.is_some()),
+            checked.unwrap_or(I::of(0).unwrap()),
+            bit(k.is_current()),
+        ]);
+    }
+    Some(NestedCase {
+        size: k.size(),
+        answers,
+    })
+}
+
+/// `KernelNestedLayout` in the header against the crate: every layout of the CuTe corpus and
+/// every oneDNN format of rank 1 to 4 (several blocked modes, an axis blocked twice, partial
+/// last blocks), packed in `i32` and `i64` with as few leaves per mode as fit (1 to 3), 12
+/// queries each.
+#[test]
+fn header_matches_the_crate_on_nested_layouts() {
+    let Some(cxx) = compiler() else {
+        println!("SKIP: no C++ compiler ($CXX, g++, clang++, c++); strided_layout.h not checked");
+        return;
+    };
+    let exe = build(&cxx);
+    let mut layouts: Vec<NestedLayout<8>> = include_str!("data/cute_nested.tsv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').next().unwrap().parse().unwrap())
+        .collect();
+    let cute = layouts.len();
+    for line in include_str!("data/onednn_formats.tsv").lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let dims: Vec<usize> = f[1].split(',').map(|d| d.parse().unwrap()).collect();
+        if let Ok(n) = NestedLayout::<8>::onednn(f[0], &dims, 4) {
+            layouts.push(n);
+        }
+    }
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    macro_rules! run {
+        ($t:ty) => {{
+            let (mut input, mut expected) = (Vec::new(), Vec::<NestedCase<$t>>::new());
+            for n in &layouts {
+                macro_rules! leaves {
+                    ($r:literal) => {
+                        nested_record::<$t, $r, 1>(&mut rng, n, &mut input)
+                            .or_else(|| nested_record::<$t, $r, 2>(&mut rng, n, &mut input))
+                            .or_else(|| nested_record::<$t, $r, 3>(&mut rng, n, &mut input))
+                    };
+                }
+                let case = match n.rank() {
+                    1 => leaves!(1),
+                    2 => leaves!(2),
+                    3 => leaves!(3),
+                    4 => leaves!(4),
+                    _ => None,
+                };
+                expected.extend(case);
+            }
+            let name = stringify!($t);
+            let (inp, outp) = (
+                dir.join(format!("header_nested_{name}.in")),
+                dir.join(format!("header_nested_{name}.out")),
+            );
+            std::fs::write(&inp, &input).unwrap();
+            let run = Command::new(&exe).arg(&inp).arg(&outp).output().unwrap();
+            assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+            let out = std::fs::read(&outp).unwrap();
+            let w = std::mem::size_of::<$t>();
+            let mut pos = 0;
+            let mut take = || {
+                let v = <$t as Word>::get(&out[pos..pos + w]);
+                pos += w;
+                v
+            };
+            for (c, case) in expected.iter().enumerate() {
+                assert_eq!(take(), case.size, "size of case {c}");
+                for (q, want) in case.answers.iter().enumerate() {
+                    let got = [take(), take(), take(), take(), take()];
+                    assert_eq!(
+                        &got, want,
+                        "case {c}, query {q}: [offset_of, linear, checked?, checked, current?]"
+                    );
+                }
+            }
+            assert_eq!(pos, out.len(), "the header wrote more than expected");
+            expected.len()
+        }};
+    }
+    let n32 = run!(i32);
+    let n64 = run!(i64);
+    println!(
+        "nested header ({cxx}): {} layouts ({cute} CuTe's, the rest oneDNN formats), \
+         packed and compared: i32 {n32}, i64 {n64}",
+        layouts.len()
+    );
+    assert!(n64 >= 9_800 && n32 >= 9_800, "{n32} / {n64} packed");
 }

@@ -54,6 +54,23 @@ impl Mode {
         }
     }
 
+    /// Whether a tuple below a top-level mode, or the root tuple itself, is cut (what the
+    /// kernels' form refuses).
+    fn cut_below_a_mode(&self) -> bool {
+        fn cut_inside(m: &Mode) -> bool {
+            match m {
+                Mode::Leaf(..) => false,
+                Mode::Tuple(children, _) => children
+                    .iter()
+                    .any(|c| matches!(c, Mode::Tuple(_, Some(_))) || cut_inside(c)),
+            }
+        }
+        match self {
+            Mode::Leaf(..) => false,
+            Mode::Tuple(children, cut) => cut.is_some() || children.iter().any(cut_inside),
+        }
+    }
+
     fn leaves(&self) -> usize {
         match self {
             Mode::Leaf(..) => 1,
@@ -205,6 +222,12 @@ fn check(n: &NestedLayout<12>, m: &Mode, off: isize) {
     assert!(n.offsets().eq(offsets.iter().copied()), "{m:?}");
     assert!(n.offsets().rev().eq(offsets.iter().rev().copied()));
     assert_eq!(n.offsets().len(), size);
+    // The kernel parameter: every coordinate, where the layout packs (no partial block below
+    // a mode's top, the rank at most 4).
+    let uncut_inside = !m.cut_below_a_mode();
+    if uncut_inside && (1..=4).contains(&n.rank()) {
+        assert!(crate::kernel_nested::agrees(n, 300), "{m:?} packs");
+    }
     // The grid of a rank-2 layout: every cell is the offset of its multi-index.
     if n.rank() == 2 && size <= 300 {
         let text = n.grid().unwrap().to_string();

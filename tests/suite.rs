@@ -42,6 +42,7 @@ on_64_bit!(
     interleave_copy,
     interleave_queries,
     kernels,
+    kernel_nested,
     memory_limit,
     ndarray_views,
     nested,

@@ -156,6 +156,59 @@
 //! `scripts/gpu_sass.expected`. (Before the interleave test left the per-axis arrays' dynamic
 //! indexing, the copy kernel copied both layouts to a 168-byte local-memory frame at rank 4.)
 
+//! # Nested layouts: several blocked modes
+//!
+//! [`KernelLayout`](crate::gpu::KernelLayout) blocks one axis once. A nested layout (CuTe's
+//! tiled modes; oneDNN's `OIhw16i16o`, blocked on two axes, or `OIhw4i16o4i`, `i` blocked
+//! twice; a partial last block on any mode) packs into
+//! [`KernelNestedLayout<I, N, B>`](crate::gpu::KernelNestedLayout): `N` top-level modes of at
+//! most `B` leaves each, `3 + 3N + 5NB` values of `I`. Its first word is
+//! [`ABI_VERSION`](crate::gpu::ABI_VERSION) (the header's `STRIDED_LAYOUT_ABI_VERSION`), so a
+//! kernel built against another header can refuse the parameter (`is_current()`). Each leaf
+//! carries its pitch's division constants and a *weight* (`s_b - e_{b-1}·s_{b-1}`), so a
+//! coordinate's digits `(c / p_b) % e_b` regroup into one multiply-high and one multiply-add
+//! per leaf; the first leaf of every mode needs no division, and the 1-D form regroups the
+//! modes as `KernelLayout` regroups axes.
+//!
+//! ```
+//! use strided_layout::gpu::KernelNestedLayout;
+//! use strided_layout::nested::NestedLayout;
+//! // A reorder kernel's two parameters: planar weights and oneDNN's OIhw16i16o, 40 x 24 x 3 x 3
+//! // (O padded to 48, I to 32: partial last blocks on both blocked axes).
+//! let dims = [40, 24, 3, 3];
+//! let oihw = NestedLayout::<8>::onednn("oihw", &dims, 4)?;
+//! let blocked = NestedLayout::<8>::onednn("OIhw16i16o", &dims, 4)?;
+//! let src = KernelNestedLayout::<i32, 4, 1>::from_nested(&oihw)?; // plain: one leaf a mode
+//! let dst = KernelNestedLayout::<i32, 4, 2>::from_nested(&blocked)?;
+//! let t = 1000; // a grid-stride position, the first mode fastest
+//! assert_eq!(src.offset_of_linear(t) as isize, oihw.offset_of_linear(1000)?);
+//! assert_eq!(dst.offset_of_linear(t) as isize, blocked.offset_of_linear(1000)?);
+//! assert_eq!(dst.size(), 40 * 24 * 9); // pass it as the loop's n
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! In C++ the header declares `KernelNestedLayout<I, N, B>` field for field, and
+//! `grid_stride_offsets` takes two of them (their `B` may differ):
+//!
+//! ```text
+//! extern "C" __global__ void reorder(const float* src,
+//!                                    strided_layout::KernelNestedLayout<int, 4, 1> sl,
+//!                                    float* dst,
+//!                                    strided_layout::KernelNestedLayout<int, 4, 2> dl, int n) {
+//!   if (!dl.is_current()) return;  // packed by another version of the crate
+//!   strided_layout::grid_stride_offsets(dl, sl, n, [&](int d, int s) { dst[d] = src[s]; });
+//! }
+//! ```
+//!
+//! `tests/header.rs` compares the header with the crate on every layout of the CuTe corpus
+//! and every oneDNN format of rank 1 to 4 that packs (9,901 in `i32` and in `i64`, 12 queries
+//! each); `tests/kernel_nested.rs` compares the Rust side with [`NestedLayout`](crate::nested::NestedLayout)
+//! on every coordinate of those and of every small nested layout. `scripts/gpu-device-check`
+//! compiles the nested copies (`nested_int_4_B` in `tests/cpp/sass_kernels.cu`, `B` = 1 to 3,
+//! and a Rust one in `tests/ptx`) for every architecture CI names, refuses any spill or
+//! local-memory use, and holds their instructions per element to `scripts/gpu_sass.expected`
+//! (README has the figures).
+//!
 //! # DLPack (feature `dlpack`)
 //!
 //! `#[repr(C)]` `DLTensor`, `DLDevice` and `DLDataType` match `dlpack.h` (v0.8 / 1.x).

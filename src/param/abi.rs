@@ -19,7 +19,7 @@
 
 use core::mem::{align_of, offset_of, size_of};
 
-use super::KernelLayout;
+use super::{KernelLayout, KernelNestedLayout};
 
 /// Asserts the table above for `KernelLayout<$i, $n>` (evaluated: a free `const` item).
 macro_rules! assert_abi {
@@ -76,5 +76,71 @@ unsafe impl<I: bytemuck::Pod, const N: usize> bytemuck::Pod for KernelLayout<I, 
 // declares the matching struct, field for field.
 unsafe impl<I: cudarc::driver::DeviceRepr, const N: usize> cudarc::driver::DeviceRepr
     for KernelLayout<I, N>
+{
+}
+
+/// Asserts the byte layout of `KernelNestedLayout<$i, N, B>` (its doc's table: `version`,
+/// `offset`, `size`, then `sizes`, `mode_multipliers`, `mode_shifts` of `N` values each, then
+/// `extents`, `strides`, `weights`, `leaf_multipliers`, `leaf_shifts` of `N·B` each).
+macro_rules! assert_nested_abi {
+    ($i:ty; $(($n:literal, $b:literal)),*) => {$(
+        #[expect(
+            clippy::arithmetic_side_effects,
+            reason = "const evaluation: an overflow is a compile error, never a wrap"
+        )]
+        const _: () = {
+            type K = KernelNestedLayout<$i, $n, $b>;
+            let w = size_of::<$i>();
+            let (n, nb) = ($n, $n * $b);
+            assert!(size_of::<K>() == (3 + 3 * n + 5 * nb) * w, "KernelNestedLayout size");
+            assert!(align_of::<K>() == align_of::<$i>(), "KernelNestedLayout alignment");
+            assert!(offset_of!(K, version) == 0);
+            assert!(offset_of!(K, offset) == w);
+            assert!(offset_of!(K, size) == 2 * w);
+            assert!(offset_of!(K, sizes) == 3 * w);
+            assert!(offset_of!(K, mode_multipliers) == (3 + n) * w);
+            assert!(offset_of!(K, mode_shifts) == (3 + 2 * n) * w);
+            assert!(offset_of!(K, extents) == (3 + 3 * n) * w);
+            assert!(offset_of!(K, strides) == (3 + 3 * n + nb) * w);
+            assert!(offset_of!(K, weights) == (3 + 3 * n + 2 * nb) * w);
+            assert!(offset_of!(K, leaf_multipliers) == (3 + 3 * n + 3 * nb) * w);
+            assert!(offset_of!(K, leaf_shifts) == (3 + 3 * n + 4 * nb) * w);
+        };
+    )*};
+}
+
+assert_nested_abi!(i32; (1, 1), (2, 2), (4, 3), (5, 4));
+assert_nested_abi!(u32; (1, 1), (4, 3));
+assert_nested_abi!(i64; (1, 1), (2, 2), (4, 3));
+assert_nested_abi!(u64; (4, 3));
+assert_nested_abi!(i16; (3, 2));
+assert_nested_abi!(u8; (2, 2));
+
+#[cfg(feature = "bytemuck")]
+#[expect(unsafe_code, reason = "an unsafe impl of a marker trait, proven below")]
+// SAFETY: `KernelNestedLayout<I, N, B>` is `#[repr(C)]` and every field is `I`, `[I; N]` or
+// `[[I; B]; N]`: as for `KernelLayout` above, each field ends on a multiple of
+// `align_of::<I>()`, so there is no padding (the table above, asserted); no field has a
+// validity invariant beyond `I`'s own, and the methods are total over all values.
+unsafe impl<I: bytemuck::Zeroable, const N: usize, const B: usize> bytemuck::Zeroable
+    for KernelNestedLayout<I, N, B>
+{
+}
+
+#[cfg(feature = "bytemuck")]
+#[expect(unsafe_code, reason = "an unsafe impl of a marker trait, proven below")]
+// SAFETY: as for `Zeroable` just above: `#[repr(C)]`, no padding, every field made of `I: Pod`.
+unsafe impl<I: bytemuck::Pod, const N: usize, const B: usize> bytemuck::Pod
+    for KernelNestedLayout<I, N, B>
+{
+}
+
+#[cfg(feature = "cudarc")]
+#[expect(unsafe_code, reason = "an unsafe impl of a marker trait, proven below")]
+// SAFETY: cudarc copies a `DeviceRepr` value's bytes into the kernel's parameter buffer; the
+// type is `#[repr(C)]`, padding-free and made only of `I: DeviceRepr`, and the header declares
+// the matching struct, field for field.
+unsafe impl<I: cudarc::driver::DeviceRepr, const N: usize, const B: usize>
+    cudarc::driver::DeviceRepr for KernelNestedLayout<I, N, B>
 {
 }

@@ -11,6 +11,7 @@
 //! | file | what |
 //! | --- | --- |
 //! | `kernel_layout.rs` | [`KernelLayout`]: packing (checked), `offset_of`, `offset_of_linear`, accessors |
+//! | `kernel_nested.rs` | [`KernelNestedLayout`]: a nested layout (several blocked modes, partial last blocks) packed the same way, one fast division per leaf; [`ABI_VERSION`] |
 //! | `pack.rs` | the packing as `const fn`s over `i128` words: which layouts fit a type, and the words |
 //! | `fast_div.rs` | [`KernelIndex`]: the index types and their division by multiply-high and shift |
 //! | `abi.rs` | the byte layout, asserted at compile time; the `bytemuck` and `cudarc` impls |
@@ -21,6 +22,7 @@
 
 mod fast_div;
 mod kernel_layout;
+mod kernel_nested;
 mod abi;
 mod pack;
 
@@ -48,4 +50,5 @@ pub use fast_div::KernelIndex;
 /// ```
 pub const KERNEL_HEADER: &str = include_str!("../../include/strided_layout.h");
 pub use kernel_layout::KernelLayout;
+pub use kernel_nested::{ABI_VERSION, KernelNestedLayout};
 pub(crate) use pack::{IndexRange, parts_fit};

@@ -44,7 +44,7 @@ impl IndexRange {
         bits: 128,
     };
 
-    const fn holds(self, v: i128) -> bool {
+    pub(super) const fn holds(self, v: i128) -> bool {
         self.min <= v && v <= self.max
     }
 

@@ -2,11 +2,13 @@
 // strided_layout::KernelLayout (rank 1-4, `int` and `long long`), the same copy with the
 // interleave axis known to the compiler (what an interleaved layout's elements cost), and a
 // naive copy that divides by every extent with the division operator, as a kernel written
-// without the packed constants would. Compiled, never run: CI builds it for every target
+// without the packed constants would; and the copy over strided_layout::KernelNestedLayout
+// (rank 4, `int`, 1-3 leaves per mode: plain, channel-blocked, blocked twice). Compiled, never run: CI builds it for every target
 // architecture with warnings as errors, and the script reads the instructions of each loop.
 #include "strided_layout.h"
 
 using strided_layout::KernelLayout;
+using strided_layout::KernelNestedLayout;
 
 namespace {
 
@@ -74,3 +76,17 @@ SASS_KERNELS(long long, longlong, 1)
 SASS_KERNELS(long long, longlong, 2)
 SASS_KERNELS(long long, longlong, 3)
 SASS_KERNELS(long long, longlong, 4)
+
+// Nested layouts: 4 modes of B leaves each, every leaf's division done (the loop a oneDNN
+// format such as OIhw4i16o4i, B = 3, runs).
+#define SASS_NESTED(B)                                                                          \
+  extern "C" __global__ void nested_int_4_##B(const float* __restrict__ src,                    \
+                                              KernelNestedLayout<int, 4, B> sl,                 \
+                                              float* __restrict__ dst,                          \
+                                              KernelNestedLayout<int, 4, B> dl, int n) {        \
+    strided_layout::grid_stride_offsets(dl, sl, n, [&](int d, int s) { dst[d] = src[s]; });     \
+  }
+
+SASS_NESTED(1)
+SASS_NESTED(2)
+SASS_NESTED(3)

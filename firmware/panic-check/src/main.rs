@@ -19,7 +19,7 @@ use core::ptr::read_volatile;
 
 use strided_layout::algebra::{self, AlgebraError, Swizzle, SwizzledLayout};
 use strided_layout::dlpack::{DLDataType, DLDevice, DlpackView};
-use strided_layout::gpu::{KernelIndex, KernelLayout, TmaSwizzle, TmaTiled};
+use strided_layout::gpu::{KernelIndex, KernelLayout, KernelNestedLayout, TmaSwizzle, TmaTiled};
 use strided_layout::index::{AxisArgs, IntoAxisArg};
 use strided_layout::nested::{NestedError, NestedLayout, RankedNested};
 use strided_layout::plan::{Blocks, Level, Lowered, Plan};
@@ -607,10 +607,20 @@ fn nested() {
                 keep!((r.permuted(arr_u::<2>(1)), r.flipped(us(1))));
                 keep!(r.narrowed_blocks(us(0), us(1), us(2)));
                 keep!(r.lowered());
+                keep!(KernelNestedLayout::<i32, 2, 2>::try_from(&r).map(|k| k.size()));
                 keep!(r.selected::<1>(us(1), us(2)).map(RankedNested::into_layout));
                 keep!(r.unsqueezed::<3>(us(2)).map(RankedNested::into_layout));
                 let mut out: heapless::String<64> = heapless::String::new();
                 keep!(core::fmt::write(&mut out, format_args!("{r}")));
+            }
+            // The kernel parameter: packed in two index types, and its device math.
+            keep!(KernelNestedLayout::<u16, 2, 2>::from_nested(&n).map(|k| k.size()));
+            if let Ok(k) = KernelNestedLayout::<i32, 2, 3>::try_from(&n) {
+                let ix = arr_u::<2>(1).map(|i| i as i32);
+                keep!((k.offset_of(ix), k.checked_offset_of(ix)));
+                keep!((k.offset_of_linear(us(5) as i32), k.is_current()));
+                keep!((k.sizes(), k.extents(), k.strides(), k.offset()));
+                keep!(k.words().fold(0i32, |a, w| a.wrapping_add(w)));
             }
             keep!(RankedNested::<2, 8>::parse(text).map(|r| r.into_layout().size()));
             keep!(n.to_text::<64>());

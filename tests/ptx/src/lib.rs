@@ -13,7 +13,7 @@
 // only ever built with the nightly toolchain, for `nvptx64-nvidia-cuda`.
 #![feature(abi_ptx, stdarch_nvptx)]
 
-use strided_layout::gpu::{KernelIndex, KernelLayout};
+use strided_layout::gpu::{KernelIndex, KernelLayout, KernelNestedLayout};
 
 /// `offset_of_linear` at rank 4, `i32` (the grid-stride loop body).
 #[unsafe(no_mangle)]
@@ -135,3 +135,55 @@ strided_copy!(strided_copy_f32_i32_2, i32, 2);
 strided_copy!(strided_copy_f32_i32_3, i32, 3);
 strided_copy!(strided_copy_f32_i32_4, i32, 4);
 strided_copy!(strided_copy_f32_i64_4, i64, 4);
+
+/// `offset_of_linear` of a nested layout: 4 modes of 3 leaves, `i32` (oneDNN's `OIhw4i16o4i`).
+#[unsafe(no_mangle)]
+pub extern "C" fn nested_offset_of_linear_i32_4_3(
+    k: &KernelNestedLayout<i32, 4, 3>,
+    linear: i32,
+) -> i32 {
+    k.offset_of_linear(linear)
+}
+
+/// `offset_of` of a nested layout: 4 modes of 2 leaves, `i32` (oneDNN's `nChw16c`).
+#[unsafe(no_mangle)]
+pub extern "C" fn nested_offset_of_i32_4_2(
+    k: &KernelNestedLayout<i32, 4, 2>,
+    index: &[i32; 4],
+) -> i32 {
+    k.offset_of(*index)
+}
+
+/// A grid-stride copy over nested layouts (4 modes of 3 leaves, `i32`): `n` is the size,
+/// which `KernelNestedLayout::from_nested` checked fits `i32`.
+///
+/// # Safety
+///
+/// `src` and `dst` hold every offset of `sl` and `dl`, and `dl` is unique.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn nested_copy_f32_i32_4_3(
+    src: *const f32,
+    sl: KernelNestedLayout<i32, 4, 3>,
+    dst: *mut f32,
+    dl: KernelNestedLayout<i32, 4, 3>,
+    n: i32,
+) {
+    use core::arch::nvptx::{_block_dim_x, _block_idx_x, _grid_dim_x, _thread_idx_x};
+    // SAFETY: reading special registers has no precondition.
+    let (block, dim, grid, thread) =
+        unsafe { (_block_idx_x(), _block_dim_x(), _grid_dim_x(), _thread_idx_x()) };
+    let first = i64::from(block) * i64::from(dim) + i64::from(thread);
+    let step = (i64::from(dim) * i64::from(grid)).min(n.into());
+    let (Ok(mut t), Ok(step)) = (i32::try_from(first), i32::try_from(step)) else {
+        return;
+    };
+    while t < n {
+        let (d, s) = (dl.offset_of_linear(t), sl.offset_of_linear(t));
+        // SAFETY: `t < n`, the size, so both offsets lie in the buffers (the contract).
+        unsafe { *dst.offset(d as isize) = *src.offset(s as isize) };
+        if n - t <= step {
+            break;
+        }
+        t += step;
+    }
+}
