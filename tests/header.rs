@@ -31,10 +31,11 @@ fn compiler() -> Option<String> {
     })
 }
 
-/// Compiles the checker with warnings as errors; returns the binary's path.
-fn build(cxx: &str) -> PathBuf {
+/// Compiles the checker with warnings as errors into `name` (one binary per test: the tests
+/// run in parallel); returns the binary's path.
+fn build(cxx: &str, name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("header_check");
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let out = Command::new(cxx)
         .args([
             "-std=c++17",
@@ -348,7 +349,7 @@ fn header_matches_the_crate_on_random_plain_and_interleaved_layouts() {
         println!("SKIP: no C++ compiler ($CXX, g++, clang++, c++); strided_layout.h not checked");
         return;
     };
-    let exe = build(&cxx);
+    let exe = build(&cxx, "header_check");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut counts = Counts::default();
     // One input file per index type keeps the expected answers typed; ranks 1..=4 in each.
@@ -484,7 +485,7 @@ fn header_matches_the_crate_on_nested_layouts() {
         println!("SKIP: no C++ compiler ($CXX, g++, clang++, c++); strided_layout.h not checked");
         return;
     };
-    let exe = build(&cxx);
+    let exe = build(&cxx, "header_check_nested");
     let mut layouts: Vec<NestedLayout<8>> = include_str!("data/cute_nested.tsv")
         .lines()
         .skip(1)
