@@ -420,7 +420,7 @@ fn nested_record<I: Word, const N: usize, const B: usize>(
     n: &NestedLayout<8>,
     input: &mut Vec<u8>,
 ) -> Option<NestedCase<I>> {
-    let k = KernelNestedLayout::<I, N, B>::from_nested(n).ok()?;
+    let k = KernelNestedLayout::<I, N, B>::try_from(n).ok()?;
     let size = n.size();
     if size == 0 {
         return None;

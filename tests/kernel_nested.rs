@@ -34,10 +34,10 @@ fn agrees_as<I, const R: usize, const B: usize, const L: usize>(
 where
     I: KernelIndex + TryFrom<usize> + Into<i128> + core::fmt::Debug,
 {
-    let k = match KernelNestedLayout::<I, R, B>::from_nested(n) {
+    let k = match KernelNestedLayout::<I, R, B>::try_from(n) {
         Ok(k) => k,
         Err(NestedError::Layout(LayoutError::IndexTypeOverflow)) => {
-            let wide = KernelNestedLayout::<i64, R, B>::from_nested(n);
+            let wide = KernelNestedLayout::<i64, R, B>::try_from(n);
             assert!(wide.is_ok(), "{n}: refused for the type, and for i64: {wide:?}");
             return false;
         }
@@ -82,6 +82,19 @@ where
 /// `u16` and `i32`, for the layout's rank (0 to 4); whether `i64` packed.
 pub fn agrees<const L: usize>(n: &NestedLayout<L>, limit: usize) -> bool {
     fn all<const R: usize, const L: usize>(n: &NestedLayout<L>, limit: usize) -> bool {
+        // The `const fn` of each type packs what the generic conversion does.
+        assert_eq!(
+            KernelNestedLayout::<i64, R, 4>::from_nested(n),
+            KernelNestedLayout::<i64, R, 4>::try_from(n)
+        );
+        assert_eq!(
+            KernelNestedLayout::<i8, R, 2>::from_nested(n),
+            KernelNestedLayout::<i8, R, 2>::try_from(n)
+        );
+        assert_eq!(
+            KernelNestedLayout::<u32, R, 3>::from_nested(n),
+            KernelNestedLayout::<u32, R, 3>::try_from(n)
+        );
         let wide = agrees_as::<i64, R, 4, L>(n, limit);
         let narrow = [
             agrees_as::<i8, R, 4, L>(n, limit),

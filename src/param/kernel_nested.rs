@@ -2,8 +2,9 @@
 //! times, partial last blocks) packed as a kernel parameter, with one fast division per leaf.
 
 use super::KernelIndex;
-use super::pack::{IndexRange, magic};
+use super::pack::{IndexRange, magic, word_as};
 use crate::LayoutError;
+use crate::algo::access::{get, set};
 use crate::nested::{NestedError, NestedLayout, RankedNested};
 
 /// The version of the kernel-parameter ABI this crate packs: the first word of every
@@ -124,19 +125,31 @@ pub struct KernelNestedLayout<I, const N: usize, const B: usize> {
     pub(super) leaf_shifts: [[I; B]; N],
 }
 
-/// `v` as a word of the type of `range`, or `IndexTypeOverflow`.
-fn fit(range: IndexRange, v: i128) -> Result<i128, NestedError> {
-    if range.holds(v) {
-        Ok(v)
-    } else {
-        Err(NestedError::Layout(LayoutError::IndexTypeOverflow))
-    }
+/// The words of a packed nested layout, each within the index type's range (the `3 + 3N +
+/// 5NB` values of [`KernelNestedLayout`], in `i128`): what the per-type `const fn
+/// from_nested` and the generic `TryFrom` both convert.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NestedWords<const N: usize, const B: usize> {
+    version: i128,
+    offset: i128,
+    size: i128,
+    sizes: [i128; N],
+    mode_multipliers: [i128; N],
+    mode_shifts: [i128; N],
+    extents: [[i128; B]; N],
+    strides: [[i128; B]; N],
+    weights: [[i128; B]; N],
+    leaf_multipliers: [[i128; B]; N],
+    leaf_shifts: [[i128; B]; N],
 }
+
+/// The error of a value that does not fit the index type.
+const TOO_BIG: NestedError = NestedError::Layout(LayoutError::IndexTypeOverflow);
 
 /// `v` modulo `2^bits`, as the word of the type of `range` with that bit pattern: what wrapping
 /// arithmetic in the type computes with it.
-fn wrapped(range: IndexRange, v: i128) -> i128 {
-    // bits <= 64 for every index type: the shift and the subtraction below are exact.
+const fn wrapped(range: IndexRange, v: i128) -> i128 {
+    // bits <= 64 for every index type: the shift is exact.
     let Some(modulus) = 1i128.checked_shl(range.bits) else {
         return v;
     };
@@ -148,152 +161,507 @@ fn wrapped(range: IndexRange, v: i128) -> i128 {
     }
 }
 
-/// `magic` of `divisor` as words of the type, or `IndexTypeOverflow`.
-fn magic_of(range: IndexRange, divisor: i128) -> Result<(i128, i128), NestedError> {
-    magic(range, divisor).ok_or(NestedError::Layout(LayoutError::IndexTypeOverflow))
+/// `*slot[k][b] = v` (nothing out of range).
+const fn put<const N: usize, const B: usize>(
+    slot: &mut [[i128; B]; N],
+    k: usize,
+    b: usize,
+    v: i128,
+) {
+    if let Some(mut row) = get(slot, k) {
+        set(&mut row, b, v);
+        set(slot, k, row);
+    }
+}
+
+/// The leaves of one mode packed so far: the next slot, its pitch (the product of the extents
+/// before it) and `e_{b-1}·s_{b-1}` of the leaf before (wrapped as the weights are).
+struct Leaves {
+    b: usize,
+    pitch: i128,
+    before: i128,
+}
+
+impl Leaves {
+    /// Packs the next leaf `(extent, stride)` of mode `k` into `out`: extent, stride (0 on a leaf of
+    /// extent 0 or 1, which never reaches an offset), weight and pitch constants.
+    const fn push<const N: usize, const B: usize>(
+        &mut self,
+        range: IndexRange,
+        out: &mut NestedWords<N, B>,
+        k: usize,
+        extent: i128,
+        stride: i128,
+    ) -> Result<(), NestedError> {
+        let stride = if extent <= 1 { 0 } else { stride };
+        if self.b >= B {
+            // Counted before any value: never here.
+            return Err(NestedError::TooManyLeaves { max: B });
+        }
+        if !range.holds(extent) || !range.holds(stride) || !range.holds(self.pitch) {
+            return Err(TOO_BIG);
+        }
+        let Some((mult, shift)) = magic(range, self.pitch) else {
+            return Err(TOO_BIG);
+        };
+        put(&mut out.extents, k, self.b, extent);
+        put(&mut out.strides, k, self.b, stride);
+        // |s|, |before| < 2^64: the difference is exact.
+        put(
+            &mut out.weights,
+            k,
+            self.b,
+            wrapped(range, stride.wrapping_sub(self.before)),
+        );
+        put(&mut out.leaf_multipliers, k, self.b, mult);
+        put(&mut out.leaf_shifts, k, self.b, shift);
+        // 0 <= e < 2^64, |s| < 2^64: the product is exact.
+        self.before = wrapped(range, extent.wrapping_mul(stride));
+        self.pitch = match self.pitch.checked_mul(extent) {
+            Some(product) => product,
+            None => return Err(TOO_BIG),
+        };
+        self.b = self.b.saturating_add(1);
+        Ok(())
+    }
+}
+
+/// The structure's rule, checked before any value: each mode's block levels and its outermost
+/// level (none for a mode of no coordinate) fit `B` leaves.
+const fn fits_leaves<const N: usize, const B: usize>(
+    low: &crate::plan::Lowered<N>,
+) -> Result<(), NestedError> {
+    let levels = low.blocks.levels();
+    let mut k = 0;
+    while k < N {
+        let mut count = 0usize;
+        let mut at = 0;
+        while let Some(level) = get(levels, at) {
+            if level.axis == k {
+                count = count.saturating_add(1);
+            }
+            at = at.saturating_add(1);
+        }
+        if let Some(size) = get(&low.shape, k) {
+            if size != 0 {
+                count = count.saturating_add(1);
+            }
+        }
+        if count > B {
+            return Err(NestedError::TooManyLeaves { max: B });
+        }
+        k = k.saturating_add(1);
+    }
+    Ok(())
+}
+
+/// Packs `layout` for the index type of `range` with `N` modes of at most `B` leaves: the
+/// rules of [`KernelNestedLayout::from_nested`], checked in its order (the structure, then
+/// the values), written once for every index type and for `const`.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::from_nested`].
+pub(crate) const fn pack_nested<const N: usize, const B: usize, const L: usize>(
+    range: IndexRange,
+    layout: &NestedLayout<L>,
+) -> Result<NestedWords<N, B>, NestedError> {
+    let low = match layout.lowered::<N>() {
+        Ok(low) => low,
+        Err(e) => return Err(e),
+    };
+    if let Err(e) = fits_leaves::<N, B>(&low) {
+        return Err(e);
+    }
+    let levels = low.blocks.levels();
+    // Then the values. usize and isize are at most 64 bits wide on every target: each
+    // `as i128` below is exact.
+    let volume = layout.size() as i128;
+    if let Some((lo, hi)) = layout.offset_bounds() {
+        if !range.holds(lo as i128) || !range.holds(hi as i128) {
+            return Err(TOO_BIG);
+        }
+    }
+    if !range.holds(volume) || !range.holds(low.offset as i128) {
+        return Err(TOO_BIG);
+    }
+    let Some(one) = magic(range, 1) else {
+        return Err(TOO_BIG);
+    };
+    let mut out = NestedWords {
+        // A u32 (2): the same value, within every index type.
+        version: ABI_VERSION as i128,
+        offset: low.offset as i128,
+        size: volume,
+        sizes: [0; N],
+        mode_multipliers: [0; N],
+        mode_shifts: [0; N],
+        extents: [[1; B]; N],
+        strides: [[0; B]; N],
+        weights: [[0; B]; N],
+        leaf_multipliers: [[one.0; B]; N],
+        leaf_shifts: [[one.1; B]; N],
+    };
+    // P_k: the product of the sizes before mode k, at most the size (0 throughout for a
+    // layout of no coordinate, where no 1-D coordinate is in range).
+    let mut pitch: i128 = if volume == 0 { 0 } else { 1 };
+    let mut k = 0;
+    while k < N {
+        let (Some(size), Some(outer_stride)) = (get(&low.shape, k), get(&low.strides, k)) else {
+            break;
+        };
+        let size = size as i128;
+        set(&mut out.sizes, k, size);
+        let Some((mult, shift)) = magic(range, pitch) else {
+            return Err(TOO_BIG);
+        };
+        set(&mut out.mode_multipliers, k, mult);
+        set(&mut out.mode_shifts, k, shift);
+        pitch = match pitch.checked_mul(size) {
+            Some(product) if range.holds(product) => product,
+            _ => return Err(TOO_BIG),
+        };
+        if !range.holds(size) {
+            return Err(TOO_BIG);
+        }
+        // The mode's leaves: its block levels (fastest first), then its outermost level,
+        // whose extent is the number of blocks (the last perhaps partial), with the axis's
+        // own stride.
+        let mut leaves = Leaves {
+            b: 0,
+            pitch: 1,
+            before: 0,
+        };
+        let mut at = 0;
+        while let Some(level) = get(levels, at) {
+            if level.axis == k {
+                if let Err(e) = leaves.push(
+                    range,
+                    &mut out,
+                    k,
+                    level.extent as i128,
+                    level.stride as i128,
+                ) {
+                    return Err(e);
+                }
+            }
+            at = at.saturating_add(1);
+        }
+        if size != 0 {
+            // ceil(size / inner); inner >= 1 (every level's extent is at least 1).
+            let blocks = match size.checked_add(leaves.pitch.saturating_sub(1)) {
+                Some(t) => match t.checked_div(leaves.pitch) {
+                    Some(q) => q,
+                    None => return Err(TOO_BIG),
+                },
+                None => return Err(TOO_BIG),
+            };
+            if let Err(e) = leaves.push(range, &mut out, k, blocks, outer_stride as i128) {
+                return Err(e);
+            }
+        }
+        k = k.saturating_add(1);
+    }
+    Ok(out)
 }
 
 impl<I: KernelIndex, const N: usize, const B: usize> KernelNestedLayout<I, N, B> {
-    /// Packs `layout` for a kernel whose offset math uses the index type `I`, checking that
-    /// nothing narrows and that every mode fits `B` leaves.
-    ///
-    /// The layout goes through [`NestedLayout::lowered`], the form every kernel of the crate
-    /// reads, so the kernel parameter takes exactly the layouts the host kernels take: each
-    /// top-level mode an axis whose leaves (leaves of extent 1 dropped) are its block levels,
-    /// fastest first, with a partial block only at the mode's outermost level.
-    ///
-    /// # Errors
-    ///
-    /// - [`NestedError::RankMismatch`] if the layout's rank is not `N`;
-    /// - [`NestedError::CutMode`] for a partial block below the top of a mode, or a layout
-    ///   that is cut itself (as [`NestedLayout::lowered`]);
-    /// - [`NestedError::TooManyLeaves`] with `max: B` if a mode has more than `B` leaves of
-    ///   extent other than 1;
-    /// - [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] if an extent, a
-    ///   stride that reaches an offset, a leaf's pitch, a mode's size, the size, the offset or
-    ///   an element offset does not fit `I`, and the lowering's own errors (more than
-    ///   [`MAX_LEVELS`](crate::plan::MAX_LEVELS) block levels in all).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use strided_layout::gpu::KernelNestedLayout;
-    /// use strided_layout::nested::{NestedError, NestedLayout};
-    /// use strided_layout::LayoutError;
-    /// let nchw16c = NestedLayout::<8>::onednn("nChw16c", &[1, 40, 7, 7], 2)?;
-    /// let k = KernelNestedLayout::<u32, 4, 2>::from_nested(&nchw16c)?;
-    /// assert_eq!(k.sizes(), [1, 40, 7, 7]);
-    /// assert_eq!(k.extents()[1], [16, 3]); // channels: 16 lanes, 3 blocks (the last half full)
-    /// // A mode of two leaves needs B >= 2; a channel offset past i8 needs a wider type.
-    /// assert_eq!(
-    ///     KernelNestedLayout::<u32, 4, 1>::from_nested(&nchw16c),
-    ///     Err(NestedError::TooManyLeaves { max: 1 })
-    /// );
-    /// assert_eq!(
-    ///     KernelNestedLayout::<i8, 4, 2>::from_nested(&nchw16c),
-    ///     Err(NestedError::Layout(LayoutError::IndexTypeOverflow))
-    /// );
-    /// # Ok::<(), NestedError>(())
-    /// ```
-    pub fn from_nested<const L: usize>(layout: &NestedLayout<L>) -> Result<Self, NestedError> {
-        let range = I::RANGE;
-        let low = layout.lowered::<N>()?;
-        // The structure first, then the values: each mode's block levels and its outermost
-        // level (none for a mode of no coordinate) must fit `B` leaves.
-        for (k, &size) in low.shape.iter().enumerate() {
-            let levels = low.blocks.levels().iter().filter(|l| l.axis == k).count();
-            if levels.saturating_add(usize::from(size != 0)) > B {
-                return Err(NestedError::TooManyLeaves { max: B });
-            }
-        }
-        let too_big = NestedError::Layout(LayoutError::IndexTypeOverflow);
-        // usize and isize are at most 64 bits wide on every target: each `as i128` below is
-        // exact.
-        let volume = layout.size() as i128;
-        if let Some((lo, hi)) = layout.offset_bounds() {
-            fit(range, lo as i128)?;
-            fit(range, hi as i128)?;
-        }
+    /// The packing's words as values of `I`, each within `I`'s range: the generic `TryFrom`
+    /// impls' conversion (the `const fn`s convert the same words per type).
+    fn of_words(w: &NestedWords<N, B>) -> Self {
         let word = |v: i128| I::from_word(v);
-        let one = magic_of(range, 1)?;
-        let mut out = Self {
-            version: word(i128::from(ABI_VERSION)),
-            offset: word(fit(range, low.offset as i128)?),
-            size: word(fit(range, volume)?),
-            sizes: [I::zero(); N],
-            mode_multipliers: [I::zero(); N],
-            mode_shifts: [I::zero(); N],
-            extents: [[I::one(); B]; N],
-            strides: [[I::zero(); B]; N],
-            weights: [[I::zero(); B]; N],
-            leaf_multipliers: [[word(one.0); B]; N],
-            leaf_shifts: [[word(one.1); B]; N],
-        };
-        // P_k: the product of the sizes before mode k, at most the size (0 throughout for a
-        // layout of no coordinate, where no 1-D coordinate is in range).
-        let mut pitch: i128 = i128::from(volume != 0);
-        let modes = out
-            .sizes
-            .iter_mut()
-            .zip(out.mode_multipliers.iter_mut().zip(&mut out.mode_shifts))
-            .zip(low.shape.iter().zip(&low.strides));
-        let leaves = out
-            .extents
-            .iter_mut()
-            .zip(out.strides.iter_mut().zip(&mut out.weights))
-            .zip(out.leaf_multipliers.iter_mut().zip(&mut out.leaf_shifts));
-        for (k, (((size_w, (mult_w, shift_w)), (&size, &outer_stride)), leaf_w)) in
-            modes.zip(leaves).enumerate()
-        {
-            let size = size as i128;
-            *size_w = word(fit(range, size)?);
-            let (m, sh) = magic_of(range, pitch)?;
-            (*mult_w, *shift_w) = (word(m), word(sh));
-            pitch = fit(range, pitch.checked_mul(size).ok_or(too_big)?)?;
-            // The mode's leaves: its block levels (fastest first), then its outermost level,
-            // whose extent is the number of blocks (the last perhaps partial).
-            let levels = low.blocks.levels().iter().filter(|l| l.axis == k);
-            let inner = levels
-                .clone()
-                .try_fold(1i128, |p, l| p.checked_mul(l.extent as i128))
-                .ok_or(too_big)?;
-            // ceil(size / inner); inner >= 1 (every level's extent is at least 1).
-            let blocks = size
-                .checked_add(inner.saturating_sub(1))
-                .and_then(|s| s.checked_div(inner))
-                .ok_or(too_big)?;
-            let outer = (size != 0).then_some((blocks, outer_stride as i128));
-            let ((extent_row, (stride_row, weight_row)), (mult_row, shift_row)) = leaf_w;
-            let mut slots = extent_row
-                .iter_mut()
-                .zip(stride_row.iter_mut().zip(weight_row.iter_mut()))
-                .zip(mult_row.iter_mut().zip(shift_row.iter_mut()));
-            let mut leaf_pitch: i128 = 1;
-            // e_{b-1} · s_{b-1}, wrapped as the weights are.
-            let mut before: i128 = 0;
-            for (e, s) in levels
-                .map(|l| (l.extent as i128, l.stride as i128))
-                .chain(outer)
-            {
-                // Counted above: a slot for every leaf.
-                let Some(((extent_w, (stride_w, weight_w)), (leaf_mult, leaf_shift))) =
-                    slots.next()
-                else {
-                    return Err(NestedError::TooManyLeaves { max: B });
-                };
-                let s = if e <= 1 { 0 } else { fit(range, s)? };
-                *extent_w = word(fit(range, e)?);
-                *stride_w = word(s);
-                *weight_w = word(wrapped(range, s.wrapping_sub(before)));
-                let (m, sh) = magic_of(range, fit(range, leaf_pitch)?)?;
-                (*leaf_mult, *leaf_shift) = (word(m), word(sh));
-                before = wrapped(range, e.wrapping_mul(s));
-                leaf_pitch = leaf_pitch.checked_mul(e).ok_or(too_big)?;
-            }
+        let rows = |a: [[i128; B]; N]| a.map(|r| r.map(word));
+        Self {
+            version: word(w.version),
+            offset: word(w.offset),
+            size: word(w.size),
+            sizes: w.sizes.map(word),
+            mode_multipliers: w.mode_multipliers.map(word),
+            mode_shifts: w.mode_shifts.map(word),
+            extents: rows(w.extents),
+            strides: rows(w.strides),
+            weights: rows(w.weights),
+            leaf_multipliers: rows(w.leaf_multipliers),
+            leaf_shifts: rows(w.leaf_shifts),
         }
-        Ok(out)
     }
 }
+
+/// `w`'s rows as values of `$t` (each word within its range, so `word_as!` is exact).
+macro_rules! rows_as {
+    ($t:ty, $w:expr) => {{
+        let w = $w;
+        let mut out = [[0 as $t; B]; N];
+        let mut k = 0;
+        while k < N {
+            if let (Some(row), Some(mut into)) = (get(&w, k), get(&out, k)) {
+                let mut b = 0;
+                while b < B {
+                    if let Some(v) = get(&row, b) {
+                        set(&mut into, b, word_as!($t, v));
+                    }
+                    b = b.saturating_add(1);
+                }
+                set(&mut out, k, into);
+            }
+            k = k.saturating_add(1);
+        }
+        out
+    }};
+}
+
+/// `w` as values of `$t`.
+macro_rules! line_as {
+    ($t:ty, $w:expr) => {{
+        let w = $w;
+        let mut out = [0 as $t; N];
+        let mut k = 0;
+        while k < N {
+            if let Some(v) = get(&w, k) {
+                set(&mut out, k, word_as!($t, v));
+            }
+            k = k.saturating_add(1);
+        }
+        out
+    }};
+}
+
+/// The packing as a `KernelNestedLayout` of one index type, in a `const fn`.
+macro_rules! const_nested {
+    ($t:ty; $(#[$doc:meta])*) => {
+        impl<const N: usize, const B: usize> KernelNestedLayout<$t, N, B> {
+            $(#[$doc])*
+            pub const fn from_nested<const L: usize>(
+                layout: &NestedLayout<L>,
+            ) -> Result<Self, NestedError> {
+                let w = match pack_nested::<N, B, L>(<$t as KernelIndex>::RANGE, layout) {
+                    Ok(w) => w,
+                    Err(e) => return Err(e),
+                };
+                Ok(Self {
+                    version: word_as!($t, w.version),
+                    offset: word_as!($t, w.offset),
+                    size: word_as!($t, w.size),
+                    sizes: line_as!($t, w.sizes),
+                    mode_multipliers: line_as!($t, w.mode_multipliers),
+                    mode_shifts: line_as!($t, w.mode_shifts),
+                    extents: rows_as!($t, w.extents),
+                    strides: rows_as!($t, w.strides),
+                    weights: rows_as!($t, w.weights),
+                    leaf_multipliers: rows_as!($t, w.leaf_multipliers),
+                    leaf_shifts: rows_as!($t, w.leaf_shifts),
+                })
+            }
+        }
+    };
+}
+
+const_nested!(i32;
+/// Packs `layout` for a kernel whose offset math uses this index type, checking that nothing
+/// narrows and that every mode fits `B` leaves; `const`, so a layout known at compile time is
+/// packed at compile time.
+///
+/// The layout goes through [`NestedLayout::lowered`], the form every kernel of the crate
+/// reads, so the kernel parameter takes exactly the layouts the host kernels take: each
+/// top-level mode an axis whose leaves (leaves of extent 1 dropped) are its block levels,
+/// fastest first, with a partial block only at the mode's outermost level. The rules are
+/// checked in the order below: the structure first, then the values.
+///
+/// One `const fn` per index type (`i8` to `u64`); generic code over `I: KernelIndex` uses
+/// `KernelNestedLayout::<I, N, B>::try_from(&layout)`, the same conversion.
+///
+/// # Errors
+///
+/// - [`NestedError::RankMismatch`] if the layout's rank is not `N`;
+/// - [`NestedError::CutMode`] for a partial block below the top of a mode, or a layout that
+///   is cut itself (as [`NestedLayout::lowered`]), and the lowering's own errors (more than
+///   [`MAX_LEVELS`](crate::plan::MAX_LEVELS) block levels in all);
+/// - [`NestedError::TooManyLeaves`] with `max: B` if a mode has more than `B` leaves of
+///   extent other than 1;
+/// - [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] if an element offset,
+///   the size, the offset, a mode's size, an extent, a stride that reaches an offset or a
+///   leaf's pitch does not fit the index type.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::{self, NestedError, NestedLayout};
+/// use strided_layout::LayoutError;
+/// let nchw16c = NestedLayout::<8>::onednn("nChw16c", &[1, 40, 7, 7], 2)?;
+/// let k = KernelNestedLayout::<i32, 4, 2>::from_nested(&nchw16c)?;
+/// assert_eq!(k.sizes(), [1, 40, 7, 7]);
+/// assert_eq!(k.extents()[1], [16, 3]); // channels: 16 lanes, 3 blocks (the last half full)
+/// // A mode of two leaves needs B >= 2; a channel offset past i8 needs a wider type.
+/// assert_eq!(
+///     KernelNestedLayout::<i32, 4, 1>::from_nested(&nchw16c),
+///     Err(NestedError::TooManyLeaves { max: 1 })
+/// );
+/// assert_eq!(
+///     KernelNestedLayout::<i8, 4, 2>::from_nested(&nchw16c),
+///     Err(NestedError::Layout(LayoutError::IndexTypeOverflow))
+/// );
+/// // At compile time:
+/// const W: NestedLayout<8> =
+///     nested::const_unwrap(NestedLayout::onednn("OIhw16i16o", &[40, 24, 3, 3], 4));
+/// const K: KernelNestedLayout<i32, 4, 2> =
+///     nested::const_unwrap(KernelNestedLayout::<i32, 4, 2>::from_nested(&W));
+/// assert_eq!(K.offset_of([17, 6, 2, 1]) as isize, W.offset_of(&[17, 6, 2, 1])?);
+/// # Ok::<(), NestedError>(())
+/// ```
+///
+/// # Postconditions
+///
+/// - `k.offset_of(i) == layout.offset_of(&i)` and `k.offset_of_linear(t) ==
+///   layout.offset_of_linear(t)` (in the index type) for every in-range `i` and `t`
+);
+const_nested!(i8;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `i8`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "(2,(4,3)|10):(64,(1,4))".parse()?;
+/// let k = KernelNestedLayout::<i8, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([1, 9]), 64 + 1 + 8);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
+const_nested!(i16;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `i16`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "((8,2),5):((1,40),8)".parse()?;
+/// let k = KernelNestedLayout::<i16, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([9, 4]), 1 + 40 + 32);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
+const_nested!(i64;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `i64`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "((16,4)|50,7):((1,112),16)".parse()?;
+/// let k = KernelNestedLayout::<i64, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([49, 6]), 1 + 3 * 112 + 96);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
+const_nested!(u8;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `u8`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "(3,(2,2)):(1,(3,12))".parse()?;
+/// let k = KernelNestedLayout::<u8, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([2, 3]), 2 + 3 + 12);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
+const_nested!(u16;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `u16`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "((4,4),9):((1,36),4)".parse()?;
+/// let k = KernelNestedLayout::<u16, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([5, 8]), 1 + 36 + 32);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
+const_nested!(u32;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `u32`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "((8,3)|20,5):((1,40),8)".parse()?;
+/// let k = KernelNestedLayout::<u32, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([19, 4]), 3 + 2 * 40 + 32);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
+const_nested!(u64;
+/// Packs `layout` for this index type: the conversion of
+/// [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested), rules,
+/// order, errors and postconditions included.
+///
+/// # Errors
+///
+/// As [`KernelNestedLayout::<i32, N, B>::from_nested`](KernelNestedLayout::from_nested);
+/// [`NestedError::Layout`] with [`LayoutError::IndexTypeOverflow`] for a value past `u64`.
+///
+/// # Examples
+///
+/// ```
+/// use strided_layout::gpu::KernelNestedLayout;
+/// use strided_layout::nested::NestedLayout;
+/// let l: NestedLayout<4> = "((4,8),(2,16)):((1,64),(4,8))".parse()?;
+/// let k = KernelNestedLayout::<u64, 2, 2>::from_nested(&l)?;
+/// assert_eq!(k.offset_of([5, 3]), 1 + 64 + 4 + 8);
+/// # Ok::<(), strided_layout::nested::NestedError>(())
+/// ```
+);
 
 impl<I: KernelIndex, const N: usize, const B: usize> KernelNestedLayout<I, N, B> {
     /// `Σ_{b >= 1} (c / p_b)·w_b` of mode `k`: the part of its coordinate `c`'s offset on
@@ -608,9 +976,9 @@ impl<I: KernelIndex, const N: usize, const B: usize, const L: usize> TryFrom<&Ne
 {
     type Error = NestedError;
 
-    /// Same as [`KernelNestedLayout::from_nested`].
+    /// The conversion of [`KernelNestedLayout::from_nested`], for any index type.
     fn try_from(layout: &NestedLayout<L>) -> Result<Self, NestedError> {
-        Self::from_nested(layout)
+        Ok(Self::of_words(&pack_nested::<N, B, L>(I::RANGE, layout)?))
     }
 }
 
@@ -621,6 +989,6 @@ impl<I: KernelIndex, const N: usize, const B: usize, const L: usize> TryFrom<&Ra
 
     /// [`KernelNestedLayout::from_nested`] of the fixed-rank layout (whose rank is `N`).
     fn try_from(layout: &RankedNested<N, L>) -> Result<Self, NestedError> {
-        Self::from_nested(layout.layout())
+        Self::try_from(layout.layout())
     }
 }
