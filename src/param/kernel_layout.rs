@@ -288,15 +288,7 @@ impl<I: KernelIndex, const N: usize> KernelLayout<I, N> {
     #[inline]
     #[must_use]
     pub fn checked_offset_of(&self, index: [I; N]) -> Option<I> {
-        let in_range = index
-            .iter()
-            .zip(&self.extents)
-            .all(|(&i, &e)| i >= I::zero() && i < e);
-        if in_range {
-            Some(self.offset_of(index))
-        } else {
-            None
-        }
+        super::below(&index, &self.extents).then(|| self.offset_of(index))
     }
 
     /// The number of elements, the product of the extents, computed in `I`.

@@ -834,11 +834,7 @@ impl<I: KernelIndex, const N: usize, const B: usize> KernelNestedLayout<I, N, B>
     #[inline]
     #[must_use]
     pub fn checked_offset_of(&self, index: [I; N]) -> Option<I> {
-        let in_range = index
-            .iter()
-            .zip(&self.sizes)
-            .all(|(&i, &s)| i >= I::zero() && i < s);
-        in_range.then(|| self.offset_of(index))
+        super::below(&index, &self.sizes).then(|| self.offset_of(index))
     }
 
     /// Whether the value was packed for this crate's [`ABI_VERSION`] (its first word).

@@ -52,3 +52,13 @@ pub const KERNEL_HEADER: &str = include_str!("../../include/strided_layout.h");
 pub use kernel_layout::KernelLayout;
 pub use kernel_nested::{ABI_VERSION, KernelNestedLayout};
 pub(crate) use pack::{IndexRange, parts_fit};
+
+/// Whether every coordinate of `index` lies in `0..bound`, its bound: the range check of both
+/// kernel parameters' `checked_offset_of`.
+#[inline]
+fn below<I: KernelIndex>(index: &[I], bounds: &[I]) -> bool {
+    index
+        .iter()
+        .zip(bounds)
+        .all(|(&i, &b)| i >= I::zero() && i < b)
+}
