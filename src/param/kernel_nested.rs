@@ -89,11 +89,10 @@ pub const ABI_VERSION: u32 = 2;
 ///  channel  0 1 2 3 4  5  6  7  8  9                            sizes [10, 5]
 ///  pixel 0  0 1 2 3 20 21 22 23 40 41                           extents [[4, 3], [5, 1]]
 ///  pixel 1  4 5 6 7 24 25 26 27 44 45                           strides [[1, 20], [4, 0]]
-///                                                               weights [[1, 16], [4, -20]]
+///                                                               weights [[1, 16], [4, 0]]
 /// ```
 ///
-/// (Mode 1's padding leaf weighs `0 − 5·4`, but its quotient `c / 5` is 0 for every
-/// coordinate `c < 5`; weights past a mode's leaves are only packed as 0.)
+/// (Mode 0's second weight is `20 − 4·1`; mode 1's second leaf is padding, extent 1, weight 0.)
 ///
 /// # Examples
 ///
