@@ -153,6 +153,14 @@ template <typename U> struct divider<U, false> {
   }
 };
 
+// n / d for n >= 0, from d's packed multiplier and shift (both parameter kinds).
+template <typename I> STRIDED_LAYOUT_HD I divide_fast(I n, I multiplier, I shift) {
+  typedef typename index_traits<I>::unsigned_type U;
+  return static_cast<I>(divider<U, index_traits<I>::is_signed>::divide(
+      static_cast<U>(n), static_cast<U>(multiplier), static_cast<U>(shift),
+      index_traits<I>::bits));
+}
+
 // Whether v < 0 (never for an unsigned I), without a comparison compilers warn about.
 template <typename I> STRIDED_LAYOUT_HD bool is_negative(I v) {
   typedef typename index_traits<I>::unsigned_type U;
@@ -183,8 +191,7 @@ struct KernelLayout {
 
   // n / d for n >= 0, from d's packed multiplier and shift.
   STRIDED_LAYOUT_HD static I divide_fast(I n, I multiplier, I shift) {
-    return static_cast<I>(detail::divider<U, is_signed>::divide(
-        static_cast<U>(n), static_cast<U>(multiplier), static_cast<U>(shift), bits));
+    return detail::divide_fast(n, multiplier, shift);
   }
 
   // Whether v < 0 (never for an unsigned I).
@@ -316,8 +323,7 @@ struct KernelNestedLayout {
 
   // n / d for n >= 0, from d's packed multiplier and shift.
   STRIDED_LAYOUT_HD static I divide_fast(I n, I multiplier, I shift) {
-    return static_cast<I>(detail::divider<U, is_signed>::divide(
-        static_cast<U>(n), static_cast<U>(multiplier), static_cast<U>(shift), bits));
+    return detail::divide_fast(n, multiplier, shift);
   }
 
   // Mode k's leaves past the first: sum_{b >= 1} (c / p_b) * weights[k][b], modulo 2^bits.

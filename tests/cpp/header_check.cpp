@@ -24,10 +24,10 @@ template <typename T> bool read(std::FILE* in, T* v, std::size_t n = 1) {
 }
 template <typename T> void write(std::FILE* out, T v) { std::fwrite(&v, sizeof v, 1, out); }
 
-template <typename I, int N> bool run(std::FILE* in, std::FILE* out, std::uint32_t queries) {
-  strided_layout::KernelLayout<I, N> k;
-  if (!read(in, &k)) return false;  // raw bytes, exactly as Rust laid them out
-  write(out, k.volume());
+// Reads `queries` queries for the parameter k (N indices and a linear position each) and
+// writes the answers both parameter kinds give, then `extra(k, linear)`'s own.
+template <typename I, int N, typename K, typename F>
+bool answer(std::FILE* in, std::FILE* out, const K& k, std::uint32_t queries, F extra) {
   for (std::uint32_t q = 0; q < queries; ++q) {
     I index[N];
     I linear;
@@ -38,10 +38,19 @@ template <typename I, int N> bool run(std::FILE* in, std::FILE* out, std::uint32
     write(out, k.offset_of_linear(linear));
     write(out, static_cast<I>(ok ? 1 : 0));
     write(out, ok ? checked : I(0));
-    write(out, static_cast<I>(k.is_plain() ? 1 : 0));
-    write(out, k.is_plain() ? k.as_plain().offset_of_linear(linear) : I(0));
+    extra(linear);
   }
   return true;
+}
+
+template <typename I, int N> bool run(std::FILE* in, std::FILE* out, std::uint32_t queries) {
+  strided_layout::KernelLayout<I, N> k;
+  if (!read(in, &k)) return false;  // raw bytes, exactly as Rust laid them out
+  write(out, k.volume());
+  return answer<I, N>(in, out, k, queries, [&](I linear) {
+    write(out, static_cast<I>(k.is_plain() ? 1 : 0));
+    write(out, k.is_plain() ? k.as_plain().offset_of_linear(linear) : I(0));
+  });
 }
 
 template <typename I, int N, int B>
@@ -49,19 +58,8 @@ bool run_nested(std::FILE* in, std::FILE* out, std::uint32_t queries) {
   strided_layout::KernelNestedLayout<I, N, B> k;
   if (!read(in, &k)) return false;  // raw bytes, exactly as Rust laid them out
   write(out, k.size);
-  for (std::uint32_t q = 0; q < queries; ++q) {
-    I index[N];
-    I linear;
-    if (!read(in, index, N) || !read(in, &linear)) return false;
-    I checked = 0;
-    bool ok = k.checked_offset_of(index, &checked);
-    write(out, k.offset_of(index));
-    write(out, k.offset_of_linear(linear));
-    write(out, static_cast<I>(ok ? 1 : 0));
-    write(out, ok ? checked : I(0));
-    write(out, static_cast<I>(k.is_current() ? 1 : 0));
-  }
-  return true;
+  return answer<I, N>(in, out, k, queries,
+                      [&](I) { write(out, static_cast<I>(k.is_current() ? 1 : 0)); });
 }
 
 template <typename I, int N>
