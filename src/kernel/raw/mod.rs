@@ -187,6 +187,11 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
             });
             continue;
         }
+        // SAFETY: the caller's contract, for the nest.
+        #[cfg(not(target_os = "none"))]
+        if unsafe { copy_grouped(nest, d, s) } {
+            continue;
+        }
         match inline_nest::<T>(nest, stream) {
             Some(Inline::Cubes) => {
                 for_each_cube(nest, |offs, c, a, b| {
@@ -532,6 +537,44 @@ fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) ->
         (BlockKind::Elements, Some(_)) => Some(Inline::Tiles),
         _ => None,
     }
+}
+
+/// Copies `nest` as grouped transposes ([`transpose::Grouped`]) when it is one: untiled,
+/// its three innermost loops a transpose whose columns come in groups, consecutive on one
+/// side, so that each cube is transposed in whole 8 × 8 tiles where the blocks' own
+/// transposes would leave an edge in every block (`oihw -> OIhw16i16o`: one column of nine).
+/// `false`, with nothing written, when it is not. Not inlined: the table of the columns
+/// lives in this frame only.
+///
+/// # Safety
+///
+/// [`copy_nests`]'s contract, for `nest`.
+#[cfg(not(target_os = "none"))]
+#[inline(never)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the operands and loops are named as in the module"
+)]
+unsafe fn copy_grouped<T: 'static>(
+    nest: &crate::kernel::plan::Nest<2>,
+    d: *mut T,
+    s: *const T,
+) -> bool {
+    let grouped = match (nest.loops(), nest.tile()) {
+        ([.., c, a, b], None) => transpose::Grouped::of::<T>(*c, *a, *b),
+        _ => None,
+    };
+    let Some(grouped) = grouped else {
+        return false;
+    };
+    for_each_cube(nest, |[od, os], _, _, _| {
+        // SAFETY: `grouped` was minted for the nest's three innermost loops, whose every cube
+        // at `[od, os]` is offsets of the nest, inside the allocations (the caller's
+        // contract), the destination's unique and not source elements: `Grouped::run`'s
+        // contract.
+        unsafe { grouped.run(d.wrapping_offset(od), s.wrapping_offset(os)) };
+    });
+    true
 }
 
 /// The most steps of the third innermost loop a [`small_cube`] takes at a time when it runs

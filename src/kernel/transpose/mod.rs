@@ -4,7 +4,7 @@
 //!
 //! | target | micro-kernel (1-byte / 2-byte / 4-byte / 8-byte) |
 //! | --- | --- |
-//! | x86-64 | 8 × 8 / 8 × 8 SSE2; 4-byte: 8 × 8 AVX2 tiles (one kernel, `x86::band`, for every 4-byte path) when the CPU has AVX2, else 4 × 4 SSE2; 8-byte: 8 × 8 AVX line kernels (edges 4 × 4) when it has AVX, else 2 × 2 SSE2 ([`cpu`](super::cpu): compiled in or detected at run time) |
+//! | x86-64 | 8 × 8 / 8 × 8 SSE2; 4-byte: 8 × 8 AVX2 tiles (one shuffle network, `x86::network`, for every 4-byte path: tiles loaded by rows of strided blocks, `x86::band`, or through a row pointer each, the grouped transpose) when the CPU has AVX2, else 4 × 4 SSE2; 8-byte: 8 × 8 AVX line kernels (edges 4 × 4) when it has AVX, else 2 × 2 SSE2 ([`cpu`](super::cpu): compiled in or detected at run time) |
 //! | aarch64 with NEON | 8 × 8 / 8 × 8 portable; 4 × 4 / 2 × 2 NEON |
 //! | others, and under Miri | 8 × 8 / 8 × 8 / 4 × 4 / 2 × 2 portable (scalar, the same block order) |
 //!
@@ -357,6 +357,11 @@ unsafe fn blocks_and_strips<E: Copy, const B: usize, const S: usize>(
     // SAFETY: the caller's contract, for the strip `fa.. × ..fb` (likewise).
     unsafe { blocks::<E, S>(d2, dr, s2, sr, ra, fb, small) };
 }
+
+#[cfg(not(target_os = "none"))]
+mod grouped;
+#[cfg(not(target_os = "none"))]
+pub(crate) use grouped::Grouped;
 
 mod stream;
 pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};

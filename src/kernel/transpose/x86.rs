@@ -1,5 +1,6 @@
 //! The x86-64 micro-kernels: SSE2 blocks; the one 8 × 8 4-byte tile of AVX2 ([`band`]), with
-//! the 4-byte transposes built on it; the AVX `f64` blocks and line kernels.
+//! the 4-byte transposes built on it, and its shuffles ([`network`]) through a row pointer
+//! each for the grouped transpose; the AVX `f64` blocks and line kernels.
 
 use core::arch::x86_64::{
     __m128i, _mm_loadl_epi64, _mm_loadu_si128, _mm_storel_epi64, _mm_storeu_si128,
@@ -22,6 +23,8 @@ use core::arch::x86_64::{_mm256_loadu_si256, _mm256_permute2x128_si256, _mm256_s
 use core::ptr;
 
 use super::blocks_and_strips;
+#[cfg(not(target_os = "none"))]
+use super::grouped::Grouped;
 use super::stream::{LINE, tile_blocks};
 use crate::kernel::drive::step;
 use crate::kernel::stream::stream_copy_unchecked;
@@ -520,11 +523,57 @@ unsafe fn square16_avx2(d: *mut u32, dr: isize, s: *const u32, sr: isize) {
     }
 }
 
+/// The grouped transpose ([`Grouped::run_with`]) with AVX2's 8 × 8 tile ([`tile_of_pointers`]).
+///
+/// # Safety
+///
+/// AVX2 is present, and [`Grouped::run`]'s contract holds for `g`.
+#[cfg(not(target_os = "none"))]
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn grouped_avx2(g: &Grouped, d: *mut u32, s: *const u32) {
+    let tile = |dst: [*mut u32; 8], src: [*const u32; 8]| {
+        // SAFETY: `run_with` hands over tiles of the cube (its contract); AVX2 is present
+        // (this function's feature).
+        unsafe { tile_of_pointers(dst, src) };
+    };
+    // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
+    unsafe { g.run_with(d, s, tile) };
+}
+
+/// One 8 × 8 tile of 4-byte elements through row pointers: `dst[k] + i = src[i] + k` (`i, k <
+/// 8`), each source row read and each destination row written as eight consecutive
+/// elements, the rows wherever they are ([`quarter`]'s loads and [`network`]).
+///
+/// # Safety
+///
+/// AVX2 is present; every `src[i] + k` and `dst[k] + i` (`i, k < 8`) is an element of its
+/// allocation, no destination element a source one.
+#[cfg(not(target_os = "none"))]
+#[target_feature(enable = "avx2")]
+#[inline]
+#[expect(
+    clippy::cast_ptr_alignment,
+    reason = "the vector pointers are only used with unaligned loads and stores"
+)]
+unsafe fn tile_of_pointers(dst: [*mut u32; 8], src: [*const u32; 8]) {
+    let rows = src.map(|p| {
+        // SAFETY: source row `i < 8`, its eight elements (contract); an unaligned load; AVX.
+        unsafe { _mm256_loadu_si256(p.cast::<__m256i>()) }
+    });
+    for (p, v) in dst.into_iter().zip(tile_of_rows(&rows)) {
+        // SAFETY: destination row `k < 8`, its eight elements (contract); an unaligned
+        // store; AVX.
+        unsafe { _mm256_storeu_si256(p.cast::<__m256i>(), v) };
+    }
+}
+
 /// Destination rows `i..i + 8`, columns `j..j + 8·W` of a 4-byte transpose: `W` 8 × 8 tiles
 /// side by side, each destination row's `W` pieces stored one after the other, with
-/// non-temporal stores with `NT`. The one 8 × 8 4-byte transpose of x86-64: every AVX2 path
-/// (small blocks, cached transposes, their edges, the line and stack-tile kernels of the
-/// streaming transpose) takes it. Consecutive
+/// non-temporal stores with `NT`. The 8 × 8 4-byte transpose of x86-64's strided blocks:
+/// every AVX2 path over rows a stride apart (small blocks, cached transposes, their edges,
+/// the line and stack-tile kernels of the streaming transpose) takes it, and every 4-byte
+/// tile, these and the grouped transpose's ([`tile_of_pointers`]), ends in its shuffles
+/// ([`network`]). Consecutive
 /// stores into one cache line retire two a cycle on the Intel cores measured, stores to
 /// different lines one: on one 16 × 16 block (Intel Xeon server core, 4 GHz), a row's two
 /// halves stored together took 44 cycles against 51-54 a tile at a time.
