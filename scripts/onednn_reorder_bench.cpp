@@ -53,6 +53,9 @@ int main() {
             20);
   time_case("oihw -> OIhw16i16o 256x256x3x3", {256, 256, 3, 3}, tag::oihw, tag::OIhw16i16o,
             50);
+  time_case("OIhw16i16o -> oihw 256x256x3x3", {256, 256, 3, 3}, tag::OIhw16i16o, tag::oihw,
+            50);
+  time_case("oihw -> OIhw8i8o 256x256x3x3", {256, 256, 3, 3}, tag::oihw, tag::OIhw8i8o, 50);
   time_case("OIhw16i16o -> OIhw4i16o4i 256x256x3x3", {256, 256, 3, 3}, tag::OIhw16i16o,
             tag::OIhw4i16o4i, 50);
   time_case("OIhw16i16o -> OIhw4i16o4i 258x262x3x3", {258, 262, 3, 3}, tag::OIhw16i16o,

@@ -96,6 +96,8 @@ fn onednn_sizes(c: &mut Criterion) {
     for (from, to, dims) in [
         ("nChw8c", "nChw16c", [1, 128, 112, 112]),
         ("oihw", "OIhw16i16o", [256, 256, 3, 3]),
+        ("OIhw16i16o", "oihw", [256, 256, 3, 3]),
+        ("oihw", "OIhw8i8o", [256, 256, 3, 3]),
         ("OIhw16i16o", "OIhw4i16o4i", [256, 256, 3, 3]),
         // Partial blocks on both blocked axes: six pieces, more than one plan holds
         // (planned in windows).
