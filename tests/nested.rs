@@ -1000,6 +1000,36 @@ fn onednn_reorders_land_where_both_formats_say() {
     // O = 18 and I = 22 against 16o and 4i16o4i: (2 pieces of O) x (3 of I) > MAX_NESTS,
     // more than one plan holds: planned in windows.
     assert!(copied > 100 && windowed > 0, "{copied} copied, {windowed} in windows");
+    // copy_uninit in windows: out of `OIhw4i16o4i` (6 pieces) into the dense `oihw`, the
+    // whole buffer initialised; into a padded format, a gap, refused with nothing written.
+    let d = [18, 22, 3, 3];
+    let from = NestedLayout::<16>::onednn("OIhw4i16o4i", &d, 4).unwrap();
+    let fl = from.lowered::<4>().unwrap();
+    let src: Vec<i32> = (0..from.required_len().unwrap() as i32).collect();
+    for (tag, dense) in [("oihw", true), ("OIhw16i16o", false)] {
+        let to = NestedLayout::<16>::onednn(tag, &d, 4).unwrap();
+        let tl = to.lowered::<4>().unwrap();
+        assert_eq!(
+            strided_layout::plan::Plan::new(&[tl, fl]).err(),
+            Some(LayoutError::InterleaveConflict),
+            "{tag}: one plan"
+        );
+        let mut un = vec![core::mem::MaybeUninit::new(-1i32); to.required_len().unwrap()];
+        match strided_layout::copy_uninit(&src, &fl, &mut un, &tl) {
+            Ok(got) => {
+                assert!(dense, "{tag}");
+                let mut want = vec![-1i32; got.len()];
+                strided_layout::copy(&src, &fl, &mut want, &tl).unwrap();
+                assert_eq!(got, &want[..], "{tag}");
+                assert!(got.iter().all(|&x| x >= 0), "{tag}: every element written");
+            }
+            Err(e) => {
+                assert!(!dense && e == LayoutError::DestinationHasGaps, "{tag}: {e}");
+                // SAFETY: every element was initialised above and the refused copy wrote none.
+                assert!(un.iter().all(|x| unsafe { x.assume_init() } == -1), "{tag}");
+            }
+        }
+    }
 }
 
 /// Tags oneDNN does not have, and dims that do not fit the tag.

@@ -183,9 +183,9 @@ where
 /// # Errors
 ///
 /// Everything [`copy()`] returns, and [`LayoutError::DestinationHasGaps`] if the
-/// destination's offsets leave a gap. [`LayoutError::InterleaveConflict`] already for
-/// operands cut into more than [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces: the gap check
-/// is made on one plan. On `Err`, `dst` is untouched.
+/// destination's offsets leave a gap (operands cut into more pieces than one plan holds, as
+/// [`copy()`] plans them a window at a time, are checked over all windows before any is
+/// copied). On `Err`, `dst` is untouched.
 ///
 /// # Examples
 ///
@@ -225,8 +225,17 @@ where
 {
     let mut plan = Plan::empty();
     let (dl, sl) = (dst_layout.lowered(), src_layout.lowered());
-    let unique = Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, [dst.len(), src.len()])?;
-    raw::copy_uninit(&Dense::check(unique)?, dst, src)
+    let lens = [dst.len(), src.len()];
+    match Unique::plan_one_source::<T, T, N>(&mut plan, dl, sl, lens) {
+        Ok(unique) => raw::copy_uninit(&Dense::check(unique)?, dst, src),
+        // More pieces than one plan holds: planned and run a window at a time, the
+        // destination checked dense over all of them first.
+        Err(e) => {
+            let ops = [dl, sl];
+            let windows = Windows::after(e, &ops, lens, ONE_SOURCE, Across::Dense)?;
+            raw::copy_uninit_windows(&windows, dst, src)
+        }
+    }
 }
 
 /// Copies, inside one buffer, every element at `src_layout` to the same index at

@@ -413,6 +413,29 @@ impl<'p> Disjoint<'p> {
     }
 }
 
+/// The range the destination's offsets fill when they are unique, `volume` of them, from
+/// `bounds` (lowest and highest; `None`: no nest): `min..max + 1` when that holds `volume`
+/// elements, empty for an empty copy. The one rule of density, for one plan ([`Dense`]) and
+/// for windows of them.
+///
+/// # Errors
+///
+/// [`LayoutError::DestinationHasGaps`] when the range holds more elements than the offsets.
+pub(crate) fn dense_span(
+    bounds: Option<(isize, isize)>,
+    volume: usize,
+) -> Result<core::ops::Range<usize>, LayoutError> {
+    let Some((lo, hi)) = bounds.filter(|_| volume > 0) else {
+        return Ok(0..0);
+    };
+    // In bounds (checked before: `0 <= lo <= hi < len`), so the casts are exact.
+    let (start, end) = (lo.unsigned_abs(), hi.unsigned_abs());
+    match end.checked_sub(start).and_then(|d| d.checked_add(1)) {
+        Some(n) if n == volume => Ok(start..end.saturating_add(1)),
+        _ => Err(LayoutError::DestinationHasGaps),
+    }
+}
+
 /// Proof of [`Unique`], and that the destination's offsets fill one range with no gap: every
 /// element of `span` is written by the kernel, so after it the range is initialised.
 pub(crate) struct Dense<'p> {
@@ -429,27 +452,8 @@ impl<'p> Dense<'p> {
     /// [`LayoutError::DestinationHasGaps`] otherwise.
     pub(crate) fn check(unique: Unique<'p, 2>) -> Result<Self, LayoutError> {
         let plan = unique.bounds.plan;
-        let volume = plan.volume();
-        let (mut lo, mut hi) = (isize::MAX, isize::MIN);
-        for (a, b) in plan
-            .nests()
-            .iter()
-            .filter_map(|n| n.bounds().first().copied())
-        {
-            (lo, hi) = (lo.min(a), hi.max(b));
-        }
-        if volume == 0 {
-            return Ok(Self { unique, span: 0..0 });
-        }
-        // In bounds (the `InBounds` witness): `0 <= lo <= hi < len`, so the casts are exact.
-        let (start, end) = (lo.unsigned_abs(), hi.unsigned_abs());
-        match end.checked_sub(start).and_then(|d| d.checked_add(1)) {
-            Some(n) if n == volume => Ok(Self {
-                unique,
-                span: start..end.saturating_add(1),
-            }),
-            _ => Err(LayoutError::DestinationHasGaps),
-        }
+        let span = dense_span(spans(plan).map(|[d, _]| d), plan.volume())?;
+        Ok(Self { unique, span })
     }
 
     /// The uniqueness proof this one builds on.

@@ -19,6 +19,9 @@
 //!    ([`validate::nests_apart`]), the later windows planned again (two plans on the stack at
 //!    a time: no more are kept); plain operands (peeled) have their whole destination
 //!    checked once instead ([`validate::operand_unique`]: the same search, on the operand);
+//!    for `copy_uninit`, the destination's offsets over all windows fill one range
+//!    ([`dense_span`], the rule of one plan's [`Dense`](super::Dense) witness), which the
+//!    windows checked this way hand back ([`Windows::span`]);
 //! 3. in place, the two operands coincide in every window (nothing to move) or share no
 //!    element in any two nests of any two windows (plain operands: the two whole operands,
 //!    [`validate::operands_apart`]).
@@ -37,7 +40,7 @@
 //!   window 1: pieces 4..6   (O 16..18) x (I 16..20, 20..22)
 //! ```
 
-use super::{Disjoint, InBounds, InPlace, Unique, spans, within};
+use super::{Disjoint, InBounds, InPlace, Unique, dense_span, spans, within};
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan, all_strided};
 use crate::kernel::validate;
@@ -51,6 +54,9 @@ pub(crate) enum Across {
     /// No two indices of the destination (operand 0) share an element, in one window or
     /// across two: the kernels that hold a [`Unique`] witness.
     Unique,
+    /// That, and the destination's offsets over all windows fill one range with no gap
+    /// ([`dense_span`]): `copy_uninit`, which hands the range back initialised.
+    Dense,
     /// That, and operands 0 and 1 (one buffer) coincide in every window or share no element
     /// anywhere: `copy_within`.
     InPlace,
@@ -66,6 +72,8 @@ pub(crate) struct Windows<'o, const N: usize, const K: usize> {
     count: usize,
     /// In place: every window's two operands coincide (nothing to move).
     coincide: bool,
+    /// With [`Across::Dense`]: the range the destination's offsets fill, every element.
+    span: Option<core::ops::Range<usize>>,
 }
 
 /// Window `w` of `ops` planned into `plan` (which must be empty).
@@ -87,9 +95,10 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
     /// # Errors
     ///
     /// Those of [`Plan::new`] (for any window), then [`LayoutError::OffsetBelowSlice`] and
-    /// [`LayoutError::OffsetOutsideSlice`] over all windows; with [`Across::Unique`] or
-    /// [`Across::InPlace`], [`LayoutError::DestinationNotUnique`] or
-    /// [`LayoutError::UniquenessUndecided`]; with [`Across::InPlace`],
+    /// [`LayoutError::OffsetOutsideSlice`] over all windows; with [`Across::Unique`],
+    /// [`Across::Dense`] or [`Across::InPlace`], [`LayoutError::DestinationNotUnique`] or
+    /// [`LayoutError::UniquenessUndecided`]; with [`Across::Dense`],
+    /// [`LayoutError::DestinationHasGaps`]; with [`Across::InPlace`],
     /// [`LayoutError::OperandsOverlap`] or [`LayoutError::UniquenessUndecided`].
     pub(crate) fn check(
         ops: &'o [Lowered<N>; K],
@@ -104,12 +113,15 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
             return Ok(None);
         }
         let count = pieces.div_ceil(MAX_NESTS);
-        // 1. Every window planned, its offsets joined to the others'.
+        // 1. Every window planned, its offsets joined to the others' (and its elements
+        // counted: at most the operands' volume, which their layouts' checks bound).
         let mut all = spans(&plan);
+        let mut volume = plan.volume();
         for w in 1..count {
             let mut next = Plan::empty();
             plan_window(&mut next, ops, w)?;
             all = join(all, spans(&next));
+            volume = volume.saturating_add(next.volume());
         }
         if let Some(all) = all {
             within(&all, &lens, &names)?;
@@ -120,6 +132,7 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
             names,
             count,
             coincide: false,
+            span: None,
         };
         if across == Across::Bounds {
             return Ok(Some(out));
@@ -143,6 +156,10 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
                     validate::nests_apart(x.nests(), 0, y.nests(), 0, unique)?;
                 }
             }
+        }
+        if across == Across::Dense {
+            out.span = Some(dense_span(all.and_then(|a| a.first().copied()), volume)?);
+            return Ok(Some(out));
         }
         if across == Across::Unique {
             return Ok(Some(out));
@@ -208,6 +225,13 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
             Some(windows) => Ok(windows),
             None => Err(e),
         }
+    }
+
+    /// With [`Across::Dense`], the range the destination's offsets over all windows fill,
+    /// every element of it written by the windows' copies; `None` for windows checked for
+    /// less.
+    pub(crate) fn span(&self) -> Option<core::ops::Range<usize>> {
+        self.span.clone()
     }
 
     /// Window `w`, planned.

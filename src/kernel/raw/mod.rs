@@ -29,7 +29,7 @@ use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
 use crate::kernel::plan::{Loop, Plan};
-use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock};
+use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
@@ -260,13 +260,49 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
     dst: &'d mut [MaybeUninit<T>],
     src: &[T],
 ) -> Result<&'d mut [T], LayoutError> {
+    copy(dense.unique(), dst, uninit_source(src))?;
+    // SAFETY: the `Dense` witness: the destination's offsets are unique and fill `span`
+    // exactly, and `copy` above wrote a `T` at every one of them.
+    unsafe { initialised(dst, dense.span()) }
+}
+
+/// [`copy_uninit`] over windows checked for a dense destination ([`Across::Dense`]): each
+/// window copied through its own plan's witnesses, then the whole span handed back.
+///
+/// [`Across::Dense`]: crate::kernel::proof::Across::Dense
+pub(crate) fn copy_uninit_windows<'d, T: Copy + 'static, const N: usize>(
+    windows: &Windows<'_, N, 2>,
+    dst: &'d mut [MaybeUninit<T>],
+    src: &[T],
+) -> Result<&'d mut [T], LayoutError> {
+    // Windows checked for less than density hold no span: refused (never, from `copy_uninit`).
+    let span = windows.span().ok_or(LayoutError::DestinationHasGaps)?;
+    let src = uninit_source(src);
+    windows.each_unique(|unique| copy(unique, dst, src))?;
+    // SAFETY: `span` is the range the destination's offsets over all windows fill, each once
+    // (`Windows::check` with `Across::Dense`), and `each_unique` ran `copy` over every window
+    // (it returned `Ok`), so a `T` was written at every element of `span`.
+    unsafe { initialised(dst, span) }
+}
+
+/// `src` as a slice of `MaybeUninit<T>`, the element type of the destination it is copied to.
+/// (Moving `MaybeUninit<T>` takes the scalar paths: its bytes are not known initialised, and
+/// each is a plain copy of the element.)
+fn uninit_source<T>(src: &[T]) -> &[MaybeUninit<T>] {
     // SAFETY: `MaybeUninit<T>` has the size, alignment and layout of `T`, and every `T` is a
     // valid `MaybeUninit<T>`; the new slice is a shared borrow of the same elements.
-    let src = unsafe { slice::from_raw_parts(src.as_ptr().cast::<MaybeUninit<T>>(), src.len()) };
-    // Moving `MaybeUninit<T>` takes the scalar paths (its bytes are not known initialised),
-    // each a plain copy of the element.
-    copy(dense.unique(), dst, src)?;
-    let span = dense.span();
+    unsafe { slice::from_raw_parts(src.as_ptr().cast::<MaybeUninit<T>>(), src.len()) }
+}
+
+/// `dst[span]` as initialised elements.
+///
+/// # Safety
+///
+/// Every element of `dst[span]` holds a `T` (was written).
+unsafe fn initialised<T>(
+    dst: &mut [MaybeUninit<T>],
+    span: core::ops::Range<usize>,
+) -> Result<&mut [T], LayoutError> {
     let len = span.len();
     let (needed, given) = (span.end, dst.len());
     let part = dst.get_mut(span).ok_or(LayoutError::OffsetOutsideSlice {
@@ -274,9 +310,8 @@ pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
         needed,
         given,
     })?;
-    // SAFETY: the `Dense` witness: the destination's offsets are unique and fill `span`
-    // exactly, and `copy` above wrote a `T` at every one of them, so every element of `part`
-    // is initialised; `MaybeUninit<T>` has `T`'s layout; `part` is borrowed for `'d`.
+    // SAFETY: every element of `part` is initialised (the caller's contract); `MaybeUninit<T>`
+    // has `T`'s layout; `part` is borrowed for as long as `dst`.
     Ok(unsafe { slice::from_raw_parts_mut(part.as_mut_ptr().cast::<T>(), len) })
 }
 
