@@ -1032,6 +1032,52 @@ fn onednn_reorders_land_where_both_formats_say() {
     }
 }
 
+/// The weight reorders between a plain and a blocked format (whose three innermost loops are
+/// a grouped transpose on hosts) in 2-, 4- and 8-byte elements, both ways, at sizes with and
+/// without partial blocks: every element where both formats say, the padding untouched.
+#[test]
+fn weight_reorders_of_every_element_size_land_where_both_formats_say() {
+    fn reorder<T: Copy + PartialEq + std::fmt::Debug + 'static>(
+        a: &str,
+        b: &str,
+        d: [usize; 4],
+        of: fn(usize) -> T,
+        pad: T,
+    ) {
+        let size = core::mem::size_of::<T>();
+        let from = NestedLayout::<16>::onednn(a, &d, size).unwrap();
+        let to = NestedLayout::<16>::onednn(b, &d, size).unwrap();
+        let (fl, tl) = (from.lowered::<4>().unwrap(), to.lowered::<4>().unwrap());
+        let src: Vec<T> = (0..from.required_len().unwrap()).map(of).collect();
+        let mut dst = vec![pad; to.required_len().unwrap()];
+        strided_layout::copy(&src, &fl, &mut dst, &tl).unwrap();
+        let mut want = vec![pad; dst.len()];
+        small_scope::for_each_index(&d, |ix| {
+            let (x, y) = (from.offset_of(ix).unwrap(), to.offset_of(ix).unwrap());
+            want[y as usize] = src[x as usize];
+        });
+        assert!(dst == want, "{a} -> {b} {d:?} in {size} bytes");
+    }
+    let dims: &[[usize; 4]] = if small_scope::quick() {
+        &[[16, 16, 3, 3], [20, 24, 3, 3]]
+    } else {
+        &[[16, 16, 3, 3], [20, 24, 3, 3], [32, 48, 5, 5], [8, 8, 1, 3], [33, 17, 3, 2]]
+    };
+    for d in dims {
+        for (a, b) in [
+            ("oihw", "OIhw16i16o"),
+            ("OIhw16i16o", "oihw"),
+            ("oihw", "OIhw8i8o"),
+            ("OIhw8i8o", "oihw"),
+            ("hwio", "OIhw16i16o"),
+        ] {
+            reorder::<u16>(a, b, *d, |i| (i % 65_521) as u16, u16::MAX);
+            reorder::<f32>(a, b, *d, |i| i as f32, -1.0);
+            reorder::<f64>(a, b, *d, |i| i as f64, -1.0);
+        }
+    }
+}
+
 /// Tags oneDNN does not have, and dims that do not fit the tag.
 #[test]
 fn onednn_refuses() {

@@ -28,11 +28,12 @@
 //!    reversed runs the compiler vectorises, and element loops for the rest.
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the
 //!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`).
-//!    A transpose of 4-byte elements whose columns come in groups, consecutive on one side
-//!    (the three innermost loops of `oihw -> OIhw16i16o`: 16 channels × 9 positions) runs
-//!    three loops at a time too, each cube in whole 8 × 8 tiles through a table of its
+//!    A transpose of 2-, 4- or 8-byte elements whose columns come in groups, consecutive on
+//!    one side (the three innermost loops of `oihw -> OIhw16i16o`: 16 channels × 9
+//!    positions, in whatever order the planner put them) runs three loops at a time too,
+//!    each cube in whole tiles (8 × 8, 4 × 4 of 8-byte elements) through a table of its
 //!    scattered columns (`transpose::Grouped`, hosts), where the blocks' own transposes
-//!    would leave an edge in every block.
+//!    would leave an edge in every block, or element loops run.
 //!    Copies larger than the last-level cache store non-temporally.
 //!
 //! | kernel | operands (0 is written) | what it does |
@@ -57,7 +58,7 @@
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks (or 3-D, for small blocks) and runs, as offsets | no |
 //! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies, the block kinds and their kernel, the inlined small blocks, the row loops (short rows, runs that avoid the C library's slow `memcpy` case), fill / map / zip-map / fold | yes |
-//! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; the grouped transpose of 4-byte columns in groups; one file per backend) | yes |
+//! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; the grouped transpose of columns in groups; one file per backend) | yes |
 //! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, padded transposes, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
 //! | `small/` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the run-time [`copy()`](crate::copy())'s planner specialisations chosen by the operands' shape (a transpose block, one contiguous run, a tiny copy into a C-contiguous destination), each checked by the one validation of a nest and run through the witness it mints; hosts only (bare-metal builds keep the general loops alone, for code size) | yes |

@@ -1,5 +1,5 @@
-//! The grouped transpose: a transpose of 4-byte elements whose columns come in groups, one
-//! contiguous run of columns on one side and scattered on the other. It is the shape of a
+//! The grouped transpose: a transpose of 2-, 4- or 8-byte elements whose columns come in
+//! groups, one contiguous run of columns on one side and scattered on the other. It is the shape of a
 //! reorder into (or out of) a blocked format whose block's inner axes are short:
 //! `oihw -> OIhw16i16o` of 3 × 3 kernels plans the cube `i (16) × hw (9) × o (16)`, where
 //! the source holds the 16 · 9 columns `(i, hw)` as 144 consecutive elements of each `o` row,
@@ -7,38 +7,46 @@
 //! elements apart. Transposed block by block (`hw × o`, nine columns), each block leaves an
 //! edge of one column out of nine for the scalar loop; taken as 144 columns, every 8 × 8
 //! tile is whole, each tile's eight destination rows stored through their own addresses.
+//!
+//! | element | tile | x86-64 | other hosts, Miri |
+//! | --- | --- | --- | --- |
+//! | 2 bytes | 8 × 8 | SSE2 | portable |
+//! | 4 bytes | 8 × 8 | AVX2 (without it: not taken) | portable |
+//! | 8 bytes | 4 × 4 | AVX (without it: not taken) | portable |
+//!
+//! aarch64 (NEON) takes the blocks' own transposes, and bare metal does not build this.
 
 use core::mem::size_of;
 
 #[cfg(x86_kernels)]
-use crate::kernel::cpu::has_avx2;
+use crate::kernel::cpu::{has_avx, has_avx2};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::plan::Loop;
-
-/// The side of a tile.
-const W: usize = 8;
 
 /// The most columns of a grouped transpose, whose offsets it keeps (4 KiB on 64-bit
 /// hosts): 16 channels of a 5 × 5 kernel.
 const MAX_COLUMNS: usize = 512;
 
-/// Whether [`Grouped`] runs for `T`: plain 4-byte elements on hosts, where the 8 × 8 tile
-/// is AVX2's (x86-64 with AVX2) or the portable twin's (targets with no SIMD kernels, and
-/// Miri); not on aarch64, whose 4 × 4 NEON blocks the plain transpose takes, nor on bare
-/// metal, whose copies are small and whose flash is counted.
+/// The side of [`Grouped`]'s tile for `T`, where it runs (the module's table): plain 2-,
+/// 4- and 8-byte elements on hosts, 8 × 8 tiles of 2- and 4-byte ones (4-byte ones on x86-64
+/// with AVX2), 4 × 4 of 8-byte ones (with AVX); `None` elsewhere: other types, aarch64,
+/// whose NEON blocks the plain transpose takes, bare metal, whose copies are small and whose
+/// flash is counted.
 #[inline]
-pub(crate) fn runs<T: 'static>() -> bool {
-    if size_of::<T>() != 4 || !is_plain::<T>() || cfg!(target_os = "none") {
-        return false;
+pub(crate) fn side<T: 'static>() -> Option<usize> {
+    if !is_plain::<T>() || cfg!(target_os = "none") || cfg!(neon_kernels) {
+        return None;
     }
     #[cfg(x86_kernels)]
-    {
-        has_avx2()
-    }
+    let (wide4, wide8) = (has_avx2(), has_avx());
     #[cfg(not(x86_kernels))]
-    {
-        !cfg!(neon_kernels)
+    let (wide4, wide8) = (true, true);
+    match size_of::<T>() {
+        2 => Some(8),
+        4 if wide4 => Some(8),
+        8 if wide8 => Some(4),
+        _ => None,
     }
 }
 
@@ -62,6 +70,8 @@ pub(crate) struct Grouped {
     row_step: isize,
     /// Whether the destination is the scattered operand (else the source is).
     dst_scattered: bool,
+    /// The element's size in bytes (2, 4 or 8): the kernel [`Grouped::run`] takes.
+    size: usize,
 }
 
 /// Operand `source`'s stride of `l` (the destination's when `false`).
@@ -73,34 +83,50 @@ fn stride(l: Loop<2>, source: bool) -> isize {
 
 impl Grouped {
     /// The grouped transpose of the cube `c × a × b` of `T`, if it has the shape and pays:
-    /// [`runs`] for `T`, and the columns `c × a` with rows `b`, or `c × b` with rows `a`
-    /// ([`columns`](Self::columns)). The planner puts the destination's consecutive loop
-    /// innermost, so a scattered destination plans as rows innermost (`oihw ->
-    /// OIhw16i16o`), a scattered source as columns innermost (`OIhw16i16o -> oihw`).
+    /// a tile for `T` ([`side`]), and two of the loops the columns, the third the rows
+    /// ([`columns`](Self::columns)), in whatever order the planner put them: a cube is its
+    /// set of offsets, which the grouped transpose visits in its own order. (The loop order
+    /// weighs strides by cache lines, so one reorder plans differently by element size: `oihw
+    /// -> OIhw16i16o` rows innermost in 4 bytes, `OIhw16i16o -> oihw` in 2 bytes the groups
+    /// innermost, 9 and 16 elements a step.)
     pub(crate) fn of<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> Option<Self> {
-        if !runs::<T>() {
-            return None;
-        }
-        Self::shape(c, a, b)
+        Self::shape(c, a, b, side::<T>()?, size_of::<T>())
     }
 
-    /// [`of`](Self::of)'s rule on the loops alone, whatever the element type.
-    fn shape(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> Option<Self> {
-        Self::columns(c, a, b).or_else(|| Self::columns(c, b, a))
+    /// [`of`](Self::of)'s rule on the loops alone, for tiles of `tile` a side and elements
+    /// of `bytes` bytes: the first of the six ways to cast the three loops as the columns'
+    /// groups, the columns in a group and the rows that has the shape.
+    fn shape(c: Loop<2>, a: Loop<2>, b: Loop<2>, tile: usize, bytes: usize) -> Option<Self> {
+        [
+            [c, a, b],
+            [c, b, a],
+            [a, c, b],
+            [a, b, c],
+            [b, c, a],
+            [b, a, c],
+        ]
+        .into_iter()
+        .find_map(|[groups, inner, rows]| Self::columns(groups, inner, rows, tile, bytes))
     }
 
     /// The grouped transpose of the columns `c × inner` (`inner` fastest) and the rows
-    /// `rows`, if it pays: `inner`'s extent not a multiple of the tile side (else the plain
+    /// `rows`, in tiles of `tile` a side, if it pays: `inner`'s extent not a multiple of the tile side (else the plain
     /// transpose's blocks are whole tiles already); at least two groups, a whole tile of
     /// columns and of rows, at most [`MAX_COLUMNS`] columns; one operand merged and the
     /// other scattered (a row of the merged one not itself consecutive: that block is rows,
     /// not a transpose).
-    fn columns(c: Loop<2>, inner: Loop<2>, rows: Loop<2>) -> Option<Self> {
-        if inner.extent.is_multiple_of(W) || c.extent < 2 || rows.extent < W {
+    fn columns(
+        c: Loop<2>,
+        inner: Loop<2>,
+        rows: Loop<2>,
+        tile: usize,
+        bytes: usize,
+    ) -> Option<Self> {
+        if inner.extent.checked_rem(tile)? == 0 || c.extent < 2 || rows.extent < tile {
             return None;
         }
         let columns = c.extent.checked_mul(inner.extent)?;
-        if !(W..=MAX_COLUMNS).contains(&columns) {
+        if !(tile..=MAX_COLUMNS).contains(&columns) {
             return None;
         }
         let group = isize::try_from(inner.extent).ok()?;
@@ -132,25 +158,75 @@ impl Grouped {
             rows: rows.extent,
             row_step: stride(rows, !source),
             dst_scattered: !source,
+            size: bytes,
         })
     }
 
     /// Copies the cube at `d`/`s` (operand 0 `d`): [`run_with`](Self::run_with) with the
-    /// target's tile, AVX2's on x86-64 (present: [`runs`], which [`of`](Self::of) checked),
-    /// else the portable twin.
+    /// target's tile for the element's size (the module's table; present: [`side`], which
+    /// [`of`](Self::of) checked), else the portable twin.
     ///
     /// # Safety
     ///
-    /// Every offset `k·c.strides + i·a.strides + j·b.strides` (`k < c.extent`, `i <
-    /// a.extent`, `j < b.extent`) of the loops `self` was minted for, from `d` (destination)
-    /// and `s` (source), is an element of its allocation; no destination element is a
-    /// source element; no two indices share a destination element.
+    /// `T` is the type `self` was minted for ([`of`](Self::of)); every offset
+    /// `k·c.strides + i·a.strides + j·b.strides` (`k < c.extent`, `i < a.extent`, `j <
+    /// b.extent`) of the loops `self` was minted for, from `d` (destination) and `s`
+    /// (source), is an element of its allocation; no destination element is a source
+    /// element; no two indices share a destination element.
     #[inline]
     pub(crate) unsafe fn run<T>(&self, d: *mut T, s: *const T) {
-        let (d, s) = (d.cast::<u32>(), s.cast::<u32>());
+        debug_assert_eq!(
+            size_of::<T>(),
+            self.size,
+            "Grouped::run: another element type"
+        );
+        match self.size {
+            // SAFETY: `T` is a plain 2-byte type (`side`, checked by `of`), moved as `u16`
+            // bits; the caller's contract is `run_2`'s.
+            2 => unsafe { self.run_2(d.cast::<u16>(), s.cast::<u16>()) },
+            // SAFETY: likewise for 4-byte elements, as `u32`.
+            4 => unsafe { self.run_4(d.cast::<u32>(), s.cast::<u32>()) },
+            // SAFETY: likewise for 8-byte elements, as `u64`.
+            _ => unsafe { self.run_8(d.cast::<u64>(), s.cast::<u64>()) },
+        }
+    }
+
+    /// [`run`](Self::run) of 2-byte elements: SSE2's 8 × 8 tile on x86-64, else the
+    /// portable one.
+    ///
+    /// # Safety
+    ///
+    /// [`run`](Self::run)'s contract, for 2-byte elements.
+    #[inline]
+    unsafe fn run_2(&self, d: *mut u16, s: *const u16) {
+        let tile = |dst, src| {
+            #[cfg(x86_kernels)]
+            // SAFETY: `run_with` hands over tiles of the cube (its contract); SSE2 is part of
+            // x86-64.
+            unsafe {
+                super::x86::tile_u16_of_pointers(dst, src);
+            }
+            #[cfg(not(x86_kernels))]
+            // SAFETY: `run_with` hands over tiles of the cube (its contract).
+            unsafe {
+                portable::<u16, 8>(dst, src);
+            }
+        };
+        // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
+        unsafe { self.run_with::<u16, 8>(d, s, tile) };
+    }
+
+    /// [`run`](Self::run) of 4-byte elements: AVX2's 8 × 8 tile on x86-64 (present: [`side`]),
+    /// else the portable one.
+    ///
+    /// # Safety
+    ///
+    /// [`run`](Self::run)'s contract, for 4-byte elements.
+    #[inline]
+    unsafe fn run_4(&self, d: *mut u32, s: *const u32) {
         #[cfg(x86_kernels)]
-        // SAFETY: `of` minted `self` only where `runs` holds, so AVX2 is present and `T` is a
-        // plain 4-byte type (moved as `u32` bits); the caller's contract is `run_with`'s.
+        // SAFETY: `of` minted `self` for 4-byte elements only where AVX2 is present (`side`);
+        // the caller's contract is `grouped_avx2`'s.
         unsafe {
             super::x86::grouped_avx2(self, d, s);
         }
@@ -158,12 +234,35 @@ impl Grouped {
         {
             let tile = |dst, src| {
                 // SAFETY: `run_with` hands over tiles of the cube (its contract).
-                unsafe { portable(dst, src) };
+                unsafe { portable::<u32, 8>(dst, src) };
             };
-            // SAFETY: `T` is a plain 4-byte type (`runs`, checked by `of`), moved as `u32`
-            // bits; the caller's contract is `run_with`'s, and the portable tile copies
-            // exactly the tile it is handed.
-            unsafe { self.run_with(d, s, tile) };
+            // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
+            unsafe { self.run_with::<u32, 8>(d, s, tile) };
+        }
+    }
+
+    /// [`run`](Self::run) of 8-byte elements: AVX's 4 × 4 tile on x86-64 (present: [`side`]),
+    /// else the portable one.
+    ///
+    /// # Safety
+    ///
+    /// [`run`](Self::run)'s contract, for 8-byte elements.
+    #[inline]
+    unsafe fn run_8(&self, d: *mut u64, s: *const u64) {
+        #[cfg(x86_kernels)]
+        // SAFETY: `of` minted `self` for 8-byte elements only where AVX is present (`side`);
+        // the caller's contract is `grouped_avx_f64`'s.
+        unsafe {
+            super::x86::grouped_avx_f64(self, d.cast::<f64>(), s.cast::<f64>());
+        }
+        #[cfg(not(x86_kernels))]
+        {
+            let tile = |dst, src| {
+                // SAFETY: `run_with` hands over tiles of the cube (its contract).
+                unsafe { portable::<u64, 4>(dst, src) };
+            };
+            // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
+            unsafe { self.run_with::<u64, 4>(d, s, tile) };
         }
     }
 
@@ -174,18 +273,20 @@ impl Grouped {
     ///
     /// # Safety
     ///
-    /// [`run`](Self::run)'s contract, and `micro(dst, src)` copies `src[i] + k` to
-    /// `dst[k] + i` (`i, k < 8`), sound whenever those are elements of the cube.
+    /// [`run`](Self::run)'s contract for elements `E`, `W` the side `self` was minted for,
+    /// and `micro(dst, src)` copies `src[i] + k` to `dst[k] + i` (`i, k < W`), sound
+    /// whenever those are elements of the cube.
     #[inline(always)]
-    pub(super) unsafe fn run_with(
+    pub(super) unsafe fn run_with<E: Copy, const W: usize>(
         &self,
-        d: *mut u32,
-        s: *const u32,
-        mut micro: impl FnMut([*mut u32; W], [*const u32; W]),
+        d: *mut E,
+        s: *const E,
+        mut micro: impl FnMut([*mut E; W], [*const E; W]),
     ) {
         let (cols, eb, row_step) = (self.columns, self.rows, self.row_step);
         let table = self.table.get(..cols).unwrap_or(&[]);
-        let fb = eb.wrapping_sub(eb % W);
+        const { assert!(W > 0) };
+        let fb = eb.wrapping_sub(eb.checked_rem(W).unwrap_or(0));
         let tiles = table.chunks_exact(W);
         let last = tiles.remainder();
         let fc = cols.wrapping_sub(last.len());
@@ -240,11 +341,12 @@ impl Grouped {
     }
 }
 
-/// The portable twin of the tile: `dst[k] + i = src[i] + k` (`i, k < 8`), element by element.
+/// The portable twin of the tiles: `dst[k] + i = src[i] + k` (`i, k < W`), element by
+/// element.
 ///
 /// # Safety
 ///
-/// Every `src[i] + k` and `dst[k] + i` (`i, k < 8`) is an element of its allocation, no
+/// Every `src[i] + k` and `dst[k] + i` (`i, k < W`) is an element of its allocation, no
 /// destination element a source one.
 #[cfg_attr(
     all(x86_kernels, not(test)),
@@ -254,7 +356,7 @@ impl Grouped {
     )
 )]
 #[inline(always)]
-unsafe fn portable(dst: [*mut u32; W], src: [*const u32; W]) {
+unsafe fn portable<E: Copy, const W: usize>(dst: [*mut E; W], src: [*const E; W]) {
     for (i, &sp) in src.iter().enumerate() {
         for (k, &dp) in dst.iter().enumerate() {
             // SAFETY: element `k` of source row `i` (contract).
@@ -270,6 +372,7 @@ unsafe fn portable(dst: [*mut u32; W], src: [*const u32; W]) {
     clippy::cast_possible_wrap,
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
+    clippy::cast_precision_loss,
     clippy::many_single_char_names,
     clippy::panic,
     reason = "small test sizes; the loops' names are the module's; a panic is a failed test"
@@ -328,42 +431,73 @@ mod tests {
         (loops, lens, first)
     }
 
-    /// Copies the cube through `g` (with `portable` tiles, or the target's) and checks every
+    /// An element of type `Self`, from an index (distinct for the test sizes).
+    trait Elem: Copy + PartialEq + core::fmt::Debug + 'static {
+        const SENTINEL: Self;
+        fn of(i: usize) -> Self;
+    }
+    impl Elem for u16 {
+        const SENTINEL: Self = u16::MAX;
+        fn of(i: usize) -> Self {
+            i as u16
+        }
+    }
+    impl Elem for u32 {
+        const SENTINEL: Self = u32::MAX;
+        fn of(i: usize) -> Self {
+            i as u32
+        }
+    }
+    impl Elem for f64 {
+        const SENTINEL: Self = -1.0;
+        fn of(i: usize) -> Self {
+            i as f64
+        }
+    }
+
+    /// Copies the cube of `E` through the grouped transpose (with the portable tiles of side
+    /// `W` when `twin`, or where `E` has no kernel here; else the target's) and checks every
     /// element against the index formula, and every other destination element untouched.
-    fn check(ec: usize, ea: usize, eb: usize, scattered: usize, flip: bool, twin: bool) {
+    fn check<E: Elem, const W: usize>(
+        [ec, ea, eb]: [usize; 3],
+        scattered: usize,
+        flip: bool,
+        twin: bool,
+    ) {
         let ([c, a, b], [dl, sl], [od, os]) = cube(ec, ea, eb, scattered, flip);
+        let size = size_of::<E>();
         // Columns `c × a` with rows `b` innermost, or with the loops handed over columns
-        // innermost (`c × b × a`: the same cube).
-        // (Where `runs` does not hold for `u32`, a CPU without AVX2, the shape alone, and the
-        // portable tile.)
-        let g = if runs::<u32>() {
-            let g = Grouped::of::<u32>(c, a, b);
+        // innermost (`c × b × a`: the same cube). (Where `E` has no kernel on this CPU, the
+        // shape alone, and the portable tile.)
+        let kernel = side::<E>() == Some(W);
+        let g = if kernel {
+            let g = Grouped::of::<E>(c, a, b);
             assert_eq!(
                 g,
-                Grouped::of::<u32>(c, b, a),
+                Grouped::of::<E>(c, b, a),
                 "{ec}x{ea}x{eb}: the two loop orders"
             );
             g
         } else {
-            Grouped::shape(c, b, a)
+            Grouped::shape(c, b, a, W, size)
         };
-        let g = g.unwrap_or_else(|| panic!("{ec}x{ea}x{eb} not grouped"));
+        let g = g.unwrap_or_else(|| panic!("{ec}x{ea}x{eb} of {size} bytes not grouped"));
         assert_eq!(g.dst_scattered, scattered == 0);
-        let src: Vec<u32> = (0..sl as u32).collect();
-        let mut dst = std::vec![u32::MAX; dl];
+        let src: Vec<E> = (0..sl).map(E::of).collect();
+        let mut dst = std::vec![E::SENTINEL; dl];
         let (d, s) = (
             dst.as_mut_ptr().wrapping_offset(od),
             src.as_ptr().wrapping_offset(os),
         );
         let tile = |dst, src| {
             // SAFETY: `run_with` hands over tiles of the cube (its contract).
-            unsafe { portable(dst, src) };
+            unsafe { portable::<E, W>(dst, src) };
         };
-        if twin || !runs::<u32>() {
+        if twin || !kernel {
             // SAFETY: every offset of the cube lies in its buffer (built so), distinct buffers.
-            unsafe { g.run_with(d, s, tile) };
+            unsafe { g.run_with::<E, W>(d, s, tile) };
         } else {
-            // SAFETY: as above.
+            // SAFETY: as above; `g` was minted for `E`.
             unsafe { g.run(d, s) };
         }
         let mut written = 0;
@@ -378,22 +512,23 @@ mod tests {
                     let (x, y) = (at(od, 0), at(os, 1));
                     assert_eq!(
                         dst[x], src[y],
-                        "{ec}x{ea}x{eb} ({scattered}, {flip}) at ({k},{i},{j})"
+                        "{size} bytes {ec}x{ea}x{eb} ({scattered}, {flip}) at ({k},{i},{j})"
                     );
                     written += 1;
                 }
             }
         }
-        let untouched = dst.iter().filter(|&&v| v == u32::MAX).count();
+        let untouched = dst.iter().filter(|&&v| v == E::SENTINEL).count();
         assert_eq!(
             untouched + written,
             dl,
-            "{ec}x{ea}x{eb}: an element outside the cube written"
+            "{size} bytes {ec}x{ea}x{eb}: an element outside the cube written"
         );
     }
 
-    /// Every orientation, groups of 1-20 (not multiples of 8), 2-17 groups, 8-19 rows; both
-    /// tiles (the target's and the portable twin), flipped groups on the scattered side.
+    /// Every orientation, groups of 1-20 (not multiples of the side), 2-17 groups, 4-19
+    /// rows; 2-, 4- and 8-byte elements; both tiles (the target's and the portable twin),
+    /// flipped groups on the scattered side.
     #[test]
     fn grouped_transpose_matches_the_index_formula() {
         let eas: &[usize] = if cfg!(miri) {
@@ -409,20 +544,26 @@ mod tests {
         let ebs: &[usize] = if cfg!(miri) {
             &[8, 11]
         } else {
-            &[8, 9, 15, 16, 19]
+            &[4, 7, 8, 9, 15, 16, 19]
         };
         let mut ran = 0;
         for &ea in eas {
             for &ec in ecs {
-                if ec * ea < W {
-                    continue;
-                }
                 for &eb in ebs {
                     for scattered in [0, 1] {
                         for flip in [false, true] {
                             for twin in [false, true] {
-                                check(ec, ea, eb, scattered, flip, twin);
-                                ran += 1;
+                                let cube = [ec, ea, eb];
+                                let fits = |w: usize| ec * ea >= w && eb >= w && ea % w != 0;
+                                if fits(8) {
+                                    check::<u16, 8>(cube, scattered, flip, twin);
+                                    check::<u32, 8>(cube, scattered, flip, twin);
+                                    ran += 1;
+                                }
+                                if fits(4) {
+                                    check::<f64, 4>(cube, scattered, flip, twin);
+                                    ran += 1;
+                                }
                             }
                         }
                     }
@@ -438,33 +579,49 @@ mod tests {
     #[test]
     fn grouped_transpose_refuses_other_shapes() {
         let ([c, a, b], ..) = cube(16, 9, 16, 0, false);
-        if runs::<u32>() {
-            assert!(Grouped::of::<u32>(c, a, b).is_some());
-            assert!(Grouped::of::<f32>(c, a, b).is_some());
-        }
-        assert!(Grouped::of::<u16>(c, a, b).is_none());
-        assert!(Grouped::of::<f64>(c, a, b).is_none());
-        assert!(Grouped::shape(c, a, b).is_some() && Grouped::shape(c, b, a).is_some());
-        let refused = |ec: usize, ea: usize, eb: usize| {
-            let ([c, a, b], ..) = cube(ec, ea, eb, 1, false);
-            Grouped::shape(c, a, b).is_none() && Grouped::shape(c, b, a).is_none()
+        assert_eq!(
+            Grouped::of::<u16>(c, a, b).is_some(),
+            side::<u16>().is_some()
+        );
+        assert_eq!(
+            Grouped::of::<u32>(c, a, b).is_some(),
+            side::<u32>().is_some()
+        );
+        assert_eq!(
+            Grouped::of::<f32>(c, a, b).is_some(),
+            side::<f32>().is_some()
+        );
+        assert_eq!(
+            Grouped::of::<f64>(c, a, b).is_some(),
+            side::<f64>().is_some()
+        );
+        assert!(Grouped::of::<u8>(c, a, b).is_none() && side::<u8>().is_none());
+        assert!(Grouped::of::<[u8; 4]>(c, a, b).is_none() && side::<[u8; 4]>().is_none());
+        assert!(Grouped::of::<u128>(c, a, b).is_none());
+        let shape = |[c, a, b]: [Loop<2>; 3], w: usize| {
+            Grouped::shape(c, a, b, w, 4).is_some() || Grouped::shape(c, b, a, w, 4).is_some()
         };
-        assert!(refused(16, 8, 16), "a multiple of 8 a group");
-        assert!(refused(16, 9, 7), "fewer rows than a tile");
-        assert!(refused(1, 9, 16), "one group");
-        assert!(refused(2, 3, 16), "fewer columns than a tile");
-        assert!(refused(64, 9, 16), "more columns than the table");
+        assert!(shape([c, a, b], 8) && shape([c, b, a], 8) && shape([c, a, b], 4));
+        let refused = |ec: usize, ea: usize, eb: usize, w: usize| {
+            let (loops, ..) = cube(ec, ea, eb, 1, false);
+            !shape(loops, w)
+        };
+        assert!(refused(16, 8, 16, 8), "a multiple of 8 a group");
+        assert!(
+            refused(16, 12, 16, 4),
+            "a multiple of 4 a group, tiles of 4"
+        );
+        assert!(!refused(16, 12, 16, 8), "12 a group, tiles of 8");
+        assert!(refused(16, 9, 7, 8), "fewer rows than a tile");
+        assert!(!refused(16, 9, 7, 4), "7 rows, tiles of 4");
+        assert!(refused(1, 9, 16, 8), "one group");
+        assert!(refused(2, 3, 16, 8), "fewer columns than a tile");
+        assert!(refused(64, 9, 16, 8), "more columns than the table");
         let mut unmerged = [c, a, b];
         unmerged[0].strides[1] += 1;
-        assert!(
-            Grouped::shape(unmerged[0], unmerged[1], unmerged[2]).is_none(),
-            "a gap between groups"
-        );
+        assert!(!shape(unmerged, 8), "a gap between groups");
         let mut rows = [c, a, b];
         rows[2].strides = [1, 1];
-        assert!(
-            Grouped::shape(rows[0], rows[1], rows[2]).is_none(),
-            "rows, not a transpose"
-        );
+        assert!(!shape(rows, 8), "rows, not a transpose");
     }
 }

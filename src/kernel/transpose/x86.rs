@@ -110,6 +110,18 @@ pub(super) unsafe fn micro_sse2_u16(d: *mut u16, dr: isize, s: *const u16, sr: i
         // of x86-64.
         unsafe { _mm_loadu_si128(row.cast::<__m128i>()) }
     });
+    for (i, v) in network_u16(r).into_iter().enumerate() {
+        // SAFETY: `d + i·dr` (`i < 8`) is an element of the destination slice (contract).
+        let row = unsafe { d.offset(step(i, dr)) };
+        // SAFETY: row `i` of 8 elements at `row` (contract); an unaligned store; SSE2 is part
+        // of x86-64.
+        unsafe { _mm_storeu_si128(row.cast::<__m128i>(), v) };
+    }
+}
+
+/// The shuffles of the 8 × 8 2-byte tile: eight rows of eight elements, as the eight columns.
+#[inline(always)]
+fn network_u16(r: [__m128i; 8]) -> [__m128i; 8] {
     // Pairs of rows interleaved by element, then by 2 and 4 elements.
     let [r0, r1, r2, r3, r4, r5, r6, r7] = r;
     // SAFETY: SSE2 is part of x86-64 (a register unpack).
@@ -160,13 +172,7 @@ pub(super) unsafe fn micro_sse2_u16(d: *mut u16, dr: isize, s: *const u16, sr: i
     let c6 = unsafe { _mm_unpacklo_epi64(b3, b7) };
     // SAFETY: SSE2 is part of x86-64 (a register unpack).
     let c7 = unsafe { _mm_unpackhi_epi64(b3, b7) };
-    for (i, v) in [c0, c1, c2, c3, c4, c5, c6, c7].into_iter().enumerate() {
-        // SAFETY: `d + i·dr` (`i < 8`) is an element of the destination slice (contract).
-        let row = unsafe { d.offset(step(i, dr)) };
-        // SAFETY: row `i` of 8 elements at `row` (contract); an unaligned store; SSE2 is part
-        // of x86-64.
-        unsafe { _mm_storeu_si128(row.cast::<__m128i>(), v) };
-    }
+    [c0, c1, c2, c3, c4, c5, c6, c7]
 }
 
 /// One 4 × 4 block: `d[i·dr + j] = s[i + j·sr]`, SSE2.
@@ -527,7 +533,7 @@ unsafe fn square16_avx2(d: *mut u32, dr: isize, s: *const u32, sr: isize) {
 ///
 /// # Safety
 ///
-/// AVX2 is present, and [`Grouped::run`]'s contract holds for `g`.
+/// AVX2 is present, and [`Grouped::run`]'s contract holds for `g` and 4-byte elements.
 #[cfg(not(target_os = "none"))]
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn grouped_avx2(g: &Grouped, d: *mut u32, s: *const u32) {
@@ -537,7 +543,57 @@ pub(super) unsafe fn grouped_avx2(g: &Grouped, d: *mut u32, s: *const u32) {
         unsafe { tile_of_pointers(dst, src) };
     };
     // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-    unsafe { g.run_with(d, s, tile) };
+    unsafe { g.run_with::<u32, 8>(d, s, tile) };
+}
+
+/// One 8 × 8 tile of 2-byte elements through row pointers: `dst[k] + i = src[i] + k` (`i, k
+/// < 8`), SSE2 ([`network_u16`], the shuffles of [`micro_sse2_u16`]).
+///
+/// # Safety
+///
+/// Every `src[i] + k` and `dst[k] + i` (`i, k < 8`) is an element of its allocation, no
+/// destination element a source one.
+#[cfg(not(target_os = "none"))]
+#[inline(always)]
+#[expect(
+    clippy::cast_ptr_alignment,
+    reason = "the vector pointers are only used with unaligned loads and stores"
+)]
+pub(super) unsafe fn tile_u16_of_pointers(dst: [*mut u16; 8], src: [*const u16; 8]) {
+    let rows = src.map(|p| {
+        // SAFETY: source row `i < 8`, its eight elements (contract); an unaligned load; SSE2
+        // is part of x86-64.
+        unsafe { _mm_loadu_si128(p.cast::<__m128i>()) }
+    });
+    for (p, v) in dst.into_iter().zip(network_u16(rows)) {
+        // SAFETY: destination row `k < 8`, its eight elements (contract); an unaligned store;
+        // SSE2.
+        unsafe { _mm_storeu_si128(p.cast::<__m128i>(), v) };
+    }
+}
+
+/// The grouped transpose ([`Grouped::run_with`]) of 8-byte elements with AVX's 4 × 4 tile
+/// ([`t4`]) through row pointers.
+///
+/// # Safety
+///
+/// AVX is present, and [`Grouped::run`]'s contract holds for `g` and 8-byte elements.
+#[cfg(not(target_os = "none"))]
+#[target_feature(enable = "avx")]
+pub(super) unsafe fn grouped_avx_f64(g: &Grouped, d: *mut f64, s: *const f64) {
+    let tile = |dst: [*mut f64; 4], src: [*const f64; 4]| {
+        let rows = src.map(|p| {
+            // SAFETY: `run_with` hands over tiles of the cube (its contract): source row
+            // `i < 4`, its four elements; AVX is present (this function's feature).
+            unsafe { _mm256_loadu_pd(p) }
+        });
+        for (p, v) in dst.into_iter().zip(t4(rows)) {
+            // SAFETY: destination row `k < 4`, its four elements (likewise); AVX.
+            unsafe { _mm256_storeu_pd(p, v) };
+        }
+    };
+    // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
+    unsafe { g.run_with::<f64, 4>(d, s, tile) };
 }
 
 /// One 8 × 8 tile of 4-byte elements through row pointers: `dst[k] + i = src[i] + k` (`i, k <
