@@ -187,10 +187,12 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
             });
             continue;
         }
-        // SAFETY: the caller's contract, for the nest.
         #[cfg(not(target_os = "none"))]
-        if unsafe { copy_grouped(nest, d, s) } {
-            continue;
+        if let ([.., c, a, b], None) = (nest.loops(), nest.tile()) {
+            // SAFETY: the caller's contract, for the nest.
+            if transpose::Grouped::fits::<T>(*c, *a, *b) && unsafe { copy_grouped(nest, d, s) } {
+                continue;
+            }
         }
         match inline_nest::<T>(nest, stream) {
             Some(Inline::Cubes) => {
@@ -574,12 +576,12 @@ fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) ->
     }
 }
 
-/// Copies `nest` as grouped transposes ([`transpose::Grouped`]) when it is one: untiled,
-/// its three innermost loops a transpose whose columns come in groups, consecutive on one
-/// side, so that each cube is transposed in whole 8 × 8 tiles where the blocks' own
+/// Copies `nest`, whose three innermost loops have the grouped transpose's shape
+/// ([`transpose::Grouped::fits`]: a transpose whose columns come in groups, consecutive on
+/// one side), as grouped transposes: each cube in whole tiles where the blocks' own
 /// transposes would leave an edge in every block (`oihw -> OIhw16i16o`: one column of nine).
-/// `false`, with nothing written, when it is not. Not inlined: the table of the columns
-/// lives in this frame only.
+/// `false`, with nothing written, where it has not (never, after `fits`: the same rule). Not
+/// inlined: the table of the columns lives in this frame only.
 ///
 /// # Safety
 ///
@@ -603,8 +605,8 @@ unsafe fn copy_grouped<T: 'static>(
         return false;
     };
     for_each_cube(nest, |[od, os], _, _, _| {
-        // SAFETY: `grouped` was minted for the nest's three innermost loops, whose every cube
-        // at `[od, os]` is offsets of the nest, inside the allocations (the caller's
+        // SAFETY: `grouped` was minted for the nest's three innermost loops, whose every
+        // cube at `[od, os]` is offsets of the nest, inside the allocations (the caller's
         // contract), the destination's unique and not source elements: `Grouped::run`'s
         // contract.
         unsafe { grouped.run(d.wrapping_offset(od), s.wrapping_offset(os)) };

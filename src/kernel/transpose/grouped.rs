@@ -81,22 +81,30 @@ fn stride(l: Loop<2>, source: bool) -> isize {
     if source { s } else { d }
 }
 
-impl Grouped {
-    /// The grouped transpose of the cube `c × a × b` of `T`, if it has the shape and pays:
-    /// a tile for `T` ([`side`]), and two of the loops the columns, the third the rows
-    /// ([`columns`](Self::columns)), in whatever order the planner put them: a cube is its
-    /// set of offsets, which the grouped transpose visits in its own order. (The loop order
-    /// weighs strides by cache lines, so one reorder plans differently by element size: `oihw
-    /// -> OIhw16i16o` rows innermost in 4 bytes, `OIhw16i16o -> oihw` in 2 bytes the groups
-    /// innermost, 9 and 16 elements a step.)
-    pub(crate) fn of<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> Option<Self> {
-        Self::shape(c, a, b, side::<T>()?, size_of::<T>())
-    }
+/// The roles of a cube's three loops in a grouped transpose: the columns' groups, the
+/// columns in a group (`inner`, fastest) and the rows, with the operand whose columns are
+/// scattered. Found by [`Cast::of`], the one rule of the shape.
+#[derive(Clone, Copy)]
+struct Cast {
+    /// The columns' groups (`ec` steps).
+    groups: Loop<2>,
+    /// The columns in a group (`ei` steps).
+    inner: Loop<2>,
+    /// The rows.
+    rows: Loop<2>,
+    /// Whether the source is the scattered operand (else the destination is).
+    source: bool,
+}
 
-    /// [`of`](Self::of)'s rule on the loops alone, for tiles of `tile` a side and elements
-    /// of `bytes` bytes: the first of the six ways to cast the three loops as the columns'
-    /// groups, the columns in a group and the rows that has the shape.
-    fn shape(c: Loop<2>, a: Loop<2>, b: Loop<2>, tile: usize, bytes: usize) -> Option<Self> {
+impl Cast {
+    /// The first of the six ways to cast the loops `c`, `a`, `b` as groups, columns in a
+    /// group and rows that has the shape and pays for tiles of `tile` a side
+    /// ([`Cast::roles`]), in whatever order the planner put them: a cube is its set of
+    /// offsets, which the grouped transpose visits in its own order. (The loop order weighs
+    /// strides by cache lines, so one reorder plans differently by element size: `oihw ->
+    /// OIhw16i16o` rows innermost in 4 bytes, `OIhw16i16o -> oihw` in 2 bytes the groups
+    /// innermost, 9 and 16 elements a step.)
+    fn of(c: Loop<2>, a: Loop<2>, b: Loop<2>, tile: usize) -> Option<Self> {
         [
             [c, a, b],
             [c, b, a],
@@ -106,26 +114,20 @@ impl Grouped {
             [b, a, c],
         ]
         .into_iter()
-        .find_map(|[groups, inner, rows]| Self::columns(groups, inner, rows, tile, bytes))
+        .find_map(|[groups, inner, rows]| Self::roles(groups, inner, rows, tile))
     }
 
-    /// The grouped transpose of the columns `c × inner` (`inner` fastest) and the rows
-    /// `rows`, in tiles of `tile` a side, if it pays: `inner`'s extent not a multiple of the tile side (else the plain
-    /// transpose's blocks are whole tiles already); at least two groups, a whole tile of
-    /// columns and of rows, at most [`MAX_COLUMNS`] columns; one operand merged and the
-    /// other scattered (a row of the merged one not itself consecutive: that block is rows,
-    /// not a transpose).
-    fn columns(
-        c: Loop<2>,
-        inner: Loop<2>,
-        rows: Loop<2>,
-        tile: usize,
-        bytes: usize,
-    ) -> Option<Self> {
-        if inner.extent.checked_rem(tile)? == 0 || c.extent < 2 || rows.extent < tile {
+    /// The loops in these roles, if they have the shape and it pays: `inner`'s extent not a
+    /// multiple of the tile side (else the plain transpose's blocks are whole tiles
+    /// already); at least two groups, a whole tile of columns and of rows, at most
+    /// [`MAX_COLUMNS`] columns; one operand merged (its columns consecutive: `inner` stride
+    /// 1, `groups` stride `ei`) and the other scattered (its rows consecutive: `rows` stride
+    /// 1; the merged operand's not, else the block is rows, not a transpose).
+    fn roles(groups: Loop<2>, inner: Loop<2>, rows: Loop<2>, tile: usize) -> Option<Self> {
+        if inner.extent.checked_rem(tile)? == 0 || groups.extent < 2 || rows.extent < tile {
             return None;
         }
-        let columns = c.extent.checked_mul(inner.extent)?;
+        let columns = groups.extent.checked_mul(inner.extent)?;
         if !(tile..=MAX_COLUMNS).contains(&columns) {
             return None;
         }
@@ -135,15 +137,31 @@ impl Grouped {
             stride(rows, scattered) == 1
                 && stride(rows, merged) != 1
                 && stride(inner, merged) == 1
-                && stride(c, merged) == group
+                && stride(groups, merged) == group
         };
-        // `true`: the source is scattered.
         let source = [false, true].into_iter().find(|&x| shaped(x))?;
+        Some(Self {
+            groups,
+            inner,
+            rows,
+            source,
+        })
+    }
+
+    /// The grouped transpose of elements of `bytes` bytes in these roles: the scattered
+    /// operand's offset of every column at row 0, in a table.
+    fn table(self, bytes: usize) -> Grouped {
+        let Self {
+            groups,
+            inner,
+            rows,
+            source,
+        } = self;
         let mut table = [0isize; MAX_COLUMNS];
-        let (sc, si) = (stride(c, source), stride(inner, source));
+        let (sg, si) = (stride(groups, source), stride(inner, source));
         let mut at = table.iter_mut();
-        for g in 0..c.extent {
-            let base = step(g, sc);
+        for g in 0..groups.extent {
+            let base = step(g, sg);
             for r in 0..inner.extent {
                 if let Some(o) = at.next() {
                     // An offset of the nest's cube (every `g < ec`, `r < ei`), inside its
@@ -152,14 +170,34 @@ impl Grouped {
                 }
             }
         }
-        Some(Self {
+        Grouped {
             table,
-            columns,
+            // At most `MAX_COLUMNS` (`roles` multiplied them checked).
+            columns: groups.extent.wrapping_mul(inner.extent),
             rows: rows.extent,
             row_step: stride(rows, !source),
             dst_scattered: !source,
             size: bytes,
-        })
+        }
+    }
+}
+
+impl Grouped {
+    /// Whether the cube `c × a × b` of `T` has the grouped transpose's shape and it pays
+    /// ([`Cast::of`]): the cheap test, without the table, that a loop driver makes before
+    /// [`of`](Self::of) (whose value is 4 KiB: kept out of frames that do not use it).
+    #[inline]
+    pub(crate) fn fits<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> bool {
+        side::<T>()
+            .and_then(|tile| Cast::of(c, a, b, tile))
+            .is_some()
+    }
+
+    /// The grouped transpose of the cube `c × a × b` of `T`, if it has the shape and pays
+    /// ([`fits`](Self::fits)), its table of columns found.
+    pub(crate) fn of<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> Option<Self> {
+        let cast = Cast::of(c, a, b, side::<T>()?)?;
+        Some(cast.table(size_of::<T>()))
     }
 
     /// Copies the cube at `d`/`s` (operand 0 `d`): [`run_with`](Self::run_with) with the
@@ -479,7 +517,7 @@ mod tests {
             );
             g
         } else {
-            Grouped::shape(c, b, a, W, size)
+            Cast::of(c, b, a, W).map(|cast| cast.table(size))
         };
         let g = g.unwrap_or_else(|| panic!("{ec}x{ea}x{eb} of {size} bytes not grouped"));
         assert_eq!(g.dst_scattered, scattered == 0);
@@ -598,9 +636,7 @@ mod tests {
         assert!(Grouped::of::<u8>(c, a, b).is_none() && side::<u8>().is_none());
         assert!(Grouped::of::<[u8; 4]>(c, a, b).is_none() && side::<[u8; 4]>().is_none());
         assert!(Grouped::of::<u128>(c, a, b).is_none());
-        let shape = |[c, a, b]: [Loop<2>; 3], w: usize| {
-            Grouped::shape(c, a, b, w, 4).is_some() || Grouped::shape(c, b, a, w, 4).is_some()
-        };
+        let shape = |[c, a, b]: [Loop<2>; 3], w: usize| Cast::of(c, a, b, w).is_some();
         assert!(shape([c, a, b], 8) && shape([c, b, a], 8) && shape([c, a, b], 4));
         let refused = |ec: usize, ea: usize, eb: usize, w: usize| {
             let (loops, ..) = cube(ec, ea, eb, 1, false);
