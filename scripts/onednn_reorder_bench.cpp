@@ -1,11 +1,12 @@
 // oneDNN's own reorder, timed: the peer for benches/benches/reorder.rs's `table/` rows that
-// README's reorder table quotes. Single thread (run with OMP_NUM_THREADS=1), CPU engine, f32.
+// README's reorder table quotes. Single thread (run with OMP_NUM_THREADS=1), CPU engine, f32
+// (and bf16 for the weight reorders in 2 bytes).
 //
 // For each case: the reorder primitive is created once, both buffers are filled (not the
 // kernel's zero page), the reorder runs 5 times to warm up, then `reps` timed runs; the
 // median of 15 batches is printed as microseconds per reorder and GB/s counting bytes read
 // plus bytes written (the source's and the destination's logical elements, 8 bytes each for
-// f32), as the Rust benchmark counts them.
+// f32, 4 for bf16), as the Rust benchmark counts them.
 //
 // Built and run by scripts/onednn_reorder_bench.sh (g++, oneDNN from pip).
 #include <oneapi/dnnl/dnnl.hpp>
@@ -18,17 +19,18 @@
 using dnnl::memory;
 using tag = dnnl::memory::format_tag;
 
-static void time_case(const char *name, memory::dims dims, tag from, tag to, int reps) {
+static void time_case(const char *name, memory::dims dims, tag from, tag to, int reps,
+                      memory::data_type dt = memory::data_type::f32) {
   dnnl::engine eng(dnnl::engine::kind::cpu, 0);
   dnnl::stream strm(eng);
-  memory::desc src_md(dims, memory::data_type::f32, from);
-  memory::desc dst_md(dims, memory::data_type::f32, to);
+  memory::desc src_md(dims, dt, from);
+  memory::desc dst_md(dims, dt, to);
   memory src(src_md, eng), dst(dst_md, eng);
-  float *s = static_cast<float *>(src.get_data_handle());
-  float *d = static_cast<float *>(dst.get_data_handle());
-  size_t ns = src_md.get_size() / sizeof(float), nd = dst_md.get_size() / sizeof(float);
-  for (size_t i = 0; i < ns; i++) s[i] = static_cast<float>(i % 1000);
-  for (size_t i = 0; i < nd; i++) d[i] = 2.0f;
+  // Bytes, not values: a reorder moves them as they are (no conversion between equal types).
+  unsigned char *s = static_cast<unsigned char *>(src.get_data_handle());
+  unsigned char *d = static_cast<unsigned char *>(dst.get_data_handle());
+  for (size_t i = 0; i < src_md.get_size(); i++) s[i] = static_cast<unsigned char>(i % 61 + 64);
+  for (size_t i = 0; i < dst_md.get_size(); i++) d[i] = 2;
   dnnl::reorder r(src, dst);
   for (int i = 0; i < 5; i++) r.execute(strm, src, dst);
   strm.wait();
@@ -44,7 +46,8 @@ static void time_case(const char *name, memory::dims dims, tag from, tag to, int
   double median = us[us.size() / 2];
   size_t elements = 1;
   for (auto x : dims) elements *= static_cast<size_t>(x);
-  double gbs = 8.0 * static_cast<double>(elements) / (median * 1e3);
+  double size = dt == memory::data_type::f32 ? 4.0 : 2.0;
+  double gbs = 2.0 * size * static_cast<double>(elements) / (median * 1e3);
   std::printf("onednn\t%s\t%.1f us\t%.2f GB/s\n", name, median, gbs);
 }
 
@@ -56,6 +59,10 @@ int main() {
   time_case("OIhw16i16o -> oihw 256x256x3x3", {256, 256, 3, 3}, tag::OIhw16i16o, tag::oihw,
             50);
   time_case("oihw -> OIhw8i8o 256x256x3x3", {256, 256, 3, 3}, tag::oihw, tag::OIhw8i8o, 50);
+  time_case("oihw -> OIhw16i16o 256x256x3x3 bf16", {256, 256, 3, 3}, tag::oihw, tag::OIhw16i16o,
+            50, memory::data_type::bf16);
+  time_case("OIhw16i16o -> oihw 256x256x3x3 bf16", {256, 256, 3, 3}, tag::OIhw16i16o, tag::oihw,
+            50, memory::data_type::bf16);
   time_case("OIhw16i16o -> OIhw4i16o4i 256x256x3x3", {256, 256, 3, 3}, tag::OIhw16i16o,
             tag::OIhw4i16o4i, 50);
   time_case("OIhw16i16o -> OIhw4i16o4i 258x262x3x3", {258, 262, 3, 3}, tag::OIhw16i16o,

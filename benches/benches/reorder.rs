@@ -7,7 +7,9 @@
 //! Throughput counts bytes read plus bytes written (`2n` for `n` bytes moved).
 //!
 //! `table/onednn sizes`: the reorders of `scripts/onednn_reorder_bench.sh` (oneDNN's own,
-//! timed on the same machine), through nested layouts' general kernel form.
+//! timed on the same machine), through nested layouts' general kernel form. `table/weights`:
+//! the weight reorders in 2 bytes (`bf16`'s size, which that script times in oneDNN too) and
+//! 8 bytes.
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench reorder -- table/`.
 
@@ -144,5 +146,39 @@ fn onednn_sizes(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, nchw8c_to_nchw16c, onednn_sizes);
+/// The weight reorders of `table/onednn sizes` in 2 bytes (`bf16`'s size; oneDNN's own bf16
+/// reorder is timed by `scripts/onednn_reorder_bench.sh`) and 8 bytes (`f64`, which oneDNN
+/// does not reorder), beside `copy_from_slice` of the same bytes.
+fn weights_by_size(c: &mut Criterion) {
+    use strided_layout::nested::NestedLayout;
+    fn run<T: Copy + 'static>(c: &mut Criterion, from: &str, to: &str, of: fn(usize) -> T) {
+        let dims = [256, 256, 3, 3];
+        let size = std::mem::size_of::<T>();
+        let a = NestedLayout::<8>::onednn(from, &dims, size).unwrap();
+        let b = NestedLayout::<8>::onednn(to, &dims, size).unwrap();
+        let (al, bl) = (a.lowered::<4>().unwrap(), b.lowered::<4>().unwrap());
+        let n: usize = dims.iter().product();
+        let name = format!("table/weights {from} -> {to} {dims:?} {size} bytes");
+        let mut g = group(c, &name, 2 * size * n);
+        let src: Vec<T> = (0..a.required_len().unwrap()).map(of).collect();
+        let mut dst = vec![of(7); b.required_len().unwrap()];
+        let flat = src.clone();
+        let mut flat_dst = vec![of(5); flat.len()];
+        g.bench_function("copy_from_slice", |bch| {
+            bch.iter(|| black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat)))
+        });
+        g.bench_function("ours", |bch| {
+            bch.iter(|| {
+                strided_layout::copy(black_box(&src), &al, black_box(&mut dst), &bl).unwrap()
+            })
+        });
+        g.finish();
+    }
+    for (from, to) in [("oihw", "OIhw16i16o"), ("OIhw16i16o", "oihw")] {
+        run::<u16>(c, from, to, |i| (i % 65_521) as u16);
+        run::<f64>(c, from, to, |i| (i % 1000) as f64);
+    }
+}
+
+criterion_group!(benches, nchw8c_to_nchw16c, onednn_sizes, weights_by_size);
 criterion_main!(benches);
