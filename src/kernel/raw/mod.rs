@@ -196,11 +196,17 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
         }
         match inline_nest::<T>(nest, stream) {
             Some(Inline::Cubes) => {
+                // The strip of the third loop, the same for every cube (its rows are the
+                // nest's innermost loop): found once, not per cube (a division).
+                let steps = nest
+                    .loops()
+                    .last()
+                    .map_or(CUBE_STRIP, |&b| cube_strip::<T>(b));
                 for_each_cube(nest, |offs, c, a, b| {
                     // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of
                     // the nest, inside the allocations (the caller's contract), the
                     // destination's unique and not source elements: `small_cube`'s contract.
-                    unsafe { small_cube(d, s, offs, c, a, b) };
+                    unsafe { small_cube(d, s, offs, [c, a, b], steps) };
                 });
                 continue;
             }
@@ -642,7 +648,7 @@ fn cube_strip<T>(b: Loop<2>) -> usize {
 
 /// Copies the cube `c × a × b` at offsets `offs` of `d`/`s` (`b` innermost): when the second
 /// loop `a` is shorter than `c` (two rows of 8 channels at each of 12544 positions), in strips
-/// of [`cube_strip`] steps of `c` (at least 2), each strip a [`small_block`] per step of `a` with `c` as
+/// of `steps` steps of `c` ([`cube_strip`] of `b`; at least 2), each strip a [`small_block`] per step of `a` with `c` as
 /// its rows, so each call moves many rows and a strip's destination lines are all written
 /// while in the cache; else a [`small_block`] per step of `c`.
 ///
@@ -661,11 +667,9 @@ unsafe fn small_cube<T: Copy>(
     dst: *mut T,
     src: *const T,
     [od, os]: [isize; 2],
-    c: Loop<2>,
-    a: Loop<2>,
-    b: Loop<2>,
+    [c, a, b]: [Loop<2>; 3],
+    steps: usize,
 ) {
-    let steps = cube_strip::<T>(b);
     if a.extent < c.extent && steps >= 2 {
         let mut k0 = 0;
         while k0 < c.extent {
