@@ -24,6 +24,9 @@ use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::plan::Loop;
 
+#[cfg(any(test, not(x86_kernels)))]
+use super::tile_portable;
+
 /// The most columns of a grouped transpose, whose offsets it keeps (4 KiB on 64-bit
 /// hosts): 16 channels of a 5 × 5 kernel.
 const MAX_COLUMNS: usize = 512;
@@ -247,7 +250,7 @@ impl Grouped {
             #[cfg(not(x86_kernels))]
             // SAFETY: `run_with` hands over tiles of the cube (its contract).
             unsafe {
-                portable::<u16, 8>(dst, src);
+                tile_portable::<u16, 8>(dst, src);
             }
         };
         // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
@@ -272,7 +275,7 @@ impl Grouped {
         {
             let tile = |dst, src| {
                 // SAFETY: `run_with` hands over tiles of the cube (its contract).
-                unsafe { portable::<u32, 8>(dst, src) };
+                unsafe { tile_portable::<u32, 8>(dst, src) };
             };
             // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
             unsafe { self.run_with::<u32, 8>(d, s, tile) };
@@ -297,7 +300,7 @@ impl Grouped {
         {
             let tile = |dst, src| {
                 // SAFETY: `run_with` hands over tiles of the cube (its contract).
-                unsafe { portable::<u64, 4>(dst, src) };
+                unsafe { tile_portable::<u64, 4>(dst, src) };
             };
             // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
             unsafe { self.run_with::<u64, 4>(d, s, tile) };
@@ -375,32 +378,6 @@ impl Grouped {
             for j in fb..eb {
                 element(col, o, j);
             }
-        }
-    }
-}
-
-/// The portable twin of the tiles: `dst[k] + i = src[i] + k` (`i, k < W`), element by
-/// element.
-///
-/// # Safety
-///
-/// Every `src[i] + k` and `dst[k] + i` (`i, k < W`) is an element of its allocation, no
-/// destination element a source one.
-#[cfg_attr(
-    all(x86_kernels, not(test)),
-    expect(
-        dead_code,
-        reason = "the portable twin runs only where no SIMD unit does, and under Miri"
-    )
-)]
-#[inline(always)]
-unsafe fn portable<E: Copy, const W: usize>(dst: [*mut E; W], src: [*const E; W]) {
-    for (i, &sp) in src.iter().enumerate() {
-        for (k, &dp) in dst.iter().enumerate() {
-            // SAFETY: element `k` of source row `i` (contract).
-            let x = unsafe { sp.wrapping_add(k).read() };
-            // SAFETY: element `i` of destination row `k`, not a source element (contract).
-            unsafe { dp.wrapping_add(i).write(x) };
         }
     }
 }
@@ -529,7 +506,7 @@ mod tests {
         );
         let tile = |dst, src| {
             // SAFETY: `run_with` hands over tiles of the cube (its contract).
-            unsafe { portable::<E, W>(dst, src) };
+            unsafe { tile_portable::<E, W>(dst, src) };
         };
         if twin || !kernel {
             // SAFETY: every offset of the cube lies in its buffer (built so), distinct buffers.
@@ -616,23 +593,13 @@ mod tests {
     /// rows consecutive on both sides.
     #[test]
     fn grouped_transpose_refuses_other_shapes() {
+        fn agrees<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> bool {
+            Grouped::of::<T>(c, a, b).is_some() == side::<T>().is_some()
+        }
         let ([c, a, b], ..) = cube(16, 9, 16, 0, false);
-        assert_eq!(
-            Grouped::of::<u16>(c, a, b).is_some(),
-            side::<u16>().is_some()
-        );
-        assert_eq!(
-            Grouped::of::<u32>(c, a, b).is_some(),
-            side::<u32>().is_some()
-        );
-        assert_eq!(
-            Grouped::of::<f32>(c, a, b).is_some(),
-            side::<f32>().is_some()
-        );
-        assert_eq!(
-            Grouped::of::<f64>(c, a, b).is_some(),
-            side::<f64>().is_some()
-        );
+        // Taken exactly for the element types with a tile here.
+        assert!(agrees::<u16>(c, a, b) && agrees::<u32>(c, a, b));
+        assert!(agrees::<f32>(c, a, b) && agrees::<f64>(c, a, b));
         assert!(Grouped::of::<u8>(c, a, b).is_none() && side::<u8>().is_none());
         assert!(Grouped::of::<[u8; 4]>(c, a, b).is_none() && side::<[u8; 4]>().is_none());
         assert!(Grouped::of::<u128>(c, a, b).is_none());

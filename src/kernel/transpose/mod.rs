@@ -366,11 +366,13 @@ pub(crate) use grouped::Grouped;
 mod stream;
 pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 
-/// The portable twin of the SIMD micro-kernels: one `W × W` block, element by element.
+/// The portable twin of the SIMD micro-kernels: one `W × W` block, element by element
+/// ([`tile_portable`] with the block's rows).
 ///
 /// # Safety
 ///
-/// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < W`) is an element of its slice.
+/// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < W`) is an element of its slice, no
+/// destination element a source one.
 #[cfg_attr(
     all(x86_kernels, not(test)),
     expect(
@@ -380,22 +382,29 @@ pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 )]
 #[inline(always)]
 unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *const E, sr: isize) {
-    let block: [[E; W]; W] = core::array::from_fn(|j| {
-        core::array::from_fn(|i| {
-            // SAFETY: `i, j < W`: `s + i + j·sr` is an element of the source slice (contract).
-            let p = unsafe { s.offset(step(i, 1).wrapping_add(step(j, sr))) };
-            // SAFETY: `p` points at an element of the source slice (above). Read as raw
-            // bits: no float arithmetic happens.
-            unsafe { p.read() }
-        })
-    });
-    for (j, row) in block.iter().enumerate() {
-        for (i, &x) in row.iter().enumerate() {
-            // SAFETY: `i, j < W`: `d + i·dr + j` is an element of the destination slice
-            // (contract).
-            let p = unsafe { d.offset(step(i, dr).wrapping_add(step(j, 1))) };
-            // SAFETY: `p` points at an element of the destination slice (above).
-            unsafe { p.write(x) };
+    let dst = core::array::from_fn(|i| d.wrapping_offset(step(i, dr)));
+    let src = core::array::from_fn(|j| s.wrapping_offset(step(j, sr)));
+    // SAFETY: destination row `i` (`d + i·dr`) and source row `j` (`s + j·sr`), `W` elements
+    // each, are elements of their slices (contract): `tile_portable`'s contract.
+    unsafe { tile_portable::<E, W>(dst, src) };
+}
+
+/// The portable twin of every tile: `dst[k] + i = src[i] + k` (`i, k < W`), element by
+/// element, each row wherever its pointer says (the blocks' rows, [`micro_portable`], or the
+/// grouped transpose's scattered columns).
+///
+/// # Safety
+///
+/// Every `src[i] + k` and `dst[k] + i` (`i, k < W`) is an element of its allocation, no
+/// destination element a source one.
+#[inline(always)]
+unsafe fn tile_portable<E: Copy, const W: usize>(dst: [*mut E; W], src: [*const E; W]) {
+    for (i, &sp) in src.iter().enumerate() {
+        for (k, &dp) in dst.iter().enumerate() {
+            // SAFETY: element `k` of source row `i` (contract).
+            let x = unsafe { sp.wrapping_add(k).read() };
+            // SAFETY: element `i` of destination row `k`, not a source element (contract).
+            unsafe { dp.wrapping_add(i).write(x) };
         }
     }
 }
