@@ -189,8 +189,10 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
         }
         #[cfg(not(target_os = "none"))]
         if let ([.., c, a, b], None) = (nest.loops(), nest.tile()) {
-            // SAFETY: the caller's contract, for the nest.
-            if transpose::Grouped::fits::<T>(*c, *a, *b) && unsafe { copy_grouped(nest, d, s) } {
+            if transpose::Grouped::<T>::fits(*c, *a, *b)
+                // SAFETY: the caller's contract, for the nest, whose innermost loops these are.
+                && unsafe { copy_grouped([*c, *a, *b], nest, d, s) }
+            {
                 continue;
             }
         }
@@ -582,7 +584,7 @@ fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) ->
     }
 }
 
-/// Copies `nest`, whose three innermost loops have the grouped transpose's shape
+/// Copies `nest`, whose three innermost loops `[c, a, b]` (untiled) have the grouped transpose's shape
 /// ([`transpose::Grouped::fits`]: a transpose whose columns come in groups, consecutive on
 /// one side), as grouped transposes: each cube in whole tiles where the blocks' own
 /// transposes would leave an edge in every block (`oihw -> OIhw16i16o`: one column of nine).
@@ -599,15 +601,12 @@ fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) ->
     reason = "the operands and loops are named as in the module"
 )]
 unsafe fn copy_grouped<T: 'static>(
+    [c, a, b]: [Loop<2>; 3],
     nest: &crate::kernel::plan::Nest<2>,
     d: *mut T,
     s: *const T,
 ) -> bool {
-    let grouped = match (nest.loops(), nest.tile()) {
-        ([.., c, a, b], None) => transpose::Grouped::of::<T>(*c, *a, *b),
-        _ => None,
-    };
-    let Some(grouped) = grouped else {
+    let Some(grouped) = transpose::Grouped::<T>::of(c, a, b) else {
         return false;
     };
     for_each_cube(nest, |[od, os], _, _, _| {

@@ -16,6 +16,7 @@
 //!
 //! aarch64 (NEON) takes the blocks' own transposes, and bare metal does not build this.
 
+use core::marker::PhantomData;
 use core::mem::size_of;
 
 #[cfg(x86_kernels)]
@@ -53,16 +54,17 @@ pub(crate) fn side<T: 'static>() -> Option<usize> {
     }
 }
 
-/// A cube `c × a × b` (operand 0 the destination, `b` innermost) shaped for the grouped
-/// transpose: its columns are `c` and one of `a` and `b` (*inner*, `ei` steps), column
-/// `g·ei + r` step `g` of `c` and step `r` of the inner loop, its rows `j` the steps of the
-/// other loop. One operand (*merged*) holds the columns `0..ec·ei` as consecutive elements of
-/// each row (its inner stride 1, its `c` stride `ei`); the other (*scattered*) holds each
-/// column's rows as consecutive elements (its row stride 1), its columns' offsets in a table
-/// found once for every cube of the nest. Minted only by [`Grouped::of`], which checks the
-/// shape; the loops are the nest's, whose every cube [`Grouped::run`] moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Grouped {
+/// A cube `c × a × b` of `T` (operand 0 the destination, `b` innermost) shaped for the
+/// grouped transpose: two of its loops are the columns (the *groups*, `ec` steps, and the
+/// columns in a group, *inner*, `ei` steps: column `g·ei + r`), the third the rows
+/// ([`Cast`]). One operand (*merged*) holds the columns `0..ec·ei` as consecutive elements
+/// of each row (its inner stride 1, its groups' stride `ei`); the other (*scattered*) holds
+/// each column's rows as consecutive elements (its row stride 1), its columns' offsets in a
+/// table found once for every cube of the nest. Minted only by [`Grouped::of`], which checks
+/// the shape and that `T` has a tile here; the loops are the nest's, whose every cube
+/// [`Grouped::run`] moves.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Grouped<T> {
     /// The scattered operand's offset of each column at row 0 (`columns` of them).
     table: [isize; MAX_COLUMNS],
     /// The columns, `ec·ei` (at most [`MAX_COLUMNS`]).
@@ -73,8 +75,8 @@ pub(crate) struct Grouped {
     row_step: isize,
     /// Whether the destination is the scattered operand (else the source is).
     dst_scattered: bool,
-    /// The element's size in bytes (2, 4 or 8): the kernel [`Grouped::run`] takes.
-    size: usize,
+    /// The element type, whose tile [`side`] found here.
+    element: PhantomData<fn() -> T>,
 }
 
 /// Operand `source`'s stride of `l` (the destination's when `false`).
@@ -151,9 +153,9 @@ impl Cast {
         })
     }
 
-    /// The grouped transpose of elements of `bytes` bytes in these roles: the scattered
-    /// operand's offset of every column at row 0, in a table.
-    fn table(self, bytes: usize) -> Grouped {
+    /// The grouped transpose of elements `T` in these roles: the scattered operand's offset
+    /// of every column at row 0, in a table.
+    fn table<T>(self) -> Grouped<T> {
         let Self {
             groups,
             inner,
@@ -180,17 +182,17 @@ impl Cast {
             rows: rows.extent,
             row_step: stride(rows, !source),
             dst_scattered: !source,
-            size: bytes,
+            element: PhantomData,
         }
     }
 }
 
-impl Grouped {
+impl<T: 'static> Grouped<T> {
     /// Whether the cube `c × a × b` of `T` has the grouped transpose's shape and it pays
     /// ([`Cast::of`]): the cheap test, without the table, that a loop driver makes before
     /// [`of`](Self::of) (whose value is 4 KiB: kept out of frames that do not use it).
     #[inline]
-    pub(crate) fn fits<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> bool {
+    pub(crate) fn fits(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> bool {
         side::<T>()
             .and_then(|tile| Cast::of(c, a, b, tile))
             .is_some()
@@ -198,9 +200,9 @@ impl Grouped {
 
     /// The grouped transpose of the cube `c × a × b` of `T`, if it has the shape and pays
     /// ([`fits`](Self::fits)), its table of columns found.
-    pub(crate) fn of<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> Option<Self> {
+    pub(crate) fn of(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> Option<Self> {
         let cast = Cast::of(c, a, b, side::<T>()?)?;
-        Some(cast.table(size_of::<T>()))
+        Some(cast.table())
     }
 
     /// Copies the cube at `d`/`s` (operand 0 `d`): [`run_with`](Self::run_with) with the
@@ -209,19 +211,13 @@ impl Grouped {
     ///
     /// # Safety
     ///
-    /// `T` is the type `self` was minted for ([`of`](Self::of)); every offset
-    /// `k·c.strides + i·a.strides + j·b.strides` (`k < c.extent`, `i < a.extent`, `j <
-    /// b.extent`) of the loops `self` was minted for, from `d` (destination) and `s`
-    /// (source), is an element of its allocation; no destination element is a source
+    /// Every offset `k·c.strides + i·a.strides + j·b.strides` (`k < c.extent`, `i <
+    /// a.extent`, `j < b.extent`) of the loops `self` was minted for, from `d` (destination)
+    /// and `s` (source), is an element of its allocation; no destination element is a source
     /// element; no two indices share a destination element.
     #[inline]
-    pub(crate) unsafe fn run<T>(&self, d: *mut T, s: *const T) {
-        debug_assert_eq!(
-            size_of::<T>(),
-            self.size,
-            "Grouped::run: another element type"
-        );
-        match self.size {
+    pub(crate) unsafe fn run(&self, d: *mut T, s: *const T) {
+        match size_of::<T>() {
             // SAFETY: `T` is a plain 2-byte type (`side`, checked by `of`), moved as `u16`
             // bits; the caller's contract is `run_2`'s.
             2 => unsafe { self.run_2(d.cast::<u16>(), s.cast::<u16>()) },
@@ -486,15 +482,15 @@ mod tests {
         // shape alone, and the portable tile.)
         let kernel = side::<E>() == Some(W);
         let g = if kernel {
-            let g = Grouped::of::<E>(c, a, b);
+            let g = Grouped::<E>::of(c, a, b);
             assert_eq!(
                 g,
-                Grouped::of::<E>(c, b, a),
+                Grouped::<E>::of(c, b, a),
                 "{ec}x{ea}x{eb}: the two loop orders"
             );
             g
         } else {
-            Cast::of(c, b, a, W).map(|cast| cast.table(size))
+            Cast::of(c, b, a, W).map(Cast::table::<E>)
         };
         let g = g.unwrap_or_else(|| panic!("{ec}x{ea}x{eb} of {size} bytes not grouped"));
         assert_eq!(g.dst_scattered, scattered == 0);
@@ -594,15 +590,15 @@ mod tests {
     #[test]
     fn grouped_transpose_refuses_other_shapes() {
         fn agrees<T: 'static>(c: Loop<2>, a: Loop<2>, b: Loop<2>) -> bool {
-            Grouped::of::<T>(c, a, b).is_some() == side::<T>().is_some()
+            Grouped::<T>::of(c, a, b).is_some() == side::<T>().is_some()
         }
         let ([c, a, b], ..) = cube(16, 9, 16, 0, false);
         // Taken exactly for the element types with a tile here.
         assert!(agrees::<u16>(c, a, b) && agrees::<u32>(c, a, b));
         assert!(agrees::<f32>(c, a, b) && agrees::<f64>(c, a, b));
-        assert!(Grouped::of::<u8>(c, a, b).is_none() && side::<u8>().is_none());
-        assert!(Grouped::of::<[u8; 4]>(c, a, b).is_none() && side::<[u8; 4]>().is_none());
-        assert!(Grouped::of::<u128>(c, a, b).is_none());
+        assert!(Grouped::<u8>::of(c, a, b).is_none() && side::<u8>().is_none());
+        assert!(Grouped::<[u8; 4]>::of(c, a, b).is_none() && side::<[u8; 4]>().is_none());
+        assert!(Grouped::<u128>::of(c, a, b).is_none());
         let shape = |[c, a, b]: [Loop<2>; 3], w: usize| Cast::of(c, a, b, w).is_some();
         assert!(shape([c, a, b], 8) && shape([c, b, a], 8) && shape([c, a, b], 4));
         let refused = |ec: usize, ea: usize, eb: usize, w: usize| {

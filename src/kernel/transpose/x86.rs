@@ -533,10 +533,10 @@ unsafe fn square16_avx2(d: *mut u32, dr: isize, s: *const u32, sr: isize) {
 ///
 /// # Safety
 ///
-/// AVX2 is present, and [`Grouped::run`]'s contract holds for `g` and 4-byte elements.
+/// AVX2 is present, and [`Grouped::run`]'s contract holds for `g`, whose `T` is 4 bytes.
 #[cfg(not(target_os = "none"))]
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn grouped_avx2(g: &Grouped, d: *mut u32, s: *const u32) {
+pub(super) unsafe fn grouped_avx2<T: 'static>(g: &Grouped<T>, d: *mut u32, s: *const u32) {
     let tile = |dst: [*mut u32; 8], src: [*const u32; 8]| {
         // SAFETY: `run_with` hands over tiles of the cube (its contract); AVX2 is present
         // (this function's feature).
@@ -577,10 +577,10 @@ pub(super) unsafe fn tile_u16_of_pointers(dst: [*mut u16; 8], src: [*const u16; 
 ///
 /// # Safety
 ///
-/// AVX is present, and [`Grouped::run`]'s contract holds for `g` and 8-byte elements.
+/// AVX is present, and [`Grouped::run`]'s contract holds for `g`, whose `T` is 8 bytes.
 #[cfg(not(target_os = "none"))]
 #[target_feature(enable = "avx")]
-pub(super) unsafe fn grouped_avx_f64(g: &Grouped, d: *mut f64, s: *const f64) {
+pub(super) unsafe fn grouped_avx_f64<T: 'static>(g: &Grouped<T>, d: *mut f64, s: *const f64) {
     let tile = |dst: [*mut f64; 4], src: [*const f64; 4]| {
         let rows = src.map(|p| {
             // SAFETY: `run_with` hands over tiles of the cube (its contract): source row
