@@ -1792,3 +1792,88 @@ fn grouped_transposes_match_the_model() {
     let least = if cfg!(miri) { 1 } else { 5 };
     assert!(shaped.iter().flatten().all(|&n| n >= least), "{shaped:?}");
 }
+
+/// Rows of one channel (the strided side's elements 2 to 16 elements apart, the other side's
+/// consecutive, either running backwards), which hosts gather (`Channels::Extract`) or
+/// scatter (`Channels::Insert`, blending into the destination's pixels) by byte shuffles
+/// where a row is long enough: every pixel a 16-byte chunk holds, for 1-, 2- and 4-byte
+/// elements, both ways, rows around the vector widths and the rule's thresholds, one and
+/// several rows; the plan checked to end in such a loop, every element (and every other
+/// element of the destination, kept) against the model through `copy` and `CopyPlan`; with
+/// `rayon`, `par_copy` (whose parts never blend) against `copy`; and a scatter in place.
+#[test]
+fn rows_of_one_channel_move_as_the_model_says() {
+    let (lens, pixels): (&[usize], &[usize]) = if cfg!(miri) {
+        (&[40], &[2, 3])
+    } else {
+        (&[16, 17, 31, 33, 40, 64, 95, 96, 97, 130, 257], &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+    };
+    fn layouts(
+        px: usize,
+        n: usize,
+        rows: usize,
+        flip: u8,
+        size: usize,
+        scatter: bool,
+    ) -> (Layout<2>, Layout<2>) {
+        let mut pixels =
+            Layout::new([rows, n], [(n * px + 3) as isize, px as isize], size).unwrap();
+        let mut run = Layout::new([rows, n], [(n + 1) as isize, 1], size).unwrap();
+        match flip {
+            1 => pixels = pixels.flipped(1).unwrap(),
+            2 => run = run.flipped(1).unwrap(),
+            _ => {}
+        }
+        if scatter { (run, pixels) } else { (pixels, run) }
+    }
+    let (mut shaped, mut cases) = (0, 0);
+    let rows_of: &[usize] = if cfg!(miri) { &[3] } else { &[1, 3] };
+    for &n in lens {
+        for &rows in rows_of {
+            for flip in 0..3 {
+                for scatter in [false, true] {
+                    for size in [1, 2, 4] {
+                        for &px in pixels.iter().filter(|&&px| px * size <= 16) {
+                            cases += 1;
+                            let (src, dst) = layouts(px, n, rows, flip, size, scatter);
+                            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+                            let inner = plan.nests()[0].loops().last().unwrap();
+                            let [d, s] = inner.strides.map(isize::unsigned_abs);
+                            if inner.extent == n && (if scatter { [s, d] } else { [d, s] }) == [1, px] {
+                                shaped += 1;
+                            }
+                            match size {
+                                1 => check_against_model::<u8, 2>(&src, &dst, |i| i as u8),
+                                2 => check_against_model::<u16, 2>(&src, &dst, |i| i as u16),
+                                _ => check_against_model::<f32, 2>(&src, &dst, |i| i as f32),
+                            }
+                        }
+                    }
+                    #[cfg(feature = "rayon")]
+                    {
+                        let (src, dst) = layouts(3, n, rows, flip, 1, scatter);
+                        let data: Vec<u8> =
+                            (0..src.required_len().unwrap()).map(|i| i as u8).collect();
+                        let mut serial = vec![7u8; dst.required_len().unwrap()];
+                        strided_layout::copy(&data, &src, &mut serial, &dst).unwrap();
+                        let mut par = vec![7u8; serial.len()];
+                        strided_layout::par_copy(&data, &src, &mut par, &dst).unwrap();
+                        assert_eq!(par, serial, "par_copy {src:?} -> {dst:?}");
+                    }
+                }
+            }
+        }
+        // In place: a run scattered into pixels of 2 lanes after it in the same buffer.
+        let run = Layout::new([n], [1], 1).unwrap();
+        let pixels = Layout::from_parts([n], [2], n as isize, 1).unwrap();
+        let mut buf: Vec<u8> = (0..3 * n).map(|i| (i * 3 + 1) as u8).collect();
+        let mut want = buf.clone();
+        for j in 0..n {
+            want[n + 2 * j] = want[j];
+        }
+        strided_layout::copy_within(&mut buf, &run, &pixels).unwrap();
+        assert_eq!(buf, want, "copy_within, n {n}");
+    }
+    // Every case plans its rows innermost (the consecutive side's unit stride weighs most).
+    assert_eq!(shaped, cases);
+}

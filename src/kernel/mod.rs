@@ -21,7 +21,9 @@
 //!    (`raw::block_kind`, read once per nest) sends to: rows of consecutive elements (one or
 //!    two fixed-size moves a row up to 128 bytes, else `copy_from_slice`-like moves), planar
 //!    <-> interleaved blocks of 2 to 16 channels and at least 16 pixels (byte shuffles and
-//!    register transposes: SSSE3, AVX2, NEON), SIMD transposes of 1-, 2-, 4- and 8-byte
+//!    register transposes: SSSE3, AVX2, NEON), rows of one channel (the source's elements 2
+//!    to 16 apart, a pixel of at most 16 bytes, the destination's consecutive, either way
+//!    round) gathered by the same shuffles a whole block at a time, SIMD transposes of 1-, 2-, 4- and 8-byte
 //!    primitives holding at least one whole micro-kernel block (SSE2, AVX, AVX2, NEON; past the
 //!    last-level cache with whole-line non-temporal stores), rows running forwards in one
 //!    operand and backwards in the other (a flip, 128 bytes or more a row, hosts) as
@@ -59,7 +61,7 @@
 //! | `drive.rs` | the loop driver: a nest's 2-D blocks (or 3-D, for small blocks) and runs, as offsets | no |
 //! | `raw/` | the loops' memory accesses, each demanding the witnesses it relies on: copies, the block kinds and their kernel, the inlined small blocks, the row loops (short rows, runs that avoid the C library's slow `memcpy` case), fill / map / zip-map / fold | yes |
 //! | `transpose/` | SIMD transposes of 1-, 2-, 4- and 8-byte elements (dispatch and blocks; the streaming macro-kernel for large ones; the grouped transpose of columns in groups; one file per backend) | yes |
-//! | `channels/` | byte-shuffle planar <-> interleaved kernels (masks, algorithm, padded transposes, one file per backend) | yes |
+//! | `channels/` | byte-shuffle planar <-> interleaved kernels, and one channel gathered from its pixels (masks, algorithm, padded transposes, one file per backend) | yes |
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
 //! | `small/` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the run-time [`copy()`](crate::copy())'s planner specialisations chosen by the operands' shape (a transpose block, one contiguous run, a tiny copy into a C-contiguous destination), each checked by the one validation of a nest and run through the witness it mints; hosts only (bare-metal builds keep the general loops alone, for code size) | yes |
 //! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |

@@ -522,6 +522,211 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     split.done(per)
 }
 
+/// Rows of one channel ([`one_channel`](super::one_channel)): [`extract_on`] with
+/// `INSERT` false, [`insert_on`] with it.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled, and the contract of the function `INSERT` names holds.
+#[inline(always)]
+pub(super) unsafe fn one_channel_on<
+    U: Unit,
+    const C: usize,
+    const SIZE: usize,
+    const INSERT: bool,
+    const REV: bool,
+>(
+    d: *mut u8,
+    dr: isize,
+    s: *const u8,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) -> usize {
+    if INSERT {
+        // SAFETY: the caller's contract, for an insert.
+        unsafe { insert_on::<U, C, SIZE, REV>(d, dr, s, sr, rows, n) }
+    } else {
+        // SAFETY: the caller's contract, for an extract.
+        unsafe { extract_on::<U, C, SIZE, REV>(d, dr, s, sr, rows, n) }
+    }
+}
+
+/// The whole steps of `per` pixels short of a row's last of `n` (whose lanes past its first
+/// may lie past the slice): the same for every row.
+#[inline(always)]
+fn whole_steps(n: usize, per: usize) -> usize {
+    n.saturating_sub(1).checked_div(per).unwrap_or(0)
+}
+
+/// Rows of one channel gathered: for each row `r < rows` and pixel `p` below the returned
+/// count ([`whole_steps`]), the element at `d + r·dr ± p·SIZE` (`-` when `REV`) is the one at
+/// `s + r·sr + p·C·SIZE`, by `C` shuffles and ORs of a step's chunks (plane 0's masks alone,
+/// [`Masks::EXTRACT`]). Plain stores (a run a row: streaming would mix store kinds on each
+/// row's lines).
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; for every row `r < rows` and pixel `p < n`, the `SIZE`
+/// bytes at `s + r·sr + p·C·SIZE` are a source element and the `C·SIZE` bytes from there
+/// lie in the source allocation except for `p = n - 1`; the `SIZE` bytes at `d + r·dr ±
+/// p·SIZE` are a destination element, no source element, and written by nothing else.
+#[inline(always)]
+pub(super) unsafe fn extract_on<U: Unit, const C: usize, const SIZE: usize, const REV: bool>(
+    d: *mut u8,
+    dr: isize,
+    s: *const u8,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) -> usize {
+    let per = pixels_per::<U, SIZE>();
+    let steps = whole_steps(n, per);
+    let table = if REV {
+        &Masks::<C, SIZE>::EXTRACT_REVERSED
+    } else {
+        &Masks::<C, SIZE>::EXTRACT
+    };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let masks = unsafe { vector_row::<U, C>(table) };
+    let gap = step(C, 16);
+    // A step's pixels `p..p + per` span `per·SIZE = 16·GROUPS` destination bytes; reversed,
+    // they end at pixel `p`'s, so they start `(per - 1)·SIZE` bytes below it.
+    let back = step(per.saturating_sub(1), step(SIZE, 1));
+    for r in 0..rows {
+        let (to, from) = (
+            d.wrapping_offset(step(r, dr)),
+            s.wrapping_offset(step(r, sr)),
+        );
+        for k in 0..steps {
+            let (planar, inter) = at::<C, SIZE>(k.wrapping_mul(per));
+            // SAFETY: the caller's contract.
+            let mut plane = unsafe { U::zero() };
+            for (m, mask) in masks.iter().enumerate() {
+                // SAFETY: chunk `m < C` of the step's first group lies among the step's
+                // `16·C·GROUPS` source bytes, pixels before the row's last (`steps·per <=
+                // n - 1`): in the source allocation (contract).
+                let at = unsafe { from.offset(inter.wrapping_add(step(m, 16))) };
+                // SAFETY: chunk `m` of each of the step's groups, `16·C` bytes apart, among
+                // the step's source bytes (above).
+                let chunk = unsafe { U::load_chunk(at, gap) };
+                // SAFETY: the caller's contract (`U`'s target feature is enabled).
+                let picked = unsafe { U::shuffle(chunk, *mask) };
+                // SAFETY: the caller's contract (`U`'s target feature is enabled).
+                plane = unsafe { U::or(plane, picked) };
+            }
+            if REV {
+                // SAFETY: pixel `p + per - 1`'s element, the step's lowest (below `to` by
+                // `planar + back` bytes), is a destination element (contract).
+                let low = unsafe { to.offset(planar.wrapping_add(back).wrapping_neg()) };
+                for g in 0..U::GROUPS {
+                    // Group `g` holds pixels `p + g·E..`, reversed: they lie at the step's
+                    // lowest bytes plus `16·(GROUPS - 1 - g)`.
+                    let up = step(U::GROUPS.wrapping_sub(1).wrapping_sub(g), 16);
+                    // SAFETY: 16 of the step's destination bytes (above, contract).
+                    let at = unsafe { low.offset(up) };
+                    // SAFETY: the step's pixels of group `g`, destination elements written by
+                    // nothing else (contract).
+                    unsafe { U::store_group(at, plane, g) };
+                }
+            } else {
+                // SAFETY: pixel `p`'s element, the step's lowest, is a destination element
+                // (contract).
+                let at = unsafe { to.offset(planar) };
+                // SAFETY: the step's `per` destination elements from `at` (contract).
+                unsafe { U::store_plane(at, plane, false) };
+            }
+        }
+    }
+    steps.wrapping_mul(per)
+}
+
+/// Rows of one channel scattered, the way back: for each row `r < rows` and pixel `p` below
+/// the returned count ([`whole_steps`]), the element at `d + r·dr + p·C·SIZE` becomes the
+/// one at `s + r·sr ± p·SIZE` (`-` when `REV`), by a shuffle of the step's source elements
+/// into each chunk (plane 0's masks, [`Masks::INSERT`]) blended into the chunk as it was
+/// (lanes `1..C` of every pixel written back unchanged). Plain stores.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; for every row `r < rows` and pixel `p < n`, the `SIZE`
+/// bytes at `s + r·sr ± p·SIZE` are a source element; the `SIZE` bytes at `d + r·dr +
+/// p·C·SIZE` are a destination element, no source element, and the `C·SIZE` bytes from there
+/// (except for `p = n - 1`) are initialised bytes of the destination allocation that nothing
+/// else reads or writes while this runs (their values are kept).
+#[inline(always)]
+pub(super) unsafe fn insert_on<U: Unit, const C: usize, const SIZE: usize, const REV: bool>(
+    d: *mut u8,
+    dr: isize,
+    s: *const u8,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) -> usize {
+    let per = pixels_per::<U, SIZE>();
+    let steps = whole_steps(n, per);
+    let table = if REV {
+        &Masks::<C, SIZE>::INSERT_REVERSED
+    } else {
+        &Masks::<C, SIZE>::INSERT
+    };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let masks = unsafe { vector_row::<U, C>(table) };
+    // SAFETY: the caller's contract (`U`'s feature is enabled).
+    let select = unsafe { vector_row::<U, C>(&Masks::<C, SIZE>::INSERT_SELECT) };
+    let gap = step(C, 16);
+    // Reversed, a step's group `g` (pixels `p + g·E..`) is the 16 bytes ending at pixel `p +
+    // g·E`'s element: group 0 starts `16 - SIZE` bytes below pixel `p`'s, group `g` 16·g
+    // below that.
+    let (down, group_gap) = if REV {
+        (step(16_usize.wrapping_sub(SIZE), 1), -16)
+    } else {
+        (0, 16)
+    };
+    for r in 0..rows {
+        let (to, from) = (
+            d.wrapping_offset(step(r, dr)),
+            s.wrapping_offset(step(r, sr)),
+        );
+        for k in 0..steps {
+            let (planar, inter) = at::<C, SIZE>(k.wrapping_mul(per));
+            let first = if REV {
+                planar.wrapping_add(down).wrapping_neg()
+            } else {
+                planar
+            };
+            // SAFETY: group 0's 16 source bytes, pixels `p..p + E` of the row (either way),
+            // source elements (contract).
+            let at = unsafe { from.offset(first) };
+            // SAFETY: the step's `per` source elements, group `g` 16 bytes on (or back).
+            let plane = unsafe { U::load_chunk(at, group_gap) };
+            // SAFETY: the caller's contract.
+            let mut chunks = [unsafe { U::zero() }; C];
+            for (m, (out, (mask, sel))) in
+                chunks.iter_mut().zip(masks.iter().zip(&select)).enumerate()
+            {
+                // SAFETY: chunk `m < C` of the step's first group lies among the step's
+                // `16·C·GROUPS` destination bytes, pixels before the row's last: in the
+                // destination allocation (contract).
+                let at = unsafe { to.offset(inter.wrapping_add(step(m, 16))) };
+                // SAFETY: chunk `m` of each group, `16·C` bytes apart, initialised bytes
+                // nothing else accesses (contract).
+                let old = unsafe { U::load_chunk(at, gap) };
+                // SAFETY: the caller's contract (`U`'s target feature is enabled).
+                let moved = unsafe { U::shuffle(plane, *mask) };
+                // SAFETY: the caller's contract (`U`'s target feature is enabled).
+                *out = unsafe { U::blend(old, moved, *sel) };
+            }
+            // SAFETY: pixel `p`'s first byte, the step's lowest destination byte (contract).
+            let at = unsafe { to.offset(inter) };
+            // SAFETY: the step's `16·C·GROUPS` destination bytes, channel 0's elements new and
+            // the other lanes as they were, nothing else accessing them (contract).
+            unsafe { U::store_chunks(at, chunks, false) };
+        }
+    }
+    steps.wrapping_mul(per)
+}
+
 /// Pixel `p`'s `C` elements, one by one, for an interleave.
 ///
 /// # Safety

@@ -10,6 +10,19 @@ impl<const C: usize, const SIZE: usize> Masks<C, SIZE> {
     /// `DEINTERLEAVE[c][m]`: which byte of interleaved chunk `m` goes to each byte of plane
     /// `c`'s vector (`0x80`: none).
     pub(super) const DEINTERLEAVE: [[[u8; 16]; C]; C] = masks::<C>(SIZE, false);
+    /// `EXTRACT[m]`: which byte of interleaved chunk `m` goes to each byte of plane 0's
+    /// vector, plane 0's masks alone (one channel gathered from pixels of `C` elements).
+    pub(super) const EXTRACT: [[u8; 16]; C] = Self::DEINTERLEAVE[0];
+    /// [`Masks::EXTRACT`] with the plane's elements in reverse order within each group.
+    pub(super) const EXTRACT_REVERSED: [[u8; 16]; C] = reversed(&Self::EXTRACT, SIZE);
+    /// `INSERT[m]`: which byte of plane 0's vector goes to each byte of interleaved chunk `m`
+    /// (`0x80`: none, a byte of another lane).
+    pub(super) const INSERT: [[u8; 16]; C] = plane_zero(&Self::INTERLEAVE);
+    /// [`Masks::INSERT`] for a plane vector whose elements are in reverse order within each
+    /// group.
+    pub(super) const INSERT_REVERSED: [[u8; 16]; C] = picks_reversed(&Self::INSERT, SIZE);
+    /// `INSERT_SELECT[m]`: `0xFF` where interleaved chunk `m` holds a byte of channel 0.
+    pub(super) const INSERT_SELECT: [[u8; 16]; C] = plane_zero(&Self::SELECT);
     /// Whether each plane byte position feeds exactly one chunk (3 channels: `16 % 3 != 0`
     /// rotates the channel from chunk to chunk). Then one shuffle per plane puts every byte
     /// at its final position, and chunks are blends of those: `C` shuffles a group instead
@@ -25,6 +38,73 @@ impl<const C: usize, const SIZE: usize> Masks<C, SIZE> {
     /// With [`Masks::BLEND`], the blend of the chunks by `SELECT_BACK[c]` shuffled by
     /// `ROTATE_BACK[c]` is plane `c`.
     pub(super) const ROTATE_BACK: [[u8; 16]; C] = rotate(&Self::DEINTERLEAVE, true);
+}
+
+/// Each row of `table` with its `16 / size` elements of `size` bytes in reverse order.
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "`m < C` and `b`, `from < 16` index arrays of those lengths; `size` is 1, 2, 4 or 8"
+)]
+pub(super) const fn reversed<const C: usize>(table: &[[u8; 16]; C], size: usize) -> [[u8; 16]; C] {
+    let mut out = [[0x80u8; 16]; C];
+    let elements = 16 / size;
+    let mut m = 0;
+    while m < C {
+        let mut b = 0;
+        while b < 16 {
+            let from = (elements - 1 - b / size) * size + b % size;
+            out[m][b] = table[m][from];
+            b += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+/// `table[m][0]` for every chunk `m`: plane 0's column.
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    reason = "`m < C` indexes the table's rows; column 0 exists, as `C >= 2` for every table built; a counter below `C`"
+)]
+pub(super) const fn plane_zero<const C: usize>(table: &[[[u8; 16]; C]; C]) -> [[u8; 16]; C] {
+    let mut out = [[0u8; 16]; C];
+    let mut m = 0;
+    while m < C {
+        out[m] = table[m][0];
+        m += 1;
+    }
+    out
+}
+
+/// Each mask of `table` picking from a vector whose `16 / size` elements of `size` bytes are
+/// in reverse order: a picked byte `x` becomes its mirror, `0x80` stays.
+#[expect(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    reason = "`m < C` and `b < 16` index arrays of those lengths; a picked byte is below 16, so its mirror is too; `size` is 1, 2, 4 or 8"
+)]
+pub(super) const fn picks_reversed<const C: usize>(
+    table: &[[u8; 16]; C],
+    size: usize,
+) -> [[u8; 16]; C] {
+    let mut out = [[0x80u8; 16]; C];
+    let elements = 16 / size;
+    let mut m = 0;
+    while m < C {
+        let mut b = 0;
+        while b < 16 {
+            let x = table[m][b] as usize;
+            if x < 16 {
+                out[m][b] = ((elements - 1 - x / size) * size + x % size) as u8;
+            }
+            b += 1;
+        }
+        m += 1;
+    }
+    out
 }
 
 /// Whether every `(plane c, position b)` has exactly one chunk `m` with

@@ -1,6 +1,7 @@
 //! Channel shuffles: planar <-> interleaved for 2 to 16 channels of 1-, 2- or 4-byte plain
 //! elements, and 2 to 4 channels of 8-byte ones (CHW <-> HWC, stereo, 5.1 and 7.1 audio, 8-
-//! and 16-slot TDM, RGBA, blocks of 4), a whole vector of pixels at a time.
+//! and 16-slot TDM, RGBA, blocks of 4), a whole vector of pixels at a time; and one channel
+//! gathered from its pixels.
 //!
 //! One algorithm serves every shape. A *group* is 16 bytes of each of the `C` planes, that
 //! is `E = 16 / SIZE` pixels, which interleaved are `C` chunks of 16 bytes. Three ways turn
@@ -21,6 +22,16 @@
 //!   (6 to 15 `u8`, ...): each block of `E` channels is transposed with the missing planes
 //!   as zeros, and each pixel is stored (or loaded) whole with overlapping 16- or 8-byte
 //!   accesses, about `log2 E` zips per 16 bytes whatever `C`.
+//!
+//! - **One channel** of pixels of `C` elements (a row whose source elements are `C` apart and
+//!   whose destination's are consecutive: a crop of one channel, every other sample) is
+//!   plane 0 alone: the OR of `C` shuffles of the group's chunks by plane 0's masks, `C`
+//!   shuffles per 16 bytes instead of a load and a store per element. The way back (the
+//!   destination's elements `C` apart) shuffles the run into each chunk and blends it into
+//!   the chunk as it was, rewriting the pixels' other lanes with their own values: only where
+//!   the destination is the copy's alone (not a part of a parallel copy, whose neighbours
+//!   may write those lanes). [`one_channel`]: a block of rows a call, either side running
+//!   backwards.
 //!
 //! The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups at once) on
 //! x86-64 and `tbl` on NEON; the portable twin runs the same loops, masks and zips on
@@ -256,10 +267,9 @@ pub(crate) fn untiled_block<T: 'static>(
     b: Loop<2>,
     tile: Option<[usize; 2]>,
 ) -> Option<[usize; 2]> {
-    if channel_block::<T>(a, b).is_some() {
-        None
-    } else {
-        tile
+    match channel_block::<T>(a, b) {
+        Some(Channels::Interleave | Channels::Deinterleave) => None,
+        Some(Channels::Extract | Channels::Insert) | None => tile,
     }
 }
 
@@ -277,9 +287,45 @@ pub(crate) fn channel_block<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channe
         Some(Channels::Interleave)
     } else if sa == 1 && db == 1 && channels::<T>(a.extent, sb, false) {
         Some(Channels::Deinterleave)
+    } else if db.unsigned_abs() == 1 && one_channel_pixel::<T>(sb) {
+        Some(Channels::Extract)
+    } else if sb.unsigned_abs() == 1 && one_channel_pixel::<T>(db) {
+        Some(Channels::Insert)
     } else {
         None
     }
+}
+
+/// Whether rows whose strided side's elements are `stride` apart (either way) and whose
+/// other side's are consecutive (either way) move one channel of `|stride|`-element pixels by
+/// shuffles ([`one_channel`]): a plain 1-, 2- or 4-byte `T` and a pixel of 2 to 16 elements
+/// that fits a 16-byte chunk (2 to 16 `u8`, 2 to 8 `u16`, 2 to 4 `f32`). (8-byte elements gain
+/// nothing: two a chunk, and the element loop moves them as fast.)
+fn one_channel_pixel<T: 'static>(stride: isize) -> bool {
+    let (px, size) = (stride.unsigned_abs(), size_of::<T>());
+    matches!(size, 1 | 2 | 4)
+        && px >= 2
+        && px.checked_mul(size).is_some_and(|bytes| bytes <= 16)
+        && is_plain::<T>()
+}
+
+/// Whether a row of `n` elements of `T` in pixels `stride` elements apart is worth
+/// [`one_channel`]'s setup (masks, a call per block), by the instructions a 16 bytes of the
+/// consecutive side costs against the element loop's load and store an element. Gathered:
+/// `|stride|` loads, shuffles and ORs; 16 elements and more than 32 bytes (a 32-byte step,
+/// short of the last element, moves none of 32 `u8`), 96 elements where the pixel is 13 to
+/// 16 bytes (8 `u16`, 4 `f32`). Scattered: `|stride|` loads, shuffles, blends and stores,
+/// which repay only pixels of at most 8 bytes, from the same lengths.
+#[inline]
+pub(crate) fn one_channel_worth<T>(stride: isize, n: usize, insert: bool) -> bool {
+    let size = size_of::<T>();
+    let bytes = stride.unsigned_abs().saturating_mul(size);
+    let least = match (insert, bytes) {
+        (_, 0..=8) | (false, 9..=12) => 16,
+        (false, _) => 96,
+        (true, _) => return false,
+    };
+    n >= least && n.saturating_mul(size) > 32
 }
 
 /// Whether a channel block of `pixels` pixels is worth a channel kernel's setup: at least 16
@@ -298,6 +344,14 @@ pub(crate) enum Channels {
     Interleave,
     /// Interleaved source, planar destination.
     Deinterleave,
+    /// Rows of one channel, gathered: each row's source elements are pixels 2 to 16 elements
+    /// apart (the block's `b` loop), its destination elements consecutive (either way round):
+    /// [`one_channel`].
+    Extract,
+    /// Rows of one channel, scattered: the destination's elements pixels apart, the source's
+    /// consecutive ([`one_channel`], blending into the destination's pixels: only where the
+    /// destination is the copy's alone).
+    Insert,
 }
 
 /// Whether a block is a planar <-> interleaved conversion with a channel kernel (`inter`:
@@ -582,6 +636,130 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         4 => unsafe { deinterleave_n::<T, 4>(d, plane, s, px, n) },
         // SAFETY: the caller's contract for the pixels from `done` (above).
         _ => unsafe { deinterleave_any(d, plane, s, px, c, n) },
+    }
+}
+
+/// Rows of one channel by shuffles, for a block of `rows` rows of `n` pixels of `px` lanes
+/// ([`Channels::Extract`], [`Channels::Insert`]). Gathered (`INSERT` false): `d[r·dr ± j] =
+/// s[r·sr + j·px]`, plane 0 of the pixels deinterleaved; scattered (`INSERT`): `d[r·dr +
+/// j·px] = s[r·sr ± j]`, plane 0 blended into the pixels, their other lanes rewritten with
+/// the values they hold. `-` when `rev`: the consecutive side runs backwards. Done for the
+/// returned number of pixels `j`, the same for every row (a prefix of `0..n`, short of the
+/// last, whose lanes past its first may lie past the slice); the caller's element loop does
+/// the rest of each row.
+///
+/// # Safety
+///
+/// `T` is any `Copy` type (only plain 1-, 2- and 4-byte types in pixels of at most 16 bytes
+/// are shuffled, [`one_channel_pixel`]; others return 0); for every `r < rows` and `j < n`,
+/// the elements named above are elements of their slices, no destination element a source
+/// element, and nothing else writes them. Gathered, the lanes of every pixel but the last lie
+/// in the source slice; scattered, in the destination slice, initialised, and nothing else
+/// reads or writes them while this runs.
+#[inline]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a block of rows: both operands' row strides, the pixel, the direction, the extents"
+)]
+pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    px: usize,
+    rev: bool,
+    rows: usize,
+    n: usize,
+) -> usize {
+    if !is_plain::<T>() {
+        return 0;
+    }
+    let size = size_of::<T>();
+    // Row strides in bytes: distances between elements of one slice, exact.
+    let (dr, sr) = (step(size, dr), step(size, sr));
+    let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
+    // Each arm: the caller's contract in bytes, for pixels of `px == C` lanes of `SIZE`
+    // bytes.
+    macro_rules! shapes {
+        ($size:literal: $($c:literal)*) => {
+            match px {
+                $(
+                    // SAFETY: the caller's contract, in bytes (above).
+                    $c => unsafe {
+                        one_channel_backend::<$c, $size, INSERT>(d, dr, s, sr, rev, rows, n)
+                    },
+                )*
+                _ => 0,
+            }
+        };
+    }
+    match size {
+        1 => shapes!(1: 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
+        2 => shapes!(2: 2 3 4 5 6 7 8),
+        4 => shapes!(4: 2 3 4),
+        _ => 0,
+    }
+}
+
+/// The backend for this target (see the module table) of [`one_channel`], in bytes.
+///
+/// # Safety
+///
+/// [`one_channel`]'s contract in bytes, for pixels of `C` lanes of `SIZE` bytes.
+#[inline]
+#[cfg_attr(
+    not(any(x86_kernels, neon_kernels, miri)),
+    expect(
+        unused_variables,
+        reason = "on targets without a backend every argument is unused"
+    )
+)]
+unsafe fn one_channel_backend<const C: usize, const SIZE: usize, const INSERT: bool>(
+    d: *mut u8,
+    dr: isize,
+    s: *const u8,
+    sr: isize,
+    rev: bool,
+    rows: usize,
+    n: usize,
+) -> usize {
+    #[cfg(x86_kernels)]
+    {
+        if crate::kernel::cpu::has_avx2() {
+            // SAFETY: AVX2 is present (checked); the caller's contract.
+            return unsafe { x86::avx2_one::<C, SIZE, INSERT>(d, dr, s, sr, rev, rows, n) };
+        }
+        if C <= 4 && crate::kernel::cpu::has_ssse3() {
+            // SAFETY: SSSE3 is present (checked); the caller's contract.
+            return unsafe { x86::ssse3_one::<C, SIZE, INSERT>(d, dr, s, sr, rev, rows, n) };
+        }
+        0
+    }
+    #[cfg(neon_kernels)]
+    {
+        use neon::Neon as U;
+        if rev {
+            // SAFETY: NEON is enabled at compile time; the caller's contract.
+            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, true>(d, dr, s, sr, rows, n) }
+        } else {
+            // SAFETY: NEON is enabled at compile time; the caller's contract.
+            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, false>(d, dr, s, sr, rows, n) }
+        }
+    }
+    #[cfg(miri)]
+    {
+        use portable::Portable as U;
+        if rev {
+            // SAFETY: the portable unit needs no feature; the caller's contract.
+            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, true>(d, dr, s, sr, rows, n) }
+        } else {
+            // SAFETY: the portable unit needs no feature; the caller's contract.
+            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, false>(d, dr, s, sr, rows, n) }
+        }
+    }
+    #[cfg(not(any(x86_kernels, neon_kernels, miri)))]
+    {
+        0
     }
 }
 

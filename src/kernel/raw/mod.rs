@@ -28,6 +28,7 @@ use crate::kernel::channels::{self, Channels, channel_block, untiled_block, unti
 use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
+use crate::kernel::element::is_plain;
 use crate::kernel::plan::{Loop, Plan};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
@@ -43,8 +44,17 @@ pub(crate) fn copy<T: Copy + 'static>(
     let stream_rows = stream && stream::stream_rows_worthy::<T>(|| plan.volume());
     // SAFETY: every offset of the plan is inside `dst` and `src` by the `InBounds` witness
     // (and `plan_for` matched the lengths); `dst` and `src` are distinct borrows, and the
-    // destination is unique (`Unique` witness).
-    unsafe { copy_nests(plan, dst.as_mut_ptr(), src.as_ptr(), [stream, stream_rows]) };
+    // destination is unique (`Unique` witness). `owned` where `T` is plain: `dst` is this
+    // call's alone (an exclusive borrow), and every byte of a slice of a plain type is
+    // initialised.
+    unsafe {
+        copy_nests(
+            plan,
+            dst.as_mut_ptr(),
+            src.as_ptr(),
+            [stream, stream_rows, is_plain::<T>()],
+        );
+    };
     if stream {
         stream::stream_fence();
     }
@@ -133,8 +143,9 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
                 let dp = unsafe { d.offset(od) };
                 // SAFETY: likewise inside `src` (above).
                 let sp = unsafe { s.offset(os) };
-                // SAFETY: a tile of the nest (above).
-                unsafe { copy_block(dp, sp, a, b, [false; 2]) };
+                // SAFETY: a tile of the nest (above); `owned` where `T` is plain, as in
+                // `copy`.
+                unsafe { copy_block(dp, sp, a, b, [false, false, is_plain::<T>()]) };
             },
         );
     } else {
@@ -142,16 +153,18 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
         let dp = unsafe { d.offset(od) };
         // SAFETY: likewise inside `src` (above).
         let sp = unsafe { s.offset(os) };
-        // SAFETY: the nest's block (above).
-        unsafe { copy_block(dp, sp, a, b, [false; 2]) };
+        // SAFETY: the nest's block (above); `owned` where `T` is plain, as in `copy`.
+        unsafe { copy_block(dp, sp, a, b, [false, false, is_plain::<T>()]) };
     }
     Ok(true)
 }
 
-/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); `[stream, rows]`:
-/// transposes and channel blocks store non-temporally with `stream`, contiguous rows with
-/// `rows` (then call [`stream::stream_fence`] after it). The loops of [`copy`], and of one
-/// part of a split plan.
+/// `d[i] = s[i]` over the nests of `plan` (operand 0 `d`, operand 1 `s`); `[stream, rows,
+/// owned]`: transposes and channel blocks store non-temporally with `stream`, contiguous rows
+/// with `rows` (then call [`stream::stream_fence`] after it); with `owned`, the destination's
+/// allocation is this call's alone, so rows of one channel may rewrite the bytes between
+/// its elements with their own values ([`BlockKind::Insert`]). The loops of [`copy`], and of
+/// one part of a split plan (not `owned`: other parts write between its elements).
 ///
 /// # Safety
 ///
@@ -159,12 +172,14 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
 /// (destination) and `s` (source); no destination element is a source element; no two
 /// indices of the plan's destination share an element (a `Unique` witness); and nothing else
 /// reads or writes the destination elements of `plan`, or writes its source elements, while
-/// it runs.
+/// it runs. With `owned`, every byte of the destination's allocation from its lowest element
+/// to its highest is initialised, and nothing else reads or writes any of them while it
+/// runs.
 pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
     plan: &Plan<2>,
     d: *mut T,
     s: *const T,
-    [stream, stream_rows]: [bool; 2],
+    [stream, stream_rows, owned]: [bool; 3],
 ) {
     for nest in plan.nests() {
         let large = match nest.loops() {
@@ -233,7 +248,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
             // SAFETY: `copy_block` reads and writes only offsets of the block, which are
             // offsets of the nest too, and its destination elements are unique and not
             // source elements (the caller's contract).
-            unsafe { copy_block(dp, sp, a, b, [stream, stream_rows]) }
+            unsafe { copy_block(dp, sp, a, b, [stream, stream_rows, owned]) }
         });
     }
 }
@@ -257,7 +272,10 @@ pub(crate) fn copy_within<T: Copy + 'static>(
             // SAFETY: as in `copy`, the block's offsets are inside `buf` (`InBounds` witness);
             // the two operands share no element (`Disjoint` witness), so the copies of
             // `copy_block` never overlap, and the destination is unique (`Unique` witness).
-            unsafe { copy_block(dp, sp.cast_const(), a, b, [false; 2]) };
+            // `owned` where `T` is plain: `buf` is this call's alone (an exclusive borrow),
+            // and source elements between destination elements are rewritten with the values
+            // they hold, by this one thread, between its reads.
+            unsafe { copy_block(dp, sp.cast_const(), a, b, [false, false, is_plain::<T>()]) };
         });
     }
     Ok(())
@@ -358,15 +376,18 @@ unsafe fn macro_transpose<T: 'static>(d: *mut T, s: *const T, a: Loop<2>, b: Loo
     }
 }
 
-/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); `[stream, rows]`: the
-/// channel kernels use non-temporal stores with `stream`, contiguous rows with `rows`.
+/// Copies the `a × b` block at `d`/`s` (operand 0 the destination); `[stream, rows, owned]`:
+/// the channel kernels use non-temporal stores with `stream`, contiguous rows with `rows`;
+/// rows of one channel blend into the destination's pixels with `owned`.
 ///
 /// # Safety
 ///
 /// Every `d + i·a.strides[0] + j·b.strides[0]` and `s + i·a.strides[1] + j·b.strides[1]`
 /// (`i < a.extent`, `j < b.extent`) is an element of the destination and source slices,
 /// no destination element is a source element, and no two destination indices share an
-/// element (the `Unique` witness of the caller).
+/// element (the `Unique` witness of the caller). With `owned`, the bytes of the destination
+/// slice between the block's elements are initialised and nothing else reads or writes them
+/// while it runs ([`copy_nests`]'s `owned`).
 #[expect(
     clippy::inline_always,
     reason = "only unpacks the loops for `block_kernel`, which is not inlined"
@@ -377,7 +398,7 @@ unsafe fn copy_block<T: Copy + 'static>(
     s: *const T,
     a: Loop<2>,
     b: Loop<2>,
-    flags: [bool; 2],
+    flags: [bool; 3],
 ) {
     // SAFETY: the caller's contract, the same loops.
     unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, flags) }
@@ -401,7 +422,7 @@ unsafe fn block_kernel<T: Copy + 'static>(
     [da, sa]: [isize; 2],
     eb: usize,
     [db, sb]: [isize; 2],
-    [stream, stream_rows]: [bool; 2],
+    [stream, stream_rows, owned]: [bool; 3],
 ) {
     let (a, b) = (
         Loop {
@@ -455,6 +476,15 @@ unsafe fn block_kernel<T: Copy + 'static>(
                 channels::deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream);
             }
         }
+        BlockKind::Extract => {
+            // SAFETY: the caller's contract, for a block `block_kind` found of this kind.
+            unsafe { one_channel_rows::<T, false>(d, s, a, b) };
+        }
+        BlockKind::Insert if owned => {
+            // SAFETY: the caller's contract, for a block `block_kind` found of this kind,
+            // whose destination's bytes are this call's alone (`owned`).
+            unsafe { one_channel_rows::<T, true>(d, s, a, b) };
+        }
         BlockKind::TransposeSwapped => {
             // The destination runs along `a` and the source along `b`: a transpose with the
             // roles of the loops swapped (a planar -> blocked copy with 5 or more lanes, say).
@@ -488,11 +518,76 @@ unsafe fn block_kernel<T: Copy + 'static>(
             // SAFETY: the caller's contract: the block's rows.
             unsafe { pair_rows(d, da, db, s, sa, sb, a.extent, b.extent) };
         }
-        BlockKind::Elements => {
+        BlockKind::Elements | BlockKind::Insert => {
             // SAFETY: the caller's contract is `strided_block`'s.
             unsafe { strided_block(d, s, a, b) };
         }
     }
+}
+
+/// A [`BlockKind::Extract`] block (`INSERT` false) or [`BlockKind::Insert`] block: each row
+/// of `b` moved by [`channels::one_channel`] as far as its whole steps go, the rest of every
+/// row by [`strided_block`].
+///
+/// # Safety
+///
+/// [`copy_block`]'s contract; the consecutive side's stride along `b` is `±1` and the strided
+/// side's (the source's when gathering, the destination's when `INSERT`) 2 to 16 either way;
+/// when `INSERT`, the destination's bytes between its elements are initialised bytes of its
+/// allocation and nothing else reads or writes them while this runs.
+#[inline(never)]
+unsafe fn one_channel_rows<T: Copy + 'static, const INSERT: bool>(
+    d: *mut T,
+    s: *const T,
+    a: Loop<2>,
+    b: Loop<2>,
+) {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    // Each row walked from its strided side's lowest element: from its last when that side
+    // runs backwards (both operands' rows then run the other way).
+    let strided = if INSERT { db } else { sb };
+    let last = b.extent.saturating_sub(1);
+    let (d0, s0, db, sb) = if strided < 0 {
+        (
+            d.wrapping_offset(step(last, db)),
+            s.wrapping_offset(step(last, sb)),
+            db.wrapping_neg(),
+            sb.wrapping_neg(),
+        )
+    } else {
+        (d, s, db, sb)
+    };
+    let (px, rev) = if INSERT { (db, sb < 0) } else { (sb, db < 0) };
+    // SAFETY: the caller's contract: the block's rows, each `b.extent` elements, the strided
+    // side's `px` apart from its lowest and the other side's consecutive (running down when
+    // `rev`), no destination element a source element; when `INSERT`, the destination's
+    // bytes between its elements as `one_channel` asks.
+    let done = unsafe {
+        channels::one_channel::<T, INSERT>(
+            d0,
+            da,
+            s0,
+            sa,
+            px.unsigned_abs(),
+            rev,
+            a.extent,
+            b.extent,
+        )
+    };
+    let rest = Loop {
+        extent: b.extent.saturating_sub(done),
+        strides: [db, sb],
+    };
+    // SAFETY: every row's elements from `done` (`done <= b.extent`), offsets of the block:
+    // the caller's contract is `strided_block`'s for them.
+    unsafe {
+        strided_block(
+            d0.wrapping_offset(step(done, db)),
+            s0.wrapping_offset(step(done, sb)),
+            a,
+            rest,
+        );
+    };
 }
 
 /// Which loop moves a block `a × b` of `T` (operand 0 the destination): the one rule
@@ -506,6 +601,13 @@ enum BlockKind {
     Interleave,
     /// A channel block, interleaved source to planar destination, of enough pixels.
     Deinterleave,
+    /// Rows of one channel, the source's elements 2 to 16 apart and the destination's
+    /// consecutive, of enough elements: gathered by shuffles ([`Channels::Extract`]).
+    Extract,
+    /// Rows of one channel, the destination's elements 2 to 16 apart and the source's
+    /// consecutive, of enough elements: scattered by shuffles and blends where the
+    /// destination is the copy's alone ([`Channels::Insert`]), else element by element.
+    Insert,
     /// A transpose, the destination running along `a` and the source along `b`, holding a
     /// whole micro-kernel block ([`transpose::worth`]).
     TransposeSwapped,
@@ -532,6 +634,12 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
         Some(Channels::Interleave) if channels::worth(b.extent) => return BlockKind::Interleave,
         Some(Channels::Deinterleave) if channels::worth(b.extent) => {
             return BlockKind::Deinterleave;
+        }
+        Some(Channels::Extract) if channels::one_channel_worth::<T>(sb, b.extent, false) => {
+            return BlockKind::Extract;
+        }
+        Some(Channels::Insert) if channels::one_channel_worth::<T>(db, b.extent, true) => {
+            return BlockKind::Insert;
         }
         _ => {}
     }

@@ -107,7 +107,9 @@ impl<W: Work> Job<W> {
 }
 
 /// A split copy: the plan, the destination and source, and whether the stores stream
-/// (`[transposes and channel blocks, contiguous rows]`, as `raw::copy_nests` takes them).
+/// (`[transposes and channel blocks, contiguous rows]`, as `raw::copy_nests` takes them; a
+/// part never owns the destination's bytes between its elements: other parts' elements lie
+/// there).
 pub(crate) struct CopyWork<'a, T> {
     pub(super) plan: &'a Plan<2>,
     dst: SendPtr<T>,
@@ -162,7 +164,14 @@ impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
         // witness), so the disjoint index sets of the parts (`Plan::part`) write disjoint
         // elements, and each part runs once (this method's contract): no other part touches
         // this part's destination elements while it runs.
-        unsafe { raw::copy_nests(&part, self.dst.0, self.src.as_ptr(), self.stream) };
+        unsafe {
+            raw::copy_nests(
+                &part,
+                self.dst.0,
+                self.src.as_ptr(),
+                [self.stream[0], self.stream[1], false],
+            );
+        };
         if self.stream[0] {
             stream::stream_fence();
         }
