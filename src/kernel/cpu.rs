@@ -4,7 +4,7 @@
 //! | --- | --- | --- |
 //! | AVX | the 8 × 8 `f32` / 4 × 4 `f64` transposes | `target_feature = "avx"` at compile time, else `cpuid` leaf 1 (ECX bit 28) and the OS saving the YMM state (`xgetbv`) |
 //! | AVX2 | the 32-byte channel shuffles, the small blocks' 8 × 8 `u32` tiles | `target_feature = "avx2"`, else `cpuid` leaf 7 (EBX bit 5) and AVX's OS check |
-//! | SSSE3 | the 16-byte channel shuffles | `target_feature = "ssse3"`, else `cpuid` leaf 1 (ECX bit 9) |
+//! | SSSE3 | the 16-byte channel shuffles, the small blocks' 16-byte stereo steps | `target_feature = "ssse3"`, else `cpuid` leaf 1 (ECX bit 9) |
 //! | an Intel core | whether contiguous rows stream below [`STREAM_BYTES`](super::stream::STREAM_BYTES) of destination | `cpuid` leaf 0's vendor string, `GenuineIntel` |
 //!
 //! The answer is cached in one atomic byte (a race only detects twice), so every build, the
@@ -119,6 +119,12 @@ impl Features {
     pub(crate) fn avx2(self) -> bool {
         cfg!(target_feature = "avx2") || self.0 & AVX2 != 0
     }
+
+    /// Whether SSSE3 can be used.
+    #[inline]
+    pub(crate) fn ssse3(self) -> bool {
+        cfg!(target_feature = "ssse3") || self.0 & SSSE3 != 0
+    }
 }
 
 /// Runs the detection if it has not run, so that [`Features::known`] answers.
@@ -175,5 +181,6 @@ mod tests {
         assert_ne!(FEATURES.load(Ordering::Relaxed) & DETECTED, 0);
         let known = Features::known().unwrap();
         assert_eq!(known.avx2(), std::is_x86_feature_detected!("avx2"));
+        assert_eq!(known.ssse3(), std::is_x86_feature_detected!("ssse3"));
     }
 }

@@ -522,6 +522,78 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
     split.done(per)
 }
 
+/// Two planes interleaved into pairs by zips (stereo), whole steps of `16·GROUPS` bytes a
+/// plane: `d[2p] = l[p]`, `d[2p + 1] = r[p]` (elements of `SIZE` bytes) for the returned
+/// number of pairs `p` (a prefix of `0..n`). One load a plane, two zips and the two chunks'
+/// stores a step: the 2-channel interleave of a small block, without the masks.
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; the `n·SIZE` bytes from `l` and from `r` are source
+/// elements, the `2n·SIZE` bytes from `d` destination elements written by nothing else,
+/// none a source element.
+#[inline(always)]
+pub(super) unsafe fn zip_pairs<U: Unit, const SIZE: usize>(
+    d: *mut u8,
+    l: *const u8,
+    r: *const u8,
+    n: usize,
+) -> usize {
+    let per = pixels_per::<U, SIZE>();
+    let steps = n.checked_div(per).unwrap_or(0);
+    for k in 0..steps {
+        // Pairs `p = k·per..(k + 1)·per` (`(k + 1)·per <= n`): their plane bytes from `p·SIZE`,
+        // their interleaved bytes from `2p·SIZE`, all inside the operands (contract).
+        let (planar, inter) = at::<2, SIZE>(k.wrapping_mul(per));
+        // SAFETY: the step's left bytes (above).
+        let lp = unsafe { l.offset(planar) };
+        // SAFETY: the step's `16·GROUPS` left bytes (above); `U`'s feature is enabled.
+        let a = unsafe { U::load_plane(lp) };
+        // SAFETY: the step's right bytes (above).
+        let rp = unsafe { r.offset(planar) };
+        // SAFETY: the step's `16·GROUPS` right bytes (above).
+        let b = unsafe { U::load_plane(rp) };
+        // SAFETY: `U`'s feature is enabled (contract); register zips.
+        let lo = unsafe { U::zip(a, b, SIZE, false) };
+        // SAFETY: as above.
+        let hi = unsafe { U::zip(a, b, SIZE, true) };
+        // SAFETY: the step's interleaved bytes (above).
+        let dp = unsafe { d.offset(inter) };
+        // SAFETY: the step's `32·GROUPS` destination bytes: chunk 0 of each group is the
+        // group's first pairs (`lo`), chunk 1 the rest (`hi`), plain stores.
+        unsafe { U::store_chunks::<2>(dp, [lo, hi], false) };
+    }
+    steps.wrapping_mul(per)
+}
+
+/// Pairs `from..n` of [`zip_pairs`] one by one (`from <= n`): the frames a vector step
+/// leaves.
+///
+/// # Safety
+///
+/// [`zip_pairs`]'s contract (no feature needed).
+#[inline(always)]
+pub(super) unsafe fn pairs_one_by_one<const SIZE: usize>(
+    d: *mut u8,
+    l: *const u8,
+    r: *const u8,
+    from: usize,
+    n: usize,
+) {
+    for p in from..n {
+        // Pair `p < n`: its plane bytes from `p·SIZE`, its interleaved ones from `2p·SIZE`,
+        // inside the operands (contract).
+        let (planar, inter) = at::<2, SIZE>(p);
+        let d = d.wrapping_offset(inter);
+        // SAFETY: the left element of pair `p` to the first of its frame (above), distinct
+        // allocations' bytes.
+        unsafe { core::ptr::copy_nonoverlapping(l.wrapping_offset(planar), d, SIZE) };
+        let (right, second) = (r.wrapping_offset(planar), d.wrapping_add(SIZE));
+        // SAFETY: the right element to the second (above).
+        unsafe { core::ptr::copy_nonoverlapping(right, second, SIZE) };
+    }
+}
+
 /// Rows of one channel ([`one_channel`](super::one_channel)): [`extract_on`] with
 /// `INSERT` false, [`insert_on`] with it.
 ///

@@ -32,6 +32,9 @@
 //!   the destination is the copy's alone (not a part of a parallel copy, whose neighbours
 //!   may write those lanes). [`one_channel`]: a block of rows a call, either side running
 //!   backwards.
+//! - **Two planes** of a small stereo block (the small kernels' planar -> interleaved block,
+//!   `small/`) are one round of zips a step, no masks ([`pairs`]): the same units, so the
+//!   small blocks have no vector code of their own.
 //!
 //! The byte shuffle is `pshufb` (SSSE3, and AVX2 per 128-bit lane, two groups at once) on
 //! x86-64 and `tbl` on NEON; the portable twin runs the same loops, masks and zips on
@@ -636,6 +639,83 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         4 => unsafe { deinterleave_n::<T, 4>(d, plane, s, px, n) },
         // SAFETY: the caller's contract for the pixels from `done` (above).
         _ => unsafe { deinterleave_any(d, plane, s, px, c, n) },
+    }
+}
+
+/// Two planes, `l` and `r`, interleaved into pairs by zips (a small stereo block): `d[2p] =
+/// l[p]`, `d[2p + 1] = r[p]` for `p < n`, whole vector steps, then the pairs they leave one
+/// by one: the small blocks' one call, with no masks. On x86-64 with AVX2 (32- then 16-byte
+/// steps) when `avx2`, else SSSE3; NEON on aarch64; the portable twin under Miri. `false`,
+/// with nothing written, for a `T` of another size than 1, 2, 4 or 8 bytes.
+///
+/// # Safety
+///
+/// On x86-64, `avx2`: the CPU has AVX2, else SSSE3. `T` is a plain type ([`is_plain`]: every
+/// byte initialised); `d..d + 2n`, `l..l + n` and `r..r + n` are elements of their
+/// allocations, and the destination elements none of the source ones.
+#[cfg(any(x86_kernels, neon_kernels, miri))]
+#[inline]
+pub(crate) unsafe fn pairs<T: 'static>(
+    d: *mut T,
+    l: *const T,
+    r: *const T,
+    n: usize,
+    avx2: bool,
+) -> bool {
+    let (d, l, r) = (d.cast::<u8>(), l.cast::<u8>(), r.cast::<u8>());
+    match size_of::<T>() {
+        // SAFETY: the caller's contract, in bytes, for 1-byte elements.
+        1 => unsafe { pairs_backend::<1>(d, l, r, n, avx2) },
+        // SAFETY: as above, 2-byte elements.
+        2 => unsafe { pairs_backend::<2>(d, l, r, n, avx2) },
+        // SAFETY: as above, 4-byte elements.
+        4 => unsafe { pairs_backend::<4>(d, l, r, n, avx2) },
+        // SAFETY: as above, 8-byte elements.
+        8 => unsafe { pairs_backend::<8>(d, l, r, n, avx2) },
+        _ => return false,
+    }
+    true
+}
+
+/// [`pairs`] for `SIZE`-byte elements on this target's backend.
+///
+/// # Safety
+///
+/// [`pairs`]'s contract, in bytes.
+#[cfg(any(x86_kernels, neon_kernels, miri))]
+#[inline]
+#[cfg_attr(
+    not(x86_kernels),
+    expect(unused_variables, reason = "only x86-64 chooses between two units")
+)]
+unsafe fn pairs_backend<const SIZE: usize>(
+    d: *mut u8,
+    l: *const u8,
+    r: *const u8,
+    n: usize,
+    avx2: bool,
+) {
+    #[cfg(x86_kernels)]
+    {
+        if avx2 {
+            // SAFETY: AVX2 is present (the caller's contract); the rest of it.
+            unsafe { x86::avx2_pairs::<SIZE>(d, l, r, n) }
+        } else {
+            // SAFETY: SSSE3 is present (the caller's contract); the rest of it.
+            unsafe { x86::ssse3_pairs::<SIZE>(d, l, r, n) }
+        }
+    }
+    #[cfg(any(neon_kernels, miri))]
+    {
+        #[cfg(neon_kernels)]
+        use neon::Neon as U;
+        #[cfg(miri)]
+        use portable::Portable as U;
+        // SAFETY: NEON is enabled at compile time (the portable unit needs no feature); the
+        // caller's contract.
+        let done = unsafe { algorithm::zip_pairs::<U, SIZE>(d, l, r, n) };
+        // SAFETY: the pairs from `done <= n` (the caller's contract).
+        unsafe { algorithm::pairs_one_by_one::<SIZE>(d, l, r, done, n) };
     }
 }
 

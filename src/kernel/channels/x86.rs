@@ -13,7 +13,7 @@ use core::arch::x86_64::{
     _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
 
-use super::algorithm::{Unit, one_channel_on, run, store_each};
+use super::algorithm::{Unit, at, one_channel_on, pairs_one_by_one, run, store_each, zip_pairs};
 use crate::kernel::drive::step;
 
 /// 16 bytes at `p`, unaligned.
@@ -436,6 +436,56 @@ pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
 ) -> usize {
     // SAFETY: AVX2 is enabled here; the caller's contract.
     unsafe { run::<Avx2, C, SIZE, INTER>(d, s, plane, n, stream, used) }
+}
+
+/// [`super::pairs`] with SSSE3, in bytes: 16-byte steps, then one pair a step. Not inlined
+/// (a target feature): the small block makes this one call.
+///
+/// # Safety
+///
+/// SSSE3 is present, and [`zip_pairs`]'s contract holds.
+#[target_feature(enable = "ssse3")]
+pub(super) unsafe fn ssse3_pairs<const SIZE: usize>(
+    d: *mut u8,
+    l: *const u8,
+    r: *const u8,
+    n: usize,
+) {
+    // SAFETY: SSSE3 is enabled here; the caller's contract.
+    let done = unsafe { zip_pairs::<Ssse3, SIZE>(d, l, r, n) };
+    // SAFETY: the pairs from `done <= n` (the caller's contract).
+    unsafe { pairs_one_by_one::<SIZE>(d, l, r, done, n) };
+}
+
+/// [`super::pairs`] with AVX2, in bytes: 32-byte steps, then a 16-byte one (AVX2 has
+/// SSSE3) where 16 bytes a plane are left, then one pair a step.
+///
+/// # Safety
+///
+/// AVX2 is present, and [`zip_pairs`]'s contract holds.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn avx2_pairs<const SIZE: usize>(
+    d: *mut u8,
+    l: *const u8,
+    r: *const u8,
+    n: usize,
+) {
+    // SAFETY: AVX2 is enabled here; the caller's contract.
+    let wide = unsafe { zip_pairs::<Avx2, SIZE>(d, l, r, n) };
+    // The pairs from `wide` (`wide <= n`): the same contract from their bytes.
+    let (planar, inter) = at::<2, SIZE>(wide);
+    // SAFETY: AVX2 implies SSSE3; the caller's contract for the pairs from `wide`, whose
+    // bytes start `planar` into each plane and `inter` into the destination.
+    let narrow = unsafe {
+        zip_pairs::<Ssse3, SIZE>(
+            d.wrapping_offset(inter),
+            l.wrapping_offset(planar),
+            r.wrapping_offset(planar),
+            n.wrapping_sub(wide),
+        )
+    };
+    // SAFETY: the pairs from `wide + narrow <= n` (the caller's contract).
+    unsafe { pairs_one_by_one::<SIZE>(d, l, r, wide.wrapping_add(narrow), n) };
 }
 
 /// [`super::one_channel`] with SSSE3, in bytes.

@@ -34,13 +34,6 @@
         reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
     )
 )]
-#![cfg_attr(
-    x86_kernels,
-    expect(
-        clippy::inline_always,
-        reason = "the vector steps and their loads and stores must inline into their target-feature callers"
-    )
-)]
 
 use core::mem::size_of;
 
@@ -731,9 +724,11 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
 }
 
 /// `d[2i] = s[i]`, `d[2i + 1] = s[sr + i]` for `i < n`: two planar channels into interleaved
-/// frames. On x86-64 the small-block kernels ([`x86::interleave2`]); elsewhere (NEON on
-/// aarch64, the portable twin under Miri, plain loops on targets without a backend) the
-/// channel kernels' two-channel interleave, the same kernel larger blocks take.
+/// frames: the channel kernels' zips ([`pairs`]: on x86-64 after the cached feature test of
+/// [`x86::interleave2`], NEON on aarch64, the portable twin under Miri); on targets without
+/// a backend the channel kernels' two-channel interleave (plain loops).
+///
+/// [`pairs`]: crate::kernel::channels::pairs
 ///
 /// # Safety
 ///
@@ -752,6 +747,17 @@ unsafe fn interleave2<T: Copy + 'static>(d: *mut T, s: *const T, sr: isize, n: u
     #[cfg(not(x86_kernels))]
     {
         let Cpu = cpu;
+        // NEON, and the portable twin under Miri: the channel kernels' zips, as on x86-64.
+        #[cfg(any(neon_kernels, miri))]
+        {
+            let r = s.wrapping_offset(sr);
+            // SAFETY: the second channel starts at source element `r = s + sr`, and the
+            // contract is `pairs`'s for the two channels (`T` a plain primitive; no CPU
+            // feature to check there).
+            if unsafe { channels::pairs(d, s, r, n, false) } {
+                return;
+            }
+        }
         // SAFETY: the contract is `channels::interleave`'s for `c = 2` channels `sr` apart
         // in dense pixels of `px = 2` elements.
         unsafe { channels::interleave(d, 2, s, sr, 2, n, false) };
