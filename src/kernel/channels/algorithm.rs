@@ -594,90 +594,105 @@ pub(super) unsafe fn pairs_one_by_one<const SIZE: usize>(
     }
 }
 
-/// Rows of one channel ([`one_channel`](super::one_channel)): [`extract_on`] with
-/// `INSERT` false, [`insert_on`] with it.
+/// Rows of one channel ([`one_channel`](super::one_channel)): for each row `r < rows`, the
+/// whole steps of `per` pixels short of its last (the returned count of pixels, the same
+/// for every row: the last pixel's lanes past its first may lie past the slice) by
+/// [`extract_on`] (`INSERT` false) or [`insert_on`], with plane 0's masks for the direction
+/// (`rev`: the consecutive side runs backwards).
 ///
 /// # Safety
 ///
-/// `U`'s target feature is enabled, and the contract of the function `INSERT` names holds.
+/// `U`'s target feature is enabled, and the contract of the function `INSERT` names holds
+/// for `rev`.
 #[inline(always)]
 pub(super) unsafe fn one_channel_on<
     U: Unit,
     const C: usize,
     const SIZE: usize,
     const INSERT: bool,
-    const REV: bool,
 >(
-    d: *mut u8,
-    dr: isize,
-    s: *const u8,
-    sr: isize,
-    rows: usize,
-    n: usize,
-) -> usize {
-    if INSERT {
-        // SAFETY: the caller's contract, for an insert.
-        unsafe { insert_on::<U, C, SIZE, REV>(d, dr, s, sr, rows, n) }
-    } else {
-        // SAFETY: the caller's contract, for an extract.
-        unsafe { extract_on::<U, C, SIZE, REV>(d, dr, s, sr, rows, n) }
-    }
-}
-
-/// The whole steps of `per` pixels short of a row's last of `n` (whose lanes past its first
-/// may lie past the slice): the same for every row.
-#[inline(always)]
-fn whole_steps(n: usize, per: usize) -> usize {
-    n.saturating_sub(1).checked_div(per).unwrap_or(0)
-}
-
-/// Rows of one channel gathered: for each row `r < rows` and pixel `p` below the returned
-/// count ([`whole_steps`]), the element at `d + r·dr ± p·SIZE` (`-` when `REV`) is the one at
-/// `s + r·sr + p·C·SIZE`, by `C` shuffles and ORs of a step's chunks (plane 0's masks alone,
-/// [`Masks::EXTRACT`]). Plain stores (a run a row: streaming would mix store kinds on each
-/// row's lines).
-///
-/// # Safety
-///
-/// `U`'s target feature is enabled; for every row `r < rows` and pixel `p < n`, the `SIZE`
-/// bytes at `s + r·sr + p·C·SIZE` are a source element and the `C·SIZE` bytes from there
-/// lie in the source allocation except for `p = n - 1`; the `SIZE` bytes at `d + r·dr ±
-/// p·SIZE` are a destination element, no source element, and written by nothing else.
-#[inline(always)]
-pub(super) unsafe fn extract_on<U: Unit, const C: usize, const SIZE: usize, const REV: bool>(
-    d: *mut u8,
-    dr: isize,
-    s: *const u8,
-    sr: isize,
-    rows: usize,
-    n: usize,
+    band: Band,
 ) -> usize {
     let per = pixels_per::<U, SIZE>();
-    let steps = whole_steps(n, per);
-    let table = if REV {
-        &Masks::<C, SIZE>::EXTRACT_REVERSED
-    } else {
-        &Masks::<C, SIZE>::EXTRACT
+    let steps = band.n.saturating_sub(1).checked_div(per).unwrap_or(0);
+    let table = match (INSERT, band.rev) {
+        (false, false) => &Masks::<C, SIZE>::EXTRACT,
+        (false, true) => &Masks::<C, SIZE>::EXTRACT_REVERSED,
+        (true, false) => &Masks::<C, SIZE>::INSERT,
+        (true, true) => &Masks::<C, SIZE>::INSERT_REVERSED,
     };
     // SAFETY: the caller's contract (`U`'s feature is enabled).
     let masks = unsafe { vector_row::<U, C>(table) };
+    match (INSERT, band.rev) {
+        // SAFETY: the caller's contract for a gather, `steps·per <= n - 1`.
+        (false, false) => unsafe { extract_on::<U, C, SIZE, false>(band, steps, &masks) },
+        // SAFETY: as above, the destination running backwards.
+        (false, true) => unsafe { extract_on::<U, C, SIZE, true>(band, steps, &masks) },
+        // SAFETY: the caller's contract for a scatter, `steps·per <= n - 1`.
+        (true, false) => unsafe { insert_on::<U, C, SIZE, false>(band, steps, &masks) },
+        // SAFETY: as above, the source running backwards.
+        (true, true) => unsafe { insert_on::<U, C, SIZE, true>(band, steps, &masks) },
+    }
+    steps.wrapping_mul(per)
+}
+
+/// A block of rows of one channel in bytes ([`one_channel`](super::one_channel)'s operands):
+/// the destination's and the source's first bytes and row strides, whether the consecutive
+/// side runs backwards, the rows, and their pixels.
+#[derive(Clone, Copy)]
+pub(super) struct Band {
+    pub(super) d: *mut u8,
+    pub(super) dr: isize,
+    pub(super) s: *const u8,
+    pub(super) sr: isize,
+    pub(super) rev: bool,
+    pub(super) rows: usize,
+    pub(super) n: usize,
+}
+
+impl Band {
+    /// Row `r`'s first destination and source bytes.
+    #[inline(always)]
+    fn row(self, r: usize) -> (*mut u8, *const u8) {
+        (
+            self.d.wrapping_offset(step(r, self.dr)),
+            self.s.wrapping_offset(step(r, self.sr)),
+        )
+    }
+}
+
+/// Rows of one channel gathered: for each row `r` and pixel `p` of its `steps` steps, the
+/// element at `d + r·dr ± p·SIZE` (`-` when `REV`) becomes the one at `s + r·sr + p·C·SIZE`,
+/// by `C` shuffles and ORs of a step's chunks (`masks`: plane 0's, [`Masks::EXTRACT`] or
+/// reversed). Plain stores (a run a row: streaming would mix store kinds on each row's
+/// lines).
+///
+/// # Safety
+///
+/// `U`'s target feature is enabled; for every row and pixel `p` of its steps, the `SIZE`
+/// bytes at `s + r·sr + p·C·SIZE` are a source element and the `C·SIZE` bytes from there
+/// lie in the source allocation; the `SIZE` bytes at `d + r·dr ± p·SIZE` are a destination
+/// element, no source element, and written by nothing else.
+#[inline(always)]
+unsafe fn extract_on<U: Unit, const C: usize, const SIZE: usize, const REV: bool>(
+    band: Band,
+    steps: usize,
+    masks: &[U::V; C],
+) {
+    let per = pixels_per::<U, SIZE>();
     let gap = step(C, 16);
     // A step's pixels `p..p + per` span `per·SIZE = 16·GROUPS` destination bytes; reversed,
     // they end at pixel `p`'s, so they start `(per - 1)·SIZE` bytes below it.
     let back = step(per.saturating_sub(1), step(SIZE, 1));
-    for r in 0..rows {
-        let (to, from) = (
-            d.wrapping_offset(step(r, dr)),
-            s.wrapping_offset(step(r, sr)),
-        );
+    for r in 0..band.rows {
+        let (to, from) = band.row(r);
         for k in 0..steps {
             let (planar, inter) = at::<C, SIZE>(k.wrapping_mul(per));
             // SAFETY: the caller's contract.
             let mut plane = unsafe { U::zero() };
             for (m, mask) in masks.iter().enumerate() {
                 // SAFETY: chunk `m < C` of the step's first group lies among the step's
-                // `16·C·GROUPS` source bytes, pixels before the row's last (`steps·per <=
-                // n - 1`): in the source allocation (contract).
+                // `16·C·GROUPS` source bytes, in the source allocation (contract).
                 let at = unsafe { from.offset(inter.wrapping_add(step(m, 16))) };
                 // SAFETY: chunk `m` of each of the step's groups, `16·C` bytes apart, among
                 // the step's source bytes (above).
@@ -710,40 +725,28 @@ pub(super) unsafe fn extract_on<U: Unit, const C: usize, const SIZE: usize, cons
             }
         }
     }
-    steps.wrapping_mul(per)
 }
 
-/// Rows of one channel scattered, the way back: for each row `r < rows` and pixel `p` below
-/// the returned count ([`whole_steps`]), the element at `d + r·dr + p·C·SIZE` becomes the
-/// one at `s + r·sr ± p·SIZE` (`-` when `REV`), by a shuffle of the step's source elements
-/// into each chunk (plane 0's masks, [`Masks::INSERT`]) blended into the chunk as it was
-/// (lanes `1..C` of every pixel written back unchanged). Plain stores.
+/// Rows of one channel scattered, the way back: for each row `r` and pixel `p` of its
+/// `steps` steps, the element at `d + r·dr + p·C·SIZE` becomes the one at `s + r·sr ± p·SIZE`
+/// (`-` when `REV`), by a shuffle of the step's source elements into each chunk (`masks`:
+/// plane 0's, [`Masks::INSERT`] or reversed) blended into the chunk as it was (lanes `1..C`
+/// of every pixel written back unchanged). Plain stores.
 ///
 /// # Safety
 ///
-/// `U`'s target feature is enabled; for every row `r < rows` and pixel `p < n`, the `SIZE`
+/// `U`'s target feature is enabled; for every row and pixel `p` of its steps, the `SIZE`
 /// bytes at `s + r·sr ± p·SIZE` are a source element; the `SIZE` bytes at `d + r·dr +
 /// p·C·SIZE` are a destination element, no source element, and the `C·SIZE` bytes from there
-/// (except for `p = n - 1`) are initialised bytes of the destination allocation that nothing
-/// else reads or writes while this runs (their values are kept).
+/// are initialised bytes of the destination allocation that nothing else reads or writes
+/// while this runs (their values are kept).
 #[inline(always)]
-pub(super) unsafe fn insert_on<U: Unit, const C: usize, const SIZE: usize, const REV: bool>(
-    d: *mut u8,
-    dr: isize,
-    s: *const u8,
-    sr: isize,
-    rows: usize,
-    n: usize,
-) -> usize {
+unsafe fn insert_on<U: Unit, const C: usize, const SIZE: usize, const REV: bool>(
+    band: Band,
+    steps: usize,
+    masks: &[U::V; C],
+) {
     let per = pixels_per::<U, SIZE>();
-    let steps = whole_steps(n, per);
-    let table = if REV {
-        &Masks::<C, SIZE>::INSERT_REVERSED
-    } else {
-        &Masks::<C, SIZE>::INSERT
-    };
-    // SAFETY: the caller's contract (`U`'s feature is enabled).
-    let masks = unsafe { vector_row::<U, C>(table) };
     // SAFETY: the caller's contract (`U`'s feature is enabled).
     let select = unsafe { vector_row::<U, C>(&Masks::<C, SIZE>::INSERT_SELECT) };
     let gap = step(C, 16);
@@ -755,11 +758,8 @@ pub(super) unsafe fn insert_on<U: Unit, const C: usize, const SIZE: usize, const
     } else {
         (0, 16)
     };
-    for r in 0..rows {
-        let (to, from) = (
-            d.wrapping_offset(step(r, dr)),
-            s.wrapping_offset(step(r, sr)),
-        );
+    for r in 0..band.rows {
+        let (to, from) = band.row(r);
         for k in 0..steps {
             let (planar, inter) = at::<C, SIZE>(k.wrapping_mul(per));
             let first = if REV {
@@ -778,8 +778,7 @@ pub(super) unsafe fn insert_on<U: Unit, const C: usize, const SIZE: usize, const
                 chunks.iter_mut().zip(masks.iter().zip(&select)).enumerate()
             {
                 // SAFETY: chunk `m < C` of the step's first group lies among the step's
-                // `16·C·GROUPS` destination bytes, pixels before the row's last: in the
-                // destination allocation (contract).
+                // `16·C·GROUPS` destination bytes, in the destination allocation (contract).
                 let at = unsafe { to.offset(inter.wrapping_add(step(m, 16))) };
                 // SAFETY: chunk `m` of each group, `16·C` bytes apart, initialised bytes
                 // nothing else accesses (contract).
@@ -796,7 +795,6 @@ pub(super) unsafe fn insert_on<U: Unit, const C: usize, const SIZE: usize, const
             unsafe { U::store_chunks(at, chunks, false) };
         }
     }
-    steps.wrapping_mul(per)
 }
 
 /// Pixel `p`'s `C` elements, one by one, for an interleave.

@@ -14,13 +14,13 @@ impl<const C: usize, const SIZE: usize> Masks<C, SIZE> {
     /// vector, plane 0's masks alone (one channel gathered from pixels of `C` elements).
     pub(super) const EXTRACT: [[u8; 16]; C] = Self::DEINTERLEAVE[0];
     /// [`Masks::EXTRACT`] with the plane's elements in reverse order within each group.
-    pub(super) const EXTRACT_REVERSED: [[u8; 16]; C] = reversed(&Self::EXTRACT, SIZE);
+    pub(super) const EXTRACT_REVERSED: [[u8; 16]; C] = reversed(&Self::EXTRACT, SIZE, true);
     /// `INSERT[m]`: which byte of plane 0's vector goes to each byte of interleaved chunk `m`
     /// (`0x80`: none, a byte of another lane).
     pub(super) const INSERT: [[u8; 16]; C] = plane_zero(&Self::INTERLEAVE);
     /// [`Masks::INSERT`] for a plane vector whose elements are in reverse order within each
     /// group.
-    pub(super) const INSERT_REVERSED: [[u8; 16]; C] = picks_reversed(&Self::INSERT, SIZE);
+    pub(super) const INSERT_REVERSED: [[u8; 16]; C] = reversed(&Self::INSERT, SIZE, false);
     /// `INSERT_SELECT[m]`: `0xFF` where interleaved chunk `m` holds a byte of channel 0.
     pub(super) const INSERT_SELECT: [[u8; 16]; C] = plane_zero(&Self::SELECT);
     /// Whether each plane byte position feeds exactly one chunk (3 channels: `16 % 3 != 0`
@@ -40,26 +40,47 @@ impl<const C: usize, const SIZE: usize> Masks<C, SIZE> {
     pub(super) const ROTATE_BACK: [[u8; 16]; C] = rotate(&Self::DEINTERLEAVE, true);
 }
 
-/// Each row of `table` with its `16 / size` elements of `size` bytes in reverse order.
+/// Each mask of `table` for a vector whose `16 / size` elements of `size` bytes are in
+/// reverse order: where `positions`, its bytes moved to the mirrored positions (the masks of
+/// a vector stored reversed), else its picked bytes mirrored (the masks of a vector loaded
+/// reversed); `0x80` stays.
 #[expect(
     clippy::indexing_slicing,
     clippy::arithmetic_side_effects,
-    reason = "`m < C` and `b`, `from < 16` index arrays of those lengths; `size` is 1, 2, 4 or 8"
+    clippy::cast_possible_truncation,
+    reason = "`m < C`, `b < 16` and a picked byte below 16 index arrays of those lengths, and so do their mirrors; `size` is 1, 2, 4 or 8"
 )]
-pub(super) const fn reversed<const C: usize>(table: &[[u8; 16]; C], size: usize) -> [[u8; 16]; C] {
+pub(super) const fn reversed<const C: usize>(
+    table: &[[u8; 16]; C],
+    size: usize,
+    positions: bool,
+) -> [[u8; 16]; C] {
     let mut out = [[0x80u8; 16]; C];
-    let elements = 16 / size;
     let mut m = 0;
     while m < C {
         let mut b = 0;
         while b < 16 {
-            let from = (elements - 1 - b / size) * size + b % size;
-            out[m][b] = table[m][from];
+            let x = table[m][b] as usize;
+            if positions {
+                out[m][mirror(b, size)] = table[m][b];
+            } else if x < 16 {
+                out[m][b] = mirror(x, size) as u8;
+            }
             b += 1;
         }
         m += 1;
     }
     out
+}
+
+/// Byte `x`'s mirror in a 16-byte vector of elements of `size` bytes in reverse order: byte
+/// `x % size` of element `16 / size - 1 - x / size`.
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "`x < 16` and `size` is 1, 2, 4 or 8: every term is below 16"
+)]
+const fn mirror(x: usize, size: usize) -> usize {
+    (16 / size - 1 - x / size) * size + x % size
 }
 
 /// `table[m][0]` for every chunk `m`: plane 0's column.
@@ -73,35 +94,6 @@ pub(super) const fn plane_zero<const C: usize>(table: &[[[u8; 16]; C]; C]) -> [[
     let mut m = 0;
     while m < C {
         out[m] = table[m][0];
-        m += 1;
-    }
-    out
-}
-
-/// Each mask of `table` picking from a vector whose `16 / size` elements of `size` bytes are
-/// in reverse order: a picked byte `x` becomes its mirror, `0x80` stays.
-#[expect(
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation,
-    reason = "`m < C` and `b < 16` index arrays of those lengths; a picked byte is below 16, so its mirror is too; `size` is 1, 2, 4 or 8"
-)]
-pub(super) const fn picks_reversed<const C: usize>(
-    table: &[[u8; 16]; C],
-    size: usize,
-) -> [[u8; 16]; C] {
-    let mut out = [[0x80u8; 16]; C];
-    let elements = 16 / size;
-    let mut m = 0;
-    while m < C {
-        let mut b = 0;
-        while b < 16 {
-            let x = table[m][b] as usize;
-            if x < 16 {
-                out[m][b] = ((elements - 1 - x / size) * size + x % size) as u8;
-            }
-            b += 1;
-        }
         m += 1;
     }
     out

@@ -756,8 +756,15 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
     }
     let size = size_of::<T>();
     // Row strides in bytes: distances between elements of one slice, exact.
-    let (dr, sr) = (step(size, dr), step(size, sr));
-    let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
+    let band = algorithm::Band {
+        d: d.cast::<u8>(),
+        dr: step(size, dr),
+        s: s.cast::<u8>(),
+        sr: step(size, sr),
+        rev,
+        rows,
+        n,
+    };
     // Each arm: the caller's contract in bytes, for pixels of `px == C` lanes of `SIZE`
     // bytes.
     macro_rules! shapes {
@@ -765,9 +772,7 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
             match px {
                 $(
                     // SAFETY: the caller's contract, in bytes (above).
-                    $c => unsafe {
-                        one_channel_backend::<$c, $size, INSERT>(d, dr, s, sr, rev, rows, n)
-                    },
+                    $c => unsafe { one_channel_backend::<$c, $size, INSERT>(band) },
                 )*
                 _ => 0,
             }
@@ -795,47 +800,29 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
     )
 )]
 unsafe fn one_channel_backend<const C: usize, const SIZE: usize, const INSERT: bool>(
-    d: *mut u8,
-    dr: isize,
-    s: *const u8,
-    sr: isize,
-    rev: bool,
-    rows: usize,
-    n: usize,
+    band: algorithm::Band,
 ) -> usize {
     #[cfg(x86_kernels)]
     {
         if crate::kernel::cpu::has_avx2() {
             // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::avx2_one::<C, SIZE, INSERT>(d, dr, s, sr, rev, rows, n) };
+            return unsafe { x86::avx2_one::<C, SIZE, INSERT>(band) };
         }
         if C <= 4 && crate::kernel::cpu::has_ssse3() {
             // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::ssse3_one::<C, SIZE, INSERT>(d, dr, s, sr, rev, rows, n) };
+            return unsafe { x86::ssse3_one::<C, SIZE, INSERT>(band) };
         }
         0
     }
-    #[cfg(neon_kernels)]
+    #[cfg(any(neon_kernels, miri))]
     {
+        #[cfg(neon_kernels)]
         use neon::Neon as U;
-        if rev {
-            // SAFETY: NEON is enabled at compile time; the caller's contract.
-            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, true>(d, dr, s, sr, rows, n) }
-        } else {
-            // SAFETY: NEON is enabled at compile time; the caller's contract.
-            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, false>(d, dr, s, sr, rows, n) }
-        }
-    }
-    #[cfg(miri)]
-    {
+        #[cfg(miri)]
         use portable::Portable as U;
-        if rev {
-            // SAFETY: the portable unit needs no feature; the caller's contract.
-            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, true>(d, dr, s, sr, rows, n) }
-        } else {
-            // SAFETY: the portable unit needs no feature; the caller's contract.
-            unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT, false>(d, dr, s, sr, rows, n) }
-        }
+        // SAFETY: NEON is enabled at compile time (the portable unit needs no feature); the
+        // caller's contract.
+        unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT>(band) }
     }
     #[cfg(not(any(x86_kernels, neon_kernels, miri)))]
     {

@@ -605,48 +605,55 @@ fn padded_transposes_leave_at_most_two_pixels_and_cover_the_slow_masks() {
     }
 }
 
-/// Rows of one channel: `rows` rows of `n` pixels of `px` lanes of `size` bytes (pattern
-/// bytes; the source's rows `sr` bytes apart), gathered into a destination of guard bytes
-/// whose rows are `dr` bytes apart, running down from each row's start when `rev`; checks
-/// `f`'s count (the same for every row, below `n`) against the formula and the guards.
-fn check_extract(
-    px: usize,
-    size: usize,
-    rows: usize,
-    n: usize,
+/// Rows of one channel, gathered (`insert` false) or scattered: `rows` rows of `n` pixels of
+/// `px` lanes of `size` bytes on the strided side and of `n` consecutive elements on the
+/// other (running down from each row's start when `rev`), pattern bytes in the source and
+/// other pattern bytes in the destination, rows apart by more than they hold; checks `f`'s
+/// count (the same for every row, below `n`) against the formula, and every other
+/// destination byte kept.
+fn check_one_channel(
+    insert: bool,
+    [px, size, rows, n]: [usize; 4],
     rev: bool,
     f: impl FnOnce(*mut u8, isize, *const u8, isize) -> usize,
 ) {
-    let (sr, dr) = (n * px * size + 5 * size, n * size + 3 * size);
+    let (pixels, run) = (n * px * size + 5 * size, n * size + 3 * size);
+    let (sr, dr) = if insert { (run, pixels) } else { (pixels, run) };
     let src: Vec<u8> = (0..rows * sr + 16).map(|x| (x * 7 + 3) as u8).collect();
-    let mut dst = std::vec![0xEEu8; rows * dr + 16];
-    // Each row's destination starts at its lowest byte, or at its highest element's.
+    let before: Vec<u8> = (0..rows * dr + 16)
+        .map(|x| (x * 5 + 1) as u8 | 0x80)
+        .collect();
+    let mut dst = before.clone();
+    // The consecutive side starts at its highest element when it runs down.
     let first = if rev { n.saturating_sub(1) * size } else { 0 };
-    // SAFETY: `first` lies inside the destination buffer.
-    let d = unsafe { dst.as_mut_ptr().add(first) };
-    let done = f(d, dr as isize, src.as_ptr(), sr as isize);
-    assert!(
-        done < n.max(1),
-        "px {px} size {size} n {n} rev {rev}: did {done}"
-    );
-    let mut expect = std::vec![0xEEu8; dst.len()];
+    let (d, s) = if insert {
+        (dst.as_mut_ptr(), src.as_ptr().wrapping_add(first))
+    } else {
+        (dst.as_mut_ptr().wrapping_add(first), src.as_ptr())
+    };
+    let done = f(d, dr as isize, s, sr as isize);
+    let what = std::format!("insert {insert} px {px} size {size} rows {rows} n {n} rev {rev}");
+    assert!(done < n.max(1), "{what}: did {done}");
+    let mut expect = before;
     for r in 0..rows {
         for p in 0..done {
-            let at = if rev { first - p * size } else { p * size };
+            let (run_at, px_at) = (if rev { first - p * size } else { p * size }, p * px * size);
+            let (to, from) = if insert {
+                (px_at, run_at)
+            } else {
+                (run_at, px_at)
+            };
             for t in 0..size {
-                expect[r * dr + at + t] = src[r * sr + p * px * size + t];
+                expect[r * dr + to + t] = src[r * sr + from + t];
             }
         }
     }
-    assert!(
-        dst == expect,
-        "px {px} size {size} rows {rows} n {n} rev {rev}: wrong or stray bytes"
-    );
+    assert!(dst == expect, "{what}: wrong or changed bytes");
 }
 
-/// [`one_channel`] gathering (the dispatch: AVX2, SSSE3 or NEON where present, the portable twin under
-/// Miri) for every pixel it takes of `T`, both ways, a few rows.
-fn extract_every_pixel<T: 'static>() {
+/// [`one_channel`] (the dispatch: AVX2, SSSE3 or NEON where present, the portable twin under
+/// Miri) for every pixel it takes of `T`, both ways round, a few rows.
+fn one_channel_every_pixel<T: 'static, const INSERT: bool>() {
     let size = size_of::<T>();
     // Under Miri (the portable twin, 16 bytes a step) a few shapes: every other is the
     // same loops with other masks.
@@ -663,12 +670,12 @@ fn extract_every_pixel<T: 'static>() {
         for &n in lengths {
             for rev in [false, true] {
                 for &rows in rows_of {
-                    check_extract(px, size, rows, n, rev, |d, dr, s, sr| {
-                        // SAFETY: every row's pixels lie in the source buffer (16 bytes of
-                        // slack past the last row), and its destination elements, from `d`
-                        // up or down, in the destination buffer; distinct buffers.
+                    check_one_channel(INSERT, [px, size, rows, n], rev, |d, dr, s, sr| {
+                        // SAFETY: every row's pixels and consecutive elements lie in their
+                        // buffers (16 bytes of slack past the last row), distinct buffers
+                        // that this test alone uses.
                         let done = unsafe {
-                            one_channel::<T, false>(
+                            one_channel::<T, INSERT>(
                                 d.cast(),
                                 dr / size as isize,
                                 s.cast(),
@@ -694,65 +701,73 @@ fn extract_every_pixel<T: 'static>() {
 }
 
 #[test]
-fn extract_gathers_one_channel_of_every_pixel_both_ways() {
-    extract_every_pixel::<u8>();
-    extract_every_pixel::<u16>();
-    extract_every_pixel::<f32>();
-    extract_every_pixel::<u64>();
+fn one_channel_moves_every_pixel_both_ways_keeping_the_rest() {
+    one_channel_every_pixel::<u8, false>();
+    one_channel_every_pixel::<u16, false>();
+    one_channel_every_pixel::<f32, false>();
+    one_channel_every_pixel::<u64, false>();
+    one_channel_every_pixel::<u8, true>();
+    one_channel_every_pixel::<u16, true>();
+    one_channel_every_pixel::<f32, true>();
+    one_channel_every_pixel::<u64, true>();
 }
 
-/// The portable twin (what Miri runs) and SSSE3 (the dispatch prefers AVX2) directly.
+/// The portable twin (what Miri runs) and SSSE3 (the dispatch prefers AVX2) directly, both
+/// ways.
 #[test]
 #[cfg_attr(miri, ignore = "the dispatch test runs the portable twin under Miri")]
-fn extract_units_agree_with_the_formula() {
-    fn units<const C: usize, const SIZE: usize>() {
+fn one_channel_units_agree_with_the_formula() {
+    fn units<const C: usize, const SIZE: usize, const INSERT: bool>() {
         for n in [0, 1, 16, 17, 40, 100] {
             for rev in [false, true] {
-                check_extract(C, SIZE, 2, n, rev, |d, dr, s, sr| {
-                    if rev {
-                        // SAFETY: as in `extract_every_pixel`; the portable unit needs no
-                        // feature.
-                        unsafe {
-                            one_channel_on::<portable::Portable, C, SIZE, false, true>(
-                                d, dr, s, sr, 2, n,
-                            )
-                        }
-                    } else {
-                        // SAFETY: as above.
-                        unsafe {
-                            one_channel_on::<portable::Portable, C, SIZE, false, false>(
-                                d, dr, s, sr, 2, n,
-                            )
-                        }
+                let band = |d, dr, s, sr| Band {
+                    d,
+                    dr,
+                    s,
+                    sr,
+                    rev,
+                    rows: 2,
+                    n,
+                };
+                check_one_channel(INSERT, [C, SIZE, 2, n], rev, |d, dr, s, sr| {
+                    // SAFETY: as in `one_channel_every_pixel`; the portable unit needs no
+                    // feature.
+                    unsafe {
+                        one_channel_on::<portable::Portable, C, SIZE, INSERT>(band(d, dr, s, sr))
                     }
                 });
                 #[cfg(x86_kernels)]
                 if C <= 4 && crate::kernel::cpu::has_ssse3() {
-                    check_extract(C, SIZE, 2, n, rev, |d, dr, s, sr| {
+                    check_one_channel(INSERT, [C, SIZE, 2, n], rev, |d, dr, s, sr| {
                         // SAFETY: as above; SSSE3 is present.
-                        unsafe { x86::ssse3_one::<C, SIZE, false>(d, dr, s, sr, rev, 2, n) }
+                        unsafe { x86::ssse3_one::<C, SIZE, INSERT>(band(d, dr, s, sr)) }
                     });
                 }
             }
         }
     }
-    units::<2, 1>();
-    units::<3, 1>();
-    units::<16, 1>();
-    units::<2, 2>();
-    units::<3, 2>();
-    units::<8, 2>();
-    units::<2, 4>();
-    units::<4, 4>();
+    fn both<const C: usize, const SIZE: usize>() {
+        units::<C, SIZE, false>();
+        units::<C, SIZE, true>();
+    }
+    both::<2, 1>();
+    both::<3, 1>();
+    both::<16, 1>();
+    both::<2, 2>();
+    both::<3, 2>();
+    both::<8, 2>();
+    both::<2, 4>();
+    both::<4, 4>();
 }
 
 #[test]
-fn extract_masks_pick_plane_zero_in_order_and_reversed() {
+fn one_channel_masks_pick_plane_zero_in_order_and_reversed() {
     fn plane<const C: usize, const SIZE: usize>() {
         let e = 16 / SIZE;
         for b in 0..16 {
             // Byte `b` of the plane: byte `b % SIZE` of pixel `b / SIZE`, at interleaved
-            // byte `(b / SIZE)·C·SIZE + b % SIZE`, in chunk `/ 16`, position `% 16`.
+            // byte `(b / SIZE)·C·SIZE + b % SIZE`, in chunk `/ 16`, position `% 16`; the
+            // plane reversed has it at `rb`.
             let o = (b / SIZE) * C * SIZE + b % SIZE;
             let rb = (e - 1 - b / SIZE) * SIZE + b % SIZE;
             for m in 0..C {
@@ -760,7 +775,27 @@ fn extract_masks_pick_plane_zero_in_order_and_reversed() {
                 assert_eq!(Masks::<C, SIZE>::EXTRACT[m][b], want, "C {C} SIZE {SIZE}");
                 assert_eq!(Masks::<C, SIZE>::EXTRACT_REVERSED[m][rb], want);
             }
+            let (m, at) = (o / 16, o % 16);
+            assert_eq!(
+                usize::from(Masks::<C, SIZE>::INSERT[m][at]),
+                b,
+                "C {C} SIZE {SIZE}"
+            );
+            assert_eq!(usize::from(Masks::<C, SIZE>::INSERT_REVERSED[m][at]), rb);
+            assert_eq!(Masks::<C, SIZE>::INSERT_SELECT[m][at], 0xFF);
         }
+        // Nothing else is picked or selected: 16 bytes of plane 0 in all the chunks.
+        let picked = Masks::<C, SIZE>::INSERT
+            .iter()
+            .flatten()
+            .filter(|&&x| x != 0x80)
+            .count();
+        let selected = Masks::<C, SIZE>::INSERT_SELECT
+            .iter()
+            .flatten()
+            .filter(|&&x| x == 0xFF)
+            .count();
+        assert_eq!((picked, selected), (16, 16), "C {C} SIZE {SIZE}");
     }
     plane::<2, 1>();
     plane::<5, 1>();
@@ -768,146 +803,5 @@ fn extract_masks_pick_plane_zero_in_order_and_reversed() {
     plane::<3, 2>();
     plane::<8, 2>();
     plane::<3, 4>();
-}
-
-/// Rows of one channel scattered: `rows` rows of `n` consecutive source elements of `size`
-/// bytes (pattern bytes; running down from each row's start when `rev`), into a destination
-/// of pixels of `px` lanes (guard bytes, rows `dr` bytes apart); checks `f`'s count against
-/// the formula, and that every other byte keeps its value.
-fn check_insert(
-    px: usize,
-    size: usize,
-    rows: usize,
-    n: usize,
-    rev: bool,
-    f: impl FnOnce(*mut u8, isize, *const u8, isize) -> usize,
-) {
-    let (sr, dr) = (n * size + 3 * size, n * px * size + 5 * size);
-    let src: Vec<u8> = (0..rows * sr + 16).map(|x| (x * 7 + 3) as u8).collect();
-    let before: Vec<u8> = (0..rows * dr + 16)
-        .map(|x| (x * 5 + 1) as u8 | 0x80)
-        .collect();
-    let mut dst = before.clone();
-    let first = if rev { n.saturating_sub(1) * size } else { 0 };
-    // SAFETY: `first` lies inside the source buffer.
-    let s = unsafe { src.as_ptr().add(first) };
-    let done = f(dst.as_mut_ptr(), dr as isize, s, sr as isize);
-    assert!(
-        done < n.max(1),
-        "px {px} size {size} n {n} rev {rev}: did {done}"
-    );
-    let mut expect = before;
-    for r in 0..rows {
-        for p in 0..done {
-            let from = if rev { first - p * size } else { p * size };
-            for t in 0..size {
-                expect[r * dr + p * px * size + t] = src[r * sr + from + t];
-            }
-        }
-    }
-    assert!(
-        dst == expect,
-        "px {px} size {size} rows {rows} n {n} rev {rev}: wrong or changed bytes"
-    );
-}
-
-/// [`one_channel`] scattering (the dispatch) for every pixel it takes of `T`, both ways.
-fn insert_every_pixel<T: 'static>() {
-    let size = size_of::<T>();
-    // Under Miri (the portable twin, 16 bytes a step) a few shapes: every other is the
-    // same loops with other masks.
-    let (lengths, pixels, rows_of): (&[usize], &[usize], &[usize]) = if cfg!(miri) {
-        (&[40], &[2, 3], &[2])
-    } else {
-        (
-            &[0, 1, 2, 15, 16, 17, 33, 64, 65, 100],
-            &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
-            &[1, 3],
-        )
-    };
-    for &px in pixels {
-        for &n in lengths {
-            for rev in [false, true] {
-                for &rows in rows_of {
-                    check_insert(px, size, rows, n, rev, |d, dr, s, sr| {
-                        // SAFETY: every row's source elements, from `s` up or down, lie in the
-                        // source buffer, and its pixels in the destination buffer (16 bytes of
-                        // slack past the last row), which this test alone uses; distinct
-                        // buffers.
-                        let done = unsafe {
-                            one_channel::<T, true>(
-                                d.cast(),
-                                dr / size as isize,
-                                s.cast(),
-                                sr / size as isize,
-                                px,
-                                rev,
-                                rows,
-                                n,
-                            )
-                        };
-                        if px * size > 16 || size == 8 {
-                            assert_eq!(done, 0);
-                        } else if HAS_BACKEND && !cfg!(target_os = "none") && n >= 40 {
-                            assert!(done > 0, "px {px} size {size} n {n}");
-                        }
-                        done
-                    });
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn insert_scatters_one_channel_of_every_pixel_both_ways_keeping_the_rest() {
-    insert_every_pixel::<u8>();
-    insert_every_pixel::<u16>();
-    insert_every_pixel::<f32>();
-    insert_every_pixel::<u64>();
-}
-
-/// The portable twin and SSSE3 directly, scattering.
-#[test]
-#[cfg_attr(miri, ignore = "the dispatch test runs the portable twin under Miri")]
-fn insert_units_agree_with_the_formula() {
-    fn units<const C: usize, const SIZE: usize>() {
-        for n in [0, 1, 16, 17, 40, 100] {
-            for rev in [false, true] {
-                check_insert(C, SIZE, 2, n, rev, |d, dr, s, sr| {
-                    if rev {
-                        // SAFETY: as in `insert_every_pixel`; the portable unit needs no
-                        // feature.
-                        unsafe {
-                            one_channel_on::<portable::Portable, C, SIZE, true, true>(
-                                d, dr, s, sr, 2, n,
-                            )
-                        }
-                    } else {
-                        // SAFETY: as above.
-                        unsafe {
-                            one_channel_on::<portable::Portable, C, SIZE, true, false>(
-                                d, dr, s, sr, 2, n,
-                            )
-                        }
-                    }
-                });
-                #[cfg(x86_kernels)]
-                if C <= 4 && crate::kernel::cpu::has_ssse3() {
-                    check_insert(C, SIZE, 2, n, rev, |d, dr, s, sr| {
-                        // SAFETY: as above; SSSE3 is present.
-                        unsafe { x86::ssse3_one::<C, SIZE, true>(d, dr, s, sr, rev, 2, n) }
-                    });
-                }
-            }
-        }
-    }
-    units::<2, 1>();
-    units::<3, 1>();
-    units::<16, 1>();
-    units::<2, 2>();
-    units::<3, 2>();
-    units::<8, 2>();
-    units::<2, 4>();
-    units::<4, 4>();
+    plane::<2, 8>();
 }

@@ -13,7 +13,9 @@ use core::arch::x86_64::{
     _mm256_unpacklo_epi8, _mm256_unpacklo_epi16, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
 
-use super::algorithm::{Unit, at, one_channel_on, pairs_one_by_one, run, store_each, zip_pairs};
+use super::algorithm::{
+    Band, Unit, at, one_channel_on, pairs_one_by_one, run, store_each, zip_pairs,
+};
 use crate::kernel::drive::step;
 
 /// 16 bytes at `p`, unaligned.
@@ -495,21 +497,10 @@ pub(super) unsafe fn avx2_pairs<const SIZE: usize>(
 /// SSSE3 is present, and [`super::one_channel_backend`]'s contract holds.
 #[target_feature(enable = "ssse3")]
 pub(super) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: bool>(
-    d: *mut u8,
-    dr: isize,
-    s: *const u8,
-    sr: isize,
-    rev: bool,
-    rows: usize,
-    n: usize,
+    band: Band,
 ) -> usize {
-    if rev {
-        // SAFETY: SSSE3 is enabled here; the caller's contract.
-        unsafe { one_channel_on::<Ssse3, C, SIZE, INSERT, true>(d, dr, s, sr, rows, n) }
-    } else {
-        // SAFETY: SSSE3 is enabled here; the caller's contract.
-        unsafe { one_channel_on::<Ssse3, C, SIZE, INSERT, false>(d, dr, s, sr, rows, n) }
-    }
+    // SAFETY: SSSE3 is enabled here; the caller's contract.
+    unsafe { one_channel_on::<Ssse3, C, SIZE, INSERT>(band) }
 }
 
 /// [`super::one_channel`] with AVX2, in bytes.
@@ -519,21 +510,10 @@ pub(super) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: 
 /// AVX2 is present, and [`super::one_channel_backend`]'s contract holds.
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn avx2_one<const C: usize, const SIZE: usize, const INSERT: bool>(
-    d: *mut u8,
-    dr: isize,
-    s: *const u8,
-    sr: isize,
-    rev: bool,
-    rows: usize,
-    n: usize,
+    band: Band,
 ) -> usize {
-    if rev {
-        // SAFETY: AVX2 is enabled here; the caller's contract.
-        unsafe { one_channel_on::<Avx2, C, SIZE, INSERT, true>(d, dr, s, sr, rows, n) }
-    } else {
-        // SAFETY: AVX2 is enabled here; the caller's contract.
-        unsafe { one_channel_on::<Avx2, C, SIZE, INSERT, false>(d, dr, s, sr, rows, n) }
-    }
+    // SAFETY: AVX2 is enabled here; the caller's contract.
+    unsafe { one_channel_on::<Avx2, C, SIZE, INSERT>(band) }
 }
 
 /// The first `C` (2 to 4) 4-byte lanes of `v` to `p`, by plain stores of 8, 8 + 4 or 16
