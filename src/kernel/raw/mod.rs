@@ -211,7 +211,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
                 continue;
             }
         }
-        match inline_nest::<T>(nest, stream) {
+        match inline_nest::<T>(nest, stream, owned) {
             Some(Inline::Cubes) => {
                 // The strip of the third loop, the same for every cube (its rows are the
                 // nest's innermost loop): found once, not per cube (a division).
@@ -668,8 +668,14 @@ enum Inline {
     Tiles,
 }
 
-/// The [`Inline`] form of `nest`'s blocks, if any (`stream`: the copy streams its stores).
-fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) -> Option<Inline> {
+/// The [`Inline`] form of `nest`'s blocks, if any (`stream`: the copy streams its stores;
+/// `owned`: its destination is its alone, else rows of one channel scattered are element
+/// loops, [`BlockKind::Insert`], and inline as those do).
+fn inline_nest<T: 'static>(
+    nest: &crate::kernel::plan::Nest<2>,
+    stream: bool,
+    owned: bool,
+) -> Option<Inline> {
     let (a, b) = match nest.loops() {
         [.., a, b] => (*a, *b),
         [b] => (Loop::UNIT, *b),
@@ -678,7 +684,10 @@ fn inline_nest<T: 'static>(nest: &crate::kernel::plan::Nest<2>, stream: bool) ->
     if PAIR_ROWS {
         return None;
     }
-    let kind = block_kind::<T>(a, b);
+    let kind = match block_kind::<T>(a, b) {
+        BlockKind::Insert if !owned => BlockKind::Elements,
+        kind => kind,
+    };
     let short = kind == BlockKind::Rows
         && !stream
         && b.extent
