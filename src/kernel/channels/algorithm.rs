@@ -532,6 +532,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
 /// `U`'s target feature is enabled; the `n·SIZE` bytes from `l` and from `r` are source
 /// elements, the `2n·SIZE` bytes from `d` destination elements written by nothing else,
 /// none a source element.
+#[cfg(any(x86_kernels, neon_kernels, miri))]
 #[inline(always)]
 pub(super) unsafe fn zip_pairs<U: Unit, const SIZE: usize>(
     d: *mut u8,
@@ -572,6 +573,7 @@ pub(super) unsafe fn zip_pairs<U: Unit, const SIZE: usize>(
 /// # Safety
 ///
 /// [`zip_pairs`]'s contract (no feature needed).
+#[cfg(any(x86_kernels, neon_kernels, miri))]
 #[inline(always)]
 pub(super) unsafe fn pairs_one_by_one<const SIZE: usize>(
     d: *mut u8,
