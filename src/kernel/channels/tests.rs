@@ -686,10 +686,11 @@ fn one_channel_every_pixel<T: 'static, const INSERT: bool>() {
                                 n,
                             )
                         };
-                        // Pixels past 16 bytes, or 8-byte elements, are not taken.
+                        // Pixels past 16 bytes, or 8-byte elements, are not taken; where a
+                        // backend runs (not i686 or bare metal), long rows are.
                         if px * size > 16 || size == 8 {
                             assert_eq!(done, 0);
-                        } else if HAS_BACKEND && !cfg!(target_os = "none") && n >= 40 {
+                        } else if cfg!(any(x86_kernels, neon_kernels, miri)) && n >= 40 {
                             assert!(done > 0, "px {px} size {size} n {n}");
                         }
                         done
