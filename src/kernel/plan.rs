@@ -1032,20 +1032,28 @@ mod tests {
     }
 
     /// Blocks of long loops that no transpose kernel takes (a loop where no operand steps one
-    /// element) are tiled only when a row's lines overflow `ELEMENT_ROW_BYTES` (half an L1):
-    /// below it the next row finds them cached and tiles of element loops add their set-up
-    /// alone; transposable blocks are tiled as before.
+    /// element) are tiled only when a row's lines overflow `ELEMENT_ROW_BYTES` (half an L1)
+    /// or its pages `ROW_PAGES`: below both the next row finds them cached and tiles of
+    /// element loops add their set-up alone; transposable blocks are tiled as before.
     #[test]
     fn element_blocks_tile_only_past_the_first_level_cache() {
         let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
         let (side, line) = (16, 8); // 8-byte elements
-        // Rows of 175, 9 elements of lines each (12.6 KB): whole.
-        assert!(!tile_worth(
+        // Rows of 175, 9 elements of lines each (12.6 KB) on 23 pages: whole.
+        assert!(!tile_worth(&l(960, [350, 2]), &l(175, [1, 64]), side, line));
+        // The same lines, each on a page of its own (176 pages a row): tiled.
+        assert!(tile_worth(
             &l(960, [350, 2]),
             &l(175, [1, 1920]),
             side,
             line
         ));
+        // 48 pages a row (47 one an element, one for the destination's span): whole; one
+        // more: tiled.
+        assert!(!tile_worth(&l(960, [350, 2]), &l(47, [1, 512]), side, line));
+        assert!(tile_worth(&l(960, [350, 2]), &l(48, [1, 512]), side, line));
+        // A short outer loop is not tiled for pages (no rows to reuse them).
+        assert!(!tile_worth(&l(4, [350, 2]), &l(175, [1, 1920]), side, line));
         // Rows of 400 (28.8 KB): tiled.
         assert!(tile_worth(
             &l(960, [350, 2]),
