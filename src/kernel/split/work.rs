@@ -157,6 +157,13 @@ impl<'a, T: Copy + Send + Sync + 'static> CopyWork<'a, T> {
 impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
     unsafe fn run(&self, i: usize, parts: usize) {
         let part = self.plan.part(i, parts);
+        // A part never owns the lanes between its elements (`false`): its neighbours may
+        // write them.
+        let (dst, src, flags) = (
+            self.dst.0,
+            self.src.as_ptr(),
+            [self.stream[0], self.stream[1], false],
+        );
         // SAFETY: the plan's offsets lie inside `dst` and `src` (the `InBounds` witness under
         // the `Unique` one `new` took, lengths matched by `plan_for`), and so do the part's,
         // a subset of them. `dst` is borrowed exclusively for `'a` and `src` shared: they do
@@ -164,14 +171,7 @@ impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
         // witness), so the disjoint index sets of the parts (`Plan::part`) write disjoint
         // elements, and each part runs once (this method's contract): no other part touches
         // this part's destination elements while it runs.
-        unsafe {
-            raw::copy_nests(
-                &part,
-                self.dst.0,
-                self.src.as_ptr(),
-                [self.stream[0], self.stream[1], false],
-            );
-        };
+        unsafe { raw::copy_nests(&part, dst, src, flags) };
         if self.stream[0] {
             stream::stream_fence();
         }
