@@ -11,7 +11,12 @@
 //!    transpose kernel, or rows whose cache lines would not stay cached: `plan/builder.rs`'s
 //!    `tile_worth`, the one rule);
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
-//!    with the two swapped (`rows_swap`, beside it).
+//!    with the two swapped (`rows_swap`, beside it); a copy whose loops fall into two
+//!    disjoint groups, fast in the destination and fast in the source, with blocks of a few
+//!    elements and more than 16 of the destination's (each a stream of the source), runs in
+//!    group tiles: the source's long loop cut at a divisor, the destination's group around
+//!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
+//!    lines).
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is

@@ -1031,6 +1031,98 @@ mod tests {
         assert!(small_matches_general(&dst, &src));
     }
 
+    /// Group tiling: a transposition between two groups of loops (the sweep's case 106
+    /// scaled down: 8-byte elements, the destination fast in two loops of 4 and 5 steps, the
+    /// source in one of 66 and one of 2) runs as tiles of the destination's group around runs of the
+    /// source's, its long loop cut at a divisor (11 of 66, the nearest to 16 found); the copy,
+    /// its prepared plan and a parallel copy's parts agree with the model. Groups of at most
+    /// 16 destination elements, source groups short enough to run whole, and loops without a
+    /// divisor near the aim keep the builder's order.
+    #[test]
+    fn transpositions_between_groups_of_loops_run_as_group_tiles() {
+        // (4, n, 1, 2, a4): src 1 + 2n·i0 + 2·i1 - i3 + 8n·i4 (fully contiguous);
+        // dst 128 + 4·(a4 - 1) + i0 + 384·i1 - 128·i3 - 4·i4 (runs of 4·a4).
+        let layouts = |n: usize, a4: usize| {
+            let (ni, ai) = (n.cast_signed(), a4.cast_signed());
+            let src = Layout::new([4, n, 1, 2, a4], [2 * ni, 2, 8 * ni * ai, -1, 8 * ni], 8)
+                .unwrap()
+                .with_offset(1)
+                .unwrap();
+            let dst = Layout::new([4, n, 1, 2, a4], [1, 384, 1, -128, -4], 8)
+                .unwrap()
+                .with_offset(128 + 4 * (ai - 1))
+                .unwrap();
+            (dst, src)
+        };
+        let extents = |dst: &Layout<5>, src: &Layout<5>| {
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let nest = plan.nests()[0];
+            assert_eq!(nest.tile(), None);
+            nest.loops()
+                .iter()
+                .map(|l| (l.extent, l.strides))
+                .collect::<std::vec::Vec<_>>()
+        };
+        let (dst, src) = layouts(66, 5);
+        assert_eq!(
+            extents(&dst, &src),
+            [
+                (6, [4224, 22]),
+                (5, [-4, 528]),
+                (4, [1, 132]),
+                (11, [384, 2]),
+                (2, [128, 1]),
+            ]
+        );
+        let input: std::vec::Vec<u64> = (0u64..).take(src.required_len().unwrap()).collect();
+        let mut model = std::vec![u64::MAX; dst.required_len().unwrap()];
+        for (s, d) in src.offsets().zip(dst.offsets()) {
+            model[d.unsigned_abs()] = input[s.unsigned_abs()];
+        }
+        let mut out = std::vec![u64::MAX; model.len()];
+        crate::copy(&input, &src, &mut out, &dst).unwrap();
+        assert_eq!(out, model);
+        let mut out = std::vec![u64::MAX; model.len()];
+        crate::CopyPlan::new(&src, &dst)
+            .unwrap()
+            .run(&input, &mut out)
+            .unwrap();
+        assert_eq!(out, model);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let mut seen = 0;
+        for i in 0..3 {
+            seen += plan.part(i, 3).volume();
+        }
+        assert_eq!(seen, plan.volume());
+        // A destination group of 4 · 4 = 16 elements: the builder's order.
+        let (dst, src) = layouts(66, 4);
+        assert_eq!(extents(&dst, &src).len(), 4);
+        // A source's loop of 32 steps (twice the aim or less) runs whole: the builder's order.
+        let (dst, src) = layouts(32, 10);
+        assert_eq!(extents(&dst, &src)[0].0, 32);
+        // 67 has no divisor near 16: the builder's order.
+        let (dst, src) = layouts(67, 10);
+        assert_eq!(extents(&dst, &src)[0].0, 67);
+    }
+
+    /// The divisor `group` cuts a loop at: the nearest to the aim within half and twice it,
+    /// the smaller of two as near, none for a prime or past the tries.
+    #[test]
+    fn the_group_cut_is_the_nearest_divisor() {
+        use super::builder::divisor_near;
+        assert_eq!(divisor_near(66, 16), Some(11));
+        assert_eq!(divisor_near(64, 16), Some(16));
+        assert_eq!(divisor_near(7018, 16), Some(11));
+        assert_eq!(divisor_near(7018, 32), Some(29));
+        assert_eq!(divisor_near(60, 16), Some(15));
+        assert_eq!(divisor_near(36, 16), Some(18));
+        assert_eq!(divisor_near(252, 16), Some(14));
+        assert_eq!(divisor_near(67, 16), None);
+        assert_eq!(divisor_near(2 * 67, 16), None);
+        // Below two nothing is a cut.
+        assert_eq!(divisor_near(9, 1), None);
+    }
+
     /// Blocks of long loops that no transpose kernel takes (a loop where no operand steps one
     /// element) are tiled only when a row's lines overflow `ELEMENT_ROW_BYTES` (half an L1)
     /// or its pages `ROW_PAGES`: below both the next row finds them cached and tiles of
