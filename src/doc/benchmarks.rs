@@ -463,3 +463,24 @@
 //! 0.77x); and a 128 KiB contiguous `f64` copy whose destination lay 8 bytes past the source
 //! modulo 4096 took 43 us through the C library's `rep movsb` against 2.7 us at other
 //! distances (now 3.2 us, in 1 KiB pieces).
+//!
+//! A later round (same host kind, each build timed against the one before case by case, in
+//! several processes alternating, the sweep's timing of one case at a time, loop time over
+//! `copy()`'s) took two of the cases that remained:
+//!
+//! - Group tiling (`group`, beside the tiling rule): case 106's loops, fast in the source
+//!   (7018 and 2 steps) and fast in the destination (4 and 10), run as tiles of the
+//!   destination's 40 elements around runs of 22 of the source's (its 7018-step loop cut at
+//!   11): 0.73-0.93x -> 2.0-2.5x alone, 3.48x in the next sweep. Of 24 variants of its shape
+//!   (2, 4 or 8 destination elements in the first loop; 5 to 20 in the last; 6000, 7018 or
+//!   8192 steps; 4- and 8-byte elements) 19 regroup, and those below the loop before
+//!   (0.57-0.90x) now run at 1.0-4.0x. The first version regrouped more: a destination
+//!   group of 10 elements (10 source streams, which the prefetchers follow) ran 1.25x slower
+//!   regrouped, and so did source groups short enough to run whole (0.7-1.1x): both are
+//!   left to the builder's order. Over 2,000 more random cases (seed 7) one more plan
+//!   changes (a 0.67x case to 0.82-0.91x).
+//! - The tiling rule counts a row's pages (`ROW_PAGES`, 48): case 60's rows of 175 `f64`
+//!   read 15 KB apart touch 176 pages, past the first-level TLB, row after row; tiled in 16s
+//!   they ran 1.2-1.5x the loop against 0.84-1.07x whole over six alternating processes (the
+//!   round above measured that block 0.79x tiled in one process: the processes' placement
+//!   moves this case by 1.5x either way). Rows of 46 `u16` 7.7 KB apart (47 pages) stay whole.
