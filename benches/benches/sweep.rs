@@ -15,6 +15,11 @@
 //! Each case runs `copy()`, the loop and `copy_from_slice` each warm (a first run not
 //! counted), then about `reps / 2` runs back to back, the three in turn, twice, and keeps
 //! each one's median (the NumPy replay times `copyto` the same way).
+//!
+//! One process's buffers land where they land: a case can run 1.5-2.5x slower, the copy or
+//! the loop or both, than the same case in another process (physical placement, cache sets).
+//! So each case slower than the loop is timed again in a process of its own (`--only I`), and
+//! both ratios are printed; `--no-recheck` leaves that out.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -303,6 +308,39 @@ fn join<T: ToString>(v: &[T]) -> String {
         .join(",")
 }
 
+/// Case `i` timed again in a new process of this bench (`--only i`, the same seed, cases and
+/// reps): its loop/`copy()` ratio as printed there, or why there is none.
+fn alone(args: &[String], i: usize, cases: usize, reps: usize) -> String {
+    let Ok(exe) = std::env::current_exe() else {
+        return "(not rerun: no path to this program)".into();
+    };
+    let mut cmd = std::process::Command::new(exe);
+    cmd.arg("--bench").args([
+        "--only",
+        &i.to_string(),
+        "--cases",
+        &cases.to_string(),
+        "--reps",
+        &reps.to_string(),
+    ]);
+    if let Some(p) = args.iter().position(|a| a == "--seed") {
+        cmd.args(&args[p..(p + 2).min(args.len())]);
+    }
+    match cmd.output() {
+        Ok(o) => String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .rev()
+            .find_map(|l| {
+                l.split_whitespace()
+                    .rev()
+                    .find(|w| w.ends_with('x') && w[..w.len() - 1].parse::<f64>().is_ok())
+                    .map(str::to_string)
+            })
+            .unwrap_or_else(|| "(no ratio in its output)".into()),
+        Err(e) => format!("(not rerun: {e})"),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let opt = |name: &str| {
@@ -330,6 +368,10 @@ fn main() {
     if let Some(i) = only {
         cases = vec![cases[i].clone()];
     }
+    let recheck = only.is_none()
+        && args.iter().any(|a| a == "--bench")
+        && !args.iter().any(|a| a == "--no-recheck");
+    let mut flagged: Vec<(usize, f64)> = Vec::new();
     let mut tsv = String::from(
         "case\titemsize\tshape\tsrc_strides\tsrc_offset\tsrc_len\tdst_strides\tdst_offset\tdst_len\tcopy_ns\tloop_ns\tmemcpy_ns\n",
     );
@@ -350,6 +392,7 @@ fn main() {
         log_mem += (mem / ours).ln();
         let mark = if speedup < 1.0 {
             slower += 1;
+            flagged.push((i, speedup));
             "  SLOWER THAN THE LOOP"
         } else {
             ""
@@ -385,6 +428,14 @@ fn main() {
     );
     if only.is_some() {
         return;
+    }
+    if recheck {
+        for &(i, speedup) in &flagged {
+            println!(
+                "case {i}: {speedup:.2}x the loop in the sweep, {} in a process of its own",
+                alone(&args, i, n, reps)
+            );
+        }
     }
     if let Err(e) = std::fs::write(&out, tsv) {
         eprintln!("could not write {out}: {e}");
