@@ -1700,6 +1700,62 @@ fn copy_of_cubes_of_short_blocks_matches_the_model() {
     }
 }
 
+/// Cubes of a few elements (nests whose three innermost loops make at most 64 elements, rows
+/// of 2 to 4 strided elements), which hosts copy with the row length chosen once a nest: the
+/// random sweep's cases that ran at 0.23-0.43x the plain loop before (`(2,2,3466,2)` and
+/// `(2,5484,2,3)` of `u16`, `(1021,8,2,2)` of `u64`, the long axis shortened), each row
+/// length the destination stays unique with, forward and flipped, 2- and 8-byte elements,
+/// through `copy` and `CopyPlan` against the model; the plans checked to end in such cubes.
+#[test]
+fn copy_of_tiny_cubes_matches_the_model() {
+    let long = if cfg!(miri) { 5 } else { 97 };
+    let li = long as isize;
+    // Shape but the last extent, source strides, destination strides, the last extents.
+    type Case = ([usize; 3], [isize; 4], [isize; 4], &'static [usize]);
+    let cases: [Case; 3] = [
+        ([2, 2, long], [-16, 1, 96, -4], [4, 8, -16, 1], &[2, 3, 4]),
+        ([2, long, 2], [12 * li, 6, 24 * li, 1], [12, 48, 6, -2], &[2, 3]),
+        ([long, 8, 2], [32, 4, 1, 2], [128, -16, 4, 1], &[2, 3, 4]),
+    ];
+    // Strides and the offset that puts the lowest element at 0.
+    let at_zero = |shape: [usize; 4], strides: [isize; 4], size: usize| {
+        let low: isize = shape
+            .iter()
+            .zip(strides)
+            .map(|(&e, s)| (s * (e as isize - 1)).min(0))
+            .sum();
+        Layout::new(shape, strides, size).unwrap().with_offset(-low).unwrap()
+    };
+    let (mut tiny, mut planned) = (0, 0);
+    for (head, ss, ds, lasts) in cases {
+        for &b in lasts {
+            let shape = [head[0], head[1], head[2], b];
+            let sizes: &[usize] = if cfg!(miri) { &[2] } else { &[2, 8] };
+            for &size in sizes {
+                let (src, dst) = (at_zero(shape, ss, size), at_zero(shape, ds, size));
+                let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+                planned += 1;
+                if let [.., c, a, l] = plan.nests()[0].loops()
+                    && (2..=4).contains(&l.extent)
+                    && c.extent * a.extent * l.extent <= 64
+                    && plan.nests()[0].tile().is_none()
+                {
+                    tiny += 1;
+                }
+                let flipped = src.flipped(2).unwrap();
+                if size == 2 {
+                    check_against_model::<u16, 4>(&src, &dst, |i| i as u16);
+                    check_against_model::<u16, 4>(&flipped, &dst, |i| i as u16);
+                } else {
+                    check_against_model::<u64, 4>(&src, &dst, |i| i as u64);
+                    check_against_model::<u64, 4>(&flipped, &dst, |i| i as u64);
+                }
+            }
+        }
+    }
+    assert!(tiny * 3 >= planned * 2, "{tiny} of {planned} plans end in tiny cubes");
+}
+
 /// The loop order weighs strides past a cache line alike: in a 3-D transpose of `u16` whose
 /// source strides are thousands of elements, the destination's stride-1 axis is one of the
 /// two innermost loops (tiled with the source's), not outermost as a plain stride sum puts it.

@@ -219,6 +219,10 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
                     .loops()
                     .last()
                     .map_or(CUBE_STRIP, |&b| cube_strip::<T>(b));
+                // SAFETY: the caller's contract, for `nest`.
+                if unsafe { tiny_cubes(nest, d, s) } {
+                    continue;
+                }
                 for_each_cube(nest, |offs, c, a, b| {
                     // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of
                     // the nest, inside the allocations (the caller's contract), the
@@ -811,6 +815,87 @@ unsafe fn small_cube<T: Copy>(
             unsafe { small_block(dst.wrapping_offset(dk), src.wrapping_offset(sk), a, b) };
         }
     }
+}
+
+/// The most elements of a cube [`tiny_cubes`] takes: cubes of a few elements each, whose
+/// every row is one of 2 to 4 elements.
+const TINY_CUBE: usize = 64;
+
+/// Copies `nest` cube by cube when its cubes are tiny (at most [`TINY_CUBE`] elements, rows
+/// of 2 to 4 strided elements): the row's length chosen once for the nest, so each cube is
+/// three plain loops with the row's moves unrolled, where [`small_cube`] would choose its
+/// path cube by cube. `false`, with nothing written, for other nests.
+///
+/// # Safety
+///
+/// [`copy_nests`]'s contract, for `nest`.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into `copy_nests`: one loop per row length"
+)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the operands and loops are named as in the module"
+)]
+#[inline(always)]
+unsafe fn tiny_cubes<T: Copy>(nest: &crate::kernel::plan::Nest<2>, d: *mut T, s: *const T) -> bool {
+    let (c, a, b) = match nest.loops() {
+        [.., c, a, b] => (*c, *a, *b),
+        _ => return false,
+    };
+    let cube = c.extent.saturating_mul(a.extent).saturating_mul(b.extent);
+    if cube > TINY_CUBE || (b.strides[0] == 1 && b.strides[1] == 1) {
+        return false;
+    }
+    match b.extent {
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 2 steps.
+        2 => unsafe { tiny_cubes_of::<T, 2>(nest, d, s) },
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 3 steps.
+        3 => unsafe { tiny_cubes_of::<T, 3>(nest, d, s) },
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 4 steps.
+        4 => unsafe { tiny_cubes_of::<T, 4>(nest, d, s) },
+        _ => return false,
+    }
+    true
+}
+
+/// [`tiny_cubes`] for rows of `B` elements.
+///
+/// # Safety
+///
+/// [`copy_nests`]'s contract, for `nest`, whose innermost loop has `B` steps.
+#[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
+#[inline(always)]
+unsafe fn tiny_cubes_of<T: Copy, const B: usize>(
+    nest: &crate::kernel::plan::Nest<2>,
+    d: *mut T,
+    s: *const T,
+) {
+    for_each_cube(nest, |[od, os], c, a, b| {
+        let ([dc, sc], [da, sa], [db, sb]) = (c.strides, a.strides, b.strides);
+        let (mut dk, mut sk) = (d.wrapping_offset(od), s.wrapping_offset(os));
+        for _ in 0..c.extent {
+            let (mut di, mut si) = (dk, sk);
+            for _ in 0..a.extent {
+                for j in 0..B {
+                    let (dj, sj) = (
+                        di.wrapping_offset(step(j, db)),
+                        si.wrapping_offset(step(j, sb)),
+                    );
+                    // SAFETY: element `j` of a row of the cube at `[od, os]`: an offset of the
+                    // nest, inside the source's allocation (the caller's contract).
+                    let v = unsafe { *sj };
+                    // SAFETY: the same element of the destination, unique, no source element
+                    // (the caller's contract).
+                    unsafe { *dj = v };
+                }
+                di = di.wrapping_offset(da);
+                si = si.wrapping_offset(sa);
+            }
+            dk = dk.wrapping_offset(dc);
+            sk = sk.wrapping_offset(sc);
+        }
+    });
 }
 
 /// Copies the `a × b` block at `d`/`s`: rows of consecutive elements of at most
