@@ -16,7 +16,9 @@
 //!    elements and more than 16 of the destination's (each a stream of the source), runs in
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around
 //!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
-//!    lines).
+//!    lines); an untiled nest whose two innermost loops make at most 8 elements runs its
+//!    innermost loop of 16 or more steps whose strides are below a line innermost
+//!    (`long_inside`).
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is

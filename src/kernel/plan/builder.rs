@@ -92,6 +92,9 @@ impl<const K: usize> Builder<'_, K> {
         let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
             return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
         };
+        if nest_tile.is_none() {
+            long_inside(loops, line);
+        }
         measure(loops, offsets, bounds)
     }
 }
@@ -658,6 +661,51 @@ const fn regroup<const K: usize>(
         i = i.saturating_add(1);
     }
     count
+}
+
+/// The largest 2-D block (elements of the two innermost loops) [`long_inside`] takes for
+/// tiny.
+const TINY_BLOCK: usize = 8;
+
+/// The fewest steps of a loop [`long_inside`] moves inside.
+const LONG_LOOP: usize = 16;
+
+/// When the two innermost loops of an untiled nest make a block of at most [`TINY_BLOCK`]
+/// elements, moves the innermost loop of at least [`LONG_LOOP`] steps whose every stride is
+/// below a line (`line` elements) to the innermost place (the loops between shift out by
+/// one): rows of it then read and write consecutive lines.
+const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usize) {
+    let count = loops.len();
+    let tiny = match &*loops {
+        [.., a, b] => a.extent.saturating_mul(b.extent) <= TINY_BLOCK,
+        _ => false,
+    };
+    if !tiny {
+        return;
+    }
+    let mut i = count.saturating_sub(2);
+    while let Some(p) = i.checked_sub(1) {
+        i = p;
+        let Some(cand) = get(loops, i) else {
+            return;
+        };
+        let mut near = true;
+        let mut op = 0;
+        while op < K {
+            if abs_stride(loops, i, op) >= line {
+                near = false;
+            }
+            op = op.saturating_add(1);
+        }
+        if cand.extent >= LONG_LOOP && near {
+            let mut j = i;
+            while j.saturating_add(1) < count {
+                swap(loops, j, j.saturating_add(1));
+                j = j.saturating_add(1);
+            }
+            return;
+        }
+    }
 }
 
 /// `ceil(elements / line)`, at least 1.
