@@ -1701,7 +1701,7 @@ fn copy_of_cubes_of_short_blocks_matches_the_model() {
 }
 
 /// Cubes of a few elements (nests whose three innermost loops make at most 64 elements, rows
-/// of 2 to 4 strided elements), which hosts copy with the row length chosen once a nest: the
+/// of 2 to 8 strided elements), which hosts copy with the row length chosen once a nest: the
 /// random sweep's cases that ran at 0.23-0.43x the plain loop before (`(2,2,3466,2)` and
 /// `(2,5484,2,3)` of `u16`, `(1021,8,2,2)` of `u64`, the long axis shortened), each row
 /// length the destination stays unique with, forward and flipped, 2- and 8-byte elements,
@@ -1712,8 +1712,9 @@ fn copy_of_tiny_cubes_matches_the_model() {
     let li = long as isize;
     // Shape but the last extent, source strides, destination strides, the last extents.
     type Case = ([usize; 3], [isize; 4], [isize; 4], &'static [usize]);
-    let cases: [Case; 3] = [
+    let cases: [Case; 4] = [
         ([2, 2, long], [-16, 1, 96, -4], [4, 8, -16, 1], &[2, 3, 4]),
+        ([2, 2, long], [-64, 1, 384, -4], [8, 16, -32, 1], &[5, 6, 7, 8]),
         ([2, long, 2], [12 * li, 6, 24 * li, 1], [12, 48, 6, -2], &[2, 3]),
         ([long, 8, 2], [32, 4, 1, 2], [128, -16, 4, 1], &[2, 3, 4]),
     ];
@@ -1736,7 +1737,7 @@ fn copy_of_tiny_cubes_matches_the_model() {
                 let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
                 planned += 1;
                 if let [.., c, a, l] = plan.nests()[0].loops()
-                    && (2..=4).contains(&l.extent)
+                    && (2..=8).contains(&l.extent)
                     && c.extent * a.extent * l.extent <= 64
                     && plan.nests()[0].tile().is_none()
                 {

@@ -37,7 +37,7 @@
 //!    reversed runs the compiler vectorises, and element loops for the rest.
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the
 //!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`);
-//!    cubes of at most 64 elements in rows of 2 to 4 strided elements take one loop per row
+//!    cubes of at most 64 elements in rows of 2 to 8 strided elements take one loop per row
 //!    length, chosen once a nest (`raw::tiny_cubes`).
 //!    A transpose of 2-, 4- or 8-byte elements whose columns come in groups, consecutive on
 //!    one side (the three innermost loops of `oihw -> OIhw16i16o`: 16 channels × 9

@@ -818,11 +818,11 @@ unsafe fn small_cube<T: Copy>(
 }
 
 /// The most elements of a cube [`tiny_cubes`] takes: cubes of a few elements each, whose
-/// every row is one of 2 to 4 elements.
+/// every row is one of 2 to 8 elements.
 const TINY_CUBE: usize = 64;
 
 /// Copies `nest` cube by cube when its cubes are tiny (at most [`TINY_CUBE`] elements, rows
-/// of 2 to 4 strided elements): the row's length chosen once for the nest, so each cube is
+/// of 2 to 8 strided elements): the row's length chosen once for the nest, so each cube is
 /// three plain loops with the row's moves unrolled, where [`small_cube`] would choose its
 /// path cube by cube. `false`, with nothing written, for other nests.
 ///
@@ -854,6 +854,14 @@ unsafe fn tiny_cubes<T: Copy>(nest: &crate::kernel::plan::Nest<2>, d: *mut T, s:
         3 => unsafe { tiny_cubes_of::<T, 3>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 4 steps.
         4 => unsafe { tiny_cubes_of::<T, 4>(nest, d, s) },
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 5 steps.
+        5 => unsafe { tiny_cubes_of::<T, 5>(nest, d, s) },
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 6 steps.
+        6 => unsafe { tiny_cubes_of::<T, 6>(nest, d, s) },
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 7 steps.
+        7 => unsafe { tiny_cubes_of::<T, 7>(nest, d, s) },
+        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 8 steps.
+        8 => unsafe { tiny_cubes_of::<T, 8>(nest, d, s) },
         _ => return false,
     }
     true
@@ -875,23 +883,11 @@ unsafe fn tiny_cubes_of<T: Copy, const B: usize>(
         let ([dc, sc], [da, sa], [db, sb]) = (c.strides, a.strides, b.strides);
         let (mut dk, mut sk) = (d.wrapping_offset(od), s.wrapping_offset(os));
         for _ in 0..c.extent {
-            let (mut di, mut si) = (dk, sk);
-            for _ in 0..a.extent {
-                for j in 0..B {
-                    let (dj, sj) = (
-                        di.wrapping_offset(step(j, db)),
-                        si.wrapping_offset(step(j, sb)),
-                    );
-                    // SAFETY: element `j` of a row of the cube at `[od, os]`: an offset of the
-                    // nest, inside the source's allocation (the caller's contract).
-                    let v = unsafe { *sj };
-                    // SAFETY: the same element of the destination, unique, no source element
-                    // (the caller's contract).
-                    unsafe { *dj = v };
-                }
-                di = di.wrapping_offset(da);
-                si = si.wrapping_offset(sa);
-            }
+            // SAFETY: the block `a × b` at this step of `c`: offsets of the cube at
+            // `[od, os]`, which the caller's contract covers (`rows_of_n`'s contract).
+            unsafe { rows_of_n::<T, B>(dk, da, db, sk, sa, sb, a.extent) };
+            // Past the last step the pointers may leave the slices: `wrapping_offset` keeps
+            // that defined, and they are never dereferenced there.
             dk = dk.wrapping_offset(dc);
             sk = sk.wrapping_offset(sc);
         }
@@ -925,7 +921,7 @@ mod rows;
 pub(crate) use rows::copy_run;
 use rows::{
     PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows, pair_rows_contiguous,
-    reverse_run, reverse_worth, strided_block,
+    reverse_run, reverse_worth, rows_of_n, strided_block,
 };
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};

@@ -473,9 +473,12 @@ pub(super) unsafe fn strided_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, 
 ///
 /// Every `d + i·dr + j·ds` and `s + i·sr + j·ss` (`i < rows`, `j < W`) is an element of its
 /// slice, no destination element is a source element, and the destination's are distinct.
-#[expect(clippy::inline_always, reason = "inlined into `strided_block`'s arms")]
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into `strided_block`'s arms and the tiny cubes' loops"
+)]
 #[inline(always)]
-unsafe fn rows_of_n<T: Copy, const W: usize>(
+pub(super) unsafe fn rows_of_n<T: Copy, const W: usize>(
     d: *mut T,
     dr: isize,
     ds: isize,
