@@ -479,8 +479,11 @@
 //!   regrouped, and so did source groups short enough to run whole (0.7-1.1x): both are
 //!   left to the builder's order. Over 2,000 more random cases (seed 7) one more plan
 //!   changes (a 0.67x case to 0.82-0.91x).
-//! - The tiling rule counts a row's pages (`ROW_PAGES`, 48): case 60's rows of 175 `f64`
-//!   read 15 KB apart touch 176 pages, past the first-level TLB, row after row; tiled in 16s
-//!   they ran 1.2-1.5x the loop against 0.84-1.07x whole over six alternating processes (the
-//!   round above measured that block 0.79x tiled in one process: the processes' placement
-//!   moves this case by 1.5x either way). Rows of 46 `u16` 7.7 KB apart (47 pages) stay whole.
+//! - The tiling rule counts a row's pages (`ROW_PAGES`, 96): case 60's rows of 175 `f64`
+//!   read 15 KB apart touch 176 pages, past the TLB's first levels, row after row; tiled in
+//!   16s they ran 1.2-1.5x the loop against 0.84-1.07x whole over six alternating processes
+//!   (the round above measured that block 0.79x tiled in one process: the processes'
+//!   placement moves this case by 1.5x either way). A first threshold of 48 pages tiled
+//!   rows of 61 `f64` 197 KB apart (case 741 of the seed-7 sweep) at 0.68x the loop against
+//!   1.1x whole; across that sweep 13 of 14 blocks of 49 to 96 pages a row ran faster whole
+//!   and 6 of 7 of 97 to 160 faster tiled, so 96 it is.

@@ -1182,10 +1182,10 @@ mod tests {
             side,
             line
         ));
-        // 48 pages a row (47 one an element, one for the destination's span): whole; one
+        // 96 pages a row (95 one an element, one for the destination's span): whole; one
         // more: tiled.
-        assert!(!tile_worth(&l(960, [350, 2]), &l(47, [1, 512]), side, line));
-        assert!(tile_worth(&l(960, [350, 2]), &l(48, [1, 512]), side, line));
+        assert!(!tile_worth(&l(960, [350, 2]), &l(95, [1, 512]), side, line));
+        assert!(tile_worth(&l(960, [350, 2]), &l(96, [1, 512]), side, line));
         // A short outer loop is not tiled for pages (no rows to reuse them).
         assert!(!tile_worth(&l(4, [350, 2]), &l(175, [1, 1920]), side, line));
         // Rows of 400 (28.8 KB): tiled.

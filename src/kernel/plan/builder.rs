@@ -366,12 +366,13 @@ pub(super) const fn tile_worth<const K: usize>(
 const PAGE_BYTES: usize = 4096;
 
 /// The most pages one row of a block of long loops may touch, over all operands, for the
-/// next row to find their translations still in the first-level TLB (three quarters of its
-/// 64 entries, the fewest of the x86-64 and Arm cores targeted): past it each element of a
-/// row misses the TLB, row after row, and tiles keep a tile's pages in it (a 960 x 175 block
-/// of `f64` read 1920 apart: 1.2-1.8x faster in tiles; a 3856 x 46 one of `u16` read 3856
-/// apart, 47 pages a row, 1.2x slower tiled, as a row's pages still fit).
-const ROW_PAGES: usize = 48;
+/// block to run whole: past it a row's translations no longer stay in the TLB's first levels
+/// until the next row, each element of a row misses them, row after row, and tiles keep a
+/// tile's pages there. Measured on random copies, the row's pages the only difference: a
+/// 960 x 175 block of `f64` read 1920 apart (176 pages a row) 1.2-1.8x faster in tiles; of
+/// 14 blocks of 49 to 96 pages a row, 13 faster whole (`f64` rows of 61 pages: 0.68x the
+/// plain loop tiled, 1.1x whole); of 7 of 97 to 160 pages, 6 faster tiled.
+const ROW_PAGES: usize = 96;
 
 /// The pages one row of `l` touches, over all operands (elements of `line` a cache line):
 /// a page an element where an operand's step is a page or more, else the pages its span
