@@ -487,3 +487,17 @@
 //!   rows of 61 `f64` 197 KB apart (case 741 of the seed-7 sweep) at 0.68x the loop against
 //!   1.1x whole; across that sweep 13 of 14 blocks of 49 to 96 pages a row ran faster whole
 //!   and 6 of 7 of 97 to 160 faster tiled, so 96 it is.
+//! - A second sweep of 2,000 cases (`-- --cases 2000 --seed 7`) found what the 240 do not
+//!   hold: three or four short axes around a long one. Their nests end in cubes of a few
+//!   elements (`(2,2,3466,2)` of `u16`: cubes of 2 x 2 x 2), and each cube chose its path
+//!   (strips, short rows, the row's length) itself, at 0.23-0.43x the loop. Cubes of at most
+//!   64 elements in rows of 2 to 8 now take one loop per row length, chosen once a nest
+//!   (`tiny_cubes`): 63-97 -> 22 us (the loop 20), `(2,5484,2,3)` of `u16` 106-158 -> 45 us
+//!   (45), `(2,2,6957,7)` of `u8` 146 -> 76 us (100); all 13 such nests of the 2,000 faster.
+//!   Where the short loops sit innermost and a long loop of strides below a line sits
+//!   outside them (`(2,200,2,2,44)` of `u32`: cubes of 8 inside a loop of 44), the long loop
+//!   runs innermost (`long_inside`): 171 -> 28 us (the loop 35); of the 2,000, 6 plans
+//!   change, 5 faster, one from 1.49x to 1.12x the loop. That sweep gives 4.07x the loop in
+//!   geometric mean after these rules, with 24 cases slower than the loop on their own, 17
+//!   past 1.10x (the worst `f64` rows of 61 elements 197 KB apart: 0.55x in the sweep's
+//!   processes, 1.1x in a scratch program's buffers).
