@@ -164,13 +164,13 @@ impl<T: Copy + Send + Sync + 'static> Work for CopyWork<'_, T> {
             self.src.as_ptr(),
             [self.stream[0], self.stream[1], false],
         );
-        // SAFETY: the plan's offsets lie inside `dst` and `src` (the `InBounds` witness under
-        // the `Unique` one `new` took, lengths matched by `plan_for`), and so do the part's,
-        // a subset of them. `dst` is borrowed exclusively for `'a` and `src` shared: they do
-        // not overlap, and nobody else writes either. The destination is unique (the `Unique`
-        // witness), so the disjoint index sets of the parts (`Plan::part`) write disjoint
-        // elements, and each part runs once (this method's contract): no other part touches
-        // this part's destination elements while it runs.
+        // The part's offsets are a subset of the plan's, which lie inside `dst` and `src` (the
+        // `InBounds` witness under the `Unique` one `new` took, lengths matched by
+        // `plan_for`); `dst` is borrowed exclusively for `'a` and `src` shared, so they do not
+        // overlap and nobody else writes either.
+        // SAFETY: the above; the destination is unique (the `Unique` witness), so the
+        // disjoint index sets of the parts (`Plan::part`) write disjoint elements, and each
+        // part runs once (this method's contract): no other part touches its elements.
         unsafe { raw::copy_nests(&part, dst, src, flags) };
         if self.stream[0] {
             stream::stream_fence();
