@@ -1736,13 +1736,15 @@ fn copy_of_tiny_cubes_matches_the_model() {
                 let (src, dst) = (at_zero(shape, ss, size), at_zero(shape, ds, size));
                 let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
                 planned += 1;
-                if let [.., c, a, l] = plan.nests()[0].loops()
-                    && (2..=8).contains(&l.extent)
-                    && c.extent * a.extent * l.extent <= 64
-                    && plan.nests()[0].tile().is_none()
-                {
-                    tiny += 1;
-                }
+                let is_tiny = match plan.nests()[0].loops() {
+                    [.., c, a, l] => {
+                        (2..=8).contains(&l.extent)
+                            && c.extent * a.extent * l.extent <= 64
+                            && plan.nests()[0].tile().is_none()
+                    }
+                    _ => false,
+                };
+                tiny += usize::from(is_tiny);
                 let flipped = src.flipped(2).unwrap();
                 if size == 2 {
                     check_against_model::<u16, 4>(&src, &dst, |i| i as u16);
