@@ -528,7 +528,7 @@ const fn group_cut<const K: usize>(loops: &[Loop<K>], line: usize) -> Option<(us
     let mut i = 0;
     while let Some(l) = get(loops, i) {
         let (ds, ss) = (abs_stride(loops, i, 0), abs_stride(loops, i, 1));
-        let (near_d, near_s) = (ds != 0 && ds <= line, ss != 0 && ss < line);
+        let (near_d, near_s) = (near_dst(ds, line), near_src(ss, line));
         // A loop fast in both, or an innermost loop the destination does not lead: the
         // order is not the one this regroups.
         if (near_d && near_s) || (!near_d && i.saturating_add(1) == loops.len()) {
@@ -628,9 +628,9 @@ const fn regroup<const K: usize>(
         let (ds, ss) = (abs_stride(all, i, 0), abs_stride(all, i, 1));
         let c = if i == fast {
             1
-        } else if ds != 0 && ds <= line {
+        } else if near_dst(ds, line) {
             2
-        } else if ss != 0 && ss < line {
+        } else if near_src(ss, line) {
             4
         } else {
             0
@@ -707,6 +707,19 @@ const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usize) {
             return;
         }
     }
+}
+
+/// Whether a destination stride of `|stride|` elements makes a loop of [`group`]'s
+/// destination group: it moves, at most a line (`line` elements) a step (a loop a line apart
+/// continues the run of the loops inside it).
+const fn near_dst(stride: usize, line: usize) -> bool {
+    stride != 0 && stride <= line
+}
+
+/// Whether a source stride of `|stride|` elements makes a loop of [`group`]'s source group: it
+/// moves, within a line a step (the span [`group`] cuts is contiguous lines).
+const fn near_src(stride: usize, line: usize) -> bool {
+    stride != 0 && stride < line
 }
 
 /// `ceil(elements / line)`, at least 1.

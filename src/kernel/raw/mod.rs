@@ -213,16 +213,16 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
         }
         match inline_nest::<T>(nest, stream, owned) {
             Some(Inline::Cubes) => {
+                // SAFETY: the caller's contract, for `nest`.
+                if unsafe { tiny_cubes(nest, d, s) } {
+                    continue;
+                }
                 // The strip of the third loop, the same for every cube (its rows are the
                 // nest's innermost loop): found once, not per cube (a division).
                 let steps = nest
                     .loops()
                     .last()
                     .map_or(CUBE_STRIP, |&b| cube_strip::<T>(b));
-                // SAFETY: the caller's contract, for `nest`.
-                if unsafe { tiny_cubes(nest, d, s) } {
-                    continue;
-                }
                 for_each_cube(nest, |offs, c, a, b| {
                     // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of
                     // the nest, inside the allocations (the caller's contract), the
