@@ -144,8 +144,9 @@ pub enum LayoutError {
     /// plans, operands that need more loops than a nest holds
     /// ([`MAX_LOOPS`](crate::plan::MAX_LOOPS)) and whose loops past it, peeled into a nest
     /// per combination of their indices, make more pieces than a plan holds
-    /// ([`MAX_NESTS`](crate::plan::MAX_NESTS); a run-time kernel plans them a window at a
-    /// time instead).
+    /// ([`MAX_NESTS`](crate::plan::MAX_NESTS), or the `M` of a plan made `with_nests`, such
+    /// as [`CopyPlan::with_nests`](crate::CopyPlan::with_nests); a run-time kernel plans them
+    /// a window at a time instead).
     RankOverflow {
         /// The storage bound.
         max: usize,
@@ -220,13 +221,16 @@ pub enum LayoutError {
     },
     /// The operands of a kernel are blocked so differently that they cut the shape into more
     /// strided pieces than the kernel plans: more than [`MAX_NESTS`](crate::plan::MAX_NESTS)
-    /// for one [`Plan`](crate::plan::Plan) (and so for a prepared plan and its parts), more
-    /// than [`MAX_PIECES`](crate::plan::MAX_PIECES) for a run-time kernel (which plans
-    /// [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces at a time).
+    /// for one [`Plan`](crate::plan::Plan) (and so for a prepared plan and its parts), or
+    /// than the `M` of a plan made `with_nests` (such as
+    /// [`CopyPlan::with_nests`](crate::CopyPlan::with_nests), which holds as many as its
+    /// `M`); more than [`MAX_PIECES`](crate::plan::MAX_PIECES) for any kernel (a run-time
+    /// one plans [`MAX_NESTS`](crate::plan::MAX_NESTS) pieces at a time).
     ///
     /// Operands blocked on different axes, by sizes that divide one another (blocks of 8 and
     /// of 16: nChw8c -> nChw16c), with partial last blocks or by factor 1 fit one plan, as
-    /// does any empty copy. Past one plan (run-time kernels only): two block sizes on one
+    /// does any empty copy. Past one plan of four nests (the run-time kernels, and the plans
+    /// made `with_nests` with room for them): two block sizes on one
     /// axis neither of which divides the other (3 and 4, 4 and 6), on an axis long enough
     /// that its pieces (one per phase of their least common multiple) outnumber the nests,
     /// and partial last blocks on several blocked axes (oneDNN's `OIhw16i16o` against

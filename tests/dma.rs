@@ -767,15 +767,36 @@ fn interleaved_operands() {
         InterleavedLayout::dense([20, 6], 2, InterleaveLayout::new(0, 8).unwrap()).unwrap();
     let plan = CopyPlan::of(&planar, &blocked).unwrap();
     let src: Vec<u8> = (0..240).map(|i| (i * 5 + 3) as u8).collect();
+    lowers_on_every_engine(&plan, &src);
+    // Several nests: the full blocks and the partial one.
+    assert!(plan.plan().nests().len() > 1);
+}
+
+/// A plan made with room for more nests than `CopyPlan::new`'s four (blocks of 2 against
+/// blocks of 3 on an axis of 13: six pieces) lowers on every engine, each chain against the
+/// CPU copy.
+#[test]
+fn plans_of_more_nests_lower_on_every_engine() {
+    use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+    let il = |f| InterleavedLayout::dense([13, 5], 2, InterleaveLayout::new(0, f).unwrap()).unwrap();
+    let (from, to) = (il(2), il(3));
+    assert_eq!(CopyPlan::of(&from, &to), Err(LayoutError::InterleaveConflict));
+    let plan = CopyPlan::<8>::with_nests(&from, &to).unwrap();
+    assert_eq!(plan.plan().nests().len(), 6);
+    let src: Vec<u8> = (0..plan.src_len() * 2).map(|i| (i * 5 + 3) as u8).collect();
+    lowers_on_every_engine(&plan, &src);
+}
+
+/// Lowers `plan` (2-byte elements) on every engine, runs each chain on the emulated bus
+/// with `src` at [`SRC`], and checks the destination against the CPU copy.
+fn lowers_on_every_engine<const M: usize>(plan: &CopyPlan<M>, src: &[u8]) {
     let dst_len = plan.dst_len() * 2;
-    // The model: the CPU copy.
+    let src16: Vec<u16> = src.chunks(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
     let mut want = vec![0u16; plan.dst_len()];
-    let src16: Vec<u16> = src
-        .chunks(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
     plan.run(&src16, &mut want).unwrap();
     let want: Vec<u8> = want.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let plan = *plan;
+    let src = src.to_vec();
     let bus = |chain: Vec<u8>| {
         let mut bus = Bus::new();
         bus.add(SRC, src.clone());
@@ -808,8 +829,6 @@ fn interleaved_operands() {
     let mut b = bus(image(&blocks, n));
     assert_eq!(emu_rp::run(&mut b, Chip::Rp2350, 0, CHAIN), Ok(n - 1));
     assert_eq!(b.region(DST), &want[..]);
-    // Several nests: the full blocks and the partial one.
-    assert!(plan.plan().nests().len() > 1);
 }
 
 /// Every refusal, and the destination untouched by each.

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use strided_layout::plan::Plan;
+use strided_layout::plan::{MAX_NESTS, MAX_PIECES, Plan};
 use strided_layout::{
     CopyPlan, InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, ZipMapPlan,
 };
@@ -193,6 +193,14 @@ fn check_pair_with<const N: usize>(
         let conflict = Err(LayoutError::InterleaveConflict);
         assert_eq!(CopyPlan::of(src, dst).map(|_| ()), conflict, "{}", what());
         assert_eq!(ZipMapPlan::of(src, dst, dst).map(|_| ()), conflict, "{}", what());
+        // With room for every piece a plan can have, the prepared plan holds them all, each
+        // a nest, and copies as the model says.
+        let plan = CopyPlan::<MAX_PIECES>::with_nests(src, dst)
+            .unwrap_or_else(|e| panic!("CopyPlan::<MAX_PIECES> {}: {e}", what()));
+        assert!(plan.plan().nests().len() > MAX_NESTS, "{}", what());
+        let mut got = fresh();
+        assert_eq!(plan.run(&a, &mut got[..dl]), Ok(()), "CopyPlan::<MAX_PIECES> {}", what());
+        assert_eq!(got, want, "CopyPlan::<MAX_PIECES> {}", what());
     }
 
     let want = expect(&|x, _| x.wrapping_mul(3) ^ 1);

@@ -1029,6 +1029,25 @@ fn onednn_reorders_land_where_both_formats_say() {
                 assert!(un.iter().all(|x| unsafe { x.assume_init() } == -1), "{tag}");
             }
         }
+        // Prepared: refused by `CopyPlan`'s four nests, planned with room for the six
+        // pieces, and copying as the run-time kernel does (padding untouched).
+        assert_eq!(
+            strided_layout::CopyPlan::from_lowered(&fl, &tl).err(),
+            Some(LayoutError::InterleaveConflict),
+            "{tag}: CopyPlan"
+        );
+        let plan = strided_layout::CopyPlan::<6>::with_nests_lowered(&fl, &tl).unwrap();
+        assert_eq!(plan.plan().nests().len(), 6, "{tag}");
+        assert_eq!(
+            strided_layout::CopyPlan::<5>::with_nests_lowered(&fl, &tl).err(),
+            Some(LayoutError::InterleaveConflict),
+            "{tag}: room for 5"
+        );
+        let mut got = vec![-1i32; to.required_len().unwrap()];
+        plan.run(&src, &mut got).unwrap();
+        let mut want = vec![-1i32; got.len()];
+        strided_layout::copy(&src, &fl, &mut want, &tl).unwrap();
+        assert_eq!(got, want, "{tag}: CopyPlan::<6>");
     }
 }
 

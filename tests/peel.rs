@@ -1,12 +1,13 @@
 //! Ranks past `MAX_LOOPS` whose axes merge nowhere: the loops a nest cannot hold are peeled
 //! into pieces (a nest per combination of their indices), planned in one plan up to
-//! `MAX_NESTS` pieces and by the run-time kernels a window at a time, as many as there are
-//! (checked whole, not piece against piece); every kernel against the model (each index's offsets in both layouts), refusals untouched.
+//! `MAX_NESTS` pieces (or the `M` a plan is made `with_nests`) and by the run-time kernels a
+//! window at a time, as many as there are (checked whole, not piece against piece); every
+//! kernel against the model (each index's offsets in both layouts), refusals untouched.
 
 use strided_layout::plan::{MAX_LOOPS, MAX_NESTS, MAX_PIECES, Plan};
 #[allow(unused_imports)]
 use strided_layout::plan::Mapping as _;
-use strided_layout::{CopyPlan, Layout, LayoutError, Operand, Order};
+use strided_layout::{CopyPlan, CopyWithinPlan, FillPlan, Layout, LayoutError, Operand, Order, ZipMapPlan};
 
 const SENTINEL: u32 = 0xdead_beef;
 
@@ -443,4 +444,95 @@ fn small_ranks_past_max_loops_under_miri() {
     }
     check::<9>(true);
     check::<11>(false);
+}
+
+#[test]
+#[cfg_attr(miri, ignore = "minutes under Miri; `prepared::plans_with_room_for_more_nests_run_every_kernel_as_the_model` runs the same paths small")]
+fn prepared_plans_with_room_for_the_pieces_run_every_kernel_as_the_model() {
+    // Rank 11, C order into F order: 3 loops peeled, 8 pieces (2048 elements). Refused by the prepared plans' four nests and by room for 7; with room for 8
+    // (or more) every prepared kernel, and the parts, match the model.
+    const R: usize = 11;
+    let src = Layout::dense([2; R], 4, Order::C).unwrap();
+    let dst = Layout::dense([2; R], 4, Order::F).unwrap();
+    let overflow = Some(LayoutError::RankOverflow { max: MAX_LOOPS });
+    assert_eq!(CopyPlan::new(&src, &dst).err(), overflow);
+    assert_eq!(CopyPlan::<7>::with_nests(&src, &dst).err(), overflow);
+    let plan = CopyPlan::<8>::with_nests(&src, &dst).unwrap();
+    assert_eq!(plan.plan().nests().len(), 8);
+    assert_eq!(plan, CopyPlan::<8>::with_nests_lowered(&src.lowered(), &dst.lowered()).unwrap());
+    assert_eq!(CopyPlan::<9>::with_nests(&src, &dst).unwrap().plan().nests(), plan.plan().nests());
+    assert_eq!((plan.src_len(), plan.dst_len()), (len(&src), len(&dst)));
+    let model = pairs(&dst, &src);
+    let a = data(len(&src), 12);
+    let mut want = vec![SENTINEL; len(&dst)];
+    for &[d, s] in &model {
+        want[d] = a[s];
+    }
+    let mut got = vec![SENTINEL; len(&dst)];
+    plan.run(&a, &mut got).unwrap();
+    assert_eq!(got, want);
+    let mut got = vec![SENTINEL; len(&dst)];
+    plan.run_map(&a, &mut got, |x| x ^ 0x33).unwrap();
+    assert!(model.iter().all(|&[d, s]| got[d] == a[s] ^ 0x33));
+    let mut un = vec![core::mem::MaybeUninit::new(SENTINEL); len(&dst)];
+    assert_eq!(plan.run_uninit(&a, &mut un).unwrap(), &want[..]);
+    for parts in [1, 3, 8, 13] {
+        let mut got = vec![SENTINEL; len(&dst)];
+        let mut n = 0;
+        for part in plan.parts(&a, &mut got, parts).unwrap().rev() {
+            n += part.plan().volume();
+            part.run();
+        }
+        assert_eq!((got == want, n), (true, model.len()), "{parts} parts");
+    }
+    // A slice one short: named whole, untouched.
+    let mut short = vec![SENTINEL; len(&dst) - 1];
+    assert_eq!(
+        plan.run(&a, &mut short),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Destination,
+            needed: len(&dst),
+            given: len(&dst) - 1,
+        })
+    );
+    assert!(short.iter().all(|&x| x == SENTINEL));
+    // A destination that meets across pieces: refused at planning, as by `copy`.
+    let mut s: [isize; R] = core::array::from_fn(|k| 1 << k);
+    s[R - 1] = s[R - 2];
+    let meets = Layout::new([2; R], s, 4).unwrap();
+    assert_eq!(CopyPlan::<8>::with_nests(&src, &meets).err(), Some(LayoutError::DestinationNotUnique));
+    // zip_map, the second source C-dense.
+    let zip = ZipMapPlan::<8>::with_nests(&src, &src, &dst).unwrap();
+    assert_eq!(ZipMapPlan::of(&src, &src, &dst).err(), overflow);
+    let b = data(len(&src), 13);
+    let mut got = vec![SENTINEL; len(&dst)];
+    zip.run(&a, &b, &mut got, |x, y| x.wrapping_sub(y)).unwrap();
+    assert!(model.iter().all(|&[d, s]| got[d] == a[s].wrapping_sub(b[s])));
+    // fill, of a layout that merges nowhere alone.
+    let one = powers::<R>(2, 3);
+    assert_eq!(FillPlan::new(&one).err(), overflow);
+    let fill = FillPlan::<8>::with_nests(&one).unwrap();
+    let mut got = vec![SENTINEL; fill.len() + 1];
+    fill.run(&mut got[..len(&one)], 5).unwrap();
+    let mut want_fill = vec![SENTINEL; len(&one) + 1];
+    for i in one.indices() {
+        want_fill[one.offset_of(i).unwrap() as usize] = 5;
+    }
+    assert_eq!(got, want_fill);
+    // copy_within: apart (moved), overlapping (refused at planning).
+    let shift = len(&src);
+    let within = CopyWithinPlan::<8>::with_nests(&src, &dst.with_offset(shift as isize).unwrap()).unwrap();
+    assert_eq!(CopyWithinPlan::new(&src, &dst.with_offset(shift as isize).unwrap()).err(), overflow);
+    let before = data(2 * shift, 14);
+    let mut buf = before.clone();
+    within.run(&mut buf).unwrap();
+    let mut moved = before.clone();
+    for &[d, s] in &model {
+        moved[d + shift] = before[s];
+    }
+    assert_eq!(buf, moved);
+    assert_eq!(
+        CopyWithinPlan::<8>::with_nests(&src, &dst.with_offset(1).unwrap()).err(),
+        Some(LayoutError::OperandsOverlap)
+    );
 }

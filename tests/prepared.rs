@@ -535,3 +535,95 @@ fn tiled_transposes_at_the_small_block_limit_match_the_model() {
         }
     }
 }
+
+/// Operands cut into more pieces than `CopyPlan::new`'s four nests hold (blocks of 2 against
+/// blocks of 3 on an axis of 15: a piece per phase of their least common multiple and one for
+/// the rest), prepared with room for them: every prepared kernel and the parts against the
+/// model (each index's offset in both layouts), refusals of too little room. Small enough
+/// for Miri.
+#[test]
+fn plans_with_room_for_more_nests_run_every_kernel_as_the_model() {
+    const SENTINEL: u32 = 0xDEAD_BEEF;
+    use strided_layout::plan::MAX_NESTS;
+    use strided_layout::{InterleaveLayout, InterleavedLayout};
+    let il = |f| InterleavedLayout::dense([15, 3], 4, InterleaveLayout::new(0, f).unwrap()).unwrap();
+    let (src, dst) = (il(2), il(3));
+    let model: Vec<[usize; 2]> = (0..15)
+        .flat_map(|i| (0..3).map(move |j| [i, j]))
+        .map(|ix| [dst.offset_of(ix).unwrap() as usize, src.offset_of(ix).unwrap() as usize])
+        .collect();
+    assert_eq!(CopyPlan::of(&src, &dst), Err(LayoutError::InterleaveConflict));
+    let plan = CopyPlan::<8>::with_nests(&src, &dst).unwrap();
+    let pieces = plan.plan().nests().len();
+    assert!(pieces > MAX_NESTS && pieces <= 8, "{pieces} pieces");
+    assert_eq!(plan.plan().volume(), 45);
+    assert_eq!(
+        plan,
+        CopyPlan::<8>::with_nests_lowered(&src.lowered(), &dst.lowered()).unwrap()
+    );
+    // Room for one fewer: refused, naming the rule of differently blocked operands.
+    match pieces {
+        5 => assert_eq!(CopyPlan::<4>::with_nests(&src, &dst), Err(LayoutError::InterleaveConflict)),
+        6 => assert_eq!(CopyPlan::<5>::with_nests(&src, &dst), Err(LayoutError::InterleaveConflict)),
+        7 => assert_eq!(CopyPlan::<6>::with_nests(&src, &dst), Err(LayoutError::InterleaveConflict)),
+        _ => assert_eq!(CopyPlan::<7>::with_nests(&src, &dst), Err(LayoutError::InterleaveConflict)),
+    }
+    let a: Vec<u32> = (0..plan.src_len() as u32).map(|x| x * 3 + 1).collect();
+    let mut want = vec![SENTINEL; plan.dst_len()];
+    for &[d, s] in &model {
+        want[d] = a[s];
+    }
+    let mut got = vec![SENTINEL; plan.dst_len()];
+    plan.run(&a, &mut got).unwrap();
+    assert_eq!(got, want);
+    let mut got = vec![SENTINEL; plan.dst_len()];
+    plan.run_map(&a, &mut got, |x| x ^ 9).unwrap();
+    assert!(model.iter().all(|&[d, s]| got[d] == a[s] ^ 9));
+    // The destination (blocks of 3 on 15) has no padding: `run_uninit` hands it all back.
+    let mut un = vec![core::mem::MaybeUninit::new(SENTINEL); plan.dst_len()];
+    assert_eq!(plan.run_uninit(&a, &mut un).unwrap(), &want[..]);
+    for parts in [1, 2, 5, 50] {
+        let mut got = vec![SENTINEL; plan.dst_len()];
+        let mut visited = 0;
+        for part in plan.parts(&a, &mut got, parts).unwrap().rev() {
+            visited += part.plan().volume();
+            part.run();
+        }
+        assert_eq!((got == want, visited), (true, 45), "{parts} parts");
+    }
+    // A short source: named, nothing written.
+    let mut got = vec![SENTINEL; plan.dst_len()];
+    assert_eq!(
+        plan.run(&a[..plan.src_len() - 1], &mut got),
+        Err(LayoutError::OffsetOutsideSlice {
+            operand: Operand::Source,
+            needed: plan.src_len(),
+            given: plan.src_len() - 1,
+        })
+    );
+    assert!(got.iter().all(|&x| x == SENTINEL));
+    // zip_map: both sources in blocks of 2.
+    assert_eq!(ZipMapPlan::of(&src, &src, &dst), Err(LayoutError::InterleaveConflict));
+    let zip = ZipMapPlan::<8>::with_nests(&src, &src, &dst).unwrap();
+    let mut got = vec![SENTINEL; plan.dst_len()];
+    zip.run(&a, &a, &mut got, |x, y| x.wrapping_mul(y)).unwrap();
+    assert!(model.iter().all(|&[d, s]| got[d] == a[s].wrapping_mul(a[s])));
+    // copy_within: the destination after the source, then overlapping it.
+    let shift = plan.src_len();
+    let moved = dst.with_offset(shift as isize).unwrap();
+    assert_eq!(CopyWithinPlan::of(&src, &moved), Err(LayoutError::InterleaveConflict));
+    let within = CopyWithinPlan::<8>::with_nests(&src, &moved).unwrap();
+    let before: Vec<u32> = (0..within.len() as u32).collect();
+    let mut buf = before.clone();
+    within.run(&mut buf).unwrap();
+    let mut want = before.clone();
+    for &[d, s] in &model {
+        want[d + shift] = before[s];
+    }
+    assert_eq!(buf, want);
+    let near = dst.with_offset(1).unwrap();
+    assert_eq!(
+        CopyWithinPlan::<8>::with_nests(&src, &near),
+        Err(LayoutError::OperandsOverlap)
+    );
+}

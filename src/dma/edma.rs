@@ -303,8 +303,8 @@ const fn descriptor(step: &Step, next: Option<u32>) -> Descriptor {
 /// }
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub fn lower(
-    plan: &CopyPlan,
+pub fn lower<const M: usize>(
+    plan: &CopyPlan<M>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -345,8 +345,8 @@ pub fn lower(
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower_at(
-    plan: &CopyPlan,
+pub const fn lower_at<const M: usize>(
+    plan: &CopyPlan<M>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -403,8 +403,8 @@ pub const fn lower_at(
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn rebase(
-    plan: &CopyPlan,
+pub const fn rebase<const M: usize>(
+    plan: &CopyPlan<M>,
     chain: &mut [Descriptor],
     src_addr: u32,
     dst_addr: u32,

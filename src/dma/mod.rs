@@ -314,7 +314,11 @@ const fn link(at: u32, k: usize, count: usize, size: u32) -> Result<Option<u32>,
 
 /// Checks that the buffers of a chain lowered at address 0 stay on the bus from `src_addr` and
 /// `dst_addr`: the plan's whole span of each, in bytes.
-const fn bus_span(plan: &crate::CopyPlan, src_addr: u32, dst_addr: u32) -> Result<(), DmaError> {
+const fn bus_span<const M: usize>(
+    plan: &crate::CopyPlan<M>,
+    src_addr: u32,
+    dst_addr: u32,
+) -> Result<(), DmaError> {
     let src = (plan.src_len() as u64).checked_mul(plan.src_itemsize() as u64);
     let dst = (plan.dst_len() as u64).checked_mul(plan.dst_itemsize() as u64);
     match (src, dst) {

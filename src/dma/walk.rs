@@ -612,8 +612,8 @@ pub(crate) struct Step {
 
 /// The descriptors of a whole plan, in order: each nest's, one per combination of the
 /// indices of the loops its engine's counters leave.
-pub(crate) struct Chain<'p> {
-    plan: &'p CopyPlan,
+pub(crate) struct Chain<'p, const M: usize> {
+    plan: &'p CopyPlan<M>,
     kind: Kind,
     src_addr: u32,
     dst_addr: u32,
@@ -628,14 +628,14 @@ pub(crate) struct Chain<'p> {
     live: bool,
 }
 
-impl<'p> Chain<'p> {
+impl<'p, const M: usize> Chain<'p, M> {
     /// The chain of `plan` for engine `kind` between buffers at `src_addr` and `dst_addr`.
     ///
     /// # Errors
     ///
     /// [`DmaError::ItemsizeMismatch`] if the plan's two element sizes differ.
     pub(crate) const fn new(
-        plan: &'p CopyPlan,
+        plan: &'p CopyPlan<M>,
         kind: Kind,
         src_addr: u32,
         dst_addr: u32,

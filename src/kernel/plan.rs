@@ -1,7 +1,8 @@
 //! [`Plan`]: the loops a kernel runs for `K` operands of one shape, chosen once.
 //!
-//! Planning turns the operands' [`Lowered`] forms into at most [`MAX_NESTS`] loop nests (one
-//! per piece of the shape that is strided in every operand). For each nest, in this order:
+//! Planning turns the operands' [`Lowered`] forms into at most `M` loop nests (one per piece
+//! of the shape that is strided in every operand; `M` is [`MAX_NESTS`] unless a plan is
+//! made [`with_nests`](Plan::with_nests)). For each nest, in this order:
 //!
 //! 1. each blocked axis (an axis with [`Level`](crate::plan::Level)s in some operand) is
 //!    cut (`plan/pieces.rs`) into runs that every operand reads as strided loops, by the
@@ -34,7 +35,7 @@
 //!                                                loop 1: extent 4096, strides [1, 4096], tile 32
 //! ```
 //!
-//! The plan is plain stack data (about `MAX_NESTS · 16 · (K + 1)` words), so firmware can keep one
+//! The plan is plain stack data (about `M · 8 · (K + 1)` words), so firmware can keep one
 //! and a GPU host can read its loops to size a launch.
 
 use crate::LayoutError;
@@ -77,10 +78,14 @@ const _: () = assert!(INNER_UNROLL >= 1);
 /// Operands interleaved alike (or not at all) need one nest, and a second for a partial last
 /// block; operands interleaved differently cut the shape into more pieces: blocks of 8 and
 /// of 16 on one axis (nChw8c -> nChw16c) three at most, two different axes four at most.
-/// Every plan carries this many nests (it is plain stack data), so it is kept to what those
-/// cases need; a plan that needs more is [`LayoutError::InterleaveConflict`] (see there for when that happens),
-/// and the run-time kernels plan such operands [`MAX_NESTS`] pieces at a time
-/// ([`MAX_PIECES`]).
+/// Every plan carries room for this many nests unless it is made with more (it is plain
+/// stack data), so it is kept to what those cases need; [`Plan::new`] (and the prepared
+/// plans' `new`, `of` and `from_lowered`) refuses operands that need more with
+/// [`LayoutError::InterleaveConflict`] (see there for when that happens), or
+/// [`LayoutError::RankOverflow`] for loops peeled past [`MAX_LOOPS`]. A plan made
+/// [`with_nests`](Plan::with_nests) (and a prepared plan, [`CopyPlan::with_nests`](crate::CopyPlan::with_nests))
+/// holds its own number `M` of them; the run-time kernels plan such operands [`MAX_NESTS`]
+/// pieces at a time ([`MAX_PIECES`]).
 ///
 /// # Examples
 ///
@@ -102,7 +107,8 @@ pub const MAX_NESTS: usize = 4;
 /// [`MAX_NESTS`] pieces at a time, each window validated (and every pair of windows checked
 /// for a shared destination element) before anything is written. Past this the kernels
 /// refuse with [`LayoutError::InterleaveConflict`]; a [`Plan`] (and so a prepared plan or
-/// split parts) holds [`MAX_NESTS`]. Plain operands whose loops past [`MAX_LOOPS`] are
+/// split parts) holds [`MAX_NESTS`], or the `M` it is made [`with_nests`](Plan::with_nests),
+/// at most this many of them blocked pieces. Plain operands whose loops past [`MAX_LOOPS`] are
 /// peeled into pieces have no such bound: they are checked whole, once.
 ///
 /// 64: validation compares every two pieces, and windows are planned again for it, so its
@@ -136,9 +142,9 @@ pub const MAX_PIECES: usize = 64;
 /// The most loops one nest holds: after extent-1 axes are dropped and mergeable axes merged,
 /// the loops past this many (the outermost in the loop order) are *peeled*: each combination
 /// of their indices becomes a nest of its own, a *piece* (`plan/peel.rs`). A plan holds
-/// [`MAX_NESTS`] pieces (past that [`Plan::new`] is [`LayoutError::RankOverflow`]); the
-/// run-time kernels plan any number, a window of [`MAX_NESTS`] at a time, the whole operands
-/// checked once.
+/// [`MAX_NESTS`] pieces (past that [`Plan::new`] is [`LayoutError::RankOverflow`]), or the
+/// `M` it is made [`with_nests`](Plan::with_nests); the run-time kernels plan any number, a
+/// window of [`MAX_NESTS`] at a time, the whole operands checked once.
 ///
 /// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
 /// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
@@ -470,48 +476,18 @@ impl<const K: usize> Nest<K> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Plan<const K: usize> {
-    nests: Nests<K>,
+pub struct Plan<const K: usize, const M: usize = MAX_NESTS> {
+    nests: Nests<K, M>,
     count: usize,
 }
 
 impl<const K: usize> Plan<K> {
-    /// The plan of nothing; [`Plan::build`] fills it in place.
-    pub(crate) const EMPTY: Self = Self {
-        nests: Nests::EMPTY,
-        count: 0,
-    };
-
-    /// [`Plan::EMPTY`] for a kernel planning at run time: built as a value, so only the room
-    /// for one nest is cleared (a `const` is copied or cleared whole, all [`MAX_NESTS`] nests:
-    /// about 230 instructions a call on a Cortex-M4 for a copy's plan, against about 80).
-    /// The planner makes room for more nests when a plan needs them.
-    #[expect(
-        clippy::inline_always,
-        reason = "a call would return the plan through memory: the value is what saves the clear"
-    )]
-    #[inline(always)]
-    pub(crate) const fn empty() -> Self {
-        Self {
-            nests: Nests::One([Nest::EMPTY]),
-            count: 0,
-        }
-    }
-
-    /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape.
+    /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape, in
+    /// at most [`MAX_NESTS`] nests: [`Plan::with_nests`] with the default room.
     ///
     /// # Errors
     ///
-    /// - [`LayoutError::ShapeMismatch`] if an operand's shape differs from operand 0's (the
-    ///   first differing axis);
-    /// - [`LayoutError::AxisOutOfRange`] if an interleave names an axis `>= N`;
-    /// - [`LayoutError::FactorZero`] if an interleave factor is 0;
-    /// - [`LayoutError::InterleaveConflict`] if the operands' interleaves cut the shape into
-    ///   more than [`MAX_NESTS`] strided pieces;
-    /// - [`LayoutError::OffsetOverflow`] if an offset or stride the plan needs overflows
-    ///   `isize` (never for operands that keep the invariants of [`Layout`](crate::Layout));
-    /// - [`LayoutError::RankOverflow`] if the operands need more than [`MAX_LOOPS`] loops and
-    ///   the loops past them, peeled, make more than [`MAX_NESTS`] pieces.
+    /// As [`Plan::with_nests`], with `M` = [`MAX_NESTS`].
     ///
     /// # Examples
     ///
@@ -528,6 +504,66 @@ impl<const K: usize> Plan<K> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn new<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
+        Self::with_nests(ops)
+    }
+
+    /// [`Plan::EMPTY`] for a kernel planning at run time: built as a value, so only the room
+    /// for one nest is cleared (a `const` is copied or cleared whole, all [`MAX_NESTS`] nests:
+    /// about 230 instructions a call on a Cortex-M4 for a copy's plan, against about 80).
+    /// The planner makes room for more nests when a plan needs them.
+    #[expect(
+        clippy::inline_always,
+        reason = "a call would return the plan through memory: the value is what saves the clear"
+    )]
+    #[inline(always)]
+    pub(crate) const fn empty() -> Self {
+        Self {
+            nests: Nests::One([Nest::EMPTY]),
+            count: 0,
+        }
+    }
+}
+
+impl<const K: usize, const M: usize> Plan<K, M> {
+    /// The plan of nothing; [`Plan::build`] fills it in place.
+    pub(crate) const EMPTY: Self = Self {
+        nests: Nests::EMPTY,
+        count: 0,
+    };
+
+    /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape, in
+    /// at most `M` nests: one per strided piece of the shape ([`MAX_NESTS`], the room of
+    /// [`Plan::new`], holds every piece but those of operands blocked very differently, or of
+    /// a rank past [`MAX_LOOPS`] that peels loops).
+    ///
+    /// # Errors
+    ///
+    /// - [`LayoutError::ShapeMismatch`] if an operand's shape differs from operand 0's (the
+    ///   first differing axis);
+    /// - [`LayoutError::AxisOutOfRange`] if an interleave names an axis `>= N`;
+    /// - [`LayoutError::FactorZero`] if an interleave factor is 0;
+    /// - [`LayoutError::InterleaveConflict`] if the operands' interleaves cut the shape into
+    ///   more than `M` strided pieces (or more than [`MAX_PIECES`], whatever `M`);
+    /// - [`LayoutError::OffsetOverflow`] if an offset or stride the plan needs overflows
+    ///   `isize` (never for operands that keep the invariants of [`Layout`](crate::Layout));
+    /// - [`LayoutError::RankOverflow`] if the operands need more than [`MAX_LOOPS`] loops and
+    ///   the loops past them, peeled, make more than `M` pieces.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, LayoutError};
+    /// use strided_layout::plan::{Mapping, Plan};
+    /// // Blocks of 2 against blocks of 3 on an axis of 13: six pieces, more than `Plan::new`'s
+    /// // four nests hold, planned in a plan with room for eight.
+    /// let a = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 2)?)?.lowered();
+    /// let b = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 3)?)?.lowered();
+    /// assert_eq!(Plan::new(&[a, b]), Err(LayoutError::InterleaveConflict));
+    /// let plan = Plan::<2, 8>::with_nests(&[a, b])?;
+    /// assert_eq!((plan.nests().len(), plan.volume()), (6, 169));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_nests<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
         let mut plan = Self::EMPTY;
         match plan.build(ops) {
             Ok(()) => Ok(plan),
@@ -563,7 +599,7 @@ impl<const K: usize> Plan<K> {
     /// [`Plan::build`] for operands none of which is interleaved (every `interleave` is
     /// `None`; [`all_strided`]): one nest of at most `N` loops and never the pieces planner
     /// of blocked operands; rank `N <= 2` takes [`Plan::build_small`], and a rank past
-    /// [`MAX_LOOPS`] may peel loops into up to [`MAX_NESTS`] nests (`plan/peel.rs`).
+    /// [`MAX_LOOPS`] may peel loops into up to `M` nests (`plan/peel.rs`).
     ///
     /// Never inlined: the planner's scratch then lives in its own stack frame, popped before
     /// the kernel's loops run, so the deepest call chain of a run-time copy is the kernel's
@@ -578,7 +614,7 @@ impl<const K: usize> Plan<K> {
             Ok(None) => Ok(()),
             Ok(Some((false, side))) if N <= 2 => self.build_small(ops, side),
             Ok(Some((false, side))) => match self.build_nest(ops, side, 0) {
-                Ok(pieces) if pieces <= MAX_NESTS => Ok(()),
+                Ok(pieces) if pieces <= M => Ok(()),
                 Ok(_) => Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
                 Err(e) => Err(e),
             },
@@ -606,7 +642,10 @@ impl<const K: usize> Plan<K> {
             Ok(small) => small,
             Err(e) => return Err(e),
         };
-        let nest = self.nests.first_mut();
+        // Slot 0: a plan starts as room for one nest and only grows (`storage.rs`).
+        let Some(nest) = self.nests.first_mut() else {
+            return Err(LayoutError::InterleaveConflict);
+        };
         let [outer, inner, ..] = &mut nest.loops;
         [*outer, *inner] = small.loops;
         nest.depth = small.depth;
@@ -624,13 +663,13 @@ impl<const K: usize> Plan<K> {
         ops: &[Lowered<N>; K],
     ) -> Result<(), LayoutError> {
         match self.build_window(ops, 0) {
-            Ok(pieces) if pieces <= MAX_NESTS => Ok(()),
+            Ok(pieces) if pieces <= M => Ok(()),
             Ok(_) => Err(LayoutError::InterleaveConflict),
             Err(e) => Err(e),
         }
     }
 
-    /// [`Plan::build_any`] of pieces `first..first + MAX_NESTS` only (a window: the run-time
+    /// [`Plan::build_any`] of pieces `first..first + M` only (a window: the run-time
     /// kernels plan operands cut into more pieces than a plan holds one window at a time),
     /// returning the number of pieces in all (0 for an empty shape, 1 where nothing cuts it).
     pub(crate) const fn build_window<const N: usize>(
@@ -648,7 +687,7 @@ impl<const K: usize> Plan<K> {
 
     /// The one nest of operands that no interleave splits: every axis pushed in order, then
     /// flipped, ordered, merged and tiled ([`Builder::finish`]); the nests of pieces
-    /// `first..first + MAX_NESTS` and the number of pieces, which is 1 (nothing planned for
+    /// `first..first + M` and the number of pieces, which is 1 (nothing planned for
     /// `first > 0`) unless a rank past [`MAX_LOOPS`] needs more loops than a nest holds
     /// (`plan/peel.rs`: a test on `N`, which folds away below it).
     const fn build_nest<const N: usize>(
@@ -667,8 +706,11 @@ impl<const K: usize> Plan<K> {
             return Ok(0);
         };
         let shape = first.shape;
-        // Slot 0 of an empty plan: no room to make, so the growing path is not called here.
-        let nest = self.nests.first_mut();
+        // Slot 0 of an empty plan: no room to make, so the growing path is not called here
+        // (`None` never: a plan starts as room for one nest and only grows).
+        let Some(nest) = self.nests.first_mut() else {
+            return Err(LayoutError::InterleaveConflict);
+        };
         nest.offsets = offsets_of(ops);
         let mut b = Builder { nest };
         let mut k = 0;
@@ -721,7 +763,7 @@ impl<const K: usize> Plan<K> {
     }
 
     /// A plan of `nests` in order, `None`s left out (the parts of `split/`).
-    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; MAX_NESTS]) -> Self {
+    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; M]) -> Self {
         let mut plan = Self::EMPTY;
         let mut rest: &[Option<Nest<K>>] = &nests;
         while let [n, tail @ ..] = rest {
@@ -844,7 +886,7 @@ mod tests {
                     let src = Layout::new([3, 4, 2], [s0, s1, s2], 4).unwrap();
                     let src = src.with_offset(60).unwrap();
                     let ops = [dst.lowered(), src.lowered()];
-                    let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+                    let (mut a, mut b) = (Plan::empty(), Plan::<2>::EMPTY);
                     let (ra, rb) = (a.build_strided(&ops), b.build_any(&ops));
                     assert_eq!(ra, rb);
                     assert_eq!(a, b, "{src:?}");
@@ -856,7 +898,7 @@ mod tests {
         assert_eq!(cases, strides.len().pow(2) * 6);
         let bad = Layout::dense([3, 2, 4], 4, Order::C).unwrap();
         let ops = [dst.lowered(), bad.lowered()];
-        let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+        let (mut a, mut b) = (Plan::empty(), Plan::<2>::EMPTY);
         let err = b.build_any(&ops);
         assert_eq!(a.build_strided(&ops), err);
         assert!(err.is_err());
@@ -872,7 +914,7 @@ mod tests {
     /// (`copy_nest`): the same error, no nest where the plan has none, else the plan's nest
     /// down to its first two slots.
     fn lowered_small_matches_general<const N: usize>(ops: &[Lowered<N>; 2]) -> bool {
-        let (mut a, mut b) = (Plan::empty(), Plan::EMPTY);
+        let (mut a, mut b) = (Plan::empty(), Plan::<2>::EMPTY);
         let (ra, rb) = (a.build_strided(ops), b.build_any(ops));
         assert_eq!(ra, rb, "{ops:?}");
         if ra.is_ok() {

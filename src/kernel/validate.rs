@@ -181,7 +181,9 @@ const fn search_share<const K: usize>(
 /// through a plain destination instead). Nests of at most two loops are decided exactly
 /// without the search ([`small`]). A `const fn`, so prepared plans of layouts known at
 /// compile time are validated by the compiler.
-pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result<(), LayoutError> {
+pub(crate) const fn destination_unique<const K: usize, const M: usize>(
+    plan: &Plan<K, M>,
+) -> Result<(), LayoutError> {
     let nests = plan.nests();
     let mut rest = nests;
     while let [nest, tail @ ..] = rest {
@@ -208,8 +210,8 @@ pub(crate) const fn destination_unique<const K: usize>(plan: &Plan<K>) -> Result
 /// linked). A plan of more nests is refused with [`LayoutError::UniquenessUndecided`] (never:
 /// the plans of higher ranks, whose peeled loops make several nests, go to
 /// [`destination_unique`]).
-pub(crate) const fn strided_destination_unique<const K: usize>(
-    plan: &Plan<K>,
+pub(crate) const fn strided_destination_unique<const K: usize, const M: usize>(
+    plan: &Plan<K, M>,
 ) -> Result<(), LayoutError> {
     match plan.nests() {
         [] => Ok(()),
@@ -222,8 +224,8 @@ pub(crate) const fn strided_destination_unique<const K: usize>(
 /// two loops (the planner pushes one per axis and only merges them after), so [`small`]
 /// decides it exactly and the search is not linked at all. A nest it cannot decide is
 /// refused with [`LayoutError::UniquenessUndecided`] (never, by the bound above).
-pub(crate) const fn small_destination_unique<const K: usize>(
-    plan: &Plan<K>,
+pub(crate) const fn small_destination_unique<const K: usize, const M: usize>(
+    plan: &Plan<K, M>,
 ) -> Result<(), LayoutError> {
     match plan.nests() {
         [] => Ok(()),
@@ -317,8 +319,8 @@ const fn abs<const K: usize>(l: &Loop<K>, k: usize) -> usize {
 ///
 /// [`LayoutError::OperandsOverlap`] if they share an element without coinciding;
 /// [`LayoutError::UniquenessUndecided`] if the search ran out of budget.
-pub(crate) const fn operands_coincide<const K: usize>(
-    plan: &Plan<K>,
+pub(crate) const fn operands_coincide<const K: usize, const M: usize>(
+    plan: &Plan<K, M>,
     a: usize,
     b: usize,
 ) -> Result<bool, LayoutError> {

@@ -75,7 +75,7 @@ impl<const K: usize> SmallNest<K> {
     /// copy), as the drivers would hand it to the block kernels: its loops, offsets, bounds
     /// and tile; `None` for any other plan, an empty one included. A `const fn`: a plan built
     /// at compile time is decoded at compile time.
-    pub(crate) const fn of_plan(plan: &Plan<K>) -> Option<Self> {
+    pub(crate) const fn of_plan<const M: usize>(plan: &Plan<K, M>) -> Option<Self> {
         let [nest] = plan.nests() else {
             return None;
         };

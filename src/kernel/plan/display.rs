@@ -39,7 +39,7 @@ impl<const K: usize> fmt::Display for LoopLine<'_, K> {
     }
 }
 
-impl<const K: usize> fmt::Display for Plan<K> {
+impl<const K: usize, const M: usize> fmt::Display for Plan<K, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count == 0 {
             return f.write_str("empty plan");

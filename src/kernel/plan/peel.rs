@@ -8,8 +8,8 @@
 //! [`MAX_LOOPS`] of what remains are kept in each nest, and the others, the outermost, are
 //! *peeled*: each combination of their indices is a piece, a nest of the kept loops starting
 //! at that combination's offsets. The pieces are numbered with the first peeled axis slowest, and then planned as
-//! the pieces of differently blocked operands are (`plan/pieces.rs`): a [`Plan`] holds
-//! [`MAX_NESTS`] of them (past that [`Plan::new`] refuses with
+//! the pieces of differently blocked operands are (`plan/pieces.rs`): a [`Plan`] holds `M`
+//! of them ([`MAX_NESTS`](super::MAX_NESTS) for [`Plan::new`]; past that
 //! [`LayoutError::RankOverflow`]), and the run-time kernels plan any number a window at a
 //! time (`proof/windows.rs`), checking the whole operands once rather than piece against
 //! piece (as they do for blocked pieces, up to [`MAX_PIECES`](crate::plan::MAX_PIECES)).
@@ -26,14 +26,14 @@
 
 use super::builder::{append, order};
 use super::operands::{add, mul, offsets_of, strides_at};
-use super::{Loop, MAX_LOOPS, MAX_NESTS, Plan, itemsize_of, line_for};
+use super::{Loop, MAX_LOOPS, Plan, itemsize_of, line_for};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
 use crate::kernel::mapping::Lowered;
 
-impl<const K: usize> Plan<K> {
-    /// The nests of pieces `first..first + MAX_NESTS` of operands none of which is blocked,
+impl<const K: usize, const M: usize> Plan<K, M> {
+    /// The nests of pieces `first..first + M` of operands none of which is blocked,
     /// the outermost loops past [`MAX_LOOPS`] peeled; returns the number of pieces in all (1
     /// when nothing is peeled).
     ///
@@ -91,7 +91,7 @@ impl<const K: usize> Plan<K> {
         }
         // 3. The window's pieces: the peeled loops' indices of piece `p` (the last peeled
         // fastest) moved into the offsets, the kept loops planned as one nest.
-        let end = first.saturating_add(MAX_NESTS);
+        let end = first.saturating_add(M);
         let mut piece = first;
         while piece < end && piece < total {
             let mut offsets = base;

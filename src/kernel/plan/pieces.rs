@@ -34,15 +34,15 @@
 //! ```
 //!
 //! The pieces are numbered in that product's order (the first cut's segment slowest), and a
-//! plan holds [`MAX_NESTS`] of them: [`Plan::new`] refuses operands cut into more with
-//! [`LayoutError::InterleaveConflict`] (prepared plans and split parts keep one plan), while
-//! the run-time kernels plan them a *window* of [`MAX_NESTS`] pieces at a time
+//! plan holds `M` of them ([`MAX_NESTS`](super::MAX_NESTS) for [`Plan::new`]; a prepared plan
+//! made `with_nests` holds its own `M`): past that [`LayoutError::InterleaveConflict`], while
+//! the run-time kernels plan them a *window* of [`MAX_NESTS`](super::MAX_NESTS) pieces at a time
 //! (`proof/windows.rs`), up to [`MAX_PIECES`]: oneDNN's `OIhw16i16o -> OIhw4i16o4i` with
 //! partial blocks on both blocked axes is 2 x 3 pieces. Refused everywhere: more than
 //! [`MAX_CUTS`] distinct place values on one axis or cut axes in one plan, and more than
 //! [`MAX_PIECES`] pieces.
 
-use super::{MAX_NESTS, MAX_PIECES, Plan, at, itemsize_of, stride_at};
+use super::{MAX_PIECES, Plan, at, itemsize_of, stride_at};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -304,10 +304,10 @@ const fn cut_on(cuts: &[Cut], k: usize) -> Option<usize> {
     None
 }
 
-impl<const K: usize> Plan<K> {
+impl<const K: usize, const M: usize> Plan<K, M> {
     /// The nests of operands of which at least one is interleaved (factor > 1): the shape
     /// cut into pieces strided in every operand (see the module doc), pieces
-    /// `first..first + MAX_NESTS` of them planned (a window; `first` is 0 for a whole plan).
+    /// `first..first + M` of them planned (a window; `first` is 0 for a whole plan).
     /// Returns the number of pieces in all. `shape` has no extent 0, and every interleave was
     /// checked (`d < N`, `f >= 1`).
     pub(super) const fn build_pieces<const N: usize>(
@@ -382,7 +382,7 @@ impl<const K: usize> Plan<K> {
         }
         // Every combination of segments, the first cut's slot slowest; `piece` counts the
         // non-empty ones, and those in the window are planned.
-        let end = first.saturating_add(MAX_NESTS);
+        let end = first.saturating_add(M);
         let (mut slot, mut piece) = ([0usize; MAX_CUTS], 0usize);
         loop {
             if let Some(segs) = segments_at(first_n(&cuts, ncuts), &slot) {

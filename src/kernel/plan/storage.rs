@@ -1,21 +1,22 @@
-//! Where a [`Plan`](super::Plan) keeps its nests: room for one, or for [`MAX_NESTS`].
+//! Where a [`Plan`](super::Plan) keeps its nests: room for one, or for its `M` (by default
+//! [`MAX_NESTS`](super::MAX_NESTS)).
 //!
 //! | variant | holds | used by |
 //! | --- | --- | --- |
 //! | `One` | one nest | every plan of operands that no interleave splits (the run-time kernels over [`Layout`](crate::Layout)s) |
-//! | `Many` | [`MAX_NESTS`] nests | plans of interleaved operands, split parts |
+//! | `Many` | `M` nests | plans of interleaved operands (or of loops peeled past a nest's), split parts |
 //!
 //! Only the variant in use is initialised, so a kernel planning at run time
 //! ([`Plan::empty`](super::Plan::empty)) clears one nest (136 bytes for a copy on a 32-bit
 //! target) instead of four: on a Cortex-M4 that is about 150 instructions less per call.
 //! The plan's size is that of `Many` (and a tag) either way; equality, hashing and `Debug`
-//! read both variants as the [`MAX_NESTS`] nests they stand for (unused ones empty), so
+//! read both variants as the `M` nests they stand for (unused ones empty), so
 //! nothing outside this file can tell them apart.
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use super::{MAX_NESTS, Nest};
+use super::Nest;
 use crate::algo::access::set;
 
 /// The nests of a plan; `One` until a second nest is needed. An explicit tag (no niche in
@@ -23,19 +24,19 @@ use crate::algo::access::set;
 /// constant.
 #[derive(Clone, Copy)]
 #[repr(u32)]
-pub(super) enum Nests<const K: usize> {
+pub(super) enum Nests<const K: usize, const M: usize> {
     /// Room for one nest.
     One([Nest<K>; 1]),
-    /// Room for [`MAX_NESTS`] nests.
-    Many([Nest<K>; MAX_NESTS]),
+    /// Room for `M` nests ([`MAX_NESTS`](super::MAX_NESTS) unless a plan asks for more).
+    Many([Nest<K>; M]),
 }
 
-impl<const K: usize> Nests<K> {
+impl<const K: usize, const M: usize> Nests<K, M> {
     /// No nest written yet: room for one, cleared.
     pub(super) const EMPTY: Self = Self::One([Nest::EMPTY]);
 
     /// Room for every nest, all empty.
-    const EMPTY_MANY: Self = Self::Many([Nest::EMPTY; MAX_NESTS]);
+    const EMPTY_MANY: Self = Self::Many([Nest::EMPTY; M]);
 
     /// Every slot.
     pub(super) const fn slots(&self) -> &[Nest<K>] {
@@ -45,15 +46,17 @@ impl<const K: usize> Nests<K> {
         }
     }
 
-    /// Slot 0, which every variant has (no room is made).
-    pub(super) const fn first_mut(&mut self) -> &mut Nest<K> {
+    /// Slot 0 (no room is made); `None` only for a `Many` of no nests (`M == 0`, a plan that
+    /// holds nothing but empty copies).
+    pub(super) const fn first_mut(&mut self) -> Option<&mut Nest<K>> {
         match self {
-            Self::One([n]) | Self::Many([n, ..]) => n,
+            Self::One([n]) => Some(n),
+            Self::Many(many) => many.first_mut(),
         }
     }
 
-    /// Slot `i`, making room for [`MAX_NESTS`] first when `i` is past the first (nest 0 kept);
-    /// `None` past [`MAX_NESTS`].
+    /// Slot `i`, making room for `M` first when `i` is past the first (nest 0 kept); `None`
+    /// past `M` (and past the first when `M <= 1`).
     pub(super) const fn slot_mut(&mut self, i: usize) -> Option<&mut Nest<K>> {
         if i >= 1 {
             if let Self::One(_) = self {
@@ -74,6 +77,9 @@ impl<const K: usize> Nests<K> {
     /// and the callers' frames do not carry its scratch.
     #[inline(never)]
     const fn grow(&mut self) {
+        if M < 2 {
+            return;
+        }
         if let Self::One([first]) = *self {
             // A constant, stored in place (a `Many([..])` expression is built on the stack
             // first: 550 bytes more of frame).
@@ -84,12 +90,12 @@ impl<const K: usize> Nests<K> {
         }
     }
 
-    /// The [`MAX_NESTS`] nests this stands for, unused ones empty.
-    const fn padded(&self) -> [Nest<K>; MAX_NESTS] {
+    /// The `M` nests this stands for, unused ones empty.
+    const fn padded(&self) -> [Nest<K>; M] {
         match *self {
             Self::Many(n) => n,
             Self::One([first]) => {
-                let mut all = [Nest::EMPTY; MAX_NESTS];
+                let mut all = [Nest::EMPTY; M];
                 set(&mut all, 0, first);
                 all
             }
@@ -97,28 +103,28 @@ impl<const K: usize> Nests<K> {
     }
 }
 
-impl<const K: usize> PartialEq for Nests<K> {
+impl<const K: usize, const M: usize> PartialEq for Nests<K, M> {
     fn eq(&self, other: &Self) -> bool {
         self.padded() == other.padded()
     }
 }
 
-impl<const K: usize> Eq for Nests<K> {}
+impl<const K: usize, const M: usize> Eq for Nests<K, M> {}
 
-impl<const K: usize> Hash for Nests<K> {
+impl<const K: usize, const M: usize> Hash for Nests<K, M> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.padded().hash(state);
     }
 }
 
-impl<const K: usize> fmt::Debug for Nests<K> {
+impl<const K: usize, const M: usize> fmt::Debug for Nests<K, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.padded().fmt(f)
     }
 }
 
 #[cfg(feature = "defmt")]
-impl<const K: usize> defmt::Format for Nests<K> {
+impl<const K: usize, const M: usize> defmt::Format for Nests<K, M> {
     fn format(&self, f: defmt::Formatter<'_>) {
         defmt::write!(f, "{}", self.padded());
     }
@@ -137,7 +143,7 @@ mod tests {
 
     #[test]
     fn nests_one_and_many_holding_the_same_nest_compare_equal() {
-        let mut one = Nests::<2>::EMPTY;
+        let mut one = Nests::<2, MAX_NESTS>::EMPTY;
         let mut nest = Nest::EMPTY;
         nest.offsets = [3, 4];
         *one.slot_mut(0).unwrap() = nest;

@@ -4,7 +4,7 @@
 use core::mem::MaybeUninit;
 
 use crate::kernel::mapping::{Lowered, Mapping};
-use crate::kernel::plan::Plan;
+use crate::kernel::plan::{MAX_NESTS, Plan};
 use crate::kernel::proof::{Checked, CopyFact, Dense, Unique, UniqueFact};
 use crate::kernel::raw;
 #[cfg(not(target_os = "none"))]
@@ -15,7 +15,9 @@ use crate::{Layout, LayoutError, Operand};
 /// the buffers, then loops.
 ///
 /// Plain `Copy` data (a few hundred bytes: the [`Plan`] of its loop nests, with room for
-/// [`MAX_NESTS`](crate::plan::MAX_NESTS) nests of [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops). Built in a
+/// `M` nests of [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops, one nest per strided piece of
+/// the shape; `M` is [`MAX_NESTS`] for `CopyPlan` without parameter, and
+/// [`CopyPlan::with_nests`] makes room for more). Built in a
 /// `const` item, it costs no planning and no validation at run time, and links none. On
 /// targets without an operating system, [`run`](CopyPlan::run) and its checks are inlined
 /// into each call: for a `const` plan of one nest of at most two loops, the compiler folds
@@ -47,11 +49,11 @@ use crate::{Layout, LayoutError, Operand};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct CopyPlan {
+pub struct CopyPlan<const M: usize = MAX_NESTS> {
     /// The plan with what validation found: a unique destination, and the plan's one block
     /// when it is one nest of at most two loops (decoded once, so `run` hands it to the block
     /// kernel without walking the plan; on hosts also classified for the small-block kernels).
-    checked: Checked<2, CopyFact>,
+    checked: Checked<2, CopyFact, M>,
 }
 
 impl CopyPlan {
@@ -134,6 +136,75 @@ impl CopyPlan {
         src: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
+        Self::with_nests_lowered(src, dst)
+    }
+}
+
+impl<const M: usize> CopyPlan<M> {
+    /// [`CopyPlan::of`] with room for `M` nests, one per strided piece of the shape, where
+    /// [`CopyPlan::new`] has [`MAX_NESTS`]: for operands blocked so differently, or of a rank
+    /// so far past [`MAX_LOOPS`](crate::plan::MAX_LOOPS) without merging, that they cut the
+    /// shape into more pieces than that (the run-time [`copy()`](crate::copy()) plans them a
+    /// few at a time instead). The run is the same; the plan is `M` nests long (plain `Copy`
+    /// data, about 150 bytes a nest on 32-bit targets and 300 on 64-bit ones).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::of`], with [`LayoutError::InterleaveConflict`] (differently blocked
+    /// operands) or [`LayoutError::RankOverflow`] (peeled loops) when the pieces outnumber
+    /// `M` (and [`LayoutError::InterleaveConflict`] past [`MAX_PIECES`](crate::plan::MAX_PIECES),
+    /// whatever `M`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, InterleaveLayout, InterleavedLayout, LayoutError};
+    /// // Blocks of 2 against blocks of 3 on an axis of 13: a piece per phase of their least
+    /// // common multiple, six, more than `CopyPlan::of`'s four nests hold.
+    /// let a = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 2)?)?;
+    /// let b = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 3)?)?;
+    /// assert_eq!(CopyPlan::of(&a, &b), Err(LayoutError::InterleaveConflict));
+    /// let plan = CopyPlan::<8>::with_nests(&a, &b)?;
+    /// assert_eq!(plan.plan().nests().len(), 6);
+    /// let src: Vec<u32> = (0..plan.src_len() as u32).collect();
+    /// let mut dst = vec![0u32; plan.dst_len()];
+    /// plan.run(&src, &mut dst)?;
+    /// let mut expected = vec![0u32; plan.dst_len()];
+    /// strided_layout::copy(&src, &a, &mut expected, &b)?;
+    /// assert_eq!(dst, expected);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn with_nests<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::with_nests_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyPlan::with_nests`] from lowered operands: `const`, as
+    /// [`CopyPlan::from_lowered`].
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::with_nests`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, const_unwrap};
+    /// // Rank 9, extent 2 on every axis, nothing merges: the outermost loop is peeled into
+    /// // two pieces, one nest each; room for 2 is enough.
+    /// const S: [isize; 9] = [6561, 2187, 729, 243, 81, 27, 9, 3, 1];
+    /// const L: Layout<9> = const_unwrap(Layout::new([2; 9], S, 1));
+    /// const PLAN: CopyPlan<2> = const_unwrap(CopyPlan::with_nests_lowered(&L.lowered(), &L.lowered()));
+    /// assert_eq!(PLAN.plan().nests().len(), 2);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_nests_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
         match Self::unique_plan(src, dst) {
             Ok(checked) => Ok(Self {
                 checked: checked.for_copy(dst.itemsize),
@@ -147,7 +218,7 @@ impl CopyPlan {
     pub(super) const fn unique_plan<const N: usize>(
         src: &Lowered<N>,
         dst: &Lowered<N>,
-    ) -> Result<Checked<2, UniqueFact>, LayoutError> {
+    ) -> Result<Checked<2, UniqueFact, M>, LayoutError> {
         match Checked::new(&[*dst, *src], [Operand::Destination, Operand::Source]) {
             Ok(c) => c.unique(),
             Err(e) => Err(e),
@@ -246,7 +317,7 @@ impl CopyPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    pub const fn plan(&self) -> &Plan<2> {
+    pub const fn plan(&self) -> &Plan<2, M> {
         self.checked.plan()
     }
 
@@ -257,7 +328,7 @@ impl CopyPlan {
         &self,
         src_len: usize,
         dst_len: usize,
-    ) -> Result<Unique<'_, 2>, LayoutError> {
+    ) -> Result<Unique<'_, 2, M>, LayoutError> {
         let sizes = [size_of::<D>(), size_of::<S>()];
         self.checked.unique_for(sizes, [dst_len, src_len])
     }

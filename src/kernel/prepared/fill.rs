@@ -2,6 +2,7 @@
 
 use crate::kernel::fill::footprint;
 use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::plan::MAX_NESTS;
 use crate::kernel::proof::Checked;
 use crate::kernel::raw;
 use crate::{Layout, LayoutError, Operand};
@@ -20,8 +21,8 @@ use crate::{Layout, LayoutError, Operand};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct FillPlan {
-    checked: Checked<1, ()>,
+pub struct FillPlan<const M: usize = MAX_NESTS> {
+    checked: Checked<1, (), M>,
 }
 
 impl FillPlan {
@@ -80,6 +81,58 @@ impl FillPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_lowered<const N: usize>(layout: &Lowered<N>) -> Result<Self, LayoutError> {
+        Self::with_nests_lowered(layout)
+    }
+}
+
+impl<const M: usize> FillPlan<M> {
+    /// [`FillPlan::of`] with room for `M` nests where [`FillPlan::new`] has
+    /// [`MAX_NESTS`]: for a layout of a rank so far past
+    /// [`MAX_LOOPS`](crate::plan::MAX_LOOPS) without merging that its loops past a nest's,
+    /// peeled, make more pieces than that (the run-time [`fill()`](crate::fill()) plans them
+    /// a few at a time instead).
+    ///
+    /// # Errors
+    ///
+    /// As [`FillPlan::of`], with [`LayoutError::RankOverflow`] when the pieces outnumber `M`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// // Rank 11, extent 2, strides 3^k: nothing merges, 3 loops peeled into 8 pieces.
+    /// let s: [isize; 11] = core::array::from_fn(|k| 3isize.pow(10 - k as u32));
+    /// let l = Layout::new([2; 11], s, 1)?;
+    /// assert_eq!(FillPlan::new(&l), Err(LayoutError::RankOverflow { max: 8 }));
+    /// let plan = FillPlan::<8>::with_nests(&l)?;
+    /// let mut buf = vec![0u8; plan.len()];
+    /// plan.run(&mut buf, 1)?;
+    /// assert_eq!(buf.iter().filter(|&&x| x == 1).count(), 2048);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn with_nests<const N: usize, L: Mapping<N> + ?Sized>(
+        layout: &L,
+    ) -> Result<Self, LayoutError> {
+        Self::with_nests_lowered(&layout.lowered())
+    }
+
+    /// [`FillPlan::with_nests`] from a lowered operand (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`FillPlan::with_nests`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{FillPlan, Layout, LayoutError};
+    /// let plan = FillPlan::<1>::with_nests_lowered(&Layout::new([4], [1], 2)?.lowered())?;
+    /// assert_eq!(plan.len(), 4);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_nests_lowered<const N: usize>(
+        layout: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
         match Checked::new(&[footprint(*layout)], [Operand::Destination]) {
             Ok(checked) => Ok(Self { checked }),
             Err(e) => Err(e),

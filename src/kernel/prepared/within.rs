@@ -2,6 +2,7 @@
 
 use super::CopyPlan;
 use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::plan::MAX_NESTS;
 use crate::kernel::proof::{Checked, InPlace, WithinFact};
 use crate::kernel::raw;
 use crate::{Layout, LayoutError};
@@ -27,10 +28,10 @@ use crate::{Layout, LayoutError};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct CopyWithinPlan {
+pub struct CopyWithinPlan<const M: usize = MAX_NESTS> {
     /// The plan, its destination unique, its operands disjoint or coinciding (then nothing
     /// moves).
-    checked: Checked<2, WithinFact>,
+    checked: Checked<2, WithinFact, M>,
 }
 
 impl CopyWithinPlan {
@@ -97,6 +98,62 @@ impl CopyWithinPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::with_nests_lowered(src, dst)
+    }
+}
+
+impl<const M: usize> CopyWithinPlan<M> {
+    /// [`CopyWithinPlan::of`] with room for `M` nests where [`CopyWithinPlan::new`] has
+    /// [`MAX_NESTS`]: for operands that cut the shape into more
+    /// pieces than that ([`CopyPlan::with_nests`] says when).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWithinPlan::of`], with [`LayoutError::InterleaveConflict`] or
+    /// [`LayoutError::RankOverflow`] when the pieces outnumber `M`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, InterleaveLayout, InterleavedLayout, LayoutError};
+    /// // 13 x 13 in blocks of 2 at 0, copied to blocks of 3 at 200 in the same buffer: six
+    /// // pieces.
+    /// let a = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 2)?)?;
+    /// let b = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 3)?)?.with_offset(200)?;
+    /// assert_eq!(CopyWithinPlan::of(&a, &b), Err(LayoutError::InterleaveConflict));
+    /// let plan = CopyWithinPlan::<8>::with_nests(&a, &b)?;
+    /// let mut buf: Vec<u32> = (0..plan.len() as u32).collect();
+    /// plan.run(&mut buf)?;
+    /// assert_eq!(buf[b.offset_of([12, 5])? as usize], a.offset_of([12, 5])? as u32);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn with_nests<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::with_nests_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyWithinPlan::with_nests`] from lowered operands (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyWithinPlan::with_nests`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyWithinPlan, Layout, LayoutError};
+    /// let (src, dst) = (Layout::new([4], [1], 2)?, Layout::new([4], [1], 2)?.with_offset(4)?);
+    /// let plan = CopyWithinPlan::<1>::with_nests_lowered(&src.lowered(), &dst.lowered())?;
+    /// assert_eq!(plan.len(), 8);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_nests_lowered<const N: usize>(
         src: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {

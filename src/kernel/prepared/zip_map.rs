@@ -1,6 +1,7 @@
 //! [`ZipMapPlan`]: an element-wise function of two sources, planned and validated once.
 
 use crate::kernel::mapping::{Lowered, Mapping};
+use crate::kernel::plan::MAX_NESTS;
 use crate::kernel::proof::{Checked, UniqueFact};
 use crate::kernel::raw;
 use crate::{Layout, LayoutError, Operand};
@@ -21,8 +22,8 @@ use crate::{Layout, LayoutError, Operand};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct ZipMapPlan {
-    checked: Checked<3, UniqueFact>,
+pub struct ZipMapPlan<const M: usize = MAX_NESTS> {
+    checked: Checked<3, UniqueFact, M>,
 }
 
 impl ZipMapPlan {
@@ -87,6 +88,70 @@ impl ZipMapPlan {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn from_lowered<const N: usize>(
+        a: &Lowered<N>,
+        b: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
+        Self::with_nests_lowered(a, b, dst)
+    }
+}
+
+impl<const M: usize> ZipMapPlan<M> {
+    /// [`ZipMapPlan::of`] with room for `M` nests where [`ZipMapPlan::new`] has
+    /// [`MAX_NESTS`]: for operands that cut the shape into more pieces than that
+    /// ([`CopyPlan::with_nests`](crate::CopyPlan::with_nests) says when).
+    ///
+    /// # Errors
+    ///
+    /// As [`ZipMapPlan::of`], with [`LayoutError::InterleaveConflict`] or
+    /// [`LayoutError::RankOverflow`] when the pieces outnumber `M`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{InterleaveLayout, InterleavedLayout, Layout, LayoutError, Order, ZipMapPlan};
+    /// // Blocks of 2 plus blocks of 3 into a plain 13 x 13: six pieces.
+    /// let a = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 2)?)?;
+    /// let b = InterleavedLayout::dense([13, 13], 4, InterleaveLayout::new(0, 3)?)?;
+    /// let d = Layout::dense([13, 13], 4, Order::C)?;
+    /// assert_eq!(ZipMapPlan::of(&a, &b, &d), Err(LayoutError::InterleaveConflict));
+    /// let plan = ZipMapPlan::<8>::with_nests(&a, &b, &d)?;
+    /// let [nd, na, nb] = plan.lens();
+    /// let (x, y) = (vec![1u32; na], vec![2u32; nb]);
+    /// let mut out = vec![0u32; nd];
+    /// plan.run(&x, &y, &mut out, |p, q| p + q)?;
+    /// assert!(out.iter().all(|&v| v == 3));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn with_nests<const N: usize, LA, LB, D>(
+        a: &LA,
+        b: &LB,
+        dst: &D,
+    ) -> Result<Self, LayoutError>
+    where
+        LA: Mapping<N> + ?Sized,
+        LB: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::with_nests_lowered(&a.lowered(), &b.lowered(), &dst.lowered())
+    }
+
+    /// [`ZipMapPlan::with_nests`] from lowered operands (`const`).
+    ///
+    /// # Errors
+    ///
+    /// As [`ZipMapPlan::with_nests`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError, ZipMapPlan};
+    /// let l = Layout::new([4], [1], 4)?.lowered();
+    /// let plan = ZipMapPlan::<1>::with_nests_lowered(&l, &l, &l)?;
+    /// assert_eq!(plan.lens(), [4, 4, 4]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_nests_lowered<const N: usize>(
         a: &Lowered<N>,
         b: &Lowered<N>,
         dst: &Lowered<N>,

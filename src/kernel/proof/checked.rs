@@ -18,8 +18,8 @@ use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
 use crate::kernel::element::check_size;
 use crate::kernel::mapping::Lowered;
-use crate::kernel::plan::Plan;
 use crate::kernel::plan::block::SmallNest;
+use crate::kernel::plan::{MAX_NESTS, Plan};
 #[cfg(not(target_os = "none"))]
 use crate::kernel::small::Small;
 use crate::kernel::validate;
@@ -29,8 +29,8 @@ use crate::{LayoutError, Operand};
 /// operand, and the fact `F` validation found about that plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct Checked<const K: usize, F> {
-    plan: Plan<K>,
+pub(crate) struct Checked<const K: usize, F, const M: usize = MAX_NESTS> {
+    plan: Plan<K, M>,
     names: [Operand; K],
     itemsize: [usize; K],
     /// One past each operand's largest offset over every nest (0 for an empty plan).
@@ -64,14 +64,14 @@ pub(crate) struct WithinFact {
 
 /// What a prepared copy's run may use: the uniqueness proof of its plan for the run's
 /// lengths, and through it the plan's one block, when the plan has one.
-pub(crate) struct CopyProofs<'p> {
-    unique: Unique<'p, 2>,
+pub(crate) struct CopyProofs<'p, const M: usize = MAX_NESTS> {
+    unique: Unique<'p, 2, M>,
     block: Option<UniqueBlock<'p>>,
 }
 
-impl<'p> CopyProofs<'p> {
+impl<'p, const M: usize> CopyProofs<'p, M> {
     /// The plan's proof, for the general loops.
-    pub(crate) const fn unique(&self) -> &Unique<'p, 2> {
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M> {
         &self.unique
     }
 
@@ -81,7 +81,7 @@ impl<'p> CopyProofs<'p> {
     }
 }
 
-impl<const K: usize> Checked<K, ()> {
+impl<const K: usize, const M: usize> Checked<K, (), M> {
     /// Plans `ops` and measures each operand's shortest slice (an error naming `names[k]`
     /// when an offset of operand `k` is negative: no slice holds it).
     ///
@@ -92,7 +92,7 @@ impl<const K: usize> Checked<K, ()> {
         ops: &[Lowered<N>; K],
         names: [Operand; K],
     ) -> Result<Self, LayoutError> {
-        let plan = match Plan::new(ops) {
+        let plan = match Plan::with_nests(ops) {
             Ok(p) => p,
             Err(e) => return Err(e),
         };
@@ -123,7 +123,7 @@ impl<const K: usize> Checked<K, ()> {
     /// # Errors
     ///
     /// [`LayoutError::DestinationNotUnique`], [`LayoutError::UniquenessUndecided`].
-    pub(crate) const fn unique(self) -> Result<Checked<K, UniqueFact>, LayoutError> {
+    pub(crate) const fn unique(self) -> Result<Checked<K, UniqueFact, M>, LayoutError> {
         match validate::destination_unique(&self.plan) {
             Ok(()) => Ok(Checked {
                 plan: self.plan,
@@ -137,10 +137,10 @@ impl<const K: usize> Checked<K, ()> {
     }
 }
 
-impl Checked<2, UniqueFact> {
+impl<const M: usize> Checked<2, UniqueFact, M> {
     /// A copy's facts: the plan's one nest of at most two loops, and (hosts) its small-block
     /// kernel for `itemsize`-byte elements.
-    pub(crate) const fn for_copy(self, itemsize: usize) -> Checked<2, CopyFact> {
+    pub(crate) const fn for_copy(self, itemsize: usize) -> Checked<2, CopyFact, M> {
         #[cfg(target_os = "none")]
         let _ = itemsize;
         let fact = CopyFact {
@@ -162,7 +162,7 @@ impl Checked<2, UniqueFact> {
     /// # Errors
     ///
     /// [`LayoutError::OperandsOverlap`], [`LayoutError::UniquenessUndecided`].
-    pub(crate) const fn in_place(self) -> Result<Checked<2, WithinFact>, LayoutError> {
+    pub(crate) const fn in_place(self) -> Result<Checked<2, WithinFact, M>, LayoutError> {
         match validate::operands_coincide(&self.plan, 0, 1) {
             Ok(coincide) => Ok(Checked {
                 plan: self.plan,
@@ -178,9 +178,9 @@ impl Checked<2, UniqueFact> {
     }
 }
 
-impl<const K: usize, F> Checked<K, F> {
+impl<const K: usize, F, const M: usize> Checked<K, F, M> {
     /// The plan.
-    pub(crate) const fn plan(&self) -> &Plan<K> {
+    pub(crate) const fn plan(&self) -> &Plan<K, M> {
         &self.plan
     }
 
@@ -214,7 +214,7 @@ impl<const K: usize, F> Checked<K, F> {
         &self,
         sizes: [usize; K],
         lens: [usize; K],
-    ) -> Result<InBounds<'_, K>, LayoutError> {
+    ) -> Result<InBounds<'_, K, M>, LayoutError> {
         if let Some(k) = first_where(&self.itemsize, &sizes, |a, b| a != b) {
             if let (Some(&name), Some(&itemsize), Some(&size)) =
                 (self.names.get(k), self.itemsize.get(k), sizes.get(k))
@@ -235,7 +235,7 @@ impl<const K: usize, F> Checked<K, F> {
     }
 }
 
-impl<const K: usize> Checked<K, UniqueFact> {
+impl<const K: usize, const M: usize> Checked<K, UniqueFact, M> {
     /// [`bounds`](Checked::bounds), and the destination's uniqueness this value was checked
     /// for.
     ///
@@ -247,14 +247,14 @@ impl<const K: usize> Checked<K, UniqueFact> {
         &self,
         sizes: [usize; K],
         lens: [usize; K],
-    ) -> Result<Unique<'_, K>, LayoutError> {
+    ) -> Result<Unique<'_, K, M>, LayoutError> {
         Ok(Unique {
             bounds: self.bounds(sizes, lens)?,
         })
     }
 }
 
-impl Checked<2, CopyFact> {
+impl<const M: usize> Checked<2, CopyFact, M> {
     /// [`bounds`](Checked::bounds) of a copy, and what its destination's uniqueness and its
     /// decoded block prove for these lengths.
     ///
@@ -274,7 +274,7 @@ impl Checked<2, CopyFact> {
         &self,
         sizes: [usize; 2],
         lens: [usize; 2],
-    ) -> Result<CopyProofs<'_>, LayoutError> {
+    ) -> Result<CopyProofs<'_, M>, LayoutError> {
         let unique = Unique {
             bounds: self.bounds(sizes, lens)?,
         };
@@ -300,7 +300,7 @@ impl Checked<2, CopyFact> {
         &self,
         sizes: [usize; 2],
         lens: [usize; 2],
-    ) -> Result<Unique<'_, 2>, LayoutError> {
+    ) -> Result<Unique<'_, 2, M>, LayoutError> {
         // The plan's destination is unique (`CopyFact` is minted only by `for_copy`, which
         // checked it); `bounds` proves the offsets for these lengths.
         Ok(Unique {
@@ -309,7 +309,7 @@ impl Checked<2, CopyFact> {
     }
 }
 
-impl Checked<2, CopyFact> {
+impl<const M: usize> Checked<2, CopyFact, M> {
     /// The plan's one block classified for a small-block kernel, when it has one and slices
     /// of `lens` elements of `sizes` bytes pass [`bounds`](Checked::bounds): then every
     /// offset of the block lies inside such slices and its destination is unique. Checked
@@ -323,7 +323,7 @@ impl Checked<2, CopyFact> {
     }
 }
 
-impl Checked<2, WithinFact> {
+impl<const M: usize> Checked<2, WithinFact, M> {
     /// [`bounds`](Checked::bounds) of an in-place copy with one buffer of `len` elements of
     /// `size` bytes, and what its operands' check proves.
     ///
@@ -331,7 +331,11 @@ impl Checked<2, WithinFact> {
     ///
     /// As [`bounds`](Checked::bounds).
     #[inline]
-    pub(crate) fn in_place_for(&self, size: usize, len: usize) -> Result<InPlace<'_>, LayoutError> {
+    pub(crate) fn in_place_for(
+        &self,
+        size: usize,
+        len: usize,
+    ) -> Result<InPlace<'_, M>, LayoutError> {
         let bounds = self.bounds([size, size], [len, len])?;
         Ok(if self.fact.disjoint {
             InPlace::Disjoint(super::Disjoint {
@@ -351,8 +355,8 @@ impl Checked<2, WithinFact> {
 /// Measures the shortest slice of each operand of `plan`: one past its largest offset over
 /// every nest (0 for an empty plan); `names[k]` names operand `k` in the error when an offset
 /// is negative (no slice holds it).
-const fn shortest<const K: usize>(
-    plan: &Plan<K>,
+const fn shortest<const K: usize, const M: usize>(
+    plan: &Plan<K, M>,
     names: [Operand; K],
 ) -> Result<[usize; K], LayoutError> {
     let mut lens = [0usize; K];
@@ -373,6 +377,7 @@ const fn shortest<const K: usize>(
 #[cfg(test)]
 mod tests {
     use super::Checked;
+    use crate::kernel::plan::MAX_NESTS;
     use crate::kernel::plan::block::SmallNest;
     use crate::{Layout, LayoutError, Operand, Order};
 
@@ -465,7 +470,7 @@ mod tests {
         let l = Layout::new([3], [1], 4).unwrap();
         let names = [Operand::Destination, Operand::Source];
         let within = |src: &Layout<1>, dst: &Layout<1>| {
-            Checked::new(&[dst.lowered(), src.lowered()], names)
+            Checked::<2, (), MAX_NESTS>::new(&[dst.lowered(), src.lowered()], names)
                 .and_then(Checked::unique)
                 .and_then(Checked::in_place)
         };

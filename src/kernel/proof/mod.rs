@@ -23,7 +23,7 @@ use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::block::{SmallNest, copy_nest};
 use crate::kernel::plan::line_for;
-use crate::kernel::plan::{MAX_LOOPS, Plan};
+use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan};
 use crate::kernel::validate;
 use crate::{LayoutError, Operand};
 
@@ -41,17 +41,17 @@ pub(crate) const TWO_SOURCES: [Operand; 3] =
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
 /// for operand `k`.
-pub(crate) struct InBounds<'p, const K: usize> {
-    plan: &'p Plan<K>,
+pub(crate) struct InBounds<'p, const K: usize, const M: usize = MAX_NESTS> {
+    plan: &'p Plan<K, M>,
     lens: [usize; K],
     names: [Operand; K],
 }
 
-impl<'p, const K: usize> InBounds<'p, K> {
+impl<'p, const K: usize, const M: usize> InBounds<'p, K, M> {
     /// Checks that every operand's offsets lie in `0..lens[k]`; `names[k]` is what an error
     /// calls operand `k`.
     pub(crate) fn check(
-        plan: &'p Plan<K>,
+        plan: &'p Plan<K, M>,
         lens: [usize; K],
         names: [Operand; K],
     ) -> Result<Self, LayoutError> {
@@ -71,7 +71,7 @@ impl<'p, const K: usize> InBounds<'p, K> {
         )
     )]
     #[cfg_attr(target_os = "none", inline(always))]
-    pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K>, LayoutError> {
+    pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K, M>, LayoutError> {
         match first_where(&self.lens, &lens, |a, b| a != b) {
             Some(k) => Err(outside(&self.names, &self.lens, &lens, k)),
             None => Ok(self.plan),
@@ -82,7 +82,9 @@ impl<'p, const K: usize> InBounds<'p, K> {
 /// Each operand's lowest and highest offset over every nest of `plan` (`None` when the plan
 /// visits nothing), so an error names the whole layout's lowest offset or needed length,
 /// not one piece's.
-pub(crate) const fn spans<const K: usize>(plan: &Plan<K>) -> Option<[(isize, isize); K]> {
+pub(crate) const fn spans<const K: usize, const M: usize>(
+    plan: &Plan<K, M>,
+) -> Option<[(isize, isize); K]> {
     let [first, rest @ ..] = plan.nests() else {
         return None;
     };
@@ -275,20 +277,20 @@ pub(crate) fn first_where<const K: usize>(
 
 /// Proof of [`InBounds`], and that no two indices of the destination (operand 0) share an
 /// element.
-pub(crate) struct Unique<'p, const K: usize> {
-    bounds: InBounds<'p, K>,
+pub(crate) struct Unique<'p, const K: usize, const M: usize = MAX_NESTS> {
+    bounds: InBounds<'p, K, M>,
 }
 
-impl<'p, const K: usize> Unique<'p, K> {
+impl<'p, const K: usize, const M: usize> Unique<'p, K, M> {
     /// Checks that the destination of `bounds`' plan is unique (the kernels' budgeted search,
     /// [`validate::destination_unique`]).
-    pub(crate) fn check(bounds: InBounds<'p, K>) -> Result<Self, LayoutError> {
+    pub(crate) fn check(bounds: InBounds<'p, K, M>) -> Result<Self, LayoutError> {
         validate::destination_unique(bounds.plan)?;
         Ok(Self { bounds })
     }
 
     /// The bounds this proof builds on.
-    pub(crate) const fn bounds(&self) -> &InBounds<'p, K> {
+    pub(crate) const fn bounds(&self) -> &InBounds<'p, K, M> {
         &self.bounds
     }
 }
@@ -385,21 +387,21 @@ impl<'p> Unique<'p, 3> {
 }
 
 /// Proof of [`Unique`], and that operands 0 and 1 (in one buffer) share no element.
-pub(crate) struct Disjoint<'p> {
-    unique: Unique<'p, 2>,
+pub(crate) struct Disjoint<'p, const M: usize = MAX_NESTS> {
+    unique: Unique<'p, 2, M>,
 }
 
 /// What an in-place kernel may do with its two operands in one buffer.
-pub(crate) enum InPlace<'p> {
+pub(crate) enum InPlace<'p, const M: usize = MAX_NESTS> {
     /// Every index has the same offset in both: nothing to move.
     Coincide,
     /// No element is in both.
-    Disjoint(Disjoint<'p>),
+    Disjoint(Disjoint<'p, M>),
 }
 
-impl<'p> Disjoint<'p> {
+impl<'p, const M: usize> Disjoint<'p, M> {
     /// Checks that the two operands of `unique`'s plan coincide or share no element.
-    pub(crate) fn check(unique: Unique<'p, 2>) -> Result<InPlace<'p>, LayoutError> {
+    pub(crate) fn check(unique: Unique<'p, 2, M>) -> Result<InPlace<'p, M>, LayoutError> {
         Ok(if validate::operands_coincide(unique.bounds.plan, 0, 1)? {
             InPlace::Coincide
         } else {
@@ -408,7 +410,7 @@ impl<'p> Disjoint<'p> {
     }
 
     /// The uniqueness proof this one builds on.
-    pub(crate) const fn unique(&self) -> &Unique<'p, 2> {
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M> {
         &self.unique
     }
 }
@@ -438,26 +440,26 @@ pub(crate) fn dense_span(
 
 /// Proof of [`Unique`], and that the destination's offsets fill one range with no gap: every
 /// element of `span` is written by the kernel, so after it the range is initialised.
-pub(crate) struct Dense<'p> {
-    unique: Unique<'p, 2>,
+pub(crate) struct Dense<'p, const M: usize = MAX_NESTS> {
+    unique: Unique<'p, 2, M>,
     span: core::ops::Range<usize>,
 }
 
-impl<'p> Dense<'p> {
+impl<'p, const M: usize> Dense<'p, M> {
     /// Checks that the destination's offsets, unique by `unique`, cover `min..=max` with no
     /// gap (`max - min + 1` equals the volume).
     ///
     /// # Errors
     ///
     /// [`LayoutError::DestinationHasGaps`] otherwise.
-    pub(crate) fn check(unique: Unique<'p, 2>) -> Result<Self, LayoutError> {
+    pub(crate) fn check(unique: Unique<'p, 2, M>) -> Result<Self, LayoutError> {
         let plan = unique.bounds.plan;
         let span = dense_span(spans(plan).map(|[d, _]| d), plan.volume())?;
         Ok(Self { unique, span })
     }
 
     /// The uniqueness proof this one builds on.
-    pub(crate) const fn unique(&self) -> &Unique<'p, 2> {
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M> {
         &self.unique
     }
 

@@ -11,8 +11,8 @@ use crate::kernel::proof::{InBounds, Unique};
 use crate::kernel::{transpose, zip_tiles};
 
 /// `dst[i] = value` over the plan (operand 0).
-pub(crate) fn fill<T: Copy>(
-    ib: &InBounds<'_, 1>,
+pub(crate) fn fill<T: Copy, const M: usize>(
+    ib: &InBounds<'_, 1, M>,
     dst: &mut [T],
     value: T,
 ) -> Result<(), LayoutError> {
@@ -30,7 +30,7 @@ pub(crate) fn fill<T: Copy>(
 ///
 /// Every offset of every nest of `plan` is an element of the allocation behind `d`, and
 /// nothing else reads or writes those elements while it runs.
-pub(crate) unsafe fn fill_nests<T: Copy>(plan: &Plan<1>, d: *mut T, value: T) {
+pub(crate) unsafe fn fill_nests<T: Copy, const M: usize>(plan: &Plan<1, M>, d: *mut T, value: T) {
     for nest in plan.nests() {
         for_each_run(nest, |[o], run| {
             let [s] = run.strides;
@@ -124,8 +124,8 @@ unsafe fn packed_rows<T: Copy + 'static>(
 }
 
 /// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
-pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
-    unique: &Unique<'_, 2>,
+pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize>(
+    unique: &Unique<'_, 2, M>,
     dst: &mut [U],
     src: &[T],
     mut f: F,
@@ -143,8 +143,8 @@ pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
 /// # Safety
 ///
 /// As [`copy_nests`](super::copy_nests).
-pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
-    plan: &Plan<2>,
+pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize>(
+    plan: &Plan<2, M>,
     d: *mut U,
     s: *const T,
     f: &mut F,
@@ -222,8 +222,14 @@ pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U>(
 }
 
 /// `dst[i] = f(a[i], b[i])` over the plan (operands `dst`, `a`, `b`).
-pub(crate) fn zip_map<A: Copy + 'static, B: Copy + 'static, U: Copy, F: FnMut(A, B) -> U>(
-    unique: &Unique<'_, 3>,
+pub(crate) fn zip_map<
+    A: Copy + 'static,
+    B: Copy + 'static,
+    U: Copy,
+    F: FnMut(A, B) -> U,
+    const M: usize,
+>(
+    unique: &Unique<'_, 3, M>,
     dst: &mut [U],
     a: &[A],
     b: &[B],
@@ -247,8 +253,9 @@ pub(crate) unsafe fn zip_map_nests<
     B: Copy + 'static,
     U: Copy,
     F: FnMut(A, B) -> U,
+    const M: usize,
 >(
-    plan: &Plan<3>,
+    plan: &Plan<3, M>,
     d: *mut U,
     pa: *const A,
     pb: *const B,

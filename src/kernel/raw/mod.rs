@@ -34,8 +34,8 @@ use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
-pub(crate) fn copy<T: Copy + 'static>(
-    unique: &Unique<'_, 2>,
+pub(crate) fn copy<T: Copy + 'static, const M: usize>(
+    unique: &Unique<'_, 2, M>,
     dst: &mut [T],
     src: &[T],
 ) -> Result<(), LayoutError> {
@@ -175,8 +175,8 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
 /// it runs. With `owned`, every byte of the destination's allocation from its lowest element
 /// to its highest is initialised, and nothing else reads or writes any of them while it
 /// runs.
-pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
-    plan: &Plan<2>,
+pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
+    plan: &Plan<2, M>,
     d: *mut T,
     s: *const T,
     [stream, stream_rows, owned]: [bool; 3],
@@ -258,8 +258,8 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static>(
 }
 
 /// `buf[dst(i)] = buf[src(i)]` over the plan, in one buffer whose two operands are disjoint.
-pub(crate) fn copy_within<T: Copy + 'static>(
-    disjoint: &Disjoint<'_>,
+pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
+    disjoint: &Disjoint<'_, M>,
     buf: &mut [T],
 ) -> Result<(), LayoutError> {
     let plan = disjoint
@@ -287,8 +287,8 @@ pub(crate) fn copy_within<T: Copy + 'static>(
 
 /// `dst[i] = src[i]` over the plan into uninitialised slots; returns the destination's span,
 /// every element of which the copy wrote, as initialised elements.
-pub(crate) fn copy_uninit<'d, T: Copy + 'static>(
-    dense: &Dense<'_>,
+pub(crate) fn copy_uninit<'d, T: Copy + 'static, const M: usize>(
+    dense: &Dense<'_, M>,
     dst: &'d mut [MaybeUninit<T>],
     src: &[T],
 ) -> Result<&'d mut [T], LayoutError> {

@@ -137,7 +137,10 @@ impl Small {
     /// running along one and the source along the other, with a block kernel for it
     /// ([`Small::of_nest`] of the plan's one nest). A `const fn`: a plan built at compile time
     /// is classified at compile time.
-    pub(crate) const fn of_plan(plan: &Plan<2>, itemsize: usize) -> Option<Self> {
+    pub(crate) const fn of_plan<const M: usize>(
+        plan: &Plan<2, M>,
+        itemsize: usize,
+    ) -> Option<Self> {
         match SmallNest::of_plan(plan) {
             Some(nest) => Self::of_nest(&nest, itemsize),
             None => None,
@@ -355,8 +358,8 @@ unsafe fn elements<T: Copy>(d: *mut T, dr: isize, s: *const T, sr: isize, ea: us
 /// `false` (nothing written) when it has none, the slices or element size do not pass the
 /// plan's checks (the caller's general path reports why), or `T` takes the general loops.
 #[inline]
-pub(crate) fn copy_planned<T: Copy + 'static>(
-    checked: &Checked<2, CopyFact>,
+pub(crate) fn copy_planned<T: Copy + 'static, const M: usize>(
+    checked: &Checked<2, CopyFact, M>,
     dst: &mut [T],
     src: &[T],
 ) -> bool {

@@ -20,9 +20,9 @@
 
 use crate::algo::access::{get, set};
 use crate::kernel::drive::SUPER;
-use crate::kernel::plan::{MAX_NESTS, Nest, Plan};
+use crate::kernel::plan::{Nest, Plan};
 
-impl<const K: usize> Plan<K> {
+impl<const K: usize, const M: usize> Plan<K, M> {
     /// Part `i` of `parts` of this plan: a sub-range of one loop of each nest, so that the
     /// parts `0..parts` visit disjoint sets of the plan's indices, together every index once,
     /// each about `volume / parts` of them.
@@ -63,7 +63,7 @@ impl<const K: usize> Plan<K> {
             return Self::EMPTY;
         }
         let (from, to) = (self.cut(i, parts), self.cut(i.saturating_add(1), parts));
-        let mut nests: [Option<Nest<K>>; MAX_NESTS] = [None; MAX_NESTS];
+        let mut nests: [Option<Nest<K>>; M] = [None; M];
         let mut j = 0;
         let mut rest = self.nests();
         while let [nest, tail @ ..] = rest {
@@ -88,11 +88,11 @@ impl<const K: usize> Plan<K> {
         clippy::many_single_char_names,
         reason = "`i`, `j`, `t`, `k`, `g`: part and nest counters, target, step count, grain"
     )]
-    const fn cut(&self, i: usize, parts: usize) -> [usize; MAX_NESTS] {
+    const fn cut(&self, i: usize, parts: usize) -> [usize; M] {
         let total = self.volume() as u128;
         // `i <= parts`, so the target is at most the volume.
         let target = div((i as u128).saturating_mul(total), parts as u128);
-        let mut out = [0usize; MAX_NESTS];
+        let mut out = [0usize; M];
         let mut before = 0u128;
         let mut j = 0;
         let mut rest = self.nests();

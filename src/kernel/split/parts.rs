@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::work::{CopyWork, Job, Jobs};
-use crate::kernel::plan::Plan;
+use crate::kernel::plan::{MAX_NESTS, Plan};
 use crate::{CopyPlan, LayoutError};
 
 /// The parts of a [`CopyPlan`] run on two slices, each handed out once: iterate (or
@@ -34,11 +34,11 @@ use crate::{CopyPlan, LayoutError};
 /// assert_eq!(dst, want);
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub struct CopyParts<'a, T> {
-    jobs: Jobs<CopyWork<'a, T>>,
+pub struct CopyParts<'a, T, const M: usize = MAX_NESTS> {
+    jobs: Jobs<CopyWork<'a, T, M>>,
 }
 
-impl<T: Copy + Send + Sync + 'static> CopyParts<'_, T> {
+impl<T: Copy + Send + Sync + 'static, const M: usize> CopyParts<'_, T, M> {
     /// The first `mid` parts left and the rest (`mid` clamped to the number left): two
     /// halves for a fork-join runtime.
     ///
@@ -65,8 +65,8 @@ impl<T: Copy + Send + Sync + 'static> CopyParts<'_, T> {
     }
 }
 
-impl<'a, T: Copy + Send + Sync + 'static> Iterator for CopyParts<'a, T> {
-    type Item = CopyPart<'a, T>;
+impl<'a, T: Copy + Send + Sync + 'static, const M: usize> Iterator for CopyParts<'a, T, M> {
+    type Item = CopyPart<'a, T, M>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.jobs.next().map(|job| CopyPart { job })
@@ -77,15 +77,15 @@ impl<'a, T: Copy + Send + Sync + 'static> Iterator for CopyParts<'a, T> {
     }
 }
 
-impl<T: Copy + Send + Sync + 'static> DoubleEndedIterator for CopyParts<'_, T> {
+impl<T: Copy + Send + Sync + 'static, const M: usize> DoubleEndedIterator for CopyParts<'_, T, M> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.jobs.next_back().map(|job| CopyPart { job })
     }
 }
 
-impl<T: Copy + Send + Sync + 'static> ExactSizeIterator for CopyParts<'_, T> {}
+impl<T: Copy + Send + Sync + 'static, const M: usize> ExactSizeIterator for CopyParts<'_, T, M> {}
 
-impl<T> fmt::Debug for CopyParts<'_, T> {
+impl<T, const M: usize> fmt::Debug for CopyParts<'_, T, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CopyParts")
             .field("left", &self.jobs.range)
@@ -94,7 +94,7 @@ impl<T> fmt::Debug for CopyParts<'_, T> {
     }
 }
 
-impl<T> fmt::Debug for CopyPart<'_, T> {
+impl<T, const M: usize> fmt::Debug for CopyPart<'_, T, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CopyPart")
             .field("index", &self.job.index)
@@ -119,11 +119,11 @@ impl<T> fmt::Debug for CopyPart<'_, T> {
 /// assert_eq!(dst, [9, 9, 9, 9, 1, 3, 5, 7]);
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub struct CopyPart<'a, T> {
-    job: Job<CopyWork<'a, T>>,
+pub struct CopyPart<'a, T, const M: usize = MAX_NESTS> {
+    job: Job<CopyWork<'a, T, M>>,
 }
 
-impl<T: Copy + Send + Sync + 'static> CopyPart<'_, T> {
+impl<T: Copy + Send + Sync + 'static, const M: usize> CopyPart<'_, T, M> {
     /// Which part this is, and of how many: the `i` and `parts` of [`Plan::part`].
     ///
     /// # Examples
@@ -156,7 +156,7 @@ impl<T: Copy + Send + Sync + 'static> CopyPart<'_, T> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    pub const fn plan(&self) -> Plan<2> {
+    pub const fn plan(&self) -> Plan<2, M> {
         self.job.work.plan.part(self.job.index, self.job.parts)
     }
 
@@ -178,7 +178,7 @@ impl<T: Copy + Send + Sync + 'static> CopyPart<'_, T> {
     }
 }
 
-impl CopyPlan {
+impl<const M: usize> CopyPlan<M> {
     /// Checks `src` and `dst` as [`run`](CopyPlan::run) does, then hands out the copy as
     /// `parts` disjoint parts ([`Plan::part`]) for any runtime to run, each once.
     ///
@@ -215,7 +215,7 @@ impl CopyPlan {
         src: &'a [T],
         dst: &'a mut [T],
         parts: usize,
-    ) -> Result<CopyParts<'a, T>, LayoutError> {
+    ) -> Result<CopyParts<'a, T, M>, LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
         let jobs = CopyWork::jobs(&unique, dst, src, parts)?;
         Ok(CopyParts { jobs })
