@@ -1852,6 +1852,24 @@ fn grouped_transposes_match_the_model() {
     assert!(shaped.iter().flatten().all(|&n| n >= least), "{shaped:?}");
 }
 
+/// A grouped transpose whose rows the planner tiled (swapped short rows whose long rows
+/// overflow the cache): planar `u16` into 78-element pixels, 3 x 26 channels, the
+/// destination's pixels made of both loops outside the rows. The grouped transpose takes
+/// the cube whole, its own tiles in place of the plan's; every element against the model
+/// through `copy` and `CopyPlan`.
+#[test]
+#[cfg_attr(miri, ignore = "312,000 elements; `grouped_transposes_match_the_model` runs the kernel under Miri")]
+fn a_tiled_nest_of_grouped_transposes_matches_the_model() {
+    let n = 4000;
+    let src = Layout::dense([3, 26, n], 2, Order::C).unwrap();
+    let dst = Layout::new([3, 26, n], [1, 3, 78], 2).unwrap();
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    let nest = &plan.nests()[0];
+    assert_eq!(nest.loops().last().map(|l| l.extent), Some(n));
+    assert!(nest.tile().is_some(), "{plan}");
+    check_against_model::<u16, 3>(&src, &dst, |i| i as u16);
+}
+
 /// Rows of one channel (the strided side's elements 2 to 16 elements apart, the other side's
 /// consecutive, either running backwards), which hosts gather (`Channels::Extract`) or
 /// scatter (`Channels::Insert`, blending into the destination's pixels) by byte shuffles

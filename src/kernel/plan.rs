@@ -51,7 +51,7 @@ mod pieces;
 mod storage;
 
 use builder::{
-    Builder, flip, merge, outer_first, outer_first2, rows_swap, side_for, tile_worth, tile2,
+    Builder, flip, merge, outer_first, outer_first2, side_for, swap_rows, tile_worth, tile2,
 };
 pub(crate) use builder::{line_for, measure};
 pub(crate) use operands::{all_strided, check_operands};
@@ -1015,6 +1015,87 @@ mod tests {
         let src = Layout::new([64, 48], [1, 64], 4).unwrap();
         let plan = Plan::new(&[tiled.lowered(), src.lowered()]).unwrap();
         assert!(plan.nests()[0].tile().is_some());
+    }
+
+    /// Swapped rows in tiles (`swap_rows`): a block whose short rows were swapped for long
+    /// ones is tiled when the long rows' lines overflow the cache (`tile_worth`), its short
+    /// loop whole in each tile and runs of `side² / extent` elements (fewer where a run's
+    /// lines would leave the first-level cache), in every planner; not where the short loop
+    /// is the consecutive channels of pixels the long one steps over (`interleaves`), nor
+    /// where the long rows stay cached. Each copies as the model does.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn swapped_rows_that_overflow_the_cache_run_in_tiles() {
+        let check = |dst: &Layout<2>, src: &Layout<2>| {
+            let input: std::vec::Vec<u64> = (0..src.required_len().unwrap() as u64).collect();
+            let mut out = std::vec![0u64; dst.required_len().unwrap()];
+            crate::copy(&input, src, &mut out, dst).unwrap();
+            for i in 0..dst.shape()[0] {
+                for j in 0..dst.shape()[1] {
+                    let (d, s) = (
+                        dst.offset_of([i, j]).unwrap(),
+                        src.offset_of([i, j]).unwrap(),
+                    );
+                    assert_eq!(
+                        out[usize::try_from(d).unwrap()],
+                        input[usize::try_from(s).unwrap()]
+                    );
+                }
+            }
+        };
+        // The sweep's (8886, 4) `f64`: rows of 8886 written a line apart, 4 of them (568 KB
+        // of lines a row): tiles of 4 x 64 (16 a side; 256 / 4).
+        let src = Layout::new([8886, 4], [1, -8886], 8)
+            .unwrap()
+            .with_offset(26_658)
+            .unwrap();
+        let dst = Layout::new([8886, 4], [-8, 2], 8)
+            .unwrap()
+            .with_offset(71_080)
+            .unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!((nest.loops[0].extent, nest.loops[1].extent), (4, 8886));
+        assert_eq!(nest.tile(), Some([4, 64]));
+        assert!(small_matches_general(&dst, &src));
+        check(&dst, &src);
+        // Rows a line apart in 1-byte elements: a run of 4096 / 4 would leave the first-level
+        // cache; runs of 252, the 256 lines of 16 KiB over the 65 bytes of lines an element
+        // touches (a line of the destination, a byte of the source).
+        let src = Layout::new([5397, 4], [1, 5397], 1).unwrap();
+        let dst = Layout::new([5397, 4], [1104, 3], 1).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), Some([4, 252]));
+        assert!(small_matches_general(&dst, &src));
+        // Planar into 7 interleaved channels: the rows fill the destination's lines between
+        // them; untiled.
+        let src = Layout::new([24_045, 7], [1, 24_045], 8).unwrap();
+        let dst = Layout::new([24_045, 7], [7, 1], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(
+            (plan.nests()[0].loops[1].extent, plan.nests()[0].tile()),
+            (24_045, None)
+        );
+        assert!(small_matches_general(&dst, &src));
+        check(&dst, &src);
+        // Rows whose lines stay cached (1000 elements 12 apart): untiled, as before.
+        let dst = Layout::new([1000, 3], [12, 2], 8).unwrap();
+        let src = Layout::new([1000, 3], [1, 1000], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(
+            (plan.nests()[0].loops[1].extent, plan.nests()[0].tile()),
+            (1000, None)
+        );
+        // The general planner (rank 3, a loop outside the block) tiles as the small ones.
+        let src = Layout::new([2, 8886, 4], [35_544, 1, 8886], 8).unwrap();
+        let dst = Layout::new([2, 8886, 4], [71_088, 8, 2], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!(nest.loops[nest.depth - 1].extent, 8886);
+        assert_eq!(nest.tile(), Some([4, 64]));
     }
 
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while

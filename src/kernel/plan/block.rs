@@ -14,7 +14,7 @@
 
 use super::{
     Loop, Plan, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
-    rows_swap, side_for, strides_at, tile_worth, tile2,
+    side_for, strides_at, swap_rows, tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -335,7 +335,7 @@ pub(crate) fn copy_nest<const N: usize>(
 /// The tile of a nest of `depth` loops `outer`, `inner` (`tile` and `untiled_small` of the
 /// general builder for two loops): the block test first, as the blocks of real small copies
 /// rule tiling out at once; an untiled block of short rows whose outer loop is a source's
-/// fastest has its loops swapped ([`rows_swap`]).
+/// fastest has its loops swapped ([`swap_rows`], tiled where its new rows are worth it).
 const fn block_tile<const K: usize>(
     outer: &mut Loop<K>,
     inner: &mut Loop<K>,
@@ -349,8 +349,8 @@ const fn block_tile<const K: usize>(
     if tile_worth(outer, inner, side, line) {
         return tile2(outer, inner, side);
     }
-    if rows_swap(outer, inner, side) && tile2(outer, inner, side).is_some() {
-        core::mem::swap(outer, inner);
+    if tile2(outer, inner, side).is_some() {
+        return swap_rows(outer, inner, side, line);
     }
     None
 }

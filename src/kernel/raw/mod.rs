@@ -202,8 +202,9 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
             });
             continue;
         }
+        // Tiled or not: the grouped transpose visits each cube in tiles of its own.
         #[cfg(not(target_os = "none"))]
-        if let ([.., c, a, b], None) = (nest.loops(), nest.tile()) {
+        if let [.., c, a, b] = nest.loops() {
             if transpose::Grouped::<T>::fits(*c, *a, *b)
                 // SAFETY: the caller's contract, for the nest, whose innermost loops these are.
                 && unsafe { copy_grouped([*c, *a, *b], nest, d, s) }
