@@ -7,7 +7,8 @@
 //! cropped (padding on an axis), stepped (every second or third element) and flipped at random.
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
-//! `--seed S`, `--reps R`, `--out FILE`). It prints every case slower than the loop, the
+//! `--seed S`, `--reps R`, `--out FILE`; `--only I` times case I alone and prints its plan,
+//! `--plans` prints every case's plan and times nothing). It prints every case slower than the loop, the
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
 //! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
 //! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
@@ -367,6 +368,15 @@ fn main() {
     let only: Option<usize> = opt("--only").map(|v| v.parse().unwrap());
     if let Some(i) = only {
         cases = vec![cases[i].clone()];
+    }
+    // `--plans`: every case's plan, nothing timed (to compare the planner's choices of two
+    // builds: a rule's change shows as the lines that differ).
+    if args.iter().any(|a| a == "--plans") {
+        for (i, c) in cases.iter().enumerate() {
+            println!("case {i}");
+            print_plan(c);
+        }
+        return;
     }
     let recheck = only.is_none()
         && args.iter().any(|a| a == "--bench")
