@@ -501,3 +501,27 @@
 //!   geometric mean after these rules, with 24 cases slower than the loop on their own, 17
 //!   past 1.10x (the worst `f64` rows of 61 elements 197 KB apart: 0.55x in the sweep's
 //!   processes, 1.1x in a scratch program's buffers).
+//!
+//! The round after (same host kind; the sweep's `--plans` lists every case's plan, so two
+//! builds' plans are diffed over thousands of cases and only the cases that differ are timed,
+//! each alone, the two builds alternating, five runs each):
+//!
+//! - Swapped rows in tiles (`swap_rows`): `rows_swap` swaps an untiled block's rows of under 8
+//!   elements for its long loop, but the tiling rule had only been asked about the short
+//!   rows; the long ones now are too, and a block whose long rows' lines overflow what the
+//!   next row finds cached runs in tiles of the short loop whole and runs of `side² /
+//!   extent` (fewer where a run's lines would leave the L1). `(8886,4)` `f64` written a line
+//!   apart (seed 7, case 1474): 24.7 -> 14.4 us, the loop 19-22. Over seeds 7, 11 and 12
+//!   (8,000 cases) 34 plans change: the 12 of them below the loop before (0.54-0.97x) run
+//!   1.11-2.0x it, 31 of 34 are faster and 2 about 10 % slower (1.33x -> 1.23x, 1.89x ->
+//!   1.72x the loop). Two shapes measured slower in tiles and are left whole: a short loop
+//!   that is the consecutive channels of the long loop's pixels (planar into 7 interleaved
+//!   `f64`: 0.85-1.2x the loop tiled, 1.6x whole: `interleaves`), and cubes the grouped
+//!   transpose takes (3 x 26 `u16` channels in pixels of 78: 327 us in the plan's tiles, 120
+//!   whole), which the grouped transpose now takes tiled or not.
+//! - The 2,000-case sweep after it: 4.03x the loop (4.11x in a run before it), 27 cases
+//!   slower than the loop on their own, 12 past 1.10x; its slowest cases move between runs by
+//!   as much as the loop's time (case 741: 0.44x on its own in one run, 0.96x in the next),
+//!   so they are judged by alternating builds, not by one sweep. Of the others, `(239,2973)`
+//!   `f64` read 3 apart backwards (case 1285, the loop's order) runs 0.78-0.84x the loop in
+//!   the sweep's process and 1.28x it in a scratch program's best of 30.
