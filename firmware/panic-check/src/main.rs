@@ -210,7 +210,43 @@ fn kernels<
         keep!(plan.lens());
         keep!(plan.run(src, src32, dst32, |x, y| f32::from(x) * y));
     }
+    // The prepared plans with room for more nests than `MAX_NESTS`: the same runs.
+    if let Ok(plan) = strided_layout::CopyPlan::<8>::with_nests(a, b) {
+        keep!((plan.src_len(), plan.dst_len(), plan.plan().nests().len()));
+        exercise_dma(&plan);
+        keep!(plan.run(src32, dst32));
+        if let Ok(parts) = plan.parts(src32, dst32, us(3)) {
+            for part in parts {
+                keep!(part.run());
+            }
+        }
+    }
+    if let Ok(plan) = strided_layout::CopyWithinPlan::<8>::with_nests(a, b) {
+        keep!(plan.run(dst));
+    }
+    if let Ok(plan) = strided_layout::FillPlan::<8>::with_nests(b) {
+        keep!(plan.run(dst, 3u8));
+    }
+    if let Ok(plan) = strided_layout::ZipMapPlan::<8>::with_nests(a, a, b) {
+        keep!(plan.run(src, src32, dst32, |x, y| f32::from(x) * y));
+    }
     let lowered: [Lowered<N>; 2] = [b.lowered(), a.lowered()];
+    keep!(
+        strided_layout::CopyPlan::<8>::with_nests_lowered(&lowered[1], &lowered[0])
+            .map(|p| p.src_len())
+    );
+    keep!(
+        strided_layout::CopyWithinPlan::<8>::with_nests_lowered(&lowered[1], &lowered[0])
+            .map(|p| p.len())
+    );
+    keep!(strided_layout::FillPlan::<8>::with_nests_lowered(&lowered[0]).map(|p| p.len()));
+    keep!(
+        strided_layout::ZipMapPlan::<8>::with_nests_lowered(&lowered[1], &lowered[1], &lowered[0])
+            .map(|p| p.lens())
+    );
+    if let Ok(plan) = Plan::<2, 8>::with_nests(&lowered) {
+        keep!((plan.volume(), plan.part(us(1), us(3)).volume()));
+    }
     keep!(strided_layout::CopyPlan::from_lowered(&lowered[1], &lowered[0]).map(|p| p.src_len()));
     keep!(strided_layout::CopyWithinPlan::from_lowered(&lowered[1], &lowered[0]).map(|p| p.len()));
     keep!(strided_layout::FillPlan::from_lowered(&lowered[0]).map(|p| p.len()));
@@ -760,7 +796,7 @@ pub extern "C" fn _start() -> ! {
 }
 
 /// Every engine's lowering of `plan`, at addresses read at run time.
-fn exercise_dma(plan: &strided_layout::CopyPlan) {
+fn exercise_dma<const M: usize>(plan: &strided_layout::CopyPlan<M>) {
     use strided_layout::dma::{DmaError, edma, edma3, gpdma, pl330, rp2040, rp2350};
     let (src, dst, at) = (us(6) as u32, us(6) as u32 ^ 0x100, us(6) as u32 & !31);
     let mut tcds = [edma::Descriptor::ZERO; 8];
