@@ -202,6 +202,25 @@ pub struct RankAbove64;
 /// ```
 pub struct DynRankAbove64;
 
+/// A plan with room for no nest (`M = 0`) is rejected at compile time ("M must be at least
+/// 1"), through [`Plan::with_nests`](crate::plan::Plan::with_nests) or any
+/// prepared plan made `with_nests`.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{CopyPlan, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _p = CopyPlan::<0>::with_nests(&l, &l);
+/// ```
+///
+/// Room for one is fine:
+///
+/// ```
+/// use strided_layout::{CopyPlan, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// assert_eq!(CopyPlan::<1>::with_nests(&l, &l).unwrap().plan().nests().len(), 1);
+/// ```
+pub struct PlanOfNoNests;
+
 /// `const_unwrap`'s build error carries the payload: this one stops the build with
 /// "evaluation panicked: axis index is not less than the rank (axis 5, rank 2)" (the text
 /// itself is checked at run time by `const_util`'s unit tests, which share the code).

@@ -534,7 +534,8 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape, in
     /// at most `M` nests: one per strided piece of the shape ([`MAX_NESTS`], the room of
     /// [`Plan::new`], holds every piece but those of operands blocked very differently, or of
-    /// a rank past [`MAX_LOOPS`] that peels loops).
+    /// a rank past [`MAX_LOOPS`] that peels loops). `M` is at least 1, checked at compile
+    /// time.
     ///
     /// # Errors
     ///
@@ -564,6 +565,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn with_nests<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
+        const { assert!(M >= 1, "Plan<K, M>: M must be at least 1") };
         let mut plan = Self::EMPTY;
         match plan.build(ops) {
             Ok(()) => Ok(plan),
