@@ -46,8 +46,8 @@ impl<const K: usize, const M: usize> Nests<K, M> {
         }
     }
 
-    /// Slot 0 (no room is made); `None` only for a `Many` of no nests (`M == 0`, a plan that
-    /// holds nothing but empty copies).
+    /// Slot 0 (no room is made); `None` never: a `Many` is made only where `M >= 2`
+    /// ([`grow`](Self::grow)), and `Plan` refuses `M == 0` at compile time.
     pub(super) const fn first_mut(&mut self) -> Option<&mut Nest<K>> {
         match self {
             Self::One([n]) => Some(n),

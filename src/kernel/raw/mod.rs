@@ -706,7 +706,7 @@ fn inline_nest<T: 'static>(
     }
 }
 
-/// Copies `nest`, whose three innermost loops `[c, a, b]` (untiled) have the grouped transpose's shape
+/// Copies `nest`, whose three innermost loops `[c, a, b]` (its tile, if any, ignored) have the grouped transpose's shape
 /// ([`transpose::Grouped::fits`]: a transpose whose columns come in groups, consecutive on
 /// one side), as grouped transposes: each cube in whole tiles where the blocks' own
 /// transposes would leave an edge in every block (`oihw -> OIhw16i16o`: one column of nine).
