@@ -13,8 +13,10 @@
 //! `$OUT_DIR/arg_counts.rs`: several thousand one-line impls that a declarative macro cannot
 //! enumerate (it has no arithmetic).
 //!
-//! And it decides, in one place, which SIMD kernels the target compiles, as two `cfg`s every
-//! kernel module reads (`#[cfg(x86_kernels)]`, `cfg!(neon_kernels)`):
+//! And it decides, in one place, which SIMD kernels the target compiles, as two `cfg`s:
+//! `src/kernel/backend/` turns them into the one backend the kernels call (`Target`), and
+//! the kernel families compile their per-architecture files under them (`#[cfg(x86_kernels)]
+//! mod x86;`), with no dispatch of their own:
 //!
 //! | `cfg` | set when | kernels |
 //! | --- | --- | --- |

@@ -74,6 +74,7 @@
 //! | `stream.rs` | non-temporal stores for copies past the last-level cache | yes |
 //! | `small/` | small copies: a one-block plan of a transpose shape classified once, run by one block kernel (2-channel interleave, SIMD transpose); the run-time [`copy()`](crate::copy())'s planner specialisations chosen by the operands' shape (a transpose block, one contiguous run, a tiny copy into a C-contiguous destination), each checked by the one validation of a nest and run through the witness it mints; hosts only (bare-metal builds keep the general loops alone, for code size) | yes |
 //! | `zip_tiles.rs` | `zip_map` over transposed sources in packed tiles (`A + Aᵀ`) | yes |
+//! | `backend/` | the one place a target's SIMD kernels are chosen: the `Backend` trait (the transposes, the channel shuffles, the small blocks' stereo interleave, the streaming stores, the reversed runs; default bodies the portable twins) and one implementation per target (x86-64, aarch64 NEON, Miri's portable twins, plain loops elsewhere), `Target` the one this build runs; inside a backend, the channel shuffles' vector unit is the `channels::Unit` trait | yes (calls into the kernels under their contracts) |
 //! | `cpu.rs` | x86-64 feature detection with `cpuid`, no `std` needed | yes (`cpuid`, `xgetbv`) |
 //!
 //! Planning, validation and the loop driver are safe code.
@@ -115,6 +116,11 @@ mod zip_tiles;
 #[cfg(x86_kernels)]
 #[expect(unsafe_code, reason = "cpuid and xgetbv intrinsics")]
 mod cpu;
+#[expect(
+    unsafe_code,
+    reason = "the backends' SIMD kernels, called under their contracts; each block has a SAFETY argument"
+)]
+mod backend;
 #[cfg(not(target_os = "none"))]
 #[expect(
     unsafe_code,

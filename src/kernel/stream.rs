@@ -10,6 +10,7 @@
 
 use core::mem::size_of;
 
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::element::is_plain;
 
 /// Copies that touch at least this many bytes (read plus written) use non-temporal stores
@@ -21,7 +22,7 @@ pub(crate) const STREAM_BYTES: usize = 32 << 20;
 /// only called when the target and `T` allow streaming at all).
 #[inline]
 pub(crate) fn stream_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> bool {
-    cfg!(x86_kernels)
+    Target::STREAMS
         && is_plain::<T>()
         && elements().saturating_mul(size_of::<T>()).saturating_mul(2) >= STREAM_BYTES
 }
@@ -40,13 +41,10 @@ pub(crate) fn stream_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> boo
 /// pattern with a 19.5 MiB destination 0.91 against 0.81.
 #[inline]
 pub(crate) fn stream_rows_worthy<T: 'static>(elements: impl FnOnce() -> usize) -> bool {
-    #[cfg(x86_kernels)]
-    if crate::kernel::cpu::is_intel() {
+    if Target::STREAMS && Target::stream_rows_always() {
         return is_plain::<T>();
     }
-    cfg!(x86_kernels)
-        && is_plain::<T>()
-        && elements().saturating_mul(size_of::<T>()) >= STREAM_BYTES
+    Target::STREAMS && is_plain::<T>() && elements().saturating_mul(size_of::<T>()) >= STREAM_BYTES
 }
 
 /// Copies `n` elements from `s` to `d` with non-temporal stores (x86-64), or
@@ -64,25 +62,14 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
         n == 0 || d.cast_const().wrapping_add(n) <= s || s.wrapping_add(n) <= d.cast_const(),
         "stream_copy_unchecked: overlapping ranges"
     );
-    #[cfg(x86_kernels)]
-    {
-        let (d, s, n) = (
+    // SAFETY: the caller's contract, in bytes (`n` elements of two slices, whose byte
+    // count does not overflow).
+    unsafe {
+        Target::stream_copy(
             d.cast::<u8>(),
             s.cast::<u8>(),
             n.saturating_mul(size_of::<T>()),
         );
-        if crate::kernel::cpu::has_avx() {
-            // SAFETY: AVX is present (checked); the caller's contract, in bytes.
-            unsafe { x86::stream_bytes_avx(d, s, n) };
-        } else {
-            // SAFETY: the caller's contract, in bytes.
-            unsafe { x86::stream_bytes(d, s, n) };
-        }
-    }
-    #[cfg(not(x86_kernels))]
-    {
-        // SAFETY: the caller's contract.
-        unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
     }
 }
 
@@ -91,28 +78,23 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
 /// nothing on other targets.
 #[inline]
 pub(crate) fn prefetch_run<T>(p: *const T, n: usize) {
-    #[cfg(x86_kernels)]
-    {
-        let bytes = n.saturating_mul(size_of::<T>());
-        for k in (0..bytes).step_by(64) {
-            x86::prefetch(p.cast::<u8>().wrapping_add(k));
-        }
+    if !Target::STREAMS {
+        return;
     }
-    #[cfg(not(x86_kernels))]
-    {
-        let _ = (p, n);
+    let bytes = n.saturating_mul(size_of::<T>());
+    for k in (0..bytes).step_by(64) {
+        Target::prefetch_l2(p.cast::<u8>().wrapping_add(k));
     }
 }
 
 /// Orders the streaming stores of [`stream_copy_unchecked`] before every later store.
 #[inline]
 pub(crate) fn stream_fence() {
-    #[cfg(x86_kernels)]
-    x86::fence();
+    Target::fence();
 }
 
 #[cfg(x86_kernels)]
-mod x86 {
+pub(crate) mod x86 {
     use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_sfence, _mm_stream_si128};
     use core::arch::x86_64::{
         __m256i, _MM_HINT_T0, _MM_HINT_T1, _mm_prefetch, _mm256_loadu_si256, _mm256_stream_si256,
@@ -136,7 +118,7 @@ mod x86 {
         clippy::many_single_char_names,
         reason = "d, s, n, i: the usual copy names"
     )]
-    pub(super) unsafe fn stream_bytes(d: *mut u8, s: *const u8, n: usize) {
+    pub(crate) unsafe fn stream_bytes(d: *mut u8, s: *const u8, n: usize) {
         // Whole cache lines only: a partly streamed line costs a memory transaction of its own.
         let head = d.align_offset(64).min(n);
         // SAFETY: `head <= n` bytes of each range (contract).
@@ -206,7 +188,7 @@ mod x86 {
         clippy::many_single_char_names,
         reason = "d, s, n, i: the usual copy names"
     )]
-    pub(super) unsafe fn stream_bytes_avx(d: *mut u8, s: *const u8, n: usize) {
+    pub(crate) unsafe fn stream_bytes_avx(d: *mut u8, s: *const u8, n: usize) {
         /// How far ahead of the loads the source is prefetched, in bytes.
         const AHEAD: usize = 1024;
         let head = d.align_offset(64).min(n);
@@ -268,13 +250,13 @@ mod x86 {
 
     /// Hints the second-level cache to fetch the line at `p`; never faults.
     #[inline]
-    pub(super) fn prefetch(p: *const u8) {
+    pub(crate) fn prefetch(p: *const u8) {
         // SAFETY: SSE is part of x86-64; `prefetcht1` is a hint that never faults.
         unsafe { _mm_prefetch::<_MM_HINT_T1>(p.cast::<i8>()) };
     }
 
     /// Orders earlier non-temporal stores before every later store.
-    pub(super) fn fence() {
+    pub(crate) fn fence() {
         // SAFETY: SSE is part of x86-64; `sfence` has no other precondition.
         unsafe { _mm_sfence() };
     }

@@ -10,7 +10,7 @@ use crate::kernel::drive::step;
 ///
 /// `U`'s target feature is enabled, and [`by_shape`](super::by_shape)'s contract holds in bytes.
 #[inline(always)]
-pub(super) unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER: bool>(
+pub(crate) unsafe fn run<U: Unit, const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
     s: *const u8,
     plane: isize,
@@ -92,7 +92,7 @@ pub(super) const fn at<const C: usize, const SIZE: usize>(p: usize) -> (isize, i
 /// Every method is `unsafe`: the backend's target feature must be enabled in the caller
 /// (they are only called from the backend's `#[target_feature]` entry points), and the
 /// memory ones read or write the bytes they name.
-pub(super) trait Unit {
+pub(crate) trait Unit {
     /// The vector.
     type V: Copy;
     /// 16-byte groups per vector.
@@ -534,7 +534,7 @@ pub(super) unsafe fn deinterleave_on<U: Unit, const C: usize, const SIZE: usize>
 /// none a source element.
 #[cfg(any(x86_kernels, neon_kernels, miri))]
 #[inline(always)]
-pub(super) unsafe fn zip_pairs<U: Unit, const SIZE: usize>(
+pub(crate) unsafe fn zip_pairs<U: Unit, const SIZE: usize>(
     d: *mut u8,
     l: *const u8,
     r: *const u8,
@@ -575,7 +575,7 @@ pub(super) unsafe fn zip_pairs<U: Unit, const SIZE: usize>(
 /// [`zip_pairs`]'s contract (no feature needed).
 #[cfg(any(x86_kernels, neon_kernels, miri))]
 #[inline(always)]
-pub(super) unsafe fn pairs_one_by_one<const SIZE: usize>(
+pub(crate) unsafe fn pairs_one_by_one<const SIZE: usize>(
     d: *mut u8,
     l: *const u8,
     r: *const u8,
@@ -607,7 +607,7 @@ pub(super) unsafe fn pairs_one_by_one<const SIZE: usize>(
 /// `U`'s target feature is enabled, and the contract of the function `INSERT` names holds
 /// for `rev`.
 #[inline(always)]
-pub(super) unsafe fn one_channel_on<
+pub(crate) unsafe fn one_channel_on<
     U: Unit,
     const C: usize,
     const SIZE: usize,
@@ -642,7 +642,7 @@ pub(super) unsafe fn one_channel_on<
 /// the destination's and the source's first bytes and row strides, whether the consecutive
 /// side runs backwards, the rows, and their pixels.
 #[derive(Clone, Copy)]
-pub(super) struct Band {
+pub(crate) struct Band {
     pub(super) d: *mut u8,
     pub(super) dr: isize,
     pub(super) s: *const u8,

@@ -75,11 +75,15 @@ mod masks;
 mod algorithm;
 mod padded;
 #[cfg(x86_kernels)]
-mod x86;
+pub(crate) mod x86;
 #[cfg(neon_kernels)]
-mod neon;
+pub(crate) mod neon;
 #[cfg(any(miri, test))]
-mod portable;
+pub(crate) mod portable;
+
+pub(crate) use algorithm::Band;
+#[cfg(any(neon_kernels, miri))]
+pub(crate) use algorithm::{one_channel_on, pairs_one_by_one, run as run_on, zip_pairs};
 #[cfg(test)]
 #[expect(
     clippy::cast_possible_wrap,
@@ -91,6 +95,7 @@ mod tests;
 use core::mem::size_of;
 use core::slice;
 
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::plan::{Loop, Nest};
@@ -201,21 +206,15 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
 }
 
 /// Whether this target has a byte-shuffle backend (see the module table).
-const HAS_BACKEND: bool = cfg!(any(x86_kernels, neon_kernels, miri, test));
+const HAS_BACKEND: bool = Target::SHUFFLES || cfg!(test);
 
-/// The backend for this target (see the module table), in either direction.
+/// The backend for this target ([`Backend::channels`], see the module table), in either
+/// direction.
 ///
 /// # Safety
 ///
 /// [`by_shape`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
 #[inline]
-#[cfg_attr(
-    not(x86_kernels),
-    expect(
-        unused_variables,
-        reason = "only x86-64 streams; on targets without a backend every argument is unused"
-    )
-)]
 unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
     s: *const u8,
@@ -224,34 +223,8 @@ unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
     stream: bool,
     used: usize,
 ) -> usize {
-    #[cfg(x86_kernels)]
-    {
-        if crate::kernel::cpu::has_avx2() {
-            // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
-        }
-        // SSSE3 without AVX2 (CPUs from before 2013) keeps the 2 to 4 channels only: more
-        // channels would double the code of the largest kernels for few machines.
-        if C <= 4 && crate::kernel::cpu::has_ssse3() {
-            // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
-        }
-        0
-    }
-    #[cfg(neon_kernels)]
-    {
-        // SAFETY: NEON is enabled at compile time; the caller's contract.
-        unsafe { algorithm::run::<neon::Neon, C, SIZE, INTER>(d, s, plane, n, false, used) }
-    }
-    #[cfg(miri)]
-    {
-        // SAFETY: the portable unit needs no feature; the caller's contract.
-        unsafe { algorithm::run::<portable::Portable, C, SIZE, INTER>(d, s, plane, n, false, used) }
-    }
-    #[cfg(not(any(x86_kernels, neon_kernels, miri)))]
-    {
-        0
-    }
+    // SAFETY: the caller's contract.
+    unsafe { Target::channels::<C, SIZE, INTER>(d, s, plane, n, stream, used) }
 }
 
 /// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
@@ -438,13 +411,6 @@ pub(crate) unsafe fn interleave<T: Copy + 'static>(
 ///
 /// As [`interleave`].
 #[inline]
-#[cfg_attr(
-    not(all(x86_kernels, not(target_os = "none"))),
-    expect(
-        unused_variables,
-        reason = "only x86-64 with AVX2 has a partial-block kernel"
-    )
-)]
 unsafe fn interleave_partial<T: 'static>(
     d: *mut T,
     px: usize,
@@ -453,28 +419,21 @@ unsafe fn interleave_partial<T: 'static>(
     c: usize,
     n: usize,
 ) -> usize {
-    #[cfg(all(x86_kernels, not(target_os = "none")))]
-    {
-        if size_of::<T>() != 4 || !is_plain::<T>() || !crate::kernel::cpu::has_avx2() {
-            return 0;
-        }
-        // `plane · 4` is the byte distance between two elements of the source slice, exact.
-        let plane = step(4, plane);
-        let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
-        match c {
-            // SAFETY: AVX2 is present (checked), `T` is 4 bytes, and the caller's contract in
-            // bytes, with `c == 2`.
-            2 => unsafe { x86::avx2_partial4::<2>(d, px, s, plane, n) },
-            // SAFETY: as above, with `c == 3`.
-            3 => unsafe { x86::avx2_partial4::<3>(d, px, s, plane, n) },
-            // SAFETY: as above, with `c == 4`.
-            4 => unsafe { x86::avx2_partial4::<4>(d, px, s, plane, n) },
-            _ => 0,
-        }
+    if size_of::<T>() != 4 || !is_plain::<T>() {
+        return 0;
     }
-    #[cfg(not(all(x86_kernels, not(target_os = "none"))))]
-    {
-        0
+    // `plane · 4` is the byte distance between two elements of the source slice, exact.
+    let plane = step(4, plane);
+    let (d, s) = (d.cast::<u8>(), s.cast::<u8>());
+    match c {
+        // SAFETY: `T` is a plain 4-byte type (checked), and the caller's contract in bytes,
+        // with `c == 2`.
+        2 => unsafe { Target::partial4::<2>(d, px, s, plane, n) },
+        // SAFETY: as above, with `c == 3`.
+        3 => unsafe { Target::partial4::<3>(d, px, s, plane, n) },
+        // SAFETY: as above, with `c == 4`.
+        4 => unsafe { Target::partial4::<4>(d, px, s, plane, n) },
+        _ => 0,
     }
 }
 
@@ -644,78 +603,35 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
 
 /// Two planes, `l` and `r`, interleaved into pairs by zips (a small stereo block): `d[2p] =
 /// l[p]`, `d[2p + 1] = r[p]` for `p < n`, whole vector steps, then the pairs they leave one
-/// by one: the small blocks' one call, with no masks. On x86-64 with AVX2 (32- then 16-byte
-/// steps) when `avx2`, else SSSE3; NEON on aarch64; the portable twin under Miri. `false`,
-/// with nothing written, for a `T` of another size than 1, 2, 4 or 8 bytes.
+/// by one: the small blocks' one call, with no masks, on the backend `B` ([`Backend::pairs`]:
+/// on x86-64 AVX2's 32- then 16-byte steps where `cpu` has AVX2, else SSSE3's; NEON on
+/// aarch64; the portable twin under Miri). `false`, with nothing written, for a `T` of
+/// another size than 1, 2, 4 or 8 bytes, or where `B` has no zips (bare metal; on x86-64,
+/// without SSSE3).
 ///
 /// # Safety
 ///
-/// On x86-64, `avx2`: the CPU has AVX2, else SSSE3. `T` is a plain type ([`is_plain`]: every
-/// byte initialised); `d..d + 2n`, `l..l + n` and `r..r + n` are elements of their
+/// `T` is a plain type ([`is_plain`]: every byte initialised); `d..d + 2n`, `l..l + n` and `r..r + n` are elements of their
 /// allocations, and the destination elements none of the source ones.
-#[cfg(any(x86_kernels, neon_kernels, miri))]
 #[inline]
-pub(crate) unsafe fn pairs<T: 'static>(
+pub(crate) unsafe fn pairs<T: 'static, B: Backend>(
+    cpu: B::Cpu,
     d: *mut T,
     l: *const T,
     r: *const T,
     n: usize,
-    avx2: bool,
 ) -> bool {
     let (d, l, r) = (d.cast::<u8>(), l.cast::<u8>(), r.cast::<u8>());
     match size_of::<T>() {
         // SAFETY: the caller's contract, in bytes, for 1-byte elements.
-        1 => unsafe { pairs_backend::<1>(d, l, r, n, avx2) },
+        1 => unsafe { B::pairs::<1>(cpu, d, l, r, n) },
         // SAFETY: as above, 2-byte elements.
-        2 => unsafe { pairs_backend::<2>(d, l, r, n, avx2) },
+        2 => unsafe { B::pairs::<2>(cpu, d, l, r, n) },
         // SAFETY: as above, 4-byte elements.
-        4 => unsafe { pairs_backend::<4>(d, l, r, n, avx2) },
+        4 => unsafe { B::pairs::<4>(cpu, d, l, r, n) },
         // SAFETY: as above, 8-byte elements.
-        8 => unsafe { pairs_backend::<8>(d, l, r, n, avx2) },
-        _ => return false,
-    }
-    true
-}
-
-/// [`pairs`] for `SIZE`-byte elements on this target's backend.
-///
-/// # Safety
-///
-/// [`pairs`]'s contract, in bytes.
-#[cfg(any(x86_kernels, neon_kernels, miri))]
-#[inline]
-#[cfg_attr(
-    not(x86_kernels),
-    expect(unused_variables, reason = "only x86-64 chooses between two units")
-)]
-unsafe fn pairs_backend<const SIZE: usize>(
-    d: *mut u8,
-    l: *const u8,
-    r: *const u8,
-    n: usize,
-    avx2: bool,
-) {
-    #[cfg(x86_kernels)]
-    {
-        if avx2 {
-            // SAFETY: AVX2 is present (the caller's contract); the rest of it.
-            unsafe { x86::avx2_pairs::<SIZE>(d, l, r, n) }
-        } else {
-            // SAFETY: SSSE3 is present (the caller's contract); the rest of it.
-            unsafe { x86::ssse3_pairs::<SIZE>(d, l, r, n) }
-        }
-    }
-    #[cfg(any(neon_kernels, miri))]
-    {
-        #[cfg(neon_kernels)]
-        use neon::Neon as U;
-        #[cfg(miri)]
-        use portable::Portable as U;
-        // SAFETY: NEON is enabled at compile time (the portable unit needs no feature); the
-        // caller's contract.
-        let done = unsafe { algorithm::zip_pairs::<U, SIZE>(d, l, r, n) };
-        // SAFETY: the pairs from `done <= n` (the caller's contract).
-        unsafe { algorithm::pairs_one_by_one::<SIZE>(d, l, r, done, n) };
+        8 => unsafe { B::pairs::<8>(cpu, d, l, r, n) },
+        _ => false,
     }
 }
 
@@ -786,48 +702,18 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
     }
 }
 
-/// The backend for this target (see the module table) of [`one_channel`], in bytes.
+/// The backend for this target ([`Backend::one_channel`], see the module table) of
+/// [`one_channel`], in bytes.
 ///
 /// # Safety
 ///
 /// [`one_channel`]'s contract in bytes, for pixels of `C` lanes of `SIZE` bytes.
 #[inline]
-#[cfg_attr(
-    not(any(x86_kernels, neon_kernels, miri)),
-    expect(
-        unused_variables,
-        reason = "on targets without a backend every argument is unused"
-    )
-)]
 unsafe fn one_channel_backend<const C: usize, const SIZE: usize, const INSERT: bool>(
     band: algorithm::Band,
 ) -> usize {
-    #[cfg(x86_kernels)]
-    {
-        if crate::kernel::cpu::has_avx2() {
-            // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { x86::avx2_one::<C, SIZE, INSERT>(band) };
-        }
-        if C <= 4 && crate::kernel::cpu::has_ssse3() {
-            // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { x86::ssse3_one::<C, SIZE, INSERT>(band) };
-        }
-        0
-    }
-    #[cfg(any(neon_kernels, miri))]
-    {
-        #[cfg(neon_kernels)]
-        use neon::Neon as U;
-        #[cfg(miri)]
-        use portable::Portable as U;
-        // SAFETY: NEON is enabled at compile time (the portable unit needs no feature); the
-        // caller's contract.
-        unsafe { algorithm::one_channel_on::<U, C, SIZE, INSERT>(band) }
-    }
-    #[cfg(not(any(x86_kernels, neon_kernels, miri)))]
-    {
-        0
-    }
+    // SAFETY: the caller's contract.
+    unsafe { Target::one_channel::<C, SIZE, INSERT>(band) }
 }
 
 /// [`deinterleave`] element by element, with the channel count `C` known to the compiler.

@@ -10,7 +10,7 @@ use core::arch::aarch64::{
 use super::algorithm::{Unit, store_each};
 
 /// NEON: one group a vector; `tbl` yields zero for an index past 15, as `0x80` is.
-pub(super) struct Neon;
+pub(crate) struct Neon;
 
 impl Unit for Neon {
     type V = uint8x16_t;

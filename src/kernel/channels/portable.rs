@@ -3,7 +3,7 @@
 use super::algorithm::{Unit, store_each};
 
 /// One group a vector, a plain byte array.
-pub(super) struct Portable;
+pub(crate) struct Portable;
 
 impl Unit for Portable {
     type V = [u8; 16];

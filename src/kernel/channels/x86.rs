@@ -410,7 +410,7 @@ impl Unit for Avx2 {
 ///
 /// SSSE3 is present, and [`super::by_shape`]'s contract holds in bytes.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>(
+pub(crate) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
     s: *const u8,
     plane: isize,
@@ -428,7 +428,7 @@ pub(super) unsafe fn ssse3<const C: usize, const SIZE: usize, const INTER: bool>
 ///
 /// AVX2 is present, and [`super::by_shape`]'s contract holds in bytes.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
+pub(crate) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
     d: *mut u8,
     s: *const u8,
     plane: isize,
@@ -447,7 +447,7 @@ pub(super) unsafe fn avx2<const C: usize, const SIZE: usize, const INTER: bool>(
 ///
 /// SSSE3 is present, and [`zip_pairs`]'s contract holds.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn ssse3_pairs<const SIZE: usize>(
+pub(crate) unsafe fn ssse3_pairs<const SIZE: usize>(
     d: *mut u8,
     l: *const u8,
     r: *const u8,
@@ -466,7 +466,7 @@ pub(super) unsafe fn ssse3_pairs<const SIZE: usize>(
 ///
 /// AVX2 is present, and [`zip_pairs`]'s contract holds.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn avx2_pairs<const SIZE: usize>(
+pub(crate) unsafe fn avx2_pairs<const SIZE: usize>(
     d: *mut u8,
     l: *const u8,
     r: *const u8,
@@ -496,7 +496,7 @@ pub(super) unsafe fn avx2_pairs<const SIZE: usize>(
 ///
 /// SSSE3 is present, and [`super::one_channel_backend`]'s contract holds.
 #[target_feature(enable = "ssse3")]
-pub(super) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: bool>(
+pub(crate) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: bool>(
     band: Band,
 ) -> usize {
     // SAFETY: SSSE3 is enabled here; the caller's contract.
@@ -509,7 +509,7 @@ pub(super) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: 
 ///
 /// AVX2 is present, and [`super::one_channel_backend`]'s contract holds.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn avx2_one<const C: usize, const SIZE: usize, const INSERT: bool>(
+pub(crate) unsafe fn avx2_one<const C: usize, const SIZE: usize, const INSERT: bool>(
     band: Band,
 ) -> usize {
     // SAFETY: AVX2 is enabled here; the caller's contract.
@@ -561,7 +561,7 @@ unsafe fn store_lanes<const C: usize>(p: *mut u8, v: __m128i) {
 /// n`) starts an element of the source slice, every `d + (j·px + k)·4` an element of the
 /// destination slice, and the slices are distinct.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn avx2_partial4<const C: usize>(
+pub(crate) unsafe fn avx2_partial4<const C: usize>(
     d: *mut u8,
     px: usize,
     s: *const u8,

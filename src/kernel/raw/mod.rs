@@ -919,11 +919,11 @@ unsafe fn small_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
 mod elementwise;
 mod rows;
 
-pub(crate) use rows::copy_run;
 use rows::{
     PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows, pair_rows_contiguous,
     reverse_run, reverse_worth, rows_of_n, strided_block,
 };
+pub(crate) use rows::{copy_run, reverse_run_portable};
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};
 #[cfg(feature = "rayon")]

@@ -3,6 +3,7 @@
 use core::mem::MaybeUninit;
 use core::{ptr, slice};
 
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::plan::INNER_UNROLL;
 use crate::kernel::plan::Loop;
@@ -325,26 +326,8 @@ pub(super) fn lowest<D, S>(d: *mut D, s: *const S, db: isize, n: usize) -> (*mut
 /// allocation, and the two ranges do not overlap.
 #[inline]
 pub(super) unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
-    #[cfg(x86_kernels)]
-    if crate::kernel::cpu::has_avx2() {
-        // SAFETY: AVX2 is present (checked); the contract.
-        unsafe { reverse_run_avx2(d, s, n) };
-        return;
-    }
     // SAFETY: the contract.
-    unsafe { reverse_run_portable(d, s, n) }
-}
-
-/// [`reverse_run`] compiled for AVX2 (32-byte shuffles).
-///
-/// # Safety
-///
-/// AVX2 is present, and [`reverse_run`]'s contract.
-#[cfg(x86_kernels)]
-#[target_feature(enable = "avx2")]
-unsafe fn reverse_run_avx2<T: Copy>(d: *mut T, s: *const T, n: usize) {
-    // SAFETY: the contract.
-    unsafe { reverse_run_portable(d, s, n) }
+    unsafe { Target::reverse_run(d, s, n) }
 }
 
 /// [`reverse_run`]'s loop, for the target the caller was compiled for.
@@ -354,10 +337,10 @@ unsafe fn reverse_run_avx2<T: Copy>(d: *mut T, s: *const T, n: usize) {
 /// [`reverse_run`]'s contract.
 #[expect(
     clippy::inline_always,
-    reason = "inlined into `reverse_run_avx2`, so that the loop is vectorised for AVX2 there"
+    reason = "inlined into the x86-64 backend's AVX2 copy, so that the loop is vectorised for AVX2 there"
 )]
 #[inline(always)]
-unsafe fn reverse_run_portable<T: Copy>(d: *mut T, s: *const T, n: usize) {
+pub(crate) unsafe fn reverse_run_portable<T: Copy>(d: *mut T, s: *const T, n: usize) {
     // SAFETY: `d..d + n` are elements of the destination allocation, which nothing else reads
     // or writes while this slice lives (contract: the source does not overlap them).
     let dst = unsafe { slice::from_raw_parts_mut(d, n) };

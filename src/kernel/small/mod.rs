@@ -3,9 +3,12 @@
 //! once into [`Small`], then run whole by one block kernel with no dispatch search and no
 //! loop driver.
 //!
+//! Every kernel is the target's backend's ([`Backend`], `backend/`): this module has no
+//! vector code and names no architecture.
+//!
 //! | block | kernel (x86-64) | elsewhere, and under Miri |
 //! | --- | --- | --- |
-//! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | SSE2 unpacks, 16 bytes of each channel a step | the same loop, one frame a step |
+//! | 2 planar channels -> interleaved frames (stereo), 1-, 2-, 4- or 8-byte elements | the channel kernels' zips (AVX2 32 then 16 bytes of each channel a step, SSSE3 16), the last frames one a step | NEON's zips on aarch64, the portable twin's under Miri; elsewhere the channel kernels' two-channel loop |
 //! | a transpose of at least 8 × 8 of 1-, 2-, 4- or 8-byte elements | the SIMD transposes of `transpose/` | their portable twins |
 //! | a transpose under 8 × 8 both ways of those elements | element by element; a 4 × 4 block of 4-byte elements, SSE2 | the same; NEON for the 4 × 4 block on aarch64 |
 //!
@@ -27,20 +30,9 @@
 //! forces each specialisation against the model). Hosts only: bare-metal builds leave this
 //! module out and keep the general loops alone (code size).
 
-#![cfg_attr(
-    x86_kernels,
-    expect(
-        clippy::many_single_char_names,
-        reason = "`d`, `s`, `l`, `r`, `n`: the destination, source, left and right channel pointers and the frame count, as in the kernels' contracts"
-    )
-)]
-
 use core::mem::size_of;
 
-#[cfg(not(x86_kernels))]
-use crate::kernel::channels;
-#[cfg(x86_kernels)]
-use crate::kernel::cpu::{self, Features as Cpu};
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::mapping::Lowered;
@@ -215,7 +207,7 @@ impl Small {
         // The CPU's features, known after the first call: before, a cold detour detects them
         // and comes back, so that no value lives across a call here and the dispatch saves no
         // registers.
-        let Some(cpu) = Cpu::known() else {
+        let Some(cpu) = Target::known() else {
             // SAFETY: the contract.
             return unsafe { self.run_detecting(d, s) };
         };
@@ -240,12 +232,12 @@ impl Small {
                 // at `d`, the channels `ea` elements each at `s` and `s + sr`.
                 unsafe { interleave2(d, s, sr, ea, cpu) };
             }
-            #[cfg(x86_kernels)]
-            Kind::Tiles8 if size_of::<T>() == 4 && cpu.avx2() => {
+            Kind::Tiles8 if size_of::<T>() == 4 && Target::has_tiles8(cpu) => {
                 // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
                 // the caller matched it with `size_of::<T>()`, `T` is plain, so its bits move
-                // as `u32` bits), `ea` and `eb` multiples of 8 (`classify`); AVX2 is present.
-                unsafe { transpose::tiles8_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
+                // as `u32` bits), `ea` and `eb` multiples of 8 (`classify`); the backend has
+                // its tile kernel for this CPU (`has_tiles8`).
+                unsafe { Target::tiles8(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
             }
             Kind::Square4 => {
                 // SAFETY: the contract, for one 4 × 4 block of 4-byte elements (`classify`
@@ -276,35 +268,10 @@ impl Small {
     #[cold]
     #[inline(never)]
     unsafe fn run_detecting<T: Copy + 'static>(self, d: *mut T, s: *const T) -> bool {
-        cpu::detect_now();
+        Target::detect_now();
         // SAFETY: the contract.
         unsafe { self.run(d, s) }
     }
-}
-
-/// Where the CPU's features are not detected (other architectures, Miri): the portable
-/// kernels, always known.
-#[cfg(not(x86_kernels))]
-#[derive(Clone, Copy)]
-struct Cpu;
-
-#[cfg(not(x86_kernels))]
-impl Cpu {
-    /// Always known.
-    #[expect(
-        clippy::unnecessary_wraps,
-        reason = "the same signature as the x86-64 `Features::known`"
-    )]
-    fn known() -> Option<Self> {
-        Some(Self)
-    }
-}
-
-/// Where the CPU's features are not detected: nothing to detect.
-#[cfg(not(x86_kernels))]
-mod cpu {
-    /// Nothing to detect.
-    pub(super) fn detect_now() {}
 }
 
 /// [`transpose::transpose_unchecked`], not inlined: with its SIMD loops inlined,
@@ -727,11 +694,9 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
 }
 
 /// `d[2i] = s[i]`, `d[2i + 1] = s[sr + i]` for `i < n`: two planar channels into interleaved
-/// frames: the channel kernels' zips ([`pairs`]: on x86-64 after the cached feature test of
-/// [`x86::interleave2`], NEON on aarch64, the portable twin under Miri); on targets without
-/// a backend the channel kernels' two-channel interleave (plain loops).
-///
-/// [`pairs`]: crate::kernel::channels::pairs
+/// frames, by the backend ([`Backend::interleave2`]: the channel kernels' zips on x86-64
+/// after the cached feature test, NEON on aarch64, the portable twin under Miri; elsewhere
+/// the channel kernels' two-channel loop).
 ///
 /// # Safety
 ///
@@ -739,74 +704,16 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
 /// `s + sr..s + sr + n` are elements of their allocations, and the destination elements are
 /// none of the source ones.
 #[inline]
-unsafe fn interleave2<T: Copy + 'static>(d: *mut T, s: *const T, sr: isize, n: usize, cpu: Cpu) {
-    #[cfg(x86_kernels)]
-    {
-        // SAFETY: the second channel starts at source element `s + sr` (contract).
-        let r = unsafe { s.offset(sr) };
-        // SAFETY: the contract.
-        unsafe { x86::interleave2(d, s, r, n, cpu) };
-    }
-    #[cfg(not(x86_kernels))]
-    {
-        let Cpu = cpu;
-        // NEON, and the portable twin under Miri: the channel kernels' zips, as on x86-64.
-        #[cfg(any(neon_kernels, miri))]
-        {
-            let r = s.wrapping_offset(sr);
-            // SAFETY: the second channel starts at source element `r = s + sr`, and the
-            // contract is `pairs`'s for the two channels (`T` a plain primitive; no CPU
-            // feature to check there).
-            if unsafe { channels::pairs(d, s, r, n, false) } {
-                return;
-            }
-        }
-        // SAFETY: the contract is `channels::interleave`'s for `c = 2` channels `sr` apart
-        // in dense pixels of `px = 2` elements.
-        unsafe { channels::interleave(d, 2, s, sr, 2, n, false) };
-    }
-}
-
-/// The scalar tail of the x86-64 interleave: frames `from..n`, one a step:
-/// `d[2i] = l[i]`, `d[2i + 1] = r[i]`.
-///
-/// # Safety
-///
-/// `d..d + 2n`, `l..l + n` and `r..r + n` are elements of their allocations, and the
-/// destination elements are none of the source ones.
-#[cfg(x86_kernels)]
-#[inline]
-unsafe fn interleave2_portable<T: Copy>(
+unsafe fn interleave2<T: Copy + 'static>(
     d: *mut T,
-    l: *const T,
-    r: *const T,
-    from: usize,
+    s: *const T,
+    sr: isize,
     n: usize,
+    cpu: <Target as Backend>::Cpu,
 ) {
-    for i in from..n {
-        // Frame `i < n`: `d + 2i`, `d + 2i + 1`, `l + i`, `r + i` are elements of their
-        // allocations (contract).
-        // SAFETY: `d + 2i` is a destination element (above).
-        let f = unsafe { d.offset(step(i, 2)) };
-        // SAFETY: `l + i` is an element of the left channel (above).
-        let lp = unsafe { l.offset(step(i, 1)) };
-        // SAFETY: `lp` is an element of the left channel (above).
-        let left = unsafe { lp.read() };
-        // SAFETY: `f` is a destination element, no source element (above).
-        unsafe { f.write(left) };
-        // SAFETY: `r + i` is an element of the right channel (above).
-        let rp = unsafe { r.offset(step(i, 1)) };
-        // SAFETY: `rp` is an element of the right channel (above).
-        let right = unsafe { rp.read() };
-        // SAFETY: `d + 2i + 1` is a destination element (above).
-        let f1 = unsafe { f.add(1) };
-        // SAFETY: `f1` is a destination element, no source element (above).
-        unsafe { f1.write(right) };
-    }
+    // SAFETY: the contract.
+    unsafe { Target::interleave2(cpu, d, s, sr, n) };
 }
-
-#[cfg(x86_kernels)]
-mod x86;
 
 #[cfg(test)]
 mod tests;

@@ -19,13 +19,12 @@
 use core::marker::PhantomData;
 use core::mem::size_of;
 
-#[cfg(x86_kernels)]
-use crate::kernel::cpu::{has_avx, has_avx2};
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 use crate::kernel::plan::Loop;
 
-#[cfg(any(test, not(x86_kernels)))]
+#[cfg(test)]
 use super::tile_portable;
 
 /// The most columns of a grouped transpose, whose offsets it keeps (4 KiB on 64-bit
@@ -39,19 +38,10 @@ const MAX_COLUMNS: usize = 512;
 /// flash is counted.
 #[inline]
 pub(crate) fn side<T: 'static>() -> Option<usize> {
-    if !is_plain::<T>() || cfg!(target_os = "none") || cfg!(neon_kernels) {
+    if !is_plain::<T>() {
         return None;
     }
-    #[cfg(x86_kernels)]
-    let (wide4, wide8) = (has_avx2(), has_avx());
-    #[cfg(not(x86_kernels))]
-    let (wide4, wide8) = (true, true);
-    match size_of::<T>() {
-        2 => Some(8),
-        4 if wide4 => Some(8),
-        8 if wide8 => Some(4),
-        _ => None,
-    }
+    Target::grouped_side(size_of::<T>())
 }
 
 /// A cube `c × a × b` of `T` (operand 0 the destination, `b` innermost) shaped for the
@@ -228,79 +218,40 @@ impl<T: 'static> Grouped<T> {
         }
     }
 
-    /// [`run`](Self::run) of 2-byte elements: SSE2's 8 × 8 tile on x86-64, else the
-    /// portable one.
+    /// [`run`](Self::run) of 2-byte elements: the backend's 8 × 8 tile
+    /// ([`Backend::grouped2`]: SSE2 on x86-64, else the portable one).
     ///
     /// # Safety
     ///
     /// [`run`](Self::run)'s contract, for 2-byte elements.
     #[inline]
     unsafe fn run_2(&self, d: *mut u16, s: *const u16) {
-        let tile = |dst, src| {
-            #[cfg(x86_kernels)]
-            // SAFETY: `run_with` hands over tiles of the cube (its contract); SSE2 is part of
-            // x86-64.
-            unsafe {
-                super::x86::tile_u16_of_pointers(dst, src);
-            }
-            #[cfg(not(x86_kernels))]
-            // SAFETY: `run_with` hands over tiles of the cube (its contract).
-            unsafe {
-                tile_portable::<u16, 8>(dst, src);
-            }
-        };
-        // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-        unsafe { self.run_with::<u16, 8>(d, s, tile) };
+        // SAFETY: the caller's contract.
+        unsafe { Target::grouped2(self, d, s) };
     }
 
-    /// [`run`](Self::run) of 4-byte elements: AVX2's 8 × 8 tile on x86-64 (present: [`side`]),
-    /// else the portable one.
+    /// [`run`](Self::run) of 4-byte elements: the backend's cube ([`Backend::grouped4`]:
+    /// AVX2's tiles on x86-64, where `side` found AVX2, else the portable tiles).
     ///
     /// # Safety
     ///
     /// [`run`](Self::run)'s contract, for 4-byte elements.
     #[inline]
     unsafe fn run_4(&self, d: *mut u32, s: *const u32) {
-        #[cfg(x86_kernels)]
-        // SAFETY: `of` minted `self` for 4-byte elements only where AVX2 is present (`side`);
-        // the caller's contract is `grouped_avx2`'s.
-        unsafe {
-            super::x86::grouped_avx2(self, d, s);
-        }
-        #[cfg(not(x86_kernels))]
-        {
-            let tile = |dst, src| {
-                // SAFETY: `run_with` hands over tiles of the cube (its contract).
-                unsafe { tile_portable::<u32, 8>(dst, src) };
-            };
-            // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-            unsafe { self.run_with::<u32, 8>(d, s, tile) };
-        }
+        // SAFETY: the caller's contract; `of` minted `self` where `side` found a tile.
+        unsafe { Target::grouped4(self, d, s) };
     }
 
-    /// [`run`](Self::run) of 8-byte elements: AVX's 4 × 4 tile on x86-64 (present: [`side`]),
-    /// else the portable one.
+    /// [`run`](Self::run) of 8-byte elements: the backend's cube ([`Backend::grouped8`]:
+    /// AVX's 4 × 4 tiles on x86-64, where `side` found AVX, else the portable tiles).
     ///
     /// # Safety
     ///
     /// [`run`](Self::run)'s contract, for 8-byte elements.
     #[inline]
     unsafe fn run_8(&self, d: *mut u64, s: *const u64) {
-        #[cfg(x86_kernels)]
-        // SAFETY: `of` minted `self` for 8-byte elements only where AVX is present (`side`);
-        // the caller's contract is `grouped_avx_f64`'s.
-        unsafe {
-            super::x86::grouped_avx_f64(self, d.cast::<f64>(), s.cast::<f64>());
-        }
-        #[cfg(not(x86_kernels))]
-        {
-            let tile = |dst, src| {
-                // SAFETY: `run_with` hands over tiles of the cube (its contract).
-                unsafe { tile_portable::<u64, 4>(dst, src) };
-            };
-            // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-            unsafe { self.run_with::<u64, 4>(d, s, tile) };
-        }
+        // SAFETY: the caller's contract; `of` minted `self` where `side` found a tile.
+        unsafe { Target::grouped8(self, d, s) };
     }
 
     /// [`run`](Self::run) with the tile `micro`: for each band of eight rows, every whole
@@ -314,7 +265,7 @@ impl<T: 'static> Grouped<T> {
     /// and `micro(dst, src)` copies `src[i] + k` to `dst[k] + i` (`i, k < W`), sound
     /// whenever those are elements of the cube.
     #[inline(always)]
-    pub(super) unsafe fn run_with<E: Copy, const W: usize>(
+    pub(crate) unsafe fn run_with<E: Copy, const W: usize>(
         &self,
         d: *mut E,
         s: *const E,

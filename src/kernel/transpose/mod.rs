@@ -41,8 +41,7 @@
 
 use core::mem::size_of;
 
-#[cfg(x86_kernels)]
-use crate::kernel::cpu::{has_avx, has_avx2};
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
 
@@ -102,96 +101,20 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
         "transpose_unchecked: null block"
     );
     match size_of::<T>() {
-        8 => {
-            // SAFETY: the caller's contract, for 8-byte elements.
-            unsafe { transpose64(dst.cast::<f64>(), dr, src.cast::<f64>(), sr, ea, eb) };
-            return;
-        }
-        1 => {
-            let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
-            let micro = |d: *mut u8, s: *const u8| {
-                #[cfg(x86_kernels)]
-                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
-                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
-                unsafe {
-                    x86::micro_sse2_u8(d, dr, s, sr);
-                }
-                #[cfg(not(x86_kernels))]
-                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
-                // contract), for which the caller's contract holds.
-                unsafe {
-                    micro_portable::<u8, 8>(d, dr, s, sr);
-                }
-            };
-            // SAFETY: the caller's contract, for 1-byte elements; `micro` is sound for any
-            // whole 8 × 8 block of it.
-            unsafe { blocks::<u8, 8>(d, dr, s, sr, ea, eb, micro) };
-            return;
-        }
-        2 => {
-            let (d, s) = (dst.cast::<u16>(), src.cast::<u16>());
-            let micro = |d: *mut u16, s: *const u16| {
-                #[cfg(x86_kernels)]
-                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
-                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
-                unsafe {
-                    x86::micro_sse2_u16(d, dr, s, sr);
-                }
-                #[cfg(not(x86_kernels))]
-                // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its
-                // contract), for which the caller's contract holds.
-                unsafe {
-                    micro_portable::<u16, 8>(d, dr, s, sr);
-                }
-            };
-            // SAFETY: the caller's contract, for 2-byte elements; `micro` is sound for any
-            // whole 8 × 8 block of it.
-            unsafe { blocks::<u16, 8>(d, dr, s, sr, ea, eb, micro) };
-            return;
-        }
-        _ => {}
-    }
-    let (d, s) = (dst.cast::<f32>(), src.cast::<f32>());
-    #[cfg(x86_kernels)]
-    {
-        if has_avx2() {
-            // SAFETY: AVX2 is present (checked above); the caller's contract, for 4-byte
-            // elements.
-            unsafe { x86::transpose_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
-        } else {
-            let micro = |d: *mut f32, s: *const f32| {
-                // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its
-                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
-                unsafe { x86::micro_sse2(d, dr, s, sr) };
-            };
-            // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
-            unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
-        }
-    }
-    #[cfg(neon_kernels)]
-    {
-        let micro = |d: *mut f32, s: *const f32| {
-            // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
-            // for which the caller's contract holds; NEON is enabled at compile time.
-            unsafe { neon::micro(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
-        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
-    }
-    #[cfg(not(any(x86_kernels, neon_kernels)))]
-    {
-        let micro = |d: *mut f32, s: *const f32| {
-            // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
-            // for which the caller's contract holds.
-            unsafe { micro_portable::<f32, 4>(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
-        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
+        // SAFETY: the caller's contract, for 1-byte elements, moved as `u8` bits.
+        1 => unsafe { Target::transpose1(dst.cast(), dr, src.cast(), sr, ea, eb) },
+        // SAFETY: the caller's contract, for 2-byte elements, moved as `u16` bits.
+        2 => unsafe { Target::transpose2(dst.cast(), dr, src.cast(), sr, ea, eb) },
+        // SAFETY: the caller's contract, for 4-byte elements, moved as `f32` bits.
+        4 => unsafe { Target::transpose4(dst.cast(), dr, src.cast(), sr, ea, eb) },
+        // SAFETY: the caller's contract, for 8-byte elements, moved as `f64` bits.
+        _ => unsafe { Target::transpose8(dst.cast(), dr, src.cast(), sr, ea, eb) },
     }
 }
 
 /// One 4 × 4 block of 4-byte elements, `d[i·dr + j] = s[i + j·sr]` (`i, j < 4`), by the
-/// target's micro-kernel: SSE2 on x86-64, NEON on aarch64, else the portable twin.
+/// target's micro-kernel ([`Backend::square4`]: SSE2 on x86-64, NEON on aarch64, else the
+/// portable twin).
 ///
 /// # Safety
 ///
@@ -200,65 +123,8 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
 #[cfg(not(target_os = "none"))]
 #[inline]
 pub(crate) unsafe fn micro4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    #[cfg(x86_kernels)]
-    // SAFETY: SSE2 is part of x86-64; the caller's contract.
-    unsafe {
-        x86::micro_sse2(d, dr, s, sr);
-    }
-    #[cfg(neon_kernels)]
-    // SAFETY: NEON is enabled at compile time; the caller's contract.
-    unsafe {
-        neon::micro(d, dr, s, sr);
-    }
-    #[cfg(not(any(x86_kernels, neon_kernels)))]
     // SAFETY: the caller's contract.
-    unsafe {
-        micro_portable::<f32, 4>(d, dr, s, sr);
-    }
-}
-
-/// [`transpose_unchecked`] for 8-byte elements, moved as `f64` bits.
-///
-/// # Safety
-///
-/// As [`transpose_unchecked`], for 8-byte elements.
-#[inline]
-unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usize, eb: usize) {
-    #[cfg(x86_kernels)]
-    {
-        if has_avx() {
-            // SAFETY: AVX is present (checked above); the caller's contract.
-            unsafe { x86::transpose_avx_f64(d, dr, s, sr, ea, eb) };
-        } else {
-            let micro = |d: *mut f64, s: *const f64| {
-                // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its
-                // contract), for which the caller's contract holds; SSE2 is part of x86-64.
-                unsafe { x86::micro_sse2_f64(d, dr, s, sr) };
-            };
-            // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
-            unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
-        }
-    }
-    #[cfg(neon_kernels)]
-    {
-        let micro = |d: *mut f64, s: *const f64| {
-            // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
-            // for which the caller's contract holds; NEON is enabled at compile time.
-            unsafe { neon::micro_f64(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
-        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
-    }
-    #[cfg(not(any(x86_kernels, neon_kernels)))]
-    {
-        let micro = |d: *mut f64, s: *const f64| {
-            // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
-            // for which the caller's contract holds.
-            unsafe { micro_portable::<f64, 2>(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
-        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
-    }
+    unsafe { Target::square4(d, dr, s, sr) };
 }
 
 /// Runs `micro` on every whole `W × W` block of the `ea × eb` transpose, then the edges
@@ -273,7 +139,7 @@ unsafe fn transpose64(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usiz
     clippy::arithmetic_side_effects,
     reason = "Every counter is below `ea` or `eb`, and every offset is an element offset (contract)."
 )]
-unsafe fn blocks<E: Copy, const W: usize>(
+pub(crate) unsafe fn blocks<E: Copy, const W: usize>(
     d: *mut E,
     dr: isize,
     s: *const E,
@@ -373,15 +239,13 @@ pub(crate) use stream::{MACRO_MIN, streams, transpose_stream_unchecked};
 ///
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < W`) is an element of its slice, no
 /// destination element a source one.
-#[cfg_attr(
-    all(x86_kernels, not(test)),
-    expect(
-        dead_code,
-        reason = "the portable twin runs only where no SIMD unit does, and under Miri"
-    )
-)]
 #[inline(always)]
-unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *const E, sr: isize) {
+pub(crate) unsafe fn micro_portable<E: Copy, const W: usize>(
+    d: *mut E,
+    dr: isize,
+    s: *const E,
+    sr: isize,
+) {
     let dst = core::array::from_fn(|i| d.wrapping_offset(step(i, dr)));
     let src = core::array::from_fn(|j| s.wrapping_offset(step(j, sr)));
     // SAFETY: destination row `i` (`d + i·dr`) and source row `j` (`s + j·sr`), `W` elements
@@ -398,7 +262,7 @@ unsafe fn micro_portable<E: Copy, const W: usize>(d: *mut E, dr: isize, s: *cons
 /// Every `src[i] + k` and `dst[k] + i` (`i, k < W`) is an element of its allocation, no
 /// destination element a source one.
 #[inline(always)]
-unsafe fn tile_portable<E: Copy, const W: usize>(dst: [*mut E; W], src: [*const E; W]) {
+pub(crate) unsafe fn tile_portable<E: Copy, const W: usize>(dst: [*mut E; W], src: [*const E; W]) {
     for (i, &sp) in src.iter().enumerate() {
         for (k, &dp) in dst.iter().enumerate() {
             // SAFETY: element `k` of source row `i` (contract).
@@ -410,12 +274,10 @@ unsafe fn tile_portable<E: Copy, const W: usize>(dst: [*mut E; W], src: [*const 
 }
 
 #[cfg(x86_kernels)]
-mod x86;
-#[cfg(x86_kernels)]
-pub(crate) use x86::tiles8_avx2;
+pub(crate) mod x86;
 
 #[cfg(neon_kernels)]
-mod neon;
+pub(crate) mod neon;
 
 #[cfg(test)]
 #[expect(

@@ -14,7 +14,7 @@ use crate::kernel::drive::step;
 ///
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 2`) is an element of its slice.
 #[inline(always)]
-pub(super) unsafe fn micro_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+pub(crate) unsafe fn micro_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
     // SAFETY: row 0 of 2 elements at `s` (contract); NEON is enabled (the module's cfg).
     let r0 = unsafe { vld1q_f64(s) };
     // SAFETY: `s + sr` is an element of the source slice (contract).
@@ -39,7 +39,7 @@ pub(super) unsafe fn micro_f64(d: *mut f64, dr: isize, s: *const f64, sr: isize)
 ///
 /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of its slice.
 #[inline(always)]
-pub(super) unsafe fn micro(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+pub(crate) unsafe fn micro(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
     // SAFETY: row 0 of 4 elements at `s` (contract); NEON is enabled (the module's cfg).
     let r0 = unsafe { vld1q_f32(s) };
     // SAFETY: `s + sr` is an element of the source slice (contract).

@@ -3,11 +3,8 @@
 
 use core::mem::{MaybeUninit, size_of};
 
-#[cfg(x86_kernels)]
-use super::x86;
-use super::{transpose_unchecked, transposes};
-#[cfg(x86_kernels)]
-use crate::kernel::cpu::{has_avx, has_avx2};
+use super::transposes;
+use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 
 /// Bytes of a cache line: the streaming transpose reads and writes whole lines.
@@ -72,25 +69,17 @@ pub(super) fn whole_lines<T>(dr: isize) -> bool {
 /// AVX2 for 4-byte elements, whose tiles are the AVX2 8 × 8 tile; AVX for the others).
 #[inline]
 pub(super) fn has_line_kernel(size: usize) -> bool {
-    #[cfg(x86_kernels)]
-    {
-        if size == 4 { has_avx2() } else { has_avx() }
-    }
-    #[cfg(not(x86_kernels))]
-    {
-        let _ = size;
-        false
-    }
+    Target::line_kernel(size)
 }
 
 /// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`, for a large transpose (the
 /// macro-kernels): every destination line that lies wholly in the block is written once, by
 /// a line × line micro-kernel that reads each of its source lines whole; the columns before
 /// the first destination line boundary and after the last, and the last `ea mod L` rows,
-/// go through [`transpose_unchecked`]. Destination rows that are not a whole number of
+/// go through [`transpose_unchecked`](super::transpose_unchecked). Destination rows that are not a whole number of
 /// lines apart, or both strides whole pages, go through the stack tiles instead
 /// ([`tile_blocks`]), except that a transpose staying in the cache (`nt` false) whose rows are
-/// not whole lines, with strides that are not whole pages, is [`transpose_unchecked`]'s
+/// not whole lines, with strides that are not whole pages, is [`transpose_unchecked`](super::transpose_unchecked)'s
 /// whole. With `nt` (a transpose past the last-level cache) the whole lines are
 /// written with non-temporal stores: call
 /// [`stream_fence`](crate::kernel::stream::stream_fence) after the last one; without, with
@@ -98,7 +87,7 @@ pub(super) fn has_line_kernel(size: usize) -> bool {
 ///
 /// # Safety
 ///
-/// [`streams`]`::<T>(dr, ea, eb)` holds, and [`transpose_unchecked`]'s contract.
+/// [`streams`]`::<T>(dr, ea, eb)` holds, and [`transpose_unchecked`](super::transpose_unchecked)'s contract.
 #[inline]
 pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
     dst: *mut T,
@@ -113,81 +102,8 @@ pub(crate) unsafe fn transpose_stream_unchecked<T: 'static>(
         streams::<T>(dr, ea, eb),
         "transpose_stream_unchecked: no line kernel"
     );
-    #[cfg(x86_kernels)]
-    {
-        // In the cache, with destination rows that are not a whole number of lines apart
-        // (and strides that do not alias in the L1 cache), the stack tiles' extra pass costs
-        // more than it saves: the cached transpose's 8 × 8 tiles straight into place
-        // (measured on an AMD EPYC host, `f32`: 200² 9.4 -> 5.1 us, 500² 69 -> 42 us, 1000²
-        // 335 -> 190 us, 1500² 0.83-0.91 -> 0.58-0.66 ms). Where the rows are whole lines the
-        // line kernels stay faster (128² 2.0 against 3.2 us, 768² 96 against 137-158 us).
-        if !nt && !aliasing::<T>(dr, sr) && !whole_lines::<T>(dr) {
-            // SAFETY: the caller's contract.
-            unsafe { transpose_unchecked(dst, dr, src, sr, ea, eb) };
-            return;
-        }
-        if aliasing::<T>(dr, sr) || !whole_lines::<T>(dr) {
-            if size_of::<T>() == 8 {
-                // SAFETY: AVX is present (`streams`); the caller's contract, for 8-byte
-                // elements.
-                unsafe { x86::transpose_tiled_avx_f64(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
-            } else {
-                // SAFETY: AVX2 is present (`streams`, for 4-byte elements); the caller's
-                // contract, for 4-byte elements.
-                unsafe { x86::transpose_tiled_avx2(dst.cast(), dr, src.cast(), sr, ea, eb, nt) };
-            }
-            return;
-        }
-        if size_of::<T>() == 8 {
-            let (d, s) = (dst.cast::<f64>(), src.cast::<f64>());
-            let micro = |d: *mut f64, s: *const f64| {
-                if nt {
-                    // SAFETY: AVX is present (`streams`); `line_blocks` hands over an 8 × 8
-                    // block of the block (the caller's contract covers it) whose destination
-                    // rows start on a line boundary (its contract), so they are 32-byte
-                    // aligned.
-                    unsafe { x86::line_avx_f64::<true>(d, dr, s, sr) };
-                } else {
-                    // SAFETY: AVX is present (`streams`); an 8 × 8 block of the block (the
-                    // caller's contract covers it).
-                    unsafe { x86::line_avx_f64::<false>(d, dr, s, sr) };
-                }
-            };
-            let edge = |d: *mut f64, s: *const f64, ea: usize, eb: usize| {
-                // SAFETY: `line_blocks` hands over a sub-block of the block, for which the
-                // caller's contract holds.
-                unsafe { transpose_unchecked(d, dr, s, sr, ea, eb) }
-            };
-            // SAFETY: the caller's contract, with 8-byte elements; `micro` is sound for the
-            // line-aligned blocks and `edge` for any sub-block.
-            unsafe { line_blocks::<f64, 8>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
-        } else {
-            let (d, s) = (dst.cast::<u32>(), src.cast::<u32>());
-            let micro = |d: *mut u32, s: *const u32| {
-                if nt {
-                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements; AVX2 is
-                    // present (`streams`, for 4-byte elements).
-                    unsafe { x86::line_avx2::<true>(d, dr, s, sr) };
-                } else {
-                    // SAFETY: as above, for a 16 × 16 block of 4-byte elements; AVX2.
-                    unsafe { x86::line_avx2::<false>(d, dr, s, sr) };
-                }
-            };
-            let edge = |d: *mut u32, s: *const u32, ea: usize, eb: usize| {
-                // SAFETY: as above: a sub-block of the block.
-                unsafe { transpose_unchecked(d, dr, s, sr, ea, eb) }
-            };
-            // SAFETY: as above, for 4-byte elements.
-            unsafe { line_blocks::<u32, 16>(d, dr, s, sr, [ea, eb], micro, edge, x86::prefetch) };
-        }
-    }
-    #[cfg(not(x86_kernels))]
-    {
-        // `streams` is false here; the cached transpose is correct for any block.
-        let _ = nt;
-        // SAFETY: the caller's contract.
-        unsafe { transpose_unchecked(dst, dr, src, sr, ea, eb) };
-    }
+    // SAFETY: the caller's contract (`streams` found a line kernel for `T`).
+    unsafe { Target::transpose_lines(dst, dr, src, sr, [ea, eb], nt) };
 }
 
 /// The macro-kernel of the streaming transpose: the `ea × eb` block cut into `L × L`
