@@ -8,7 +8,7 @@
 //!    merge in every operand, flip axes that run backwards in all, order the loops by stride
 //!    (destination weighted most) and tile the two innermost when the operands disagree on
 //!    the fastest axis and the block is worth it (longer than a tile both ways and taken by a
-//!    transpose kernel, or rows whose cache lines would not stay cached: `plan/builder.rs`'s
+//!    transpose kernel, or rows whose cache lines would not stay cached: `plan/tiling.rs`'s
 //!    `tile_worth`, the one rule);
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
 //!    with the two swapped (`rows_swap`, beside it); a copy whose loops fall into two
@@ -60,7 +60,7 @@
 //! | file | what it does | `unsafe` |
 //! | --- | --- | --- |
 //! | `mapping.rs` | [`Mapping`] and [`Lowered`]: what an operand lowers to | no |
-//! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once (the nest builder, the operands' readers, interleave pieces, loops past a nest's peeled into pieces, the small-nest form of one nest of at most two loops) | no |
+//! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once: the steps in order (`builder.rs`), each rule in the file named after it (`merge.rs`, `flip.rs`, `order.rs`, `tiling.rs`, `group.rs`, `measure.rs` the bounds, `pieces.rs` the block pieces, `peel.rs` the loops past a nest's), the operands' readers (`operands.rs`), the small-nest form of one nest of at most two loops (`block.rs`) | no |
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
 //! | `validate.rs` | the uniqueness and overlap searches | no |
 //! | `proof/` | the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses; `Windows`: a run-time kernel's operands cut (blocked differently, or a rank past [`MAX_LOOPS`] peeled) into more pieces than a plan holds (blocked ones up to [`MAX_PIECES`], every window checked against the others; peeled ones any number, the whole operands checked once), all validated before any runs, each run through its own plan's witnesses | no |

@@ -12,21 +12,31 @@
 //!    blocked differently (other factors, other axes, an axis blocked twice) cut the shape
 //!    into more pieces, one nest each;
 //! 2. extent-1 axes are dropped, and neighbours that merge in every operand
-//!    (`outer stride == inner stride · inner extent`) are merged; where more loops remain
+//!    (`outer stride == inner stride · inner extent`) are merged (`plan/merge.rs`); where more loops remain
 //!    than a nest holds ([`MAX_LOOPS`], a rank past it), the outermost in the order of step 4
 //!    are peeled (`plan/peel.rs`): each combination of their indices is a piece, one nest
 //!    each;
-//! 3. axes whose strides are negative (or zero) in every operand are flipped, so runs ascend;
+//! 3. axes whose strides are negative (or zero) in every operand are flipped, so runs ascend
+//!    (`plan/flip.rs`);
 //! 4. the loops are ordered by the cache lines their steps touch, most outermost:
 //!    `Σ w_k min(|stride_k|, line)`, the destination (operand 0) weighted `K` and every
 //!    source 1 (Strided.jl's rule, with every stride of a 64-byte line or more counting
-//!    alike), ties broken by the uncapped sum (`plan/builder.rs`, `outer_first`), then
+//!    alike), ties broken by the uncapped sum (`plan/order.rs`, `outer_first`), then
 //!    merged again;
 //! 5. when a source's fastest axis is not the innermost loop (a transpose, `A + A'`), that
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
 //!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts); a block of the two
-//!    innermost loops of at most `p²` elements is not tiled (the loops still move).
+//!    innermost loops of at most `p²` elements is not tiled (the loops still move); the one
+//!    rule for whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
+//!    `plan/group.rs`;
+//! 6. each operand's bounds are measured (`plan/measure.rs`), for the validation.
+//!
+//! `plan/builder.rs` runs the steps in this order for a nest; each rule is written once, in
+//! the file named after it, and called from there by the builder, the peeler
+//! (`plan/peel.rs`) and the small nests' planners (`plan/block.rs`, whose two-operand
+//! `copy_nest` writes merge, flip and measure out for two operands: a Cortex-M4 copy's
+//! instructions, tested equal to the generic steps).
 //!
 //! ```text
 //! copy of a 4096 x 4096 f32 transpose          Plan::new(&[dst.lowered(), src.lowered()])
@@ -45,18 +55,27 @@ use crate::kernel::mapping::Lowered;
 pub(crate) mod block;
 mod builder;
 mod display;
+mod flip;
+mod group;
+mod measure;
+mod merge;
 mod operands;
+mod order;
 mod peel;
 mod pieces;
 mod storage;
+mod tiling;
 
-use builder::{
-    Builder, flip, merge, outer_first, outer_first2, side_for, swap_rows, tile_worth, tile2,
-};
-pub(crate) use builder::{line_for, measure};
+use builder::Builder;
+use flip::flip;
+pub(crate) use measure::measure;
+use merge::merge;
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
+pub(crate) use order::line_for;
+use order::{outer_first, outer_first2};
 use storage::Nests;
+use tiling::{side_for, swap_rows, tile_worth, tile2};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -1276,7 +1295,7 @@ mod tests {
     /// the smaller of two as near, none for a prime or past the tries.
     #[test]
     fn the_group_cut_is_the_nearest_divisor() {
-        use super::builder::divisor_near;
+        use super::group::divisor_near;
         assert_eq!(divisor_near(66, 16), Some(11));
         assert_eq!(divisor_near(64, 16), Some(16));
         assert_eq!(divisor_near(7018, 16), Some(11));

@@ -366,7 +366,7 @@ fn rank2<const N: usize>(op: &Lowered<N>) -> ([usize; 2], [isize; 2]) {
     }
 }
 
-/// [`merge`] of two operands.
+/// [`merge`](merge()) of two operands.
 #[expect(
     clippy::inline_always,
     reason = "a call per merge attempt cost a Cortex-M4 copy 24 instructions (for 156 bytes)"
@@ -386,7 +386,7 @@ fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
 }
 
 /// Whether `l` runs backwards or stands still in both operands, so that [`flip2`] turns it
-/// round ([`flip`]'s test, for two operands; most loops run forwards). It also
+/// round ([`flip`](flip())'s test, for two operands; most loops run forwards). It also
 /// answers `true` for a loop that stands still in both, which `flip` leaves alone: flipping
 /// it changes nothing, and one comparison fewer is cheaper than the rare call.
 #[expect(
@@ -412,7 +412,7 @@ fn flip2(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Option<()> {
 }
 
 /// Widens each operand's `(lowest, highest)` offset by what one step short of `l`'s extent
-/// moves it ([`measure`]'s step, written out for two operands).
+/// moves it ([`measure`](measure())'s step, written out for two operands).
 #[expect(
     clippy::inline_always,
     reason = "called twice per run-time copy: as a call it cost a Cortex-M4 copy 24 more \
@@ -429,7 +429,7 @@ fn widen(bounds: &mut [(isize, isize); 2], l: &Loop<2>) -> Option<()> {
 
 /// Each operand's bounds of a nest of `depth` loops `outer`, `inner` from `offsets`: what one
 /// step short of each loop's extent moves it, added to its low or high end (a loop past the
-/// depth moves nothing). [`measure`] written out for two operands and two loops; `None` on
+/// depth moves nothing). [`measure`](measure()) written out for two operands and two loops; `None` on
 /// an overflow of `isize`.
 #[expect(
     clippy::inline_always,

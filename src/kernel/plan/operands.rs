@@ -1,7 +1,7 @@
 //! What planning reads from the operands: their offsets and strides, checked to share one
 //! shape, and the checked offset arithmetic.
 
-use super::builder::side_for;
+use super::tiling::side_for;
 use crate::LayoutError;
 use crate::algo::access::{contains, get, set};
 use crate::kernel::mapping::Lowered;

@@ -4,7 +4,7 @@
 //! A nest holds [`MAX_LOOPS`] loops. Operands of rank `N > MAX_LOOPS` whose axes still need
 //! more after extent-1 axes are dropped and neighbours merged (a rank-12 view that merges
 //! nowhere) are first flipped, ordered and merged again as a nest's loops are (`order` in
-//! `plan/builder.rs`: an F-order view of rank 12 merges into one loop there); the innermost
+//! `plan/order.rs`: an F-order view of rank 12 merges into one loop there); the innermost
 //! [`MAX_LOOPS`] of what remains are kept in each nest, and the others, the outermost, are
 //! *peeled*: each combination of their indices is a piece, a nest of the kept loops starting
 //! at that combination's offsets. The pieces are numbered with the first peeled axis slowest, and then planned as
@@ -24,8 +24,9 @@
 //! Only [`Plan::build_nest`] calls this, and only where `N > MAX_LOOPS`, a test on a
 //! constant: for the ranks of real layouts it folds away.
 
-use super::builder::{append, order};
+use super::merge::append;
 use super::operands::{add, mul, offsets_of, strides_at};
+use super::order::order;
 use super::{Loop, MAX_LOOPS, Plan, itemsize_of, line_for};
 use crate::LayoutError;
 use crate::algo::access::{get, set};

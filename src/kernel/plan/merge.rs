@@ -1,0 +1,65 @@
+//! Merge: two loops as one where every operand allows it (the outer's stride is the inner's
+//! times its extent in each), and the push-and-merge step of planning, an axis at a time.
+//! The one place this rule is written: the nest builder, the peeler and the run-time copy's
+//! two-loop planner call it.
+
+use super::Loop;
+use super::operands::mul;
+use crate::algo::access::{get, set};
+
+/// Step 2 of planning, one axis at a time: `loops[..depth]` with an axis of `extent` and
+/// `strides` appended inside the others, dropped at extent 1 and merged into the previous
+/// loop when it merges in every operand ([`merge`]). Returns the new depth, or `None` when
+/// the axis needs a loop and `loops` has no room for it. The one place this rule runs:
+/// [`Builder::push`](super::builder::Builder::push), and the peeler of loops past a nest's (`plan/peel.rs`), whose
+/// `loops` have room for every axis.
+#[expect(
+    clippy::inline_always,
+    reason = "a nest's planning is the run-time kernels' per-call cost: inlined into `push`, \
+              it compiles as it did before it was its own function"
+)]
+#[inline(always)]
+pub(super) const fn append<const K: usize>(
+    loops: &mut [Loop<K>],
+    depth: usize,
+    extent: usize,
+    strides: [isize; K],
+) -> Option<usize> {
+    if extent == 1 {
+        return Some(depth);
+    }
+    let inner = Loop { extent, strides };
+    if let Some(p) = depth.checked_sub(1) {
+        if let Some(prev) = get(loops, p) {
+            if let Some(merged) = merge(&prev, &inner) {
+                set(loops, p, merged);
+                return Some(depth);
+            }
+        }
+    }
+    if depth >= loops.len() {
+        return None;
+    }
+    set(loops, depth, inner);
+    Some(depth.saturating_add(1))
+}
+
+/// `outer` and `inner` as one loop, when `outer`'s stride is `inner`'s times its extent in
+/// every operand.
+pub(super) const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> Option<Loop<K>> {
+    let (mut os, mut is): (&[isize], &[isize]) = (&outer.strides, &inner.strides);
+    while let ([o, ot @ ..], [i, it @ ..]) = (os, is) {
+        match mul(*i, inner.extent) {
+            Ok(p) if p == *o => {}
+            _ => return None,
+        }
+        (os, is) = (ot, it);
+    }
+    match outer.extent.checked_mul(inner.extent) {
+        Some(extent) => Some(Loop {
+            extent,
+            strides: inner.strides,
+        }),
+        None => None,
+    }
+}

@@ -1,0 +1,227 @@
+//! Loop order: the loops sorted by the cache lines their steps touch (the destination weighted
+//! most), then merged again in that order ([`order`]); and the one reorder of an untiled
+//! nest of tiny blocks, its long fine-strided loop innermost ([`long_inside`]).
+
+use super::Loop;
+use super::flip::flip;
+use super::merge::merge;
+use super::operands::{at, stride_or_0};
+use super::tiling::abs_stride;
+use crate::LayoutError;
+use crate::algo::access::{get, set, swap};
+
+/// Steps 3 and 4 of planning on `loops` (pushed, neighbours merged): loops that run
+/// backwards in every operand flipped (`offsets` moved to their last step), all ordered by
+/// [`outer_first`] (stable), and neighbours merged again in that order. Returns how many
+/// loops remain, in `loops[..n]`. The one place these rules run: a nest's
+/// [`Builder::finish`](super::builder::Builder::finish), and the peeler of loops past a nest's (`plan/peel.rs`) before it
+/// counts them.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a flipped offset overflows `isize`.
+#[expect(
+    clippy::inline_always,
+    reason = "a nest's planning is the run-time kernels' per-call cost: inlined into `finish`, \
+              it compiles as it did before it was its own function (the firmware figures \
+              are unchanged)"
+)]
+#[inline(always)]
+pub(super) const fn order<const K: usize>(
+    loops: &mut [Loop<K>],
+    offsets: &mut [isize; K],
+    line: usize,
+) -> Result<usize, LayoutError> {
+    // Flip axes that go backwards (or stand still) in every operand.
+    let mut rest: &mut [Loop<K>] = loops;
+    while let [l, tail @ ..] = rest {
+        rest = tail;
+        if let Err(e) = flip(l, offsets) {
+            return Err(e);
+        }
+    }
+    // Order by weighted stride, largest outermost (stable insertion sort). The weights
+    // are computed at each comparison: an array of them would be cleared first and take
+    // 64 bytes of stack, and the nests of real copies have two or three loops.
+    let mut i = 1;
+    while i < loops.len() {
+        let mut j = i;
+        while let Some(p) = j.checked_sub(1) {
+            let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
+                break;
+            };
+            if outer_first(a, b, line) {
+                break;
+            }
+            swap(loops, p, j);
+            j = p;
+        }
+        i = i.saturating_add(1);
+    }
+    // Merge again in the new order: `loops[..out]` are the merged loops so far.
+    let mut out = 0usize;
+    let mut i = 0;
+    while let Some(cur) = get(loops, i) {
+        let merged = match out.checked_sub(1) {
+            Some(p) => match at(loops, p) {
+                Some(prev) => match merge(prev, &cur) {
+                    Some(m) => Some((p, m)),
+                    None => None,
+                },
+                None => None,
+            },
+            None => None,
+        };
+        if let Some((p, m)) = merged {
+            set(loops, p, m);
+        } else {
+            // `out <= i`; a loop already in place is not rewritten.
+            if out != i {
+                put(loops, out, cur);
+            }
+            out = out.saturating_add(1);
+        }
+        i = i.saturating_add(1);
+    }
+    Ok(out)
+}
+
+/// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
+/// element of the array into another is compiled to a `memmove` call (the optimiser cannot
+/// tell the two apart), which links 1.5 KB on a Cortex-M.
+pub(super) const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop<K>) {
+    if let Some((_, [x, ..])) = loops.split_at_mut_checked(i) {
+        x.extent = l.extent;
+        let mut o = 0;
+        while o < K {
+            if let Some(s) = get(&l.strides, o) {
+                set(&mut x.strides, o, s);
+            }
+            o = o.saturating_add(1);
+        }
+    }
+}
+
+/// The largest 2-D block (elements of the two innermost loops) [`long_inside`] takes for
+/// tiny.
+pub(super) const TINY_BLOCK: usize = 8;
+
+/// The fewest steps of a loop [`long_inside`] moves inside.
+pub(super) const LONG_LOOP: usize = 16;
+
+/// When the two innermost loops of an untiled nest make a block of at most [`TINY_BLOCK`]
+/// elements, moves the innermost loop of at least [`LONG_LOOP`] steps whose every stride is
+/// below a line (`line` elements) to the innermost place (the loops between shift out by
+/// one): rows of it then read and write consecutive lines.
+pub(super) const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usize) {
+    let count = loops.len();
+    let tiny = match &*loops {
+        [.., a, b] => a.extent.saturating_mul(b.extent) <= TINY_BLOCK,
+        _ => false,
+    };
+    if !tiny {
+        return;
+    }
+    let mut i = count.saturating_sub(2);
+    while let Some(p) = i.checked_sub(1) {
+        i = p;
+        let Some(cand) = get(loops, i) else {
+            return;
+        };
+        let mut near = true;
+        let mut op = 0;
+        while op < K {
+            if abs_stride(loops, i, op) >= line {
+                near = false;
+            }
+            op = op.saturating_add(1);
+        }
+        if cand.extent >= LONG_LOOP && near {
+            let mut j = i;
+            while j.saturating_add(1) < count {
+                swap(loops, j, j.saturating_add(1));
+                j = j.saturating_add(1);
+            }
+            return;
+        }
+    }
+}
+
+/// A loop's weight: `u64` where `usize` is 32 bits wide (exact there: `K · 2³¹` for any
+/// operand count that fits memory), `u128` on 64-bit targets. 128-bit arithmetic costs a
+/// Cortex-M a library call per multiply; it is never needed there.
+#[cfg(not(target_pointer_width = "64"))]
+pub(super) type Weight = u64;
+#[cfg(target_pointer_width = "64")]
+pub(super) type Weight = u128;
+
+/// Bytes of a cache line, for the loop order: a stride of a line or more costs a new line
+/// at every step, whatever its size.
+pub(super) const LINE_BYTES: usize = 64;
+
+/// Elements of `itemsize` bytes in a cache line (at least 1).
+pub(crate) const fn line_for(itemsize: usize) -> usize {
+    match LINE_BYTES.checked_div(itemsize) {
+        Some(0) | None => 1,
+        Some(l) => l,
+    }
+}
+
+/// Whether loop `a` stays outside loop `b` in the loop order: the one whose steps touch
+/// more new cache lines goes outside. A loop's weight is `Σ w_k |stride_k|`, the destination
+/// (operand 0) weighted `K` and every source 1 (Strided.jl's rule), with each `|stride|`
+/// capped at a line (`line` elements); ties are broken by the uncapped sum. Without the cap a
+/// source stride of thousands of elements outweighs the destination's strides, and puts the
+/// destination's stride-1 axis outermost (a 3-D transpose: 0.42x NumPy's `copyto`); with it,
+/// every stride past a line counts alike and the destination's weight decides. `true` on a
+/// tie of both (a stable sort keeps the order).
+pub(super) const fn outer_first<const K: usize>(a: &Loop<K>, b: &Loop<K>, line: usize) -> bool {
+    let ((ca, wa), (cb, wb)) = (weights(a, line), weights(b, line));
+    ca > cb || (ca == cb && wa >= wb)
+}
+
+/// [`outer_first`] of a copy's two operands, written out: the same rule (a test compares the
+/// two), in straight-line code for the run-time [`copy()`](crate::copy()), whose rank-2
+/// planner is written out operand by operand for the same reason (at `opt-level = "s"` the
+/// generic loop over operands stays a loop: about 60 instructions a call more on a
+/// Cortex-M4).
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "as `weights`: three terms of at most `cap <= 64`, and three of at most \
+              2^(bits - 1) in `Weight`, twice as wide"
+)]
+pub(super) const fn outer_first2(a: &Loop<2>, b: &Loop<2>, line: usize) -> bool {
+    const fn pair(l: &Loop<2>, cap: usize) -> (usize, Weight) {
+        let [d, s] = l.strides;
+        let (d, s) = (d.unsigned_abs(), s.unsigned_abs());
+        let (cd, cs) = (if d < cap { d } else { cap }, if s < cap { s } else { cap });
+        (cd + cd + cs, d as Weight + d as Weight + s as Weight)
+    }
+    let ((ca, wa), (cb, wb)) = (pair(a, line), pair(b, line));
+    ca > cb || (ca == cb && wa >= wb)
+}
+
+/// The capped weight (each `|stride|` at most `cap`) and the uncapped one of `l`, in one
+/// pass: `Σ |stride_k|` plus `K - 1` more of the destination's, a multiply by a constant (none
+/// for a copy's `K = 2`). Plain adds: saturating ones in a double-width integer cost a
+/// Cortex-M a dozen instructions each, and they cannot overflow (the lint's reason).
+#[expect(
+    clippy::arithmetic_side_effects,
+    reason = "each `|stride| <= 2^(bits - 1)` of `usize`, and `Weight` has twice its bits: \
+              `2K - 1` such terms fit for any operand count `K < 2^(bits - 1)`; the capped \
+              sum has `2K - 1` terms of at most `cap <= 64`"
+)]
+pub(super) const fn weights<const K: usize>(l: &Loop<K>, cap: usize) -> (usize, Weight) {
+    let more = K.saturating_sub(1);
+    let d = stride_or_0(get(&l.strides, 0)).unsigned_abs();
+    let mut capped = (if d < cap { d } else { cap }) * more;
+    let mut full = d as Weight * more as Weight;
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        let v = s.unsigned_abs();
+        capped += if v < cap { v } else { cap };
+        full += v as Weight;
+        rest = tail;
+    }
+    (capped, full)
+}

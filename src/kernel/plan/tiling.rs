@@ -1,0 +1,363 @@
+//! Tiling: the tile side for an element size, the one rule for whether a block is worth
+//! tiles ([`tile_worth`]), which loops a tile cuts ([`tile`], [`tile2`]), and the swap of a
+//! block's short rows for its long loop ([`rows_swap`], [`swap_rows`]).
+
+use super::operands::stride_or_0;
+use super::order::LINE_BYTES;
+use super::{Loop, TILE_BYTES};
+use crate::algo::access::{get, set};
+
+/// The largest power of two `p` with `p² · itemsize <= TILE_BYTES` (at least 1).
+pub(super) const fn tile_side(itemsize: usize) -> usize {
+    let item = if itemsize == 0 { 1 } else { itemsize };
+    let mut p: usize = 1;
+    while p < TILE_BYTES {
+        let q = p.saturating_mul(2);
+        if q.saturating_mul(q).saturating_mul(item) > TILE_BYTES {
+            break;
+        }
+        p = q;
+    }
+    p
+}
+
+/// [`tile_side`] of itemsizes 1, 2, 4, 8 and 16, computed by the compiler.
+pub(super) const SIDES: [usize; 5] = [
+    tile_side(1),
+    tile_side(2),
+    tile_side(4),
+    tile_side(8),
+    tile_side(16),
+];
+
+/// [`tile_side`] from [`SIDES`] when `itemsize` is there (every primitive), so planning at
+/// run time does not loop for it.
+pub(super) const fn side_for(itemsize: usize) -> usize {
+    if itemsize.is_power_of_two() {
+        if let Some(side) = get(&SIDES, itemsize.trailing_zeros() as usize) {
+            return side;
+        }
+    }
+    tile_side(itemsize)
+}
+
+/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` is not
+/// [`tile_worth`]: it runs whole, and a prepared run of a small transpose or a planar <->
+/// interleaved block loops once. An untiled block whose rows are short ([`rows_swap`]) runs
+/// with its two loops swapped.
+pub(super) const fn untiled_small<const K: usize>(
+    tile: Option<[usize; 2]>,
+    loops: &mut [Loop<K>],
+    side: usize,
+    line: usize,
+) -> Option<[usize; 2]> {
+    match (tile, loops) {
+        (Some(t), [.., a, b]) if tile_worth(a, b, side, line) => Some(t),
+        (Some(_), [.., a, b]) => swap_rows(a, b, side, line),
+        _ => None,
+    }
+}
+
+/// An untiled block `outer × inner` whose rows are short ([`rows_swap`]; `outer` a source's
+/// fastest loop) with its two loops swapped, and its tile when the long rows it now has are
+/// [`tile_worth`] (a row of 8886 `f64` written a line apart, 4 rows read 8886 apart: 4
+/// passes over 568 KB of destination lines untiled); `None` (the loops as they were) for any
+/// other block. The one rule of both planners after [`tile_worth`] said no.
+pub(super) const fn swap_rows<const K: usize>(
+    outer: &mut Loop<K>,
+    inner: &mut Loop<K>,
+    side: usize,
+    line: usize,
+) -> Option<[usize; 2]> {
+    if !rows_swap(outer, inner, side) {
+        return None;
+    }
+    core::mem::swap(outer, inner);
+    if !interleaves(outer, inner) && tile_worth(outer, inner, side, line) {
+        // The rows are the short loop's (fewer than `TILE_MIN_EXTENT`), whole: a tile holds
+        // as many elements as a square one, in longer runs of the row loop, as long as a
+        // run's lines stay in [`ELEMENT_ROW_BYTES`] for the next row to find them cached.
+        let ta = outer.extent;
+        let square = match side.saturating_mul(side).checked_div(ta) {
+            Some(r) if r > side => r,
+            _ => side,
+        };
+        let cached = match (ELEMENT_ROW_BYTES / LINE_BYTES)
+            .saturating_mul(line)
+            .checked_div(line_elements(inner, line))
+        {
+            Some(r) if r > side => r,
+            _ => side,
+        };
+        let run = if square < cached { square } else { cached };
+        let tb = if run < inner.extent {
+            run
+        } else {
+            inner.extent
+        };
+        return Some([ta, tb]);
+    }
+    None
+}
+
+/// Whether an untiled block `outer × inner`, where `outer` is a source's fastest loop (what
+/// [`tile`] put there), runs faster with `outer` inside: when the block holds more than one
+/// tile and `inner` is shorter than [`TILE_MIN_EXTENT`] while `outer` is longer. Each row
+/// then costs its set-up for a few elements (rows of 3 `f32` in a 16 x 7 x 1012 block ran
+/// at 0.74x the plain loop), while rows of `outer` read their source in consecutive runs and
+/// stride through the destination, whose lines the next loop out finds again. Blocks of one
+/// tile or less (a small transpose) keep their order: their block kernels take them whole.
+/// The one rule: the general builder's nests and the two-loop nests of the run-time
+/// `copy()`.
+pub(super) const fn rows_swap<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+) -> bool {
+    inner.extent < TILE_MIN_EXTENT
+        && outer.extent > inner.extent
+        && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side)
+}
+
+/// The shortest loop a tile cuts while the block's rows fit [`ROW_CACHE_BYTES`].
+pub(super) const TILE_MIN_EXTENT: usize = 8;
+
+/// The most bytes of cache lines one row of a block may touch, over all operands, for the
+/// next row to find them still cached (half a 512 KiB L2): past it, a block is tiled even
+/// when a loop is short.
+pub(super) const ROW_CACHE_BYTES: usize = 256 << 10;
+
+/// The most bytes of cache lines one row of a block of long loops that no transpose kernel
+/// takes (a loop where no operand steps one element) may touch for the block to run untiled
+/// (half a 32 KiB L1): the next row finds them in the first-level cache, so tiles of element
+/// loops would add only their set-up.
+pub(super) const ELEMENT_ROW_BYTES: usize = 16 << 10;
+
+/// Whether a block `outer × inner` (`inner` the rows) is worth cutting into tiles of
+/// `side × side` for elements of `line` a cache line: it holds more than one tile, and
+/// either neither loop is shorter than [`TILE_MIN_EXTENT`] and each has an operand that
+/// steps one element (a transpose kernel's block), or a row's lines overflow
+/// [`ELEMENT_ROW_BYTES`] (neither loop short) or [`ROW_CACHE_BYTES`] (one short). A block of
+/// a few rows whose lines stay cached (4 rows of 566 elements) already reuses each source
+/// line row after row; cut into tiles of a few elements a row it pays a block's set-up per
+/// tile and spreads its stores over as many streams as rows (measured: 1.5x slower on such
+/// an 8-byte copy). A block of long loops that only element loops take gains nothing from
+/// tiles while its rows' lines stay in the first-level cache and its rows' pages in the
+/// first-level TLB (a 3856 x 46 block of `u16`: 1.18x the plain loop tiled, 2.26x untiled);
+/// past [`ROW_PAGES`] pages a row it is tiled (a 960 x 175 block of `f64` read 2 and 1920
+/// apart, written 350 and 1 apart: 0.84-1.07x the plain loop untiled, 1.2-1.5x tiled, over
+/// 6 alternating processes). The one tiling rule: the general planner's nests and the
+/// two-loop nests of the run-time `copy()`.
+pub(super) const fn tile_worth<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+    line: usize,
+) -> bool {
+    if outer.extent.saturating_mul(inner.extent) <= side.saturating_mul(side) {
+        return false;
+    }
+    let long = outer.extent >= TILE_MIN_EXTENT && inner.extent >= TILE_MIN_EXTENT;
+    if long && unit_step(outer) && unit_step(inner) {
+        return true;
+    }
+    let per = line_elements(inner, line);
+    let bytes =
+        inner
+            .extent
+            .saturating_mul(per)
+            .saturating_mul(match LINE_BYTES.checked_div(line) {
+                Some(b) => b,
+                None => 1,
+            });
+    bytes
+        > if long {
+            ELEMENT_ROW_BYTES
+        } else {
+            ROW_CACHE_BYTES
+        }
+        || (long && row_pages(inner, line) > ROW_PAGES)
+}
+
+/// Whether, in some operand, the rows `outer` are the consecutive channels of pixels `inner`
+/// steps over, `outer.extent` elements apart: the rows of the block fill that operand's
+/// lines between them, pass after pass, as a tile's rows would (planar into 7 interleaved
+/// channels of `f64`: 0.85-1.2x the plain loop in tiles, 1.6x untiled).
+pub(super) const fn interleaves<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> bool {
+    let mut k = 0;
+    while k < K {
+        let (a, b) = (
+            stride_or_0(get(&outer.strides, k)).unsigned_abs(),
+            stride_or_0(get(&inner.strides, k)).unsigned_abs(),
+        );
+        if a == 1 && b == outer.extent {
+            return true;
+        }
+        k = k.saturating_add(1);
+    }
+    false
+}
+
+/// The lines a step of `l` touches, in elements of `line` a cache line: over all operands,
+/// `|stride|` elements where they are closer than a line, a line where farther.
+pub(super) const fn line_elements<const K: usize>(l: &Loop<K>, line: usize) -> usize {
+    let mut per = 0usize;
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        let v = s.unsigned_abs();
+        per = per.saturating_add(if v < line { v } else { line });
+        rest = tail;
+    }
+    per
+}
+
+/// The size of a page, for [`row_pages`]: the smallest the targets with memory management
+/// use.
+pub(super) const PAGE_BYTES: usize = 4096;
+
+/// The most pages one row of a block of long loops may touch, over all operands, for the
+/// block to run whole: past it a row's translations no longer stay in the TLB's first levels
+/// until the next row, each element of a row misses them, row after row, and tiles keep a
+/// tile's pages there. Measured on random copies, the row's pages the only difference: a
+/// 960 x 175 block of `f64` read 1920 apart (176 pages a row) 1.2-1.8x faster in tiles; of
+/// 14 blocks of 49 to 96 pages a row, 13 faster whole (`f64` rows of 61 pages: 0.68x the
+/// plain loop tiled, 1.1x whole); of 7 of 97 to 160 pages, 6 faster tiled.
+pub(super) const ROW_PAGES: usize = 96;
+
+/// The pages one row of `l` touches, over all operands (elements of `line` a cache line):
+/// a page an element where an operand's step is a page or more, else the pages its span
+/// covers.
+pub(super) const fn row_pages<const K: usize>(l: &Loop<K>, line: usize) -> usize {
+    let item = match LINE_BYTES.checked_div(line) {
+        Some(b) => b,
+        None => 1,
+    };
+    let mut pages = 0usize;
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        let step = s.unsigned_abs().saturating_mul(item);
+        pages = pages.saturating_add(if step >= PAGE_BYTES {
+            l.extent
+        } else {
+            // The span's pages, plus one for a span that straddles a page boundary.
+            match l.extent.saturating_mul(step).checked_div(PAGE_BYTES) {
+                Some(p) => p.saturating_add(1),
+                None => 1,
+            }
+        });
+        rest = tail;
+    }
+    pages
+}
+
+/// Whether some operand steps one element per step of `l`.
+pub(super) const fn unit_step<const K: usize>(l: &Loop<K>) -> bool {
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        if s.unsigned_abs() == 1 {
+            return true;
+        }
+        rest = tail;
+    }
+    false
+}
+
+/// [`tile`] of a nest of two loops, `outer` outside `inner`: `Some` tile when a source's
+/// fastest loop (smallest nonzero `|stride|`, the inner of equals) is `outer` while `inner`
+/// moves it; `None` as soon as a source moves in neither loop. Two loops never move.
+pub(super) const fn tile2<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let mut k = 1;
+    while k < K {
+        let a = stride_or_0(get(&outer.strides, k)).unsigned_abs();
+        let b = stride_or_0(get(&inner.strides, k)).unsigned_abs();
+        if a == 0 && b == 0 {
+            return None;
+        }
+        if a != 0 && b != 0 && a < b {
+            let ta = if side < outer.extent {
+                side
+            } else {
+                outer.extent
+            };
+            let tb = if side < inner.extent {
+                side
+            } else {
+                inner.extent
+            };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
+}
+
+/// `|stride|` of operand `k` in loop `i` (0 past the end).
+pub(super) const fn abs_stride<const K: usize>(loops: &[Loop<K>], i: usize, k: usize) -> usize {
+    match get(loops, i) {
+        Some(l) => stride_or_0(get(&l.strides, k)).unsigned_abs(),
+        None => 0,
+    }
+}
+
+/// When a source's fastest loop (of the first `depth`) is not the innermost one, moves it just
+/// outside the innermost (shifting the loops between it and there out by one) and returns the
+/// tile.
+pub(super) const fn tile<const K: usize>(
+    loops: &mut [Loop<K>],
+    depth: usize,
+    side: usize,
+) -> Option<[usize; 2]> {
+    let Some(inner) = depth.checked_sub(1) else {
+        return None;
+    };
+    let Some(second) = inner.checked_sub(1) else {
+        return None;
+    };
+    let mut k = 1;
+    while k < K {
+        // The loop with the smallest nonzero `|stride|` for operand `k`, the innermost of
+        // equals.
+        let mut fastest = None;
+        let mut i = 0;
+        while i < depth {
+            let s = abs_stride(loops, i, k);
+            if s != 0 {
+                fastest = match fastest {
+                    Some(f) if abs_stride(loops, f, k) < s => Some(f),
+                    _ => Some(i),
+                };
+            }
+            i = i.saturating_add(1);
+        }
+        let Some(fastest) = fastest else {
+            return None;
+        };
+        let (at_inner, at_fastest) = (abs_stride(loops, inner, k), abs_stride(loops, fastest, k));
+        if fastest != inner && at_inner != 0 && at_fastest < at_inner {
+            let Some(moved) = get(loops, fastest) else {
+                return None;
+            };
+            let mut i = fastest;
+            while i < second {
+                let next = i.saturating_add(1);
+                if let Some(l) = get(loops, next) {
+                    set(loops, i, l);
+                }
+                i = next;
+            }
+            set(loops, second, moved);
+            let (Some(a), Some(b)) = (get(loops, second), get(loops, inner)) else {
+                return None;
+            };
+            let ta = if side < a.extent { side } else { a.extent };
+            let tb = if side < b.extent { side } else { b.extent };
+            return Some([ta, tb]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
+}
