@@ -67,8 +67,53 @@ pub(crate) trait Backend: Sized {
 
     // ----- transposes (`transpose/`) -----
 
-    /// `dst[i·dr + j] = src[i + j·sr]` (`i < ea`, `j < eb`) of 1-byte elements: 8 × 8
-    /// micro-kernels, the edges element by element.
+    /// One 8 × 8 block of 1-byte elements, `d[i·dr + j] = s[i + j·sr]` (`i, j < 8`).
+    ///
+    /// # Safety
+    ///
+    /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 8`) is an element of its slice, no
+    /// destination element a source one.
+    #[inline]
+    unsafe fn micro1(d: *mut u8, dr: isize, s: *const u8, sr: isize) {
+        // SAFETY: the caller's contract.
+        unsafe { micro_portable::<u8, 8>(d, dr, s, sr) };
+    }
+
+    /// [`micro1`](Self::micro1) of 2-byte elements.
+    ///
+    /// # Safety
+    ///
+    /// As [`micro1`](Self::micro1).
+    #[inline]
+    unsafe fn micro2(d: *mut u16, dr: isize, s: *const u16, sr: isize) {
+        // SAFETY: the caller's contract.
+        unsafe { micro_portable::<u16, 8>(d, dr, s, sr) };
+    }
+
+    /// One 4 × 4 block of 4-byte elements.
+    ///
+    /// # Safety
+    ///
+    /// As [`micro1`](Self::micro1), for `i, j < 4`.
+    #[inline]
+    unsafe fn square4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
+        // SAFETY: the caller's contract.
+        unsafe { micro_portable::<f32, 4>(d, dr, s, sr) };
+    }
+
+    /// One 2 × 2 block of 8-byte elements.
+    ///
+    /// # Safety
+    ///
+    /// As [`micro1`](Self::micro1), for `i, j < 2`.
+    #[inline]
+    unsafe fn square8(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+        // SAFETY: the caller's contract.
+        unsafe { micro_portable::<f64, 2>(d, dr, s, sr) };
+    }
+
+    /// `dst[i·dr + j] = src[i + j·sr]` (`i < ea`, `j < eb`) of 1-byte elements:
+    /// [`micro1`](Self::micro1) blocks, the edges element by element.
     ///
     /// # Safety
     ///
@@ -78,13 +123,14 @@ pub(crate) trait Backend: Sized {
         let micro = |d: *mut u8, s: *const u8| {
             // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its contract),
             // for which the caller's contract holds.
-            unsafe { micro_portable::<u8, 8>(d, dr, s, sr) };
+            unsafe { Self::micro1(d, dr, s, sr) };
         };
         // SAFETY: the caller's contract; `micro` is sound for any whole 8 × 8 block of it.
         unsafe { blocks::<u8, 8>(d, dr, s, sr, ea, eb, micro) };
     }
 
-    /// [`transpose1`](Self::transpose1) of 2-byte elements.
+    /// [`transpose1`](Self::transpose1) of 2-byte elements, in [`micro2`](Self::micro2)
+    /// blocks.
     ///
     /// # Safety
     ///
@@ -94,54 +140,89 @@ pub(crate) trait Backend: Sized {
         let micro = |d: *mut u16, s: *const u16| {
             // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its contract),
             // for which the caller's contract holds.
-            unsafe { micro_portable::<u16, 8>(d, dr, s, sr) };
+            unsafe { Self::micro2(d, dr, s, sr) };
         };
         // SAFETY: the caller's contract; `micro` is sound for any whole 8 × 8 block of it.
         unsafe { blocks::<u16, 8>(d, dr, s, sr, ea, eb, micro) };
     }
 
-    /// [`transpose1`](Self::transpose1) of 4-byte elements (4 × 4 micro-kernels by default).
+    /// A whole transpose of 4-byte elements by the unit's wide kernels, where it has them
+    /// for this CPU; `false`, with nothing written, where not (the default).
+    ///
+    /// # Safety
+    ///
+    /// [`transpose_unchecked`]'s contract, for 4-byte elements.
+    #[inline]
+    unsafe fn wide4(
+        d: *mut u32,
+        dr: isize,
+        s: *const u32,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) -> bool {
+        let _ = (d, dr, s, sr, ea, eb);
+        false
+    }
+
+    /// [`wide4`](Self::wide4) of 8-byte elements.
+    ///
+    /// # Safety
+    ///
+    /// [`transpose_unchecked`]'s contract, for 8-byte elements.
+    #[inline]
+    unsafe fn wide8(
+        d: *mut f64,
+        dr: isize,
+        s: *const f64,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) -> bool {
+        let _ = (d, dr, s, sr, ea, eb);
+        false
+    }
+
+    /// [`transpose1`](Self::transpose1) of 4-byte elements: [`wide4`](Self::wide4) where it
+    /// runs, else [`square4`](Self::square4) blocks.
     ///
     /// # Safety
     ///
     /// [`transpose_unchecked`]'s contract, for 4-byte elements.
     #[inline]
     unsafe fn transpose4(d: *mut f32, dr: isize, s: *const f32, sr: isize, ea: usize, eb: usize) {
+        // SAFETY: the caller's contract, the bits moved as `u32` bits.
+        if unsafe { Self::wide4(d.cast(), dr, s.cast(), sr, ea, eb) } {
+            return;
+        }
         let micro = |d: *mut f32, s: *const f32| {
             // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
-            // for which the caller's contract holds; the square's own contract.
+            // for which the caller's contract holds.
             unsafe { Self::square4(d, dr, s, sr) };
         };
         // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
         unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
     }
 
-    /// [`transpose1`](Self::transpose1) of 8-byte elements (2 × 2 micro-kernels by default).
+    /// [`transpose1`](Self::transpose1) of 8-byte elements: [`wide8`](Self::wide8) where it
+    /// runs, else [`square8`](Self::square8) blocks.
     ///
     /// # Safety
     ///
     /// [`transpose_unchecked`]'s contract, for 8-byte elements.
     #[inline]
     unsafe fn transpose8(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usize, eb: usize) {
+        // SAFETY: the caller's contract.
+        if unsafe { Self::wide8(d, dr, s, sr, ea, eb) } {
+            return;
+        }
         let micro = |d: *mut f64, s: *const f64| {
             // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
             // for which the caller's contract holds.
-            unsafe { micro_portable::<f64, 2>(d, dr, s, sr) };
+            unsafe { Self::square8(d, dr, s, sr) };
         };
         // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
         unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
-    }
-
-    /// One 4 × 4 block of 4-byte elements, `d[i·dr + j] = s[i + j·sr]` (`i, j < 4`).
-    ///
-    /// # Safety
-    ///
-    /// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of its slice, no
-    /// destination element a source one.
-    #[inline]
-    unsafe fn square4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-        // SAFETY: the caller's contract.
-        unsafe { micro_portable::<f32, 4>(d, dr, s, sr) };
     }
 
     #[cfg(not(target_os = "none"))]
@@ -405,6 +486,61 @@ pub(crate) trait Backend: Sized {
         unsafe { super::raw::reverse_run_portable(d, s, n) };
     }
 }
+
+/// The channel methods of a backend with one unit `U` and no target feature to enable at run
+/// time (NEON, enabled at compile time; the portable twin): the shuffles, one channel and the
+/// stereo zips of `channels/` on `U`, plain stores.
+#[cfg(any(neon_kernels, miri))]
+macro_rules! one_unit_channels {
+    ($unit:ty) => {
+        const SHUFFLES: bool = true;
+
+        #[inline]
+        unsafe fn channels<const C: usize, const SIZE: usize, const INTER: bool>(
+            d: *mut u8,
+            s: *const u8,
+            plane: isize,
+            n: usize,
+            stream: bool,
+            used: usize,
+        ) -> usize {
+            let _ = stream;
+            // SAFETY: the unit's feature is enabled at compile time (or needs none); the
+            // caller's contract (plain stores).
+            unsafe {
+                crate::kernel::channels::run_on::<$unit, C, SIZE, INTER>(
+                    d, s, plane, n, false, used,
+                )
+            }
+        }
+
+        #[inline]
+        unsafe fn one_channel<const C: usize, const SIZE: usize, const INSERT: bool>(
+            band: crate::kernel::channels::Band,
+        ) -> usize {
+            // SAFETY: as above; the caller's contract.
+            unsafe { crate::kernel::channels::one_channel_on::<$unit, C, SIZE, INSERT>(band) }
+        }
+
+        #[inline]
+        unsafe fn pairs<const SIZE: usize>(
+            cpu: (),
+            d: *mut u8,
+            l: *const u8,
+            r: *const u8,
+            n: usize,
+        ) -> bool {
+            let () = cpu;
+            // SAFETY: as above; the caller's contract.
+            let done = unsafe { crate::kernel::channels::zip_pairs::<$unit, SIZE>(d, l, r, n) };
+            // SAFETY: the pairs from `done <= n` (the caller's contract).
+            unsafe { crate::kernel::channels::pairs_one_by_one::<SIZE>(d, l, r, done, n) };
+            true
+        }
+    };
+}
+#[cfg(any(neon_kernels, miri))]
+use one_unit_channels;
 
 #[cfg(test)]
 #[expect(

@@ -3,7 +3,9 @@
 
 use super::Backend;
 #[cfg(miri)]
-use crate::kernel::channels::{self, Band, portable::Portable as Unit};
+use super::one_unit_channels;
+#[cfg(miri)]
+use crate::kernel::channels::portable::Portable as Unit;
 
 /// Under Miri: the portable twins of every kernel, the channel shuffles' included (the same
 /// loops, masks and zips on `[u8; 16]` arrays), so Miri checks the code every target shares.
@@ -19,45 +21,7 @@ impl Backend for Miri {
         Some(())
     }
 
-    const SHUFFLES: bool = true;
-
-    #[inline]
-    unsafe fn channels<const C: usize, const SIZE: usize, const INTER: bool>(
-        d: *mut u8,
-        s: *const u8,
-        plane: isize,
-        n: usize,
-        stream: bool,
-        used: usize,
-    ) -> usize {
-        let _ = stream;
-        // SAFETY: the portable unit needs no feature; the caller's contract (plain stores).
-        unsafe { channels::run_on::<Unit, C, SIZE, INTER>(d, s, plane, n, false, used) }
-    }
-
-    #[inline]
-    unsafe fn one_channel<const C: usize, const SIZE: usize, const INSERT: bool>(
-        band: Band,
-    ) -> usize {
-        // SAFETY: the portable unit needs no feature; the caller's contract.
-        unsafe { channels::one_channel_on::<Unit, C, SIZE, INSERT>(band) }
-    }
-
-    #[inline]
-    unsafe fn pairs<const SIZE: usize>(
-        cpu: (),
-        d: *mut u8,
-        l: *const u8,
-        r: *const u8,
-        n: usize,
-    ) -> bool {
-        let () = cpu;
-        // SAFETY: the portable unit needs no feature; the caller's contract.
-        let done = unsafe { channels::zip_pairs::<Unit, SIZE>(d, l, r, n) };
-        // SAFETY: the pairs from `done <= n` (the caller's contract).
-        unsafe { channels::pairs_one_by_one::<SIZE>(d, l, r, done, n) };
-        true
-    }
+    one_unit_channels!(Unit);
 }
 
 /// Elsewhere (bare metal, other hosts): every default, the transposes' portable twins and no

@@ -11,7 +11,7 @@ use crate::kernel::raw::reverse_run_portable;
 use crate::kernel::stream;
 #[cfg(not(target_os = "none"))]
 use crate::kernel::transpose::Grouped;
-use crate::kernel::transpose::{blocks, x86 as tx};
+use crate::kernel::transpose::x86 as tx;
 
 /// x86-64 (see the module table of [`super`]).
 pub(crate) struct X86;
@@ -32,63 +32,63 @@ impl Backend for X86 {
     }
 
     #[inline]
-    unsafe fn transpose1(d: *mut u8, dr: isize, s: *const u8, sr: isize, ea: usize, eb: usize) {
-        let micro = |d: *mut u8, s: *const u8| {
-            // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its contract),
-            // for which the caller's contract holds; SSE2 is part of x86-64.
-            unsafe { tx::micro_sse2_u8(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 8 × 8 block of it.
-        unsafe { blocks::<u8, 8>(d, dr, s, sr, ea, eb, micro) };
+    unsafe fn micro1(d: *mut u8, dr: isize, s: *const u8, sr: isize) {
+        // SAFETY: SSE2 is part of x86-64; the caller's contract.
+        unsafe { tx::micro_sse2_u8(d, dr, s, sr) };
     }
 
     #[inline]
-    unsafe fn transpose2(d: *mut u16, dr: isize, s: *const u16, sr: isize, ea: usize, eb: usize) {
-        let micro = |d: *mut u16, s: *const u16| {
-            // SAFETY: `blocks` hands over a whole 8 × 8 block of the transpose (its contract),
-            // for which the caller's contract holds; SSE2 is part of x86-64.
-            unsafe { tx::micro_sse2_u16(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 8 × 8 block of it.
-        unsafe { blocks::<u16, 8>(d, dr, s, sr, ea, eb, micro) };
-    }
-
-    #[inline]
-    unsafe fn transpose4(d: *mut f32, dr: isize, s: *const f32, sr: isize, ea: usize, eb: usize) {
-        if has_avx2() {
-            // SAFETY: AVX2 is present (checked above); the caller's contract.
-            unsafe { tx::transpose_avx2(d.cast::<u32>(), dr, s.cast::<u32>(), sr, ea, eb) };
-            return;
-        }
-        let micro = |d: *mut f32, s: *const f32| {
-            // SAFETY: `blocks` hands over a whole 4 × 4 block of the transpose (its contract),
-            // for which the caller's contract holds; SSE2 is part of x86-64.
-            unsafe { tx::micro_sse2(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 4 × 4 block.
-        unsafe { blocks::<f32, 4>(d, dr, s, sr, ea, eb, micro) };
-    }
-
-    #[inline]
-    unsafe fn transpose8(d: *mut f64, dr: isize, s: *const f64, sr: isize, ea: usize, eb: usize) {
-        if has_avx() {
-            // SAFETY: AVX is present (checked above); the caller's contract.
-            unsafe { tx::transpose_avx_f64(d, dr, s, sr, ea, eb) };
-            return;
-        }
-        let micro = |d: *mut f64, s: *const f64| {
-            // SAFETY: `blocks` hands over a whole 2 × 2 block of the transpose (its contract),
-            // for which the caller's contract holds; SSE2 is part of x86-64.
-            unsafe { tx::micro_sse2_f64(d, dr, s, sr) };
-        };
-        // SAFETY: the caller's contract; `micro` is sound for any whole 2 × 2 block.
-        unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
+    unsafe fn micro2(d: *mut u16, dr: isize, s: *const u16, sr: isize) {
+        // SAFETY: SSE2 is part of x86-64; the caller's contract.
+        unsafe { tx::micro_sse2_u16(d, dr, s, sr) };
     }
 
     #[inline]
     unsafe fn square4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
         // SAFETY: SSE2 is part of x86-64; the caller's contract.
         unsafe { tx::micro_sse2(d, dr, s, sr) };
+    }
+
+    #[inline]
+    unsafe fn square8(d: *mut f64, dr: isize, s: *const f64, sr: isize) {
+        // SAFETY: SSE2 is part of x86-64; the caller's contract.
+        unsafe { tx::micro_sse2_f64(d, dr, s, sr) };
+    }
+
+    /// AVX2's 8 × 8 tiles, where the CPU has AVX2.
+    #[inline]
+    unsafe fn wide4(
+        d: *mut u32,
+        dr: isize,
+        s: *const u32,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) -> bool {
+        if !has_avx2() {
+            return false;
+        }
+        // SAFETY: AVX2 is present (checked above); the caller's contract.
+        unsafe { tx::transpose_avx2(d, dr, s, sr, ea, eb) };
+        true
+    }
+
+    /// AVX's 8 × 8 line kernels (4 × 4 at the edges), where the CPU has AVX.
+    #[inline]
+    unsafe fn wide8(
+        d: *mut f64,
+        dr: isize,
+        s: *const f64,
+        sr: isize,
+        ea: usize,
+        eb: usize,
+    ) -> bool {
+        if !has_avx() {
+            return false;
+        }
+        // SAFETY: AVX is present (checked above); the caller's contract.
+        unsafe { tx::transpose_avx_f64(d, dr, s, sr, ea, eb) };
+        true
     }
 
     #[cfg(not(target_os = "none"))]

@@ -179,18 +179,18 @@ unsafe fn by_shape<T: 'static, const INTER: bool>(
             match (c, size) {
                 $(
                     // SAFETY: the caller's contract, in bytes, for `c` channels of 1 byte.
-                    ($c, 1) => unsafe { backend::<$c, 1, INTER>(d, s, plane, n, stream, used) },
+                    ($c, 1) => unsafe { Target::channels::<$c, 1, INTER>(d, s, plane, n, stream, used) },
                     // SAFETY: the caller's contract, in bytes, for `c` channels of 2 bytes.
-                    ($c, 2) => unsafe { backend::<$c, 2, INTER>(d, s, plane, n, stream, used) },
+                    ($c, 2) => unsafe { Target::channels::<$c, 2, INTER>(d, s, plane, n, stream, used) },
                     // SAFETY: the caller's contract, in bytes, for `c` channels of 4 bytes.
-                    ($c, 4) => unsafe { backend::<$c, 4, INTER>(d, s, plane, n, stream, used) },
+                    ($c, 4) => unsafe { Target::channels::<$c, 4, INTER>(d, s, plane, n, stream, used) },
                 )*
                 // SAFETY: the caller's contract, in bytes, for 2 channels of 8 bytes.
-                (2, 8) => unsafe { backend::<2, 8, INTER>(d, s, plane, n, stream, used) },
+                (2, 8) => unsafe { Target::channels::<2, 8, INTER>(d, s, plane, n, stream, used) },
                 // SAFETY: the caller's contract, in bytes, for 3 channels of 8 bytes.
-                (3, 8) => unsafe { backend::<3, 8, INTER>(d, s, plane, n, stream, used) },
+                (3, 8) => unsafe { Target::channels::<3, 8, INTER>(d, s, plane, n, stream, used) },
                 // SAFETY: the caller's contract, in bytes, for 4 channels of 8 bytes.
-                (4, 8) => unsafe { backend::<4, 8, INTER>(d, s, plane, n, stream, used) },
+                (4, 8) => unsafe { Target::channels::<4, 8, INTER>(d, s, plane, n, stream, used) },
                 _ => 0,
             }
         };
@@ -207,25 +207,6 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
 
 /// Whether this target has a byte-shuffle backend (see the module table).
 const HAS_BACKEND: bool = Target::SHUFFLES || cfg!(test);
-
-/// The backend for this target ([`Backend::channels`], see the module table), in either
-/// direction.
-///
-/// # Safety
-///
-/// [`by_shape`]'s contract in bytes, with `c == C` and elements of `SIZE` bytes.
-#[inline]
-unsafe fn backend<const C: usize, const SIZE: usize, const INTER: bool>(
-    d: *mut u8,
-    s: *const u8,
-    plane: isize,
-    n: usize,
-    stream: bool,
-    used: usize,
-) -> usize {
-    // SAFETY: the caller's contract.
-    unsafe { Target::channels::<C, SIZE, INTER>(d, s, plane, n, stream, used) }
-}
 
 /// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
 /// channel block: the channel kernels read and write every line of such a block once, and
@@ -688,7 +669,7 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
             match px {
                 $(
                     // SAFETY: the caller's contract, in bytes (above).
-                    $c => unsafe { one_channel_backend::<$c, $size, INSERT>(band) },
+                    $c => unsafe { Target::one_channel::<$c, $size, INSERT>(band) },
                 )*
                 _ => 0,
             }
@@ -700,20 +681,6 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
         4 => shapes!(4: 2 3 4),
         _ => 0,
     }
-}
-
-/// The backend for this target ([`Backend::one_channel`], see the module table) of
-/// [`one_channel`], in bytes.
-///
-/// # Safety
-///
-/// [`one_channel`]'s contract in bytes, for pixels of `C` lanes of `SIZE` bytes.
-#[inline]
-unsafe fn one_channel_backend<const C: usize, const SIZE: usize, const INSERT: bool>(
-    band: algorithm::Band,
-) -> usize {
-    // SAFETY: the caller's contract.
-    unsafe { Target::one_channel::<C, SIZE, INSERT>(band) }
 }
 
 /// [`deinterleave`] element by element, with the channel count `C` known to the compiler.

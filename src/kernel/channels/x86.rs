@@ -494,7 +494,7 @@ pub(crate) unsafe fn avx2_pairs<const SIZE: usize>(
 ///
 /// # Safety
 ///
-/// SSSE3 is present, and [`super::one_channel_backend`]'s contract holds.
+/// SSSE3 is present, and [`super::one_channel`]'s contract holds in bytes.
 #[target_feature(enable = "ssse3")]
 pub(crate) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: bool>(
     band: Band,
@@ -507,7 +507,7 @@ pub(crate) unsafe fn ssse3_one<const C: usize, const SIZE: usize, const INSERT: 
 ///
 /// # Safety
 ///
-/// AVX2 is present, and [`super::one_channel_backend`]'s contract holds.
+/// AVX2 is present, and [`super::one_channel`]'s contract holds in bytes.
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn avx2_one<const C: usize, const SIZE: usize, const INSERT: bool>(
     band: Band,
