@@ -62,8 +62,8 @@
 //! | `mapping.rs` | [`Mapping`] and [`Lowered`]: what an operand lowers to | no |
 //! | `plan.rs`, `plan/` | [`Plan`]: the loops, chosen once: the steps in order (`builder.rs`), each rule in the file named after it (`merge.rs`, `flip.rs`, `order.rs`, `tiling.rs`, `group.rs`, `measure.rs` the bounds, `pieces.rs` the block pieces, `peel.rs` the loops past a nest's), the operands' readers (`operands.rs`), the small-nest form of one nest of at most two loops (`block.rs`) | no |
 //! | `element.rs` | facts about the element type, decided by type (`TypeId`) | no |
-//! | `validate.rs` | the uniqueness and overlap searches | no |
-//! | `proof/` | the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses; `Windows`: a run-time kernel's operands cut (blocked differently, or a rank past [`MAX_LOOPS`] peeled) into more pieces than a plan holds (blocked ones up to [`MAX_PIECES`], every window checked against the others; peeled ones any number, the whole operands checked once), all validated before any runs, each run through its own plan's witnesses | no |
+//! | `unique.rs` | uniqueness: the destination's search (no two indices share an element), and the same search for two operands of one buffer (in place: they coincide or share no element) | no |
+//! | `proof/` | bounds (`proof/bounds.rs`: the one rule for offsets inside a slice, and the shortest slice that holds them); the witnesses `InBounds`, `Unique`, `Disjoint`, `Dense`, `UniqueBlock`, minted only by validation; `Checked`: a prepared kernel's plan with the facts found about it (shortest slices, unique destination, disjoint operands, its one block), from which each run mints its witnesses; `Windows`: a run-time kernel's operands cut (blocked differently, or a rank past [`MAX_LOOPS`] peeled) into more pieces than a plan holds (blocked ones up to [`MAX_PIECES`], every window checked against the others; peeled ones any number, the whole operands checked once), all validated before any runs, each run through its own plan's witnesses | no |
 //! | `prepared/` | one file per prepared kernel: [`CopyPlan`], [`CopyWithinPlan`], [`FillPlan`], [`ZipMapPlan`]: planned and validated once (`const` for [`Layout`](crate::Layout) operands), run many times; each with room for [`MAX_NESTS`] nests, or the `M` it is made `with_nests` (operands cut into more pieces: blocked very differently, a rank past [`MAX_LOOPS`] peeled) | no |
 //! | `split/` | [`Plan::part`]: a plan cut into disjoint parts; the work each part carries; [`CopyParts`]: the parts of one copy, each handed out once to any runtime | yes (one part runs through a raw destination pointer) |
 //! | `par.rs` | the `rayon` feature: `par_copy`, `par_map`, `par_zip_map`, `par_fill` drive the parts on rayon's pool | no |
@@ -86,7 +86,7 @@ mod mapping;
 mod plan;
 mod element;
 mod drive;
-mod validate;
+mod unique;
 mod proof;
 #[expect(
     unsafe_code,

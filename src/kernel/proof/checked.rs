@@ -22,7 +22,7 @@ use crate::kernel::plan::block::SmallNest;
 use crate::kernel::plan::{MAX_NESTS, Plan};
 #[cfg(not(target_os = "none"))]
 use crate::kernel::small::Small;
-use crate::kernel::validate;
+use crate::kernel::unique;
 use crate::{LayoutError, Operand};
 
 /// A plan checked once, the operands' names and itemsizes, the shortest slice of each
@@ -124,7 +124,7 @@ impl<const K: usize, const M: usize> Checked<K, (), M> {
     ///
     /// [`LayoutError::DestinationNotUnique`], [`LayoutError::UniquenessUndecided`].
     pub(crate) const fn unique(self) -> Result<Checked<K, UniqueFact, M>, LayoutError> {
-        match validate::destination_unique(&self.plan) {
+        match unique::destination_unique(&self.plan) {
             Ok(()) => Ok(Checked {
                 plan: self.plan,
                 names: self.names,
@@ -163,7 +163,7 @@ impl<const M: usize> Checked<2, UniqueFact, M> {
     ///
     /// [`LayoutError::OperandsOverlap`], [`LayoutError::UniquenessUndecided`].
     pub(crate) const fn in_place(self) -> Result<Checked<2, WithinFact, M>, LayoutError> {
-        match validate::operands_coincide(&self.plan, 0, 1) {
+        match unique::operands_coincide(&self.plan, 0, 1) {
             Ok(coincide) => Ok(Checked {
                 plan: self.plan,
                 names: self.names,

@@ -18,17 +18,20 @@
 //! Distinct slices (`&[T]` beside `&mut [T]`) never overlap: the borrow checker proves that,
 //! and no witness is needed for it.
 
-use crate::algo::access::{get, set};
 use crate::kernel::element::check_itemsize;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::block::{SmallNest, copy_nest};
 use crate::kernel::plan::line_for;
 use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan};
-use crate::kernel::validate;
+use crate::kernel::unique;
 use crate::{LayoutError, Operand};
 
+mod bounds;
 mod checked;
 mod windows;
+
+use bounds::within;
+pub(crate) use bounds::{inside, needed_len, outside, spans};
 
 pub(crate) use checked::{Checked, CopyFact, UniqueFact, WithinFact};
 pub(crate) use windows::{Across, Windows};
@@ -79,100 +82,6 @@ impl<'p, const K: usize, const M: usize> InBounds<'p, K, M> {
     }
 }
 
-/// Each operand's lowest and highest offset over every nest of `plan` (`None` when the plan
-/// visits nothing), so an error names the whole layout's lowest offset or needed length,
-/// not one piece's.
-pub(crate) const fn spans<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
-) -> Option<[(isize, isize); K]> {
-    let [first, rest @ ..] = plan.nests() else {
-        return None;
-    };
-    let mut spans = first.bounds();
-    let mut rest = rest;
-    while let [nest, tail @ ..] = rest {
-        rest = tail;
-        let bounds = nest.bounds();
-        let mut k = 0;
-        while k < K {
-            let (Some((lo, hi)), Some((slo, shi))) = (get(&bounds, k), get(&spans, k)) else {
-                break;
-            };
-            let lo = if lo < slo { lo } else { slo };
-            let hi = if hi > shi { hi } else { shi };
-            set(&mut spans, k, (lo, hi));
-            k = k.saturating_add(1);
-        }
-    }
-    Some(spans)
-}
-
-/// Checks that each operand's offsets `bounds[k]` lie in `0..lens[k]`; `names[k]` is what an
-/// error calls operand `k`.
-fn within<const K: usize>(
-    bounds: &[(isize, isize); K],
-    lens: &[usize; K],
-    names: &[Operand; K],
-) -> Result<(), LayoutError> {
-    for ((&(lo, hi), &len), &operand) in bounds.iter().zip(lens).zip(names) {
-        inside(operand, lo, hi, len)?;
-    }
-    Ok(())
-}
-
-/// The shortest slice that holds the offsets `lo..=hi` of `operand`: `hi + 1` elements, or
-/// [`LayoutError::OffsetBelowSlice`] when `lo < 0` (no slice holds it).
-#[inline]
-pub(crate) const fn needed_len(
-    operand: Operand,
-    lo: isize,
-    hi: isize,
-) -> Result<usize, LayoutError> {
-    if lo < 0 {
-        return Err(LayoutError::OffsetBelowSlice {
-            operand,
-            lowest: lo,
-        });
-    }
-    // `0 <= lo <= hi <= isize::MAX`, so `hi + 1` does not saturate.
-    Ok(hi.unsigned_abs().saturating_add(1))
-}
-
-/// Checks that the offsets `lo..=hi` of `operand` lie in a slice of `len` elements.
-#[inline]
-pub(crate) const fn inside(
-    operand: Operand,
-    lo: isize,
-    hi: isize,
-    len: usize,
-) -> Result<(), LayoutError> {
-    match needed_len(operand, lo, hi) {
-        Ok(needed) if needed > len => Err(LayoutError::OffsetOutsideSlice {
-            operand,
-            needed,
-            given: len,
-        }),
-        Ok(_) => Ok(()),
-        Err(e) => Err(e),
-    }
-}
-
-/// The error for operand `k`, whose slice has `given[k]` elements where a proof was made for
-/// `needed[k]` (a kernel handed other slices than the ones checked).
-#[cold]
-pub(crate) fn outside<const K: usize>(
-    names: &[Operand; K],
-    needed: &[usize; K],
-    given: &[usize; K],
-    k: usize,
-) -> LayoutError {
-    LayoutError::OffsetOutsideSlice {
-        operand: names.get(k).copied().unwrap_or(Operand::Destination),
-        needed: needed.get(k).copied().unwrap_or(0),
-        given: given.get(k).copied().unwrap_or(0),
-    }
-}
-
 /// Proof of [`Unique`] for a copy of rank `N <= 2` planned without a [`Plan`]: every offset
 /// of one [`SmallNest`] lies inside slices of `lens[k]` elements for operand `k`
 /// (destination first), and no two indices of the destination share an element. The nest
@@ -216,7 +125,7 @@ impl<'n> UniqueBlock<'n> {
         let [dst_len, src_len] = lens;
         inside(Operand::Destination, dst_lo, dst_hi, dst_len)?;
         inside(Operand::Source, src_lo, src_hi, src_len)?;
-        validate::small_loops_unique(nest.loops())?;
+        unique::small_loops_unique(nest.loops())?;
         Ok(Self { nest, lens })
     }
 
@@ -283,9 +192,9 @@ pub(crate) struct Unique<'p, const K: usize, const M: usize = MAX_NESTS> {
 
 impl<'p, const K: usize, const M: usize> Unique<'p, K, M> {
     /// Checks that the destination of `bounds`' plan is unique (the kernels' budgeted search,
-    /// [`validate::destination_unique`]).
+    /// [`unique::destination_unique`]).
     pub(crate) fn check(bounds: InBounds<'p, K, M>) -> Result<Self, LayoutError> {
-        validate::destination_unique(bounds.plan)?;
+        unique::destination_unique(bounds.plan)?;
         Ok(Self { bounds })
     }
 
@@ -323,12 +232,12 @@ impl<'p, const K: usize> Unique<'p, K> {
             plan.build_strided(ops)?;
             let bounds = InBounds::check(plan, lens, names)?;
             if N <= 2 {
-                validate::small_destination_unique(bounds.plan)?;
+                unique::small_destination_unique(bounds.plan)?;
             } else if N > MAX_LOOPS {
                 // Loops past a nest's peeled into pieces (`plan/peel.rs`): several nests.
-                validate::destination_unique(bounds.plan)?;
+                unique::destination_unique(bounds.plan)?;
             } else {
-                validate::strided_destination_unique(bounds.plan)?;
+                unique::strided_destination_unique(bounds.plan)?;
             }
             Ok(Self { bounds })
         } else {
@@ -402,7 +311,7 @@ pub(crate) enum InPlace<'p, const M: usize = MAX_NESTS> {
 impl<'p, const M: usize> Disjoint<'p, M> {
     /// Checks that the two operands of `unique`'s plan coincide or share no element.
     pub(crate) fn check(unique: Unique<'p, 2, M>) -> Result<InPlace<'p, M>, LayoutError> {
-        Ok(if validate::operands_coincide(unique.bounds.plan, 0, 1)? {
+        Ok(if unique::operands_coincide(unique.bounds.plan, 0, 1)? {
             InPlace::Coincide
         } else {
             InPlace::Disjoint(Self { unique })

@@ -15,16 +15,16 @@
 //!    each operand's offsets over all of them against its slice (the error names the whole
 //!    layout's lowest offset or needed length, as one plan's does);
 //! 2. for a kernel with a unique destination, checks each window's destination
-//!    ([`validate::destination_unique`]) and it apart from every later window's
-//!    ([`validate::nests_apart`]), the later windows planned again (two plans on the stack at
+//!    ([`unique::destination_unique`]) and it apart from every later window's
+//!    ([`unique::nests_apart`]), the later windows planned again (two plans on the stack at
 //!    a time: no more are kept); plain operands (peeled) have their whole destination
-//!    checked once instead ([`validate::operand_unique`]: the same search, on the operand);
+//!    checked once instead ([`unique::operand_unique`]: the same search, on the operand);
 //!    for `copy_uninit`, the destination's offsets over all windows fill one range
 //!    ([`dense_span`], the rule of one plan's [`Dense`](super::Dense) witness), which the
 //!    windows checked this way hand back ([`Windows::span`]);
 //! 3. in place, the two operands coincide in every window (nothing to move) or share no
 //!    element in any two nests of any two windows (plain operands: the two whole operands,
-//!    [`validate::operands_apart`]).
+//!    [`unique::operands_apart`]).
 //!
 //! Then the kernel runs the windows in order ([`Windows::each_bounds`],
 //! [`Windows::each_unique`], [`Windows::each_disjoint`]): each is planned once more and its
@@ -43,7 +43,7 @@
 use super::{Disjoint, InBounds, InPlace, Unique, dense_span, spans, within};
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan, all_strided};
-use crate::kernel::validate;
+use crate::kernel::unique;
 use crate::{LayoutError, Operand};
 
 /// What the windows of one kernel call are checked for, besides their bounds.
@@ -144,16 +144,16 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
         // is still planned from step 1); plain operands: the whole destination.
         if whole {
             if let Some(dst) = ops.first() {
-                validate::operand_unique(dst)?;
+                unique::operand_unique(dst)?;
             }
         } else {
             for a in 0..count {
                 let x = if a == 0 { plan } else { out.plan(a)? };
-                validate::destination_unique(&x)?;
+                unique::destination_unique(&x)?;
                 for b in a.saturating_add(1)..count {
                     let y = out.plan(b)?;
                     let unique = LayoutError::DestinationNotUnique;
-                    validate::nests_apart(x.nests(), 0, y.nests(), 0, unique)?;
+                    unique::nests_apart(x.nests(), 0, y.nests(), 0, unique)?;
                 }
             }
         }
@@ -167,11 +167,11 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
         // 3. In place: coinciding everywhere, or apart in every two nests.
         let mut coincide = true;
         for w in 0..count {
-            coincide &= validate::same_in_every_nest(out.plan(w)?.nests(), 0, 1);
+            coincide &= unique::same_in_every_nest(out.plan(w)?.nests(), 0, 1);
         }
         if !coincide && whole {
             if let [a, b, ..] = ops.as_slice() {
-                validate::operands_apart(a, b)?;
+                unique::operands_apart(a, b)?;
             }
         } else if !coincide {
             for a in 0..count {
@@ -179,7 +179,7 @@ impl<'o, const N: usize, const K: usize> Windows<'o, N, K> {
                 for b in 0..count {
                     let y = out.plan(b)?;
                     let overlap = LayoutError::OperandsOverlap;
-                    validate::nests_apart(x.nests(), 0, y.nests(), 1, overlap)?;
+                    unique::nests_apart(x.nests(), 0, y.nests(), 1, overlap)?;
                 }
             }
         }

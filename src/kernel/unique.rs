@@ -1,6 +1,6 @@
-//! The semantic checks a kernel runs once, after planning and the bounds check and before
-//! it writes anything: the destination is unique, and in-place operands coincide or are
-//! disjoint. Both read the plan's nests, so they see merged, extent-1-free loops.
+//! Uniqueness: the semantic checks a kernel runs once, after planning and the bounds check
+//! (`proof/bounds.rs`) and before it writes anything: the destination is unique, and in-place
+//! operands coincide or are disjoint (the same search, for two operands). Both read the plan's nests, so they see merged, extent-1-free loops.
 
 use crate::LayoutError;
 use crate::algo::access::{get, set};
