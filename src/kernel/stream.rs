@@ -78,9 +78,6 @@ pub(crate) unsafe fn stream_copy_unchecked<T: 'static>(d: *mut T, s: *const T, n
 /// nothing on other targets.
 #[inline]
 pub(crate) fn prefetch_run<T>(p: *const T, n: usize) {
-    if !Target::STREAMS {
-        return;
-    }
     let bytes = n.saturating_mul(size_of::<T>());
     for k in (0..bytes).step_by(64) {
         Target::prefetch_l2(p.cast::<u8>().wrapping_add(k));

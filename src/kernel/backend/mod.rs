@@ -55,13 +55,13 @@ pub(crate) trait Backend: Sized {
     /// features; elsewhere nothing to know).
     type Cpu: Copy;
 
-    #[cfg(not(target_os = "none"))]
     /// The CPU's features once known (`None` before detection has run: the caller runs
     /// [`detect_now`](Self::detect_now) on a cold path and asks again).
+    #[cfg(not(target_os = "none"))]
     fn known() -> Option<Self::Cpu>;
 
-    #[cfg(not(target_os = "none"))]
     /// Runs the detection if it has not run.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     fn detect_now() {}
 
@@ -225,16 +225,15 @@ pub(crate) trait Backend: Sized {
         unsafe { blocks::<f64, 2>(d, dr, s, sr, ea, eb, micro) };
     }
 
-    #[cfg(not(target_os = "none"))]
     /// Whether [`tiles8`](Self::tiles8) has a kernel of its own here (else it is
     /// [`transpose4`](Self::transpose4)).
+    #[cfg(not(target_os = "none"))]
     #[inline]
     fn has_tiles8(cpu: Self::Cpu) -> bool {
         let _ = cpu;
         false
     }
 
-    #[cfg(not(target_os = "none"))]
     /// A transpose of 4-byte elements whose sides are multiples of 8, in 8 × 8 tiles (the
     /// small blocks' whole tiles).
     ///
@@ -242,6 +241,7 @@ pub(crate) trait Backend: Sized {
     ///
     /// [`transpose_unchecked`]'s contract, for 4-byte elements, `ea` and `eb` multiples of
     /// 8, and [`has_tiles8`](Self::has_tiles8) said so for the CPU.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     unsafe fn tiles8(d: *mut u32, dr: isize, s: *const u32, sr: isize, ea: usize, eb: usize) {
         // SAFETY: the caller's contract, the bits of 4-byte elements moved as `f32` bits.
@@ -277,9 +277,9 @@ pub(crate) trait Backend: Sized {
         unsafe { transpose_unchecked(dst, dr, src, sr, ea, eb) };
     }
 
-    #[cfg(not(target_os = "none"))]
     /// The side of the grouped transpose's tile for plain elements of `size` bytes, where it
     /// runs: 8 × 8 tiles of 2- and 4-byte elements, 4 × 4 of 8-byte ones.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     fn grouped_side(size: usize) -> Option<usize> {
         match size {
@@ -412,7 +412,6 @@ pub(crate) trait Backend: Sized {
         false
     }
 
-    #[cfg(not(target_os = "none"))]
     /// The small blocks' stereo interleave, `d[2i] = s[i]`, `d[2i + 1] = s[sr + i]` for
     /// `i < n`: the channel kernels' zips ([`pairs`](Self::pairs)) where there are any, else
     /// the channel kernels' two-channel loop.
@@ -422,6 +421,7 @@ pub(crate) trait Backend: Sized {
     /// `T` is a plain 1-, 2-, 4- or 8-byte primitive; `d..d + 2n`, `s..s + n` and
     /// `s + sr..s + sr + n` are elements of their allocations, and the destination elements
     /// are none of the source ones.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     unsafe fn interleave2<T: Copy + 'static>(
         cpu: Self::Cpu,

@@ -235,9 +235,9 @@ impl Backend for X86 {
         true
     }
 
-    #[cfg(not(target_os = "none"))]
     /// One call to the channel kernels' zips (32-byte steps with AVX2, then 16, then a frame
     /// a step), or, below one 16-byte step a channel or without SSSE3, one frame a step here.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     unsafe fn interleave2<T: Copy + 'static>(
         cpu: Features,
