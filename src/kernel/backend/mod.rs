@@ -297,12 +297,8 @@ pub(crate) trait Backend: Sized {
     #[cfg(not(target_os = "none"))]
     #[inline]
     unsafe fn grouped2<T: 'static>(g: &Grouped<T>, d: *mut u16, s: *const u16) {
-        let tile = |dst, src| {
-            // SAFETY: `run_with` hands over tiles of the cube (its contract).
-            unsafe { super::transpose::tile_portable::<u16, 8>(dst, src) };
-        };
-        // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-        unsafe { g.run_with::<u16, 8>(d, s, tile) };
+        // SAFETY: the caller's contract.
+        unsafe { grouped_portable::<T, u16, 8>(g, d, s) };
     }
 
     /// A grouped transpose's cube of 4-byte elements.
@@ -313,12 +309,8 @@ pub(crate) trait Backend: Sized {
     #[cfg(not(target_os = "none"))]
     #[inline]
     unsafe fn grouped4<T: 'static>(g: &Grouped<T>, d: *mut u32, s: *const u32) {
-        let tile = |dst, src| {
-            // SAFETY: `run_with` hands over tiles of the cube (its contract).
-            unsafe { super::transpose::tile_portable::<u32, 8>(dst, src) };
-        };
-        // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-        unsafe { g.run_with::<u32, 8>(d, s, tile) };
+        // SAFETY: the caller's contract.
+        unsafe { grouped_portable::<T, u32, 8>(g, d, s) };
     }
 
     /// A grouped transpose's cube of 8-byte elements.
@@ -329,12 +321,8 @@ pub(crate) trait Backend: Sized {
     #[cfg(not(target_os = "none"))]
     #[inline]
     unsafe fn grouped8<T: 'static>(g: &Grouped<T>, d: *mut u64, s: *const u64) {
-        let tile = |dst, src| {
-            // SAFETY: `run_with` hands over tiles of the cube (its contract).
-            unsafe { super::transpose::tile_portable::<u64, 4>(dst, src) };
-        };
-        // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
-        unsafe { g.run_with::<u64, 4>(d, s, tile) };
+        // SAFETY: the caller's contract.
+        unsafe { grouped_portable::<T, u64, 4>(g, d, s) };
     }
 
     // ----- channel shuffles (`channels/`) and the small blocks' stereo interleave -----
@@ -485,6 +473,26 @@ pub(crate) trait Backend: Sized {
         // SAFETY: the caller's contract.
         unsafe { super::raw::reverse_run_portable(d, s, n) };
     }
+}
+
+/// A grouped transpose's cube in the portable `W × W` tiles (the default `grouped*`).
+///
+/// # Safety
+///
+/// `Grouped::run`'s contract, for elements of `E`'s size.
+#[cfg(not(target_os = "none"))]
+#[inline]
+unsafe fn grouped_portable<T: 'static, E: Copy, const W: usize>(
+    g: &Grouped<T>,
+    d: *mut E,
+    s: *const E,
+) {
+    let tile = |dst, src| {
+        // SAFETY: `run_with` hands over tiles of the cube (its contract).
+        unsafe { super::transpose::tile_portable::<E, W>(dst, src) };
+    };
+    // SAFETY: the caller's contract; the tile copies exactly the tile it is handed.
+    unsafe { g.run_with::<E, W>(d, s, tile) };
 }
 
 /// The channel methods of a backend with one unit `U` and no target feature to enable at run
