@@ -230,7 +230,7 @@ impl Small {
             Kind::Interleave2 => {
                 // SAFETY: the contract with `eb == 2`, `dr == 2`: `ea` frames of two elements
                 // at `d`, the channels `ea` elements each at `s` and `s + sr`.
-                unsafe { interleave2(d, s, sr, ea, cpu) };
+                unsafe { Target::interleave2(cpu, d, s, sr, ea) };
             }
             Kind::Tiles8 if size_of::<T>() == 4 && Target::has_tiles8(cpu) => {
                 // SAFETY: the contract, for 4-byte elements (`classify` checked the itemsize,
@@ -243,7 +243,7 @@ impl Small {
                 // SAFETY: the contract, for one 4 × 4 block of 4-byte elements (`classify`
                 // checked the itemsize, the caller matched it with `size_of::<T>()`, `T` is
                 // plain, so its bits move as `f32` bits).
-                unsafe { transpose::micro4(d.cast::<f32>(), dr, s.cast::<f32>(), sr) };
+                unsafe { Target::square4(d.cast::<f32>(), dr, s.cast::<f32>(), sr) };
             }
             Kind::Elements => {
                 // SAFETY: the contract.
@@ -691,28 +691,6 @@ unsafe fn tiny<T: Copy, const N: usize>(d: *mut T, s: *const T, sl: &Lowered<N>,
             at = at.wrapping_sub(step(e, st));
         }
     }
-}
-
-/// `d[2i] = s[i]`, `d[2i + 1] = s[sr + i]` for `i < n`: two planar channels into interleaved
-/// frames, by the backend ([`Backend::interleave2`]: the channel kernels' zips on x86-64
-/// after the cached feature test, NEON on aarch64, the portable twin under Miri; elsewhere
-/// the channel kernels' two-channel loop).
-///
-/// # Safety
-///
-/// `T` is a plain 1-, 2-, 4- or 8-byte primitive; `d..d + 2n`, `s..s + n` and
-/// `s + sr..s + sr + n` are elements of their allocations, and the destination elements are
-/// none of the source ones.
-#[inline]
-unsafe fn interleave2<T: Copy + 'static>(
-    d: *mut T,
-    s: *const T,
-    sr: isize,
-    n: usize,
-    cpu: <Target as Backend>::Cpu,
-) {
-    // SAFETY: the contract.
-    unsafe { Target::interleave2(cpu, d, s, sr, n) };
 }
 
 #[cfg(test)]

@@ -112,21 +112,6 @@ pub(crate) unsafe fn transpose_unchecked<T: 'static>(
     }
 }
 
-/// One 4 × 4 block of 4-byte elements, `d[i·dr + j] = s[i + j·sr]` (`i, j < 4`), by the
-/// target's micro-kernel ([`Backend::square4`]: SSE2 on x86-64, NEON on aarch64, else the
-/// portable twin).
-///
-/// # Safety
-///
-/// Every `d + i·dr + j` and `s + i + j·sr` (`i, j < 4`) is an element of its slice, no
-/// destination element a source one.
-#[cfg(not(target_os = "none"))]
-#[inline]
-pub(crate) unsafe fn micro4(d: *mut f32, dr: isize, s: *const f32, sr: isize) {
-    // SAFETY: the caller's contract.
-    unsafe { Target::square4(d, dr, s, sr) };
-}
-
 /// Runs `micro` on every whole `W × W` block of the `ea × eb` transpose, then the edges
 /// element by element.
 ///
