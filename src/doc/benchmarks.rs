@@ -525,3 +525,27 @@
 //!   so they are judged by alternating builds, not by one sweep. Of the others, `(239,2973)`
 //!   `f64` read 3 apart backwards (case 1285, the loop's order) runs 0.78-0.84x the loop in
 //!   the sweep's process and 1.28x it in a scratch program's best of 30.
+//!
+//! The round after that (a 2-core share of an AMD EPYC; the same method: plans diffed
+//! over the 2,000 cases of seed 7, the cases that differ timed alone, the builds alternating):
+//!
+//! - Wide transposes with a short side run whole (`short_whole`): a transpose block of
+//!   8-byte or wider elements with one side of a tile (16) to 64 elements runs untiled, its
+//!   short loop innermost. 14 plans change, each 0.72-1.00x its time in tiles over five
+//!   runs (geometric mean 0.83x: `f64` `55 x 1344` 24.1 -> 19.2 us, the loop 37; `16 x
+//!   47678` 279 -> 214 us, the loop 421; `26 x 70` blocks in a 4-loop nest 204 -> 158 us).
+//!   The same rule for 1-, 2- and 4-byte elements changed 67 more plans, which ran 0.69-1.62x
+//!   (4-byte blocks of two loops with a long side past 800 slower: the AVX2 8 x 8 tiles move
+//!   them faster than rows), so it stops at 8 bytes.
+//! - The plain loop's order as a candidate: the planner's order replaced by the order the
+//!   axes come in (the plain loop's, flipped and merged as before) changes 452 of the 2,000
+//!   plans; timed alone, 40 of them run more than 1.2x faster in that order (the 8-byte
+//!   `(321,2,40)` of case 1360 0.51x the time, case 1048's 4-loop nest 0.64x) and 205 more
+//!   than 1.2x slower (up to 8x). Taking the faster of the two on each would make those 452
+//!   cases 0.96x their time in geometric mean and lift 7 of the cases below the loop above
+//!   it. A model of the cache lines and pages each order touches (per operand, a level's
+//!   capacity deciding whether the lines of one step of a loop are still cached at the
+//!   next), fitted to the 904 timings with per-run and per-element terms, predicts them
+//!   within 1.4x in median but picks the wrong order in 59 of the 234 cases where they
+//!   differ by more than 1.2x (1.03x the time overall): the kernels' costs (cubes, channel
+//!   shuffles, grouped tiles) decide more than the lines do. So the order stays the rule's.

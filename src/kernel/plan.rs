@@ -27,9 +27,10 @@
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
 //!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts); a block of the two
-//!    innermost loops of at most `p²` elements is not tiled (the loops still move); the one
-//!    rule for whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
-//!    `plan/group.rs`;
+//!    innermost loops of at most `p²` elements is not tiled (the loops still move), nor is
+//!    a block of 8-byte or wider elements with one side of `p` to 64 elements, which runs
+//!    whole with its short loop innermost (`short_whole`); the one rule for whether a block
+//!    is worth tiles, and the other cuts, in `plan/tiling.rs` and `plan/group.rs`;
 //! 6. each operand's bounds are measured (`plan/measure.rs`), for the validation.
 //!
 //! `plan/builder.rs` runs the steps in this order for a nest; each rule is written once, in
@@ -1173,6 +1174,80 @@ mod tests {
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         assert_eq!(plan.nests()[0].loops[1].extent, 1000);
         assert!(small_matches_general(&dst, &src));
+    }
+
+    /// The wide elements' short-side rule (`short_whole`): a transpose block of 8-byte (or
+    /// wider) elements with one side of a tile to 64 elements and the other longer runs
+    /// whole, its short loop innermost, in the general planner and the small ones alike, and
+    /// copies as the model does (the run-time copy, a prepared plan, a parallel copy's
+    /// parts); narrower elements, a side past 64 and a side under a tile keep their tiles.
+    #[test]
+    fn wide_transposes_with_a_short_side_run_whole() {
+        // The copy, its prepared plan and a parallel copy's parts against the model.
+        fn check<const N: usize>(dst: &Layout<N>, src: &Layout<N>) {
+            let input: std::vec::Vec<u64> = (1u64..).take(src.required_len().unwrap()).collect();
+            let mut model = std::vec![0u64; dst.required_len().unwrap()];
+            for (s, d) in src.offsets().zip(dst.offsets()) {
+                model[d.unsigned_abs()] = input[s.unsigned_abs()];
+            }
+            let mut out = std::vec![0u64; model.len()];
+            crate::copy(&input, src, &mut out, dst).unwrap();
+            assert_eq!(out, model);
+            let mut out = std::vec![0u64; model.len()];
+            crate::CopyPlan::new(src, dst)
+                .unwrap()
+                .run(&input, &mut out)
+                .unwrap();
+            assert_eq!(out, model);
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let seen: usize = (0..3).map(|i| plan.part(i, 3).volume()).sum();
+            assert_eq!(seen, plan.volume());
+        }
+        let shape = |d: &Layout<2>, s: &Layout<2>| {
+            let plan = Plan::new(&[d.lowered(), s.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            (nest.loops[0].extent, nest.loops[1].extent, nest.tile())
+        };
+        // f64 55 x 1344, read row by row, written transposed (the sweep's case 1319): the
+        // short loop, the source's fastest, moves innermost, untiled.
+        let src = Layout::new([55, 1344], [1344, 1], 8).unwrap();
+        let dst = Layout::new([55, 1344], [1, 55], 8).unwrap();
+        assert_eq!(shape(&dst, &src), (1344, 55, None));
+        assert!(small_matches_general(&dst, &src));
+        check(&dst, &src);
+        // The short loop the destination's fastest: it stays innermost, untiled.
+        let (d2, s2) = (src, dst);
+        assert_eq!(shape(&d2, &s2), (1344, 55, None));
+        assert!(small_matches_general(&d2, &s2));
+        check(&d2, &s2);
+        // The bounds of the rule: a side of a tile (16) and of 64 run whole, 65 and 15 keep
+        // their tiles; 4-byte elements keep theirs.
+        for (short, itemsize, whole) in [
+            (16usize, 8, true),
+            (64, 8, true),
+            (65, 8, false),
+            (15, 8, false),
+            (55, 4, false),
+            (32, 16, true),
+        ] {
+            let n = short.cast_signed();
+            let src = Layout::new([short, 700], [700, 1], itemsize).unwrap();
+            let dst = Layout::new([short, 700], [1, n], itemsize).unwrap();
+            let (_, inner, tile) = shape(&dst, &src);
+            assert_eq!(tile.is_none(), whole, "{short} x 700 of {itemsize} bytes");
+            if whole {
+                assert_eq!(inner, short);
+            }
+            assert!(small_matches_general(&dst, &src));
+        }
+        // In a nest of three loops (a loop outside the block) the general planner does the
+        // same, and the copy agrees with the model.
+        let src = Layout::new([3, 26, 700], [18_200, 700, 1], 8).unwrap();
+        let dst = Layout::new([3, 26, 700], [18_200, 1, 26], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!((nest.loops[nest.depth - 1].extent, nest.tile()), (26, None));
+        check(&dst, &src);
     }
 
     /// Group tiling: a transposition between two groups of loops (the sweep's case 106
