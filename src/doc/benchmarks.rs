@@ -529,14 +529,16 @@
 //! The round after that (a 2-core share of an AMD EPYC; the same method: plans diffed
 //! over the 2,000 cases of seed 7, the cases that differ timed alone, the builds alternating):
 //!
-//! - Wide transposes with a short side run whole (`short_whole`): a transpose block of
-//!   8-byte or wider elements with one side of a tile (16) to 64 elements runs untiled, its
-//!   short loop innermost. 14 plans change, each 0.72-1.00x its time in tiles over five
-//!   runs (geometric mean 0.83x: `f64` `55 x 1344` 24.1 -> 19.2 us, the loop 37; `16 x
-//!   47678` 279 -> 214 us, the loop 421; `26 x 70` blocks in a 4-loop nest 204 -> 158 us).
-//!   The same rule for 1-, 2- and 4-byte elements changed 67 more plans, which ran 0.69-1.62x
-//!   (4-byte blocks of two loops with a long side past 800 slower: the AVX2 8 x 8 tiles move
-//!   them faster than rows), so it stops at 8 bytes.
+//! - Transposes with a short side run whole (`short_whole`): a transpose block of 2-byte or
+//!   8-byte (and wider) elements with one side of 16 to 64 elements runs untiled, its short
+//!   loop innermost. 33 plans change. The 14 of 8 bytes each ran 0.72-1.00x their time in
+//!   tiles over five runs (geometric mean 0.83x: `f64` `55 x 1344` 24.1 -> 19.2 us, the loop
+//!   37; `16 x 47678` 279 -> 214 us, the loop 421; `26 x 70` blocks in a 4-loop nest 204 ->
+//!   158 us); the 19 of 2 bytes 0.63-1.22x (0.88x: `u16` `18 x 31704` 162 -> 103 us; the
+//!   one slower, `38 x 4249`, still 3.2x the loop). The same rule for 1- and 4-byte
+//!   elements changed 48 more plans, which ran 0.69-1.62x (4-byte blocks of two loops with a
+//!   long side past 800 slower: AVX2's 8 x 8 tiles move them faster than rows), so those
+//!   keep their tiles.
 //! - The plain loop's order as a candidate: the planner's order replaced by the order the
 //!   axes come in (the plain loop's, flipped and merged as before) changes 452 of the 2,000
 //!   plans; timed alone, 40 of them run more than 1.2x faster in that order (the 8-byte

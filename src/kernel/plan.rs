@@ -28,9 +28,10 @@
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
 //!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts); a block of the two
 //!    innermost loops of at most `p²` elements is not tiled (the loops still move), nor is
-//!    a block of 8-byte or wider elements with one side of `p` to 64 elements, which runs
-//!    whole with its short loop innermost (`short_whole`); the one rule for whether a block
-//!    is worth tiles, and the other cuts, in `plan/tiling.rs` and `plan/group.rs`;
+//!    a block of 2-byte or 8-byte (and wider) elements with one side of 16 to 64 elements,
+//!    which runs whole with its short loop innermost (`short_whole`); the one rule for
+//!    whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
+//!    `plan/group.rs`;
 //! 6. each operand's bounds are measured (`plan/measure.rs`), for the validation.
 //!
 //! `plan/builder.rs` runs the steps in this order for a nest; each rule is written once, in
@@ -1176,11 +1177,11 @@ mod tests {
         assert!(small_matches_general(&dst, &src));
     }
 
-    /// The wide elements' short-side rule (`short_whole`): a transpose block of 8-byte (or
-    /// wider) elements with one side of a tile to 64 elements and the other longer runs
-    /// whole, its short loop innermost, in the general planner and the small ones alike, and
-    /// copies as the model does (the run-time copy, a prepared plan, a parallel copy's
-    /// parts); narrower elements, a side past 64 and a side under a tile keep their tiles.
+    /// The short-side rule (`short_whole`): a transpose block of 2-byte or 8-byte (or wider)
+    /// elements with one side of 16 to 64 elements and the other longer runs whole, its
+    /// short loop innermost, in the general planner and the small ones alike, and copies as
+    /// the model does (the run-time copy, a prepared plan, a parallel copy's parts); 1- and
+    /// 4-byte elements, a side past 64 and a side under 16 keep their tiles.
     #[test]
     fn wide_transposes_with_a_short_side_run_whole() {
         // The copy, its prepared plan and a parallel copy's parts against the model.
@@ -1223,8 +1224,8 @@ mod tests {
         assert_eq!(shape(&dst, &src), (70, 20, None));
         check(&dst, &src);
         check(&src, &dst);
-        // The bounds of the rule: a side of a tile (16) and of 64 run whole, 65 and 15 keep
-        // their tiles; 4-byte elements keep theirs.
+        // The bounds of the rule: sides of 16 and 64 run whole, 65 and 15 keep their
+        // tiles; 1- and 4-byte elements keep theirs.
         for (short, itemsize, whole) in [
             (16usize, 8, true),
             (64, 8, true),
@@ -1232,10 +1233,15 @@ mod tests {
             (15, 8, false),
             (55, 4, false),
             (32, 16, true),
+            (20, 2, true),
+            (15, 2, false),
+            (20, 1, false),
         ] {
+            // Written row by row, read down the columns: the source's fastest loop (the
+            // short one) is not innermost.
             let n = short.cast_signed();
-            let src = Layout::new([short, 700], [700, 1], itemsize).unwrap();
-            let dst = Layout::new([short, 700], [1, n], itemsize).unwrap();
+            let src = Layout::new([short, 700], [1, n], itemsize).unwrap();
+            let dst = Layout::new([short, 700], [700, 1], itemsize).unwrap();
             let (_, inner, tile) = shape(&dst, &src);
             assert_eq!(tile.is_none(), whole, "{short} x 700 of {itemsize} bytes");
             if whole {

@@ -70,7 +70,7 @@ pub(super) const fn swap_rows<const K: usize>(
     side: usize,
     line: usize,
 ) -> Option<[usize; 2]> {
-    if short_whole(outer, inner, side, line) {
+    if short_whole(outer, inner, line) {
         // The short loop innermost (it may be there already).
         if outer.extent < inner.extent {
             core::mem::swap(outer, inner);
@@ -127,26 +127,26 @@ pub(super) const fn rows_swap<const K: usize>(
         && outer.extent.saturating_mul(inner.extent) > side.saturating_mul(side)
 }
 
-/// The longest short side of a transpose block of wide elements that [`short_whole`] runs
+/// The shortest and the longest short side of a transpose block that [`short_whole`] runs
 /// whole.
-pub(super) const SHORT_SIDE: usize = 64;
+pub(super) const SHORT_SIDES: [usize; 2] = [16, 64];
 
 /// Whether a transpose block `outer × inner` (each loop steps one element in some operand)
-/// runs faster whole than in tiles, its short loop innermost: its elements are 8 bytes or
-/// wider (`line`, the elements of a cache line, at most 8), one side is at least a tile's
-/// (`side`) and at most [`SHORT_SIDE`] elements, and the other longer. Each row of the short loop then touches at
+/// runs faster whole than in tiles, its short loop innermost: its elements are 2 bytes, or 8
+/// bytes or wider (`line`, the elements of a cache line, 32, or at most 8), one side is
+/// within [`SHORT_SIDES`] and the other longer. Each row of the short loop then touches at
 /// most 64 lines of the operand it strides through, which the next row (one element on)
 /// finds in the first-level cache, so the whole block reads and writes each line once, as
-/// tiles would; while the transpose kernels take 8-byte elements in 4 x 4 micro-kernels with
-/// edges left in every tile of a short side. Measured on the 2,000-case sweep: the 15 such
-/// blocks ran 0.56-1.00x the time in tiles (geometric mean 0.78x: `f64` `55 x 1344`
-/// 0.79x, `16 x 47678` 0.69x, `26 x 70` in a 4-loop nest 0.56x); for 1-, 2- and 4-byte
-/// elements, which the kernels move 8 to 32 a vector, the same blocks ran 0.69-1.62x, the
-/// tiles kept.
+/// tiles would, while the transposes of those sizes leave edges in every tile of a short
+/// side (8-byte elements go 4 x 4 a micro-kernel, 2-byte ones in tiles of 32 a side).
+/// Measured on the 2,000-case sweep, each case alone with the builds alternating: the 14
+/// such blocks of 8 bytes ran 0.72-1.00x their time in tiles (geometric mean 0.83x: `f64`
+/// `55 x 1344` 0.80x, `16 x 47678` 0.77x), the 19 of 2 bytes 0.63-1.22x (0.88x: `u16`
+/// `18 x 31704` 0.63x); of 1 and 4 bytes, whose transposes take 16 x 16 and AVX2's 8 x 8
+/// tiles, 0.69-1.62x, so they keep their tiles.
 pub(super) const fn short_whole<const K: usize>(
     outer: &Loop<K>,
     inner: &Loop<K>,
-    side: usize,
     line: usize,
 ) -> bool {
     let (short, long) = if outer.extent < inner.extent {
@@ -154,10 +154,11 @@ pub(super) const fn short_whole<const K: usize>(
     } else {
         (inner.extent, outer.extent)
     };
-    line <= 8
-        && short >= side
-        && short <= SHORT_SIDE
-        && long > SHORT_SIDE
+    let [fewest, most] = SHORT_SIDES;
+    (line <= 8 || line == 32)
+        && short >= fewest
+        && short <= most
+        && long > most
         && unit_step(outer)
         && unit_step(inner)
 }
@@ -179,8 +180,8 @@ pub(super) const ELEMENT_ROW_BYTES: usize = 16 << 10;
 /// Whether a block `outer × inner` (`inner` the rows) is worth cutting into tiles of
 /// `side × side` for elements of `line` a cache line: it holds more than one tile, and
 /// either neither loop is shorter than [`TILE_MIN_EXTENT`] and each has an operand that
-/// steps one element (a transpose kernel's block, unless it is a block of wide elements
-/// with a short side, [`short_whole`]), or a row's lines overflow
+/// steps one element (a transpose kernel's block, unless its short side runs whole,
+/// [`short_whole`]), or a row's lines overflow
 /// [`ELEMENT_ROW_BYTES`] (neither loop short) or [`ROW_CACHE_BYTES`] (one short). A block of
 /// a few rows whose lines stay cached (4 rows of 566 elements) already reuses each source
 /// line row after row; cut into tiles of a few elements a row it pays a block's set-up per
@@ -203,7 +204,7 @@ pub(super) const fn tile_worth<const K: usize>(
     }
     let long = outer.extent >= TILE_MIN_EXTENT && inner.extent >= TILE_MIN_EXTENT;
     if long && unit_step(outer) && unit_step(inner) {
-        return !short_whole(outer, inner, side, line);
+        return !short_whole(outer, inner, line);
     }
     let per = line_elements(inner, line);
     let bytes =
