@@ -1766,28 +1766,26 @@ fn copy_of_tiny_cubes_matches_the_model() {
 /// source's.
 #[test]
 fn plan_of_a_3d_transpose_keeps_the_destination_stride_1_axis_inside() {
-    let src = Layout::dense([35, 6, 419], 2, Order::C).unwrap();
-    let dst = Layout::dense([35, 6, 419], 2, Order::F).unwrap();
-    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-    let loops = plan.nests()[0].loops();
-    let inner: Vec<_> = loops[loops.len() - 2..]
-        .iter()
-        .map(|l| l.strides[0])
-        .collect();
-    assert!(inner.contains(&1), "{plan}");
+    // The plan of a `(n, 6, 419)` transpose, and the destination's strides of its two
+    // innermost loops.
+    let planned = |n: usize| {
+        let src = Layout::dense([n, 6, 419], 2, Order::C).unwrap();
+        let dst = Layout::dense([n, 6, 419], 2, Order::F).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let loops = plan.nests()[0].loops();
+        let inner: Vec<_> = loops[loops.len() - 2..]
+            .iter()
+            .map(|l| l.strides[0])
+            .collect();
+        (plan, inner, src, dst)
+    };
+    let (plan, inner, src, dst) = planned(35);
     assert_eq!(inner[1], 1, "{plan}");
     assert!(plan.nests()[0].tile().is_none(), "{plan}");
     if !cfg!(miri) {
         check_against_model::<u16, 3>(&src, &dst, |i| i as u16);
     }
-    let src = Layout::dense([135, 6, 419], 2, Order::C).unwrap();
-    let dst = Layout::dense([135, 6, 419], 2, Order::F).unwrap();
-    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-    let loops = plan.nests()[0].loops();
-    let inner: Vec<_> = loops[loops.len() - 2..]
-        .iter()
-        .map(|l| l.strides[0])
-        .collect();
+    let (plan, inner, ..) = planned(135);
     assert!(inner.contains(&1), "{plan}");
     assert!(plan.nests()[0].tile().is_some(), "{plan}");
 }
