@@ -1181,7 +1181,8 @@ mod tests {
     /// elements with one side of 16 to 64 elements and the other longer runs whole, its
     /// short loop innermost, in the general planner and the small ones alike, and copies as
     /// the model does (the run-time copy, a prepared plan, a parallel copy's parts); 1- and
-    /// 4-byte elements, a side past 64 and a side under 16 keep their tiles.
+    /// 4-byte elements, a side past 64, a side under 16 and the channel kernels' blocks of
+    /// `u16` keep their tiles.
     #[test]
     fn wide_transposes_with_a_short_side_run_whole() {
         // The copy, its prepared plan and a parallel copy's parts against the model.
@@ -1247,6 +1248,17 @@ mod tests {
             if whole {
                 assert_eq!(inner, short);
             }
+            assert!(small_matches_general(&dst, &src));
+        }
+        // 16 channels of `u16` from pixels into planes: the channel kernels' block (the
+        // channels outside), as before; of `f64`, which no channel kernel takes, whole.
+        for (itemsize, channels_outside) in [(2, true), (8, false)] {
+            let src = Layout::new([16, 1000], [1, 16], itemsize).unwrap();
+            let dst = Layout::new([16, 1000], [1000, 1], itemsize).unwrap();
+            let (outer, inner, tile) = shape(&dst, &src);
+            assert_eq!(outer == 16, channels_outside, "{itemsize} bytes");
+            assert_eq!(tile.is_some(), channels_outside, "{itemsize} bytes");
+            assert_eq!(inner == 16, !channels_outside, "{itemsize} bytes");
             assert!(small_matches_general(&dst, &src));
         }
         // In a nest of three loops (a loop outside the block) the general planner does the

@@ -134,7 +134,10 @@ pub(super) const SHORT_SIDES: [usize; 2] = [16, 64];
 /// Whether a transpose block `outer × inner` (each loop steps one element in some operand)
 /// runs faster whole than in tiles, its short loop innermost: its elements are 2 bytes, or 8
 /// bytes or wider (`line`, the elements of a cache line, 32, or at most 8), one side is
-/// within [`SHORT_SIDES`] and the other longer. Each row of the short loop then touches at
+/// within [`SHORT_SIDES`] and the other longer; a block of 2-byte elements not one of the
+/// channel kernels' (the short loop the consecutive channels of the long loop's pixels,
+/// [`interleaves`], at most [`CHANNEL_BLOCK`] of them: 16 channels of `u16` between planes and
+/// pixels, whose blocks keep the channels outside). Each row of the short loop then touches at
 /// most 64 lines of the operand it strides through, which the next row (one element on)
 /// finds in the first-level cache, so the whole block reads and writes each line once, as
 /// tiles would, while the transposes of those sizes leave edges in every tile of a short
@@ -150,18 +153,26 @@ pub(super) const fn short_whole<const K: usize>(
     line: usize,
 ) -> bool {
     let (short, long) = if outer.extent < inner.extent {
-        (outer.extent, inner.extent)
+        (outer, inner)
     } else {
-        (inner.extent, outer.extent)
+        (inner, outer)
     };
     let [fewest, most] = SHORT_SIDES;
-    (line <= 8 || line == 32)
-        && short >= fewest
-        && short <= most
-        && long > most
+    // 2-byte elements: not a block of the channel kernels (which take no 8-byte one past 4
+    // channels).
+    let channels = short.extent <= CHANNEL_BLOCK && interleaves(short, long);
+    (line <= 8 || (line == 32 && !channels))
+        && short.extent >= fewest
+        && short.extent <= most
+        && long.extent > most
         && unit_step(outer)
         && unit_step(inner)
 }
+
+/// The most channels a planar <-> interleaved block of the channel kernels holds (1-, 2- and
+/// 4-byte elements): a block of that many consecutive channels or fewer ([`interleaves`]) is
+/// theirs, whatever [`short_whole`] would make of it.
+pub(super) const CHANNEL_BLOCK: usize = 16;
 
 /// The shortest loop a tile cuts while the block's rows fit [`ROW_CACHE_BYTES`].
 pub(super) const TILE_MIN_EXTENT: usize = 8;
