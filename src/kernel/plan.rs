@@ -927,6 +927,29 @@ mod tests {
         assert!(err.is_err());
     }
 
+    /// An 8-byte copy `src -> dst` through `copy()` and its prepared plan against the model
+    /// (every other destination element left as it was), and a parallel copy's three parts
+    /// covering the plan's volume.
+    fn copies_as_the_model<const N: usize>(dst: &Layout<N>, src: &Layout<N>) {
+        let input: std::vec::Vec<u64> = (0u64..).take(src.required_len().unwrap()).collect();
+        let mut model = std::vec![u64::MAX; dst.required_len().unwrap()];
+        for (s, d) in src.offsets().zip(dst.offsets()) {
+            model[d.unsigned_abs()] = input[s.unsigned_abs()];
+        }
+        let mut out = std::vec![u64::MAX; model.len()];
+        crate::copy(&input, src, &mut out, dst).unwrap();
+        assert_eq!(out, model);
+        let mut out = std::vec![u64::MAX; model.len()];
+        crate::CopyPlan::new(src, dst)
+            .unwrap()
+            .run(&input, &mut out)
+            .unwrap();
+        assert_eq!(out, model);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let seen: usize = (0..3).map(|i| plan.part(i, 3).volume()).sum();
+        assert_eq!(seen, plan.volume());
+    }
+
     /// The rank-<= 2 planner's plan and the general one's, from an empty run-time plan:
     /// equal results, and equal plans when planned.
     fn small_matches_general<const N: usize>(dst: &Layout<N>, src: &Layout<N>) -> bool {
@@ -1185,26 +1208,6 @@ mod tests {
     /// `u16` keep their tiles.
     #[test]
     fn wide_transposes_with_a_short_side_run_whole() {
-        // The copy, its prepared plan and a parallel copy's parts against the model.
-        fn check<const N: usize>(dst: &Layout<N>, src: &Layout<N>) {
-            let input: std::vec::Vec<u64> = (1u64..).take(src.required_len().unwrap()).collect();
-            let mut model = std::vec![0u64; dst.required_len().unwrap()];
-            for (s, d) in src.offsets().zip(dst.offsets()) {
-                model[d.unsigned_abs()] = input[s.unsigned_abs()];
-            }
-            let mut out = std::vec![0u64; model.len()];
-            crate::copy(&input, src, &mut out, dst).unwrap();
-            assert_eq!(out, model);
-            let mut out = std::vec![0u64; model.len()];
-            crate::CopyPlan::new(src, dst)
-                .unwrap()
-                .run(&input, &mut out)
-                .unwrap();
-            assert_eq!(out, model);
-            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-            let seen: usize = (0..3).map(|i| plan.part(i, 3).volume()).sum();
-            assert_eq!(seen, plan.volume());
-        }
         let shape = |d: &Layout<2>, s: &Layout<2>| {
             let plan = Plan::new(&[d.lowered(), s.lowered()]).unwrap();
             let nest = &plan.nests()[0];
@@ -1223,8 +1226,8 @@ mod tests {
         let src = Layout::new([20, 70], [70, 1], 8).unwrap();
         let dst = Layout::new([20, 70], [1, 20], 8).unwrap();
         assert_eq!(shape(&dst, &src), (70, 20, None));
-        check(&dst, &src);
-        check(&src, &dst);
+        copies_as_the_model(&dst, &src);
+        copies_as_the_model(&src, &dst);
         // The bounds of the rule: sides of 16 and 64 run whole, 65 and 15 keep their
         // tiles; 1- and 4-byte elements keep theirs.
         for (short, itemsize, whole) in [
@@ -1268,7 +1271,7 @@ mod tests {
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         let nest = &plan.nests()[0];
         assert_eq!((nest.loops[nest.depth - 1].extent, nest.tile()), (26, None));
-        check(&dst, &src);
+        copies_as_the_model(&dst, &src);
     }
 
     /// Group tiling: a transposition between two groups of loops (the sweep's case 106
@@ -1314,26 +1317,7 @@ mod tests {
                 (2, [128, 1]),
             ]
         );
-        let input: std::vec::Vec<u64> = (0u64..).take(src.required_len().unwrap()).collect();
-        let mut model = std::vec![u64::MAX; dst.required_len().unwrap()];
-        for (s, d) in src.offsets().zip(dst.offsets()) {
-            model[d.unsigned_abs()] = input[s.unsigned_abs()];
-        }
-        let mut out = std::vec![u64::MAX; model.len()];
-        crate::copy(&input, &src, &mut out, &dst).unwrap();
-        assert_eq!(out, model);
-        let mut out = std::vec![u64::MAX; model.len()];
-        crate::CopyPlan::new(&src, &dst)
-            .unwrap()
-            .run(&input, &mut out)
-            .unwrap();
-        assert_eq!(out, model);
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let mut seen = 0;
-        for i in 0..3 {
-            seen += plan.part(i, 3).volume();
-        }
-        assert_eq!(seen, plan.volume());
+        copies_as_the_model(&dst, &src);
         // A destination group of 4 · 4 = 16 elements: the builder's order.
         let (dst, src) = layouts(66, 4);
         assert_eq!(extents(&dst, &src).len(), 4);

@@ -3,7 +3,7 @@
 //! block's short rows for its long loop ([`rows_swap`], [`swap_rows`]).
 
 use super::operands::stride_or_0;
-use super::order::LINE_BYTES;
+use super::order::{LINE_BYTES, line_for};
 use super::{Loop, TILE_BYTES};
 use crate::algo::access::{get, set};
 
@@ -133,7 +133,8 @@ pub(super) const SHORT_SIDES: [usize; 2] = [16, 64];
 
 /// Whether a transpose block `outer × inner` (each loop steps one element in some operand)
 /// runs faster whole than in tiles, its short loop innermost: its elements are 2 bytes, or 8
-/// bytes or wider (`line`, the elements of a cache line, 32, or at most 8), one side is
+/// bytes or wider (`line`, the elements of a cache line, that of 2 bytes or at most that of
+/// 8), one side is
 /// within [`SHORT_SIDES`] and the other longer; a block of 2-byte elements not one of the
 /// channel kernels' (the short loop the consecutive channels of the long loop's pixels,
 /// [`interleaves`], at most [`CHANNEL_BLOCK`] of them: 16 channels of `u16` between planes and
@@ -161,7 +162,7 @@ pub(super) const fn short_whole<const K: usize>(
     // 2-byte elements: not a block of the channel kernels (which take no 8-byte one past 4
     // channels).
     let channels = short.extent <= CHANNEL_BLOCK && interleaves(short, long);
-    (line <= 8 || (line == 32 && !channels))
+    (line <= line_for(8) || (line == line_for(2) && !channels))
         && short.extent >= fewest
         && short.extent <= most
         && long.extent > most
