@@ -5,12 +5,13 @@ The sweep bench (`cargo bench -p strided-layout-bench --bench sweep`) writes one
 to `target/sweep.tsv`: element size, shape, both operands' strides, offsets and buffer lengths,
 and its medians for `copy()`, the plain loop and `copy_from_slice`. This script builds NumPy
 views of buffers of the same lengths with the same strides and offsets, times
-`np.copyto(dst_view, src_view)` the same way (median of `--reps` runs), and prints every case
+`np.copyto(dst_view, src_view)` the same way (warm first: eight runs and `--warm-ms`, then the
+median of `--reps` runs), and prints every case
 where NumPy or the plain loop is faster than `copy()`, and the geometric means.
 
     pip install numpy
     cargo bench -p strided-layout-bench --bench sweep
-    python3 benches/sweep_numpy.py [target/sweep.tsv] [--reps 9] [--slack 1.10] [--hugepages off]
+    python3 benches/sweep_numpy.py [target/sweep.tsv] [--reps 9] [--warm-ms 5] [--slack 1.10] [--hugepages off]
 
 NumPy's buffers stay on 4 KiB pages unless `--hugepages on` (NumPy's own default where the
 kernel's transparent huge pages are in madvise mode): the sweep's Rust buffers are plain
@@ -57,6 +58,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tsv", nargs="?", default="target/sweep.tsv")
     ap.add_argument("--reps", type=int, default=9)
+    ap.add_argument(
+        "--warm-ms",
+        type=float,
+        default=5.0,
+        help="untimed runs first, until this long has passed (the sweep's own warm-up)",
+    )
     ap.add_argument("--slack", type=float, default=1.10)
     ap.add_argument(
         "--hugepages",
@@ -92,7 +99,14 @@ def main():
         dst_buf = np.full(int(r["dst_len"]), 7, dtype=dt)
         src = view(src_buf, shape, ints(r["src_strides"]), int(r["src_offset"]), isz)
         dst = view(dst_buf, shape, ints(r["dst_strides"]), int(r["dst_offset"]), isz)
-        np.copyto(dst, src)  # warm-up, and the pages touched
+        # Warm-up, as the sweep's: untimed runs, eight (the sweep's four rounds pass over its
+        # buffers twice each) and until `--warm-ms` have passed (buffers just filled run
+        # slower for their first few passes), then one more.
+        start, runs = time.perf_counter_ns(), 0
+        while runs < 8 or time.perf_counter_ns() - start < args.warm_ms * 1e6:
+            np.copyto(dst, src)
+            runs += 1
+        np.copyto(dst, src)
         times = []
         for _ in range(args.reps):
             t0 = time.perf_counter_ns()

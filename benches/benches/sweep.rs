@@ -7,15 +7,17 @@
 //! cropped (padding on an axis), stepped (every second or third element) and flipped at random.
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
-//! `--seed S`, `--reps R`, `--out FILE`; `--only I` times case I alone and prints its plan,
+//! `--seed S`, `--reps R`, `--warm-ms W`, `--out FILE`; `--only I` times case I alone and prints its plan,
 //! `--plans` prints every case's plan and times nothing). It prints every case slower than the loop, the
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
 //! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
 //! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
 //!
-//! Each case runs `copy()`, the loop and `copy_from_slice` each warm (a first run not
-//! counted), then about `reps / 2` runs back to back, the three in turn, twice, and keeps
-//! each one's median (the NumPy replay times `copyto` the same way).
+//! Each case first runs `copy()`, the loop and `copy_from_slice` in turn, untimed, four times
+//! and until `--warm-ms` (5 ms) have passed: buffers just filled run slower for their first
+//! few passes on a virtual machine's share, whichever method touches them. Then each method
+//! warm (a first run not counted) and about `reps / 2` runs back to back, the three in turn,
+//! twice, keeping each one's median (the NumPy replay warms and times `copyto` the same way).
 //!
 //! One process's buffers land where they land: a case can run 1.5-2.5x slower, the copy or
 //! the loop or both, than the same case in another process (physical placement, cache sets).
@@ -23,7 +25,7 @@
 //! both ratios are printed; `--no-recheck` leaves that out.
 
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use strided_layout::Layout;
 #[allow(unused_imports)]
 use strided_layout::plan::Mapping as _;
@@ -208,6 +210,10 @@ fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: 
     }
 }
 
+/// Untimed rounds of the three methods before any is timed (see `time_case`); the NumPy
+/// replay's `copyto` runs twice as many, alone on its buffers.
+const WARM_ROUNDS: usize = 4;
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -217,6 +223,7 @@ fn median(v: &mut [f64]) -> f64 {
 fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
     c: &Case,
     reps: usize,
+    warm: Duration,
 ) -> [f64; 3] {
     let arr = |v: &[isize]| -> [isize; N] { v.try_into().unwrap() };
     let shape: [usize; N] = c.shape.as_slice().try_into().unwrap();
@@ -238,20 +245,30 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
     assert!(check == dst, "copy() differs from the loop on {c:?}");
     let plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
     let prepared = std::env::var_os("SWEEP_PREPARED").is_some();
-    // Each method warm (one run first), then `reps` runs back to back, as the NumPy replay
+    let mut run = |m: usize| match m {
+        0 if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
+        0 => strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl).unwrap(),
+        1 => plain(black_box(&src), &sl, black_box(&mut dst), &dl),
+        _ => black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat_src[..])),
+    };
+    // Warm first: the three in turn, untimed, four times and until `warm` has passed. On a
+    // virtual machine's share, buffers just filled run 2-3x slower for their first four or
+    // five passes, however long they rest between (pages the host maps or moves as they are
+    // used), and without this the method timed first, `copy()`, paid for it alone.
+    let start = Instant::now();
+    let mut rounds = 0;
+    while rounds < WARM_ROUNDS || start.elapsed() < warm {
+        (0..3).for_each(&mut run);
+        rounds += 1;
+    }
+    // Then each method warm (one run first), `reps` runs back to back, as the NumPy replay
     // times `copyto`; the three methods in turn, twice, so drift on the machine hits all.
     let mut t = [vec![], vec![], vec![]];
     for _ in 0..2 {
         for (m, times) in t.iter_mut().enumerate() {
             for r in 0..=reps / 2 {
                 let t0 = Instant::now();
-                match m {
-                    0 if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
-                    0 => strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl)
-                        .unwrap(),
-                    1 => plain(black_box(&src), &sl, black_box(&mut dst), &dl),
-                    _ => black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat_src[..])),
-                }
+                run(m);
                 if r > 0 {
                     times.push(t0.elapsed().as_nanos() as f64);
                 }
@@ -261,13 +278,17 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
     [median(&mut t[0]), median(&mut t[1]), median(&mut t[2])]
 }
 
-fn by_rank<T: Copy + PartialEq + 'static + From<u8>>(c: &Case, reps: usize) -> [f64; 3] {
+fn by_rank<T: Copy + PartialEq + 'static + From<u8>>(
+    c: &Case,
+    reps: usize,
+    warm: Duration,
+) -> [f64; 3] {
     match c.shape.len() {
-        1 => time_case::<T, 1>(c, reps),
-        2 => time_case::<T, 2>(c, reps),
-        3 => time_case::<T, 3>(c, reps),
-        4 => time_case::<T, 4>(c, reps),
-        _ => time_case::<T, 5>(c, reps),
+        1 => time_case::<T, 1>(c, reps, warm),
+        2 => time_case::<T, 2>(c, reps, warm),
+        3 => time_case::<T, 3>(c, reps, warm),
+        4 => time_case::<T, 4>(c, reps, warm),
+        _ => time_case::<T, 5>(c, reps, warm),
     }
 }
 
@@ -324,8 +345,10 @@ fn alone(args: &[String], i: usize, cases: usize, reps: usize) -> String {
         "--reps",
         &reps.to_string(),
     ]);
-    if let Some(p) = args.iter().position(|a| a == "--seed") {
-        cmd.args(&args[p..(p + 2).min(args.len())]);
+    for name in ["--seed", "--warm-ms"] {
+        if let Some(p) = args.iter().position(|a| a == name) {
+            cmd.args(&args[p..(p + 2).min(args.len())]);
+        }
     }
     match cmd.output() {
         Ok(o) => String::from_utf8_lossy(&o.stdout)
@@ -353,6 +376,7 @@ fn main() {
     let n: usize = opt("--cases").map_or(240, |v| v.parse().unwrap());
     let seed: u64 = opt("--seed").map_or(2026, |v| v.parse().unwrap());
     let reps: usize = opt("--reps").map_or(9, |v| v.parse().unwrap());
+    let warm = Duration::from_millis(opt("--warm-ms").map_or(5, |v| v.parse().unwrap()));
     let out = opt("--out").unwrap_or_else(|| {
         let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "../target".into());
         format!("{dir}/sweep.tsv")
@@ -392,10 +416,10 @@ fn main() {
             print_plan(c);
         }
         let [ours, lp, mem] = match c.itemsize {
-            1 => by_rank::<u8>(c, reps),
-            2 => by_rank::<u16>(c, reps),
-            4 => by_rank::<u32>(c, reps),
-            _ => by_rank::<u64>(c, reps),
+            1 => by_rank::<u8>(c, reps, warm),
+            2 => by_rank::<u16>(c, reps, warm),
+            4 => by_rank::<u32>(c, reps, warm),
+            _ => by_rank::<u64>(c, reps, warm),
         };
         let speedup = lp / ours;
         log_sum += speedup.ln();

@@ -393,8 +393,10 @@
 //! elements, each operand a dense buffer in a random axis order, cropped, stepped and flipped
 //! at random (plain C order about a third of the time). Each case runs `copy()`, the odometer
 //! loop a newcomer writes (indices in C order, offsets kept incrementally, safe indexing) and
-//! `copy_from_slice` of the same element count, each warm then back to back, the three in
-//! turn, twice; it checks that `copy()` and the loop write the same bytes, prints every case
+//! `copy_from_slice` of the same element count, first in turn untimed (four rounds, and until
+//! 5 ms have passed: on these virtual hosts a buffer just filled runs 2-3x slower for its
+//! first four or five passes, however long it rests, and the method timed first paid for it
+//! alone before), then each warm and back to back, the three in turn, twice; it checks that `copy()` and the loop write the same bytes, prints every case
 //! slower than the loop and the geometric means, and writes the cases and times to
 //! `target/sweep.tsv`. `python3 benches/sweep_numpy.py` replays that file with NumPy's
 //! `copyto` on views with the same strides and offsets over buffers of the same lengths, timed
