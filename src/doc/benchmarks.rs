@@ -553,3 +553,20 @@
 //!   within 1.4x in median but picks the wrong order in 59 of the 234 cases where they
 //!   differ by more than 1.2x (1.03x the time overall): the kernels' costs (cubes, channel
 //!   shuffles, grouped tiles) decide more than the lines do. So the order stays the rule's.
+//!
+//! The next round (same host kind and method; the sweep now warms its buffers first, above):
+//!
+//! - Merge through a turn (`merge_turned`): two loops whose outer stride is minus the inner's
+//!   times its extent in every operand merge once one is turned round, as NumPy's `copyto`
+//!   merges them after turning every axis the destination runs backwards. NumPy's replay
+//!   found the shape: `f64` `(145,73,3):(-219,3,-1)` into `(219,-3,1)` (seed 7, case 680),
+//!   12-18 us against NumPy's 9.4, is one reversed run of 31,755 elements; 5.7-7.4 us now.
+//!   Of 8,000 cases (seeds 7, 11 and 12) 41 plans change, 0.71x the time in geometric mean,
+//!   15 more than 1.2x faster (`u8` `(5,329,2,14)` 17.4 -> 1.3 us; seed 7's case 1272, a
+//!   `u8` gather 2 apart, 80 -> 8.3 us, the loop 94) and none slower when timed again (two
+//!   that read 1.36x slower in one pass: 271 -> 251 and 61.1 -> 60.9 us over five).
+//! - The same plans extended to a short side of 128 for 8-byte transposes (NumPy's order on
+//!   `f64` `69 x 1942` written transposed and flipped, case 114: 47 us against 57-62 tiled)
+//!   changed 14 plans of the 2,000 at 1.06x the time in geometric mean (case 114 itself 62 ->
+//!   78 us in the sweep's medians, 46 us in a scratch program's best of 50), so the short side
+//!   stays 16 to 64.

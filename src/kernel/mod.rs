@@ -6,7 +6,9 @@
 //!
 //! 1. **Plan** ([`Plan::new`]): check the shapes agree, drop extent-1 axes, merge axes that
 //!    merge in every operand, flip axes that run backwards in all, order the loops by stride
-//!    (destination weighted most) and tile the two innermost when the operands disagree on
+//!    (destination weighted most), merge again (also two loops that merge once one is turned
+//!    round: blocks flipped in one operand and rows flipped in the other, `merge_turned`)
+//!    and tile the two innermost when the operands disagree on
 //!    the fastest axis and the block is worth it (longer than a tile both ways and taken by a
 //!    transpose kernel, or rows whose cache lines would not stay cached: `plan/tiling.rs`'s
 //!    `tile_worth`, the one rule; a block of 2-byte or 8-byte (and wider) elements with one

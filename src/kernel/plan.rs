@@ -22,7 +22,10 @@
 //!    `Σ w_k min(|stride_k|, line)`, the destination (operand 0) weighted `K` and every
 //!    source 1 (Strided.jl's rule, with every stride of a 64-byte line or more counting
 //!    alike), ties broken by the uncapped sum (`plan/order.rs`, `outer_first`), then
-//!    merged again;
+//!    merged again, two neighbours also where one of them turned round lets them merge
+//!    (the outer's stride minus the inner's times its extent in every operand: blocks of a
+//!    row flipped in one operand, the blocks' elements flipped in the other, one reversed
+//!    run; `merge_turned`, the loop turned the one the destination runs backwards);
 //! 5. when a source's fastest axis is not the innermost loop (a transpose, `A + A'`), that
 //!    axis moves just outside the innermost loop and both are tiled: `p × p` tiles with `p`
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
@@ -71,7 +74,7 @@ mod tiling;
 use builder::Builder;
 use flip::flip;
 pub(crate) use measure::measure;
-use merge::merge;
+use merge::{merge, merge_turned};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::line_for;
@@ -1272,6 +1275,78 @@ mod tests {
         let nest = &plan.nests()[0];
         assert_eq!((nest.loops[nest.depth - 1].extent, nest.tile()), (26, None));
         copies_as_the_model(&dst, &src);
+    }
+
+    /// The merge through a turn (`merge_turned`): two loops whose outer stride is minus the
+    /// inner's times its extent in every operand (blocks of a row that is flipped in one
+    /// operand and whose blocks are flipped in the other) merge into one loop once one of
+    /// them is turned round, the one the destination runs backwards, so the merged loop runs
+    /// forwards in the destination. The general planner, the small ones and the run-time
+    /// copy's agree, and the copies agree with the model; loops that are reversed blocks in one
+    /// operand only, or blocks of another length, do not merge.
+    #[test]
+    fn flipped_blocks_merge_through_a_turn() {
+        let loops = |d: &Layout<2>, s: &Layout<2>| {
+            let plan = Plan::new(&[d.lowered(), s.lowered()]).unwrap();
+            assert_eq!(plan.nests().len(), 1);
+            let nest = &plan.nests()[0];
+            let loops: std::vec::Vec<_> =
+                nest.loops().iter().map(|l| (l.extent, l.strides)).collect();
+            (loops, nest.offsets())
+        };
+        // 73 blocks of 3 `f64`: the destination's blocks run backwards, its elements forwards;
+        // the source's the other way round. Each is one run of 219 backwards of the other:
+        // the outer loop turned (the destination steps +1 inside).
+        let dst = Layout::new([73, 3], [-3, 1], 8)
+            .unwrap()
+            .with_offset(216)
+            .unwrap();
+        let src = Layout::new([73, 3], [3, -1], 8)
+            .unwrap()
+            .with_offset(2)
+            .unwrap();
+        assert_eq!(loops(&dst, &src), (std::vec![(219, [1, -1])], [0, 218]));
+        assert!(small_matches_general(&dst, &src));
+        copies_as_the_model(&dst, &src);
+        // Operands swapped: the inner loop turned, the destination again forwards.
+        assert_eq!(loops(&src, &dst), (std::vec![(219, [1, -1])], [0, 218]));
+        assert!(small_matches_general(&src, &dst));
+        copies_as_the_model(&src, &dst);
+        // Rank 3 (the sweep's case 680 scaled down): 5 rows of 7 flipped blocks of 3, all one
+        // run of 105 backwards.
+        let src3 = Layout::new([5, 7, 3], [-21, 3, -1], 8)
+            .unwrap()
+            .with_offset(86)
+            .unwrap();
+        let dst3 = Layout::new([5, 7, 3], [21, -3, 1], 8)
+            .unwrap()
+            .with_offset(18)
+            .unwrap();
+        let plan = Plan::new(&[dst3.lowered(), src3.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!(
+            nest.loops()
+                .iter()
+                .map(|l| (l.extent, l.strides))
+                .collect::<std::vec::Vec<_>>(),
+            std::vec![(105, [1, -1])]
+        );
+        copies_as_the_model(&dst3, &src3);
+        // Three operands (a `zip_map`'s), each reversed blocks against the destination.
+        let three = Plan::new(&[dst.lowered(), src.lowered(), src.lowered()]).unwrap();
+        assert_eq!(three.nests()[0].loops().len(), 1);
+        // Not so in every operand: the source's blocks run forwards too, or its blocks are
+        // of another length (2 of 3 elements): two loops, as before.
+        for src in [
+            Layout::new([73, 3], [3, 1], 8).unwrap(),
+            Layout::new([73, 3], [2, -1], 8)
+                .unwrap()
+                .with_offset(2)
+                .unwrap(),
+        ] {
+            assert_eq!(loops(&dst, &src).0.len(), 2, "{src:?}");
+            assert!(small_matches_general(&dst, &src));
+        }
     }
 
     /// Group tiling: a transposition between two groups of loops (the sweep's case 106

@@ -13,8 +13,8 @@
 //! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
-    Loop, Plan, flip, itemsize_of, line_for, measure, merge, offsets_of, outer_first, outer_first2,
-    side_for, strides_at, swap_rows, tile_worth, tile2,
+    Loop, Plan, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of, outer_first,
+    outer_first2, side_for, strides_at, swap_rows, tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -202,6 +202,12 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
         }
         if let Some(m) = merge(&outer, &inner) {
             (outer, depth) = (m, 1);
+        } else {
+            match merge_turned(&outer, &inner, &mut offsets) {
+                Ok(Some(m)) => (outer, depth) = (m, 1),
+                Ok(None) => {}
+                Err(e) => return Err(e),
+            }
         }
     }
     let tile = block_tile(
@@ -308,6 +314,15 @@ pub(crate) fn copy_nest<const N: usize>(
         }
         if retry {
             if let Some(m) = merge2(&outer, &inner) {
+                (outer, depth) = (m, 1);
+            }
+        }
+        // Hosts: the merge through a turn, as the general builder's. Bare metal leaves it
+        // out of the run-time copy (a 2-D copy of flipped blocks is rare in firmware, and the
+        // test costs every copy whose loops do not merge); a prepared plan, planned at compile
+        // time, still merges so.
+        if depth == 2 && cfg!(not(target_os = "none")) {
+            if let Some(m) = merge_turned(&outer, &inner, &mut offsets)? {
                 (outer, depth) = (m, 1);
             }
         }

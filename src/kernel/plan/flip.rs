@@ -19,6 +19,21 @@ pub(super) const fn flip<const K: usize>(
     if !all_nonpositive_some_negative(&l.strides) {
         return Ok(());
     }
+    turn(l, offsets)
+}
+
+/// Turns `l` round, whatever its strides' signs: each stride negated and each operand's
+/// offset moved to the loop's last step, so the loop visits the same elements in the other
+/// order. [`flip`] where every operand runs backwards, and the merge through a turn
+/// ([`merge_turned`](super::merge::merge_turned)).
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a step, an offset or a negation overflows `isize`.
+pub(super) const fn turn<const K: usize>(
+    l: &mut Loop<K>,
+    offsets: &mut [isize; K],
+) -> Result<(), LayoutError> {
     let steps = l.extent.saturating_sub(1);
     let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
     while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {

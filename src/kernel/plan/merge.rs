@@ -1,10 +1,13 @@
 //! Merge: two loops as one where every operand allows it (the outer's stride is the inner's
-//! times its extent in each), and the push-and-merge step of planning, an axis at a time.
+//! times its extent in each, or minus that in each once one of the two is turned round,
+//! [`merge_turned`]), and the push-and-merge step of planning, an axis at a time.
 //! The one place this rule is written: the nest builder, the peeler and the run-time copy's
 //! two-loop planner call it.
 
 use super::Loop;
+use super::flip::turn;
 use super::operands::mul;
+use crate::LayoutError;
 use crate::algo::access::{get, set};
 
 /// Step 2 of planning, one axis at a time: `loops[..depth]` with an axis of `extent` and
@@ -61,5 +64,45 @@ pub(super) const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> O
             strides: inner.strides,
         }),
         None => None,
+    }
+}
+
+/// `outer` and `inner` as one loop where they merge only once one of them is turned round
+/// ([`turn`]): `outer`'s stride is minus `inner`'s times its extent in every operand (blocks
+/// of a flipped row, `(73, 3):(-3, 1)` against `(3, -1)`: one run of 219 backwards). The loop
+/// turned is the one the destination (operand 0) runs backwards, so the merged loop runs
+/// forwards in it; `offsets` move as [`turn`] moves them. `Ok(None)`, nothing changed, where
+/// they do not merge so.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if the turn overflows `isize` (see [`turn`]).
+pub(super) const fn merge_turned<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    offsets: &mut [isize; K],
+) -> Result<Option<Loop<K>>, LayoutError> {
+    let (mut os, mut is): (&[isize], &[isize]) = (&outer.strides, &inner.strides);
+    while let ([o, ot @ ..], [i, it @ ..]) = (os, is) {
+        match (mul(*i, inner.extent), o.checked_neg()) {
+            (Ok(p), Some(n)) if p == n => {}
+            _ => return Ok(None),
+        }
+        (os, is) = (ot, it);
+    }
+    let (mut outer, mut inner, mut moved) = (*outer, *inner, *offsets);
+    let turned = match inner.strides.first() {
+        Some(d) if *d < 0 => turn(&mut inner, &mut moved),
+        _ => turn(&mut outer, &mut moved),
+    };
+    if let Err(e) = turned {
+        return Err(e);
+    }
+    match merge(&outer, &inner) {
+        Some(m) => {
+            *offsets = moved;
+            Ok(Some(m))
+        }
+        None => Ok(None),
     }
 }

@@ -4,7 +4,7 @@
 
 use super::Loop;
 use super::flip::flip;
-use super::merge::merge;
+use super::merge::{merge, merge_turned};
 use super::operands::{at, stride_or_0};
 use super::tiling::abs_stride;
 use crate::LayoutError;
@@ -66,7 +66,11 @@ pub(super) const fn order<const K: usize>(
             Some(p) => match at(loops, p) {
                 Some(prev) => match merge(prev, &cur) {
                     Some(m) => Some((p, m)),
-                    None => None,
+                    None => match merge_turned(prev, &cur, offsets) {
+                        Ok(Some(m)) => Some((p, m)),
+                        Ok(None) => None,
+                        Err(e) => return Err(e),
+                    },
                 },
                 None => None,
             },
