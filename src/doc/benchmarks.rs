@@ -570,3 +570,18 @@
 //!   changed 14 plans of the 2,000 at 1.06x the time in geometric mean (case 114 itself 62 ->
 //!   78 us in the sweep's medians, 46 us in a scratch program's best of 50), so the short side
 //!   stays 16 to 64.
+//! - Reversed rows a block at a time, in vector chunks (`reverse_rows`): NumPy's replay had
+//!   `f64` rows of 16 and 19 flipped (`(34293,16):(16,-1) -> (16,1)`: 358 us against
+//!   NumPy's 246 and the loop's 307) at 0.67-0.73x its time. The compiler's vector loop over
+//!   a whole row kept a scalar step for its end, so rows up to 128 bytes ran element by
+//!   element, and each row paid a call; now each row is reversed in 32-byte chunks (a
+//!   fixed-size array reversed each), a block in one call, and rows of elements under 8
+//!   bytes of 32 to 127 bytes take it in blocks of 8 rows or more (in blocks of 8, 16 and 64
+//!   rows they ran 0.54-0.81x the element loops' time; of 2 rows 1.07-2.0x). Of the 2,000
+//!   cases, the 258 whose innermost loop is a flip run 0.77x their time in geometric mean,
+//!   92 more than 1.2x faster (the case above 106-116 us, rows of 19 `f64` 84 -> 26 us),
+//!   none slower on a second timing. A first version took 8-byte rows from 32 bytes too:
+//!   two sweep cases of them (rows of 4 and 8 `f64`) ran 1.1-3x slower by placement (32-byte
+//!   moves splitting lines), so 8-byte rows keep the element loops below 128 bytes; its
+//!   chunks as a loop over each chunk's elements moved 1-byte elements one at a time (a
+//!   346,741-byte reversal 9 -> 86 us), so the chunks are arrays.

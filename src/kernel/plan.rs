@@ -1349,6 +1349,51 @@ mod tests {
         }
     }
 
+    /// Flipped rows of one to four 32-byte chunks in blocks of 7 to 9 rows, at rank 2 and 3:
+    /// of 4 to 17 `u64` (element loops below 16, reversed runs from 16) the copy, its prepared
+    /// plan and a parallel copy's parts agree with the model; of 8 to 34 `u32` (element loops
+    /// below 8 rows, reversed runs from 8; from 32 elements at any row count) the copy does.
+    #[test]
+    fn flipped_rows_of_a_few_chunks_copy_as_the_model() {
+        for rows in [7usize, 8, 9] {
+            for n in [8usize, 9, 16, 32, 34] {
+                let c = n.cast_signed();
+                let dst = Layout::new([rows, n], [c, 1], 4).unwrap();
+                let src = Layout::new([rows, n], [c + 1, -1], 4)
+                    .unwrap()
+                    .with_offset(c - 1)
+                    .unwrap();
+                let input: std::vec::Vec<u32> =
+                    (0u32..).take(src.required_len().unwrap()).collect();
+                let mut model = std::vec![u32::MAX; dst.required_len().unwrap()];
+                for (s, d) in src.offsets().zip(dst.offsets()) {
+                    model[d.unsigned_abs()] = input[s.unsigned_abs()];
+                }
+                let mut out = std::vec![u32::MAX; model.len()];
+                crate::copy(&input, &src, &mut out, &dst).unwrap();
+                assert_eq!(out, model, "{rows} x {n}");
+            }
+        }
+        for rows in [7usize, 8, 9] {
+            for n in [4usize, 5, 8, 16, 17] {
+                let (r, c) = (rows.cast_signed(), n.cast_signed());
+                let dst = Layout::new([rows, n], [c, 1], 8).unwrap();
+                let src = Layout::new([rows, n], [c + 1, -1], 8)
+                    .unwrap()
+                    .with_offset(c - 1)
+                    .unwrap();
+                copies_as_the_model(&dst, &src);
+                copies_as_the_model(&src, &dst);
+                let dst3 = Layout::new([2, rows, n], [r * c + 3, c, 1], 8).unwrap();
+                let src3 = Layout::new([2, rows, n], [r * (c + 1), c + 1, -1], 8)
+                    .unwrap()
+                    .with_offset(c - 1)
+                    .unwrap();
+                copies_as_the_model(&dst3, &src3);
+            }
+        }
+    }
+
     /// Group tiling: a transposition between two groups of loops (the sweep's case 106
     /// scaled down: 8-byte elements, the destination fast in two loops of 4 and 5 steps, the
     /// source in one of 66 and one of 2) runs as tiles of the destination's group around runs of the

@@ -463,15 +463,22 @@ pub(crate) trait Backend: Sized {
     #[inline]
     fn fence() {}
 
-    /// `d[i] = s[n − 1 − i]` for `i < n`.
+    /// `rows` reversed runs: `d[i·dr + j] = s[i·sr + n − 1 − j]` for `i < rows`, `j < n`.
     ///
     /// # Safety
     ///
-    /// `raw::rows::reverse_run`'s contract.
+    /// `raw::rows::reverse_rows`'s contract.
     #[inline]
-    unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
+    unsafe fn reverse_rows<T: Copy>(
+        d: *mut T,
+        dr: isize,
+        s: *const T,
+        sr: isize,
+        rows: usize,
+        n: usize,
+    ) {
         // SAFETY: the caller's contract.
-        unsafe { super::raw::reverse_run_portable(d, s, n) };
+        unsafe { super::raw::reverse_rows_portable(d, dr, s, sr, rows, n) };
     }
 }
 

@@ -126,14 +126,24 @@ fn reversed_runs_and_streaming_copies_match_the_defaults() {
         &[0, 1, 5, 31, 32, 33, 100, 1000, 5000]
     };
     for &n in lengths {
-        let src = values::<u32>(n, 3);
-        let (mut ours, mut twin) = (vec![0u32; n], vec![0u32; n]);
-        // SAFETY: `n` elements of two distinct buffers.
-        unsafe { Target::reverse_run(ours.as_mut_ptr(), src.as_ptr(), n) };
+        // Three rows of `n`, the destination's 2 apart past their end, the source's 5.
+        let (rows, dr, sr) = (3usize, n + 2, n + 5);
+        let src = values::<u32>(rows * sr, 3);
+        let (mut ours, mut twin) = (vec![0u32; rows * dr], vec![0u32; rows * dr]);
+        let (dri, sri) = (dr.cast_signed(), sr.cast_signed());
+        // SAFETY: row `i`'s `n` elements from `i·dr` and `i·sr` of two distinct buffers.
+        unsafe { Target::reverse_rows(ours.as_mut_ptr(), dri, src.as_ptr(), sri, rows, n) };
         // SAFETY: as above.
-        unsafe { Defaults::reverse_run(twin.as_mut_ptr(), src.as_ptr(), n) };
+        unsafe { Defaults::reverse_rows(twin.as_mut_ptr(), dri, src.as_ptr(), sri, rows, n) };
         assert_eq!(ours, twin);
-        assert!(ours.iter().eq(src.iter().rev()));
+        for i in 0..rows {
+            assert!(
+                ours[i * dr..i * dr + n]
+                    .iter()
+                    .eq(src[i * sr..i * sr + n].iter().rev())
+            );
+            assert!(ours[i * dr + n..(i + 1) * dr].iter().all(|&x| x == 0));
+        }
         let (mut ours, mut twin) = (vec![0u8; n * 4 + 1], vec![0u8; n * 4 + 1]);
         let bytes = values::<u8>(n * 4 + 1, 5);
         // Misaligned by one byte, so the streaming head and tail run.

@@ -7,7 +7,7 @@ use super::Backend;
 use crate::kernel::channels::{self, Band};
 use crate::kernel::cpu::{self, Features, has_avx, has_avx2, has_ssse3};
 use crate::kernel::drive::step;
-use crate::kernel::raw::reverse_run_portable;
+use crate::kernel::raw::reverse_rows_portable;
 use crate::kernel::stream;
 #[cfg(not(target_os = "none"))]
 use crate::kernel::transpose::Grouped;
@@ -291,26 +291,40 @@ impl Backend for X86 {
     }
 
     #[inline]
-    unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
+    unsafe fn reverse_rows<T: Copy>(
+        d: *mut T,
+        dr: isize,
+        s: *const T,
+        sr: isize,
+        rows: usize,
+        n: usize,
+    ) {
         if has_avx2() {
             // SAFETY: AVX2 is present (checked); the contract.
-            unsafe { reverse_run_avx2(d, s, n) };
+            unsafe { reverse_rows_avx2(d, dr, s, sr, rows, n) };
             return;
         }
         // SAFETY: the contract.
-        unsafe { reverse_run_portable(d, s, n) }
+        unsafe { reverse_rows_portable(d, dr, s, sr, rows, n) }
     }
 }
 
-/// The reversed run's loop compiled for AVX2 (32-byte shuffles).
+/// The reversed rows' loops compiled for AVX2 (32-byte shuffles), the row loop included.
 ///
 /// # Safety
 ///
-/// AVX2 is present, and [`Backend::reverse_run`]'s contract.
+/// AVX2 is present, and [`Backend::reverse_rows`]'s contract.
 #[target_feature(enable = "avx2")]
-unsafe fn reverse_run_avx2<T: Copy>(d: *mut T, s: *const T, n: usize) {
+unsafe fn reverse_rows_avx2<T: Copy>(
+    d: *mut T,
+    dr: isize,
+    s: *const T,
+    sr: isize,
+    rows: usize,
+    n: usize,
+) {
     // SAFETY: the contract.
-    unsafe { reverse_run_portable(d, s, n) }
+    unsafe { reverse_rows_portable(d, dr, s, sr, rows, n) }
 }
 
 /// The scalar stereo interleave, one frame a step: `d[2i] = l[i]`, `d[2i + 1] = r[i]` for

@@ -505,19 +505,13 @@ unsafe fn block_kernel<T: Copy + 'static>(
             unsafe { transpose::transpose_unchecked(d, da, s, sb, a.extent, b.extent) };
         }
         BlockKind::Reverse => {
-            // Each row's `n` elements, from its lowest in each operand.
-            for i in 0..a.extent {
-                let (dl, sl) = lowest(
-                    d.wrapping_offset(step(i, da)),
-                    s.wrapping_offset(step(i, sa)),
-                    db,
-                    b.extent,
-                );
-                // SAFETY: the caller's contract: row `i`'s `b.extent` elements, `dl..dl + n`
-                // of the destination and `sl..sl + n` of the source (one of them runs
-                // backwards from its row start, the other forwards), disjoint.
-                unsafe { reverse_run(dl, sl, b.extent) };
-            }
+            // Each row's `n` elements, from its lowest in each operand: the first row's, then
+            // `da`, `sa` on, row by row.
+            let (dl, sl) = lowest(d, s, db, b.extent);
+            // SAFETY: the caller's contract: row `i`'s `b.extent` elements are `dl + i·da ..`
+            // of the destination and `sl + i·sa ..` of the source (one of them runs backwards
+            // from its row start, the other forwards), disjoint.
+            unsafe { reverse_rows(dl, da, sl, sa, a.extent, b.extent) };
         }
         BlockKind::Elements if PAIR_ROWS => {
             // SAFETY: the caller's contract: the block's rows.
@@ -619,8 +613,9 @@ enum BlockKind {
     /// A transpose, the destination running along `b` and the source along `a`, likewise.
     Transpose,
     /// Rows of consecutive elements running forwards in one operand and backwards in the
-    /// other (a flip, [`flipped`]), at least [`REVERSE_MIN_BYTES`](rows::REVERSE_MIN_BYTES) a row, on hosts: each row one
-    /// reversed run ([`reverse_run`]).
+    /// other (a flip, [`flipped`]), on hosts, long enough or many enough
+    /// ([`reverse_worth`]): each row one reversed run, the block one call
+    /// ([`reverse_rows`]).
     Reverse,
     /// None of these: element by element.
     Elements,
@@ -632,7 +627,7 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     if db == 1 && sb == 1 {
         return BlockKind::Rows;
     }
-    if flipped(db, sb) && reverse_worth::<T>(b.extent) {
+    if flipped(db, sb) && reverse_worth::<T>(a.extent, b.extent) {
         return BlockKind::Reverse;
     }
     match channel_block::<T>(a, b) {
@@ -921,9 +916,9 @@ mod rows;
 
 use rows::{
     PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows, pair_rows_contiguous,
-    reverse_run, reverse_worth, rows_of_n, strided_block,
+    reverse_rows, reverse_worth, rows_of_n, strided_block,
 };
-pub(crate) use rows::{copy_run, reverse_run_portable};
+pub(crate) use rows::{copy_run, reverse_rows_portable};
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};
 #[cfg(feature = "rayon")]
