@@ -393,9 +393,9 @@ fn reverse_chunks<T: Copy, const L: usize>(dst: &mut [T], src: &[T]) {
     }
 }
 
-/// Whether the build has an OS: the element loops take rows of 5 to 8 elements unrolled too
-/// ([`strided_block`]), code a bare-metal image does without.
-const HOSTED: bool = cfg!(not(target_os = "none"));
+/// Whether [`strided_block`] takes rows of 5 to 8 elements unrolled too: on hosts (rows of 2
+/// to 4 everywhere); a bare-metal image does without the code.
+const UNROLLS_TO_8: bool = cfg!(not(target_os = "none"));
 
 /// The chunk [`reverse_run`] reverses at a time: one AVX2 vector.
 pub(super) const REVERSE_CHUNK_BYTES: usize = 32;
@@ -534,13 +534,13 @@ pub(super) unsafe fn strided_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, 
         // SAFETY: as above.
         4 => unsafe { rows_of_n::<T, 4>(d, da, db, s, sa, sb, a.extent) },
         // SAFETY: as above (hosts: each row length is code bare metal does without).
-        5 if HOSTED => unsafe { rows_of_n::<T, 5>(d, da, db, s, sa, sb, a.extent) },
+        5 if UNROLLS_TO_8 => unsafe { rows_of_n::<T, 5>(d, da, db, s, sa, sb, a.extent) },
         // SAFETY: as above.
-        6 if HOSTED => unsafe { rows_of_n::<T, 6>(d, da, db, s, sa, sb, a.extent) },
+        6 if UNROLLS_TO_8 => unsafe { rows_of_n::<T, 6>(d, da, db, s, sa, sb, a.extent) },
         // SAFETY: as above.
-        7 if HOSTED => unsafe { rows_of_n::<T, 7>(d, da, db, s, sa, sb, a.extent) },
+        7 if UNROLLS_TO_8 => unsafe { rows_of_n::<T, 7>(d, da, db, s, sa, sb, a.extent) },
         // SAFETY: as above.
-        8 if HOSTED => unsafe { rows_of_n::<T, 8>(d, da, db, s, sa, sb, a.extent) },
+        8 if UNROLLS_TO_8 => unsafe { rows_of_n::<T, 8>(d, da, db, s, sa, sb, a.extent) },
         _ => {
             let (mut dp, mut sp) = (d, s);
             for _ in 0..a.extent {
