@@ -183,6 +183,50 @@ fn flipped_slice(c: &mut Criterion) {
     g.finish();
 }
 
+/// `map` (`x + 1`) from rows read backwards into dense rows: short rows (8 `f32`, one 32-byte
+/// chunk) and long ones (256), 1 MiB of `f32`.
+fn map_flipped_rows(c: &mut Criterion) {
+    for row in [8usize, 256] {
+        let n = (1 << 20) / 4;
+        let rows = n / row;
+        let mut g = group(c, &format!("map/flipped rows of {row}/1MiB/4"), 2 * 4 * n);
+        roofline::<f32>(&mut g, n);
+        let src = f32s(n);
+        let mut dst = vec![0f32; n];
+        let sl = Layout::dense([rows, row], 4, Order::C)
+            .unwrap()
+            .flipped(1)
+            .unwrap();
+        let dl = Layout::dense([rows, row], 4, Order::C).unwrap();
+        g.bench_function("strided_layout", |b| {
+            b.iter(|| {
+                strided_layout::map(black_box(&src), &sl, black_box(&mut dst), &dl, |x| x + 1.0)
+                    .unwrap();
+            })
+        });
+        g.bench_function("naive", |b| {
+            b.iter(|| {
+                let (s, d) = (black_box(&src), black_box(&mut dst));
+                for i in 0..rows {
+                    for j in 0..row {
+                        d[i * row + j] = s[i * row + row - 1 - j] + 1.0;
+                    }
+                }
+            })
+        });
+        g.bench_function("ndarray", |b| {
+            b.iter(|| {
+                let sv = ArrayView::from_shape((rows, row), black_box(&src[..])).unwrap();
+                let dv = ArrayViewMut::from_shape((rows, row), black_box(&mut dst[..])).unwrap();
+                Zip::from(dv)
+                    .and(sv.slice(s![.., ..;-1]))
+                    .for_each(|d, &s| *d = s + 1.0);
+            })
+        });
+        g.finish();
+    }
+}
+
 fn broadcast(c: &mut Criterion) {
     const E: usize = 4096;
     let n = E * E;
@@ -310,6 +354,7 @@ criterion_group!(
     transposes,
     permute,
     flipped_slice,
+    map_flipped_rows,
     broadcast,
     a_plus_at,
     chw_to_hwc

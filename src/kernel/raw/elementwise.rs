@@ -3,7 +3,7 @@
 use core::mem::MaybeUninit;
 use core::slice;
 
-use super::rows::{flipped, lowest};
+use super::rows::{flipped, lowest, map_reversed};
 use crate::LayoutError;
 use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
 use crate::kernel::plan::{Plan, TILE_BYTES};
@@ -184,9 +184,9 @@ pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, con
                     }
                 } else if flipped(db, se) {
                     // A flipped row (one side one element a step backwards): both as slices
-                    // from their lowest element, one walked in reverse, so that the compiler
-                    // vectorises the loop as it does `copy()`'s reversed runs; `f` still
-                    // sees the source in the row's order.
+                    // from their lowest element, one walked in reverse a chunk at a time, so
+                    // that the compiler vectorises it as it does `copy()`'s reversed runs; `f`
+                    // still sees the source in the row's order.
                     let (dl, sl) = lowest(dp, sp, db, b.extent);
                     // SAFETY: the row's `b.extent` destination elements, from its lowest, unique
                     // and aliasing no source row (above).
@@ -194,15 +194,7 @@ pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, con
                     // SAFETY: the row's `b.extent` source (or `scratch`) elements, from its
                     // lowest (above).
                     let srow = unsafe { slice::from_raw_parts(sl, b.extent) };
-                    if db < 0 {
-                        for (x, &y) in dr.iter_mut().rev().zip(srow) {
-                            *x = f(y);
-                        }
-                    } else {
-                        for (x, &y) in dr.iter_mut().zip(srow.iter().rev()) {
-                            *x = f(y);
-                        }
-                    }
+                    map_reversed(dr, srow, db < 0, f);
                 } else {
                     for j in 0..b.extent {
                         // SAFETY: element `j < b.extent` of the source row (above).
