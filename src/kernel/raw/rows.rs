@@ -351,46 +351,13 @@ unsafe fn reverse_run<T: Copy>(d: *mut T, s: *const T, n: usize) {
     // SAFETY: `s..s + n` are elements of the source allocation, not written while this slice
     // lives (contract).
     let src = unsafe { slice::from_raw_parts(s, n) };
-    // In chunks of one 32-byte vector of `T` (the destination's from its start, the source's
-    // from its end), each a fixed-size array reversed, which the compiler turns into one load,
-    // shuffle and store, then the few elements left. (One loop over the run left the vector
-    // loop to runs past 128 bytes, since it kept a scalar step for the end: rows of exactly 16
-    // `f64` ran element by element, 2x slower than rows of 17; a loop over each chunk's
-    // elements moved 1-byte elements one at a time.)
-    match size_of::<T>() {
-        1 => reverse_chunks::<T, 32>(dst, src),
-        2 => reverse_chunks::<T, 16>(dst, src),
-        4 => reverse_chunks::<T, 8>(dst, src),
-        8 => reverse_chunks::<T, 4>(dst, src),
-        _ => reverse_chunks::<T, 1>(dst, src),
-    }
-}
-
-/// `dst[i] = src[n - 1 - i]` for two runs of one length `n`, `L` elements a step (`L >= 1`):
-/// `dst`'s chunks from its start against `src`'s from its end, then what is left of each.
-#[expect(
-    clippy::inline_always,
-    reason = "inlined into `reverse_run`, and so into the AVX2 copy of the row loop"
-)]
-#[inline(always)]
-fn reverse_chunks<T: Copy, const L: usize>(dst: &mut [T], src: &[T]) {
-    let mut to = dst.chunks_exact_mut(L);
-    let mut from = src.rchunks_exact(L);
-    for (x, y) in (&mut to).zip(&mut from) {
-        // Each chunk has exactly `L` elements (`chunks_exact`), so both conversions succeed.
-        if let (Ok(x), Ok(y)) = (<&mut [T; L]>::try_from(x), <&[T; L]>::try_from(y)) {
-            let mut chunk = *y;
-            chunk.reverse();
-            *x = chunk;
-        }
-    }
-    for (a, b) in to
-        .into_remainder()
-        .iter_mut()
-        .zip(from.remainder().iter().rev())
-    {
-        *a = *b;
-    }
+    // `map`'s flipped row with `f` the identity: chunks of 32 bytes (64 past 128 bytes) of
+    // `T`, the destination's from its start and the source's from its end, each a fixed-size
+    // array the compiler loads, shuffles and stores in vector registers, then the few elements
+    // left. (One loop over the run left the vector loop to runs past 128 bytes, since it kept a
+    // scalar step for the end: rows of exactly 16 `f64` ran element by element, 2x slower than
+    // rows of 17; a loop over each chunk's elements moved 1-byte elements one at a time.)
+    map_reversed(dst, src, false, &mut |x: T| x);
 }
 
 /// `f` over a flipped row, both sides given as slices from their lowest element:
@@ -402,7 +369,8 @@ fn reverse_chunks<T: Copy, const L: usize>(dst: &mut [T], src: &[T]) {
 /// scalar end (rows of 8 `f32` ran at the plain loop's speed).
 #[expect(
     clippy::inline_always,
-    reason = "inlined into `map`'s row loop with its `f`, which it calls once an element"
+    reason = "inlined into `map`'s row loop with its `f`, which it calls once an element, and \
+              into `reverse_run`'s, with the identity"
 )]
 #[inline(always)]
 pub(super) fn map_reversed<T: Copy, U, F: FnMut(T) -> U>(
@@ -491,7 +459,8 @@ fn map_reversed_chunks<'a, 'b, T: Copy, U, F: FnMut(T) -> U, const L: usize>(
 /// to 4 everywhere); a bare-metal image does without the code.
 const UNROLLS_TO_8: bool = cfg!(not(target_os = "none"));
 
-/// The chunk [`reverse_run`] reverses at a time: one AVX2 vector.
+/// The chunk [`map_reversed`] (so [`reverse_run`]) reverses at a time in rows up to
+/// [`MAP_CHUNKS_UP_TO`]: one AVX2 vector.
 pub(super) const REVERSE_CHUNK_BYTES: usize = 32;
 
 /// `rows` reversed runs of `n` elements ([`reverse_run`]), row `i`'s from `d + i·dr` and
