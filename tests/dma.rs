@@ -759,6 +759,20 @@ fn fewest_descriptors() {
         (run_rp(&rev, Chip::Rp2350), run_rp(&rev, Chip::Rp2040)),
         (2, 65)
     );
+    // The engine turns a loop its counter takes only the other way round: the right channel
+    // read backwards (the source steps -2, which the RP2350 cannot) into a forward buffer is
+    // the same block run from its other end (the source +2, the destination -1).
+    let back = Layout::dense([1, 64, 2], 2, Order::C)
+        .unwrap()
+        .narrowed(2, 1, 1)
+        .unwrap()
+        .flipped(1)
+        .unwrap();
+    let turned = case(back, c([1, 64, 1], 2));
+    assert_eq!(
+        (run_rp(&turned, Chip::Rp2350), run_rp(&turned, Chip::Rp2040)),
+        (2, 65)
+    );
     // Unaligned buffers: narrower beats, the same chain lengths.
     let skew = Case {
         src_addr: SRC + 2,

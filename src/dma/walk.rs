@@ -11,7 +11,8 @@
 //! loops to counters, keeps the ones the engine's rule accepts, and takes the one that leaves
 //! the fewest descriptors: the product of the extents of the loops no counter takes, one
 //! descriptor per combination of their indices. The loop order is the engine's, not the CPU
-//! plan's.
+//! plan's, and so is a loop's direction: a loop the engine's counter cannot run as the plan
+//! gives it but can run turned round starts from its other end ([`Walk::facing`]).
 
 use crate::CopyPlan;
 use crate::algo::access::{get, set};
@@ -265,17 +266,53 @@ impl Walk {
             ) else {
                 return Err(DmaError::Address);
             };
-            walk.push(Run {
+            let run = Run {
                 count: l.extent,
                 src,
                 dst,
-            });
+            };
+            let run = walk.facing(kind, run);
+            walk.push(run);
             rest = outer;
         }
         walk.widen(kind.max_width());
         walk.split_long(kind.split_contiguous(), true);
         walk.split_long(kind.split(walk.width), false);
         Ok(walk)
+    }
+
+    /// `run` as engine `kind` takes it: turned round (each step negated, the start addresses
+    /// moved to its last step) when the engine's counter cannot run it as it is but can run
+    /// it turned (the RP2350 steps a source by twice the transfer size forwards, never
+    /// backwards), else as it is. The plan orders a loop's direction for the CPU's kernels
+    /// (consecutive elements forwards); the engine's rules decide here.
+    const fn facing(&mut self, kind: Kind, run: Run) -> Run {
+        let turned = Run {
+            count: run.count,
+            src: run.src.saturating_neg(),
+            dst: run.dst.saturating_neg(),
+        };
+        let align = self.width as u64;
+        if kind.fits(self.width, align, &[Some(run), None, None])
+            || !kind.fits(self.width, align, &[Some(turned), None, None])
+        {
+            return run;
+        }
+        // The last step's addresses are elements of the operands, which `new` checked lie on
+        // the bus: the products and sums fit `i64`; should one not, the run stays as it is.
+        let Some(back) = i64_of(run.count.saturating_sub(1)) else {
+            return run;
+        };
+        match (back.checked_mul(run.src), back.checked_mul(run.dst)) {
+            (Some(s), Some(d)) => match (self.src.checked_add(s), self.dst.checked_add(d)) {
+                (Some(src), Some(dst)) => {
+                    (self.src, self.dst) = (src, dst);
+                    turned
+                }
+                _ => run,
+            },
+            _ => run,
+        }
     }
 
     /// The largest power of two (at most 4 KiB) dividing both start addresses and the steps
