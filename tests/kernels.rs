@@ -695,6 +695,107 @@ fn plan_flips_axes_negative_in_every_operand() {
     );
 }
 
+/// The flip's and the face's postconditions on every plan: no loop runs backwards (or stands
+/// still) in every operand with a step somewhere, and no block (the two innermost loops) has
+/// the destination step one element backwards in one loop, forwards in neither, while a
+/// source steps one forwards in the other. Exhaustive over two operands of shape 2 x 2 to
+/// 3 x 3 with strides -3..=3 (the general planner; the run-time copy's two-loop planner is
+/// checked against it by the unit tests), and over three operands with strides -2..=2
+/// without 0.
+#[test]
+fn plan_faces_blocks_forwards_where_the_destination_steps_one_element() {
+    fn check<const K: usize>(ops: &[Lowered<2>; K]) {
+        let plan = Plan::new(ops).unwrap();
+        for nest in plan.nests() {
+            for l in nest.loops() {
+                let backwards = l.strides.iter().all(|&s| s <= 0) && l.strides.iter().any(|&s| s < 0);
+                assert!(!backwards, "{ops:?}: {l:?}");
+            }
+            if let [.., a, b] = nest.loops() {
+                let unit = |l: &strided_layout::plan::Loop<K>| l.strides[1..].contains(&1);
+                let forwards = a.strides[0] == 1 || b.strides[0] == 1;
+                let unfaced = (b.strides[0] == -1 && unit(a)) || (a.strides[0] == -1 && unit(b));
+                assert!(forwards || !unfaced, "{ops:?}: {a:?} {b:?}");
+            }
+        }
+    }
+    let lay = |shape: [usize; 2], strides: [isize; 2]| {
+        let lo: isize = strides
+            .iter()
+            .zip(shape)
+            .map(|(&s, e)| s.min(0) * (e as isize - 1))
+            .sum();
+        Layout::new(shape, strides, 4).unwrap().with_offset(-lo).unwrap().lowered()
+    };
+    // Planning is safe code: Miri runs a corner of it (strides -1..=1, 2 x 2, two operands).
+    let (shapes, m): (&[[usize; 2]], isize) = if cfg!(miri) {
+        (&[[2, 2]], 1)
+    } else {
+        (&[[2, 2], [2, 3], [3, 2], [3, 3]], 3)
+    };
+    for &shape in shapes {
+        for a in -m..=m {
+            for b in -m..=m {
+                for c in -m..=m {
+                    for d in -m..=m {
+                        check(&[lay(shape, [a, b]), lay(shape, [c, d])]);
+                    }
+                }
+            }
+        }
+    }
+    let s: &[isize] = if cfg!(miri) { &[] } else { &[-2, -1, 1, 2] };
+    for &a in s {
+        for &b in s {
+            for &c in s {
+                for &d in s {
+                    for &e in s {
+                        for &f in s {
+                            let shape = [3, 2];
+                            check(&[lay(shape, [a, b]), lay(shape, [c, d]), lay(shape, [e, f])]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A transpose into rows written backwards: the destination's rows step -1, the source's
+/// columns many elements; the plan turns that loop, so the destination steps +1 and the
+/// block is a transpose's (SIMD on hosts), and every planner's copy agrees with the model.
+#[test]
+fn copy_transposes_into_rows_written_backwards() {
+    let (rows, cols) = (67usize, 45usize);
+    let src = Layout::dense([cols, rows], 8, Order::C)
+        .unwrap()
+        .permuted([1, 0])
+        .unwrap();
+    let dst = Layout::dense([rows, cols], 8, Order::C)
+        .unwrap()
+        .flipped(1)
+        .unwrap();
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    let inner = *plan.nests()[0].loops().last().unwrap();
+    assert_eq!(inner.strides, [1, -(rows as isize)]);
+    let s: Vec<u64> = (0..(rows * cols) as u64).map(|i| i * 7 + 1).collect();
+    let mut want = vec![0u64; rows * cols];
+    for i in 0..rows {
+        for j in 0..cols {
+            want[i * cols + (cols - 1 - j)] = s[j * rows + i];
+        }
+    }
+    let mut got = vec![0u64; rows * cols];
+    strided_layout::copy(&s, &src, &mut got, &dst).unwrap();
+    assert_eq!(got, want);
+    let mut prepared = vec![0u64; rows * cols];
+    strided_layout::CopyPlan::new(&src, &dst)
+        .unwrap()
+        .run(&s, &mut prepared)
+        .unwrap();
+    assert_eq!(prepared, want);
+}
+
 #[test]
 fn plan_of_empty_shape_has_no_nest() {
     let l = Layout::dense([3, 0], 4, Order::C).unwrap();

@@ -21,7 +21,10 @@
 //!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
 //!    lines); an untiled nest whose two innermost loops make at most 8 elements runs its
 //!    innermost loop of 16 or more steps whose strides are below a line innermost
-//!    (`long_inside`).
+//!    (`long_inside`); last, a block whose destination steps one element backwards in one
+//!    loop (forwards in neither) while a source steps one forwards in the other has that loop
+//!    turned round, so its destination runs forwards and a transpose takes it (`face`, in
+//!    `flip.rs`).
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is

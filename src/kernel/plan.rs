@@ -72,7 +72,7 @@ mod storage;
 mod tiling;
 
 use builder::Builder;
-use flip::flip;
+use flip::{face, flip};
 pub(crate) use measure::measure;
 use merge::{merge, merge_turned};
 pub(crate) use operands::{all_strided, check_operands};

@@ -13,8 +13,8 @@
 //! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
-    Loop, Plan, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of, outer_first,
-    outer_first2, side_for, strides_at, swap_rows, tile_worth, tile2,
+    Loop, Plan, face, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of,
+    outer_first, outer_first2, side_for, strides_at, swap_rows, tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -137,7 +137,7 @@ impl<const K: usize> SmallNest<K> {
 
 /// Plans operands of rank `N <= 2` that no interleave splits and [`check_operands`](super::check_operands) passed
 /// (`side`: the tile side it gave): the general builder's steps (push, flip, order, merge,
-/// tile, measure) on two slots, named once, with the tile's block test first (the blocks of
+/// tile, face, measure) on two slots, named once, with the tile's block test first (the blocks of
 /// real small copies rule tiling out at once). No operands: a nest of no loops.
 ///
 /// # Errors
@@ -217,6 +217,11 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
         side,
         line_for(itemsize_of(ops)),
     );
+    if depth == 2 {
+        if let Err(e) = face(&mut outer, &mut inner, &mut offsets) {
+            return Err(e);
+        }
+    }
     let mut nest = SmallNest {
         loops: [outer, inner],
         depth,
@@ -337,6 +342,11 @@ pub(crate) fn copy_nest<const N: usize>(
     } else {
         block_tile(&mut outer, &mut inner, depth, side, line)
     };
+    // Hosts: the block faced for the vector kernels, as the general builder's (bare metal
+    // has none that a turn would let in, and the test costs every Cortex-M copy).
+    if depth == 2 && cfg!(not(target_os = "none")) {
+        face(&mut outer, &mut inner, &mut offsets)?;
+    }
     let bounds = measure2(offsets, &outer, &inner, depth).ok_or(overflow)?;
     Ok(Some(SmallNest {
         loops: [outer, inner],

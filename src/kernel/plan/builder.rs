@@ -1,7 +1,9 @@
 //! A nest under construction: axes pushed (and merged, [`append`]), then flipped, ordered and
-//! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]), and each operand's
-//! bounds measured ([`measure`]): the steps in order, each rule in its own file.
+//! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]), its block faced
+//! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
+//! rule in its own file.
 
+use super::flip::face;
 use super::group::group;
 use super::measure::measure;
 use super::merge::append;
@@ -32,8 +34,8 @@ impl<const K: usize> Builder<'_, K> {
         }
     }
 
-    /// Flips, orders and merges ([`order`]), then tiles the pushed loops, then measures each
-    /// operand's bounds.
+    /// Flips, orders and merges ([`order`]), then tiles the pushed loops and faces their block
+    /// ([`face`]), then measures each operand's bounds.
     ///
     /// Each pass walks the loops as a slice where it can (no index to check per step).
     pub(super) const fn finish(self, side: usize, line: usize) -> Result<(), LayoutError> {
@@ -64,6 +66,11 @@ impl<const K: usize> Builder<'_, K> {
         };
         if nest_tile.is_none() {
             long_inside(loops, line);
+        }
+        if let [.., outer, inner] = loops {
+            if let Err(e) = face(outer, inner, offsets) {
+                return Err(e);
+            }
         }
         measure(loops, offsets, bounds)
     }
