@@ -796,6 +796,43 @@ fn copy_transposes_into_rows_written_backwards() {
     assert_eq!(prepared, want);
 }
 
+/// `zip_map` over rows each operand steps one element, every combination of directions
+/// (rows of 16 to 70 elements of 1 and 4 bytes: the chunked path and its rest), against the
+/// model.
+#[test]
+fn zip_map_over_flipped_rows_matches_the_model() {
+    fn check<T: Copy + PartialEq + core::fmt::Debug + Default + From<u8> + 'static>(
+        n: usize,
+        f: fn(T, T) -> T,
+    ) {
+        let rows = 3;
+        let lay = |back: bool| {
+            let l = Layout::dense([rows, n], size_of::<T>(), Order::C).unwrap();
+            if back { l.flipped(1).unwrap() } else { l }
+        };
+        let a: Vec<T> = (0..rows * n).map(|i| T::from((i % 97) as u8)).collect();
+        let b: Vec<T> = (0..rows * n).map(|i| T::from((i * 5 % 89) as u8)).collect();
+        for bits in 0u8..8 {
+            let (ld, la, lb) = (lay(bits & 1 != 0), lay(bits & 2 != 0), lay(bits & 4 != 0));
+            let mut want = vec![T::default(); rows * n];
+            for i in 0..rows {
+                for j in 0..n {
+                    let at = |l: &Layout<2>| l.offset_of([i, j]).unwrap() as usize;
+                    want[at(&ld)] = f(a[at(&la)], b[at(&lb)]);
+                }
+            }
+            let mut got = vec![T::default(); rows * n];
+            strided_layout::zip_map(&a, &la, &b, &lb, &mut got, &ld, f).unwrap();
+            assert_eq!(got, want, "{n} of {} bytes, directions {bits:03b}", size_of::<T>());
+        }
+    }
+    let lengths: &[usize] = if cfg!(miri) { &[17, 40] } else { &[16, 17, 31, 32, 33, 64, 70] };
+    for &n in lengths {
+        check::<u8>(n, |x, y| x.wrapping_mul(3).wrapping_add(y));
+        check::<u32>(n, |x, y| x * 1000 + y);
+    }
+}
+
 #[test]
 fn plan_of_empty_shape_has_no_nest() {
     let l = Layout::dense([3, 0], 4, Order::C).unwrap();

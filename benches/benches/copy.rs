@@ -227,6 +227,61 @@ fn map_flipped_rows(c: &mut Criterion) {
     }
 }
 
+/// `zip_map` (`a + b`) of a dense source and one read backwards into dense rows: short rows
+/// (8 `f32`, one 32-byte chunk) and long ones (256), 1 MiB of `f32` each.
+fn zip_map_flipped_rows(c: &mut Criterion) {
+    for row in [8usize, 256] {
+        let n = (1 << 20) / 4;
+        let rows = n / row;
+        let mut g = group(
+            c,
+            &format!("zip_map/flipped rows of {row}/1MiB/4"),
+            3 * 4 * n,
+        );
+        roofline::<f32>(&mut g, n);
+        let (a, b) = (f32s(n), f32s(n));
+        let mut dst = vec![0f32; n];
+        let dense = Layout::dense([rows, row], 4, Order::C).unwrap();
+        let back = dense.flipped(1).unwrap();
+        g.bench_function("strided_layout", |bn| {
+            bn.iter(|| {
+                strided_layout::zip_map(
+                    black_box(&a),
+                    &dense,
+                    black_box(&b),
+                    &back,
+                    black_box(&mut dst),
+                    &dense,
+                    |x, y| x + y,
+                )
+                .unwrap();
+            })
+        });
+        g.bench_function("naive", |bn| {
+            bn.iter(|| {
+                let (x, y, d) = (black_box(&a), black_box(&b), black_box(&mut dst));
+                for i in 0..rows {
+                    for j in 0..row {
+                        d[i * row + j] = x[i * row + j] + y[i * row + row - 1 - j];
+                    }
+                }
+            })
+        });
+        g.bench_function("ndarray", |bn| {
+            bn.iter(|| {
+                let av = ArrayView::from_shape((rows, row), black_box(&a[..])).unwrap();
+                let bv = ArrayView::from_shape((rows, row), black_box(&b[..])).unwrap();
+                let dv = ArrayViewMut::from_shape((rows, row), black_box(&mut dst[..])).unwrap();
+                Zip::from(dv)
+                    .and(av)
+                    .and(bv.slice(s![.., ..;-1]))
+                    .for_each(|d, &x, &y| *d = x + y);
+            })
+        });
+        g.finish();
+    }
+}
+
 fn broadcast(c: &mut Criterion) {
     const E: usize = 4096;
     let n = E * E;
@@ -355,6 +410,7 @@ criterion_group!(
     permute,
     flipped_slice,
     map_flipped_rows,
+    zip_map_flipped_rows,
     broadcast,
     a_plus_at,
     chw_to_hwc

@@ -3,7 +3,7 @@
 use core::mem::MaybeUninit;
 use core::slice;
 
-use super::rows::{flipped, lowest, map_reversed};
+use super::rows::{flipped, lowest, map_reversed, zip_reversed, zip_reversed_worth};
 use crate::LayoutError;
 use crate::kernel::drive::{for_each_block, for_each_block_tiled, for_each_run, step};
 use crate::kernel::plan::{Plan, TILE_BYTES};
@@ -324,6 +324,25 @@ pub(crate) unsafe fn zip_map_nests<
                     for ((x, &y), &z) in drow.iter_mut().zip(arow).zip(brow) {
                         *x = f(y, z);
                     }
+                } else if ds.unsigned_abs() == 1
+                    && sa.unsigned_abs() == 1
+                    && sb.unsigned_abs() == 1
+                    && zip_reversed_worth::<A, B>(eb)
+                {
+                    // A row each operand steps one element, some backwards: each as a slice
+                    // from its lowest element, the backward ones walked from their ends a
+                    // chunk at a time.
+                    let n = eb.saturating_sub(1);
+                    let low = |p: isize| if p < 0 { n } else { 0 };
+                    // SAFETY: the row's `eb` destination elements, from its lowest (its first
+                    // minus `eb - 1` when it runs backwards): inside the allocation, unique,
+                    // aliasing neither source (above).
+                    let drow = unsafe { slice::from_raw_parts_mut(dp.wrapping_sub(low(ds)), eb) };
+                    // SAFETY: the row's `eb` elements of `a` (or its scratch), from its lowest.
+                    let arow = unsafe { slice::from_raw_parts(ap.wrapping_sub(low(sa)), eb) };
+                    // SAFETY: the row's `eb` elements of `b` (or its scratch), from its lowest.
+                    let brow = unsafe { slice::from_raw_parts(bp.wrapping_sub(low(sb)), eb) };
+                    zip_reversed(drow, arow, brow, [ds < 0, sa < 0, sb < 0], f);
                 } else {
                     for j in 0..eb {
                         // SAFETY: element `j < eb` of `a`'s row (above).
