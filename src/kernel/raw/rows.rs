@@ -459,17 +459,22 @@ fn map_reversed_chunks<'a, 'b, T: Copy, U, F: FnMut(T) -> U, const L: usize>(
 /// whole chunk (32 bytes of the wider source, 16 of bytes); shorter rows go element by
 /// element.
 pub(super) const fn zip_reversed_worth<A, B>(n: usize) -> bool {
-    let wide = if size_of::<A>() > size_of::<B>() {
-        size_of::<A>()
-    } else {
-        size_of::<B>()
-    };
+    let wide = wider::<A, B>();
     n.saturating_mul(wide)
         >= if wide == 1 {
             REVERSE_CHUNK_BYTES / 2
         } else {
             REVERSE_CHUNK_BYTES
         }
+}
+
+/// The size of the wider of `A` and `B`, which sets [`zip_reversed`]'s chunk.
+const fn wider<A, B>() -> usize {
+    if size_of::<A>() > size_of::<B>() {
+        size_of::<A>()
+    } else {
+        size_of::<B>()
+    }
 }
 
 /// `f` over a row of three operands that each step one element, at least one backwards, all
@@ -480,9 +485,8 @@ pub(super) const fn zip_reversed_worth<A, B>(n: usize) -> bool {
 /// or backwards: one backward source is read from its end a chunk at a time, the
 /// destination and the other forwards; two are read forwards and the destination written
 /// from its end. Chunks of 32 bytes of the wider source (16 in rows of fewer than 32 bytes;
-/// each chunk's results made into a
-/// fixed-size array, which the compiler builds with vector loads and shuffles), then element
-/// by element.
+/// each chunk's results made into a fixed-size array, which the compiler builds with vector
+/// loads and shuffles), then element by element.
 #[expect(
     clippy::inline_always,
     reason = "inlined into `zip_map`'s row loop with its `f`, which it calls once an element"
@@ -506,12 +510,7 @@ pub(super) fn zip_reversed<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
         (false, true) => Back::B,
         (false, false) => Back::None,
     };
-    let wide = if size_of::<A>() > size_of::<B>() {
-        size_of::<A>()
-    } else {
-        size_of::<B>()
-    };
-    let done = match wide {
+    let done = match wider::<A, B>() {
         // Rows of 16 to 31 bytes in chunks of 16 (only bytes: rows of 8 `f32` in chunks of 4
         // ran 1.2-1.7x slower than element by element).
         1 if dst.len() < 32 => zip_chunks::<A, B, U, F, 16>(dst, a, b, which, f),
