@@ -585,3 +585,32 @@
 //!   moves splitting lines), so 8-byte rows keep the element loops below 128 bytes; its
 //!   chunks as a loop over each chunk's elements moved 1-byte elements one at a time (a
 //!   346,741-byte reversal 9 -> 86 us), so the chunks are arrays.
+//!
+//! The round after (same host kind and method):
+//!
+//! - Transposes whose walk stays cached run whole (`walk_whole`, called by
+//!   `raw::block_tile` when the copy runs): a tiled transpose block of 2-, 4- or 8-byte
+//!   primitives (not of the channel kernels' shape) whose walk, the transposes' band along
+//!   the destination's rows, touches at most 512 KiB of lines runs as one block. Found by
+//!   planning the 2,000 cases in the order their axes come in (the plain loop's): of the
+//!   72 blocks whose loops were the same in both orders and tiled in one only, the
+//!   transposes of 2 to 8 bytes ran faster whole in nearly every case (`f32` `547 x 59`
+//!   1.7x the plain loop's speed-up in the sweep), bytes and blocks that are not transposes
+//!   either way. As a planner rule (the plan untiled) it changed 76 plans, 0.88x their time
+//!   in geometric mean timed alone; as the kernel's choice by type (the plan keeps its tile
+//!   for the element loops of other types, `[u8; 4]` pixels, whose rows would leave the
+//!   first-level cache), the same 76 blocks run whole, timed alone with the builds
+//!   alternating (medians of five): 0.85x their time, 40 more than 1.1x faster (`f64` `28 x
+//!   60` blocks of a rank-3 copy 933 -> 386 us; `u16` `8 x 896` 92 -> 38 us; `f32` `1563 x
+//!   499` 265 -> 157 us), 12 more than 1.1x slower in that pass; the six slowest timed again
+//!   over nine runs: five even or faster, `u32` `29019 x 23` 1.31x (its old time bimodal,
+//!   141-229 us). None is slower than the plain loop. No bound on the walk changed 4 plans
+//!   more (walks of 580 KB to 1.6 MB: 0.62-1.27x), so it stays at 512 KiB; blocks of the
+//!   channel kernels' shape, 7 more (0.60-1.54x), so they keep their tiles. The 240-case
+//!   sweep, the builds alternating twice: `copy()` 0.95x its old time in geometric mean,
+//!   the sweep's plain loop 0.92x (the same code, placed elsewhere in the binary), so the
+//!   loop ratio reads 4.98-5.05x against the old build's 5.17x.
+//! - Tried and dropped: the rows of case 741 (61 `f64` 197 KB apart, 0.5-0.9x the loop on
+//!   their own) cut into tiles by a lower page bound (56 pages a row, the first-level TLB's
+//!   64 entries less the destination's and the stack's): 2.4x slower; 12 plans changed, the
+//!   others 0.74-1.15x.

@@ -34,7 +34,8 @@
 //!    a block of 2-byte or 8-byte (and wider) elements with one side of 16 to 64 elements,
 //!    which runs whole with its short loop innermost (`short_whole`); the one rule for
 //!    whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
-//!    `plan/group.rs`;
+//!    `plan/group.rs` (where the transposes take a tiled block whole when it runs, by its
+//!    element type: `walk_whole`, beside them);
 //! 6. each operand's bounds are measured (`plan/measure.rs`), for the validation.
 //!
 //! `plan/builder.rs` runs the steps in this order for a nest; each rule is written once, in
@@ -80,6 +81,7 @@ use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::line_for;
 use order::{outer_first, outer_first2};
 use storage::Nests;
+pub(crate) use tiling::walk_whole;
 use tiling::{side_for, swap_rows, tile_worth, tile2};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
@@ -327,7 +329,11 @@ impl<const K: usize> Nest<K> {
         self.bounds
     }
 
-    /// `Some([ta, tb])` when the two innermost loops run in `ta × tb` tiles.
+    /// `Some([ta, tb])` when the two innermost loops run in `ta × tb` tiles. Two block
+    /// kernels take a tiled block whole instead, chosen by the element type when the copy
+    /// runs: the channel kernels their planar <-> interleaved blocks, and on hosts the
+    /// transposes their blocks of 2-, 4- and 8-byte primitives whose band along the
+    /// destination's rows touches at most 512 KiB of cache lines.
     ///
     /// # Examples
     ///

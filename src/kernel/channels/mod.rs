@@ -98,7 +98,7 @@ use core::slice;
 use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::{Loop, Nest};
+use crate::kernel::plan::Loop;
 
 /// CHW -> HWC for whole groups: `d[p·c + k] = s[k·plane + p]` for `k < c` and the returned
 /// number of pixels `p` (a prefix of `0..n`).
@@ -207,28 +207,6 @@ fn long_run(n: usize, c: usize, size: usize) -> bool {
 
 /// Whether this target has a byte-shuffle backend (see the module table).
 const HAS_BACKEND: bool = Target::SHUFFLES || cfg!(test);
-
-/// The nest's tile, or `None` when its two innermost loops are a planar <-> interleaved
-/// channel block: the channel kernels read and write every line of such a block once, and
-/// tiling would only cut their runs short.
-pub(crate) fn untiled_channels<T: 'static>(nest: &Nest<2>) -> Option<[usize; 2]> {
-    match nest.loops() {
-        [.., a, b] => untiled_block::<T>(*a, *b, nest.tile()),
-        _ => nest.tile(),
-    }
-}
-
-/// [`untiled_channels`] for the block `a × b` (the two innermost loops) and its `tile`.
-pub(crate) fn untiled_block<T: 'static>(
-    a: Loop<2>,
-    b: Loop<2>,
-    tile: Option<[usize; 2]>,
-) -> Option<[usize; 2]> {
-    match channel_block::<T>(a, b) {
-        Some(Channels::Interleave | Channels::Deinterleave) => None,
-        Some(Channels::Extract | Channels::Insert) | None => tile,
-    }
-}
 
 /// Which channel kernel takes the block `a × b` of `T` (operand 0 the destination):
 /// `interleave` when the destination's pixels hold `a.extent` consecutive channels and the

@@ -24,12 +24,12 @@ use core::mem::MaybeUninit;
 use core::slice;
 
 use crate::LayoutError;
-use crate::kernel::channels::{self, Channels, channel_block, untiled_block, untiled_channels};
+use crate::kernel::channels::{self, Channels, channel_block};
 use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::{Loop, Plan};
+use crate::kernel::plan::{Loop, Plan, line_for, walk_whole};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
@@ -130,7 +130,7 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
     // lengths `nest_for` matched), and so are the block's and every tile's, which are
     // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
     // unique (the witness). That is `copy_block`'s contract for the block and each tile.
-    if let Some([ta, tb]) = untiled_block::<T>(a, b, nest.tile()) {
+    if let Some([ta, tb]) = block_tile::<T>(a, b, nest.tile()) {
         tiles(
             [od, os],
             a,
@@ -243,7 +243,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
             }
             None => {}
         }
-        for_each_block_of(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
+        for_each_block_of(nest, nest_tile::<T>(nest), |[od, os], a, b| {
             // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
             // caller's contract).
             let dp = unsafe { d.offset(od) };
@@ -269,7 +269,7 @@ pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
         .plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
-        for_each_block_tiled(nest, untiled_channels::<T>(nest), |[od, os], a, b| {
+        for_each_block_tiled(nest, nest_tile::<T>(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, `od` is inside `buf` (`InBounds` witness).
             let dp = unsafe { p.offset(od) };
             // SAFETY: as in `copy`, `os` is inside `buf` (`InBounds` witness).
@@ -653,6 +653,39 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     }
 }
 
+/// The tile `nest`'s blocks of `T` run in: the plan's, or `None` (whole) where a block
+/// kernel takes the whole block better than its tiles ([`block_tile`]): chosen by type, at
+/// run time, as the kernel is.
+pub(crate) fn nest_tile<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> Option<[usize; 2]> {
+    match nest.loops() {
+        [.., a, b] => block_tile::<T>(*a, *b, nest.tile()),
+        _ => nest.tile(),
+    }
+}
+
+/// [`nest_tile`] for the block `a × b` (the two innermost loops) and its `tile`: `None` for
+/// a planar <-> interleaved channel block (the channel kernels read and write every line of
+/// such a block once, and tiles would only cut their runs short) and for a transpose of
+/// `T` whose walk stays cached ([`walk_whole`]: the transposes' bands reuse the lines the
+/// last band read, and each tile would pay a call and a kernel choice); the plan's tile for
+/// any other block, whose element loops it keeps cached.
+pub(crate) fn block_tile<T: 'static>(
+    a: Loop<2>,
+    b: Loop<2>,
+    tile: Option<[usize; 2]>,
+) -> Option<[usize; 2]> {
+    match channel_block::<T>(a, b) {
+        Some(Channels::Interleave | Channels::Deinterleave) => None,
+        None if tile.is_some()
+            && transpose::transposes::<T>()
+            && walk_whole(&a, &b, line_for(size_of::<T>())) =>
+        {
+            None
+        }
+        Some(Channels::Extract | Channels::Insert) | None => tile,
+    }
+}
+
 /// How [`copy_nests`] runs a nest's blocks inlined into the driver, without
 /// [`block_kernel`]'s call and dispatch per block (hosts, where the strided loop is unrolled);
 /// `None`: through [`block_kernel`].
@@ -923,3 +956,115 @@ pub(crate) use rows::{copy_run, reverse_rows_portable};
 pub(crate) use elementwise::{fill, fold, map, zip_map};
 #[cfg(feature = "rayon")]
 pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};
+
+#[cfg(test)]
+mod tests {
+    use super::nest_tile;
+    use crate::kernel::plan::Plan;
+    use crate::{CopyPlan, Layout, copy};
+
+    /// The plan of `src -> dst`'s one nest: its tile, and the tile its blocks of `T` run in.
+    fn tiles<T: 'static>(
+        dst: &Layout<2>,
+        src: &Layout<2>,
+    ) -> (Option<[usize; 2]>, Option<[usize; 2]>) {
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        (nest.tile(), nest_tile::<T>(nest))
+    }
+
+    /// A tiled transpose `rows x walk` read down the columns (`gap` elements apart) into
+    /// rows, of `itemsize` bytes.
+    fn transpose(rows: usize, walk: usize, gap: isize, itemsize: usize) -> (Layout<2>, Layout<2>) {
+        let src = Layout::new([rows, walk], [1, gap], itemsize).unwrap();
+        let dst = Layout::new([rows, walk], [walk.cast_signed(), 1], itemsize).unwrap();
+        (dst, src)
+    }
+
+    /// The walk rule (`walk_whole`), chosen by type: a tiled transpose of a type the
+    /// transposes take (2, 4 or 8 bytes) whose walk along the destination's rows touches at
+    /// most 512 KiB of lines runs whole; bytes, other types of the same size (element loops),
+    /// a walk past the bound and blocks of the channel kernels' shape keep the plan's tiles;
+    /// each copies as the model does.
+    #[test]
+    fn transposes_whose_walk_stays_cached_run_whole() {
+        // The sweep's case 1980: `f32` 547 x 59, a walk of 59 steps (4 KB of lines), and its
+        // transpose, a walk of 547 (37 KB): tiled plans, whole for `f32`, tiled for pixels
+        // of four bytes.
+        for (dst, src) in [transpose(547, 59, 547, 4), transpose(59, 547, 59, 4)] {
+            let (tile, _) = tiles::<f32>(&dst, &src);
+            assert!(tile.is_some());
+            assert_eq!(tiles::<f32>(&dst, &src), (tile, None));
+            assert_eq!(tiles::<u32>(&dst, &src), (tile, None));
+            assert_eq!(tiles::<[u8; 4]>(&dst, &src), (tile, tile));
+        }
+        // A walk of 200 steps: whole for 2-, 4- and 8-byte primitives, tiled for bytes; of
+        // 8000 steps (528 to 576 KB of lines), tiled.
+        let (dst, src) = transpose(200, 200, 200, 1);
+        let (tile, _) = tiles::<u8>(&dst, &src);
+        assert!(tile.is_some());
+        assert_eq!(tiles::<u8>(&dst, &src), (tile, tile));
+        for walk in [200, 8000] {
+            let whole = walk == 200;
+            let (d, s) = transpose(200, walk, 200, 2);
+            assert_eq!(nest_tile_is_none::<u16>(&d, &s), whole, "u16 x {walk}");
+            let (d, s) = transpose(200, walk, 200, 4);
+            assert_eq!(nest_tile_is_none::<f32>(&d, &s), whole, "f32 x {walk}");
+            let (d, s) = transpose(200, walk, 200, 8);
+            assert_eq!(nest_tile_is_none::<f64>(&d, &s), whole, "f64 x {walk}");
+        }
+        // The walk's bytes count the source's lines: 8 rows 9 `f32` apart (36 bytes a step)
+        // over 6000 steps are 6000 x (4 + 36) = 240 KB, whole; 33 apart (a line a step),
+        // 6000 x (4 + 64) = 408 KB, whole; 8000 steps of that, 544 KB: tiled.
+        for (walk, gap, whole) in [(6000, 9, true), (6000, 33, true), (8000, 33, false)] {
+            let (d, s) = transpose(8, walk, gap, 4);
+            assert_eq!(nest_tile_is_none::<f32>(&d, &s), whole, "{walk} x {gap}");
+        }
+        // Ten `f64` channels of pixels into planes (the sweep's case 1969, the channel
+        // kernels' shape, which they do not take in 8 bytes): tiled.
+        let (d, s) = transpose(10, 3088, 10, 8);
+        assert!(!nest_tile_is_none::<f64>(&d, &s));
+        // Copied against the model, both ways round, by the run-time copy and a prepared
+        // plan, at a size Miri runs (37 x 29: tiled plans, whole blocks).
+        transposes_as_the_model::<u16>(|i| u16::try_from(i).unwrap(), u16::MAX, true);
+        transposes_as_the_model::<f32>(|i| f32::from(u16::try_from(i).unwrap()), -1.0, true);
+        transposes_as_the_model::<u64>(|i| i as u64, u64::MAX, true);
+        transposes_as_the_model::<[u8; 4]>(
+            |i| u32::try_from(i).unwrap().to_le_bytes(),
+            [0xff; 4],
+            false,
+        );
+    }
+
+    /// 37 x 29 of `T` transposed both ways round, by the run-time copy and a prepared plan,
+    /// against the model; its blocks run `whole` or in the plan's tiles.
+    fn transposes_as_the_model<T: Copy + PartialEq + core::fmt::Debug + 'static>(
+        of: impl Fn(usize) -> T,
+        fill: T,
+        whole: bool,
+    ) {
+        let size = size_of::<T>();
+        for (dst, src) in [transpose(37, 29, 37, size), transpose(29, 37, 29, size)] {
+            assert_eq!(nest_tile_is_none::<T>(&dst, &src), whole, "{size} bytes");
+            let input: std::vec::Vec<T> = (0..src.required_len().unwrap()).map(&of).collect();
+            let mut want = std::vec![fill; dst.required_len().unwrap()];
+            for (s, d) in src.offsets().zip(dst.offsets()) {
+                want[d.unsigned_abs()] = input[s.unsigned_abs()];
+            }
+            let mut out = std::vec![fill; want.len()];
+            copy(&input, &src, &mut out, &dst).unwrap();
+            assert_eq!(out, want, "{size} bytes");
+            let mut out = std::vec![fill; want.len()];
+            CopyPlan::new(&src, &dst)
+                .unwrap()
+                .run(&input, &mut out)
+                .unwrap();
+            assert_eq!(out, want, "{size} bytes");
+        }
+    }
+
+    /// Whether the one nest of `src -> dst` runs its blocks of `T` whole.
+    fn nest_tile_is_none<T: 'static>(dst: &Layout<2>, src: &Layout<2>) -> bool {
+        tiles::<T>(dst, src).1.is_none()
+    }
+}
