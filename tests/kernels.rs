@@ -1844,9 +1844,11 @@ fn copy_of_cubes_of_short_blocks_matches_the_model() {
 /// `(2,5484,2,3)` of `u16`, `(1021,8,2,2)` of `u64`, the long axis shortened), each row
 /// length the destination stays unique with, forward and flipped, 2- and 8-byte elements,
 /// through `copy` and `CopyPlan` against the model; the plans checked to end in such cubes.
+/// The long axis has fewer than 64 steps: a longer one moves into the cube (`long_cube`), so
+/// its nests no longer end in tiny cubes.
 #[test]
 fn copy_of_tiny_cubes_matches_the_model() {
-    let long = if cfg!(miri) { 5 } else { 97 };
+    let long = if cfg!(miri) { 5 } else { 63 };
     let li = long as isize;
     // Shape but the last extent, source strides, destination strides, the last extents.
     type Case = ([usize; 3], [isize; 4], [isize; 4], &'static [usize]);

@@ -610,6 +610,23 @@
 //!   sweep, the builds alternating twice: `copy()` 0.95x its old time in geometric mean,
 //!   the sweep's plain loop 0.92x (the same code, placed elsewhere in the binary), so the
 //!   loop ratio reads 4.98-5.05x against the old build's 5.17x.
+//! - The longest loop into a tiny cube (`long_cube`): an untiled nest whose three innermost
+//!   loops make at most 64 elements (the cube's outer loop under 16 steps) moves its longest
+//!   loop of 64 steps or more to the cube's outer place. Found in the same experiment (the
+//!   plain loop's order): `u16` `(2,2,3466,2)` (case 146) ran 4x faster with its 3466-step
+//!   loop second, 2 cubes of 13,864 elements instead of 3466 of 8. 12 plans of seed 7's
+//!   2,000 change, 14 of seeds 11 and 12; timed alone, the builds alternating (medians of
+//!   five): 0.79x the time in geometric mean, 13 more than 1.2x faster, seed 7's cases 146
+//!   and 397 and seed 11's 96 lifted from 0.97x, 0.79x and 0.69x the loop to 1.78x, 1.78x
+//!   and 2.28x; the three that read more than 1.1x slower timed again over nine runs: 0.85x,
+//!   0.93x and 1.20x (seed 12's case 857, cubes of 45 elements whose destination runs the
+//!   moved loop's passing splits; 1.58x the loop). None of the 240 cases' plans change.
+//! - Tried and dropped: an untiled block whose outer loop is short (under 8) and whose rows
+//!   overflow the first-level cache (16 KB of lines) with that loop innermost instead (rows
+//!   of a few elements, the long loop outside): 47 plans of seed 7's change, 1.22x the time
+//!   (rows that a row kernel took became element rows, up to 11x slower); limited to rows no
+//!   operand steps one element along, 16 plans, 0.95x, but rows of 2 to 5 elements up to
+//!   1.6x slower. The rule stays as it is.
 //! - Tried and dropped: the rows of case 741 (61 `f64` 197 KB apart, 0.5-0.9x the loop on
 //!   their own) cut into tiles by a lower page bound (56 pages a row, the first-level TLB's
 //!   64 entries less the destination's and the stack's): 2.4x slower; 12 plans changed, the

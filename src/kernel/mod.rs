@@ -24,7 +24,10 @@
 //!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
 //!    lines); an untiled nest whose two innermost loops make at most 8 elements runs its
 //!    innermost loop of 16 or more steps whose strides are below a line innermost
-//!    (`long_inside`); last, a block whose destination steps one element backwards in one
+//!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
+//!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the
+//!    cube's outer place, on hosts (`long_cube`, beside it); last, a block whose destination
+//!    steps one element backwards in one
 //!    loop (forwards in neither) while a source steps one forwards in the other has that loop
 //!    turned round, so its destination runs forwards and a transpose takes it (`face`, in
 //!    `flip.rs`).

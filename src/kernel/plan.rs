@@ -35,7 +35,9 @@
 //!    which runs whole with its short loop innermost (`short_whole`); the one rule for
 //!    whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
 //!    `plan/group.rs` (where the transposes take a tiled block whole when it runs, by its
-//!    element type: `walk_whole`, beside them);
+//!    element type: `walk_whole`, beside them); an untiled nest of small blocks has a long
+//!    loop moved into them (`long_inside`, `long_cube` in `plan/order.rs`), and a block
+//!    written backwards against a forward source is turned (`face`, `plan/flip.rs`);
 //! 6. each operand's bounds are measured (`plan/measure.rs`), for the validation.
 //!
 //! `plan/builder.rs` runs the steps in this order for a nest; each rule is written once, in
@@ -78,7 +80,7 @@ pub(crate) use measure::measure;
 use merge::{merge, merge_turned};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
-pub(crate) use order::line_for;
+pub(crate) use order::{TINY_CUBE, line_for};
 use order::{outer_first, outer_first2};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
@@ -1495,6 +1497,67 @@ mod tests {
             Some(44),
             "{plan}"
         );
+    }
+
+    /// The longest loop into a tiny cube (`long_cube`): the random sweep's `u16`
+    /// `(2,2,3466,2)` (seed 7, case 146) planned 3466 cubes of `2 x 2 x 2` (the plain loop's
+    /// speed); its 3466-step loop now runs as the cube's outer loop, 2 cubes. A cube of more
+    /// than 64 elements, a cube whose outer loop has 16 steps or more, and a loop of fewer
+    /// than 64 steps stay where the order put them; of two longest, the outer moves. The
+    /// copy agrees with the model.
+    #[test]
+    fn the_longest_loop_moves_into_a_tiny_cube() {
+        use super::order::long_cube;
+        let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        let extents =
+            |loops: &[Loop<2>]| loops.iter().map(|l| l.extent).collect::<std::vec::Vec<_>>();
+        let cube = [l(2, [8, 1]), l(2, [1, -4])];
+        let moved = |mut loops: std::vec::Vec<Loop<2>>| {
+            long_cube(&mut loops);
+            extents(&loops)
+        };
+        // Case 146's loops, as the order put them.
+        let case = std::vec![l(3466, [-16, 96]), l(2, [4, -16]), cube[0], cube[1]];
+        assert_eq!(moved(case), [2, 3466, 2, 2]);
+        // Past the bounds: a cube of 68 elements, a cube's outer loop of 16, a loop of 63.
+        let big = std::vec![l(3466, [-16, 96]), l(2, [4, -16]), cube[0], l(17, [1, -4])];
+        assert_eq!(moved(big), [3466, 2, 2, 17]);
+        let outer = std::vec![l(3466, [-16, 96]), l(16, [4, -16]), cube[0], l(2, [1, -4])];
+        assert_eq!(moved(outer), [3466, 16, 2, 2]);
+        let short = std::vec![l(63, [-16, 96]), l(2, [4, -16]), cube[0], cube[1]];
+        assert_eq!(moved(short), [63, 2, 2, 2]);
+        // The longest of two moves; of two as long, the outer.
+        let two = std::vec![
+            l(100, [9, 9]),
+            l(200, [-16, 96]),
+            l(2, [4, -16]),
+            cube[0],
+            cube[1]
+        ];
+        assert_eq!(moved(two), [100, 2, 200, 2, 2]);
+        let equal = std::vec![
+            l(100, [9, 9]),
+            l(100, [-16, 96]),
+            l(2, [4, -16]),
+            cube[0],
+            cube[1]
+        ];
+        let mut loops = equal;
+        long_cube(&mut loops);
+        assert_eq!(loops[2].strides, [9, 9]);
+        // Through the planner and the copy (70 steps, 8-byte elements, against the model).
+        let src = Layout::new([2, 2, 70, 2], [-16, 1, 96, -4], 8)
+            .unwrap()
+            .with_offset(20)
+            .unwrap();
+        let dst = Layout::new([2, 2, 70, 2], [4, 8, -16, 1], 8)
+            .unwrap()
+            .with_offset(16 * 69)
+            .unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let loops = plan.nests()[0].loops();
+        assert_eq!(extents(loops), [2, 70, 2, 2], "{plan}");
+        copies_as_the_model(&dst, &src);
     }
 
     /// The divisor `group` cuts a loop at: the nearest to the aim within half and twice it,

@@ -1,5 +1,6 @@
 //! A nest under construction: axes pushed (and merged, [`append`]), then flipped, ordered and
-//! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]), its block faced
+//! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]; untiled, its long
+//! loops moved into small blocks, [`long_inside`], [`long_cube`]), its block faced
 //! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
 //! rule in its own file.
 
@@ -7,7 +8,7 @@ use super::flip::face;
 use super::group::group;
 use super::measure::measure;
 use super::merge::append;
-use super::order::{long_inside, order};
+use super::order::{long_cube, long_inside, order};
 use super::tiling::{tile, untiled_small};
 use super::{MAX_LOOPS, Nest};
 use crate::LayoutError;
@@ -66,6 +67,7 @@ impl<const K: usize> Builder<'_, K> {
         };
         if nest_tile.is_none() {
             long_inside(loops, line);
+            long_cube(loops);
         }
         if let [.., outer, inner] = loops {
             if let Err(e) = face(outer, inner, offsets) {

@@ -29,7 +29,7 @@ use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::{Loop, Plan, line_for, walk_whole};
+use crate::kernel::plan::{Loop, Plan, TINY_CUBE, line_for, walk_whole};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
@@ -845,10 +845,6 @@ unsafe fn small_cube<T: Copy>(
         }
     }
 }
-
-/// The most elements of a cube [`tiny_cubes`] takes: cubes of a few elements each, whose
-/// every row is one of 2 to 8 elements.
-const TINY_CUBE: usize = 64;
 
 /// Copies `nest` cube by cube when its cubes are tiny (at most [`TINY_CUBE`] elements, rows
 /// of 2 to 8 strided elements): the row's length chosen once for the nest, so each cube is
