@@ -192,11 +192,11 @@ pub(super) const WALK_BYTES: usize = 512 << 10;
 /// element loops that take the same block for other types keep the plan's tiles: a row of
 /// theirs past the first-level cache would miss it element by element. Measured on the
 /// 2,000-case sweep (seed 7), the 76 blocks this takes whole, each timed alone with the
-/// builds alternating (medians of five): 0.88x their time in tiles in geometric mean, 37
-/// more than 1.1x faster (`f64` `12 x 438` blocks of a rank-5 copy 916 -> 373 us; `u16` `8
-/// x 896` 89 -> 49 us; `f32` `1563 x 499` 265 -> 157 us), 14 more than 1.1x slower in that
-/// pass, of which the three slowest timed again over nine runs: two even, one 1.26x (`f64`
-/// `110 x 2761`, a walk of 194 KB); none slower than the plain loop. Bytes keep their tiles
+/// builds alternating (medians of five): 0.85x their time in tiles in geometric mean, 40
+/// more than 1.1x faster (`f64` `28 x 60` blocks of a rank-3 copy 933 -> 386 us; `u16` `8 x
+/// 896` 92 -> 38 us), 12 more than 1.1x slower in that pass, of which the six slowest timed
+/// again over nine runs: five even or faster, one 1.31x (`u32` `29019 x 23`, whose old time
+/// is bimodal); none slower than the plain loop. Bytes keep their tiles
 /// (their 16 x 16 micro-kernel; byte transposes run whole in another order were up to 1.35x
 /// slower), and so do the channel kernels' shapes (seven of the sweep's ran 0.6-1.5x
 /// whole). Bare metal keeps its tiles (no cache to save, and a Cortex-M's copy would pay

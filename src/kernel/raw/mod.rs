@@ -656,7 +656,7 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
 /// The tile `nest`'s blocks of `T` run in: the plan's, or `None` (whole) where a block
 /// kernel takes the whole block better than its tiles ([`block_tile`]): chosen by type, at
 /// run time, as the kernel is.
-pub(crate) fn nest_tile<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> Option<[usize; 2]> {
+fn nest_tile<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> Option<[usize; 2]> {
     match nest.loops() {
         [.., a, b] => block_tile::<T>(*a, *b, nest.tile()),
         _ => nest.tile(),
@@ -669,11 +669,7 @@ pub(crate) fn nest_tile<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> Opti
 /// `T` whose walk stays cached ([`walk_whole`]: the transposes' bands reuse the lines the
 /// last band read, and each tile would pay a call and a kernel choice); the plan's tile for
 /// any other block, whose element loops it keeps cached.
-pub(crate) fn block_tile<T: 'static>(
-    a: Loop<2>,
-    b: Loop<2>,
-    tile: Option<[usize; 2]>,
-) -> Option<[usize; 2]> {
+fn block_tile<T: 'static>(a: Loop<2>, b: Loop<2>, tile: Option<[usize; 2]>) -> Option<[usize; 2]> {
     match channel_block::<T>(a, b) {
         Some(Channels::Interleave | Channels::Deinterleave) => None,
         None if tile.is_some()
