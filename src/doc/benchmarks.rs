@@ -631,3 +631,18 @@
 //!   their own) cut into tiles by a lower page bound (56 pages a row, the first-level TLB's
 //!   64 entries less the destination's and the stack's): 2.4x slower; 12 plans changed, the
 //!   others 0.74-1.15x.
+//!
+//! The round after (same host kind and method; NumPy's replay run again three times, each
+//! case behind it timed alone against NumPy alternately, to tell the steady from the noisy):
+//!
+//! - Strided element rows of 9 to 16 elements run unrolled (`strided_block`), as rows of 2
+//!   to 8 did: each row one straight run of moves, not a loop of four and its tail. The one
+//!   case of the 240 behind NumPy in every replay, `u32` `(393,11,4,2)` read 15 apart in rows
+//!   of 11 (case 207), ran 24.4 us against NumPy's 19.5; now 19.0-19.5. Of seed 7's 2,000,
+//!   the 68 whose innermost loop is such a row, timed alone with the builds alternating
+//!   (medians of five, two passes): 0.81x and 0.82x the time in geometric mean (`u8` rows of
+//!   10 written 2 apart 12.5 -> 4.9 us). These cases move by up to 1.7x between processes
+//!   (where the buffers fall), so a case can read 1.4x slower in one pass and faster in the
+//!   next. The moves by pointer bumps instead of offsets: 0.83x, the same within that
+//!   noise; rows past 16 in chunks of 8 and a row of the rest: 264 cases at 0.98x, spread
+//!   0.39-1.73x. Both dropped.

@@ -47,7 +47,7 @@
 //!    last-level cache with whole-line non-temporal stores), rows running forwards in one
 //!    operand and backwards in the other (a flip, hosts: 128 bytes or more a row, or of
 //!    elements under 8 bytes 32 in blocks of 8 rows or more) as reversed runs in 32-byte
-//!    vector chunks, one call a block, and element loops for the rest (rows of 2 to 8
+//!    vector chunks, one call a block, and element loops for the rest (rows of 2 to 16
 //!    elements unrolled on hosts, 2 to 4 on bare metal).
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the
 //!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`);
