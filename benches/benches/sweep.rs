@@ -22,7 +22,9 @@
 //! One process's buffers land where they land: a case can run 1.5-2.5x slower, the copy or
 //! the loop or both, than the same case in another process (physical placement, cache sets).
 //! So each case slower than the loop is timed again in a process of its own (`--only I`), and
-//! both ratios are printed; `--no-recheck` leaves that out.
+//! both ratios are printed; `--no-recheck` leaves that out. To compare two builds (or a build
+//! and NumPy) case by case, `benches/sweep_ab.py` times cases alone, the two sides
+//! alternating, and diffs the two builds' `--plans` to find the cases a planner change moves.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

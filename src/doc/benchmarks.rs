@@ -632,8 +632,11 @@
 //!   64 entries less the destination's and the stack's): 2.4x slower; 12 plans changed, the
 //!   others 0.74-1.15x.
 //!
-//! The round after (same host kind and method; NumPy's replay run again three times, each
-//! case behind it timed alone against NumPy alternately, to tell the steady from the noisy):
+//! The round after (same host kind and method, now a committed script,
+//! `benches/sweep_ab.py`: `builds OLD NEW --changed` diffs two sweep binaries' plans and
+//! times the cases that differ, alone, the builds alternating; `numpy BIN TSV --only ...`
+//! times `copy()` alone against NumPy's `copyto` alone, alternating; NumPy's replay run
+//! three times, the cases behind it timed that way to tell the steady from the noisy):
 //!
 //! - Strided element rows of 9 to 16 elements run unrolled (`strided_block`), as rows of 2
 //!   to 8 did: each row one straight run of moves, not a loop of four and its tail. The one
