@@ -137,7 +137,7 @@ pub(super) const fn slack(c: usize, size: usize, inter: bool) -> usize {
 
 /// The pixels of a run of `n` that padded steps may cover: all but the [`slack`].
 pub(super) const fn reach<const C: usize, const SIZE: usize, const INTER: bool>(n: usize) -> usize {
-    n.saturating_sub(slack(C, SIZE, INTER))
+    n.saturating_sub(const { slack(C, SIZE, INTER) })
 }
 
 /// Planar -> interleaved for `C` channels of `SIZE` bytes ([`padded`]) on the unit `U`, in
