@@ -37,8 +37,9 @@
 //!    untouched.
 //! 3. **Loop**: the driver (`drive.rs`) walks each nest's outer loops and hands its 2-D
 //!    blocks (the two innermost loops, cut to the tile) to the block kernel, which one rule
-//!    (`raw::block_kind`, read once per nest) sends to: rows of consecutive elements (one or
-//!    two fixed-size moves a row up to 128 bytes, else `copy_from_slice`-like moves), planar
+//!    (`raw::block_kind`, found once per nest or per block shape, not per block) sends to:
+//!    rows of consecutive elements (one or two fixed-size moves a row up to 128 bytes, else
+//!    `copy_from_slice`-like moves), planar
 //!    <-> interleaved blocks of 2 to 16 channels and at least 16 pixels (byte shuffles and
 //!    register transposes: SSSE3, AVX2, NEON), rows of one channel (the source's elements 2
 //!    to 16 apart, a pixel of at most 16 bytes, the destination's consecutive, either way

@@ -243,17 +243,34 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
             }
             None => {}
         }
+        // The blocks' kind, found once per block shape: the loops' strides are the nest's,
+        // and only the tiles at its edges have other extents.
+        let mut kinds: Option<([usize; 2], BlockKind)> = None;
         for_each_block_of(nest, nest_tile::<T>(nest), |[od, os], a, b| {
+            let kind = match kinds {
+                Some((extents, kind)) if extents == [a.extent, b.extent] => kind,
+                _ => {
+                    let kind = block_kind::<T>(a, b);
+                    kinds = Some(([a.extent, b.extent], kind));
+                    kind
+                }
+            };
             // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
             // caller's contract).
             let dp = unsafe { d.offset(od) };
             // SAFETY: `os` is an offset of the nest, inside the source allocation (the
             // caller's contract).
             let sp = unsafe { s.offset(os) };
-            // SAFETY: `copy_block` reads and writes only offsets of the block, which are
+            let flags = [stream, stream_rows, owned];
+            // SAFETY: `block_kernel` reads and writes only offsets of the block, which are
             // offsets of the nest too, and its destination elements are unique and not
-            // source elements (the caller's contract).
-            unsafe { copy_block(dp, sp, a, b, [stream, stream_rows, owned]) }
+            // source elements (the caller's contract); `kind` is the block's kind (its
+            // strides are the nest's, its extents the ones `kind` was found for).
+            unsafe {
+                block_kernel(
+                    dp, sp, a.extent, a.strides, b.extent, b.strides, kind, flags,
+                );
+            }
         });
     }
 }
@@ -405,8 +422,9 @@ unsafe fn copy_block<T: Copy + 'static>(
     b: Loop<2>,
     flags: [bool; 3],
 ) {
-    // SAFETY: the caller's contract, the same loops.
-    unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, flags) }
+    let kind = block_kind::<T>(a, b);
+    // SAFETY: the caller's contract, the same loops, whose kind `kind` is.
+    unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, kind, flags) }
 }
 
 /// [`copy_block`] with each loop passed as its extent and strides: scalars and pairs go in
@@ -414,12 +432,20 @@ unsafe fn copy_block<T: Copy + 'static>(
 /// memory first (a `const` plan's 64-frame stereo run: 15 instructions fewer on a
 /// Cortex-M4).
 ///
+/// `kind` is the block's [`block_kind`], found by the caller: once per block shape of a
+/// nest ([`copy_nests`]; a tiled nest's blocks differ only at its edges), not per block.
+///
 /// # Safety
 ///
-/// As [`copy_block`] for the loops `(ea, [da, sa])` and `(eb, [db, sb])`.
+/// As [`copy_block`] for the loops `(ea, [da, sa])` and `(eb, [db, sb])`, whose
+/// [`block_kind`] `kind` is.
 // Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
 // copy of its dispatch serves both (and `copy_within`).
 #[inline(never)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "scalars and pairs in registers (above); the kind found once per block shape"
+)]
 unsafe fn block_kernel<T: Copy + 'static>(
     d: *mut T,
     s: *const T,
@@ -427,6 +453,7 @@ unsafe fn block_kernel<T: Copy + 'static>(
     [da, sa]: [isize; 2],
     eb: usize,
     [db, sb]: [isize; 2],
+    kind: BlockKind,
     [stream, stream_rows, owned]: [bool; 3],
 ) {
     let (a, b) = (
@@ -439,7 +466,15 @@ unsafe fn block_kernel<T: Copy + 'static>(
             strides: [db, sb],
         },
     );
-    match block_kind::<T>(a, b) {
+    // Bare metal finds the kind here, where the compiler sees which kinds its blocks can be
+    // (rows and element loops only: no channel or transpose kernels there) and leaves the
+    // other arms out of the image; a kind passed in would keep every arm.
+    let kind = if cfg!(target_os = "none") {
+        block_kind::<T>(a, b)
+    } else {
+        kind
+    };
+    match kind {
         BlockKind::Rows if PAIR_ROWS => {
             // SAFETY: the caller's contract: `a.extent` rows of `b.extent` consecutive
             // elements, `da` and `sa` apart.
@@ -590,7 +625,8 @@ unsafe fn one_channel_rows<T: Copy + 'static, const INSERT: bool>(
 }
 
 /// Which loop moves a block `a × b` of `T` (operand 0 the destination): the one rule
-/// [`block_kernel`] dispatches on and [`copy_nests`] reads once per nest.
+/// [`block_kernel`] dispatches on, found by [`copy_nests`] once per nest for its inlined
+/// forms and once per block shape for the blocks it hands to [`block_kernel`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum BlockKind {
     /// Rows of consecutive elements in both operands (`b` strides 1).
