@@ -698,7 +698,9 @@ fn plan_flips_axes_negative_in_every_operand() {
 /// The flip's and the face's postconditions on every plan: no loop runs backwards (or stands
 /// still) in every operand with a step somewhere, and no block (the two innermost loops) has
 /// the destination step one element backwards in one loop, forwards in neither, while a
-/// source steps one forwards in the other. Exhaustive over two operands of shape 2 x 2 to
+/// source steps one forwards in the other; nor, the mirror, the destination step one element
+/// forwards in one loop while a source steps one backwards in the other and none steps one
+/// forwards in either. Exhaustive over two operands of shape 2 x 2 to
 /// 3 x 3 with strides -3..=3 (the general planner; the run-time copy's two-loop planner is
 /// checked against it by the unit tests), and over three operands with strides -2..=2
 /// without 0.
@@ -716,6 +718,11 @@ fn plan_faces_blocks_forwards_where_the_destination_steps_one_element() {
                 let forwards = a.strides[0] == 1 || b.strides[0] == 1;
                 let unfaced = (b.strides[0] == -1 && unit(a)) || (a.strides[0] == -1 && unit(b));
                 assert!(forwards || !unfaced, "{ops:?}: {a:?} {b:?}");
+                let down = |l: &strided_layout::plan::Loop<K>| l.strides[1..].contains(&-1);
+                let mirror = !unit(a)
+                    && !unit(b)
+                    && ((b.strides[0] == 1 && down(a)) || (a.strides[0] == 1 && down(b)));
+                assert!(!mirror, "{ops:?}: {a:?} {b:?}");
             }
         }
     }
@@ -794,6 +801,56 @@ fn copy_transposes_into_rows_written_backwards() {
         .run(&s, &mut prepared)
         .unwrap();
     assert_eq!(prepared, want);
+}
+
+/// The mirror: a transpose from columns read backwards (the source's rows step -1, the
+/// destination's rows forwards): the plan turns that loop, so the source steps +1 and the
+/// block is a transpose's, and every planner's copy agrees with the model.
+#[test]
+fn copy_transposes_from_columns_read_backwards() {
+    fn check<T: Copy + PartialEq + core::fmt::Debug + From<u8> + 'static>(rows: usize, cols: usize) {
+        let item = core::mem::size_of::<T>();
+        let src = Layout::dense([cols, rows], item, Order::C)
+            .unwrap()
+            .permuted([1, 0])
+            .unwrap()
+            .flipped(0)
+            .unwrap();
+        let dst = Layout::dense([rows, cols], item, Order::C).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let [.., a, b] = plan.nests()[0].loops() else {
+            panic!("one loop");
+        };
+        let faced = (a.strides[1], b.strides[0]) == (1, 1) || (a.strides[0], b.strides[1]) == (1, 1);
+        assert!(faced, "{a:?} {b:?}");
+        let s: Vec<T> = (0..rows * cols).map(|i| T::from((i % 251) as u8)).collect();
+        let mut want = vec![T::from(0); rows * cols];
+        for i in 0..rows {
+            for j in 0..cols {
+                want[i * cols + j] = s[j * rows + (rows - 1 - i)];
+            }
+        }
+        let mut got = vec![T::from(0); rows * cols];
+        strided_layout::copy(&s, &src, &mut got, &dst).unwrap();
+        assert_eq!(got, want, "{rows} x {cols}");
+        let mut prepared = vec![T::from(0); rows * cols];
+        strided_layout::CopyPlan::new(&src, &dst)
+            .unwrap()
+            .run(&s, &mut prepared)
+            .unwrap();
+        assert_eq!(prepared, want, "{rows} x {cols}");
+    }
+    let shapes: &[(usize, usize)] = if cfg!(miri) {
+        &[(9, 5), (10, 12)]
+    } else {
+        &[(67, 45), (9, 5), (2, 300), (40, 73)]
+    };
+    for &(rows, cols) in shapes {
+        check::<u8>(rows, cols);
+        check::<u16>(rows, cols);
+        check::<u32>(rows, cols);
+        check::<u64>(rows, cols);
+    }
 }
 
 /// `zip_map` over rows each operand steps one element, every combination of directions

@@ -27,10 +27,11 @@
 //!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
 //!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the
 //!    cube's outer place, on hosts (`long_cube`, beside it); last, a block whose destination
-//!    steps one element backwards in one
-//!    loop (forwards in neither) while a source steps one forwards in the other has that loop
-//!    turned round, so its destination runs forwards and a transpose takes it (`face`, in
-//!    `flip.rs`).
+//!    steps one element backwards in one loop (forwards in neither) while a source steps one
+//!    forwards in the other has that loop turned round, so its destination runs forwards and
+//!    a transpose takes it, and likewise a block whose source steps one element backwards in
+//!    one loop (forwards in neither) while the destination steps one forwards in the other
+//!    (`face`, in `flip.rs`).
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is
