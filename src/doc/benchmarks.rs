@@ -662,3 +662,11 @@
 //!   channel kernels' padded reach is a compile-time constant: 19% of a 2-channel `u16`
 //!   deinterleave in blocks of 16 pixels (seed 7, case 1046, 0.70x NumPy), now at NumPy's
 //!   speed (313 -> 219 us, NumPy 221); over 154 sampled cases, 0.996x.
+//! - Tried and dropped: rows of consecutive elements copied by the C library's `memmove`
+//!   (seed 7's case 997, `f64` rows of 405, 0.36x NumPy timed alone, whose own loop copies
+//!   them) in 1 KiB pieces wherever the two rows are not 64-byte co-aligned: 1.5x slower; in
+//!   a 16-byte vector loop: 0.74x on that case, 1.72x slower on another of long rows; and
+//!   NumPy's turn of every loop the destination runs backwards, as a rule for the innermost
+//!   loop (a destination stepping -2 or less, no source stepping one): 35 plans of seed 7's
+//!   2,000 at 1.04x, up to 1.6x slower; without the second condition, 37 at 0.95x, up to
+//!   1.37x slower. None kept.
