@@ -819,7 +819,7 @@ fn copy_transposes_from_columns_read_backwards() {
         let dst = Layout::dense([rows, cols], item, Order::C).unwrap();
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         let [.., a, b] = plan.nests()[0].loops() else {
-            panic!("one loop");
+            panic!("a block of two loops");
         };
         let faced = (a.strides[1], b.strides[0]) == (1, 1) || (a.strides[0], b.strides[1]) == (1, 1);
         assert!(faced, "{a:?} {b:?}");

@@ -1150,8 +1150,6 @@ mod tests {
         }
     }
 
-    /// Short contiguous rows of every byte count up to 130 (one or two fixed moves, or the
-    /// `false` that sends longer rows to `memcpy`), against the model; nothing else written.
     /// Blocks of strided element rows of every length, each of its own arm (2 to 16 on hosts,
     /// unrolled a row at a time; 2 to 4 on bare metal) or the loop past them, one operand
     /// stepping backwards: every element where the model puts it, nothing else written.
@@ -1199,6 +1197,8 @@ mod tests {
         check::<u64>();
     }
 
+    /// Short contiguous rows of every byte count up to 130 (one or two fixed moves, or the
+    /// `false` that sends longer rows to `memcpy`), against the model; nothing else written.
     #[test]
     fn copy_short_rows_of_every_width_match_the_model() {
         let widths = if cfg!(miri) { 1..=20 } else { 1..=130 };
