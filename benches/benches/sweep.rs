@@ -377,7 +377,8 @@ fn main() {
     };
     let n: usize = opt("--cases").map_or(240, |v| v.parse().unwrap());
     let seed: u64 = opt("--seed").map_or(2026, |v| v.parse().unwrap());
-    let reps: usize = opt("--reps").map_or(9, |v| v.parse().unwrap());
+    // At least 2: each of the two passes times `reps / 2` runs after its untimed first.
+    let reps: usize = opt("--reps").map_or(9, |v| v.parse().unwrap()).max(2);
     let warm = Duration::from_millis(opt("--warm-ms").map_or(5, |v| v.parse().unwrap()));
     let out = opt("--out").unwrap_or_else(|| {
         let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "../target".into());
