@@ -244,15 +244,17 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
             None => {}
         }
         // The blocks' kind, found once per block shape: the loops' strides are the nest's,
-        // and only the tiles at its edges have other extents.
+        // and only the tiles at its edges have other extents. Bare metal leaves it to
+        // `block_kernel` ([`KIND_IN_KERNEL`]).
         let mut kinds: Option<([usize; 2], BlockKind)> = None;
         for_each_block_of(nest, nest_tile::<T>(nest), |[od, os], a, b| {
             let kind = match kinds {
-                Some((extents, kind)) if extents == [a.extent, b.extent] => kind,
+                _ if KIND_IN_KERNEL => None,
+                Some((extents, kind)) if extents == [a.extent, b.extent] => Some(kind),
                 _ => {
                     let kind = block_kind::<T>(a, b);
                     kinds = Some(([a.extent, b.extent], kind));
-                    kind
+                    Some(kind)
                 }
             };
             // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
@@ -264,8 +266,8 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
             let flags = [stream, stream_rows, owned];
             // SAFETY: `block_kernel` reads and writes only offsets of the block, which are
             // offsets of the nest too, and its destination elements are unique and not
-            // source elements (the caller's contract); `kind` is the block's kind (its
-            // strides are the nest's, its extents the ones `kind` was found for).
+            // source elements (the caller's contract); `kind`, where found, is the block's
+            // kind (its strides are the nest's, its extents the ones it was found for).
             unsafe {
                 block_kernel(
                     dp, sp, a.extent, a.strides, b.extent, b.strides, kind, flags,
@@ -422,8 +424,8 @@ unsafe fn copy_block<T: Copy + 'static>(
     b: Loop<2>,
     flags: [bool; 3],
 ) {
-    let kind = block_kind::<T>(a, b);
-    // SAFETY: the caller's contract, the same loops, whose kind `kind` is.
+    let kind = (!KIND_IN_KERNEL).then(|| block_kind::<T>(a, b));
+    // SAFETY: the caller's contract, the same loops, whose kind `kind` is where found.
     unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, kind, flags) }
 }
 
@@ -433,12 +435,13 @@ unsafe fn copy_block<T: Copy + 'static>(
 /// Cortex-M4).
 ///
 /// `kind` is the block's [`block_kind`], found by the caller: once per block shape of a
-/// nest ([`copy_nests`]; a tiled nest's blocks differ only at its edges), not per block.
+/// nest ([`copy_nests`]; a tiled nest's blocks differ only at its edges), not per block;
+/// `None` where [`KIND_IN_KERNEL`] (bare metal), which finds it here.
 ///
 /// # Safety
 ///
 /// As [`copy_block`] for the loops `(ea, [da, sa])` and `(eb, [db, sb])`, whose
-/// [`block_kind`] `kind` is.
+/// [`block_kind`] `kind` is where `Some`.
 // Not inlined: `copy` calls it from the one-block path and from the tiled driver, and one
 // copy of its dispatch serves both (and `copy_within`).
 #[inline(never)]
@@ -453,7 +456,7 @@ unsafe fn block_kernel<T: Copy + 'static>(
     [da, sa]: [isize; 2],
     eb: usize,
     [db, sb]: [isize; 2],
-    kind: BlockKind,
+    kind: Option<BlockKind>,
     [stream, stream_rows, owned]: [bool; 3],
 ) {
     let (a, b) = (
@@ -466,13 +469,9 @@ unsafe fn block_kernel<T: Copy + 'static>(
             strides: [db, sb],
         },
     );
-    // Bare metal finds the kind here, where the compiler sees which kinds its blocks can be
-    // (rows and element loops only: no channel or transpose kernels there) and leaves the
-    // other arms out of the image; a kind passed in would keep every arm.
-    let kind = if cfg!(target_os = "none") {
-        block_kind::<T>(a, b)
-    } else {
-        kind
+    let kind = match kind {
+        Some(kind) if !KIND_IN_KERNEL => kind,
+        _ => block_kind::<T>(a, b),
     };
     match kind {
         BlockKind::Rows if PAIR_ROWS => {
@@ -656,6 +655,13 @@ enum BlockKind {
     /// None of these: element by element.
     Elements,
 }
+
+/// Whether [`block_kernel`] finds its block's kind itself rather than taking the caller's:
+/// on bare metal, where the compiler then sees which kinds its blocks can be (rows, element
+/// loops and the portable transposes: no channel kernels there) and leaves the other arms
+/// out of the image (a kind passed in kept every arm: the prepared stereo firmware grew from
+/// 1,932 to 5,324 B); hosts find it once per block shape ([`copy_nests`]).
+const KIND_IN_KERNEL: bool = cfg!(target_os = "none");
 
 /// The [`BlockKind`] of the block `a × b` of `T`.
 fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
