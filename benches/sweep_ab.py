@@ -80,10 +80,13 @@ class NumpyCase:
         self.np = np
 
     def time_us(self, reps, warm_ms=5):
+        from sweep_numpy import settle
+
         start, runs = time.perf_counter_ns(), 0
         while runs < 8 or time.perf_counter_ns() - start < warm_ms * 1e6:
             self.np.copyto(self.dst, self.src)
             runs += 1
+        settle(lambda: self.np.copyto(self.dst, self.src))
         times = []
         for _ in range(reps):
             t0 = time.perf_counter_ns()

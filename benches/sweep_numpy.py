@@ -5,8 +5,8 @@ The sweep bench (`cargo bench -p strided-layout-bench --bench sweep`) writes one
 to `target/sweep.tsv`: element size, shape, both operands' strides, offsets and buffer lengths,
 and its medians for `copy()`, the plain loop and `copy_from_slice`. This script builds NumPy
 views of buffers of the same lengths with the same strides and offsets, times
-`np.copyto(dst_view, src_view)` the same way (warm first: eight runs and `--warm-ms`, then the
-median of `--reps` runs), and prints every case
+`np.copyto(dst_view, src_view)` the same way (warm first: eight runs and `--warm-ms`, then
+until steady as the sweep's methods, then the median of `--reps` runs), and prints every case
 where NumPy or the plain loop is faster than `copy()`, and the geometric means.
 
     pip install numpy
@@ -38,6 +38,25 @@ except ImportError:  # pragma: no cover - told to the user
     sys.exit("sweep_numpy.py needs NumPy: pip install numpy")
 
 DTYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+# The sweep's settling rule (`settle` in `benches/benches/sweep.rs`): before its timed runs, a
+# method runs back to back until STEADY_RUNS runs in a row come within STEADY_SLACK of its
+# fastest before them, either way, at most MAX_STEADY_RUNS runs (a copy of megabytes takes 5
+# to 12 runs to settle after other buffers' traffic).
+STEADY_RUNS, STEADY_SLACK, MAX_STEADY_RUNS = 3, 1.15, 48
+
+
+def settle(run):
+    """Runs `run` untimed until it runs steady (the sweep's rule, above)."""
+    best, calm = math.inf, 0
+    for _ in range(MAX_STEADY_RUNS):
+        t0 = time.perf_counter_ns()
+        run()
+        ns = time.perf_counter_ns() - t0
+        calm = calm + 1 if ns * STEADY_SLACK >= best and ns <= best * STEADY_SLACK else 0
+        best = min(best, ns)
+        if calm >= STEADY_RUNS:
+            return
 
 
 def ints(field):
@@ -101,12 +120,12 @@ def main():
         dst = view(dst_buf, shape, ints(r["dst_strides"]), int(r["dst_offset"]), isz)
         # Warm-up, as the sweep's: untimed runs, eight (the sweep's four rounds pass over its
         # buffers twice each) and until `--warm-ms` have passed (buffers just filled run
-        # slower for their first few passes), then one more.
+        # slower for their first few passes), then until steady.
         start, runs = time.perf_counter_ns(), 0
         while runs < 8 or time.perf_counter_ns() - start < args.warm_ms * 1e6:
             np.copyto(dst, src)
             runs += 1
-        np.copyto(dst, src)
+        settle(lambda: np.copyto(dst, src))
         times = []
         for _ in range(args.reps):
             t0 = time.perf_counter_ns()
@@ -120,7 +139,7 @@ def main():
         if nbytes >= 1 << 20 and float(r["memcpy_ns"]) > 0:
             flat_src = np.full(src.size, 3, dtype=dt)
             flat_dst = np.full(src.size, 5, dtype=dt)
-            np.copyto(flat_dst, flat_src)
+            settle(lambda: np.copyto(flat_dst, flat_src))
             flat = []
             for _ in range(args.reps):
                 t0 = time.perf_counter_ns()

@@ -16,8 +16,10 @@
 //! Each case first runs `copy()`, the loop and `copy_from_slice` in turn, untimed, four times
 //! and until `--warm-ms` (5 ms) have passed: buffers just filled run slower for their first
 //! few passes on a virtual machine's share, whichever method touches them. Then each method
-//! warm (a first run not counted) and about `reps / 2` runs back to back, the three in turn,
-//! twice, keeping each one's median (the NumPy replay warms and times `copyto` the same way).
+//! settled (run back to back, untimed, until its times stop falling: a copy of megabytes
+//! after another method's traffic takes 5 to 12 runs to get its lines back into the last
+//! level cache) and `reps / 2` runs back to back, the three in turn, twice, keeping each
+//! one's median (the NumPy replay warms, settles and times `copyto` the same way).
 //!
 //! One process's buffers land where they land: a case can run 1.5-2.5x slower, the copy or
 //! the loop or both, than the same case in another process (physical placement, cache sets).
@@ -216,6 +218,40 @@ fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: 
 /// replay's `copyto` runs twice as many, alone on its buffers.
 const WARM_ROUNDS: usize = 4;
 
+/// Before its timed runs, each method runs back to back, untimed, until [`STEADY_RUNS`] runs
+/// in a row come within [`STEADY_SLACK`] of its fastest before them, either way (no longer
+/// getting faster), at most [`MAX_STEADY_RUNS`] runs. A copy of megabytes just after another
+/// method's runs over other buffers starts 3-5x slower and takes 5 to 12 runs to settle
+/// (measured on seed 7's case 205, 4.3 MB each way: 1519, 1242, 925, 756, 665, ... 264, 240
+/// us; interleaved with a `copy_from_slice` of 4.3 MB it stayed at 1200-1300), as the last
+/// level cache takes the buffers' lines back pass by pass. One untimed run left the sweep
+/// timing the copy's unsettled runs against NumPy's `copyto` timed settled (case 205: 0.3x
+/// NumPy; settled, even).
+const STEADY_RUNS: usize = 3;
+/// See [`STEADY_RUNS`].
+const STEADY_SLACK: f64 = 1.15;
+/// See [`STEADY_RUNS`]: noise past this many runs is the machine's, not the caches'.
+const MAX_STEADY_RUNS: usize = 48;
+
+/// Runs `run` untimed until it runs steady ([`STEADY_RUNS`]).
+fn settle(mut run: impl FnMut()) {
+    let (mut best, mut calm) = (f64::INFINITY, 0);
+    for _ in 0..MAX_STEADY_RUNS {
+        let t0 = Instant::now();
+        run();
+        let ns = t0.elapsed().as_nanos() as f64;
+        calm = if ns * STEADY_SLACK >= best && ns <= best * STEADY_SLACK {
+            calm + 1
+        } else {
+            0
+        };
+        best = best.min(ns);
+        if calm >= STEADY_RUNS {
+            return;
+        }
+    }
+}
+
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -263,17 +299,17 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
         (0..3).for_each(&mut run);
         rounds += 1;
     }
-    // Then each method warm (one run first), `reps` runs back to back, as the NumPy replay
-    // times `copyto`; the three methods in turn, twice, so drift on the machine hits all.
+    // Then each method settled (back to back until steady, [`STEADY_RUNS`]), `reps / 2` runs
+    // back to back, as the NumPy replay times `copyto`; the three methods in turn, twice, so
+    // drift on the machine hits all.
     let mut t = [vec![], vec![], vec![]];
     for _ in 0..2 {
         for (m, times) in t.iter_mut().enumerate() {
-            for r in 0..=reps / 2 {
+            settle(|| run(m));
+            for _ in 0..reps / 2 {
                 let t0 = Instant::now();
                 run(m);
-                if r > 0 {
-                    times.push(t0.elapsed().as_nanos() as f64);
-                }
+                times.push(t0.elapsed().as_nanos() as f64);
             }
         }
     }
@@ -377,7 +413,7 @@ fn main() {
     };
     let n: usize = opt("--cases").map_or(240, |v| v.parse().unwrap());
     let seed: u64 = opt("--seed").map_or(2026, |v| v.parse().unwrap());
-    // At least 2: each of the two passes times `reps / 2` runs after its untimed first.
+    // At least 2: each of the two passes times `reps / 2` runs after settling.
     let reps: usize = opt("--reps").map_or(9, |v| v.parse().unwrap()).max(2);
     let warm = Duration::from_millis(opt("--warm-ms").map_or(5, |v| v.parse().unwrap()));
     let out = opt("--out").unwrap_or_else(|| {
