@@ -700,7 +700,8 @@ fn plan_flips_axes_negative_in_every_operand() {
 /// the destination step one element backwards in one loop, forwards in neither, while a
 /// source steps one forwards in the other; nor, the mirror, the destination step one element
 /// forwards in one loop while a source steps one backwards in the other and none steps one
-/// forwards in either. Exhaustive over two operands of shape 2 x 2 to
+/// forwards in either; nor the destination step two or more backwards in the innermost loop
+/// while no source steps one forwards there. Exhaustive over two operands of shape 2 x 2 to
 /// 3 x 3 with strides -3..=3 (the general planner; the run-time copy's two-loop planner is
 /// checked against it by the unit tests), and over three operands with strides -2..=2
 /// without 0.
@@ -723,6 +724,7 @@ fn plan_faces_blocks_forwards_where_the_destination_steps_one_element() {
                     && !unit(b)
                     && ((b.strides[0] == 1 && down(a)) || (a.strides[0] == 1 && down(b)));
                 assert!(!mirror, "{ops:?}: {a:?} {b:?}");
+                assert!(b.strides[0] > -2 || unit(b), "{ops:?}: {a:?} {b:?}");
             }
         }
     }
@@ -766,6 +768,39 @@ fn plan_faces_blocks_forwards_where_the_destination_steps_one_element() {
             }
         }
     }
+}
+
+/// Rows whose destination steps backwards by more than an element (seed 7's case 454 of the
+/// sweep, smaller): the plan turns the innermost loop so each row writes the destination
+/// forwards (and reads the source backwards), and every planner's copy agrees with the model.
+#[test]
+fn copy_writes_rows_forwards_where_the_destination_steps_backwards() {
+    let (rows, n) = (61usize, 29usize);
+    let src = Layout::new([rows, n], [1, 70], 8).unwrap();
+    let dst = Layout::new([rows, n], [58, -2], 8)
+        .unwrap()
+        .with_offset(56)
+        .unwrap();
+    let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+    let inner = *plan.nests()[0].loops().last().unwrap();
+    assert_eq!(inner.strides, [2, -70]);
+    let s: Vec<u64> = (0..src.required_len().unwrap() as u64).map(|i| i * 7 + 1).collect();
+    let len = dst.required_len().unwrap();
+    let mut want = vec![0u64; len];
+    for i in 0..rows {
+        for j in 0..n {
+            want[56 + 58 * i - 2 * j] = s[i + 70 * j];
+        }
+    }
+    let mut got = vec![0u64; len];
+    strided_layout::copy(&s, &src, &mut got, &dst).unwrap();
+    assert_eq!(got, want);
+    let mut prepared = vec![0u64; len];
+    strided_layout::CopyPlan::new(&src, &dst)
+        .unwrap()
+        .run(&s, &mut prepared)
+        .unwrap();
+    assert_eq!(prepared, want);
 }
 
 /// A transpose into rows written backwards: the destination's rows step -1, the source's
