@@ -396,7 +396,9 @@
 //! `copy_from_slice` of the same element count, first in turn untimed (four rounds, and until
 //! 5 ms have passed: on these virtual hosts a buffer just filled runs 2-3x slower for its
 //! first four or five passes, however long it rests, and the method timed first paid for it
-//! alone before), then each warm and back to back, the three in turn, twice; it checks that `copy()` and the loop write the same bytes, prints every case
+//! alone before), then each settled (run back to back, untimed, until three runs in a row
+//! come within 1.15x of its fastest before them) and timed back to back, the three in turn,
+//! twice; it checks that `copy()` and the loop write the same bytes, prints every case
 //! slower than the loop and the geometric means, and writes the cases and times to
 //! `target/sweep.tsv`. `python3 benches/sweep_numpy.py` replays that file with NumPy's
 //! `copyto` on views with the same strides and offsets over buffers of the same lengths, timed
@@ -669,4 +671,29 @@
 //!   NumPy's turn of every loop the destination runs backwards, as a rule for the innermost
 //!   loop (a destination stepping -2 or less, no source stepping one): 35 plans of seed 7's
 //!   2,000 at 1.04x, up to 1.6x slower; without the second condition, 37 at 0.95x, up to
-//!   1.37x slower. None kept.
+//!   1.37x slower. None kept (but see the next round: those copies were timed unsettled).
+//!
+//! The next round, on the same host kind:
+//!
+//! - The sweep settles each method before timing it. The cases still behind NumPy in the
+//!   last round (seed 7's 205, 997 and 454, megabytes each way) were a timing artefact in
+//!   large part: such a copy after another method's runs over other buffers starts 3-5x
+//!   slower and takes 5 to 12 runs to get its lines back into the last level cache (205:
+//!   1519, 1242, 925, 756, ... 264, 240 us; with a 4.3 MB `copy_from_slice` between runs,
+//!   1200-1300 us throughout; sleeping after the fill changes nothing), and the sweep timed
+//!   the copy after one untimed run while `sweep_ab.py numpy` timed `copyto` on buffers it
+//!   kept. Settled, 205 went from 0.30x to 0.67x NumPy and 997 from 0.41x to 0.80x, 102
+//!   and 653 ran 2x faster than NumPy; in a harness of its own (the case's two buffers, 40
+//!   rounds), every way of moving 205's rows (`copy()`, `copy_from_slice` a row, an element
+//!   loop a row, chunks of four) took the same 220-450 us, moving together with the
+//!   machine, against NumPy's 250-540 us. Seed 7's 1294 and 653, below the loop alone: in
+//!   that harness the loop in each of three orders (the shape's, the destination's, the
+//!   source's) ran 0.9-1.15x `copy()`'s time on 1294 and 1.1-1.8x on 653.
+//! - Rows written forwards (`forwards`, in `face`): the innermost loop turned where the
+//!   destination steps -2 or less and no source +1, the rule the last round dropped, timed
+//!   settled this time. 107 plans of seeds 7, 11 and 12 change: 0.97x, 0.99x and 0.99x the
+//!   time in geometric mean (medians of five rounds); seed 7's case 454 (`f64` rows of 29
+//!   written 2 apart backwards from a source 36,265 apart) 0.54x and 0.84x in two passes
+//!   (in its own harness 315-435 us against 204-216 us; NumPy 242-341 us), seed 7's 1235
+//!   0.56x / 0.94x, seed 12's 1298 0.64x / 0.93x; the five slowest of the first pass
+//!   (1.2-1.9x) 0.97-1.05x over nine rounds. Kept.
