@@ -697,3 +697,17 @@
 //!   (in its own harness 315-435 us against 204-216 us; NumPy 242-341 us), seed 7's 1235
 //!   0.56x / 0.94x, seed 12's 1298 0.64x / 0.93x; the five slowest of the first pass
 //!   (1.2-1.9x) 0.97-1.05x over nine rounds. Kept.
+//! - Figures, settled: the 240 cases in two runs, each replayed with NumPy: 5.06x and 5.38x
+//!   the loop, 2.50x and 2.12x NumPy, 0-2 past 1.10x the loop in the sweep (alone: case 79
+//!   0.99x, 178 1.65x), 8 and 34 past 1.10x NumPy (the machine at 1.03x and 0.99x); seed 7's
+//!   2,000: 4.81x the loop, 2.06x NumPy, 17 below the loop in the sweep, 8 past 1.10x.
+//! - Left: seed 7's case 741 (`f64` rows of 61 read 197 KB apart, written 2 apart; 0.70x
+//!   the loop alone) runs in the loop's own order, and in a harness of its own (the case's two
+//!   buffers, methods in turn, medians) the bounds-checked index loop took 430-670 us, the same
+//!   loop with `get_unchecked` 1000-1230 us, the crate's `copy()` 830-1400 us and a pointer
+//!   loop unrolled by 1, 4 or 8 (loads of a group first or not) 450-1750 us, each moving with
+//!   the destination's offset by 8 or 32 elements (the bounds-checked loop barely). Slower
+//!   issue helping points at false store-to-load dependences (4 KiB aliasing between queued
+//!   stores and later loads), not at the plan; not fixed this round. 1504 (0.74x), 653 and
+//!   1294 (0.81x) stay below the loop alone; in their own harness the loop in three orders
+//!   ran 0.9-1.15x `copy()`'s time on 1294 and 1.1-1.8x on 653.
