@@ -706,8 +706,12 @@
 //!   buffers, methods in turn, medians) the bounds-checked index loop took 430-670 us, the same
 //!   loop with `get_unchecked` 1000-1230 us, the crate's `copy()` 830-1400 us and a pointer
 //!   loop unrolled by 1, 4 or 8 (loads of a group first or not) 450-1750 us, each moving with
-//!   the destination's offset by 8 or 32 elements (the bounds-checked loop barely). Slower
-//!   issue helping points at false store-to-load dependences (4 KiB aliasing between queued
-//!   stores and later loads), not at the plan; not fixed this round. 1504 (0.74x), 653 and
+//!   the destination's offset by 8 or 32 elements (the bounds-checked loop barely), and a
+//!   pointer loop kept from unrolling (its counter through `black_box`) ran as the
+//!   bounds-checked one. Minutes later every one of them ran alike (`copy()` 441-540 us, the
+//!   bounds-checked loop 470-533, the unchecked 415-767). Unrolled loops losing only at
+//!   times, with the destination's offset, points at the machine (false store-to-load
+//!   dependences, 4 KiB aliasing, or a busy sibling thread's share of the load and store
+//!   queues), not at the plan; left for a quieter host. 1504 (0.74x), 653 and
 //!   1294 (0.81x) stay below the loop alone; in their own harness the loop in three orders
 //!   ran 0.9-1.15x `copy()`'s time on 1294 and 1.1-1.8x on 653.
