@@ -221,6 +221,52 @@ pub struct DynRankAbove64;
 /// ```
 pub struct PlanOfNoNests;
 
+/// A plan with room for no loop a nest (`L = 0`) is rejected at compile time ("L must be at
+/// least 1"), through [`Plan::with_loops`](crate::plan::Plan::with_loops) or
+/// [`CopyPlan::with_loops`](crate::CopyPlan::with_loops).
+///
+/// ```compile_fail,E0080
+/// use strided_layout::{CopyPlan, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let _p = CopyPlan::<1, 0>::with_loops(&l, &l);
+/// ```
+///
+/// Room for one is fine (the rank-2 copy's two loops peeled into two nests of one):
+///
+/// ```
+/// use strided_layout::{CopyPlan, Layout, Order};
+/// let l = Layout::dense([2, 3], 4, Order::C).unwrap();
+/// let f = Layout::dense([2, 3], 4, Order::F).unwrap();
+/// assert_eq!(CopyPlan::<4, 1>::with_loops(&l, &f).unwrap().plan().nests().len(), 2);
+/// ```
+pub struct PlanOfNoLoops;
+
+/// The DMA lowerings take plans of at most [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops a nest
+/// (the runs of a descriptor chain are held for that many): a plan made with room for more is
+/// rejected at compile time ("the DMA lowerings take plans of at most MAX_LOOPS loops a
+/// nest"), whatever its nests hold.
+///
+/// ```compile_fail,E0080
+/// use strided_layout::dma::rp2040;
+/// use strided_layout::{CopyPlan, Layout, Order};
+/// let l = Layout::dense([4, 8], 1, Order::C).unwrap();
+/// let plan = CopyPlan::<1, 12>::with_loops(&l, &l).unwrap();
+/// let mut out = [rp2040::Descriptor::NULL; 4];
+/// let _ = rp2040::lower(&plan, 0, 0, &mut out);
+/// ```
+///
+/// Room for fewer is fine:
+///
+/// ```
+/// use strided_layout::dma::rp2040;
+/// use strided_layout::{CopyPlan, Layout, Order};
+/// let l = Layout::dense([4, 8], 1, Order::C).unwrap();
+/// let plan = CopyPlan::<1, 2>::with_loops(&l, &l).unwrap();
+/// let mut out = [rp2040::Descriptor::NULL; 4];
+/// assert!(rp2040::lower(&plan, 0, 0, &mut out).is_ok());
+/// ```
+pub struct DmaPlanPastMaxLoops;
+
 /// `const_unwrap`'s build error carries the payload: this one stops the build with
 /// "evaluation panicked: axis index is not less than the rank (axis 5, rank 2)" (the text
 /// itself is checked at run time by `const_util`'s unit tests, which share the code).

@@ -536,3 +536,155 @@ fn prepared_plans_with_room_for_the_pieces_run_every_kernel_as_the_model() {
         Some(LayoutError::OperandsOverlap)
     );
 }
+
+/// Every `[dst, src]` offset pair the nests of `plan` visit, walked naively, and the most
+/// loops a nest has.
+fn walk<const M: usize, const L: usize>(plan: &Plan<2, M, L>) -> (Vec<[usize; 2]>, usize) {
+    let (mut out, mut most) = (Vec::new(), 0);
+    for nest in plan.nests() {
+        let loops = nest.loops();
+        most = most.max(loops.len());
+        let mut idx = vec![0usize; loops.len()];
+        loop {
+            let mut o = nest.offsets();
+            for (l, &i) in loops.iter().zip(&idx) {
+                for (o, s) in o.iter_mut().zip(l.strides) {
+                    *o += i as isize * s;
+                }
+            }
+            out.push([o[0] as usize, o[1] as usize]);
+            let Some(k) = (0..loops.len()).rev().find(|&k| idx[k] + 1 < loops[k].extent) else {
+                break;
+            };
+            idx[k] += 1;
+            idx[k + 1..].iter_mut().for_each(|i| *i = 0);
+        }
+    }
+    (out, most)
+}
+
+/// A plan made [`with_loops`](Plan::with_loops) with room for `L` loops a nest, from one loop
+/// to past the rank: its nests visit exactly the model's offset pairs, none holds more than
+/// `L` loops (the loops past it peeled into pieces), and where the pieces outnumber its 16
+/// nests it is refused with `RankOverflow { max: L }`; with room for the rank, a copy that
+/// merges nowhere is one nest. Ranks 3 and 5 with flips, and rank 12 (C order into F order).
+#[test]
+fn plans_with_room_for_l_loops_visit_the_model() {
+    // No two axes of these layouts merge and every extent is `e`: `R` loops, the `R - L`
+    // outermost peeled into `e^(R - L)` pieces.
+    fn check<const R: usize, const L: usize>(dst: &Layout<R>, src: &Layout<R>) {
+        let mut want = pairs(dst, src);
+        want.sort_unstable();
+        let e = dst.shape()[0];
+        let pieces = e.pow(R.saturating_sub(L) as u32);
+        match Plan::<2, 16, L>::with_loops(&[dst.lowered(), src.lowered()]) {
+            Ok(plan) => {
+                let (mut got, most) = walk(&plan);
+                got.sort_unstable();
+                assert_eq!(got, want, "rank {R}, L {L}");
+                assert_eq!((plan.nests().len(), most), (pieces, R.min(L)), "rank {R}, L {L}");
+            }
+            Err(e) => {
+                assert_eq!(e, LayoutError::RankOverflow { max: L }, "rank {R}");
+                assert!(pieces > 16, "rank {R}, L {L}: {pieces} pieces refused");
+            }
+        }
+    }
+    fn all_l<const R: usize>(dst: &Layout<R>, src: &Layout<R>) {
+        check::<R, 1>(dst, src);
+        check::<R, 2>(dst, src);
+        check::<R, 3>(dst, src);
+        check::<R, 4>(dst, src);
+        check::<R, 8>(dst, src);
+        check::<R, 12>(dst, src);
+        check::<R, 16>(dst, src);
+    }
+    let three = powers::<3>(3, 10);
+    all_l(&three, &powers::<3>(3, 7).flipped(1).unwrap());
+    all_l(&three.flipped(0).unwrap(), &three);
+    let five = powers::<5>(2, 10);
+    all_l(&five, &powers::<5>(2, 3).flipped(4).unwrap().flipped(2).unwrap());
+    if !cfg!(miri) {
+        let (src, dst) = twelve();
+        all_l(&dst, &src);
+    }
+    // The refusal, by name: rank 12 peeled past 3 loops is 512 pieces.
+    let (src, dst) = twelve();
+    assert_eq!(
+        Plan::<2, 16, 3>::with_loops(&[dst.lowered(), src.lowered()]),
+        Err(LayoutError::RankOverflow { max: 3 })
+    );
+}
+
+/// A prepared copy made [`with_loops`](CopyPlan::with_loops) with room for `L` loops a nest:
+/// `run`, `run_map` and `run_uninit` (and, with the `rayon` feature, its parts run one after
+/// another) write what the model says, for `L` from 1 to past the rank.
+#[test]
+fn prepared_copies_with_room_for_l_loops_run_as_the_model() {
+    fn check<const R: usize, const L: usize>(dst: &Layout<R>, src: &Layout<R>) {
+        let a = data(len(src), 7);
+        let mut want = vec![SENTINEL; len(dst)];
+        for [d, s] in pairs(dst, src) {
+            want[d] = a[s];
+        }
+        let plan = CopyPlan::<16, L>::with_loops(src, dst).unwrap();
+        assert!(plan.plan().nests().iter().all(|n| n.loops().len() <= L), "rank {R}, L {L}");
+        let mut got = vec![SENTINEL; len(dst)];
+        plan.run(&a, &mut got).unwrap();
+        assert_eq!(got, want, "run, rank {R}, L {L}");
+        let mut mapped = vec![0u32; len(dst)];
+        plan.run_map(&a, &mut mapped, |x| x ^ 1).unwrap();
+        assert!(pairs(dst, src).iter().all(|&[d, s]| mapped[d] == a[s] ^ 1));
+        let mut un = vec![core::mem::MaybeUninit::new(SENTINEL); len(dst)];
+        assert_eq!(plan.run_uninit(&a, &mut un).unwrap(), &want[..], "rank {R}, L {L}");
+        #[cfg(feature = "rayon")]
+        {
+            let mut parted = vec![SENTINEL; len(dst)];
+            for part in plan.parts(&a, &mut parted, 3).unwrap() {
+                part.run();
+            }
+            assert_eq!(parted, want, "parts, rank {R}, L {L}");
+        }
+    }
+    fn all_l<const R: usize>(dst: &Layout<R>, src: &Layout<R>) {
+        check::<R, 1>(dst, src);
+        check::<R, 2>(dst, src);
+        check::<R, 3>(dst, src);
+        check::<R, 8>(dst, src);
+        check::<R, 12>(dst, src);
+    }
+    // Dense destinations (for `run_uninit`): F order of the source's C order.
+    let c3 = Layout::dense([3; 3], 4, Order::C).unwrap();
+    all_l(&Layout::dense([3; 3], 4, Order::F).unwrap(), &c3.flipped(1).unwrap());
+    let c5 = Layout::dense([2; 5], 4, Order::C).unwrap();
+    all_l(&Layout::dense([2; 5], 4, Order::F).unwrap(), &c5);
+}
+
+/// Rank 12 that merges nowhere in a prepared copy with room for all 12 loops: one nest, whose
+/// drivers walk ten outer loops and whose uniqueness check searches twelve; and a
+/// destination that meets itself across those loops refused, nothing written.
+#[test]
+#[cfg_attr(miri, ignore = "4096 elements through a twelve-loop uniqueness search; the smaller ranks above run the same paths")]
+fn a_prepared_copy_with_room_for_every_loop_of_rank_twelve() {
+    let (src, dst) = twelve();
+    let plan = CopyPlan::<1, 12>::with_loops(&src, &dst).unwrap();
+    assert_eq!(plan.plan().nests().len(), 1);
+    assert_eq!(plan.plan().nests()[0].loops().len(), 12);
+    let a = data(len(&src), 3);
+    let mut want = vec![SENTINEL; len(&dst)];
+    for [d, s] in pairs(&dst, &src) {
+        want[d] = a[s];
+    }
+    let mut got = vec![SENTINEL; len(&dst)];
+    plan.run(&a, &mut got).unwrap();
+    assert_eq!(got, want);
+    // Axes 0 and 1 both one element apart: the two innermost loops meet (past the first
+    // eight, outermost first, that a nest of the default room holds).
+    let mut s: [isize; 12] = dst.strides();
+    s[1] = s[0];
+    let meets = Layout::new([2; 12], s, 4).unwrap();
+    assert_eq!(
+        CopyPlan::<1, 12>::with_loops(&src, &meets).err(),
+        Some(LayoutError::DestinationNotUnique)
+    );
+}

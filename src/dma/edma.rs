@@ -303,8 +303,8 @@ const fn descriptor(step: &Step, next: Option<u32>) -> Descriptor {
 /// }
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub fn lower<const M: usize>(
-    plan: &CopyPlan<M>,
+pub fn lower<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -345,8 +345,8 @@ pub fn lower<const M: usize>(
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower_at<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn lower_at<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -403,8 +403,8 @@ pub const fn lower_at<const M: usize>(
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn rebase<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn rebase<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     chain: &mut [Descriptor],
     src_addr: u32,
     dst_addr: u32,

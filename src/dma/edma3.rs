@@ -250,8 +250,8 @@ const fn descriptor(step: &Step, next: Option<u32>) -> Descriptor {
 /// }
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub fn lower<const M: usize>(
-    plan: &CopyPlan<M>,
+pub fn lower<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -290,8 +290,8 @@ pub fn lower<const M: usize>(
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower_at<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn lower_at<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -342,8 +342,8 @@ pub const fn lower_at<const M: usize>(
 /// assert_eq!((sets[1].src, sets[0].link, sets[1].link, sets[2].link), (0x8000_9C40, 0x4060, 0x4080, 0xFFFF));
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn rebase<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn rebase<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     chain: &mut [Descriptor],
     src_addr: u32,
     dst_addr: u32,

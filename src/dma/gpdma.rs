@@ -341,8 +341,8 @@ const fn descriptor(step: &Step, next: Option<u32>) -> Descriptor {
 /// }
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub fn lower<const M: usize>(
-    plan: &CopyPlan<M>,
+pub fn lower<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -377,8 +377,8 @@ pub fn lower<const M: usize>(
 /// assert_eq!(items[4].llr, 0); // the last
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower_at<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn lower_at<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -430,8 +430,8 @@ pub const fn lower_at<const M: usize>(
 /// assert_eq!((items[0].sar, items[0].dar), (0x2000_0000, 0x2004_0000));
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn rebase<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn rebase<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     chain: &mut [Descriptor],
     src_addr: u32,
     dst_addr: u32,

@@ -314,8 +314,8 @@ const fn link(at: u32, k: usize, count: usize, size: u32) -> Result<Option<u32>,
 
 /// Checks that the buffers of a chain lowered at address 0 stay on the bus from `src_addr` and
 /// `dst_addr`: the plan's whole span of each, in bytes.
-const fn bus_span<const M: usize>(
-    plan: &crate::CopyPlan<M>,
+const fn bus_span<const M: usize, const L: usize>(
+    plan: &crate::CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
 ) -> Result<(), DmaError> {

@@ -255,8 +255,8 @@ const fn block(out: &mut [u8], at: usize, step: &Step, last: &mut Option<u32>) -
 
 /// The program of `plan` written at `at` (as far as `out` reaches), ending with `DMAWMB` and
 /// `DMAEND`; returns its length.
-const fn program<const M: usize>(
-    plan: &CopyPlan<M>,
+const fn program<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [u8],
@@ -294,8 +294,8 @@ const fn program<const M: usize>(
 /// assert_eq!(pl330::lower(&plan, 0x1000_0000, 0x1010_0000, &mut code[..20]), Err(DmaError::ChainTooLong { needed: 26 }));
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn lower<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -337,8 +337,8 @@ pub const fn lower<const M: usize>(
 /// assert_eq!(code, direct);
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn rebase<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn rebase<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     code: &mut [Descriptor],
     src_addr: u32,
     dst_addr: u32,

@@ -165,9 +165,9 @@ const fn descriptor(chip: &Chip, step: &Step, control: u8) -> ControlBlock {
 }
 
 /// The blocks of `plan` for `chip`, chained to `control`, and the null block.
-pub(super) const fn lower<const M: usize>(
+pub(super) const fn lower<const M: usize, const L: usize>(
     chip: &Chip,
-    plan: &CopyPlan<M>,
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [ControlBlock],
@@ -194,8 +194,8 @@ pub(super) const fn lower<const M: usize>(
 
 /// Adds the buffers' addresses to blocks lowered at address 0 (both chips: `DATA_SIZE` is
 /// bits 3:2 in each).
-pub(super) const fn rebase<const M: usize>(
-    plan: &CopyPlan<M>,
+pub(super) const fn rebase<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     chain: &mut [ControlBlock],
     src_addr: u32,
     dst_addr: u32,

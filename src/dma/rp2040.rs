@@ -78,8 +78,8 @@ pub const CONTROL_CHANNEL: u8 = 1;
 /// assert_eq!((blocks[1].read_addr, blocks[1].write_addr), (0x2000_0020, 0x2000_1008));
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn lower<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -113,8 +113,8 @@ pub const fn lower<const M: usize>(
 /// );
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn lower_chained<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn lower_chained<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     src_addr: u32,
     dst_addr: u32,
     out: &mut [Descriptor],
@@ -156,8 +156,8 @@ pub const fn lower_chained<const M: usize>(
 /// assert_eq!((blocks[1].read_addr, blocks[1].write_addr, blocks[4]), (0x2000_0040, 0x2000_1010, rp2040::Descriptor::NULL));
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub const fn rebase<const M: usize>(
-    plan: &CopyPlan<M>,
+pub const fn rebase<const M: usize, const L: usize>(
+    plan: &CopyPlan<M, L>,
     chain: &mut [Descriptor],
     src_addr: u32,
     dst_addr: u32,

@@ -210,13 +210,20 @@ impl Walk {
     /// # Errors
     ///
     /// [`DmaError::Address`] if a byte of either operand leaves the 32-bit bus.
-    pub(crate) const fn new(
-        nest: &Nest<2>,
+    pub(crate) const fn new<const L: usize>(
+        nest: &Nest<2, L>,
         itemsize: usize,
         kind: Kind,
         src_addr: u32,
         dst_addr: u32,
     ) -> Result<Self, DmaError> {
+        // The walk holds the runs of a nest of `MAX_LOOPS` loops and the beats' run.
+        const {
+            assert!(
+                L <= MAX_LOOPS,
+                "the DMA lowerings take plans of at most MAX_LOOPS loops a nest"
+            );
+        };
         let Some(g) = i64_of(itemsize) else {
             return Err(DmaError::Address);
         };
@@ -649,8 +656,8 @@ pub(crate) struct Step {
 
 /// The descriptors of a whole plan, in order: each nest's, one per combination of the
 /// indices of the loops its engine's counters leave.
-pub(crate) struct Chain<'p, const M: usize> {
-    plan: &'p CopyPlan<M>,
+pub(crate) struct Chain<'p, const M: usize, const L: usize> {
+    plan: &'p CopyPlan<M, L>,
     kind: Kind,
     src_addr: u32,
     dst_addr: u32,
@@ -665,14 +672,14 @@ pub(crate) struct Chain<'p, const M: usize> {
     live: bool,
 }
 
-impl<'p, const M: usize> Chain<'p, M> {
+impl<'p, const M: usize, const L: usize> Chain<'p, M, L> {
     /// The chain of `plan` for engine `kind` between buffers at `src_addr` and `dst_addr`.
     ///
     /// # Errors
     ///
     /// [`DmaError::ItemsizeMismatch`] if the plan's two element sizes differ.
     pub(crate) const fn new(
-        plan: &'p CopyPlan<M>,
+        plan: &'p CopyPlan<M, L>,
         kind: Kind,
         src_addr: u32,
         dst_addr: u32,

@@ -12,7 +12,7 @@
     reason = "The driver and its helpers must inline into each kernel's closure to keep the loops tight."
 )]
 
-use crate::kernel::plan::{Loop, MAX_LOOPS, Nest};
+use crate::kernel::plan::{Loop, Nest};
 
 /// `i · s` for a step count `i` of a loop with stride `s`: exact for every step of a planned
 /// loop (the product is an offset difference inside the nest's bounds); when `s == 0` the
@@ -40,7 +40,7 @@ pub(crate) fn stepped<const K: usize>(o: [isize; K], i: usize, s: [isize; K]) ->
 /// loop and `a` the one outside it (a one-step loop when the nest has fewer loops), both cut
 /// to the tile when the nest is tiled.
 #[inline]
-pub(crate) fn for_each_block<const K: usize, F>(nest: &Nest<K>, f: F)
+pub(crate) fn for_each_block<const K: usize, F, const L: usize>(nest: &Nest<K, L>, f: F)
 where
     F: FnMut([isize; K], Loop<K>, Loop<K>),
 {
@@ -50,8 +50,8 @@ where
 /// [`for_each_block`] with the tile given by the caller (`None`: whole blocks), for a
 /// kernel that handles a block's locality itself.
 #[inline]
-pub(crate) fn for_each_block_tiled<const K: usize, F>(
-    nest: &Nest<K>,
+pub(crate) fn for_each_block_tiled<const K: usize, F, const L: usize>(
+    nest: &Nest<K, L>,
     tile: Option<[usize; 2]>,
     mut f: F,
 ) where
@@ -65,8 +65,7 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
     };
     // Each outer loop's steps left, counted down: set from the extents rather than zeroed,
     // so no `memset` is linked for it (bare-metal images pay 174 bytes for one).
-    let mut left: [usize; MAX_LOOPS] =
-        core::array::from_fn(|k| outer.get(k).map_or(0, |l| l.extent));
+    let mut left: [usize; L] = core::array::from_fn(|k| outer.get(k).map_or(0, |l| l.extent));
     let mut offs = nest.offsets();
     loop {
         match tile {
@@ -102,7 +101,7 @@ pub(crate) fn for_each_block_tiled<const K: usize, F>(
 /// kernels whose 2-D blocks are a few elements each, too small to pay the odometer and a call
 /// per block.
 #[inline]
-pub(crate) fn for_each_cube<const K: usize, F>(nest: &Nest<K>, mut f: F)
+pub(crate) fn for_each_cube<const K: usize, F, const L: usize>(nest: &Nest<K, L>, mut f: F)
 where
     F: FnMut([isize; K], Loop<K>, Loop<K>, Loop<K>),
 {
@@ -118,8 +117,8 @@ where
 /// [`for_each_block_tiled`], with a nest that is one untiled block (at most two loops, the
 /// shape nearly every small copy plans to) handed to `f` at once: no odometer to set up.
 #[inline]
-pub(crate) fn for_each_block_of<const K: usize, F>(
-    nest: &Nest<K>,
+pub(crate) fn for_each_block_of<const K: usize, F, const L: usize>(
+    nest: &Nest<K, L>,
     tile: Option<[usize; 2]>,
     mut f: F,
 ) where
@@ -187,7 +186,7 @@ pub(crate) fn tiles<const K: usize, F>(
 
 /// Calls `f(offsets, run)` for every innermost run of `nest`, in its (tiled) order.
 #[inline]
-pub(crate) fn for_each_run<const K: usize, F>(nest: &Nest<K>, mut f: F)
+pub(crate) fn for_each_run<const K: usize, F, const L: usize>(nest: &Nest<K, L>, mut f: F)
 where
     F: FnMut([isize; K], Loop<K>),
 {

@@ -174,11 +174,17 @@ pub const MAX_PIECES: usize = 64;
 /// `M` it is made [`with_nests`](Plan::with_nests); the run-time kernels plan any number, a
 /// window of [`MAX_NESTS`] at a time, the whole operands checked once.
 ///
-/// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. Every
-/// plan carries this many loops per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit
-/// targets, 272 on 64-bit ones; it was 16, nearly twice that), so it is kept no larger than
-/// real layouts need; only a rank past it plans the pieces (a test on `N`, folded away
-/// below).
+/// 8: a rank-7 layout that merges nowhere, plus the block axis of an interleave split. It is
+/// the default of a plan's third parameter `L`, the loops each of its nests has room for:
+/// every [`Plan`] (and every prepared plan) without that parameter carries this many loops
+/// per nest (a nest of a [`Plan<2>`] is 136 bytes on 32-bit targets, 272 on 64-bit ones), so
+/// it is kept no larger than real layouts need; only a rank past it plans the pieces (a test
+/// on `N`, folded away below). A plan made [`with_loops`](Plan::with_loops) (or a
+/// [`CopyPlan`](crate::CopyPlan) made [`with_loops`](crate::CopyPlan::with_loops)) has room
+/// for its own `L`: more, so that a rank-12 copy that merges nowhere is one nest, or fewer,
+/// so that a plan of short nests takes less memory. The other prepared plans and the
+/// run-time kernels keep this default, and the DMA lowerings take plans of at most this many
+/// loops a nest (a plan made with room for more does not compile there).
 ///
 /// # Examples
 ///
@@ -235,7 +241,9 @@ impl<const K: usize> Loop<K> {
 }
 
 /// One loop nest of a [`Plan`]: loops outermost first, each operand's starting offset, and
-/// the tile of the two innermost loops when the operands disagree on the fastest axis.
+/// the tile of the two innermost loops when the operands disagree on the fastest axis. It has
+/// room for `L` loops, the plan's ([`MAX_LOOPS`] unless the plan is made
+/// [`with_loops`](Plan::with_loops)).
 ///
 /// # Examples
 ///
@@ -251,21 +259,21 @@ impl<const K: usize> Loop<K> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Nest<const K: usize> {
-    loops: [Loop<K>; MAX_LOOPS],
+pub struct Nest<const K: usize, const L: usize = MAX_LOOPS> {
+    loops: [Loop<K>; L],
     depth: usize,
     offsets: [isize; K],
     bounds: [(isize, isize); K],
     tile: Option<[usize; 2]>,
 }
 
-impl<const K: usize> Nest<K> {
+impl<const K: usize, const L: usize> Nest<K, L> {
     // All zeros (unused loops have extent 0), so it is built with a memset.
     const EMPTY: Self = Self {
         loops: [Loop {
             extent: 0,
             strides: [0; K],
-        }; MAX_LOOPS],
+        }; L],
         depth: 0,
         offsets: [0; K],
         bounds: [(0, 0); K],
@@ -490,7 +498,9 @@ impl<const K: usize> Nest<K> {
 
 /// The loops a kernel runs over `K` operands of one shape, operand 0 the destination.
 ///
-/// Built once by [`Plan::new`]; plain `Copy` data on the stack. `Display` lists the loops.
+/// Built once by [`Plan::new`]; plain `Copy` data on the stack, with room for `M` nests
+/// ([`MAX_NESTS`] unless made [`with_nests`](Plan::with_nests)) of `L` loops each
+/// ([`MAX_LOOPS`] unless made [`with_loops`](Plan::with_loops)). `Display` lists the loops.
 ///
 /// # Examples
 ///
@@ -508,8 +518,8 @@ impl<const K: usize> Nest<K> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct Plan<const K: usize, const M: usize = MAX_NESTS> {
-    nests: Nests<K, M>,
+pub struct Plan<const K: usize, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
+    nests: Nests<K, M, L>,
     count: usize,
 }
 
@@ -557,12 +567,6 @@ impl<const K: usize> Plan<K> {
 }
 
 impl<const K: usize, const M: usize> Plan<K, M> {
-    /// The plan of nothing; [`Plan::build`] fills it in place.
-    pub(crate) const EMPTY: Self = Self {
-        nests: Nests::EMPTY,
-        count: 0,
-    };
-
     /// Plans the loops for operands `ops` (operand 0 the destination), all of one shape, in
     /// at most `M` nests: one per strided piece of the shape ([`MAX_NESTS`], the room of
     /// [`Plan::new`], holds every piece but those of operands blocked very differently, or of
@@ -598,6 +602,57 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     /// ```
     pub const fn with_nests<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
         const { assert!(M >= 1, "Plan<K, M>: M must be at least 1") };
+        let mut plan = Self::EMPTY;
+        match plan.build(ops) {
+            Ok(()) => Ok(plan),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
+    /// The plan of nothing; [`Plan::build`] fills it in place.
+    pub(crate) const EMPTY: Self = Self {
+        nests: Nests::EMPTY,
+        count: 0,
+    };
+
+    /// [`Plan::with_nests`] with room for `L` loops a nest where [`Plan::new`] has
+    /// [`MAX_LOOPS`]: the operands' loops past `L` (after merging, the outermost in the
+    /// loop order) are peeled into pieces, one nest each, as past [`MAX_LOOPS`]. A larger `L`
+    /// keeps a rank past [`MAX_LOOPS`] in one nest (no pieces, each piece a loop start); a
+    /// smaller one makes a plan that never needs as many loops smaller (`L` loops of
+    /// `K` strides and an extent a nest). `L` is at least 1, checked at compile time.
+    ///
+    /// # Errors
+    ///
+    /// As [`Plan::with_nests`], with [`LayoutError::RankOverflow`] `{ max: L }` when the
+    /// loops peeled past `L` make more than `M` pieces.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{Layout, LayoutError};
+    /// use strided_layout::plan::{Mapping, Plan, MAX_LOOPS};
+    /// // Rank 11, extent 2 on every axis, strides 3^k: nothing merges. `Plan::new` would peel
+    /// // three loops into eight pieces, more than its four nests; room for 11 loops: one nest.
+    /// let s: [isize; 11] = core::array::from_fn(|k| 3isize.pow(10 - k as u32));
+    /// let l = Layout::new([2; 11], s, 4)?.lowered();
+    /// assert_eq!(Plan::new(&[l, l]), Err(LayoutError::RankOverflow { max: MAX_LOOPS }));
+    /// let plan = Plan::<2, 1, 11>::with_loops(&[l, l])?;
+    /// assert_eq!(plan.nests().len(), 1);
+    /// assert_eq!(plan.nests()[0].loops().len(), 11);
+    /// // Room for 2 loops a nest: a rank-3 copy whose axes do not merge is 2 nests of 2 loops.
+    /// let small = Layout::new([2, 3, 5], [100, 10, 1], 4)?.lowered();
+    /// let two = Plan::<2, 4, 2>::with_loops(&[small, small])?;
+    /// assert_eq!((two.nests().len(), two.volume()), (2, 30));
+    /// assert!(two.nests().iter().all(|n| n.loops().len() == 2));
+    /// assert!(core::mem::size_of_val(&two) < core::mem::size_of::<Plan<2, 4>>());
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_loops<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
+        const { assert!(M >= 1, "Plan<K, M, L>: M must be at least 1") };
+        const { assert!(L >= 1, "Plan<K, M, L>: L must be at least 1") };
         let mut plan = Self::EMPTY;
         match plan.build(ops) {
             Ok(()) => Ok(plan),
@@ -646,10 +701,10 @@ impl<const K: usize, const M: usize> Plan<K, M> {
         match check_operands(ops) {
             Err(e) => Err(e),
             Ok(None) => Ok(()),
-            Ok(Some((false, side))) if N <= 2 => self.build_small(ops, side),
+            Ok(Some((false, side))) if N <= 2 && L >= 2 => self.build_small(ops, side),
             Ok(Some((false, side))) => match self.build_nest(ops, side, 0) {
                 Ok(pieces) if pieces <= M => Ok(()),
-                Ok(_) => Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+                Ok(_) => Err(LayoutError::RankOverflow { max: L }),
                 Err(e) => Err(e),
             },
             // Never: the caller checked that no operand is interleaved, so nothing splits.
@@ -680,7 +735,10 @@ impl<const K: usize, const M: usize> Plan<K, M> {
         let Some(nest) = self.nests.first_mut() else {
             return Err(LayoutError::InterleaveConflict);
         };
-        let [outer, inner, ..] = &mut nest.loops;
+        let loops: &mut [Loop<K>] = &mut nest.loops;
+        let [outer, inner, ..] = loops else {
+            return Err(LayoutError::RankOverflow { max: L });
+        };
         [*outer, *inner] = small.loops;
         nest.depth = small.depth;
         nest.offsets = small.offsets;
@@ -730,7 +788,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
         side: usize,
         first: usize,
     ) -> Result<usize, LayoutError> {
-        if N > MAX_LOOPS {
+        if N > L {
             return self.build_peeled(ops, side, first);
         }
         if first > 0 {
@@ -766,7 +824,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     }
 
     /// A builder writing the next nest in place (the plan is built without moving nests).
-    const fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K>, LayoutError> {
+    const fn builder(&mut self, offsets: [isize; K]) -> Result<Builder<'_, K, L>, LayoutError> {
         let Some(nest) = self.nests.slot_mut(self.count) else {
             return Err(LayoutError::InterleaveConflict);
         };
@@ -788,7 +846,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    pub const fn nests(&self) -> &[Nest<K>] {
+    pub const fn nests(&self) -> &[Nest<K, L>] {
         let slots = self.nests.slots();
         match slots.split_at_checked(self.count) {
             Some((done, _)) => done,
@@ -797,9 +855,9 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     }
 
     /// A plan of `nests` in order, `None`s left out (the parts of `split/`).
-    pub(crate) const fn from_nests(nests: [Option<Nest<K>>; M]) -> Self {
+    pub(crate) const fn from_nests(nests: [Option<Nest<K, L>>; M]) -> Self {
         let mut plan = Self::EMPTY;
-        let mut rest: &[Option<Nest<K>>] = &nests;
+        let mut rest: &[Option<Nest<K, L>>] = &nests;
         while let [n, tail @ ..] = rest {
             rest = tail;
             if let Some(n) = n {

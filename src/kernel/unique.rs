@@ -8,22 +8,22 @@ use crate::algo::overlap::overlaps;
 use crate::algo::parts::Parts;
 use crate::algo::unique::{is_unique, two_axes_unique};
 use crate::kernel::mapping::Lowered;
-use crate::kernel::plan::{Loop, MAX_LOOPS, Nest, Plan};
+use crate::kernel::plan::{Loop, Nest, Plan};
 
-/// Operand `k` of `nest` as slices: extents, strides, depth and offset.
-struct Operand {
-    shape: [usize; MAX_LOOPS],
-    strides: [isize; MAX_LOOPS],
+/// Operand `k` of a nest of at most `L` loops as slices: extents, strides, depth and offset.
+struct Operand<const L: usize> {
+    shape: [usize; L],
+    strides: [isize; L],
     depth: usize,
     offset: isize,
 }
 
-impl Operand {
-    const fn of<const K: usize>(nest: &Nest<K>, k: usize) -> Self {
+impl<const L: usize> Operand<L> {
+    const fn of<const K: usize>(nest: &Nest<K, L>, k: usize) -> Self {
         let loops = nest.loops();
         let mut out = Self {
-            shape: [1; MAX_LOOPS],
-            strides: [0; MAX_LOOPS],
+            shape: [1; L],
+            strides: [0; L],
             depth: loops.len(),
             offset: match get(&nest.offsets(), k) {
                 Some(o) => o,
@@ -132,15 +132,20 @@ const ELEMENTS_PER_STEP: u64 = 128;
 const BUDGET_FLOOR: u64 = 16;
 
 /// The first `n` elements of a scratch array (all of it past its length).
-const fn first_mut(s: &mut [usize; MAX_LOOPS], n: usize) -> &mut [usize] {
-    let n = if n < MAX_LOOPS { n } else { MAX_LOOPS };
+const fn first_mut<const L: usize>(s: &mut [usize; L], n: usize) -> &mut [usize] {
+    let n = if n < L { n } else { L };
     let (head, _) = s.split_at_mut(n);
     head
 }
 
 /// Whether operand `a` of nest `x` and operand `b` of nest `y` share an element; `None` when
 /// the budget (proportional to both volumes) ran out first.
-const fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> Option<bool> {
+const fn share<const K: usize, const L: usize>(
+    x: &Nest<K, L>,
+    a: usize,
+    y: &Nest<K, L>,
+    b: usize,
+) -> Option<bool> {
     // Offset ranges that do not meet share nothing (the whole blocks and the partial last
     // block of an interleaved operand, usually): answered without the search and its stack.
     if let (Some((lo_a, hi_a)), Some((lo_b, hi_b))) = (get(&x.bounds(), a), get(&y.bounds(), b)) {
@@ -155,14 +160,14 @@ const fn share<const K: usize>(x: &Nest<K>, a: usize, y: &Nest<K>, b: usize) -> 
 /// its frame (the two operands' scratch, about 700 bytes on a Cortex-M) is only on the stack
 /// while the search runs.
 #[inline(never)]
-const fn search_share<const K: usize>(
-    x: &Nest<K>,
+const fn search_share<const K: usize, const L: usize>(
+    x: &Nest<K, L>,
     a: usize,
-    y: &Nest<K>,
+    y: &Nest<K, L>,
     b: usize,
 ) -> Option<bool> {
     let (one, two) = (Operand::of(x, a), Operand::of(y, b));
-    let (mut oa, mut ob) = ([0usize; MAX_LOOPS], [0usize; MAX_LOOPS]);
+    let (mut oa, mut ob) = ([0usize; L], [0usize; L]);
     overlaps(
         one.parts(),
         two.parts(),
@@ -181,8 +186,8 @@ const fn search_share<const K: usize>(
 /// through a plain destination instead). Nests of at most two loops are decided exactly
 /// without the search ([`small`]). A `const fn`, so prepared plans of layouts known at
 /// compile time are validated by the compiler.
-pub(crate) const fn destination_unique<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
+pub(crate) const fn destination_unique<const K: usize, const M: usize, const L: usize>(
+    plan: &Plan<K, M, L>,
 ) -> Result<(), LayoutError> {
     let nests = plan.nests();
     let mut rest = nests;
@@ -206,12 +211,12 @@ pub(crate) const fn destination_unique<const K: usize, const M: usize>(
 
 /// [`destination_unique`] for a plan of operands none of which is interleaved
 /// ([`Plan::build_strided`]: one nest at most below a rank of
-/// [`MAX_LOOPS`], so no two nests to compare and no overlap search
+/// [`MAX_LOOPS`](crate::kernel::plan::MAX_LOOPS) (the default `L`), so no two nests to compare and no overlap search
 /// linked). A plan of more nests is refused with [`LayoutError::UniquenessUndecided`] (never:
 /// the plans of higher ranks, whose peeled loops make several nests, go to
 /// [`destination_unique`]).
-pub(crate) const fn strided_destination_unique<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
+pub(crate) const fn strided_destination_unique<const K: usize, const M: usize, const L: usize>(
+    plan: &Plan<K, M, L>,
 ) -> Result<(), LayoutError> {
     match plan.nests() {
         [] => Ok(()),
@@ -224,8 +229,8 @@ pub(crate) const fn strided_destination_unique<const K: usize, const M: usize>(
 /// two loops (the planner pushes one per axis and only merges them after), so [`small`]
 /// decides it exactly and the search is not linked at all. A nest it cannot decide is
 /// refused with [`LayoutError::UniquenessUndecided`] (never, by the bound above).
-pub(crate) const fn small_destination_unique<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
+pub(crate) const fn small_destination_unique<const K: usize, const M: usize, const L: usize>(
+    plan: &Plan<K, M, L>,
 ) -> Result<(), LayoutError> {
     match plan.nests() {
         [] => Ok(()),
@@ -255,7 +260,7 @@ pub(crate) const fn small_loops_unique<const K: usize>(
 
 /// Whether the destination (operand 0) of one nest is unique: [`small`] first, the budgeted
 /// search for what it leaves.
-const fn nest_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> {
+const fn nest_unique<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Result<(), LayoutError> {
     match small(nest, 0) {
         Some(true) => Ok(()),
         Some(false) => Err(LayoutError::DestinationNotUnique),
@@ -266,9 +271,11 @@ const fn nest_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> 
 /// [`nest_unique`] by the search, for nests of three loops or more. Never inlined, so its
 /// scratch is only on the stack while it runs.
 #[inline(never)]
-const fn search_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError> {
+const fn search_unique<const K: usize, const L: usize>(
+    nest: &Nest<K, L>,
+) -> Result<(), LayoutError> {
     let op = Operand::of(nest, 0);
-    let mut order = [0usize; MAX_LOOPS];
+    let mut order = [0usize; L];
     match is_unique(op.parts(), first_mut(&mut order, op.depth), op.budget()) {
         Some(true) => Ok(()),
         Some(false) => Err(LayoutError::DestinationNotUnique),
@@ -284,7 +291,7 @@ const fn search_unique<const K: usize>(nest: &Nest<K>) -> Result<(), LayoutError
 /// The planner dropped extent-1 loops, so every loop here has an extent of at least 2, and
 /// the answer is the one [`is_unique`] gives (its search takes one step for two axes, within
 /// every budget of the kernels).
-const fn small<const K: usize>(nest: &Nest<K>, k: usize) -> Option<bool> {
+const fn small<const K: usize, const L: usize>(nest: &Nest<K, L>, k: usize) -> Option<bool> {
     small_loops(nest.loops(), k)
 }
 
@@ -319,8 +326,8 @@ const fn abs<const K: usize>(l: &Loop<K>, k: usize) -> usize {
 ///
 /// [`LayoutError::OperandsOverlap`] if they share an element without coinciding;
 /// [`LayoutError::UniquenessUndecided`] if the search ran out of budget.
-pub(crate) const fn operands_coincide<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
+pub(crate) const fn operands_coincide<const K: usize, const M: usize, const L: usize>(
+    plan: &Plan<K, M, L>,
     a: usize,
     b: usize,
 ) -> Result<bool, LayoutError> {
@@ -340,10 +347,10 @@ pub(crate) const fn operands_coincide<const K: usize, const M: usize>(
 /// do (the destination's: [`LayoutError::DestinationNotUnique`]; in place:
 /// [`LayoutError::OperandsOverlap`]); [`LayoutError::UniquenessUndecided`] when the search
 /// ran out of budget.
-pub(crate) const fn nests_apart<const K: usize>(
-    xs: &[Nest<K>],
+pub(crate) const fn nests_apart<const K: usize, const L: usize>(
+    xs: &[Nest<K, L>],
     a: usize,
-    ys: &[Nest<K>],
+    ys: &[Nest<K, L>],
     b: usize,
     shared: LayoutError,
 ) -> Result<(), LayoutError> {
@@ -364,8 +371,8 @@ pub(crate) const fn nests_apart<const K: usize>(
 }
 
 /// Whether operands `a` and `b` have the same offset and strides in every nest.
-pub(crate) const fn same_in_every_nest<const K: usize>(
-    nests: &[Nest<K>],
+pub(crate) const fn same_in_every_nest<const K: usize, const L: usize>(
+    nests: &[Nest<K, L>],
     a: usize,
     b: usize,
 ) -> bool {

@@ -75,7 +75,9 @@ impl<const K: usize> SmallNest<K> {
     /// copy), as the drivers would hand it to the block kernels: its loops, offsets, bounds
     /// and tile; `None` for any other plan, an empty one included. A `const fn`: a plan built
     /// at compile time is decoded at compile time.
-    pub(crate) const fn of_plan<const M: usize>(plan: &Plan<K, M>) -> Option<Self> {
+    pub(crate) const fn of_plan<const M: usize, const L: usize>(
+        plan: &Plan<K, M, L>,
+    ) -> Option<Self> {
         let [nest] = plan.nests() else {
             return None;
         };

@@ -4,21 +4,21 @@
 //! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
 //! rule in its own file.
 
+use super::Nest;
 use super::flip::face;
 use super::group::group;
 use super::measure::measure;
 use super::merge::append;
 use super::order::{long_cube, long_inside, order};
 use super::tiling::{tile, untiled_small};
-use super::{MAX_LOOPS, Nest};
 use crate::LayoutError;
 
 /// A nest under construction.
-pub(super) struct Builder<'a, const K: usize> {
-    pub(super) nest: &'a mut Nest<K>,
+pub(super) struct Builder<'a, const K: usize, const L: usize> {
+    pub(super) nest: &'a mut Nest<K, L>,
 }
 
-impl<const K: usize> Builder<'_, K> {
+impl<const K: usize, const L: usize> Builder<'_, K, L> {
     /// Appends an axis inside the others: dropped at extent 1, merged into the previous loop
     /// when it merges in every operand.
     pub(super) const fn push(
@@ -31,7 +31,7 @@ impl<const K: usize> Builder<'_, K> {
                 self.nest.depth = depth;
                 Ok(())
             }
-            None => Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+            None => Err(LayoutError::RankOverflow { max: L }),
         }
     }
 
@@ -48,7 +48,7 @@ impl<const K: usize> Builder<'_, K> {
             tile: nest_tile,
         } = self.nest;
         let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
-            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+            return Err(LayoutError::RankOverflow { max: L });
         };
         let out = match order(loops, offsets, line) {
             Ok(out) => out,
@@ -56,14 +56,14 @@ impl<const K: usize> Builder<'_, K> {
         };
         *nest_depth = out;
         let Some((loops, _)) = loops.split_at_mut_checked(out) else {
-            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+            return Err(LayoutError::RankOverflow { max: L });
         };
         *nest_tile = untiled_small(tile(loops, out, side), loops, side, line);
         if nest_tile.is_none() {
             *nest_depth = group(all, out, line);
         }
         let Some((loops, _)) = all.split_at_mut_checked(*nest_depth) else {
-            return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+            return Err(LayoutError::RankOverflow { max: L });
         };
         if nest_tile.is_none() {
             long_inside(loops, line);

@@ -4,9 +4,9 @@ use core::fmt;
 
 use super::{Loop, Nest, Plan};
 
-struct NestHead<'a, const K: usize>(usize, &'a Nest<K>);
+struct NestHead<'a, const K: usize, const L: usize>(usize, &'a Nest<K, L>);
 
-impl<const K: usize> fmt::Display for NestHead<'_, K> {
+impl<const K: usize, const L: usize> fmt::Display for NestHead<'_, K, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -18,9 +18,9 @@ impl<const K: usize> fmt::Display for NestHead<'_, K> {
     }
 }
 
-struct LoopLine<'a, const K: usize>(usize, &'a Loop<K>, &'a Nest<K>);
+struct LoopLine<'a, const K: usize, const L: usize>(usize, &'a Loop<K>, &'a Nest<K, L>);
 
-impl<const K: usize> fmt::Display for LoopLine<'_, K> {
+impl<const K: usize, const L: usize> fmt::Display for LoopLine<'_, K, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let LoopLine(j, l, nest) = *self;
         write!(
@@ -39,7 +39,7 @@ impl<const K: usize> fmt::Display for LoopLine<'_, K> {
     }
 }
 
-impl<const K: usize, const M: usize> fmt::Display for Plan<K, M> {
+impl<const K: usize, const M: usize, const L: usize> fmt::Display for Plan<K, M, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count == 0 {
             return f.write_str("empty plan");

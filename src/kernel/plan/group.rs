@@ -2,10 +2,10 @@
 //! reordered into tiles that read whole source lines and write whole destination lines
 //! ([`group`]).
 
+use super::Loop;
 use super::operands::{mul, stride_or_0};
 use super::order::put;
 use super::tiling::abs_stride;
-use super::{Loop, MAX_LOOPS};
 use crate::algo::access::{get, set, swap};
 
 /// The largest 2-D block (elements of the two innermost loops) [`group`] regroups: a larger
@@ -46,7 +46,11 @@ pub(super) const GROUP_TRIES: usize = 32;
 /// The sweep's case 106 (`f64`, loops of 7018, 10, 2 and 4 steps, the source fast in the
 /// first and third, the destination in the others): 2-D blocks of 8 elements became blocks
 /// of 22, the source read in runs of 22.
-pub(super) const fn group<const K: usize>(all: &mut [Loop<K>], depth: usize, line: usize) -> usize {
+pub(super) const fn group<const K: usize, const L: usize>(
+    all: &mut [Loop<K>; L],
+    depth: usize,
+    line: usize,
+) -> usize {
     if K != 2 || depth < 3 || depth >= all.len() {
         return depth;
     }
@@ -54,7 +58,7 @@ pub(super) const fn group<const K: usize>(all: &mut [Loop<K>], depth: usize, lin
         return depth;
     };
     match group_cut(loops, line) {
-        Some((fast, steps)) => regroup(all, depth, fast, steps, line),
+        Some((fast, steps)) => regroup::<K, L>(all, depth, fast, steps, line),
         None => depth,
     }
 }
@@ -144,7 +148,7 @@ pub(super) const fn group_cut<const K: usize>(
 /// place) and `steps` steps of it (appended), then every loop sorted by class, outermost
 /// first: the other loops, the outer part, the destination's group, the inner part, the
 /// source's other fast loops (by stride, largest outermost). Returns the new depth.
-pub(super) const fn regroup<const K: usize>(
+pub(super) const fn regroup<const K: usize, const L: usize>(
     all: &mut [Loop<K>],
     depth: usize,
     fast: usize,
@@ -172,7 +176,7 @@ pub(super) const fn regroup<const K: usize>(
     }
     let mut inner = whole;
     inner.extent = steps;
-    let mut class = [0u8; MAX_LOOPS];
+    let mut class = [0u8; L];
     let mut i = 0;
     while i < depth {
         let (ds, ss) = (abs_stride(all, i, 0), abs_stride(all, i, 1));

@@ -1,11 +1,12 @@
 //! Operands that need more loops than a nest holds: the outermost loops peeled off into
 //! pieces, one nest per combination of their indices.
 //!
-//! A nest holds [`MAX_LOOPS`] loops. Operands of rank `N > MAX_LOOPS` whose axes still need
+//! A nest holds `L` loops (the plan's parameter, [`MAX_LOOPS`] by default). Operands of rank
+//! `N > L` whose axes still need
 //! more after extent-1 axes are dropped and neighbours merged (a rank-12 view that merges
 //! nowhere) are first flipped, ordered and merged again as a nest's loops are (`order` in
 //! `plan/order.rs`: an F-order view of rank 12 merges into one loop there); the innermost
-//! [`MAX_LOOPS`] of what remains are kept in each nest, and the others, the outermost, are
+//! `L` of what remains are kept in each nest, and the others, the outermost, are
 //! *peeled*: each combination of their indices is a piece, a nest of the kept loops starting
 //! at that combination's offsets. The pieces are numbered with the first peeled axis slowest, and then planned as
 //! the pieces of differently blocked operands are (`plan/pieces.rs`): a [`Plan`] holds `M`
@@ -21,21 +22,23 @@
 //!   piece 1:      offset 6561  the same loops
 //! ```
 //!
-//! Only [`Plan::build_nest`] calls this, and only where `N > MAX_LOOPS`, a test on a
-//! constant: for the ranks of real layouts it folds away.
+//! Only [`Plan::build_nest`] calls this, and only where `N > L`, a test on constants: for
+//! the ranks of real layouts it folds away.
+//!
+//! [`MAX_LOOPS`]: super::MAX_LOOPS
 
 use super::merge::append;
 use super::operands::{add, mul, offsets_of, strides_at};
 use super::order::order;
-use super::{Loop, MAX_LOOPS, Plan, itemsize_of, line_for};
+use super::{Loop, Plan, itemsize_of, line_for};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
 use crate::kernel::mapping::Lowered;
 
-impl<const K: usize, const M: usize> Plan<K, M> {
+impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
     /// The nests of pieces `first..first + M` of operands none of which is blocked,
-    /// the outermost loops past [`MAX_LOOPS`] peeled; returns the number of pieces in all (1
+    /// the outermost loops past `L` (the plan's loops a nest, [`MAX_LOOPS`](super::MAX_LOOPS) by default) peeled; returns the number of pieces in all (1
     /// when nothing is peeled).
     ///
     /// # Errors
@@ -66,16 +69,16 @@ impl<const K: usize, const M: usize> Plan<K, M> {
             axis = axis.saturating_add(1);
         }
         // 2. Where more than a nest holds remain: flipped, ordered and merged again as a
-        // nest's loops are (`order`), and the outermost past `MAX_LOOPS` peeled; the pieces
+        // nest's loops are (`order`), and the outermost past `L` peeled; the pieces
         // are the product of their extents.
         let mut base = offsets_of(ops);
         let mut peel = 0usize;
-        if depth > MAX_LOOPS {
+        if depth > L {
             let Some((used, _)) = loops.split_at_mut_checked(depth) else {
-                return Err(LayoutError::RankOverflow { max: MAX_LOOPS });
+                return Err(LayoutError::RankOverflow { max: L });
             };
             depth = tri!(order(used, &mut base, line));
-            peel = depth.saturating_sub(MAX_LOOPS);
+            peel = depth.saturating_sub(L);
         }
         let mut total = 1usize;
         let mut slot = 0;
@@ -86,7 +89,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
             // At most the volume, which fits `usize` (a `Layout` invariant).
             total = match total.checked_mul(l.extent) {
                 Some(t) => t,
-                None => return Err(LayoutError::RankOverflow { max: MAX_LOOPS }),
+                None => return Err(LayoutError::RankOverflow { max: L }),
             };
             slot = slot.saturating_add(1);
         }

@@ -304,7 +304,7 @@ const fn cut_on(cuts: &[Cut], k: usize) -> Option<usize> {
     None
 }
 
-impl<const K: usize, const M: usize> Plan<K, M> {
+impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
     /// The nests of operands of which at least one is interleaved (factor > 1): the shape
     /// cut into pieces strided in every operand (see the module doc), pieces
     /// `first..first + M` of them planned (a window; `first` is 0 for a whole plan).

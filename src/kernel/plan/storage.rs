@@ -24,14 +24,14 @@ use crate::algo::access::set;
 /// constant.
 #[derive(Clone, Copy)]
 #[repr(u32)]
-pub(super) enum Nests<const K: usize, const M: usize> {
+pub(super) enum Nests<const K: usize, const M: usize, const L: usize> {
     /// Room for one nest.
-    One([Nest<K>; 1]),
+    One([Nest<K, L>; 1]),
     /// Room for `M` nests ([`MAX_NESTS`](super::MAX_NESTS) unless a plan asks for more).
-    Many([Nest<K>; M]),
+    Many([Nest<K, L>; M]),
 }
 
-impl<const K: usize, const M: usize> Nests<K, M> {
+impl<const K: usize, const M: usize, const L: usize> Nests<K, M, L> {
     /// No nest written yet: room for one, cleared.
     pub(super) const EMPTY: Self = Self::One([Nest::EMPTY]);
 
@@ -39,7 +39,7 @@ impl<const K: usize, const M: usize> Nests<K, M> {
     const EMPTY_MANY: Self = Self::Many([Nest::EMPTY; M]);
 
     /// Every slot.
-    pub(super) const fn slots(&self) -> &[Nest<K>] {
+    pub(super) const fn slots(&self) -> &[Nest<K, L>] {
         match self {
             Self::One(n) => n,
             Self::Many(n) => n,
@@ -48,7 +48,7 @@ impl<const K: usize, const M: usize> Nests<K, M> {
 
     /// Slot 0 (no room is made); `None` never: a `Many` is made only where `M >= 2`
     /// ([`grow`](Self::grow)), and `Plan` refuses `M == 0` at compile time.
-    pub(super) const fn first_mut(&mut self) -> Option<&mut Nest<K>> {
+    pub(super) const fn first_mut(&mut self) -> Option<&mut Nest<K, L>> {
         match self {
             Self::One([n]) => Some(n),
             Self::Many(many) => many.first_mut(),
@@ -57,13 +57,13 @@ impl<const K: usize, const M: usize> Nests<K, M> {
 
     /// Slot `i`, making room for `M` first when `i` is past the first (nest 0 kept); `None`
     /// past `M` (and past the first when `M <= 1`).
-    pub(super) const fn slot_mut(&mut self, i: usize) -> Option<&mut Nest<K>> {
+    pub(super) const fn slot_mut(&mut self, i: usize) -> Option<&mut Nest<K, L>> {
         if i >= 1 {
             if let Self::One(_) = self {
                 self.grow();
             }
         }
-        let slots: &mut [Nest<K>] = match self {
+        let slots: &mut [Nest<K, L>] = match self {
             Self::One(n) => n,
             Self::Many(n) => n,
         };
@@ -91,7 +91,7 @@ impl<const K: usize, const M: usize> Nests<K, M> {
     }
 
     /// The `M` nests this stands for, unused ones empty.
-    const fn padded(&self) -> [Nest<K>; M] {
+    const fn padded(&self) -> [Nest<K, L>; M] {
         match *self {
             Self::Many(n) => n,
             Self::One([first]) => {
@@ -103,28 +103,28 @@ impl<const K: usize, const M: usize> Nests<K, M> {
     }
 }
 
-impl<const K: usize, const M: usize> PartialEq for Nests<K, M> {
+impl<const K: usize, const M: usize, const L: usize> PartialEq for Nests<K, M, L> {
     fn eq(&self, other: &Self) -> bool {
         self.padded() == other.padded()
     }
 }
 
-impl<const K: usize, const M: usize> Eq for Nests<K, M> {}
+impl<const K: usize, const M: usize, const L: usize> Eq for Nests<K, M, L> {}
 
-impl<const K: usize, const M: usize> Hash for Nests<K, M> {
+impl<const K: usize, const M: usize, const L: usize> Hash for Nests<K, M, L> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.padded().hash(state);
     }
 }
 
-impl<const K: usize, const M: usize> fmt::Debug for Nests<K, M> {
+impl<const K: usize, const M: usize, const L: usize> fmt::Debug for Nests<K, M, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.padded().fmt(f)
     }
 }
 
 #[cfg(feature = "defmt")]
-impl<const K: usize, const M: usize> defmt::Format for Nests<K, M> {
+impl<const K: usize, const M: usize, const L: usize> defmt::Format for Nests<K, M, L> {
     fn format(&self, f: defmt::Formatter<'_>) {
         defmt::write!(f, "{}", self.padded());
     }
@@ -139,11 +139,11 @@ mod tests {
     use std::format;
 
     use super::Nests;
-    use crate::kernel::plan::{MAX_NESTS, Nest};
+    use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Nest};
 
     #[test]
     fn nests_one_and_many_holding_the_same_nest_compare_equal() {
-        let mut one = Nests::<2, MAX_NESTS>::EMPTY;
+        let mut one = Nests::<2, MAX_NESTS, MAX_LOOPS>::EMPTY;
         let mut nest = Nest::EMPTY;
         nest.offsets = [3, 4];
         *one.slot_mut(0).unwrap() = nest;

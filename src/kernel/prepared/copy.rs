@@ -4,7 +4,7 @@
 use core::mem::MaybeUninit;
 
 use crate::kernel::mapping::{Lowered, Mapping};
-use crate::kernel::plan::{MAX_NESTS, Plan};
+use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan};
 use crate::kernel::proof::{Checked, CopyFact, Dense, Unique, UniqueFact};
 use crate::kernel::raw;
 #[cfg(not(target_os = "none"))]
@@ -15,9 +15,9 @@ use crate::{Layout, LayoutError, Operand};
 /// the buffers, then loops.
 ///
 /// Plain `Copy` data (a few hundred bytes: the [`Plan`] of its loop nests, with room for
-/// `M` nests of [`MAX_LOOPS`](crate::plan::MAX_LOOPS) loops, one nest per strided piece of
-/// the shape; `M` is [`MAX_NESTS`] for `CopyPlan` without parameter, and
-/// [`CopyPlan::with_nests`] makes room for more). Built in a
+/// `M` nests of `L` loops, one nest per strided piece of the shape; `M` is [`MAX_NESTS`] and
+/// `L` [`MAX_LOOPS`] for `CopyPlan` without parameters, [`CopyPlan::with_nests`] makes room
+/// for more nests and [`CopyPlan::with_loops`] for more or fewer loops). Built in a
 /// `const` item, it costs no planning and no validation at run time, and links none. On
 /// targets without an operating system, [`run`](CopyPlan::run) and its checks are inlined
 /// into each call: for a `const` plan of one nest of at most two loops, the compiler folds
@@ -49,11 +49,11 @@ use crate::{Layout, LayoutError, Operand};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub struct CopyPlan<const M: usize = MAX_NESTS> {
+pub struct CopyPlan<const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
     /// The plan with what validation found: a unique destination, and the plan's one block
     /// when it is one nest of at most two loops (decoded once, so `run` hands it to the block
     /// kernel without walking the plan; on hosts also classified for the small-block kernels).
-    checked: Checked<2, CopyFact, M>,
+    checked: Checked<2, CopyFact, M, L>,
 }
 
 impl CopyPlan {
@@ -143,7 +143,7 @@ impl CopyPlan {
 impl<const M: usize> CopyPlan<M> {
     /// [`CopyPlan::of`] with room for `M` nests, one per strided piece of the shape, where
     /// [`CopyPlan::new`] has [`MAX_NESTS`]: for operands blocked so differently, or of a rank
-    /// so far past [`MAX_LOOPS`](crate::plan::MAX_LOOPS) without merging, that they cut the
+    /// so far past [`MAX_LOOPS`] without merging, that they cut the
     /// shape into more pieces than that (the run-time [`copy()`](crate::copy()) plans them a
     /// few at a time instead). The run is the same; the plan is `M` nests long (plain `Copy`
     /// data, 136 bytes a nest on 32-bit targets and 272 on 64-bit ones).
@@ -205,6 +205,66 @@ impl<const M: usize> CopyPlan<M> {
         src: &Lowered<N>,
         dst: &Lowered<N>,
     ) -> Result<Self, LayoutError> {
+        Self::with_loops_lowered(src, dst)
+    }
+}
+
+impl<const M: usize, const L: usize> CopyPlan<M, L> {
+    /// [`CopyPlan::with_nests`] with room for `L` loops a nest where it has
+    /// [`MAX_LOOPS`] ([`Plan::with_loops`]): a rank past that
+    /// which merges nowhere planned as one nest, or a plan of short nests kept small (a
+    /// stereo copy's one nest of two loops: `CopyPlan<1, 2>`). The run is the same.
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::with_nests`], with [`LayoutError::RankOverflow`] `{ max: L }` when the
+    /// loops peeled past `L` make more than `M` pieces.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+    /// // 64 stereo frames, planar into interleaved: one nest of two loops.
+    /// let planar = Layout::dense([2, 64], 2, Order::C)?;
+    /// let frames = Layout::dense([2, 64], 2, Order::F)?;
+    /// let small = CopyPlan::<1, 2>::with_loops(&planar, &frames)?;
+    /// assert!(core::mem::size_of_val(&small) < core::mem::size_of::<CopyPlan>());
+    /// let src: Vec<i16> = (0..128).collect();
+    /// let mut dst = vec![0i16; 128];
+    /// small.run(&src, &mut dst)?;
+    /// assert_eq!(&dst[..4], &[0, 64, 1, 65]);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn with_loops<const N: usize, S, D>(src: &S, dst: &D) -> Result<Self, LayoutError>
+    where
+        S: Mapping<N> + ?Sized,
+        D: Mapping<N> + ?Sized,
+    {
+        Self::with_loops_lowered(&src.lowered(), &dst.lowered())
+    }
+
+    /// [`CopyPlan::with_loops`] from lowered operands: `const`, as
+    /// [`CopyPlan::from_lowered`].
+    ///
+    /// # Errors
+    ///
+    /// As [`CopyPlan::with_loops`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order, const_unwrap};
+    /// // Rank 9, nothing merges: with room for 9 loops, one nest (no pieces).
+    /// const S: [isize; 9] = [6561, 2187, 729, 243, 81, 27, 9, 3, 1];
+    /// const L9: Layout<9> = const_unwrap(Layout::new([2; 9], S, 1));
+    /// const PLAN: CopyPlan<1, 9> = const_unwrap(CopyPlan::with_loops_lowered(&L9.lowered(), &L9.lowered()));
+    /// assert_eq!(PLAN.plan().nests().len(), 1);
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub const fn with_loops_lowered<const N: usize>(
+        src: &Lowered<N>,
+        dst: &Lowered<N>,
+    ) -> Result<Self, LayoutError> {
         match Self::unique_plan(src, dst) {
             Ok(checked) => Ok(Self {
                 checked: checked.for_copy(dst.itemsize),
@@ -218,7 +278,7 @@ impl<const M: usize> CopyPlan<M> {
     pub(super) const fn unique_plan<const N: usize>(
         src: &Lowered<N>,
         dst: &Lowered<N>,
-    ) -> Result<Checked<2, UniqueFact, M>, LayoutError> {
+    ) -> Result<Checked<2, UniqueFact, M, L>, LayoutError> {
         match Checked::new(&[*dst, *src], [Operand::Destination, Operand::Source]) {
             Ok(c) => c.unique(),
             Err(e) => Err(e),
@@ -317,7 +377,7 @@ impl<const M: usize> CopyPlan<M> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    pub const fn plan(&self) -> &Plan<2, M> {
+    pub const fn plan(&self) -> &Plan<2, M, L> {
         self.checked.plan()
     }
 
@@ -328,7 +388,7 @@ impl<const M: usize> CopyPlan<M> {
         &self,
         src_len: usize,
         dst_len: usize,
-    ) -> Result<Unique<'_, 2, M>, LayoutError> {
+    ) -> Result<Unique<'_, 2, M, L>, LayoutError> {
         let sizes = [size_of::<D>(), size_of::<S>()];
         self.checked.unique_for(sizes, [dst_len, src_len])
     }

@@ -11,8 +11,8 @@ use crate::{LayoutError, Operand};
 /// Each operand's lowest and highest offset over every nest of `plan` (`None` when the plan
 /// visits nothing), so an error names the whole layout's lowest offset or needed length,
 /// not one piece's.
-pub(crate) const fn spans<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
+pub(crate) const fn spans<const K: usize, const M: usize, const L: usize>(
+    plan: &Plan<K, M, L>,
 ) -> Option<[(isize, isize); K]> {
     let [first, rest @ ..] = plan.nests() else {
         return None;

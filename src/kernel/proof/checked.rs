@@ -19,7 +19,7 @@ use crate::algo::checked::tri;
 use crate::kernel::element::check_size;
 use crate::kernel::mapping::Lowered;
 use crate::kernel::plan::block::SmallNest;
-use crate::kernel::plan::{MAX_NESTS, Plan};
+use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan};
 #[cfg(not(target_os = "none"))]
 use crate::kernel::small::Small;
 use crate::kernel::unique;
@@ -29,8 +29,9 @@ use crate::{LayoutError, Operand};
 /// operand, and the fact `F` validation found about that plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "defmt", derive(defmt::Format))]
-pub(crate) struct Checked<const K: usize, F, const M: usize = MAX_NESTS> {
-    plan: Plan<K, M>,
+pub(crate) struct Checked<const K: usize, F, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS>
+{
+    plan: Plan<K, M, L>,
     names: [Operand; K],
     itemsize: [usize; K],
     /// One past each operand's largest offset over every nest (0 for an empty plan).
@@ -64,14 +65,14 @@ pub(crate) struct WithinFact {
 
 /// What a prepared copy's run may use: the uniqueness proof of its plan for the run's
 /// lengths, and through it the plan's one block, when the plan has one.
-pub(crate) struct CopyProofs<'p, const M: usize = MAX_NESTS> {
-    unique: Unique<'p, 2, M>,
+pub(crate) struct CopyProofs<'p, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
+    unique: Unique<'p, 2, M, L>,
     block: Option<UniqueBlock<'p>>,
 }
 
-impl<'p, const M: usize> CopyProofs<'p, M> {
+impl<'p, const M: usize, const L: usize> CopyProofs<'p, M, L> {
     /// The plan's proof, for the general loops.
-    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M> {
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M, L> {
         &self.unique
     }
 
@@ -81,7 +82,7 @@ impl<'p, const M: usize> CopyProofs<'p, M> {
     }
 }
 
-impl<const K: usize, const M: usize> Checked<K, (), M> {
+impl<const K: usize, const M: usize, const L: usize> Checked<K, (), M, L> {
     /// Plans `ops` and measures each operand's shortest slice (an error naming `names[k]`
     /// when an offset of operand `k` is negative: no slice holds it).
     ///
@@ -92,7 +93,7 @@ impl<const K: usize, const M: usize> Checked<K, (), M> {
         ops: &[Lowered<N>; K],
         names: [Operand; K],
     ) -> Result<Self, LayoutError> {
-        let plan = match Plan::with_nests(ops) {
+        let plan = match Plan::with_loops(ops) {
             Ok(p) => p,
             Err(e) => return Err(e),
         };
@@ -123,7 +124,7 @@ impl<const K: usize, const M: usize> Checked<K, (), M> {
     /// # Errors
     ///
     /// [`LayoutError::DestinationNotUnique`], [`LayoutError::UniquenessUndecided`].
-    pub(crate) const fn unique(self) -> Result<Checked<K, UniqueFact, M>, LayoutError> {
+    pub(crate) const fn unique(self) -> Result<Checked<K, UniqueFact, M, L>, LayoutError> {
         match unique::destination_unique(&self.plan) {
             Ok(()) => Ok(Checked {
                 plan: self.plan,
@@ -137,10 +138,10 @@ impl<const K: usize, const M: usize> Checked<K, (), M> {
     }
 }
 
-impl<const M: usize> Checked<2, UniqueFact, M> {
+impl<const M: usize, const L: usize> Checked<2, UniqueFact, M, L> {
     /// A copy's facts: the plan's one nest of at most two loops, and (hosts) its small-block
     /// kernel for `itemsize`-byte elements.
-    pub(crate) const fn for_copy(self, itemsize: usize) -> Checked<2, CopyFact, M> {
+    pub(crate) const fn for_copy(self, itemsize: usize) -> Checked<2, CopyFact, M, L> {
         #[cfg(target_os = "none")]
         let _ = itemsize;
         let fact = CopyFact {
@@ -162,7 +163,7 @@ impl<const M: usize> Checked<2, UniqueFact, M> {
     /// # Errors
     ///
     /// [`LayoutError::OperandsOverlap`], [`LayoutError::UniquenessUndecided`].
-    pub(crate) const fn in_place(self) -> Result<Checked<2, WithinFact, M>, LayoutError> {
+    pub(crate) const fn in_place(self) -> Result<Checked<2, WithinFact, M, L>, LayoutError> {
         match unique::operands_coincide(&self.plan, 0, 1) {
             Ok(coincide) => Ok(Checked {
                 plan: self.plan,
@@ -178,9 +179,9 @@ impl<const M: usize> Checked<2, UniqueFact, M> {
     }
 }
 
-impl<const K: usize, F, const M: usize> Checked<K, F, M> {
+impl<const K: usize, F, const M: usize, const L: usize> Checked<K, F, M, L> {
     /// The plan.
-    pub(crate) const fn plan(&self) -> &Plan<K, M> {
+    pub(crate) const fn plan(&self) -> &Plan<K, M, L> {
         &self.plan
     }
 
@@ -214,7 +215,7 @@ impl<const K: usize, F, const M: usize> Checked<K, F, M> {
         &self,
         sizes: [usize; K],
         lens: [usize; K],
-    ) -> Result<InBounds<'_, K, M>, LayoutError> {
+    ) -> Result<InBounds<'_, K, M, L>, LayoutError> {
         if let Some(k) = first_where(&self.itemsize, &sizes, |a, b| a != b) {
             if let (Some(&name), Some(&itemsize), Some(&size)) =
                 (self.names.get(k), self.itemsize.get(k), sizes.get(k))
@@ -235,7 +236,7 @@ impl<const K: usize, F, const M: usize> Checked<K, F, M> {
     }
 }
 
-impl<const K: usize, const M: usize> Checked<K, UniqueFact, M> {
+impl<const K: usize, const M: usize, const L: usize> Checked<K, UniqueFact, M, L> {
     /// [`bounds`](Checked::bounds), and the destination's uniqueness this value was checked
     /// for.
     ///
@@ -247,14 +248,14 @@ impl<const K: usize, const M: usize> Checked<K, UniqueFact, M> {
         &self,
         sizes: [usize; K],
         lens: [usize; K],
-    ) -> Result<Unique<'_, K, M>, LayoutError> {
+    ) -> Result<Unique<'_, K, M, L>, LayoutError> {
         Ok(Unique {
             bounds: self.bounds(sizes, lens)?,
         })
     }
 }
 
-impl<const M: usize> Checked<2, CopyFact, M> {
+impl<const M: usize, const L: usize> Checked<2, CopyFact, M, L> {
     /// [`bounds`](Checked::bounds) of a copy, and what its destination's uniqueness and its
     /// decoded block prove for these lengths.
     ///
@@ -274,7 +275,7 @@ impl<const M: usize> Checked<2, CopyFact, M> {
         &self,
         sizes: [usize; 2],
         lens: [usize; 2],
-    ) -> Result<CopyProofs<'_, M>, LayoutError> {
+    ) -> Result<CopyProofs<'_, M, L>, LayoutError> {
         let unique = Unique {
             bounds: self.bounds(sizes, lens)?,
         };
@@ -300,7 +301,7 @@ impl<const M: usize> Checked<2, CopyFact, M> {
         &self,
         sizes: [usize; 2],
         lens: [usize; 2],
-    ) -> Result<Unique<'_, 2, M>, LayoutError> {
+    ) -> Result<Unique<'_, 2, M, L>, LayoutError> {
         // The plan's destination is unique (`CopyFact` is minted only by `for_copy`, which
         // checked it); `bounds` proves the offsets for these lengths.
         Ok(Unique {
@@ -309,7 +310,7 @@ impl<const M: usize> Checked<2, CopyFact, M> {
     }
 }
 
-impl<const M: usize> Checked<2, CopyFact, M> {
+impl<const M: usize, const L: usize> Checked<2, CopyFact, M, L> {
     /// The plan's one block classified for a small-block kernel, when it has one and slices
     /// of `lens` elements of `sizes` bytes pass [`bounds`](Checked::bounds): then every
     /// offset of the block lies inside such slices and its destination is unique. Checked
@@ -355,8 +356,8 @@ impl<const M: usize> Checked<2, WithinFact, M> {
 /// Measures the shortest slice of each operand of `plan`: one past its largest offset over
 /// every nest (0 for an empty plan); `names[k]` names operand `k` in the error when an offset
 /// is negative (no slice holds it).
-const fn shortest<const K: usize, const M: usize>(
-    plan: &Plan<K, M>,
+const fn shortest<const K: usize, const M: usize, const L: usize>(
+    plan: &Plan<K, M, L>,
     names: [Operand; K],
 ) -> Result<[usize; K], LayoutError> {
     let mut lens = [0usize; K];

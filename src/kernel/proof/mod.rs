@@ -44,17 +44,22 @@ pub(crate) const TWO_SOURCES: [Operand; 3] =
 
 /// Proof that every offset of every nest of `plan` lies inside a slice of `lens[k]` elements
 /// for operand `k`.
-pub(crate) struct InBounds<'p, const K: usize, const M: usize = MAX_NESTS> {
-    plan: &'p Plan<K, M>,
+pub(crate) struct InBounds<
+    'p,
+    const K: usize,
+    const M: usize = MAX_NESTS,
+    const L: usize = MAX_LOOPS,
+> {
+    plan: &'p Plan<K, M, L>,
     lens: [usize; K],
     names: [Operand; K],
 }
 
-impl<'p, const K: usize, const M: usize> InBounds<'p, K, M> {
+impl<'p, const K: usize, const M: usize, const L: usize> InBounds<'p, K, M, L> {
     /// Checks that every operand's offsets lie in `0..lens[k]`; `names[k]` is what an error
     /// calls operand `k`.
     pub(crate) fn check(
-        plan: &'p Plan<K, M>,
+        plan: &'p Plan<K, M, L>,
         lens: [usize; K],
         names: [Operand; K],
     ) -> Result<Self, LayoutError> {
@@ -74,7 +79,7 @@ impl<'p, const K: usize, const M: usize> InBounds<'p, K, M> {
         )
     )]
     #[cfg_attr(target_os = "none", inline(always))]
-    pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K, M>, LayoutError> {
+    pub(crate) fn plan_for(&self, lens: [usize; K]) -> Result<&'p Plan<K, M, L>, LayoutError> {
         match first_where(&self.lens, &lens, |a, b| a != b) {
             Some(k) => Err(outside(&self.names, &self.lens, &lens, k)),
             None => Ok(self.plan),
@@ -186,20 +191,21 @@ pub(crate) fn first_where<const K: usize>(
 
 /// Proof of [`InBounds`], and that no two indices of the destination (operand 0) share an
 /// element.
-pub(crate) struct Unique<'p, const K: usize, const M: usize = MAX_NESTS> {
-    bounds: InBounds<'p, K, M>,
+pub(crate) struct Unique<'p, const K: usize, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS>
+{
+    bounds: InBounds<'p, K, M, L>,
 }
 
-impl<'p, const K: usize, const M: usize> Unique<'p, K, M> {
+impl<'p, const K: usize, const M: usize, const L: usize> Unique<'p, K, M, L> {
     /// Checks that the destination of `bounds`' plan is unique (the kernels' budgeted search,
     /// [`unique::destination_unique`]).
-    pub(crate) fn check(bounds: InBounds<'p, K, M>) -> Result<Self, LayoutError> {
+    pub(crate) fn check(bounds: InBounds<'p, K, M, L>) -> Result<Self, LayoutError> {
         unique::destination_unique(bounds.plan)?;
         Ok(Self { bounds })
     }
 
     /// The bounds this proof builds on.
-    pub(crate) const fn bounds(&self) -> &InBounds<'p, K, M> {
+    pub(crate) const fn bounds(&self) -> &InBounds<'p, K, M, L> {
         &self.bounds
     }
 }
@@ -349,26 +355,26 @@ pub(crate) fn dense_span(
 
 /// Proof of [`Unique`], and that the destination's offsets fill one range with no gap: every
 /// element of `span` is written by the kernel, so after it the range is initialised.
-pub(crate) struct Dense<'p, const M: usize = MAX_NESTS> {
-    unique: Unique<'p, 2, M>,
+pub(crate) struct Dense<'p, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
+    unique: Unique<'p, 2, M, L>,
     span: core::ops::Range<usize>,
 }
 
-impl<'p, const M: usize> Dense<'p, M> {
+impl<'p, const M: usize, const L: usize> Dense<'p, M, L> {
     /// Checks that the destination's offsets, unique by `unique`, cover `min..=max` with no
     /// gap (`max - min + 1` equals the volume).
     ///
     /// # Errors
     ///
     /// [`LayoutError::DestinationHasGaps`] otherwise.
-    pub(crate) fn check(unique: Unique<'p, 2, M>) -> Result<Self, LayoutError> {
+    pub(crate) fn check(unique: Unique<'p, 2, M, L>) -> Result<Self, LayoutError> {
         let plan = unique.bounds.plan;
         let span = dense_span(spans(plan).map(|[d, _]| d), plan.volume())?;
         Ok(Self { unique, span })
     }
 
     /// The uniqueness proof this one builds on.
-    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M> {
+    pub(crate) const fn unique(&self) -> &Unique<'p, 2, M, L> {
         &self.unique
     }
 

@@ -124,8 +124,8 @@ unsafe fn packed_rows<T: Copy + 'static>(
 }
 
 /// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
-pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize>(
-    unique: &Unique<'_, 2, M>,
+pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize, const L: usize>(
+    unique: &Unique<'_, 2, M, L>,
     dst: &mut [U],
     src: &[T],
     mut f: F,
@@ -143,8 +143,14 @@ pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize>(
 /// # Safety
 ///
 /// As [`copy_nests`](super::copy_nests).
-pub(crate) unsafe fn map_nests<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize>(
-    plan: &Plan<2, M>,
+pub(crate) unsafe fn map_nests<
+    T: Copy + 'static,
+    U: Copy,
+    F: FnMut(T) -> U,
+    const M: usize,
+    const L: usize,
+>(
+    plan: &Plan<2, M, L>,
     d: *mut U,
     s: *const T,
     f: &mut F,

@@ -34,8 +34,8 @@ use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
-pub(crate) fn copy<T: Copy + 'static, const M: usize>(
-    unique: &Unique<'_, 2, M>,
+pub(crate) fn copy<T: Copy + 'static, const M: usize, const L: usize>(
+    unique: &Unique<'_, 2, M, L>,
     dst: &mut [T],
     src: &[T],
 ) -> Result<(), LayoutError> {
@@ -175,8 +175,8 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
 /// it runs. With `owned`, every byte of the destination's allocation from its lowest element
 /// to its highest is initialised, and nothing else reads or writes any of them while it
 /// runs.
-pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
-    plan: &Plan<2, M>,
+pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize, const L: usize>(
+    plan: &Plan<2, M, L>,
     d: *mut T,
     s: *const T,
     [stream, stream_rows, owned]: [bool; 3],
@@ -212,7 +212,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
                 continue;
             }
         }
-        match inline_nest::<T>(nest, stream, owned) {
+        match inline_nest::<T, _>(nest, stream, owned) {
             Some(Inline::Cubes) => {
                 // SAFETY: the caller's contract, for `nest`.
                 if unsafe { tiny_cubes(nest, d, s) } {
@@ -247,7 +247,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize>(
         // and only the tiles at its edges have other extents. Bare metal leaves it to
         // `block_kernel` ([`KIND_IN_KERNEL`]).
         let mut kinds: Option<([usize; 2], BlockKind)> = None;
-        for_each_block_of(nest, nest_tile::<T>(nest), |[od, os], a, b| {
+        for_each_block_of(nest, nest_tile::<T, _>(nest), |[od, os], a, b| {
             let kind = match kinds {
                 _ if KIND_IN_KERNEL => None,
                 Some((extents, kind)) if extents == [a.extent, b.extent] => Some(kind),
@@ -288,7 +288,7 @@ pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
         .plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
-        for_each_block_tiled(nest, nest_tile::<T>(nest), |[od, os], a, b| {
+        for_each_block_tiled(nest, nest_tile::<T, _>(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, `od` is inside `buf` (`InBounds` witness).
             let dp = unsafe { p.offset(od) };
             // SAFETY: as in `copy`, `os` is inside `buf` (`InBounds` witness).
@@ -307,8 +307,8 @@ pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
 
 /// `dst[i] = src[i]` over the plan into uninitialised slots; returns the destination's span,
 /// every element of which the copy wrote, as initialised elements.
-pub(crate) fn copy_uninit<'d, T: Copy + 'static, const M: usize>(
-    dense: &Dense<'_, M>,
+pub(crate) fn copy_uninit<'d, T: Copy + 'static, const M: usize, const L: usize>(
+    dense: &Dense<'_, M, L>,
     dst: &'d mut [MaybeUninit<T>],
     src: &[T],
 ) -> Result<&'d mut [T], LayoutError> {
@@ -698,7 +698,9 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
 /// The tile `nest`'s blocks of `T` run in: the plan's, or `None` (whole) where a block
 /// kernel takes the whole block better than its tiles ([`block_tile`]): chosen by type, at
 /// run time, as the kernel is.
-fn nest_tile<T: 'static>(nest: &crate::kernel::plan::Nest<2>) -> Option<[usize; 2]> {
+fn nest_tile<T: 'static, const L: usize>(
+    nest: &crate::kernel::plan::Nest<2, L>,
+) -> Option<[usize; 2]> {
     match nest.loops() {
         [.., a, b] => block_tile::<T>(*a, *b, nest.tile()),
         _ => nest.tile(),
@@ -742,8 +744,8 @@ enum Inline {
 /// The [`Inline`] form of `nest`'s blocks, if any (`stream`: the copy streams its stores;
 /// `owned`: its destination is its alone, else rows of one channel scattered are element
 /// loops, [`BlockKind::Insert`], and inline as those do).
-fn inline_nest<T: 'static>(
-    nest: &crate::kernel::plan::Nest<2>,
+fn inline_nest<T: 'static, const L: usize>(
+    nest: &crate::kernel::plan::Nest<2, L>,
     stream: bool,
     owned: bool,
 ) -> Option<Inline> {
@@ -788,9 +790,9 @@ fn inline_nest<T: 'static>(
     clippy::many_single_char_names,
     reason = "the operands and loops are named as in the module"
 )]
-unsafe fn copy_grouped<T: 'static>(
+unsafe fn copy_grouped<T: 'static, const L: usize>(
     [c, a, b]: [Loop<2>; 3],
-    nest: &crate::kernel::plan::Nest<2>,
+    nest: &crate::kernel::plan::Nest<2, L>,
     d: *mut T,
     s: *const T,
 ) -> bool {
@@ -901,7 +903,11 @@ unsafe fn small_cube<T: Copy>(
     reason = "the operands and loops are named as in the module"
 )]
 #[inline(always)]
-unsafe fn tiny_cubes<T: Copy>(nest: &crate::kernel::plan::Nest<2>, d: *mut T, s: *const T) -> bool {
+unsafe fn tiny_cubes<T: Copy, const L: usize>(
+    nest: &crate::kernel::plan::Nest<2, L>,
+    d: *mut T,
+    s: *const T,
+) -> bool {
     let (c, a, b) = match nest.loops() {
         [.., c, a, b] => (*c, *a, *b),
         _ => return false,
@@ -912,19 +918,19 @@ unsafe fn tiny_cubes<T: Copy>(nest: &crate::kernel::plan::Nest<2>, d: *mut T, s:
     }
     match b.extent {
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 2 steps.
-        2 => unsafe { tiny_cubes_of::<T, 2>(nest, d, s) },
+        2 => unsafe { tiny_cubes_of::<T, 2, _>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 3 steps.
-        3 => unsafe { tiny_cubes_of::<T, 3>(nest, d, s) },
+        3 => unsafe { tiny_cubes_of::<T, 3, _>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 4 steps.
-        4 => unsafe { tiny_cubes_of::<T, 4>(nest, d, s) },
+        4 => unsafe { tiny_cubes_of::<T, 4, _>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 5 steps.
-        5 => unsafe { tiny_cubes_of::<T, 5>(nest, d, s) },
+        5 => unsafe { tiny_cubes_of::<T, 5, _>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 6 steps.
-        6 => unsafe { tiny_cubes_of::<T, 6>(nest, d, s) },
+        6 => unsafe { tiny_cubes_of::<T, 6, _>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 7 steps.
-        7 => unsafe { tiny_cubes_of::<T, 7>(nest, d, s) },
+        7 => unsafe { tiny_cubes_of::<T, 7, _>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 8 steps.
-        8 => unsafe { tiny_cubes_of::<T, 8>(nest, d, s) },
+        8 => unsafe { tiny_cubes_of::<T, 8, _>(nest, d, s) },
         _ => return false,
     }
     true
@@ -937,8 +943,8 @@ unsafe fn tiny_cubes<T: Copy>(nest: &crate::kernel::plan::Nest<2>, d: *mut T, s:
 /// [`copy_nests`]'s contract, for `nest`, whose innermost loop has `B` steps.
 #[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
 #[inline(always)]
-unsafe fn tiny_cubes_of<T: Copy, const B: usize>(
-    nest: &crate::kernel::plan::Nest<2>,
+unsafe fn tiny_cubes_of<T: Copy, const B: usize, const L: usize>(
+    nest: &crate::kernel::plan::Nest<2, L>,
     d: *mut T,
     s: *const T,
 ) {
@@ -1004,7 +1010,7 @@ mod tests {
     ) -> (Option<[usize; 2]>, Option<[usize; 2]>) {
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         let nest = &plan.nests()[0];
-        (nest.tile(), nest_tile::<T>(nest))
+        (nest.tile(), nest_tile::<T, _>(nest))
     }
 
     /// A tiled transpose `rows x walk` read down the columns (`gap` elements apart) into

@@ -129,8 +129,8 @@ impl Small {
     /// running along one and the source along the other, with a block kernel for it
     /// ([`Small::of_nest`] of the plan's one nest). A `const fn`: a plan built at compile time
     /// is classified at compile time.
-    pub(crate) const fn of_plan<const M: usize>(
-        plan: &Plan<2, M>,
+    pub(crate) const fn of_plan<const M: usize, const L: usize>(
+        plan: &Plan<2, M, L>,
         itemsize: usize,
     ) -> Option<Self> {
         match SmallNest::of_plan(plan) {
@@ -325,8 +325,8 @@ unsafe fn elements<T: Copy>(d: *mut T, dr: isize, s: *const T, sr: isize, ea: us
 /// `false` (nothing written) when it has none, the slices or element size do not pass the
 /// plan's checks (the caller's general path reports why), or `T` takes the general loops.
 #[inline]
-pub(crate) fn copy_planned<T: Copy + 'static, const M: usize>(
-    checked: &Checked<2, CopyFact, M>,
+pub(crate) fn copy_planned<T: Copy + 'static, const M: usize, const L: usize>(
+    checked: &Checked<2, CopyFact, M, L>,
     dst: &mut [T],
     src: &[T],
 ) -> bool {

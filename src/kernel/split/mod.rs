@@ -22,7 +22,7 @@ use crate::algo::access::{get, set};
 use crate::kernel::drive::SUPER;
 use crate::kernel::plan::{Nest, Plan};
 
-impl<const K: usize, const M: usize> Plan<K, M> {
+impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
     /// Part `i` of `parts` of this plan: a sub-range of one loop of each nest, so that the
     /// parts `0..parts` visit disjoint sets of the plan's indices, together every index once,
     /// each about `volume / parts` of them.
@@ -63,7 +63,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
             return Self::EMPTY;
         }
         let (from, to) = (self.cut(i, parts), self.cut(i.saturating_add(1), parts));
-        let mut nests: [Option<Nest<K>>; M] = [None; M];
+        let mut nests: [Option<Nest<K, L>>; M] = [None; M];
         let mut j = 0;
         let mut rest = self.nests();
         while let [nest, tail @ ..] = rest {
@@ -142,7 +142,10 @@ const fn div(a: u128, b: u128) -> u128 {
 /// (outer, tile rows), (inner, tile rows) with at least one grain for every part, else the
 /// outer loop at single steps. (A (2,0,1) permute of 256³ has only 256 outer steps, one
 /// tile group: its parts cut the inner loop, 65536 steps.)
-const fn split_loop<const K: usize>(nest: &Nest<K>, parts: usize) -> (usize, usize, usize) {
+const fn split_loop<const K: usize, const L: usize>(
+    nest: &Nest<K, L>,
+    parts: usize,
+) -> (usize, usize, usize) {
     let loops = nest.loops();
     let (outer, inner) = match loops {
         [a, b] => (a.extent, b.extent),

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::work::{CopyWork, Job, Jobs};
-use crate::kernel::plan::{MAX_NESTS, Plan};
+use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan};
 use crate::{CopyPlan, LayoutError};
 
 /// The parts of a [`CopyPlan`] run on two slices, each handed out once: iterate (or
@@ -34,11 +34,11 @@ use crate::{CopyPlan, LayoutError};
 /// assert_eq!(dst, want);
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub struct CopyParts<'a, T, const M: usize = MAX_NESTS> {
-    jobs: Jobs<CopyWork<'a, T, M>>,
+pub struct CopyParts<'a, T, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
+    jobs: Jobs<CopyWork<'a, T, M, L>>,
 }
 
-impl<T: Copy + Send + Sync + 'static, const M: usize> CopyParts<'_, T, M> {
+impl<T: Copy + Send + Sync + 'static, const M: usize, const L: usize> CopyParts<'_, T, M, L> {
     /// The first `mid` parts left and the rest (`mid` clamped to the number left): two
     /// halves for a fork-join runtime.
     ///
@@ -65,8 +65,10 @@ impl<T: Copy + Send + Sync + 'static, const M: usize> CopyParts<'_, T, M> {
     }
 }
 
-impl<'a, T: Copy + Send + Sync + 'static, const M: usize> Iterator for CopyParts<'a, T, M> {
-    type Item = CopyPart<'a, T, M>;
+impl<'a, T: Copy + Send + Sync + 'static, const M: usize, const L: usize> Iterator
+    for CopyParts<'a, T, M, L>
+{
+    type Item = CopyPart<'a, T, M, L>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.jobs.next().map(|job| CopyPart { job })
@@ -77,15 +79,20 @@ impl<'a, T: Copy + Send + Sync + 'static, const M: usize> Iterator for CopyParts
     }
 }
 
-impl<T: Copy + Send + Sync + 'static, const M: usize> DoubleEndedIterator for CopyParts<'_, T, M> {
+impl<T: Copy + Send + Sync + 'static, const M: usize, const L: usize> DoubleEndedIterator
+    for CopyParts<'_, T, M, L>
+{
     fn next_back(&mut self) -> Option<Self::Item> {
         self.jobs.next_back().map(|job| CopyPart { job })
     }
 }
 
-impl<T: Copy + Send + Sync + 'static, const M: usize> ExactSizeIterator for CopyParts<'_, T, M> {}
+impl<T: Copy + Send + Sync + 'static, const M: usize, const L: usize> ExactSizeIterator
+    for CopyParts<'_, T, M, L>
+{
+}
 
-impl<T, const M: usize> fmt::Debug for CopyParts<'_, T, M> {
+impl<T, const M: usize, const L: usize> fmt::Debug for CopyParts<'_, T, M, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CopyParts")
             .field("left", &self.jobs.range)
@@ -94,7 +101,7 @@ impl<T, const M: usize> fmt::Debug for CopyParts<'_, T, M> {
     }
 }
 
-impl<T, const M: usize> fmt::Debug for CopyPart<'_, T, M> {
+impl<T, const M: usize, const L: usize> fmt::Debug for CopyPart<'_, T, M, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CopyPart")
             .field("index", &self.job.index)
@@ -119,11 +126,11 @@ impl<T, const M: usize> fmt::Debug for CopyPart<'_, T, M> {
 /// assert_eq!(dst, [9, 9, 9, 9, 1, 3, 5, 7]);
 /// # Ok::<(), LayoutError>(())
 /// ```
-pub struct CopyPart<'a, T, const M: usize = MAX_NESTS> {
-    job: Job<CopyWork<'a, T, M>>,
+pub struct CopyPart<'a, T, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
+    job: Job<CopyWork<'a, T, M, L>>,
 }
 
-impl<T: Copy + Send + Sync + 'static, const M: usize> CopyPart<'_, T, M> {
+impl<T: Copy + Send + Sync + 'static, const M: usize, const L: usize> CopyPart<'_, T, M, L> {
     /// Which part this is, and of how many: the `i` and `parts` of [`Plan::part`].
     ///
     /// # Examples
@@ -156,7 +163,7 @@ impl<T: Copy + Send + Sync + 'static, const M: usize> CopyPart<'_, T, M> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     #[must_use]
-    pub const fn plan(&self) -> Plan<2, M> {
+    pub const fn plan(&self) -> Plan<2, M, L> {
         self.job.work.plan.part(self.job.index, self.job.parts)
     }
 
@@ -178,7 +185,7 @@ impl<T: Copy + Send + Sync + 'static, const M: usize> CopyPart<'_, T, M> {
     }
 }
 
-impl<const M: usize> CopyPlan<M> {
+impl<const M: usize, const L: usize> CopyPlan<M, L> {
     /// Checks `src` and `dst` as [`run`](CopyPlan::run) does, then hands out the copy as
     /// `parts` disjoint parts ([`Plan::part`]) for any runtime to run, each once.
     ///
@@ -215,7 +222,7 @@ impl<const M: usize> CopyPlan<M> {
         src: &'a [T],
         dst: &'a mut [T],
         parts: usize,
-    ) -> Result<CopyParts<'a, T, M>, LayoutError> {
+    ) -> Result<CopyParts<'a, T, M, L>, LayoutError> {
         let unique = self.unique::<T, T>(src.len(), dst.len())?;
         let jobs = CopyWork::jobs(&unique, dst, src, parts)?;
         Ok(CopyParts { jobs })

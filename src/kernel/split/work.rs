@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 use core::ops::Range;
 
 use crate::LayoutError;
-use crate::kernel::plan::{MAX_NESTS, Plan};
+use crate::kernel::plan::{MAX_LOOPS, MAX_NESTS, Plan};
 use crate::kernel::proof::Unique;
 use crate::kernel::{raw, stream};
 
@@ -110,22 +110,22 @@ impl<W: Work> Job<W> {
 /// (`[transposes and channel blocks, contiguous rows]`, as `raw::copy_nests` takes them; a
 /// part never owns the destination's bytes between its elements: other parts' elements lie
 /// there).
-pub(crate) struct CopyWork<'a, T, const M: usize = MAX_NESTS> {
-    pub(super) plan: &'a Plan<2, M>,
+pub(crate) struct CopyWork<'a, T, const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
+    pub(super) plan: &'a Plan<2, M, L>,
     dst: SendPtr<T>,
     src: &'a [T],
     stream: [bool; 2],
     _dst: PhantomData<&'a mut [T]>,
 }
 
-impl<T, const M: usize> Clone for CopyWork<'_, T, M> {
+impl<T, const M: usize, const L: usize> Clone for CopyWork<'_, T, M, L> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T, const M: usize> Copy for CopyWork<'_, T, M> {}
+impl<T, const M: usize, const L: usize> Copy for CopyWork<'_, T, M, L> {}
 
-impl<'a, T: Copy + Send + Sync + 'static, const M: usize> CopyWork<'a, T, M> {
+impl<'a, T: Copy + Send + Sync + 'static, const M: usize, const L: usize> CopyWork<'a, T, M, L> {
     /// The `parts` parts of copying `src` to `dst` as `unique`'s plan says.
     ///
     /// # Errors
@@ -133,7 +133,7 @@ impl<'a, T: Copy + Send + Sync + 'static, const M: usize> CopyWork<'a, T, M> {
     /// [`LayoutError::OffsetOutsideSlice`] if the slices are not the lengths `unique` was
     /// checked for.
     pub(crate) fn jobs(
-        unique: &Unique<'a, 2, M>,
+        unique: &Unique<'a, 2, M, L>,
         dst: &'a mut [T],
         src: &'a [T],
         parts: usize,
@@ -154,7 +154,9 @@ impl<'a, T: Copy + Send + Sync + 'static, const M: usize> CopyWork<'a, T, M> {
     }
 }
 
-impl<T: Copy + Send + Sync + 'static, const M: usize> Work for CopyWork<'_, T, M> {
+impl<T: Copy + Send + Sync + 'static, const M: usize, const L: usize> Work
+    for CopyWork<'_, T, M, L>
+{
     unsafe fn run(&self, i: usize, parts: usize) {
         let part = self.plan.part(i, parts);
         // A part never owns the lanes between its elements (`false`): its neighbours may
