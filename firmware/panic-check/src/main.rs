@@ -221,6 +221,17 @@ fn kernels<
             }
         }
     }
+    // Room for fewer loops a nest than `MAX_LOOPS` (and for more, in a `Plan`): the same runs.
+    if let Ok(plan) = strided_layout::CopyPlan::<8, 2>::with_loops(a, b) {
+        keep!((plan.src_len(), plan.dst_len(), plan.plan().nests().len()));
+        exercise_dma(&plan);
+        keep!(plan.run(src32, dst32));
+        if let Ok(parts) = plan.parts(src32, dst32, us(3)) {
+            for part in parts {
+                keep!(part.run());
+            }
+        }
+    }
     if let Ok(plan) = strided_layout::CopyWithinPlan::<8>::with_nests(a, b) {
         keep!(plan.run(dst));
     }
@@ -245,6 +256,13 @@ fn kernels<
             .map(|p| p.lens())
     );
     if let Ok(plan) = Plan::<2, 8>::with_nests(&lowered) {
+        keep!((plan.volume(), plan.part(us(1), us(3)).volume()));
+    }
+    keep!(
+        strided_layout::CopyPlan::<8, 2>::with_loops_lowered(&lowered[1], &lowered[0])
+            .map(|p| p.src_len())
+    );
+    if let Ok(plan) = Plan::<2, 8, 12>::with_loops(&lowered) {
         keep!((plan.volume(), plan.part(us(1), us(3)).volume()));
     }
     keep!(strided_layout::CopyPlan::from_lowered(&lowered[1], &lowered[0]).map(|p| p.src_len()));
@@ -796,7 +814,7 @@ pub extern "C" fn _start() -> ! {
 }
 
 /// Every engine's lowering of `plan`, at addresses read at run time.
-fn exercise_dma<const M: usize>(plan: &strided_layout::CopyPlan<M>) {
+fn exercise_dma<const M: usize, const L: usize>(plan: &strided_layout::CopyPlan<M, L>) {
     use strided_layout::dma::{DmaError, edma, edma3, gpdma, pl330, rp2040, rp2350};
     let (src, dst, at) = (us(6) as u32, us(6) as u32 ^ 0x100, us(6) as u32 & !31);
     let mut tcds = [edma::Descriptor::ZERO; 8];

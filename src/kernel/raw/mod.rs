@@ -29,7 +29,7 @@ use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::{Loop, Plan, TINY_CUBE, line_for, walk_whole};
+use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, TINY_CUBE, line_for, walk_whole};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
@@ -212,7 +212,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize, const L: usiz
                 continue;
             }
         }
-        match inline_nest::<T, _>(nest, stream, owned) {
+        match inline_nest::<T, L>(nest, stream, owned) {
             Some(Inline::Cubes) => {
                 // SAFETY: the caller's contract, for `nest`.
                 if unsafe { tiny_cubes(nest, d, s) } {
@@ -247,7 +247,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize, const L: usiz
         // and only the tiles at its edges have other extents. Bare metal leaves it to
         // `block_kernel` ([`KIND_IN_KERNEL`]).
         let mut kinds: Option<([usize; 2], BlockKind)> = None;
-        for_each_block_of(nest, nest_tile::<T, _>(nest), |[od, os], a, b| {
+        for_each_block_of(nest, nest_tile::<T, L>(nest), |[od, os], a, b| {
             let kind = match kinds {
                 _ if KIND_IN_KERNEL => None,
                 Some((extents, kind)) if extents == [a.extent, b.extent] => Some(kind),
@@ -288,7 +288,7 @@ pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
         .plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
-        for_each_block_tiled(nest, nest_tile::<T, _>(nest), |[od, os], a, b| {
+        for_each_block_tiled(nest, nest_tile::<T, MAX_LOOPS>(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, `od` is inside `buf` (`InBounds` witness).
             let dp = unsafe { p.offset(od) };
             // SAFETY: as in `copy`, `os` is inside `buf` (`InBounds` witness).
@@ -918,19 +918,19 @@ unsafe fn tiny_cubes<T: Copy, const L: usize>(
     }
     match b.extent {
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 2 steps.
-        2 => unsafe { tiny_cubes_of::<T, 2, _>(nest, d, s) },
+        2 => unsafe { tiny_cubes_of::<T, 2, L>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 3 steps.
-        3 => unsafe { tiny_cubes_of::<T, 3, _>(nest, d, s) },
+        3 => unsafe { tiny_cubes_of::<T, 3, L>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 4 steps.
-        4 => unsafe { tiny_cubes_of::<T, 4, _>(nest, d, s) },
+        4 => unsafe { tiny_cubes_of::<T, 4, L>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 5 steps.
-        5 => unsafe { tiny_cubes_of::<T, 5, _>(nest, d, s) },
+        5 => unsafe { tiny_cubes_of::<T, 5, L>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 6 steps.
-        6 => unsafe { tiny_cubes_of::<T, 6, _>(nest, d, s) },
+        6 => unsafe { tiny_cubes_of::<T, 6, L>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 7 steps.
-        7 => unsafe { tiny_cubes_of::<T, 7, _>(nest, d, s) },
+        7 => unsafe { tiny_cubes_of::<T, 7, L>(nest, d, s) },
         // SAFETY: the caller's contract, for `nest`, whose innermost loop has 8 steps.
-        8 => unsafe { tiny_cubes_of::<T, 8, _>(nest, d, s) },
+        8 => unsafe { tiny_cubes_of::<T, 8, L>(nest, d, s) },
         _ => return false,
     }
     true
@@ -1000,7 +1000,7 @@ pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};
 #[cfg(test)]
 mod tests {
     use super::nest_tile;
-    use crate::kernel::plan::Plan;
+    use crate::kernel::plan::{MAX_LOOPS, Plan};
     use crate::{CopyPlan, Layout, copy};
 
     /// The plan of `src -> dst`'s one nest: its tile, and the tile its blocks of `T` run in.
@@ -1010,7 +1010,7 @@ mod tests {
     ) -> (Option<[usize; 2]>, Option<[usize; 2]>) {
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         let nest = &plan.nests()[0];
-        (nest.tile(), nest_tile::<T, _>(nest))
+        (nest.tile(), nest_tile::<T, MAX_LOOPS>(nest))
     }
 
     /// A tiled transpose `rows x walk` read down the columns (`gap` elements apart) into
