@@ -601,12 +601,7 @@ impl<const K: usize, const M: usize> Plan<K, M> {
     /// # Ok::<(), LayoutError>(())
     /// ```
     pub const fn with_nests<const N: usize>(ops: &[Lowered<N>; K]) -> Result<Self, LayoutError> {
-        const { assert!(M >= 1, "Plan<K, M>: M must be at least 1") };
-        let mut plan = Self::EMPTY;
-        match plan.build(ops) {
-            Ok(()) => Ok(plan),
-            Err(e) => Err(e),
-        }
+        Self::with_loops(ops)
     }
 }
 

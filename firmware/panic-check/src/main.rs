@@ -212,25 +212,11 @@ fn kernels<
     }
     // The prepared plans with room for more nests than `MAX_NESTS`: the same runs.
     if let Ok(plan) = strided_layout::CopyPlan::<8>::with_nests(a, b) {
-        keep!((plan.src_len(), plan.dst_len(), plan.plan().nests().len()));
-        exercise_dma(&plan);
-        keep!(plan.run(src32, dst32));
-        if let Ok(parts) = plan.parts(src32, dst32, us(3)) {
-            for part in parts {
-                keep!(part.run());
-            }
-        }
+        exercise_copy_plan(&plan, src32, dst32);
     }
     // Room for fewer loops a nest than `MAX_LOOPS` (and for more, in a `Plan`): the same runs.
     if let Ok(plan) = strided_layout::CopyPlan::<8, 2>::with_loops(a, b) {
-        keep!((plan.src_len(), plan.dst_len(), plan.plan().nests().len()));
-        exercise_dma(&plan);
-        keep!(plan.run(src32, dst32));
-        if let Ok(parts) = plan.parts(src32, dst32, us(3)) {
-            for part in parts {
-                keep!(part.run());
-            }
-        }
+        exercise_copy_plan(&plan, src32, dst32);
     }
     if let Ok(plan) = strided_layout::CopyWithinPlan::<8>::with_nests(a, b) {
         keep!(plan.run(dst));
@@ -810,6 +796,23 @@ pub extern "C" fn _start() -> ! {
     keep!(strided_layout::LayoutError::OffsetOverflow.as_str());
     loop {
         core::hint::spin_loop();
+    }
+}
+
+/// A prepared copy with room for other than the default nests or loops: its lengths, a run,
+/// its parts and every engine's lowering.
+fn exercise_copy_plan<const M: usize, const L: usize>(
+    plan: &strided_layout::CopyPlan<M, L>,
+    src: &[f32],
+    dst: &mut [f32],
+) {
+    keep!((plan.src_len(), plan.dst_len(), plan.plan().nests().len()));
+    exercise_dma(plan);
+    keep!(plan.run(src, dst));
+    if let Ok(parts) = plan.parts(src, dst, us(3)) {
+        for part in parts {
+            keep!(part.run());
+        }
     }
 }
 
