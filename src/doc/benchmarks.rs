@@ -718,3 +718,44 @@
 //! - Tried and dropped: `forwards` for a destination stepping -1 too (no source +1): 26
 //!   plans of seed 7 change, 1.04x the time, 1504 itself 1.15x slower and case 1513 4.2x
 //!   (its element rows then read the source backwards).
+//!
+//! The next round, on the same host kind:
+//!
+//! - Channel blocks turned take the channel kernels (`turned_channels` in `raw/mod.rs`). The
+//!   loop order weighs strides, and a planar -> interleaved block of 9 to 16 channels of 4
+//!   bytes comes out with its channel loop inside (the pixel loop weighs `2 · 9 + 1 = 19`
+//!   against the channel loop's `2 + 16`), a block the channel kernels did not take that way
+//!   round: the transposes took it in tiles. Found by profiling seed 7's case 1567 (`u32`
+//!   `9 x 164` blocks): 77 us in `transpose_avx2` against 32 us in the channel kernel with
+//!   the loops the other way. Alone, the builds alternating (medians of seven): 1567 0.49x the
+//!   time, seed 11's 646 and 1743 0.34x and 0.38x, seed 12's 1058, 1796 and 1530 0.40x, 0.46x
+//!   and 0.74x, seed 2026's 437 0.46x; none of the 20 such cases of the four seeds more than
+//!   1.08x slower (a 6 us copy). The channels bench's `f32` planar -> interleaved copies of 9
+//!   to 16 channels (262,208 pixels) are such blocks too: in a harness of their own, two runs
+//!   alternating, 0.43-0.63x `copy_from_slice`'s speed before and 0.63-0.93x after.
+//! - Tried and dropped, toward a priced loop order: the source-led order (sources weighed `K`,
+//!   the destination 1, the mirror of the rule above) against the destination-led one. Of seed
+//!   7's 2,000 cases, 528 plans change; timed alone, the builds alternating (medians of three),
+//!   1.074x the time in geometric mean, and the better of the two orders case by case would be
+//!   0.93x. Timed again (five rounds), the 25 best of that pass mostly fell back toward 1.0x
+//!   (607 0.39x -> 0.88x, 203 0.48x -> 1.11x) while the 25 worst held (152 4.2x -> 4.4x, 1248
+//!   3.1x -> 3.5x). Steady winners: 1567 (above; now taken by the channel kernel), 242 (`u32`,
+//!   rows gathering 114 lines 29 KB apart that the next loop advances 8 bytes: 0.42x), 330
+//!   (`f64`, six passes over a 132 KB source from the second-level cache: 0.56x), 1855, 331, 79,
+//!   102, and 1504 (0.57x, 0.83x; the case below the loop: in a harness of its own the
+//!   destination-led order took 1.66 ms, the source-led 1.11-1.19 ms, the loop's order 1.2-1.35
+//!   ms). A cost model chose between the two: line fetches per operand with reuse in a first-
+//!   and a second-level cache (8-32 KiB, 256 KiB-1 MiB), the destination weighed 1 or 2, a
+//!   per-run cost, and the source-led order taken only where both orders' innermost blocks
+//!   are of one kernel class (rows, transpose block, element loops) and its price is under
+//!   0.5-0.8 of the other's. Fitted over 288 parameter sets on the first pass, the best took
+//!   121 plans; timed again (five rounds) they ran 0.985x the time, 33 more than 1.1x faster
+//!   and 28 more than 1.1x slower (up to 2.2x). Line counts do not tell these apart: the
+//!   losers give up the transposes' vector moves (152: single-byte stores a line apart, all
+//!   in the first-level cache, 4.3x the transposes' time) or scatter stores the model counts as
+//!   cached (628: 0.12 of the price, 1.29x the time), and the winners win on load latency
+//!   (1504's rows gather 44 lines a page apart, each an eighth used per visit), which counts no
+//!   lines. A narrower feature (a destination row of 16 or more elements gathering its source a
+//!   page or more apart, the next loop stepping less than a line): 96 plans at 1.08x. None
+//!   kept: the loop order stays the destination-led rule, and the model that prices it needs
+//!   the kernels' costs and the loads' latency, not line counts alone.
