@@ -500,34 +500,31 @@ unsafe fn block_kernel<T: Copy + 'static>(
                 }
             }
         }
-        BlockKind::Interleave => {
-            // SAFETY: the caller's contract: `a.extent` source planes of `b.extent` elements,
-            // `sa` apart, and `b.extent` destination pixels of `a.extent` consecutive elements.
+        BlockKind::Interleave | BlockKind::InterleaveTurned => {
+            // The channels along `a` and the pixels along `b`, or turned (`turned_channels`).
+            let (chans, pixels, px, plane) = if kind == BlockKind::Interleave {
+                (a.extent, b.extent, db, sa)
+            } else {
+                (b.extent, a.extent, da, sb)
+            };
+            // SAFETY: the caller's contract: `chans` source planes of `pixels` elements,
+            // `plane` apart, and `pixels` destination pixels of `chans` consecutive elements,
+            // `px` apart.
             unsafe {
-                channels::interleave(d, db.unsigned_abs(), s, sa, a.extent, b.extent, stream);
+                channels::interleave(d, px.unsigned_abs(), s, plane, chans, pixels, stream);
             }
         }
-        BlockKind::Deinterleave => {
+        BlockKind::Deinterleave | BlockKind::DeinterleaveTurned => {
+            let (chans, pixels, plane, px) = if kind == BlockKind::Deinterleave {
+                (a.extent, b.extent, da, sb)
+            } else {
+                (b.extent, a.extent, db, sa)
+            };
             // SAFETY: as above with the roles swapped; the destination planes are disjoint
             // because the destination is unique (the caller's `Unique` witness), so each is its
             // own exclusive sub-slice.
             unsafe {
-                channels::deinterleave(d, da, s, sb.unsigned_abs(), a.extent, b.extent, stream);
-            }
-        }
-        BlockKind::InterleaveTurned => {
-            // SAFETY: the caller's contract, the block read `b × a`: `b.extent` source planes
-            // of `a.extent` elements, `sb` apart, and `a.extent` destination pixels of
-            // `b.extent` consecutive elements, `da` apart (`turned_channels`).
-            unsafe {
-                channels::interleave(d, da.unsigned_abs(), s, sb, b.extent, a.extent, stream);
-            }
-        }
-        BlockKind::DeinterleaveTurned => {
-            // SAFETY: as `Deinterleave`, the block read `b × a`: destination planes `db`
-            // apart, source pixels `sa` apart, disjoint planes (the `Unique` witness).
-            unsafe {
-                channels::deinterleave(d, db, s, sa.unsigned_abs(), b.extent, a.extent, stream);
+                channels::deinterleave(d, plane, s, px.unsigned_abs(), chans, pixels, stream);
             }
         }
         BlockKind::Extract => {
