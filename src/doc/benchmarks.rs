@@ -733,6 +733,21 @@
 //!   1.08x slower (a 6 us copy). The channels bench's `f32` planar -> interleaved copies of 9
 //!   to 16 channels (262,208 pixels) are such blocks too: in a harness of their own, two runs
 //!   alternating, 0.43-0.63x `copy_from_slice`'s speed before and 0.63-0.93x after.
+//! - Transposes of 8-byte elements with a short side of 8 to 15 run whole (`short_whole`,
+//!   whose bound for them was 16): seeds 7, 11 and 12's 42 plans that change, alone with the
+//!   builds alternating (medians of five), 0.92x the time, 18 more than 1.1x faster (seed 7's
+//!   `f64` `8 x 4402` 0.52x, seed 11's 1946 0.62x, seed 12's 1730 0.62x); the four past 1.1x
+//!   in that pass ran 1.02-1.11x over nine rounds. A bound of 4 changed 78 plans, 0.94x: the
+//!   sides of 4 to 7 at 0.98x, so it stays at 8, two rows of the 4 x 4 micro-kernel.
+//! - Tried and dropped: tiling a block with a short loop from 64 KiB of lines a row (the
+//!   bound is 256 KiB, `ROW_CACHE_BYTES`), so that the short loop's passes find the row in
+//!   the first-level cache: seed 7's 33 plans that change 1.03x, seed 11's 28 0.79x. The
+//!   losers are the channel kernels' rows (`u8` rows of one channel gathered 3 and 6 apart,
+//!   cut into tiles of 64: 3.7x and 2.7x); sparing rows of one channel (either side stepping
+//!   one element, the other 2 to 16 of at most 16 bytes, elements of at most 4 bytes), 28, 26
+//!   and 23 plans of seeds 7, 11 and 12 ran 0.94x, 0.88x and 1.01x, with rows of 8-byte
+//!   elements one side consecutive now losing (seed 12's `1 x 448`-strided rows 2.2x, seed
+//!   11's rows 6 apart 1.6x). Not kept.
 //! - Tried and dropped, toward a priced loop order: the source-led order (sources weighed `K`,
 //!   the destination 1, the mirror of the rule above) against the destination-led one. Of seed
 //!   7's 2,000 cases, 528 plans change; timed alone, the builds alternating (medians of three),

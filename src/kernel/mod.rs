@@ -11,8 +11,9 @@
 //!    and tile the two innermost when the operands disagree on
 //!    the fastest axis and the block is worth it (longer than a tile both ways and taken by a
 //!    transpose kernel, or rows whose cache lines would not stay cached: `plan/tiling.rs`'s
-//!    `tile_worth`, the one rule; a block of 2-byte or 8-byte (and wider) elements with one
-//!    side of 16 to 64 elements runs whole, its short loop innermost: `short_whole`; when
+//!    `tile_worth`, the one rule; a block of 2-byte elements with one side of 16 to 64
+//!    elements, or of 8-byte (and wider) ones with one of 8 to 64, runs whole, its short loop
+//!    innermost: `short_whole`; when
 //!    the copy runs, a tiled transpose of 2-, 4- or 8-byte primitives whose band along the
 //!    destination's rows touches at most 512 KiB of lines runs whole too, `walk_whole`,
 //!    chosen by type as the kernel is, `raw::block_tile`);

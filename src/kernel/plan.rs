@@ -31,8 +31,9 @@
 //!    the largest power of two such that `p² · itemsize <= TILE_BYTES` (4096 bytes where
 //!    there is an OS, 512 on bare metal: 32 × 32 for `f32` on hosts); a block of the two
 //!    innermost loops of at most `p²` elements is not tiled (the loops still move), nor is
-//!    a block of 2-byte or 8-byte (and wider) elements with one side of 16 to 64 elements,
-//!    which runs whole with its short loop innermost (`short_whole`); the one rule for
+//!    a block of 2-byte elements with one side of 16 to 64 elements, or of 8-byte (and
+//!    wider) ones with one of 8 to 64, which runs whole with its short loop innermost
+//!    (`short_whole`); the one rule for
 //!    whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
 //!    `plan/group.rs` (where the transposes take a tiled block whole when it runs, by its
 //!    element type: `walk_whole`, beside them); an untiled nest of small blocks has a long
@@ -1264,12 +1265,12 @@ mod tests {
         assert!(small_matches_general(&dst, &src));
     }
 
-    /// The short-side rule (`short_whole`): a transpose block of 2-byte or 8-byte (or wider)
-    /// elements with one side of 16 to 64 elements and the other longer runs whole, its
-    /// short loop innermost, in the general planner and the small ones alike, and copies as
-    /// the model does (the run-time copy, a prepared plan, a parallel copy's parts); 1- and
-    /// 4-byte elements, a side past 64, a side under 16 and the channel kernels' blocks of
-    /// `u16` keep their tiles.
+    /// The short-side rule (`short_whole`): a transpose block of 2-byte elements with one
+    /// side of 16 to 64 elements, or of 8-byte (or wider) ones with one of 8 to 64, and the
+    /// other longer runs whole, its short loop innermost, in the general planner and the
+    /// small ones alike, and copies as the model does (the run-time copy, a prepared plan, a
+    /// parallel copy's parts); 1- and 4-byte elements, a side past 64, a side under 16 of 2
+    /// bytes and the channel kernels' blocks of `u16` keep their tiles.
     #[test]
     fn wide_transposes_with_a_short_side_run_whole() {
         let shape = |d: &Layout<2>, s: &Layout<2>| {
@@ -1292,13 +1293,16 @@ mod tests {
         assert_eq!(shape(&dst, &src), (70, 20, None));
         copies_as_the_model(&dst, &src);
         copies_as_the_model(&src, &dst);
-        // The bounds of the rule: sides of 16 and 64 run whole, 65 and 15 keep their
-        // tiles; 1- and 4-byte elements keep theirs.
+        // The bounds of the rule: sides of 8 (8 bytes and wider), 16 (2 bytes) and 64 run
+        // whole, 65 and 15 (2 bytes) keep their tiles; 1- and 4-byte elements keep theirs.
+        // (A side under 8 is never tiled: `TILE_MIN_EXTENT`.)
         for (short, itemsize, whole) in [
             (16usize, 8, true),
             (64, 8, true),
             (65, 8, false),
-            (15, 8, false),
+            (15, 8, true),
+            (8, 8, true),
+            (8, 16, true),
             (55, 4, false),
             (32, 16, true),
             (20, 2, true),

@@ -130,14 +130,19 @@ pub(super) const fn rows_swap<const K: usize>(
 }
 
 /// The shortest and the longest short side of a transpose block that [`short_whole`] runs
-/// whole.
+/// whole (the shortest for 2-byte elements; see [`SHORT_SIDE_WIDE`]).
 pub(super) const SHORT_SIDES: [usize; 2] = [16, 64];
+
+/// The shortest short side of a transpose block of 8-byte or wider elements that
+/// [`short_whole`] runs whole: two rows of their 4 x 4 micro-kernel. Blocks of 8 to 15 such
+/// rows leave an edge of up to three rows in every tile of the short side.
+pub(super) const SHORT_SIDE_WIDE: usize = 8;
 
 /// Whether a transpose block `outer × inner` (each loop steps one element in some operand)
 /// runs faster whole than in tiles, its short loop innermost: its elements are 2 bytes, or 8
 /// bytes or wider (`line`, the elements of a cache line, that of 2 bytes or at most that of
-/// 8), one side is
-/// within [`SHORT_SIDES`] and the other longer; a block of 2-byte elements not one of the
+/// 8), one side is within [`SHORT_SIDES`] (from [`SHORT_SIDE_WIDE`] for 8 bytes or wider)
+/// and the other longer; a block of 2-byte elements not one of the
 /// channel kernels' (the short loop the consecutive channels of the long loop's pixels,
 /// [`interleaves`], at most [`CHANNEL_BLOCK`] of them: 16 channels of `u16` between planes and
 /// pixels, whose blocks keep the channels outside). Each row of the short loop then touches at
@@ -149,7 +154,12 @@ pub(super) const SHORT_SIDES: [usize; 2] = [16, 64];
 /// such blocks of 8 bytes ran 0.72-1.00x their time in tiles (geometric mean 0.83x: `f64`
 /// `55 x 1344` 0.80x, `16 x 47678` 0.77x), the 19 of 2 bytes 0.63-1.22x (0.88x: `u16`
 /// `18 x 31704` 0.63x); of 1 and 4 bytes, whose transposes take 16 x 16 and AVX2's 8 x 8
-/// tiles, 0.69-1.62x, so they keep their tiles.
+/// tiles, 0.69-1.62x, so they keep their tiles. 8-byte blocks with a short side of 8 to 15
+/// (the bound was 16): of the 2,000-case sweeps of seeds 7, 11 and 12, the 42 plans that
+/// change, timed alone with the builds alternating (medians of five), ran 0.92x their time
+/// in geometric mean, 18 more than 1.1x faster (`f64` `8 x 4402` 0.52x, seed 12's `8 x 1183`
+/// blocks 0.62x), the slowest 1.02-1.11x over nine rounds; with the bound at 4, 78 plans
+/// ran 0.94x, those of sides 4 to 7 0.98x.
 pub(super) const fn short_whole<const K: usize>(
     outer: &Loop<K>,
     inner: &Loop<K>,
@@ -161,6 +171,11 @@ pub(super) const fn short_whole<const K: usize>(
         (inner, outer)
     };
     let [fewest, most] = SHORT_SIDES;
+    let fewest = if line <= line_for(8) {
+        SHORT_SIDE_WIDE
+    } else {
+        fewest
+    };
     // 2-byte elements: not a block of the channel kernels (which take no 8-byte one past 4
     // channels).
     let channels = short.extent <= CHANNEL_BLOCK && interleaves(short, long);

@@ -1104,10 +1104,15 @@ mod tests {
             let (d, s) = transpose(8, walk, gap, 4);
             assert_eq!(nest_tile_is_none::<f32>(&d, &s), whole, "{walk} x {gap}");
         }
-        // Ten `f64` channels of pixels into planes (the sweep's case 1969, the channel
-        // kernels' shape, which they do not take in 8 bytes): tiled.
-        let (d, s) = transpose(10, 3088, 10, 8);
+        // Five `f64` channels of 8000 pixels into planes (the channel kernels' shape, which
+        // they do not take in 8 bytes; a short side under 8, which `short_whole` leaves to
+        // tiles; a walk of 8000 x (8 + 40) = 384 KB, whole but for the shape): tiled. (Ten
+        // channels, the sweep's case 1969, run whole by the short-side rule.)
+        let (d, s) = transpose(5, 8000, 5, 8);
+        assert!(tiles::<f64>(&d, &s).0.is_some());
         assert!(!nest_tile_is_none::<f64>(&d, &s));
+        let (d, s) = transpose(10, 3088, 10, 8);
+        assert_eq!(tiles::<f64>(&d, &s), (None, None));
         // Copied against the model, both ways round, by the run-time copy and a prepared
         // plan, at a size Miri runs (37 x 29: tiled plans, whole blocks).
         transposes_as_the_model::<u16>(|i| u16::try_from(i).unwrap(), u16::MAX, true);
