@@ -774,3 +774,44 @@
 //!   page or more apart, the next loop stepping less than a line): 96 plans at 1.08x. None
 //!   kept: the loop order stays the destination-led rule, and the model that prices it needs
 //!   the kernels' costs and the loads' latency, not line counts alone.
+//!
+//! The next round, on the same host kind (seeds 7, 11, 13, 17, 19, 23, 29, 31, 37 and 41,
+//! 2,000 cases each; seed 12 draws seed 13's cases):
+//!
+//! - A small cube's strip (`raw::cube_strip`: the third loop run inside the second, a strip of
+//!   its steps at a time, so the second loop's next step finds the strip's lines) is bounded by
+//!   the first-level cache's sets its rows map to, for an operand whose lines the second loop
+//!   reuses (its steps at most 16 bytes apart, at least 8 of them): steps of the third loop
+//!   `2^z` bytes apart come back to `64 >> (z - 6)` of its 64 sets, which hold 8 lines each.
+//!   Seed 13's case 211 (`u32` `(5,3081,32)`, 5 planes 788 KB apart into pixels 15 apart) ran
+//!   strips of 48 rows of 5 lines 256 bytes apart, 240 lines in 16 sets reused by 32 steps:
+//!   0.42x the plain loop alone, 0.78x alternating (587 against 458 us); in strips of 25,
+//!   312 us. The bound never leaves fewer than 8 steps: seed 7's case 1390 (rows of 17 lines
+//!   47 KB apart) ran strips of 3 at 950 us against 330 us for strips of 5 to 14, and shorter
+//!   strips of a second loop of 2 to 4 steps ran up to 1.6x slower (the few steps cannot repay
+//!   what they save). Of the ten sweeps, 14 strips change; alone, the builds alternating
+//!   (medians of seven): 0.83x the time in geometric mean, 211, seed 17's 1578 (1560 -> 860
+//!   us, the loop 1386) and seed 41's 1950 (226 -> 153 us, the loop 235) lifted above the
+//!   loop, seed 37's 969 0.66x, two slower (seed 17's 1222 1.39x, 109 us against the loop's 166;
+//!   seed 37's 381 1.19x, 3.2 ms against 4.8). Four of the fourteen are from the held-out seeds
+//!   29-41, chosen after the rule: 0.86x.
+//! - Tried and dropped: strips only where the second loop has at most 4 steps (the case the
+//!   strips were made for, two rows of 8 channels): seed 13's 102 strips that change 0.97x
+//!   (211 0.19x) and seed 7's 109 1.03x (seed 13's 334 2.8x, 1564 2.1x: strips of a long second
+//!   loop win as often). The same bound by sets without the second loop's reuse, or with a
+//!   floor of 2: 211 0.58x but 1390 2.5-2.8x, seed 11's 528 1.4-1.6x and 680 1.3-1.5x (strips
+//!   of 64 steps past the sets' room, their lines reused by two steps, faster than 32 that
+//!   fit).
+//! - Tried and dropped: ties of the capped loop weights (every stride past a line) broken by
+//!   the destination's stride before the uncapped sum, so that the destination runs in order
+//!   where the source's far strides decided (seed 13's 925, `f64` `(619,9,2,14,5)`, whose loop
+//!   of 2 steps 70 destination elements apart went outside the loop of 9 steps 140 apart,
+//!   0.64x the loop; 0.74x the time this way): of seed 13's 68 plans that change, 1.09x in
+//!   geometric mean, 447 6.9x (its loop of 2 went inside, a block of 2 reversed rows the
+//!   strips took where the reversed-row kernel had taken 1556 of them). Not kept.
+//! - Still behind the plain loop alone in these sweeps: 1-D copies of `f64` with a step of 3
+//!   on one side (seed 13's 302 and 1939, 0.8-0.9x: the same loads and stores as the loop's;
+//!   in a harness of their own the speed of a plain indexed loop's 0.83-0.97x for 302, whose
+//!   source runs backwards, and 0.95-1.14x for 1939), seed 13's 1302 (`u32`, rows of 66
+//!   elements each from a page of its own, untiled as 67 pages a row is under `ROW_PAGES`:
+//!   0.6x) and 925 (above).
