@@ -802,6 +802,17 @@
 //!   floor of 2: 211 0.58x but 1390 2.5-2.8x, seed 11's 528 1.4-1.6x and 680 1.3-1.5x (strips
 //!   of 64 steps past the sets' room, their lines reused by two steps, faster than 32 that
 //!   fit).
+//! - Tried and dropped: no strip where no operand's steps of the second loop share a line
+//!   (each at least 64 bytes apart), as the strip then saves no fetch and breaks the
+//!   destination's runs (seed 13's 296, `u32` rows of 4 with a second loop of 75 steps 64 and
+//!   96 bytes apart: 1003 -> 292 us, the loop 762; 965 0.69x): seeds 13, 7 and 11's 43 strips
+//!   that change 0.96x, 1.07x and 0.99x, short second loops losing their calls' amortisation
+//!   (rows of 33 `u16` by 5: 1.6x). With a second loop of 16 or more steps only, the held-out
+//!   seeds 17 to 31's 28 strips ran 0.87x (31's 1846 0.38x, 882 0.43x), but three came to the
+//!   plain loop's time or below it (seed 23's 1461, `u32` rows of 16 read in order: 541 -> 761
+//!   us, the loop 608). Of 211 strips timed with and without (seeds 7 and 13, second loops of
+//!   5 or more), no one feature (the lines shared, the rows' steps, the loops' lengths) tells
+//!   which run faster.
 //! - Tried and dropped: ties of the capped loop weights (every stride past a line) broken by
 //!   the destination's stride before the uncapped sum, so that the destination runs in order
 //!   where the source's far strides decided (seed 13's 925, `f64` `(619,9,2,14,5)`, whose loop
