@@ -813,6 +813,18 @@
 //!   us, the loop 608). Of 211 strips timed with and without (seeds 7 and 13, second loops of
 //!   5 or more), no one feature (the lines shared, the rows' steps, the loops' lengths) tells
 //!   which run faster.
+//! - Tried and dropped: tiling blocks whose rows touch 49 to 96 pages (`ROW_PAGES` 96 -> 48),
+//!   for seed 13's 1302 (`u32` rows of 66 elements each from a page of its own): seeds 7 and
+//!   13's 14 and 8 plans that change 1.04x and 1.04x (1302 0.75x, seed 7's 741 1.68x).
+//! - Some cases swing from process to process far more than between builds: seed 7's 1946
+//!   (`u16` `(4338,4,26,2)`) copies in 0.5-0.74 ms in some processes and 2.5-3.0 ms in others
+//!   (eight processes of one harness, the buffers at the same addresses modulo 4096 and the
+//!   same distance apart), the plain loop in 0.7-1.4 ms; 741, and seed 13's 302 and 1939, swing
+//!   likewise. One process's recheck of a flagged case can flag or clear such a case by chance;
+//!   only builds alternating over many processes (`sweep_ab.py`) compare them. 1946's plan
+//!   takes its 4 planes outermost (a tie of the capped weights broken by the source's 1.35 MB
+//!   plane step), walking the destination's pages four times where the loop's order walks them
+//!   once.
 //! - Tried and dropped: ties of the capped loop weights (every stride past a line) broken by
 //!   the destination's stride before the uncapped sum, so that the destination runs in order
 //!   where the source's far strides decided (seed 13's 925, `f64` `(619,9,2,14,5)`, whose loop

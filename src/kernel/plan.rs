@@ -81,7 +81,7 @@ pub(crate) use measure::measure;
 use merge::{merge, merge_turned};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
-pub(crate) use order::{TINY_CUBE, line_for};
+pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{outer_first, outer_first2};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;

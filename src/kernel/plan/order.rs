@@ -221,7 +221,7 @@ pub(super) type Weight = u128;
 
 /// Bytes of a cache line, for the loop order: a stride of a line or more costs a new line
 /// at every step, whatever its size.
-pub(super) const LINE_BYTES: usize = 64;
+pub(crate) const LINE_BYTES: usize = 64;
 
 /// Elements of `itemsize` bytes in a cache line (at least 1).
 pub(crate) const fn line_for(itemsize: usize) -> usize {

@@ -29,7 +29,7 @@ use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, TINY_CUBE, line_for, walk_whole};
+use crate::kernel::plan::{LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, line_for, walk_whole};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
@@ -898,18 +898,24 @@ fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
     let size = size_of::<T>().max(1);
     let (mut row, mut steps) = (0usize, CUBE_STRIP);
     for ((sc, sa), sb) in c.strides.into_iter().zip(a.strides).zip(b.strides) {
-        let step = sb.unsigned_abs().saturating_mul(size).clamp(size, 64);
+        let step = sb
+            .unsigned_abs()
+            .saturating_mul(size)
+            .clamp(size, LINE_BYTES);
         let bytes = b.extent.saturating_mul(step);
         row = row.saturating_add(bytes);
         let apart = sc.unsigned_abs().saturating_mul(size);
         let reused =
             a.extent >= REUSE_STEPS && sa.unsigned_abs().saturating_mul(size) <= REUSE_BYTES;
-        if reused && apart >= 64 {
-            let zeros = apart.trailing_zeros().clamp(6, SET_SPAN.trailing_zeros());
-            let sets = 64usize >> zeros.saturating_sub(6);
+        if reused && apart >= LINE_BYTES {
+            let line = LINE_BYTES.trailing_zeros();
+            let zeros = apart
+                .trailing_zeros()
+                .clamp(line, SET_SPAN.trailing_zeros());
+            let sets = SET_SPAN.checked_div(LINE_BYTES).unwrap_or(1) >> zeros.saturating_sub(line);
             let fit = sets
                 .saturating_mul(WAYS)
-                .checked_div(bytes.div_ceil(64))
+                .checked_div(bytes.div_ceil(LINE_BYTES))
                 .unwrap_or(CUBE_STRIP);
             steps = steps.min(fit.max(REUSE_STEPS));
         }
