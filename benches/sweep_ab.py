@@ -21,6 +21,11 @@ compares medians:
     # (the TSV the sweep wrote with `--out`; needs NumPy):
     python3 benches/sweep_ab.py numpy /tmp/sweep-new target/sweep.tsv --only "207 130"
 
+In `numpy` mode NumPy's buffers are made afresh each round, on 4 KiB pages as the sweep's are
+(as `sweep_numpy.py` by default): with NumPy's own default (huge pages advised for buffers of
+4 MiB or more) and one pair of buffers for all rounds, it paid fewer TLB misses than the sweep
+and sampled one placement against the sweep's five.
+
 It prints, per case, the medians of both sides and of the plain loop (timed in the same
 processes as the copy), the ratio, and the geometric mean over the cases; then the cases where
 the second side is slower than the plain loop. A kernel change leaves the plans alone: pass
@@ -131,7 +136,16 @@ def main():
         for c in cases:
             if c not in rows:
                 sys.exit(f"case {c} is not in {args.b}")
-            numpy_cases[c] = NumpyCase(rows[c])
+            numpy_cases[c] = rows[c]
+        # As `sweep_numpy.py` by default: NumPy's buffers on 4 KiB pages like the sweep's
+        # `Vec`s (NumPy's own default advises huge pages for large buffers, which spares it
+        # the TLB misses the sweep pays: 2-4x on cases of megabytes spread over many pages).
+        try:
+            from numpy._core import multiarray  # NumPy 2
+        except ImportError:  # pragma: no cover - NumPy 1
+            from numpy.core import multiarray
+        if hasattr(multiarray, "_set_madvise_hugepage"):
+            multiarray._set_madvise_hugepage(False)
         if args.cases != len(rows):
             print(f"note: {args.b} holds {len(rows)} cases; pass the sweep's --cases/--seed")
 
@@ -148,7 +162,9 @@ def main():
                 other.append(t)
                 loop.append(lp)
             else:
-                other.append(numpy_cases[c].time_us(max(args.reps, 9)))
+                # Fresh buffers each round, as each sweep process allocates its own: both
+                # sides then sample where their buffers land round by round.
+                other.append(NumpyCase(numpy_cases[c]).time_us(max(args.reps, 9)))
         a, b, lp = (statistics.median(x) for x in (first, other, loop))
         log += math.log(b / a)
         rows_out.append((b / a, c, a, b, lp))

@@ -825,6 +825,14 @@
 //!   takes its 4 planes outermost (a tie of the capped weights broken by the source's 1.35 MB
 //!   plane step), walking the destination's pages four times where the loop's order walks them
 //!   once.
+//! - `sweep_ab.py numpy` compared the sweep's buffers on 4 KiB pages, fresh each process, with
+//!   NumPy's on huge pages (NumPy advises them for buffers of 4 MiB or more), one pair for all
+//!   rounds. On 4 KiB pages and fresh each round, as now, the 60 cases of seed 7 furthest behind
+//!   NumPy in one replay came to 0.96 of NumPy's speed in geometric mean where they had shown
+//!   0.82 (medians of five alternating rounds). Still behind: seed 7's 205 (`f64`, rows of 46
+//!   copied in blocks written backwards, 0.29: in a harness of its own `copy()` matches a loop
+//!   of `copy_from_slice` rows, and both swing 330-1100 us from process to process, NumPy
+//!   270-730 us) and 997 (`f64` rows of 405, 0.48).
 //! - Tried and dropped: ties of the capped loop weights (every stride past a line) broken by
 //!   the destination's stride before the uncapped sum, so that the destination runs in order
 //!   where the source's far strides decided (seed 13's 925, `f64` `(619,9,2,14,5)`, whose loop
