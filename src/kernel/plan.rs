@@ -1209,6 +1209,71 @@ mod tests {
         assert_eq!(nest.tile(), Some([4, 64]));
     }
 
+    /// A tile's row side (`run_side`): tiles cut from a block whose rows are a short loop
+    /// whole hold as many elements as a square tile, in longer rows, in every planner; not
+    /// where the rows are the channel kernels' (two interleaved channels), nor for 8-byte
+    /// elements whose rows gather the source. Each copies as the model does.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn tiles_of_a_short_loop_run_as_long_as_a_square_tile_holds() {
+        fn check<T: Copy + PartialEq + core::fmt::Debug + TryFrom<usize> + 'static>(
+            dst: &Layout<2>,
+            src: &Layout<2>,
+        ) -> Option<[usize; 2]> {
+            assert!(small_matches_general(dst, src));
+            let input: std::vec::Vec<T> = (0..src.required_len().unwrap())
+                .map(|i| T::try_from(i % 251).ok().unwrap())
+                .collect();
+            let fill = T::try_from(255).ok().unwrap();
+            let mut out = std::vec![fill; dst.required_len().unwrap()];
+            crate::copy(&input, src, &mut out, dst).unwrap();
+            let mut model = std::vec![fill; out.len()];
+            for i in 0..dst.shape()[0] {
+                for j in 0..dst.shape()[1] {
+                    let (d, s) = (
+                        dst.offset_of([i, j]).unwrap(),
+                        src.offset_of([i, j]).unwrap(),
+                    );
+                    model[usize::try_from(d).unwrap()] = input[usize::try_from(s).unwrap()];
+                }
+            }
+            assert_eq!(out, model);
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            plan.nests()[0].tile()
+        }
+        // The sweep's seed 7 case 506: 4 `u32` channels of pixels 6 apart into planes written
+        // 2 apart: tiles of 4 x 256 (32 a side; 1024 / 4), not 4 x 32.
+        let src = Layout::new([9893, 4], [6, 1], 4).unwrap();
+        let dst = Layout::new([9893, 4], [-2, -26_720], 4)
+            .unwrap()
+            .with_offset(101_883)
+            .unwrap();
+        assert_eq!(check::<u32>(&dst, &src), Some([4, 256]));
+        // 2 rows of `u8` read 4 apart (seed 19's 1310): 2 x 2048 (64 a side).
+        let src = Layout::new([2, 60_000], [2, 4], 1).unwrap();
+        let dst = Layout::new([2, 60_000], [60_000, 1], 1).unwrap();
+        assert_eq!(check::<u8>(&dst, &src), Some([2, 2048]));
+        // Two interleaved channels (the channel kernels' block): 2 x 32 as before.
+        let src = Layout::new([2, 50_000], [1, 2], 2).unwrap();
+        let dst = Layout::new([2, 50_000], [50_000, 1], 2).unwrap();
+        assert_eq!(check::<u16>(&dst, &src), Some([2, 32]));
+        // `f64` rows gathering the source 96 bytes apart (seed 17's 1730): 4 x 16 as before.
+        let src = Layout::new([4, 5000], [-3, 12], 8)
+            .unwrap()
+            .with_offset(9)
+            .unwrap();
+        let dst = Layout::new([4, 5000], [5000, 1], 8).unwrap();
+        assert_eq!(check::<u64>(&dst, &src), Some([4, 16]));
+        // The general planner (rank 3, a loop outside the block) sizes them alike.
+        let src = Layout::new([3, 9893, 4], [60_000, 6, 1], 4).unwrap();
+        let dst = Layout::new([3, 9893, 4], [4 * 9893, 1, 9893], 4).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), Some([4, 256]));
+    }
+
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
     /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
     /// general planner and the small ones alike, and copies as the model does; otherwise the

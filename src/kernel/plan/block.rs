@@ -374,9 +374,9 @@ const fn block_tile<const K: usize>(
         return None;
     }
     if tile_worth(outer, inner, side, line) {
-        return tile2(outer, inner, side);
+        return tile2(outer, inner, side, line);
     }
-    if tile2(outer, inner, side).is_some() {
+    if tile2(outer, inner, side, line).is_some() {
         return swap_rows(outer, inner, side, line);
     }
     None

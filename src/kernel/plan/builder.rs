@@ -58,7 +58,7 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         let Some((loops, _)) = loops.split_at_mut_checked(out) else {
             return Err(LayoutError::RankOverflow { max: L });
         };
-        *nest_tile = untiled_small(tile(loops, out, side), loops, side, line);
+        *nest_tile = untiled_small(tile(loops, out, side, line), loops, side, line);
         if nest_tile.is_none() {
             *nest_depth = group(all, out, line);
         }

@@ -84,11 +84,46 @@ pub(super) const fn swap_rows<const K: usize>(
     }
     core::mem::swap(outer, inner);
     if !interleaves(outer, inner) && tile_worth(outer, inner, side, line) {
-        // The rows are the short loop's (fewer than `TILE_MIN_EXTENT`), whole: a tile holds
-        // as many elements as a square one, in longer runs of the row loop, as long as a
-        // run's lines stay in [`ELEMENT_ROW_BYTES`] for the next row to find them cached.
+        // The rows are the short loop's (fewer than `TILE_MIN_EXTENT`), whole.
         let ta = outer.extent;
-        let square = match side.saturating_mul(side).checked_div(ta) {
+        return Some([ta, run_side(outer, ta, inner, side, line)]);
+    }
+    None
+}
+
+/// The row side of a tile of `rows` rows (steps of `outer`) of `inner` (elements of `line` a
+/// cache line), for tiles `side` a side: `side`, at most `inner`'s extent; where the rows are
+/// a short loop whole (fewer than [`TILE_MIN_EXTENT`]), as many elements as a square tile
+/// holds, in longer runs of `inner`, as long as a run's lines stay in [`ELEMENT_ROW_BYTES`]
+/// for the next row to find them cached (never under `side`). A tile of 2 rows of 32 `u32`
+/// pays a block's set-up per 64 elements; of 2 rows of 512, per 1024. Not for the channel
+/// kernels' blocks (the rows the consecutive channels of `inner`'s pixels, [`interleaves`]:
+/// two channels of `f64` and `u16` ran 1.1-1.2x slower in longer tiles), nor for elements of
+/// 8 bytes or more whose rows gather the source (its fastest loop the tile's columns, as
+/// [`tile`] makes them: `f64` rows of 4 to 6 read 48 to 96 bytes apart ran 1.2-1.7x slower in
+/// runs of 42 to 64 than of 16). [`swap_rows`]' blocks, whose rows read the source's fastest
+/// loop, run long for any element size. Measured on nine 2,000-case sweeps (seeds 7, 11, 13,
+/// 17, 19, 23, 29, 31 and 37), each case whose plan changes (78) timed alone with the builds
+/// alternating (medians of five): 0.86x the time in geometric mean (seed 19's 1310, `u8` 2
+/// rows of 154,370 read 4 apart, 0.30x; seed 7's 78, `u8` 5 rows read 10 apart, 0.48x), the
+/// slowest within 1.03x over nine rounds, none slower than the plain loop that was not before.
+/// The one rule of a tile's row side: [`tile`], [`tile2`] and [`swap_rows`].
+pub(super) const fn run_side<const K: usize>(
+    outer: &Loop<K>,
+    rows: usize,
+    inner: &Loop<K>,
+    side: usize,
+    line: usize,
+) -> usize {
+    // The source's (operand 1) fastest loop is the rows' ([`swap_rows`]'s blocks), not the
+    // tile's columns ([`tile`]'s).
+    let along = stride_or_0(get(&inner.strides, 1)).unsigned_abs();
+    let rows_read = along != 0 && along < stride_or_0(get(&outer.strides, 1)).unsigned_abs();
+    let run = if rows < TILE_MIN_EXTENT
+        && (line > line_for(8) || rows_read)
+        && !interleaves(outer, inner)
+    {
+        let square = match side.saturating_mul(side).checked_div(rows) {
             Some(r) if r > side => r,
             _ => side,
         };
@@ -99,15 +134,15 @@ pub(super) const fn swap_rows<const K: usize>(
             Some(r) if r > side => r,
             _ => side,
         };
-        let run = if square < cached { square } else { cached };
-        let tb = if run < inner.extent {
-            run
-        } else {
-            inner.extent
-        };
-        return Some([ta, tb]);
+        if square < cached { square } else { cached }
+    } else {
+        side
+    };
+    if run < inner.extent {
+        run
+    } else {
+        inner.extent
     }
-    None
 }
 
 /// Whether an untiled block `outer × inner`, where `outer` is a source's fastest loop (what
@@ -401,13 +436,15 @@ pub(super) const fn unit_step<const K: usize>(l: &Loop<K>) -> bool {
     false
 }
 
-/// [`tile`] of a nest of two loops, `outer` outside `inner`: `Some` tile when a source's
-/// fastest loop (smallest nonzero `|stride|`, the inner of equals) is `outer` while `inner`
-/// moves it; `None` as soon as a source moves in neither loop. Two loops never move.
+/// [`tile`] of a nest of two loops, `outer` outside `inner`: `Some` tile (its row side
+/// [`run_side`]) when a source's fastest loop (smallest nonzero `|stride|`, the inner of
+/// equals) is `outer` while `inner` moves it; `None` as soon as a source moves in neither
+/// loop. Two loops never move.
 pub(super) const fn tile2<const K: usize>(
     outer: &Loop<K>,
     inner: &Loop<K>,
     side: usize,
+    line: usize,
 ) -> Option<[usize; 2]> {
     let mut k = 1;
     while k < K {
@@ -422,12 +459,7 @@ pub(super) const fn tile2<const K: usize>(
             } else {
                 outer.extent
             };
-            let tb = if side < inner.extent {
-                side
-            } else {
-                inner.extent
-            };
-            return Some([ta, tb]);
+            return Some([ta, run_side(outer, ta, inner, side, line)]);
         }
         k = k.saturating_add(1);
     }
@@ -444,11 +476,12 @@ pub(super) const fn abs_stride<const K: usize>(loops: &[Loop<K>], i: usize, k: u
 
 /// When a source's fastest loop (of the first `depth`) is not the innermost one, moves it just
 /// outside the innermost (shifting the loops between it and there out by one) and returns the
-/// tile.
+/// tile: at most `side` of the moved loop, and [`run_side`] of the innermost.
 pub(super) const fn tile<const K: usize>(
     loops: &mut [Loop<K>],
     depth: usize,
     side: usize,
+    line: usize,
 ) -> Option<[usize; 2]> {
     let Some(inner) = depth.checked_sub(1) else {
         return None;
@@ -493,8 +526,7 @@ pub(super) const fn tile<const K: usize>(
                 return None;
             };
             let ta = if side < a.extent { side } else { a.extent };
-            let tb = if side < b.extent { side } else { b.extent };
-            return Some([ta, tb]);
+            return Some([ta, run_side(&a, ta, &b, side, line)]);
         }
         k = k.saturating_add(1);
     }
