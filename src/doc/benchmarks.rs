@@ -798,17 +798,17 @@
 //! - Tiles whose rows are a short loop whole (fewer than 8 steps: `run_side`) hold as many
 //!   elements as a square tile, in longer rows: tiles of 2 rows of 64 `u8` (2 x 16 of `f64`)
 //!   paid a block's set-up per 128 (32) elements, where NumPy's loops ran the long loop whole
-//!   (seed 7's 1480, `f64` 2 rows of 195,365 read 4 apart: 0.57x NumPy alternating; 0.73x
-//!   the time in longer tiles, but it is an `f64` gather, which the rule leaves). The first
+//!   (seed 7's 1480, `f64` 2 rows of 195,365 read 4 apart: 0.57x NumPy alternating). The first
 //!   version, for every tile with a side under its square side: of seeds 7, 11 and 13's 206
 //!   plans that change, 0.95x the time, those of rows 8 and more apart from the side 1.01x
 //!   with losers to 1.5x (tiles of 14 x 18 where 14 x 16 had been); rows under 8 only: 0.89x;
 //!   less two interleaved channels (the channel kernels' blocks, 1.1-1.2x slower long) and
 //!   `f64` rows gathering the source 48 to 336 bytes apart (1.3-1.7x slower in runs of 42 to
-//!   128 than of 16, while `u8` to `u32` gathers gained): the 78 plans of nine sweeps that
-//!   change, 0.86x (seed 23's 572 0.23x, seed 19's 1310 0.30x, seed 37's 315 0.46x, seed
-//!   7's 78 0.48x, seed 31's 1522 0.49x); the eight slowest at five rounds, timed over nine,
-//!   0.78-1.03x. Of the 240-case sweep, two plans change (0.97x, 1.07x).
+//!   128 than of 16, while `u8` to `u32` gathers gained, and `f64` ones 32 bytes apart or
+//!   less: 1480 0.65x): the 86 plans of eleven sweeps (seeds 7 to 43) that change, 0.85x (seed
+//!   23's 572 0.23x, seed 19's 1310 0.30x, seed 37's 315 0.46x, seed 7's 78 0.48x, seed 11's
+//!   1091 0.49x); the slowest at five rounds, timed over nine, 0.78-1.03x.
+//!   Of the 240-case sweep, two plans change (0.97x, 1.07x).
 //! - Tried and dropped: strips only where the second loop has at most 4 steps (the case the
 //!   strips were made for, two rows of 8 channels): seed 13's 102 strips that change 0.97x
 //!   (211 0.19x) and seed 7's 109 1.03x (seed 13's 334 2.8x, 1564 2.1x: strips of a long second

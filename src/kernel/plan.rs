@@ -1212,7 +1212,8 @@ mod tests {
     /// A tile's row side (`run_side`): tiles cut from a block whose rows are a short loop
     /// whole hold as many elements as a square tile, in longer rows, in every planner; not
     /// where the rows are the channel kernels' (two interleaved channels), nor for 8-byte
-    /// elements whose rows gather the source. Each copies as the model does.
+    /// elements whose rows gather the source a line or more a step. Each copies as the model
+    /// does.
     #[test]
     #[cfg_attr(
         miri,
@@ -1267,6 +1268,14 @@ mod tests {
             .unwrap();
         let dst = Layout::new([4, 5000], [5000, 1], 8).unwrap();
         assert_eq!(check::<u64>(&dst, &src), Some([4, 16]));
+        // `f64` rows gathering the source 32 bytes apart (seed 7's 1480), two elements a
+        // line: 2 x 128.
+        let src = Layout::new([2, 8000], [1, -4], 8)
+            .unwrap()
+            .with_offset(31_996)
+            .unwrap();
+        let dst = Layout::new([2, 8000], [8000, 1], 8).unwrap();
+        assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
         // The general planner (rank 3, a loop outside the block) sizes them alike.
         let src = Layout::new([3, 9893, 4], [60_000, 6, 1], 4).unwrap();
         let dst = Layout::new([3, 9893, 4], [4 * 9893, 1, 9893], 4).unwrap();

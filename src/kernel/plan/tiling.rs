@@ -100,14 +100,16 @@ pub(super) const fn swap_rows<const K: usize>(
 /// kernels' blocks (the rows the consecutive channels of `inner`'s pixels, [`interleaves`]:
 /// two channels of `f64` and `u16` ran 1.1-1.2x slower in longer tiles), nor for elements of
 /// 8 bytes or more whose rows gather the source (its fastest loop the tile's columns, as
-/// [`tile`] makes them: `f64` rows of 4 to 6 read 48 to 96 bytes apart ran 1.2-1.7x slower in
-/// runs of 42 to 64 than of 16). [`swap_rows`]' blocks, whose rows read the source's fastest
-/// loop, run long for any element size. Measured on nine 2,000-case sweeps (seeds 7, 11, 13,
-/// 17, 19, 23, 29, 31 and 37), each case whose plan changes (78) timed alone with the builds
-/// alternating (medians of five): 0.86x the time in geometric mean (seed 19's 1310, `u8` 2
-/// rows of 154,370 read 4 apart, 0.30x; seed 7's 78, `u8` 5 rows read 10 apart, 0.48x), the
-/// slowest within 1.03x over nine rounds, none slower than the plain loop that was not before.
-/// The one rule of a tile's row side: [`tile`], [`tile2`] and [`swap_rows`].
+/// [`tile`] makes them) one element a line or sparser (`f64` rows of 2 to 6 read 48 to 336
+/// bytes apart ran 1.3-1.7x slower in runs of 42 to 128 than of 16; read 32 bytes apart or
+/// less, 0.49-1.03x). [`swap_rows`]' blocks, whose rows read the source's fastest loop, run
+/// long for any element size. Measured on eleven 2,000-case sweeps (seeds 7, 11, 13, 17, 19,
+/// 23, 29, 31, 37, 41 and 43), each case whose plan changes (86) timed alone with the builds
+/// alternating (medians of five or seven): 0.85x the time in geometric mean (seed 19's 1310,
+/// `u8` 2 rows of 154,370 read 4 apart, 0.30x; seed 7's 78, `u8` 5 rows read 10 apart, 0.48x;
+/// seed 11's 1091, `f64` 2 rows read 32 bytes apart, 0.49x, lifted above the plain loop), the
+/// slowest within 1.03x over nine rounds. The one rule of a tile's row side: [`tile`],
+/// [`tile2`] and [`swap_rows`].
 pub(super) const fn run_side<const K: usize>(
     outer: &Loop<K>,
     rows: usize,
@@ -116,11 +118,11 @@ pub(super) const fn run_side<const K: usize>(
     line: usize,
 ) -> usize {
     // The source's (operand 1) fastest loop is the rows' ([`swap_rows`]'s blocks), not the
-    // tile's columns ([`tile`]'s).
+    // tile's columns ([`tile`]'s); else the rows gather it `along` elements a step.
     let along = stride_or_0(get(&inner.strides, 1)).unsigned_abs();
     let rows_read = along != 0 && along < stride_or_0(get(&outer.strides, 1)).unsigned_abs();
     let run = if rows < TILE_MIN_EXTENT
-        && (line > line_for(8) || rows_read)
+        && (line > line_for(8) || rows_read || along <= line / 2)
         && !interleaves(outer, inner)
     {
         let square = match side.saturating_mul(side).checked_div(rows) {
