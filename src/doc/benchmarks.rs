@@ -808,7 +808,11 @@
 //!   less: 1480 0.65x): the 86 plans of eleven sweeps (seeds 7 to 43) that change, 0.85x (seed
 //!   23's 572 0.23x, seed 19's 1310 0.30x, seed 37's 315 0.46x, seed 7's 78 0.48x, seed 11's
 //!   1091 0.49x); the slowest at five rounds, timed over nine, 0.78-1.03x.
-//!   Of the 240-case sweep, two plans change (0.97x, 1.07x).
+//!   Of the 240-case sweep, two plans change (0.97x, 1.07x). Interleaved channels whose
+//!   pixels run backwards in one operand are no channel kernel's block, so they take long
+//!   tiles too: seed 13's 847 (`f64` stereo read backwards into planes, 31 us in tiles of 2 x
+//!   16 against NumPy's 12) 0.53x, the 14 plans of eleven sweeps that change 0.60x (seed 31's
+//!   1831 0.27x); the one slower in that pass (seed 11's 336, 1.23x) 0.52x over nine rounds.
 //! - Tried and dropped: strips only where the second loop has at most 4 steps (the case the
 //!   strips were made for, two rows of 8 channels): seed 13's 102 strips that change 0.97x
 //!   (211 0.19x) and seed 7's 109 1.03x (seed 13's 334 2.8x, 1564 2.1x: strips of a long second

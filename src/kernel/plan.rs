@@ -1211,7 +1211,8 @@ mod tests {
 
     /// A tile's row side (`run_side`): tiles cut from a block whose rows are a short loop
     /// whole hold as many elements as a square tile, in longer rows, in every planner; not
-    /// where the rows are the channel kernels' (two interleaved channels), nor for 8-byte
+    /// where the rows are the channel kernels' (two interleaved channels, the pixels the same
+    /// way in both operands), nor for 8-byte
     /// elements whose rows gather the source a line or more a step. Each copies as the model
     /// does.
     #[test]
@@ -1275,6 +1276,14 @@ mod tests {
             .with_offset(31_996)
             .unwrap();
         let dst = Layout::new([2, 8000], [8000, 1], 8).unwrap();
+        assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
+        // Two interleaved `f64` channels read backwards into planes (seed 13's 847), which no
+        // channel kernel takes: 2 x 128.
+        let src = Layout::new([20_000, 2], [2, 1], 8).unwrap();
+        let dst = Layout::new([20_000, 2], [-1, -20_000], 8)
+            .unwrap()
+            .with_offset(39_999)
+            .unwrap();
         assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
         // The general planner (rank 3, a loop outside the block) sizes them alike.
         let src = Layout::new([3, 9893, 4], [60_000, 6, 1], 4).unwrap();
