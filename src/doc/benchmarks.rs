@@ -813,6 +813,13 @@
 //!   tiles too: seed 13's 847 (`f64` stereo read backwards into planes, 31 us in tiles of 2 x
 //!   16 against NumPy's 12) 0.53x, the 14 plans of eleven sweeps that change 0.60x (seed 31's
 //!   1831 0.27x); the one slower in that pass (seed 11's 336, 1.23x) 0.52x over nine rounds.
+//! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
+//!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
+//!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`
+//!   rows of 22, 0.53x), but over nine rounds seed 13's 993 (`f64` rows of 20, 1.4 ms) ran
+//!   1.28x, 1130 (rows of 18) 1.23x and two of `u8` rows of 139 and 143 bytes 1.3x: the
+//!   moves of rows a little past 128 bytes double their bytes, and the portable build's moves
+//!   are 16-byte ones where the C library's are 64.
 //! - Tried and dropped: strips only where the second loop has at most 4 steps (the case the
 //!   strips were made for, two rows of 8 channels): seed 13's 102 strips that change 0.97x
 //!   (211 0.19x) and seed 7's 109 1.03x (seed 13's 334 2.8x, 1564 2.1x: strips of a long second
