@@ -1246,44 +1246,50 @@ mod tests {
             let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
             plan.nests()[0].tile()
         }
+        let at = |shape: [usize; 2], strides: [isize; 2], size: usize, offset: isize| {
+            Layout::new(shape, strides, size)
+                .unwrap()
+                .with_offset(offset)
+                .unwrap()
+        };
         // The sweep's seed 7 case 506: 4 `u32` channels of pixels 6 apart into planes written
         // 2 apart: tiles of 4 x 256 (32 a side; 1024 / 4), not 4 x 32.
-        let src = Layout::new([9893, 4], [6, 1], 4).unwrap();
-        let dst = Layout::new([9893, 4], [-2, -26_720], 4)
-            .unwrap()
-            .with_offset(101_883)
-            .unwrap();
+        let (src, dst) = (
+            at([9893, 4], [6, 1], 4, 0),
+            at([9893, 4], [-2, -26_720], 4, 101_883),
+        );
         assert_eq!(check::<u32>(&dst, &src), Some([4, 256]));
         // 2 rows of `u8` read 4 apart (seed 19's 1310): 2 x 2048 (64 a side).
-        let src = Layout::new([2, 60_000], [2, 4], 1).unwrap();
-        let dst = Layout::new([2, 60_000], [60_000, 1], 1).unwrap();
+        let (src, dst) = (
+            at([2, 60_000], [2, 4], 1, 0),
+            at([2, 60_000], [60_000, 1], 1, 0),
+        );
         assert_eq!(check::<u8>(&dst, &src), Some([2, 2048]));
         // Two interleaved channels (the channel kernels' block): 2 x 32 as before.
-        let src = Layout::new([2, 50_000], [1, 2], 2).unwrap();
-        let dst = Layout::new([2, 50_000], [50_000, 1], 2).unwrap();
+        let (src, dst) = (
+            at([2, 50_000], [1, 2], 2, 0),
+            at([2, 50_000], [50_000, 1], 2, 0),
+        );
         assert_eq!(check::<u16>(&dst, &src), Some([2, 32]));
         // `f64` rows gathering the source 96 bytes apart (seed 17's 1730): 4 x 16 as before.
-        let src = Layout::new([4, 5000], [-3, 12], 8)
-            .unwrap()
-            .with_offset(9)
-            .unwrap();
-        let dst = Layout::new([4, 5000], [5000, 1], 8).unwrap();
+        let (src, dst) = (
+            at([4, 5000], [-3, 12], 8, 9),
+            at([4, 5000], [5000, 1], 8, 0),
+        );
         assert_eq!(check::<u64>(&dst, &src), Some([4, 16]));
         // `f64` rows gathering the source 32 bytes apart (seed 7's 1480), two elements a
         // line: 2 x 128.
-        let src = Layout::new([2, 8000], [1, -4], 8)
-            .unwrap()
-            .with_offset(31_996)
-            .unwrap();
-        let dst = Layout::new([2, 8000], [8000, 1], 8).unwrap();
+        let (src, dst) = (
+            at([2, 8000], [1, -4], 8, 31_996),
+            at([2, 8000], [8000, 1], 8, 0),
+        );
         assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
         // Two interleaved `f64` channels read backwards into planes (seed 13's 847), which no
         // channel kernel takes: 2 x 128.
-        let src = Layout::new([20_000, 2], [2, 1], 8).unwrap();
-        let dst = Layout::new([20_000, 2], [-1, -20_000], 8)
-            .unwrap()
-            .with_offset(39_999)
-            .unwrap();
+        let (src, dst) = (
+            at([20_000, 2], [2, 1], 8, 0),
+            at([20_000, 2], [-1, -20_000], 8, 39_999),
+        );
         assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
         // The general planner (rank 3, a loop outside the block) sizes them alike.
         let src = Layout::new([3, 9893, 4], [60_000, 6, 1], 4).unwrap();
