@@ -813,6 +813,9 @@
 //!   tiles too: seed 13's 847 (`f64` stereo read backwards into planes, 31 us in tiles of 2 x
 //!   16 against NumPy's 12) 0.53x, the 14 plans of eleven sweeps that change 0.60x (seed 31's
 //!   1831 0.27x); the one slower in that pass (seed 11's 336, 1.23x) 0.52x over nine rounds.
+//!   Tried and dropped: runs of 32 (twice the side) for the `f64` gathers the rule leaves at
+//!   16: the 42 plans of nine sweeps that change, 0.97x in geometric mean, but seed 37's 265
+//!   1.45x, 1152 1.33x and seed 13's 1317 1.30x (below the plain loop).
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`
