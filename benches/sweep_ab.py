@@ -138,14 +138,11 @@ def main():
                 sys.exit(f"case {c} is not in {args.b}")
             numpy_cases[c] = rows[c]
         # As `sweep_numpy.py` by default: NumPy's buffers on 4 KiB pages like the sweep's
-        # `Vec`s (NumPy's own default advises huge pages for large buffers, which spares it
-        # the TLB misses the sweep pays: 2-4x on cases of megabytes spread over many pages).
-        try:
-            from numpy._core import multiarray  # NumPy 2
-        except ImportError:  # pragma: no cover - NumPy 1
-            from numpy.core import multiarray
-        if hasattr(multiarray, "_set_madvise_hugepage"):
-            multiarray._set_madvise_hugepage(False)
+        # `Vec`s (huge pages would spare NumPy the TLB misses the sweep pays: 2-4x on cases
+        # of megabytes spread over many pages).
+        from sweep_numpy import huge_pages
+
+        huge_pages(False)
         if args.cases != len(rows):
             print(f"note: {args.b} holds {len(rows)} cases; pass the sweep's --cases/--seed")
 

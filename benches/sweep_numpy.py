@@ -73,6 +73,18 @@ def view(buf, shape, strides, offset, itemsize):
     )
 
 
+def huge_pages(on):
+    """Sets whether NumPy advises its large buffers onto huge pages (`madvise(MADV_HUGEPAGE)`,
+    its default where the kernel's transparent huge pages are in madvise mode). Off puts them
+    on 4 KiB pages like the sweep's `Vec`s, so both sides pay the same TLB misses."""
+    try:
+        from numpy._core import multiarray  # NumPy 2
+    except ImportError:  # pragma: no cover - NumPy 1
+        from numpy.core import multiarray
+    if hasattr(multiarray, "_set_madvise_hugepage"):
+        multiarray._set_madvise_hugepage(on)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tsv", nargs="?", default="target/sweep.tsv")
@@ -93,12 +105,7 @@ def main():
         "Rust buffers are plain Vecs on 4 KiB pages, so both sides pay the same TLB misses",
     )
     args = ap.parse_args()
-    try:
-        from numpy._core import multiarray  # NumPy 2
-    except ImportError:  # pragma: no cover - NumPy 1
-        from numpy.core import multiarray
-    if hasattr(multiarray, "_set_madvise_hugepage"):
-        multiarray._set_madvise_hugepage(args.hugepages == "on")
+    huge_pages(args.hugepages == "on")
 
     rows = []
     with open(args.tsv) as f:
