@@ -85,7 +85,7 @@ pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{outer_first, outer_first2};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
-use tiling::{side_for, swap_rows, tile_worth, tile2};
+use tiling::{side_for, stream_strip, swap_rows, tile_worth, tile2};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -1209,6 +1209,42 @@ mod tests {
         assert_eq!(nest.tile(), Some([4, 64]));
     }
 
+    /// Copies `src` into `dst` (rank 2) in `T`, checks the copy against the model and the
+    /// two planners against each other, and returns the tile the general planner gives.
+    fn copied_tile<T: Copy + PartialEq + core::fmt::Debug + TryFrom<usize> + 'static>(
+        dst: &Layout<2>,
+        src: &Layout<2>,
+    ) -> Option<[usize; 2]> {
+        assert!(small_matches_general(dst, src));
+        let input: std::vec::Vec<T> = (0..src.required_len().unwrap())
+            .map(|i| T::try_from(i % 251).ok().unwrap())
+            .collect();
+        let fill = T::try_from(255).ok().unwrap();
+        let mut out = std::vec![fill; dst.required_len().unwrap()];
+        crate::copy(&input, src, &mut out, dst).unwrap();
+        let mut model = std::vec![fill; out.len()];
+        for i in 0..dst.shape()[0] {
+            for j in 0..dst.shape()[1] {
+                let (d, s) = (
+                    dst.offset_of([i, j]).unwrap(),
+                    src.offset_of([i, j]).unwrap(),
+                );
+                model[usize::try_from(d).unwrap()] = input[usize::try_from(s).unwrap()];
+            }
+        }
+        assert_eq!(out, model);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        plan.nests()[0].tile()
+    }
+
+    /// A `size`-byte layout of `shape` and `strides` at `offset`.
+    fn at(shape: [usize; 2], strides: [isize; 2], size: usize, offset: isize) -> Layout<2> {
+        Layout::new(shape, strides, size)
+            .unwrap()
+            .with_offset(offset)
+            .unwrap()
+    }
+
     /// A tile's row side (`run_side`): tiles cut from a block whose rows are a short loop
     /// whole hold as many elements as a square tile, in longer rows, in every planner; not
     /// where the rows are the channel kernels' (two interleaved channels, the pixels the same
@@ -1221,81 +1257,94 @@ mod tests {
         ignore = "large blocks; the tiled drivers run under Miri elsewhere"
     )]
     fn tiles_of_a_short_loop_run_as_long_as_a_square_tile_holds() {
-        fn check<T: Copy + PartialEq + core::fmt::Debug + TryFrom<usize> + 'static>(
-            dst: &Layout<2>,
-            src: &Layout<2>,
-        ) -> Option<[usize; 2]> {
-            assert!(small_matches_general(dst, src));
-            let input: std::vec::Vec<T> = (0..src.required_len().unwrap())
-                .map(|i| T::try_from(i % 251).ok().unwrap())
-                .collect();
-            let fill = T::try_from(255).ok().unwrap();
-            let mut out = std::vec![fill; dst.required_len().unwrap()];
-            crate::copy(&input, src, &mut out, dst).unwrap();
-            let mut model = std::vec![fill; out.len()];
-            for i in 0..dst.shape()[0] {
-                for j in 0..dst.shape()[1] {
-                    let (d, s) = (
-                        dst.offset_of([i, j]).unwrap(),
-                        src.offset_of([i, j]).unwrap(),
-                    );
-                    model[usize::try_from(d).unwrap()] = input[usize::try_from(s).unwrap()];
-                }
-            }
-            assert_eq!(out, model);
-            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-            plan.nests()[0].tile()
-        }
-        let at = |shape: [usize; 2], strides: [isize; 2], size: usize, offset: isize| {
-            Layout::new(shape, strides, size)
-                .unwrap()
-                .with_offset(offset)
-                .unwrap()
-        };
-        // The sweep's seed 7 case 506: 4 `u32` channels of pixels 6 apart into planes written
-        // 2 apart: tiles of 4 x 256 (32 a side; 1024 / 4), not 4 x 32.
         let (src, dst) = (
             at([9893, 4], [6, 1], 4, 0),
             at([9893, 4], [-2, -26_720], 4, 101_883),
         );
-        assert_eq!(check::<u32>(&dst, &src), Some([4, 256]));
+        assert_eq!(copied_tile::<u32>(&dst, &src), Some([4, 256]));
         // 2 rows of `u8` read 4 apart (seed 19's 1310): 2 x 2048 (64 a side).
         let (src, dst) = (
             at([2, 60_000], [2, 4], 1, 0),
             at([2, 60_000], [60_000, 1], 1, 0),
         );
-        assert_eq!(check::<u8>(&dst, &src), Some([2, 2048]));
+        assert_eq!(copied_tile::<u8>(&dst, &src), Some([2, 2048]));
         // Two interleaved channels (the channel kernels' block): 2 x 32 as before.
         let (src, dst) = (
             at([2, 50_000], [1, 2], 2, 0),
             at([2, 50_000], [50_000, 1], 2, 0),
         );
-        assert_eq!(check::<u16>(&dst, &src), Some([2, 32]));
+        assert_eq!(copied_tile::<u16>(&dst, &src), Some([2, 32]));
         // `f64` rows gathering the source 96 bytes apart (seed 17's 1730): 4 x 16 as before.
         let (src, dst) = (
             at([4, 5000], [-3, 12], 8, 9),
             at([4, 5000], [5000, 1], 8, 0),
         );
-        assert_eq!(check::<u64>(&dst, &src), Some([4, 16]));
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([4, 16]));
         // `f64` rows gathering the source 32 bytes apart (seed 7's 1480), two elements a
         // line: 2 x 128.
         let (src, dst) = (
             at([2, 8000], [1, -4], 8, 31_996),
             at([2, 8000], [8000, 1], 8, 0),
         );
-        assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([2, 128]));
         // Two interleaved `f64` channels read backwards into planes (seed 13's 847), which no
         // channel kernel takes: 2 x 128.
         let (src, dst) = (
             at([20_000, 2], [2, 1], 8, 0),
             at([20_000, 2], [-1, -20_000], 8, 39_999),
         );
-        assert_eq!(check::<u64>(&dst, &src), Some([2, 128]));
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([2, 128]));
         // The general planner (rank 3, a loop outside the block) sizes them alike.
         let src = Layout::new([3, 9893, 4], [60_000, 6, 1], 4).unwrap();
         let dst = Layout::new([3, 9893, 4], [4 * 9893, 1, 9893], 4).unwrap();
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         assert_eq!(plan.nests()[0].tile(), Some([4, 256]));
+    }
+
+    /// A block whose rows each read more than `STREAMS` source elements a page or more
+    /// apart, the next row reading on in the same lines (`stream_strip`), runs in strips of
+    /// `STREAM_STRIP` rows along its whole outer loop, in every planner; not where the
+    /// source's streams run under `STREAM_RUN` bytes, the rows are `STREAMS` or fewer, their
+    /// elements less than a page apart, or the destination writes its rows side by side with
+    /// gaps between their elements. Each copies as the model does.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "blocks of pages; the tiled drivers run under Miri elsewhere"
+    )]
+    fn rows_of_many_far_streams_run_in_strips() {
+        use super::tiling::{STREAM_RUN, STREAM_STRIP, STREAMS};
+        let dense = |shape: [usize; 2]| at(shape, [isize::try_from(shape[1]).unwrap(), 1], 4, 0);
+        // Seed 7's 1504 in two axes: 20 `u32` rows read 4800 bytes apart, each row 8 bytes
+        // on from the last (streams of 4800 bytes): strips of 600 x 8.
+        let src = at([600, 20], [2, 1200], 4, 0);
+        assert_eq!(
+            copied_tile::<u32>(&dense([600, 20]), &src),
+            Some([600, STREAM_STRIP])
+        );
+        // Read backwards, written backwards: the same strips.
+        let src = at([600, 20], [-2, -1200], 4, 2 * 599 + 1200 * 19);
+        let dst = at([600, 20], [-20, -1], 4, 20 * 600 - 1);
+        assert_eq!(copied_tile::<u32>(&dst, &src), Some([600, STREAM_STRIP]));
+        // Streams shorter than `STREAM_RUN` (100 steps of 8 bytes): untiled.
+        const { assert!(100 * 8 < STREAM_RUN) };
+        let src = at([100, 20], [2, 1200], 4, 0);
+        assert_eq!(copied_tile::<u32>(&dense([100, 20]), &src), None);
+        // `STREAMS` rows: untiled.
+        let src = at([600, STREAMS], [2, 1200], 4, 0);
+        assert_eq!(copied_tile::<u32>(&dense([600, STREAMS]), &src), None);
+        // Rows read 4000 bytes apart, less than a page: untiled.
+        let src = at([600, 20], [2, 1000], 4, 0);
+        assert_eq!(copied_tile::<u32>(&dense([600, 20]), &src), None);
+        // The destination's rows side by side, its elements 2 apart: untiled.
+        let src = at([600, 20], [2, 1200], 4, 0);
+        let dst = at([600, 20], [40, 2], 4, 0);
+        assert_eq!(copied_tile::<u32>(&dst, &src), None);
+        // The general planner (rank 3, a loop outside the block) strips alike.
+        let src = Layout::new([3, 600, 20], [24_000, 2, 1200], 4).unwrap();
+        let dst = Layout::new([3, 600, 20], [12_000, 20, 1], 4).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), Some([600, STREAM_STRIP]));
     }
 
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while

@@ -14,7 +14,7 @@
 
 use super::{
     Loop, Plan, face, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of,
-    outer_first, outer_first2, side_for, strides_at, swap_rows, tile_worth, tile2,
+    outer_first, outer_first2, side_for, stream_strip, strides_at, swap_rows, tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -361,8 +361,9 @@ pub(crate) fn copy_nest<const N: usize>(
 
 /// The tile of a nest of `depth` loops `outer`, `inner` (`tile` and `untiled_small` of the
 /// general builder for two loops): the block test first, as the blocks of real small copies
-/// rule tiling out at once; an untiled block of short rows whose outer loop is a source's
-/// fastest has its loops swapped ([`swap_rows`], tiled where its new rows are worth it).
+/// rule tiling out at once; an untiled block whose outer loop is a source's fastest runs in
+/// strips where its rows read many far streams ([`stream_strip`]), else, where its rows are
+/// short, has its loops swapped ([`swap_rows`], tiled where its new rows are worth it).
 const fn block_tile<const K: usize>(
     outer: &mut Loop<K>,
     inner: &mut Loop<K>,
@@ -377,6 +378,9 @@ const fn block_tile<const K: usize>(
         return tile2(outer, inner, side, line);
     }
     if tile2(outer, inner, side, line).is_some() {
+        if let Some(t) = stream_strip(outer, inner, line) {
+            return Some(t);
+        }
         return swap_rows(outer, inner, side, line);
     }
     None

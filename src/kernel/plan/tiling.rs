@@ -1,8 +1,9 @@
 //! Tiling: the tile side for an element size, the one rule for whether a block is worth
 //! tiles ([`tile_worth`], with the transposes' blocks that run whole: [`short_whole`] in
 //! the plan, [`walk_whole`] where the element type is the transposes'), which loops a tile
-//! cuts ([`tile`], [`tile2`]), and the swap of a
-//! block's short rows for its long loop ([`rows_swap`], [`swap_rows`]).
+//! cuts ([`tile`], [`tile2`]), the strips of a block whose rows read many far streams
+//! ([`stream_strip`]), and the swap of a block's short rows for its long loop ([`rows_swap`],
+//! [`swap_rows`]).
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for};
@@ -45,8 +46,9 @@ pub(super) const fn side_for(itemsize: usize) -> usize {
 
 /// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` is not
 /// [`tile_worth`]: it runs whole, and a prepared run of a small transpose or a planar <->
-/// interleaved block loops once. An untiled block whose rows are short ([`rows_swap`]) runs
-/// with its two loops swapped.
+/// interleaved block loops once. A block whose rows read many far streams runs in strips
+/// ([`stream_strip`]); an untiled block whose rows are short ([`rows_swap`]) runs with its
+/// two loops swapped.
 pub(super) const fn untiled_small<const K: usize>(
     tile: Option<[usize; 2]>,
     loops: &mut [Loop<K>],
@@ -55,7 +57,10 @@ pub(super) const fn untiled_small<const K: usize>(
 ) -> Option<[usize; 2]> {
     match (tile, loops) {
         (Some(t), [.., a, b]) if tile_worth(a, b, side, line) => Some(t),
-        (Some(_), [.., a, b]) => swap_rows(a, b, side, line),
+        (Some(_), [.., a, b]) => match stream_strip(a, b, line) {
+            Some(t) => Some(t),
+            None => swap_rows(a, b, side, line),
+        },
         _ => None,
     }
 }
@@ -356,6 +361,81 @@ pub(super) const fn tile_worth<const K: usize>(
             ROW_CACHE_BYTES
         }
         || (long && row_pages(inner, line) > ROW_PAGES)
+}
+
+/// The most pages one row of a block may read a source's elements from, each on a page of
+/// its own, for the block to run untiled when the next row reads on in the same lines
+/// ([`stream_strip`]).
+pub(super) const STREAMS: usize = 16;
+
+/// The fewest bytes a source's stream must run along a whole `outer` for
+/// [`stream_strip`] to cut its block in strips: shorter streams (most of them along a loop
+/// of 2 to 9 steps) ran 1.14x slower in strips in geometric mean (40 plans of three
+/// 2,000-case sweeps; `f64` 7 x 35 read 27,720 apart: 2.8x).
+pub(super) const STREAM_RUN: usize = 1024;
+
+/// The rows of a strip of [`stream_strip`] (strips of 2 to 16 `u32` rows ran alike on seed
+/// 7's 1504, 0.5-0.7x its time untiled; whole tiles of 16 x 16, 1.1-1.4x).
+pub(super) const STREAM_STRIP: usize = 8;
+
+/// The tile of a block `outer × inner` (`inner` the rows, `outer` a source's fastest loop,
+/// as [`tile`] and [`tile2`] make them) whose rows each read more than [`STREAMS`] elements
+/// of that source a page or more apart while the next row reads on less than a line from
+/// each, for at least [`STREAM_RUN`] bytes: `outer` whole by [`STREAM_STRIP`] of `inner`, so
+/// the block runs in strips, each reading [`STREAM_STRIP`] of the source's streams from end
+/// to end. Untiled, each row reads as many streams as it has elements, each a few bytes on
+/// from the last row: more than a core's prefetchers follow, so a line of each is a miss
+/// in full. Tiles of a side would stop each stream before its prefetch pays. Not for a
+/// block whose loops each step one element in some operand (the transposes',
+/// [`tile_worth`]), nor for one whose destination writes its rows side by side with gaps
+/// between their elements (each row's elements more than one apart, the rows no farther
+/// apart than a row's span: 12 such plans of three sweeps ran 1.2x slower in strips, `f64`
+/// rows of 29 written 2 apart 2.5x), nor on bare metal (no prefetchers to follow streams,
+/// and the planner's code on a Cortex-M would grow). `None` for any other block. Measured
+/// on 2,000-case sweeps, each case whose plan changes timed alone with the builds
+/// alternating (medians of five): seeds 7, 11 and 13, from which the rule was drawn, 41
+/// plans 0.83x the time in geometric mean (seed 7's 1504, `u32` rows of 44 read 63 KB apart
+/// over 7933 steps of 8 bytes, 2.7 -> 1.3 ms over nine rounds against the plain loop's 2.1,
+/// lifted above it); seeds 17, 19 and 23, drawn afterwards, 47 plans 0.91x (seed 23's 226
+/// 0.25x); the slowest, over nine rounds, seed 19's 751 (`f64` rows of 25 read 41 KB apart,
+/// 1.5x: 50 -> 76 us against the loop's 111) and 421 (`u8`, 1.4x), none slower than the
+/// plain loop.
+pub(super) const fn stream_strip<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    line: usize,
+) -> Option<[usize; 2]> {
+    let (d_outer, d_inner) = (
+        stride_or_0(get(&outer.strides, 0)).unsigned_abs(),
+        stride_or_0(get(&inner.strides, 0)).unsigned_abs(),
+    );
+    if cfg!(target_os = "none")
+        || inner.extent <= STREAMS
+        || (unit_step(outer) && unit_step(inner))
+        || (d_inner > 1 && d_outer <= inner.extent.saturating_mul(d_inner))
+    {
+        return None;
+    }
+    let item = match LINE_BYTES.checked_div(line) {
+        Some(b) => b,
+        None => 1,
+    };
+    let mut k = 1;
+    while k < K {
+        let (a, b) = (
+            stride_or_0(get(&outer.strides, k)).unsigned_abs(),
+            stride_or_0(get(&inner.strides, k)).unsigned_abs(),
+        );
+        if a != 0
+            && a < line
+            && b.saturating_mul(item) >= PAGE_BYTES
+            && outer.extent.saturating_mul(a).saturating_mul(item) >= STREAM_RUN
+        {
+            return Some([outer.extent, STREAM_STRIP]);
+        }
+        k = k.saturating_add(1);
+    }
+    None
 }
 
 /// Whether `l` steps the same way in a copy's destination and source (operands 0 and 1), as
