@@ -816,6 +816,26 @@
 //!   Tried and dropped: runs of 32 (twice the side) for the `f64` gathers the rule leaves at
 //!   16: the 42 plans of nine sweeps that change, 0.97x in geometric mean, but seed 37's 265
 //!   1.45x, 1152 1.33x and seed 13's 1317 1.30x (below the plain loop).
+//! - Blocks whose rows each read more than 16 source elements a page or more apart, the next
+//!   row reading on less than a line from each, run in strips of 8 rows along the whole outer
+//!   loop (`stream_strip`): untiled, a row read one stream per element, more than the
+//!   prefetchers follow. Seed 7's 1504 (`u32` rows of 44 read 63 KB apart, 7933 rows 8 bytes
+//!   on) ran 2.7 ms untiled against the loop's 2.1 (its order reads 3 streams), 1.3 ms in
+//!   strips (nine rounds alternating); in a harness of its own, strips of 2 to 16 rows took
+//!   0.5-0.7x the untiled time and tiles of 16 x 16 1.1-1.4x, as a tile stops each stream
+//!   before its prefetch pays. The first version, every such block: seeds 7, 11 and 13's 93
+//!   plans that change, 0.99x the time in geometric mean; its losers were streams under
+//!   1,024 bytes (40 plans 1.14x, most along a loop of 2 to 9 steps: seed 11's 308 2.8x) and
+//!   destinations written rows side by side with gaps between the elements (12 plans 1.20x,
+//!   seed 7's 454, `f64` rows of 29 written 2 apart, 2.5x), so the rule leaves both. The 41
+//!   plans left, 0.83x; seeds 17, 19 and 23, drawn after the rule, 47 plans 0.91x (seed 23's
+//!   226 0.25x, seed 19's 163 0.58x); the slowest over nine rounds seed 19's 751 (`f64` rows
+//!   of 25, 1.5x, 50 -> 76 us against the loop's 111), 421 (`u8`, 1.4x) and seed 11's 655
+//!   (1.18x). No plan of the 240-case sweep changes. Left alone: seed 29's 1916 (`f64` rows
+//!   of 268 read 105 KB apart, in tiles of 16 x 16 by the pages rule) runs 0.5 to 2.6 ms
+//!   from one process to the next, and so does the loop (0.46 to 3.5), the loop faster in
+//!   most; in a harness of its own, from a flushed cache, strips of 4 ran 0.75x the tiles'
+//!   time and the untiled order 0.93x, not the 2x the sweep's slow processes show.
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`
