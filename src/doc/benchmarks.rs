@@ -836,6 +836,17 @@
 //!   from one process to the next, and so does the loop (0.46 to 3.5), the loop faster in
 //!   most; in a harness of its own, from a flushed cache, strips of 4 ran 0.75x the tiles'
 //!   time and the untiled order 0.93x, not the 2x the sweep's slow processes show.
+//! - Small cubes whose rows run on (rows of consecutive elements in both operands, each
+//!   within 256 bytes of the last) keep their order where the second loop has 32 steps or
+//!   more (`cube_strip`), rather than strips of the outer loop: seed 29's 973 (`f64` rows of 7
+//!   written 56 and read 168 bytes apart, 117 rows a step of 1106) ran 2.4 ms in strips of 64
+//!   against the plain loop's 1.4 (the loop's order, one stream an operand), 1.1 ms in its
+//!   order. For every such cube (111 in seeds 7, 13 and 29): 1.08x; those of fewer than 32
+//!   rows 1.20x (seed 29's 1221, 2 rows of 8 `u8`: 3.7x, a call per 16 elements where a
+//!   strip's call moves 1,024), those of 32 or more 0.85x (33 cubes), and 0.78x on seeds 11,
+//!   17, 19 and 23 (33 cubes, seed 19's 778 0.61x over nine rounds, lifted above the loop).
+//!   Slowest over nine rounds: seed 13's 1770 (`f64` rows of 2 written 64 bytes apart) 1.5x,
+//!   seed 29's 130 1.3x. One cube of the 240-case sweep changes (193: 1.06x over nine).
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`
