@@ -831,11 +831,16 @@
 //!   plans left, 0.83x; seeds 17, 19 and 23, drawn after the rule, 47 plans 0.91x (seed 23's
 //!   226 0.25x, seed 19's 163 0.58x); the slowest over nine rounds seed 19's 751 (`f64` rows
 //!   of 25, 1.5x, 50 -> 76 us against the loop's 111), 421 (`u8`, 1.4x) and seed 11's 655
-//!   (1.18x). No plan of the 240-case sweep changes. Left alone: seed 29's 1916 (`f64` rows
-//!   of 268 read 105 KB apart, in tiles of 16 x 16 by the pages rule) runs 0.5 to 2.6 ms
-//!   from one process to the next, and so does the loop (0.46 to 3.5), the loop faster in
-//!   most; in a harness of its own, from a flushed cache, strips of 4 ran 0.75x the tiles'
-//!   time and the untiled order 0.93x, not the 2x the sweep's slow processes show.
+//!   (1.18x). No plan of the 240-case sweep changes. The strips then came before the rule
+//!   of a row's pages, which had cut such blocks of more than 96 pages a row into tiles of
+//!   16 x 16: seed 29's 1916 (`f64` rows of 268 read 105 KB apart) ran 0.5 to 2.6 ms from one
+//!   process to the next, and so did the loop (0.46 to 3.5), the loop faster in most; in a
+//!   harness of its own, from a flushed cache, strips of 4 ran 0.75x the tiles' time and the
+//!   untiled order 0.93x. Over nine alternating rounds 1916 ran 1.5 ms in tiles, 0.5 ms in
+//!   strips, against the loop's 0.6. The 42 plans of seeds 7, 13 and 29 that change: 0.94x
+//!   (seed 13's 1755 0.73x, lifted above the loop; seed 29's 1136 0.62x), the slowest over
+//!   nine rounds seed 29's 884 (1.32x, 1.4 -> 1.8 ms against the loop's 5.2) and seed 7's
+//!   1193 (1.16x); one plan of the 240-case sweep, 0.87x.
 //! - Small cubes whose rows run on (rows of consecutive elements in both operands, each
 //!   within 256 bytes of the last) keep their order where the second loop has 32 steps or
 //!   more (`cube_strip`), rather than strips of the outer loop: seed 29's 973 (`f64` rows of 7

@@ -1303,7 +1303,8 @@ mod tests {
 
     /// A block whose rows each read more than `STREAMS` source elements a page or more
     /// apart, the next row reading on in the same lines (`stream_strip`), runs in strips of
-    /// `STREAM_STRIP` rows along its whole outer loop, in every planner; not where the
+    /// `STREAM_STRIP` rows along its whole outer loop, in every planner, even where its
+    /// rows' pages would have it tiled (`tile_worth`); not where the
     /// source's streams run under `STREAM_RUN` bytes, the rows are `STREAMS` or fewer, their
     /// elements less than a page apart, or the destination writes its rows side by side with
     /// gaps between their elements. Each copies as the model does.
@@ -1320,6 +1321,25 @@ mod tests {
         let src = at([600, 20], [2, 1200], 4, 0);
         assert_eq!(
             copied_tile::<u32>(&dense([600, 20]), &src),
+            Some([600, STREAM_STRIP])
+        );
+        // 100 rows, a page each: past `ROW_PAGES`, which would tile the block 16 x 16,
+        // strips still (seed 29's 1916).
+        let src = at([600, 100], [2, 1200], 4, 0);
+        assert!(super::tiling::tile_worth(
+            &super::Loop {
+                extent: 600,
+                strides: [100, 2]
+            },
+            &super::Loop {
+                extent: 100,
+                strides: [1, 1200]
+            },
+            16,
+            16
+        ));
+        assert_eq!(
+            copied_tile::<u32>(&dense([600, 100]), &src),
             Some([600, STREAM_STRIP])
         );
         // Read backwards, written backwards: the same strips.

@@ -360,10 +360,11 @@ pub(crate) fn copy_nest<const N: usize>(
 }
 
 /// The tile of a nest of `depth` loops `outer`, `inner` (`tile` and `untiled_small` of the
-/// general builder for two loops): the block test first, as the blocks of real small copies
-/// rule tiling out at once; an untiled block whose outer loop is a source's fastest runs in
-/// strips where its rows read many far streams ([`stream_strip`]), else, where its rows are
-/// short, has its loops swapped ([`swap_rows`], tiled where its new rows are worth it).
+/// general builder for two loops): a block whose outer loop is a source's fastest runs in
+/// strips where its rows read many far streams ([`stream_strip`]); else the block test, as
+/// the blocks of real small copies rule tiling out at once; an untiled block whose outer
+/// loop is a source's fastest has its loops swapped where its rows are short ([`swap_rows`],
+/// tiled where its new rows are worth it).
 const fn block_tile<const K: usize>(
     outer: &mut Loop<K>,
     inner: &mut Loop<K>,
@@ -374,13 +375,16 @@ const fn block_tile<const K: usize>(
     if depth != 2 {
         return None;
     }
-    if tile_worth(outer, inner, side, line) {
-        return tile2(outer, inner, side, line);
-    }
-    if tile2(outer, inner, side, line).is_some() {
-        if let Some(t) = stream_strip(outer, inner, line) {
-            return Some(t);
+    let tile = tile2(outer, inner, side, line);
+    if tile.is_some() {
+        if let Some(strip) = stream_strip(outer, inner, line) {
+            return Some(strip);
         }
+    }
+    if tile_worth(outer, inner, side, line) {
+        return tile;
+    }
+    if tile.is_some() {
         return swap_rows(outer, inner, side, line);
     }
     None

@@ -44,11 +44,11 @@ pub(super) const fn side_for(itemsize: usize) -> usize {
     tile_side(itemsize)
 }
 
-/// `tile` (of [`tile`]), or `None` when the block of the two innermost of `loops` is not
+/// A block whose rows read many far streams in strips ([`stream_strip`]), else `tile` (of
+/// [`tile`]), or `None` when the block of the two innermost of `loops` is not
 /// [`tile_worth`]: it runs whole, and a prepared run of a small transpose or a planar <->
-/// interleaved block loops once. A block whose rows read many far streams runs in strips
-/// ([`stream_strip`]); an untiled block whose rows are short ([`rows_swap`]) runs with its
-/// two loops swapped.
+/// interleaved block loops once; an untiled block whose rows are short ([`rows_swap`]) runs
+/// with its two loops swapped.
 pub(super) const fn untiled_small<const K: usize>(
     tile: Option<[usize; 2]>,
     loops: &mut [Loop<K>],
@@ -56,9 +56,9 @@ pub(super) const fn untiled_small<const K: usize>(
     line: usize,
 ) -> Option<[usize; 2]> {
     match (tile, loops) {
-        (Some(t), [.., a, b]) if tile_worth(a, b, side, line) => Some(t),
-        (Some(_), [.., a, b]) => match stream_strip(a, b, line) {
-            Some(t) => Some(t),
+        (Some(t), [.., a, b]) => match stream_strip(a, b, line) {
+            Some(strip) => Some(strip),
+            None if tile_worth(a, b, side, line) => Some(t),
             None => swap_rows(a, b, side, line),
         },
         _ => None,
@@ -385,7 +385,12 @@ pub(super) const STREAM_STRIP: usize = 8;
 /// the block runs in strips, each reading [`STREAM_STRIP`] of the source's streams from end
 /// to end. Untiled, each row reads as many streams as it has elements, each a few bytes on
 /// from the last row: more than a core's prefetchers follow, so a line of each is a miss
-/// in full. Tiles of a side would stop each stream before its prefetch pays. Not for a
+/// in full. Tiles of a side would stop each stream before its prefetch pays, so the strips
+/// come before [`tile_worth`]'s rule of a row's pages ([`ROW_PAGES`]), which tiled such
+/// blocks of many rows (seed 29's 1916, `f64` rows of 268 read 105 KB apart: 1.5 ms in
+/// tiles of 16 x 16 against the plain loop's 0.6, 0.5 ms in strips over nine rounds; the 42
+/// plans of seeds 7, 13 and 29 that change, 0.94x the time, the slowest seed 29's 884 1.3x
+/// over nine). Not for a
 /// block whose loops each step one element in some operand (the transposes',
 /// [`tile_worth`]), nor for one whose destination writes its rows side by side with gaps
 /// between their elements (each row's elements more than one apart, the rows no farther
@@ -490,7 +495,9 @@ pub(super) const PAGE_BYTES: usize = 4096;
 /// tile's pages there. Measured on random copies, the row's pages the only difference: a
 /// 960 x 175 block of `f64` read 1920 apart (176 pages a row) 1.2-1.8x faster in tiles; of
 /// 14 blocks of 49 to 96 pages a row, 13 faster whole (`f64` rows of 61 pages: 0.68x the
-/// plain loop tiled, 1.1x whole); of 7 of 97 to 160 pages, 6 faster tiled.
+/// plain loop tiled, 1.1x whole); of 7 of 97 to 160 pages, 6 faster tiled. Blocks whose
+/// rows read many far streams, that 960 x 175 block among them, run in strips before this
+/// rule is asked ([`stream_strip`]).
 pub(super) const ROW_PAGES: usize = 96;
 
 /// The pages one row of `l` touches, over all operands (elements of `line` a cache line):
