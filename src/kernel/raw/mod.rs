@@ -1411,35 +1411,49 @@ mod tests {
             cube_strip::<u64>([c, lp(117, [7, 21]), lp(7, [1, 2])]),
             CUBE_STRIP
         );
-        // The same cube in a copy: its plan, and the run-time copy and a prepared plan as the
-        // model.
+        // The same cube in a copy.
         let (planes, rows) = (64usize, 40usize);
         let src = Layout::new([planes, rows, 7], [847, 21, 1], 8).unwrap();
         let dst = Layout::new([planes, rows, 7], [280, 7, 1], 8).unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let cube: std::vec::Vec<_> = plan.nests()[0]
-            .loops()
-            .iter()
-            .map(|l| (l.extent, l.strides))
-            .collect();
-        assert_eq!(cube, [(planes, [280, 847]), (rows, [7, 21]), (7, [1, 1])]);
-        let input: std::vec::Vec<u64> = (0..src.required_len().unwrap())
-            .map(|i| u64::try_from(i).unwrap())
+        assert_eq!(
+            cube_copied_as_the_model(&src, &dst, u64::MAX),
+            [(planes, [280, 847]), (rows, [7, 21]), (7, [1, 1])]
+        );
+    }
+
+    /// The loops of the plan of a copy of `src` into `dst`, after checking that the run-time
+    /// copy and a prepared plan write what the model does (`T` the values, `fill` the rest).
+    fn cube_copied_as_the_model<T>(
+        src: &Layout<3>,
+        dst: &Layout<3>,
+        fill: T,
+    ) -> std::vec::Vec<(usize, [isize; 2])>
+    where
+        T: Copy + PartialEq + core::fmt::Debug + TryFrom<usize> + 'static,
+    {
+        let input: std::vec::Vec<T> = (0..src.required_len().unwrap())
+            .map(|i| T::try_from(i).ok().unwrap())
             .collect();
         let len = dst.required_len().unwrap();
-        let mut want = std::vec![u64::MAX; len];
+        let mut want = std::vec![fill; len];
         for (s, d) in src.offsets().zip(dst.offsets()) {
             want[d.unsigned_abs()] = input[s.unsigned_abs()];
         }
-        let mut out = std::vec![u64::MAX; len];
-        copy(&input, &src, &mut out, &dst).unwrap();
+        let mut out = std::vec![fill; len];
+        copy(&input, src, &mut out, dst).unwrap();
         assert_eq!(out, want);
-        let mut out = std::vec![u64::MAX; len];
-        CopyPlan::new(&src, &dst)
+        let mut out = std::vec![fill; len];
+        CopyPlan::new(src, dst)
             .unwrap()
             .run(&input, &mut out)
             .unwrap();
         assert_eq!(out, want);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        plan.nests()[0]
+            .loops()
+            .iter()
+            .map(|l| (l.extent, l.strides))
+            .collect()
     }
 
     /// Copies through strips the sets shorten (25 steps of the third loop: two whole strips
@@ -1451,32 +1465,9 @@ mod tests {
         let plane = isize::try_from(rows * 64).unwrap();
         let src = Layout::new([planes, rows, cols], [plane, 64, 1], 4).unwrap();
         let dst = Layout::new([planes, rows, cols], [1, 480, 15], 4).unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let cube: std::vec::Vec<_> = plan.nests()[0]
-            .loops()
-            .iter()
-            .map(|l| (l.extent, l.strides))
-            .collect();
         assert_eq!(
-            cube,
+            cube_copied_as_the_model(&src, &dst, u32::MAX),
             [(rows, [480, 64]), (cols, [15, 1]), (planes, [1, plane])]
         );
-        let input: std::vec::Vec<u32> = (0..planes * rows * 64)
-            .map(|i| u32::try_from(i).unwrap())
-            .collect();
-        let len = rows * 480;
-        let mut want = std::vec![u32::MAX; len];
-        for (s, d) in src.offsets().zip(dst.offsets()) {
-            want[d.unsigned_abs()] = input[s.unsigned_abs()];
-        }
-        let mut out = std::vec![u32::MAX; len];
-        copy(&input, &src, &mut out, &dst).unwrap();
-        assert_eq!(out, want);
-        let mut out = std::vec![u32::MAX; len];
-        CopyPlan::new(&src, &dst)
-            .unwrap()
-            .run(&input, &mut out)
-            .unwrap();
-        assert_eq!(out, want);
     }
 }
