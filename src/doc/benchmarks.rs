@@ -840,7 +840,11 @@
 //!   strips, against the loop's 0.6. The 42 plans of seeds 7, 13 and 29 that change: 0.94x
 //!   (seed 13's 1755 0.73x, lifted above the loop; seed 29's 1136 0.62x), the slowest over
 //!   nine rounds seed 29's 884 (1.32x, 1.4 -> 1.8 ms against the loop's 5.2) and seed 7's
-//!   1193 (1.16x); one plan of the 240-case sweep, 0.87x.
+//!   1193 (1.16x); one plan of the 240-case sweep, 0.87x. Seeds 11, 17 and 19, drawn after
+//!   the change: 34 plans 0.91x (seed 17's 942 2.6 -> 1.3 ms against the loop's 2.0, 1147
+//!   and 1252 also lifted above it); the slowest over nine rounds seed 19's 128 (`f64`
+//!   rows of 263 read 63 KB apart, 47 rows 24 bytes on: 1.21x, below the loop before and
+//!   after, 1.7 and 2.1 ms against 1.5) and seed 17's 54 (1.13x).
 //! - Small cubes whose rows run on (rows of consecutive elements in both operands, each
 //!   within 256 bytes of the last) keep their order where the second loop has 32 steps or
 //!   more (`cube_strip`), rather than strips of the outer loop: seed 29's 973 (`f64` rows of 7
