@@ -856,6 +856,29 @@
 //!   17, 19 and 23 (33 cubes, seed 19's 778 0.61x over nine rounds, lifted above the loop).
 //!   Slowest over nine rounds: seed 13's 1770 (`f64` rows of 2 written 64 bytes apart) 1.5x,
 //!   seed 29's 130 1.3x. One cube of the 240-case sweep changes (193: 1.06x over nine).
+//! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
+//!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
+//!   rows' shared lines stay in the first-level cache from row to row, unless the rows are
+//!   interleaved channels (`interleaves`) or already stream (`rows_stream`: the destination
+//!   written one element a step from sources read within lines; 8-byte elements written one
+//!   a step or read a page or more apart). The round that tried 64 KiB (below) lost on
+//!   exactly those. The 240-case sweep's 79 (`f64` `(555, 8, 4)` read in order, written 4
+//!   apart backwards into planes; 4 rows of 555 read 256 bytes apart) ran 14.0 us against
+//!   the plain loop's 11.5, 8.8 us in tiles of 4 x 16; 217 (`u32`, 3 rows of 1012) 229 ->
+//!   171 us; its two other plans that change 0.98x (nine rounds alternating). Seeds 7 and 13,
+//!   from which the rule was drawn: 23 and 23 plans at 0.85x and 0.88x the time in geometric
+//!   mean. Seeds 11, 17, 19 and 23, drawn afterwards: 21, 27, 29 and 19 plans at 0.78x,
+//!   0.83x, 0.81x and 0.79x (seed 23's 1956 0.49x, seed 19's 1778 0.55x), none below the
+//!   plain loop that was above it but seed 19's 289 (`f64` 5 rows of 840 read in order and
+//!   written 240 bytes apart, 8.4 MB: 1.18-1.6x from one pass to the next, 2.1 -> 2.7 ms
+//!   over nine rounds against the loop's 3.0). Before the exclusions: the channel kernels'
+//!   rows, 25 plans of three sweeps, 1.05x in tiles (seed 7's 1574, `f64` 5 channels into
+//!   planes, 1.45x); rows written in order from sources read within lines, 11 plans 1.02x
+//!   (seed 7's 231 1.21x); `f64` rows written in order from sources read a line or more
+//!   apart, seed 13's 1467 1.75x (2 rows read 3.5 KB apart, 1.6 ms); `f64` rows read a page
+//!   or more apart, seed 17's 180 1.23x (`u32` rows read 4.4 KB apart, seed 13's 1433, ran
+//!   0.84x in tiles of 2 x 215, as `u32` tiles of a short loop run 146 to 240 a row where
+//!   `f64` ones gather 16). A bound of 16 KiB changed 24 more plans at 0.98x: kept at 32.
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`

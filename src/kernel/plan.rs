@@ -1192,13 +1192,14 @@ mod tests {
         );
         assert!(small_matches_general(&dst, &src));
         check(&dst, &src);
-        // Rows whose lines stay cached (1000 elements 12 apart): untiled, as before.
-        let dst = Layout::new([1000, 3], [12, 2], 8).unwrap();
-        let src = Layout::new([1000, 3], [1, 1000], 8).unwrap();
+        // Rows whose lines stay in the first-level cache (400 elements 12 apart, 29 KB of
+        // lines): untiled, as before.
+        let dst = Layout::new([400, 3], [12, 2], 8).unwrap();
+        let src = Layout::new([400, 3], [1, 400], 8).unwrap();
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         assert_eq!(
             (plan.nests()[0].loops[1].extent, plan.nests()[0].tile()),
-            (1000, None)
+            (400, None)
         );
         // The general planner (rank 3, a loop outside the block) tiles as the small ones.
         let src = Layout::new([2, 8886, 4], [35_544, 1, 8886], 8).unwrap();
@@ -1367,6 +1368,65 @@ mod tests {
         assert_eq!(plan.nests()[0].tile(), Some([600, STREAM_STRIP]));
     }
 
+    /// The short loop's tiling rule (`SHORT_ROW_BYTES`): a block of a few rows whose rows'
+    /// lines overflow the first-level cache is tiled, in every planner, and copies as the
+    /// model does; not where its rows stay there, nor where they are interleaved channels,
+    /// nor where they already stream (the destination written one element a step from
+    /// sources read within lines, or 8-byte elements written one a step or read a page or
+    /// more apart).
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn rows_of_a_short_loop_past_the_first_level_cache_run_in_tiles() {
+        use super::tiling::SHORT_ROW_BYTES;
+        let tile_of = |dst: &Layout<2>, src: &Layout<2>| {
+            Plan::new(&[dst.lowered(), src.lowered()]).unwrap().nests()[0].tile()
+        };
+        // 4 rows of 555 `f64` read 64 bytes apart and written 32 apart (53 KB of lines a
+        // row): tiles of 4 x 16.
+        const { assert!(555 * 96 > SHORT_ROW_BYTES && 300 * 96 < SHORT_ROW_BYTES) };
+        let (src, dst) = (at([555, 4], [8, 1], 8, 0), at([555, 4], [4, 2220], 8, 0));
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([4, 16]));
+        // Rows of 300 (29 KB): untiled.
+        let (src, dst) = (at([300, 4], [8, 1], 8, 0), at([300, 4], [4, 1200], 8, 0));
+        assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        // Three interleaved channels of `u32` into planes written 2 apart: untiled.
+        let (src, dst) = (at([3000, 3], [3, 1], 4, 0), at([3000, 3], [2, 6000], 4, 0));
+        assert_eq!(copied_tile::<u32>(&dst, &src), None);
+        // The same pixels 4 apart (not the channels' own): tiled.
+        let (src, dst) = (at([3000, 3], [4, 1], 4, 0), at([3000, 3], [2, 6000], 4, 0));
+        assert!(copied_tile::<u32>(&dst, &src).is_some());
+        // Written one element a step, read 5 apart: untiled; read 20 apart (more than a
+        // line a step), tiled.
+        let dst = at([3000, 4], [1, 3000], 4, 0);
+        assert_eq!(copied_tile::<u32>(&dst, &at([3000, 4], [5, 1], 4, 0)), None);
+        assert!(copied_tile::<u32>(&dst, &at([3000, 4], [20, 1], 4, 0)).is_some());
+        // `f64` written one a step, read 16 apart: untiled.
+        let (src, dst) = (at([1000, 2], [16, 1], 8, 0), at([1000, 2], [1, 1000], 8, 0));
+        assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        // `f64` written 2 apart, read 4800 bytes apart (seed 17's 180): untiled; the same of
+        // `u32` (4400 bytes apart), tiled.
+        let (src, dst) = (at([459, 2], [600, 3], 8, 0), at([459, 2], [2, 918], 8, 0));
+        assert_eq!(tile_of(&dst, &src), None);
+        let (src, dst) = (
+            at([2000, 2], [1100, 1], 4, 0),
+            at([2000, 2], [3, 6000], 4, 0),
+        );
+        assert!(tile_of(&dst, &src).is_some());
+        // The general planner: the sweep's case 79 (`f64` `(555, 8, 4)` read in order,
+        // written 4 apart backwards into planes): tiles of 4 x 16.
+        let src = Layout::new([555, 8, 4], [32, 4, 1], 8).unwrap();
+        let dst = Layout::new([555, 8, 4], [-4, 2220, -17_760], 8)
+            .unwrap()
+            .with_offset(55_496)
+            .unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), Some([4, 16]));
+        copies_as_the_model(&dst, &src);
+    }
+
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
     /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
     /// general planner and the small ones alike, and copies as the model does; otherwise the
@@ -1384,29 +1444,31 @@ mod tests {
             )
         };
         // 3 elements a row into a 16 x 7 x 1012 block: the 1012 source elements in a row
-        // are consecutive, so they run innermost.
+        // are consecutive, so they run innermost (and, a row's 67 KB of lines past the
+        // first-level cache, in tiles of 3 x 240: `SHORT_ROW_BYTES`).
         let shape = [3, 16, 7, 1012];
         let src = Layout::new(shape, [113_344, 7084, 1012, 1], 4).unwrap();
         let dst = Layout::new(shape, [2, 121_440, 12, 120], 4).unwrap();
-        assert_eq!(innermost(&dst, &src), (3, 1012, None));
+        assert_eq!(innermost(&dst, &src), (3, 1012, Some([3, 240])));
         // Rows of 8 stay innermost (as before the rule).
         let shape = [8, 16, 7, 1012];
         let src = Layout::new(shape, [113_344, 7084, 1012, 1], 4).unwrap();
         let dst = Layout::new(shape, [2, 121_440, 16, 160], 4).unwrap();
         assert_eq!(innermost(&dst, &src).1, 8);
-        // Rank 2: the run-time copy's planner and the small one swap as the general does.
-        let dst = Layout::new([1000, 3], [12, 2], 4).unwrap();
-        let src = Layout::new([1000, 3], [1, 1000], 4).unwrap();
+        // Rank 2: the run-time copy's planner and the small one swap as the general does
+        // (rows of 400, 21 KB of lines, stay in the first-level cache: untiled).
+        let dst = Layout::new([400, 3], [12, 2], 4).unwrap();
+        let src = Layout::new([400, 3], [1, 400], 4).unwrap();
         assert!(small_matches_general(&dst, &src));
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         let nest = &plan.nests()[0];
-        assert_eq!((nest.loops[1].extent, nest.tile()), (1000, None));
-        let input: std::vec::Vec<u32> = (0..3000).collect();
-        let mut out = std::vec![0u32; 12_000];
+        assert_eq!((nest.loops[1].extent, nest.tile()), (400, None));
+        let input: std::vec::Vec<u32> = (0..1200).collect();
+        let mut out = std::vec![0u32; 4800];
         crate::copy(&input, &src, &mut out, &dst).unwrap();
-        for i in 0..1000 {
+        for i in 0..400 {
             for j in 0..3 {
-                assert_eq!(out[12 * i + 2 * j], input[i + 1000 * j]);
+                assert_eq!(out[12 * i + 2 * j], input[i + 400 * j]);
             }
         }
         // A block of one tile or less (a 6 x 4 transpose) keeps its order.

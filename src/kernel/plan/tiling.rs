@@ -2,8 +2,9 @@
 //! tiles ([`tile_worth`], with the transposes' blocks that run whole: [`short_whole`] in
 //! the plan, [`walk_whole`] where the element type is the transposes'), which loops a tile
 //! cuts ([`tile`], [`tile2`]), the strips of a block whose rows read many far streams
-//! ([`stream_strip`]), and the swap of a block's short rows for its long loop ([`rows_swap`],
-//! [`swap_rows`]).
+//! ([`stream_strip`]), the rows of a short loop past the first-level cache
+//! ([`SHORT_ROW_BYTES`], [`rows_stream`]), and the swap of a block's short rows for its long
+//! loop ([`rows_swap`], [`swap_rows`]).
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for};
@@ -306,7 +307,8 @@ pub(super) const TILE_MIN_EXTENT: usize = 8;
 
 /// The most bytes of cache lines one row of a block may touch, over all operands, for the
 /// next row to find them still cached (half a 512 KiB L2): past it, a block is tiled even
-/// when a loop is short.
+/// when a loop is short (a block of a short loop whose rows neither are interleaved
+/// channels nor already stream is tiled from [`SHORT_ROW_BYTES`]).
 pub(super) const ROW_CACHE_BYTES: usize = 256 << 10;
 
 /// The most bytes of cache lines one row of a block of long loops that no transpose kernel
@@ -320,18 +322,20 @@ pub(super) const ELEMENT_ROW_BYTES: usize = 16 << 10;
 /// either neither loop is shorter than [`TILE_MIN_EXTENT`] and each has an operand that
 /// steps one element (a transpose kernel's block, unless its short side runs whole,
 /// [`short_whole`]; the transposes may still take it whole, [`walk_whole`]), or a row's
-/// lines overflow
-/// [`ELEMENT_ROW_BYTES`] (neither loop short) or [`ROW_CACHE_BYTES`] (one short). A block of
-/// a few rows whose lines stay cached (4 rows of 566 elements) already reuses each source
-/// line row after row; cut into tiles of a few elements a row it pays a block's set-up per
-/// tile and spreads its stores over as many streams as rows (measured: 1.5x slower on such
-/// an 8-byte copy). A block of long loops that only element loops take gains nothing from
-/// tiles while its rows' lines stay in the first-level cache and its rows' pages in the
-/// first-level TLB (a 3856 x 46 block of `u16`: 1.18x the plain loop tiled, 2.26x untiled);
-/// past [`ROW_PAGES`] pages a row it is tiled (a 960 x 175 block of `f64` read 2 and 1920
-/// apart, written 350 and 1 apart: 0.84-1.07x the plain loop untiled, 1.2-1.5x tiled, over
-/// 6 alternating processes). The one tiling rule: the general planner's nests and the
-/// two-loop nests of the run-time `copy()`.
+/// lines overflow [`ELEMENT_ROW_BYTES`] (neither loop short) or [`ROW_CACHE_BYTES`] (one
+/// short), or, one loop short, [`SHORT_ROW_BYTES`] where the rows are not interleaved
+/// channels ([`interleaves`]) and do not already stream ([`rows_stream`]). A block of a few
+/// rows whose lines stay in the first-level cache already reuses each source line row after
+/// row; cut into tiles of a few elements a row it pays a block's set-up per tile and spreads
+/// its stores over as many streams as rows; rows that stream (4 rows of 566 `f64` written
+/// in order, read 66 KB apart) ran 1.5-1.8x slower in tiles. A block of long loops that
+/// only element loops take gains nothing from tiles while its rows' lines stay in the
+/// first-level cache and its rows' pages in the first-level TLB (a 3856 x 46 block of
+/// `u16`: 1.18x the plain loop tiled, 2.26x untiled); past [`ROW_PAGES`] pages a row it is
+/// tiled (a 960 x 175 block of `f64` read 2 and 1920 apart, written 350 and 1 apart:
+/// 0.84-1.07x the plain loop untiled, 1.2-1.5x tiled, over 6 alternating processes). The
+/// one tiling rule: the general planner's nests and the two-loop nests of the run-time
+/// `copy()`.
 pub(super) const fn tile_worth<const K: usize>(
     outer: &Loop<K>,
     inner: &Loop<K>,
@@ -360,6 +364,12 @@ pub(super) const fn tile_worth<const K: usize>(
         } else {
             ROW_CACHE_BYTES
         }
+        || (!long
+            // Bare metal: no cache to save, and a Cortex-M's planner would grow.
+            && !cfg!(target_os = "none")
+            && bytes > SHORT_ROW_BYTES
+            && !interleaves(outer, inner)
+            && !rows_stream(inner, line))
         || (long && row_pages(inner, line) > ROW_PAGES)
 }
 
@@ -483,6 +493,50 @@ pub(super) const fn line_elements<const K: usize>(l: &Loop<K>, line: usize) -> u
         rest = tail;
     }
     per
+}
+
+/// The most bytes of cache lines one row of a block of a short loop (fewer than
+/// [`TILE_MIN_EXTENT`] rows) may touch, over all operands, for the block to run untiled
+/// (a 32 KiB first-level cache): past it the next row no longer finds the lines the rows
+/// share there, so [`tile_worth`] tiles the block, unless its rows are interleaved channels
+/// ([`interleaves`]: the channel kernels' shapes, 25 plans of three sweeps at 1.05x the time
+/// in tiles, seed 7's 1574 1.45x) or already stream ([`rows_stream`]). Past
+/// [`ROW_CACHE_BYTES`] every such block is tiled. Measured on 2,000-case sweeps, each case
+/// whose plan changes timed alone with the builds alternating (medians of nine): seeds 7
+/// and 13, from which the rule was drawn, 23 and 23 plans at 0.85x and 0.88x the time in
+/// geometric mean (the 240-case sweep's 79, `f64` 4 rows of 555 read 256 bytes apart and
+/// written 32 apart, 14.0 -> 8.8 us against the plain loop's 11.5, lifted above it); seeds
+/// 11, 17, 19 and 23, drawn afterwards, 21, 27, 29 and 19 plans at 0.78x, 0.83x, 0.81x and
+/// 0.79x; the slowest, seed 19's 289 (`f64` 5 rows of 840 read in order, written 240 bytes
+/// apart, 8.4 MB), 1.26x over nine rounds (2.1 -> 2.7 ms, the loop 3.0). A bound of 16 KiB
+/// changed 24 more plans at 0.98x.
+pub(super) const SHORT_ROW_BYTES: usize = 32 << 10;
+
+/// Whether the rows of `l` (a block's inner loop, elements of `line` a cache line) already
+/// stream, so that tiles of a short loop's rows ([`SHORT_ROW_BYTES`]) would only cut their
+/// streams: a step writes the destination (operand 0) one element on and reads every source
+/// less than a line on (11 plans of three sweeps at 1.02x the time in tiles, seed 7's 231
+/// 1.21x), or moves elements of 8 bytes or more, whose tiles of a short loop's rows gather
+/// 16 a row ([`run_side`]), either writing the destination one element on (seed 13's
+/// 1467, `f64` 2 rows read 3.5 KB apart: 1.75x in tiles) or reading a source a page or more
+/// on (seed 17's 180, `f64` 2 rows read 67 KB apart: 1.23x; `u32` rows read 4.4 KB apart,
+/// seed 13's 1433, ran 0.84x in tiles of 2 x 215).
+pub(super) const fn rows_stream<const K: usize>(l: &Loop<K>, line: usize) -> bool {
+    let item = match LINE_BYTES.checked_div(line) {
+        Some(b) => b,
+        None => 1,
+    };
+    let unit = stride_or_0(get(&l.strides, 0)).unsigned_abs() == 1;
+    let wide = line <= line_for(8);
+    let (mut within, mut far) = (true, false);
+    let mut k = 1;
+    while k < K {
+        let s = stride_or_0(get(&l.strides, k)).unsigned_abs();
+        within = within && s < line;
+        far = far || s.saturating_mul(item) >= PAGE_BYTES;
+        k = k.saturating_add(1);
+    }
+    (wide && (unit || far)) || (unit && within)
 }
 
 /// The size of a page, for [`row_pages`]: the smallest the targets with memory management
