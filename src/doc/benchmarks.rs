@@ -879,6 +879,19 @@
 //!   or more apart, seed 17's 180 1.23x (`u32` rows read 4.4 KB apart, seed 13's 1433, ran
 //!   0.84x in tiles of 2 x 215, as `u32` tiles of a short loop run 146 to 240 a row where
 //!   `f64` ones gather 16). A bound of 16 KiB changed 24 more plans at 0.98x: kept at 32.
+//! - Where no source's fastest loop lies outside the innermost, the tile is cut around the
+//!   destination's fastest loop (`tile`, `tile2`), if it steps within a line and the
+//!   innermost a line or more: seed 19's 43 (`f64` rows of 461 read in order and written 3
+//!   KB apart, 64 rows 48 bytes on) ran 96 us untiled, each row writing 461 lines the next
+//!   row writes again 48 bytes on, against the plain loop's 15 (its order writes the rows'
+//!   lines in turn); 16 us in tiles of 16 x 16. Of eight 2,000-case sweeps (seeds 7, 11, 13,
+//!   17, 19, 23, 29, 31), the 11 plans that change ran 0.79x the time in geometric mean over
+//!   nine alternating rounds, 0.92x without 43 (seed 13's 141, `f64` rows read 16 bytes
+//!   apart and written 44 KB apart, 1077 -> 772 us against the loop's 837, and seed 31's
+//!   1031 lifted above the loop), the slowest seed 17's 1466 (1.09x); no plan of the
+//!   240-case sweep changes. Without the line bounds, any destination's fastest loop: seed
+//!   19's 36 plans 0.99x, the channel kernels' rows and rows written within lines losing up
+//!   to 1.6x (`u8` rows of 12 channels, 1003).
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`

@@ -1427,6 +1427,44 @@ mod tests {
         copies_as_the_model(&dst, &src);
     }
 
+    /// The destination's tile (`tile`, `tile2`): where no source's fastest loop is outside the
+    /// innermost, a block whose innermost loop writes a new destination line a step while
+    /// the destination's fastest loop steps within a line is tiled around that loop, in every
+    /// planner, and copies as the model does; not where the innermost writes within lines, nor
+    /// where the destination's fastest loop steps a line or more.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn the_destinations_fastest_loop_is_tiled_where_no_sources_is() {
+        // Seed 19's 43: `f64` rows of 461 read in order, written 3 KB apart, 64 rows 48
+        // bytes on (`dst[i][k]` at `384 i + 6 k`): tiles of 16 x 16.
+        let (src, dst) = (
+            at([461, 64], [1, 2766], 8, 0),
+            at([461, 64], [384, 6], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
+        // `u8` rows written 30 bytes apart (within lines), 10 rows 3 bytes on: untiled.
+        let (src, dst) = (
+            at([2000, 10], [1, 2766], 1, 0),
+            at([2000, 10], [30, 3], 1, 0),
+        );
+        assert_eq!(copied_tile::<u8>(&dst, &src), None);
+        // The destination's fastest loop 10 elements apart (more than a line): untiled.
+        let (src, dst) = (
+            at([461, 64], [1, 2766], 8, 0),
+            at([461, 64], [700, 10], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        // The general planner (rank 3, a loop outside the block) tiles alike.
+        let src = Layout::new([2, 461, 64], [177_024, 1, 2766], 8).unwrap();
+        let dst = Layout::new([2, 461, 64], [177_024, 384, 6], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), Some([16, 16]));
+        copies_as_the_model(&dst, &src);
+    }
+
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
     /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
     /// general planner and the small ones alike, and copies as the model does; otherwise the
