@@ -43,7 +43,7 @@ import time
 def only_run(binary, case, args):
     """copy() and plain-loop medians (us) of `case` timed alone by the sweep binary."""
     cmd = [binary, "--bench", "--cases", str(args.cases), "--seed", str(args.seed)]
-    cmd += ["--only", str(case), "--reps", str(args.reps)]
+    cmd += ["--only", str(case), "--reps", str(args.reps)] + (["--pow2"] if args.pow2 else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     for line in out.splitlines():
         fields = line.split()
@@ -56,6 +56,7 @@ def only_run(binary, case, args):
 def plans(binary, args):
     """Each case's plan, as the sweep's `--plans` prints it."""
     cmd = [binary, "--bench", "--cases", str(args.cases), "--seed", str(args.seed), "--plans"]
+    cmd += ["--pow2"] if args.pow2 else []
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     cases, cur = {}, None
     for line in out.splitlines():
@@ -111,6 +112,7 @@ def main():
     ap.add_argument("--changed", action="store_true", help="builds: the cases whose plan differs")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--pow2", action="store_true", help="the sweep's power-of-two cases (--pow2)")
     args = ap.parse_args()
 
     cases = [int(c) for c in args.only.split()]

@@ -8,7 +8,8 @@
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
 //! `--seed S`, `--reps R`, `--warm-ms W`, `--out FILE`; `--only I` times case I alone and prints its plan,
-//! `--plans` prints every case's plan and times nothing). It prints every case slower than the loop, the
+//! `--plans` prints every case's plan and times nothing; `--pow2` draws every extent a power of
+//! two and pads nothing, so that strides are powers of two, as images' and tensors' often are). It prints every case slower than the loop, the
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
 //! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
 //! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
@@ -77,8 +78,9 @@ struct Case {
     dst: Side,
 }
 
-/// A random shape of `rank` axes with a volume between 16 Ki and 1 Mi elements.
-fn shape(rng: &mut Rng, rank: usize) -> Vec<usize> {
+/// A random shape of `rank` axes with a volume between 16 Ki and 1 Mi elements (with `pow2`,
+/// each extent a power of two: the largest not past the one drawn).
+fn shape(rng: &mut Rng, rank: usize, pow2: bool) -> Vec<usize> {
     loop {
         let target = 1usize << rng.range(14, 20);
         let target = target + rng.range(0, target / 2);
@@ -98,6 +100,11 @@ fn shape(rng: &mut Rng, rank: usize) -> Vec<usize> {
             }
         }
         rng.shuffle(&mut s);
+        if pow2 {
+            for x in &mut s {
+                *x = 1 << (usize::BITS - 1 - x.leading_zeros());
+            }
+        }
         let vol: usize = s.iter().product();
         if (1 << 14..=1 << 20).contains(&vol) {
             return s;
@@ -107,7 +114,9 @@ fn shape(rng: &mut Rng, rank: usize) -> Vec<usize> {
 
 /// An operand of `shape`: a dense buffer of a padded, stepped shape in a random axis order,
 /// viewed at a crop, with some axes flipped. Plain dense C order about a third of the time.
-fn side(rng: &mut Rng, shape: &[usize]) -> Side {
+/// With `pow2`, no padding and steps of 2 only, so that every stride is a power of two where
+/// the shape's extents are.
+fn side(rng: &mut Rng, shape: &[usize], pow2: bool) -> Side {
     let rank = shape.len();
     if rng.chance(30) {
         let mut strides = vec![0isize; rank];
@@ -130,6 +139,9 @@ fn side(rng: &mut Rng, shape: &[usize]) -> Side {
         }
         if rng.chance(25) {
             pad[k] = rng.range(1, shape[k].max(2));
+        }
+        if pow2 {
+            (step[k], pad[k]) = (step[k].min(2), 0);
         }
     }
     let base: Vec<usize> = (0..rank).map(|k| shape[k] * step[k] + pad[k]).collect();
@@ -164,15 +176,15 @@ fn side(rng: &mut Rng, shape: &[usize]) -> Side {
     }
 }
 
-fn cases(seed: u64, n: usize) -> Vec<Case> {
+fn cases(seed: u64, n: usize, pow2: bool) -> Vec<Case> {
     let mut rng = Rng(seed | 1);
     (0..n)
         .map(|_| {
             let rank = rng.range(1, 5);
             let itemsize = 1 << rng.range(0, 3);
-            let shape = shape(&mut rng, rank);
-            let src = side(&mut rng, &shape);
-            let dst = side(&mut rng, &shape);
+            let shape = shape(&mut rng, rank, pow2);
+            let src = side(&mut rng, &shape, pow2);
+            let dst = side(&mut rng, &shape, pow2);
             Case {
                 itemsize,
                 shape,
@@ -388,6 +400,9 @@ fn alone(args: &[String], i: usize, cases: usize, reps: usize) -> String {
             cmd.args(&args[p..(p + 2).min(args.len())]);
         }
     }
+    if args.iter().any(|a| a == "--pow2") {
+        cmd.arg("--pow2");
+    }
     match cmd.output() {
         Ok(o) => String::from_utf8_lossy(&o.stdout)
             .lines()
@@ -426,7 +441,9 @@ fn main() {
     } else {
         n.min(4)
     };
-    let mut cases = cases(seed, n);
+    // `--pow2`: every extent a power of two, no padding (strides of images and tensors).
+    let pow2 = args.iter().any(|a| a == "--pow2");
+    let mut cases = cases(seed, n, pow2);
     // `--only I`: case I alone, with its plan printed (for looking into one cliff).
     let only: Option<usize> = opt("--only").map(|v| v.parse().unwrap());
     if let Some(i) = only {
