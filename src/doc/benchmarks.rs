@@ -892,6 +892,20 @@
 //!   240-case sweep changes. Without the line bounds, any destination's fastest loop: seed
 //!   19's 36 plans 0.99x, the channel kernels' rows and rows written within lines losing up
 //!   to 1.6x (`u8` rows of 12 channels, 1003).
+//! - Power-of-two strides (the sweep's `--pow2`: every extent a power of two, no padding,
+//!   steps of 2; `python3 benches/sweep_ab.py builds OLD NEW --pow2 --changed`). On the
+//!   head before the rule below, the 240 cases ran 5.78x the plain loop and 2.36x NumPy,
+//!   with cases 0, 111, 219, 72 and 31 below the loop alone; seed 7's 2,000 cases 6.26x,
+//!   21 below the loop alone (838 0.11x, 755 0.28x, 477 0.33x). A row of `f64` read 1 KiB
+//!   apart maps its lines to 4 of the 64 first-level sets, 32 lines in all, whatever its
+//!   bytes, so the next row, a few bytes on, misses them again; blocks of long loops whose
+//!   rows overflow their sets are now tiled where a tile is shorter than a row
+//!   (`sets_overflow`): the 240 cases' 3 plans that change 0.43x the time (21: 50 -> 15 us
+//!   against the loop's 63; 219 lifted above the loop), seeds 7, 13, 11 and 17's 33 plans
+//!   0.42-0.48x per sweep, none slower. A 240-case run after it: 5.80x the loop, 2.55x
+//!   NumPy, cases 0 (`f64` rows of 2048 read a line apart backwards, 0.73x), 111 (0.82x) and
+//!   77 (0.91x) below the loop. Without the bound on the row, rows of 16 read 8 KiB apart
+//!   were cut into tiles as long as the rows: set-up for nothing, five plans at 1.2-1.3x.
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`

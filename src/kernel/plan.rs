@@ -1465,6 +1465,49 @@ mod tests {
         copies_as_the_model(&dst, &src);
     }
 
+    /// The cache-set rule (`sets_overflow`): a block of long loops whose rows touch, in some
+    /// operand stepping a whole number of lines, more lines than the first-level cache sets
+    /// they map to hold is tiled, in every planner, and copies as the model does; not where
+    /// the stride is no whole number of lines, nor where a tile would not shorten the rows.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn rows_whose_lines_share_few_cache_sets_run_in_tiles() {
+        // Seed 23's 558: `f64` 129 x 128 read down its columns (rows of 129 read 1 KiB
+        // apart: 4 sets, 32 lines, 11 KB of lines) and written 3 apart: tiles of 16 x 16.
+        let (src, dst) = (
+            at([129, 128], [128, 1], 8, 0),
+            at([129, 128], [3, 387], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
+        // Read 1040 bytes apart (no whole number of lines): untiled.
+        let (src, dst) = (
+            at([129, 128], [130, 1], 8, 0),
+            at([129, 128], [3, 387], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        // Rows of 64 read 8 KiB apart (one set): tiles of 16 x 16.
+        let (src, dst) = (
+            at([64, 1024], [-1024, 1], 8, 64_512),
+            at([64, 1024], [2, 128], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
+        // Rows of 16 read 8 KiB apart, no longer than a tile's: untiled.
+        let (src, dst) = (
+            at([16, 1024], [1024, 1], 8, 0),
+            at([16, 1024], [2, 32], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        // The general planner (rank 3, a loop outside the block) tiles alike.
+        let src = Layout::new([2, 129, 128], [16_512, 128, 1], 8).unwrap();
+        let dst = Layout::new([2, 129, 128], [49_536, 3, 387], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].tile(), Some([16, 16]));
+        copies_as_the_model(&dst, &src);
+    }
+
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
     /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
     /// general planner and the small ones alike, and copies as the model does; otherwise the
@@ -1902,7 +1945,10 @@ mod tests {
         let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
         let (side, line) = (16, 8); // 8-byte elements
         // Rows of 175, 9 elements of lines each (12.6 KB) on 23 pages: whole.
-        assert!(!tile_worth(&l(960, [350, 2]), &l(175, [1, 64]), side, line));
+        assert!(!tile_worth(&l(960, [350, 2]), &l(175, [1, 65]), side, line));
+        // Read 512 bytes apart, their lines in 8 of the 64 cache sets (room for 64): tiled
+        // (`sets_overflow`).
+        assert!(tile_worth(&l(960, [350, 2]), &l(175, [1, 64]), side, line));
         // The same lines, each on a page of its own (176 pages a row): tiled.
         assert!(tile_worth(
             &l(960, [350, 2]),
@@ -1911,9 +1957,9 @@ mod tests {
             line
         ));
         // 96 pages a row (95 one an element, one for the destination's span): whole; one
-        // more: tiled.
-        assert!(!tile_worth(&l(960, [350, 2]), &l(95, [1, 512]), side, line));
-        assert!(tile_worth(&l(960, [350, 2]), &l(96, [1, 512]), side, line));
+        // more: tiled. (Read 4104 bytes apart, the lines drift across the cache sets.)
+        assert!(!tile_worth(&l(960, [350, 2]), &l(95, [1, 513]), side, line));
+        assert!(tile_worth(&l(960, [350, 2]), &l(96, [1, 513]), side, line));
         // A short outer loop is not tiled for pages (no rows to reuse them).
         assert!(!tile_worth(&l(4, [350, 2]), &l(175, [1, 1920]), side, line));
         // Rows of 400 (28.8 KB): tiled.

@@ -324,7 +324,9 @@ pub(super) const ELEMENT_ROW_BYTES: usize = 16 << 10;
 /// [`short_whole`]; the transposes may still take it whole, [`walk_whole`]), or a row's
 /// lines overflow [`ELEMENT_ROW_BYTES`] (neither loop short) or [`ROW_CACHE_BYTES`] (one
 /// short), or, one loop short, [`SHORT_ROW_BYTES`] where the rows are not interleaved
-/// channels ([`interleaves`]) and do not already stream ([`rows_stream`]). A block of a few
+/// channels ([`interleaves`]) and do not already stream ([`rows_stream`]), or, both long
+/// and a tile shorter than a row, where a row's lines overflow the cache sets they map to
+/// ([`sets_overflow`]: rows read or written a power-of-two number of lines apart). A block of a few
 /// rows whose lines stay in the first-level cache already reuses each source line row after
 /// row; cut into tiles of a few elements a row it pays a block's set-up per tile and spreads
 /// its stores over as many streams as rows; rows that stream (4 rows of 566 `f64` written
@@ -371,6 +373,62 @@ pub(super) const fn tile_worth<const K: usize>(
             && !interleaves(outer, inner)
             && !rows_stream(inner, line))
         || (long && row_pages(inner, line) > ROW_PAGES)
+        || (long
+            // Bare metal: no cache to save, and a Cortex-M's planner would grow.
+            && !cfg!(target_os = "none")
+            && inner.extent > side
+            && sets_overflow(inner, line))
+}
+
+/// The bytes one way of a first-level data cache spans (64 sets of 64-byte lines), for
+/// [`sets_overflow`]: lines this many bytes apart share a set.
+pub(super) const L1_WAY_BYTES: usize = 4096;
+
+/// The ways of a first-level data cache (a 32 KiB one of 8; the 48 KiB ones have 12), for
+/// [`sets_overflow`].
+pub(super) const L1_WAYS: usize = 8;
+
+/// Whether one row of `l` (elements of `line` a cache line) touches, in some operand
+/// stepping a line or more, more lines than the first-level cache's sets they map to can
+/// hold: a step of `2^t` lines (times an odd number) visits `64 / 2^t` of the 64 sets (one
+/// at 4 KiB), each of [`L1_WAYS`] lines, so a row of `f64` read 1 KiB apart keeps 32 of its
+/// lines, whatever its bytes. The next row, a few bytes on in the same lines, then misses
+/// them all, though [`ELEMENT_ROW_BYTES`] counted them cached. (A stride of no whole number
+/// of lines drifts across all the sets.) Random copies rarely have such strides; images and
+/// tensors of power-of-two extents have them everywhere. Measured on the sweep's
+/// power-of-two cases (`--pow2`), each case whose plan changes timed alone with the builds
+/// alternating (medians of five or seven): the 240 cases' 3 plans 0.43x the time in
+/// geometric mean (case 21, `f64` rows read 1 KiB apart, 50 -> 15 us against the plain
+/// loop's 63); 2,000-case sweeps of seeds 7, 13, 11 and 17, 6, 8, 12 and 7 plans at 0.48x,
+/// 0.42x, 0.45x and 0.42x, none slower (seed 13's 1147, `f64` rows of 64 read 8 KiB apart,
+/// 120 -> 32 us against the loop's 117). Of the random sweeps', two plans of eight
+/// 2,000-case sweeps change (seed 23's 558 0.39x, lifted above the loop). Without the bound
+/// on the row (a tile no shorter than a row of 16 changes nothing but adds its set-up), 20
+/// and 21 plans of seeds 7 and 13 at 0.81x and 0.73x with five at 1.18-1.30x.
+pub(super) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> bool {
+    let item = match LINE_BYTES.checked_div(line) {
+        Some(b) => b,
+        None => 1,
+    };
+    let mut rest: &[isize] = &l.strides;
+    while let [s, tail @ ..] = rest {
+        let bytes = s.unsigned_abs().saturating_mul(item);
+        if bytes >= LINE_BYTES {
+            // The sets a step of `bytes` visits: 4 KiB over its largest power-of-two divisor,
+            // from 1 to all of them.
+            let sets = match L1_WAY_BYTES.checked_shr(bytes.trailing_zeros()) {
+                Some(n) if n > 1 => n,
+                _ => 1,
+            };
+            let all = L1_WAY_BYTES / LINE_BYTES;
+            let sets = if sets < all { sets } else { all };
+            if l.extent > sets.saturating_mul(L1_WAYS) {
+                return true;
+            }
+        }
+        rest = tail;
+    }
+    false
 }
 
 /// The most pages one row of a block may read a source's elements from, each on a page of
