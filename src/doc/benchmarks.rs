@@ -906,6 +906,14 @@
 //!   NumPy, cases 0 (`f64` rows of 2048 read a line apart backwards, 0.73x), 111 (0.82x) and
 //!   77 (0.91x) below the loop. Without the bound on the row, rows of 16 read 8 KiB apart
 //!   were cut into tiles as long as the rows: set-up for nothing, five plans at 1.2-1.3x.
+//!   Tiles' rows then overflowed their sets too (32 `u16` read 8 KiB apart, one set of 8
+//!   lines), so a row of elements under 8 bytes in such a block is now at most the lines its
+//!   sets hold (`set_room`): seeds 7 and 13's 13 and 12 plans that change 0.45x and 0.42x,
+//!   seeds 11 and 17's 22 and 10 0.39x and 0.38x (seed 7's 755 174 -> 38 us against the
+//!   loop's 71; seed 17's 1826 536 -> 89 against 152), the slowest seed 13's 278 1.08x; the
+//!   240 cases' 2 plans 0.49x. A run after it: 5.81x the loop, 2.48x NumPy, cases 0, 111
+//!   and 95 below the loop alone (0.76-0.85x). The same bound on 8-byte rows (tiles of 16 x
+//!   8 for 16 x 16) ran seed 13's 1147 4.1x, 233 3.7x and 1919 3.0x slower: not kept.
 //! - Tried and dropped: rows of 129 to 256 bytes in two overlapping 128-byte moves, as the
 //!   shorter rows are (`copy_short_rows`), rather than a `memcpy` call a row: of seeds 7 and
 //!   13's 47 cases whose blocks are such rows, 0.95x and 0.98x the time (seed 13's 1714, `f64`

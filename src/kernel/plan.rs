@@ -1465,10 +1465,12 @@ mod tests {
         copies_as_the_model(&dst, &src);
     }
 
-    /// The cache-set rule (`sets_overflow`): a block of long loops whose rows touch, in some
-    /// operand stepping a whole number of lines, more lines than the first-level cache sets
-    /// they map to hold is tiled, in every planner, and copies as the model does; not where
-    /// the stride is no whole number of lines, nor where a tile would not shorten the rows.
+    /// The cache-set rule (`sets_overflow`, `set_room`): a block of long loops whose rows
+    /// touch, in some operand stepping a whole number of lines, more lines than the
+    /// first-level cache sets they map to hold is tiled, in every planner, and copies as the
+    /// model does; not where the stride is no whole number of lines, nor where a tile would
+    /// not shorten the rows; the rows of a tile of elements under 8 bytes are at most the
+    /// lines their sets hold.
     #[test]
     #[cfg_attr(
         miri,
@@ -1500,6 +1502,18 @@ mod tests {
             at([16, 1024], [2, 32], 8, 0),
         );
         assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        // `u16` 64 x 2048 read 8 KiB apart down its columns (one set, 8 lines), written 2
+        // apart: tiles of 32 x 8, not 32 x 32; of `f64`, 16 x 16 as before.
+        let (src, dst) = (
+            at([64, 2048], [4096, 1], 2, 0),
+            at([64, 2048], [2, 128], 2, 0),
+        );
+        assert_eq!(copied_tile::<u16>(&dst, &src), Some([32, 8]));
+        let (src, dst) = (
+            at([64, 2048], [4096, 1], 8, 0),
+            at([64, 2048], [2, 128], 8, 0),
+        );
+        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
         // The general planner (rank 3, a loop outside the block) tiles alike.
         let src = Layout::new([2, 129, 128], [16_512, 128, 1], 8).unwrap();
         let dst = Layout::new([2, 129, 128], [49_536, 3, 387], 8).unwrap();

@@ -117,8 +117,18 @@ pub(super) const fn swap_rows<const K: usize>(
 /// alternating (medians of five or seven): 0.85x the time in geometric mean (seed 19's 1310,
 /// `u8` 2 rows of 154,370 read 4 apart, 0.30x; seed 7's 78, `u8` 5 rows read 10 apart, 0.48x;
 /// seed 11's 1091, `f64` 2 rows read 32 bytes apart, 0.49x, lifted above the plain loop), the
-/// slowest within 1.03x over nine rounds. The one rule of a tile's row side: [`tile`],
-/// [`tile2`] and [`swap_rows`].
+/// slowest within 1.03x over nine rounds. In a block of element loops (not both loops
+/// stepping one element somewhere: not a transpose's), a row of elements under 8 bytes is at
+/// most the lines its cache sets hold ([`set_room`]): tiles of 32 `u16` rows read 8 KiB
+/// apart, one set, kept 8 of each row's 32 lines (seed 7's power-of-two 755: 174 -> 38 us
+/// in tiles of 32 x 8, against the plain loop's 71). On the sweep's power-of-two cases
+/// (`--pow2`), each case whose plan changes timed alone with the builds alternating
+/// (medians of five): seeds 7 and 13, from which the rule was drawn, 13 and 12 plans at
+/// 0.45x and 0.42x the time in geometric mean; seeds 11 and 17, 22 and 10 plans at 0.39x
+/// and 0.38x (seed 17's 1826, `u8`, 536 -> 89 us against the loop's 152), the slowest
+/// seed 13's 278 at 1.08x; the 240 cases' 2 plans 0.49x. No plan of the random sweeps
+/// changes. The same bound on 8-byte rows (16 to 8) ran up to 4x slower (seed 13's 1147).
+/// The one rule of a tile's row side: [`tile`], [`tile2`] and [`swap_rows`].
 pub(super) const fn run_side<const K: usize>(
     outer: &Loop<K>,
     rows: usize,
@@ -149,6 +159,14 @@ pub(super) const fn run_side<const K: usize>(
     } else {
         side
     };
+    // Elements under 8 bytes in an element block: at most the lines the row's cache sets
+    // hold ([`set_room`]).
+    let room = if line <= line_for(8) || (unit_step(outer) && unit_step(inner)) {
+        usize::MAX
+    } else {
+        set_room(inner, line)
+    };
+    let run = if room < run { room } else { run };
     if run < inner.extent {
         run
     } else {
@@ -390,9 +408,8 @@ pub(super) const L1_WAYS: usize = 8;
 
 /// Whether one row of `l` (elements of `line` a cache line) touches, in some operand
 /// stepping a line or more, more lines than the first-level cache's sets they map to can
-/// hold: a step of `2^t` lines (times an odd number) visits `64 / 2^t` of the 64 sets (one
-/// at 4 KiB), each of [`L1_WAYS`] lines, so a row of `f64` read 1 KiB apart keeps 32 of its
-/// lines, whatever its bytes. The next row, a few bytes on in the same lines, then misses
+/// hold ([`set_room`]): a row of `f64` read 1 KiB apart keeps 32 of its lines, whatever its
+/// bytes. The next row, a few bytes on in the same lines, then misses
 /// them all, though [`ELEMENT_ROW_BYTES`] counted them cached. (A stride of no whole number
 /// of lines drifts across all the sets.) Random copies rarely have such strides; images and
 /// tensors of power-of-two extents have them everywhere. Measured on the sweep's
@@ -406,10 +423,23 @@ pub(super) const L1_WAYS: usize = 8;
 /// on the row (a tile no shorter than a row of 16 changes nothing but adds its set-up), 20
 /// and 21 plans of seeds 7 and 13 at 0.81x and 0.73x with five at 1.18-1.30x.
 pub(super) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> bool {
+    l.extent > set_room(l, line)
+}
+
+/// The fewest lines the first-level cache sets a row of `l` maps its lines to hold (elements
+/// of `line` a cache line), over the operands stepping a line or more: a step of `2^t`
+/// lines (times an odd number) visits `64 / 2^t` of the 64 sets (one at 4 KiB), each of
+/// [`L1_WAYS`] lines; `usize::MAX` where no operand steps a line, and on bare metal. The
+/// bound of [`sets_overflow`], and of [`run_side`]'s rows of elements under 8 bytes.
+pub(super) const fn set_room<const K: usize>(l: &Loop<K>, line: usize) -> usize {
+    if cfg!(target_os = "none") {
+        return usize::MAX;
+    }
     let item = match LINE_BYTES.checked_div(line) {
         Some(b) => b,
         None => 1,
     };
+    let mut room = usize::MAX;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
         let bytes = s.unsigned_abs().saturating_mul(item);
@@ -422,13 +452,14 @@ pub(super) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> b
             };
             let all = L1_WAY_BYTES / LINE_BYTES;
             let sets = if sets < all { sets } else { all };
-            if l.extent > sets.saturating_mul(L1_WAYS) {
-                return true;
+            let lines = sets.saturating_mul(L1_WAYS);
+            if lines < room {
+                room = lines;
             }
         }
         rest = tail;
     }
-    false
+    room
 }
 
 /// The most pages one row of a block may read a source's elements from, each on a page of
