@@ -1368,6 +1368,37 @@ mod tests {
         assert_eq!(plan.nests()[0].tile(), Some([600, STREAM_STRIP]));
     }
 
+    /// One rank-2 case of a tiling rule: elements of `size` bytes, the shape, the source's
+    /// and the destination's strides, and the tile the planners cut.
+    type TileCase = (
+        usize,
+        [usize; 2],
+        [isize; 2],
+        [isize; 2],
+        Option<[usize; 2]>,
+    );
+
+    /// Checks that every planner cuts each case's tile and copies it as the model does
+    /// (`copied_tile`).
+    fn tiles_as_given(cases: &[TileCase]) {
+        for &(size, shape, s, d, want) in cases {
+            let (src, dst) = (at(shape, s, size, 0), at(shape, d, size, 0));
+            let got = match size {
+                1 => copied_tile::<u8>(&dst, &src),
+                2 => copied_tile::<u16>(&dst, &src),
+                4 => copied_tile::<u32>(&dst, &src),
+                _ => copied_tile::<u64>(&dst, &src),
+            };
+            assert_eq!(got, want, "{size}-byte {shape:?}: {s:?} -> {d:?}");
+        }
+    }
+
+    /// The general planner's tile of `src` into `dst`, which copies as the model does.
+    fn general_tile<const N: usize>(dst: &Layout<N>, src: &Layout<N>) -> Option<[usize; 2]> {
+        copies_as_the_model(dst, src);
+        Plan::new(&[dst.lowered(), src.lowered()]).unwrap().nests()[0].tile()
+    }
+
     /// The short loop's tiling rule (`SHORT_ROW_BYTES`): a block of a few rows whose rows'
     /// lines overflow the first-level cache is tiled, in every planner, and copies as the
     /// model does; not where its rows stay there, nor where they are interleaved channels,
@@ -1381,40 +1412,27 @@ mod tests {
     )]
     fn rows_of_a_short_loop_past_the_first_level_cache_run_in_tiles() {
         use super::tiling::SHORT_ROW_BYTES;
-        let tile_of = |dst: &Layout<2>, src: &Layout<2>| {
-            Plan::new(&[dst.lowered(), src.lowered()]).unwrap().nests()[0].tile()
-        };
-        // 4 rows of 555 `f64` read 64 bytes apart and written 32 apart (53 KB of lines a
-        // row): tiles of 4 x 16.
         const { assert!(555 * 96 > SHORT_ROW_BYTES && 300 * 96 < SHORT_ROW_BYTES) };
-        let (src, dst) = (at([555, 4], [8, 1], 8, 0), at([555, 4], [4, 2220], 8, 0));
-        assert_eq!(copied_tile::<u64>(&dst, &src), Some([4, 16]));
-        // Rows of 300 (29 KB): untiled.
-        let (src, dst) = (at([300, 4], [8, 1], 8, 0), at([300, 4], [4, 1200], 8, 0));
-        assert_eq!(copied_tile::<u64>(&dst, &src), None);
-        // Three interleaved channels of `u32` into planes written 2 apart: untiled.
-        let (src, dst) = (at([3000, 3], [3, 1], 4, 0), at([3000, 3], [2, 6000], 4, 0));
-        assert_eq!(copied_tile::<u32>(&dst, &src), None);
-        // The same pixels 4 apart (not the channels' own): tiled.
-        let (src, dst) = (at([3000, 3], [4, 1], 4, 0), at([3000, 3], [2, 6000], 4, 0));
-        assert!(copied_tile::<u32>(&dst, &src).is_some());
-        // Written one element a step, read 5 apart: untiled; read 20 apart (more than a
-        // line a step), tiled.
-        let dst = at([3000, 4], [1, 3000], 4, 0);
-        assert_eq!(copied_tile::<u32>(&dst, &at([3000, 4], [5, 1], 4, 0)), None);
-        assert!(copied_tile::<u32>(&dst, &at([3000, 4], [20, 1], 4, 0)).is_some());
-        // `f64` written one a step, read 16 apart: untiled.
-        let (src, dst) = (at([1000, 2], [16, 1], 8, 0), at([1000, 2], [1, 1000], 8, 0));
-        assert_eq!(copied_tile::<u64>(&dst, &src), None);
-        // `f64` written 2 apart, read 4800 bytes apart (seed 17's 180): untiled; the same of
-        // `u32` (4400 bytes apart), tiled.
-        let (src, dst) = (at([459, 2], [600, 3], 8, 0), at([459, 2], [2, 918], 8, 0));
-        assert_eq!(tile_of(&dst, &src), None);
-        let (src, dst) = (
-            at([2000, 2], [1100, 1], 4, 0),
-            at([2000, 2], [3, 6000], 4, 0),
-        );
-        assert!(tile_of(&dst, &src).is_some());
+        tiles_as_given(&[
+            // 4 rows of 555 `f64` read 64 bytes apart and written 32 apart (53 KB of lines
+            // a row): tiles of 4 x 16; rows of 300 (29 KB): untiled.
+            (8, [555, 4], [8, 1], [4, 2220], Some([4, 16])),
+            (8, [300, 4], [8, 1], [4, 1200], None),
+            // Three interleaved channels of `u32` into planes written 2 apart: untiled; the
+            // same pixels 4 apart (not the channels' own): tiled.
+            (4, [3000, 3], [3, 1], [2, 6000], None),
+            (4, [3000, 3], [4, 1], [2, 6000], Some([3, 341])),
+            // Written one element a step, read 5 apart: untiled; read 20 apart (more than a
+            // line a step), tiled.
+            (4, [3000, 4], [5, 1], [1, 3000], None),
+            (4, [3000, 4], [20, 1], [1, 3000], Some([4, 240])),
+            // `f64` written one a step, read 16 apart: untiled.
+            (8, [1000, 2], [16, 1], [1, 1000], None),
+            // `f64` written 2 apart, read 4800 bytes apart (seed 17's 180): untiled; the same
+            // of `u32` (4400 bytes apart), tiled.
+            (8, [459, 2], [600, 3], [2, 918], None),
+            (4, [2000, 2], [1100, 1], [3, 6000], Some([2, 215])),
+        ]);
         // The general planner: the sweep's case 79 (`f64` `(555, 8, 4)` read in order,
         // written 4 apart backwards into planes): tiles of 4 x 16.
         let src = Layout::new([555, 8, 4], [32, 4, 1], 8).unwrap();
@@ -1422,9 +1440,7 @@ mod tests {
             .unwrap()
             .with_offset(55_496)
             .unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_eq!(plan.nests()[0].tile(), Some([4, 16]));
-        copies_as_the_model(&dst, &src);
+        assert_eq!(general_tile(&dst, &src), Some([4, 16]));
     }
 
     /// The destination's tile (`tile`, `tile2`): where no source's fastest loop is outside the
@@ -1438,31 +1454,19 @@ mod tests {
         ignore = "large blocks; the tiled drivers run under Miri elsewhere"
     )]
     fn the_destinations_fastest_loop_is_tiled_where_no_sources_is() {
-        // Seed 19's 43: `f64` rows of 461 read in order, written 3 KB apart, 64 rows 48
-        // bytes on (`dst[i][k]` at `384 i + 6 k`): tiles of 16 x 16.
-        let (src, dst) = (
-            at([461, 64], [1, 2766], 8, 0),
-            at([461, 64], [384, 6], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
-        // `u8` rows written 30 bytes apart (within lines), 10 rows 3 bytes on: untiled.
-        let (src, dst) = (
-            at([2000, 10], [1, 2766], 1, 0),
-            at([2000, 10], [30, 3], 1, 0),
-        );
-        assert_eq!(copied_tile::<u8>(&dst, &src), None);
-        // The destination's fastest loop 10 elements apart (more than a line): untiled.
-        let (src, dst) = (
-            at([461, 64], [1, 2766], 8, 0),
-            at([461, 64], [700, 10], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), None);
+        tiles_as_given(&[
+            // Seed 19's 43: `f64` rows of 461 read in order, written 3 KB apart, 64 rows 48
+            // bytes on (`dst[i][k]` at `384 i + 6 k`): tiles of 16 x 16.
+            (8, [461, 64], [1, 2766], [384, 6], Some([16, 16])),
+            // `u8` rows written 30 bytes apart (within lines), 10 rows 3 bytes on: untiled.
+            (1, [2000, 10], [1, 2766], [30, 3], None),
+            // The destination's fastest loop 10 elements apart (more than a line): untiled.
+            (8, [461, 64], [1, 2766], [700, 10], None),
+        ]);
         // The general planner (rank 3, a loop outside the block) tiles alike.
         let src = Layout::new([2, 461, 64], [177_024, 1, 2766], 8).unwrap();
         let dst = Layout::new([2, 461, 64], [177_024, 384, 6], 8).unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_eq!(plan.nests()[0].tile(), Some([16, 16]));
-        copies_as_the_model(&dst, &src);
+        assert_eq!(general_tile(&dst, &src), Some([16, 16]));
     }
 
     /// The cache-set rule (`sets_overflow`, `set_room`): a block of long loops whose rows
@@ -1477,49 +1481,25 @@ mod tests {
         ignore = "large blocks; the tiled drivers run under Miri elsewhere"
     )]
     fn rows_whose_lines_share_few_cache_sets_run_in_tiles() {
-        // Seed 23's 558: `f64` 129 x 128 read down its columns (rows of 129 read 1 KiB
-        // apart: 4 sets, 32 lines, 11 KB of lines) and written 3 apart: tiles of 16 x 16.
-        let (src, dst) = (
-            at([129, 128], [128, 1], 8, 0),
-            at([129, 128], [3, 387], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
-        // Read 1040 bytes apart (no whole number of lines): untiled.
-        let (src, dst) = (
-            at([129, 128], [130, 1], 8, 0),
-            at([129, 128], [3, 387], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), None);
-        // Rows of 64 read 8 KiB apart (one set): tiles of 16 x 16.
-        let (src, dst) = (
-            at([64, 1024], [-1024, 1], 8, 64_512),
-            at([64, 1024], [2, 128], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
-        // Rows of 16 read 8 KiB apart, no longer than a tile's: untiled.
-        let (src, dst) = (
-            at([16, 1024], [1024, 1], 8, 0),
-            at([16, 1024], [2, 32], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), None);
-        // `u16` 64 x 2048 read 8 KiB apart down its columns (one set, 8 lines), written 2
-        // apart: tiles of 32 x 8, not 32 x 32; of `f64`, 16 x 16 as before.
-        let (src, dst) = (
-            at([64, 2048], [4096, 1], 2, 0),
-            at([64, 2048], [2, 128], 2, 0),
-        );
-        assert_eq!(copied_tile::<u16>(&dst, &src), Some([32, 8]));
-        let (src, dst) = (
-            at([64, 2048], [4096, 1], 8, 0),
-            at([64, 2048], [2, 128], 8, 0),
-        );
-        assert_eq!(copied_tile::<u64>(&dst, &src), Some([16, 16]));
+        tiles_as_given(&[
+            // Seed 23's 558: `f64` 129 x 128 read down its columns (rows of 129 read 1 KiB
+            // apart: 4 sets, 32 lines, 11 KB of lines), written 3 apart: tiles of 16 x 16;
+            // read 1040 bytes apart (no whole number of lines): untiled.
+            (8, [129, 128], [128, 1], [3, 387], Some([16, 16])),
+            (8, [129, 128], [130, 1], [3, 387], None),
+            // Rows of 64 read 8 KiB apart (one set): tiles of 16 x 16; rows of 16, no longer
+            // than a tile's: untiled.
+            (8, [64, 1024], [1024, 1], [2, 128], Some([16, 16])),
+            (8, [16, 1024], [1024, 1], [2, 32], None),
+            // `u16` 64 x 2048 read 8 KiB apart down its columns (one set, 8 lines), written
+            // 2 apart: tiles of 32 x 8, not 32 x 32; of `f64`, 16 x 16 as before.
+            (2, [64, 2048], [4096, 1], [2, 128], Some([32, 8])),
+            (8, [64, 2048], [4096, 1], [2, 128], Some([16, 16])),
+        ]);
         // The general planner (rank 3, a loop outside the block) tiles alike.
         let src = Layout::new([2, 129, 128], [16_512, 128, 1], 8).unwrap();
         let dst = Layout::new([2, 129, 128], [49_536, 3, 387], 8).unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_eq!(plan.nests()[0].tile(), Some([16, 16]));
-        copies_as_the_model(&dst, &src);
+        assert_eq!(general_tile(&dst, &src), Some([16, 16]));
     }
 
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
