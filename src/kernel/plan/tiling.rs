@@ -309,10 +309,7 @@ pub(super) const fn transpose_walk<const K: usize>(band: &Loop<K>, walk: &Loop<K
 pub(super) const fn walk_bytes<const K: usize>(l: &Loop<K>, line: usize) -> usize {
     l.extent
         .saturating_mul(line_elements(l, line))
-        .saturating_mul(match LINE_BYTES.checked_div(line) {
-            Some(b) => b,
-            None => 1,
-        })
+        .saturating_mul(item_bytes(line))
 }
 
 /// The most channels a planar <-> interleaved block of the channel kernels holds (1-, 2- and
@@ -370,14 +367,10 @@ pub(super) const fn tile_worth<const K: usize>(
         return !short_whole(outer, inner, line);
     }
     let per = line_elements(inner, line);
-    let bytes =
-        inner
-            .extent
-            .saturating_mul(per)
-            .saturating_mul(match LINE_BYTES.checked_div(line) {
-                Some(b) => b,
-                None => 1,
-            });
+    let bytes = inner
+        .extent
+        .saturating_mul(per)
+        .saturating_mul(item_bytes(line));
     bytes
         > if long {
             ELEMENT_ROW_BYTES
@@ -435,10 +428,7 @@ pub(super) const fn set_room<const K: usize>(l: &Loop<K>, line: usize) -> usize 
     if cfg!(target_os = "none") {
         return usize::MAX;
     }
-    let item = match LINE_BYTES.checked_div(line) {
-        Some(b) => b,
-        None => 1,
-    };
+    let item = item_bytes(line);
     let mut room = usize::MAX;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
@@ -520,10 +510,7 @@ pub(super) const fn stream_strip<const K: usize>(
     {
         return None;
     }
-    let item = match LINE_BYTES.checked_div(line) {
-        Some(b) => b,
-        None => 1,
-    };
+    let item = item_bytes(line);
     let mut k = 1;
     while k < K {
         let (a, b) = (
@@ -611,10 +598,7 @@ pub(super) const SHORT_ROW_BYTES: usize = 32 << 10;
 /// on (seed 17's 180, `f64` 2 rows read 67 KB apart: 1.23x; `u32` rows read 4.4 KB apart,
 /// seed 13's 1433, ran 0.84x in tiles of 2 x 215).
 pub(super) const fn rows_stream<const K: usize>(l: &Loop<K>, line: usize) -> bool {
-    let item = match LINE_BYTES.checked_div(line) {
-        Some(b) => b,
-        None => 1,
-    };
+    let item = item_bytes(line);
     let unit = stride_or_0(get(&l.strides, 0)).unsigned_abs() == 1;
     let wide = line <= line_for(8);
     let (mut within, mut far) = (true, false);
@@ -626,6 +610,15 @@ pub(super) const fn rows_stream<const K: usize>(l: &Loop<K>, line: usize) -> boo
         k = k.saturating_add(1);
     }
     (wide && (unit || far)) || (unit && within)
+}
+
+/// The bytes of an element of `line` a cache line ([`LINE_BYTES`] over `line`; 1 for `line`
+/// 0): the one conversion of the tiling rules, which take elements a line.
+pub(super) const fn item_bytes(line: usize) -> usize {
+    match LINE_BYTES.checked_div(line) {
+        Some(b) => b,
+        None => 1,
+    }
 }
 
 /// The size of a page, for [`row_pages`]: the smallest the targets with memory management
@@ -647,10 +640,7 @@ pub(super) const ROW_PAGES: usize = 96;
 /// a page an element where an operand's step is a page or more, else the pages its span
 /// covers.
 pub(super) const fn row_pages<const K: usize>(l: &Loop<K>, line: usize) -> usize {
-    let item = match LINE_BYTES.checked_div(line) {
-        Some(b) => b,
-        None => 1,
-    };
+    let item = item_bytes(line);
     let mut pages = 0usize;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
