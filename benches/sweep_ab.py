@@ -16,6 +16,8 @@ compares medians:
     python3 benches/sweep_ab.py builds /tmp/sweep-old /tmp/sweep-new --cases 2000 --seed 7 --changed
     # or chosen cases:
     python3 benches/sweep_ab.py builds /tmp/sweep-old /tmp/sweep-new --only "207 15" --rounds 9
+    # the sweep's power-of-two cases (its `--pow2`), passed on to every run:
+    python3 benches/sweep_ab.py builds /tmp/sweep-old /tmp/sweep-new --pow2 --changed
 
     # copy() alone against NumPy's copyto alone, alternating, on cases a replay flagged
     # (the TSV the sweep wrote with `--out`; needs NumPy):

@@ -7,9 +7,10 @@
 //! cropped (padding on an axis), stepped (every second or third element) and flipped at random.
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
-//! `--seed S`, `--reps R`, `--warm-ms W`, `--out FILE`; `--only I` times case I alone and prints its plan,
-//! `--plans` prints every case's plan and times nothing; `--pow2` draws every extent a power of
-//! two and pads nothing, so that strides are powers of two, as images' and tensors' often are). It prints every case slower than the loop, the
+//! `--seed S`, `--reps R`, `--warm-ms W`, `--out FILE`; `--only I` times case I alone and
+//! prints its plan, `--plans` prints every case's plan and times nothing; `--pow2` draws
+//! every extent a power of two and pads nothing, so that strides are powers of two, as
+//! images' and tensors' often are). It prints every case slower than the loop, the
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
 //! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
 //! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
