@@ -856,6 +856,17 @@
 //!   17, 19 and 23 (33 cubes, seed 19's 778 0.61x over nine rounds, lifted above the loop).
 //!   Slowest over nine rounds: seed 13's 1770 (`f64` rows of 2 written 64 bytes apart) 1.5x,
 //!   seed 29's 130 1.3x. One cube of the 240-case sweep changes (193: 1.06x over nine).
+//!   Rows of strided elements that end before the next row starts (`|b stride| · b extent
+//!   <= |a stride|` in each operand) joined later: seed 19's 1964 (`f64` rows of 2 written
+//!   16 bytes apart backwards, each 64 bytes on from the last; 426 steps of 144 rows) ran
+//!   213 us in strips of 64, against the plain loop's 147, and 52 us in its order. The cubes
+//!   this adds (28 in seeds 7, 11, 13, 17, 19 and 23, timed alone with the builds
+//!   alternating, medians of five): 0.83x the time in geometric mean, the slowest seed 7's
+//!   703 (`f64` rows of 2 written 24 bytes apart, 144 bytes on) 1.39x over nine rounds,
+//!   still 2.6x faster than the loop (seed 17's 4, 1.34x over five rounds, 0.85x over
+//!   nine). On the power-of-two cases (seeds 7 and 13): 11 cubes at 0.61x, none slower;
+//!   seed 13's 823 83 -> 12 us and seed 7's 411 45 -> 9 us, lifted above the loop (19 and
+//!   17 us). The 240 cases' 111 and the power-of-two 240's 116: 0.91x and 0.84x.
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are
