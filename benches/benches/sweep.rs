@@ -454,7 +454,7 @@ fn main() {
     // builds: a rule's change shows as the lines that differ).
     if args.iter().any(|a| a == "--plans") {
         for (i, c) in cases.iter().enumerate() {
-            println!("case {i}");
+            println!("case {i} itemsize {}", c.itemsize);
             print_plan(c);
         }
         return;
