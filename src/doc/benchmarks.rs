@@ -867,6 +867,18 @@
 //!   nine). On the power-of-two cases (seeds 7 and 13): 11 cubes at 0.61x, none slower;
 //!   seed 13's 823 83 -> 12 us and seed 7's 411 45 -> 9 us, lifted above the loop (19 and
 //!   17 us). The 240 cases' 111 and the power-of-two 240's 116: 0.91x and 0.84x.
+//! - A long loop moves inside a block of a few elements (`long_inside`) only where its
+//!   strides are at most half a line (they were below a line): seed 29's 1272 (`u32`, rows
+//!   of 1153 written 56 and read 48 bytes apart, outside them 2 far steps of 4 channels)
+//!   ran 14.2 us in those rows, against the plain loop's 9.8, and 5.7 us with the channels
+//!   inside. The 25 plans it changes in ten 2,000-case sweeps (seeds 7-41): 0.68x the time
+//!   in geometric mean, none slower; seed 29's 957, 504 and 1796 and seed 17's 1818 also
+//!   lifted above the loop. Tried alongside and dropped: pricing a destination stride of a
+//!   page or more as two lines in the loop order (the prefetchers stop at a page): seed
+//!   29's 975 (`f64` rows of 1303 written 5 KB apart, one element a line) 401 -> 81 us,
+//!   NumPy 116, but of the 46 plans it changes 0.97x in geometric mean with losers to 2.2x
+//!   (902, far steps of 4 x 17 blocks moved outside, below the loop); pricing every
+//!   operand's such strides, 177 plans at 1.04x.
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

@@ -1812,8 +1812,8 @@ mod tests {
     /// Long loops inside blocks of a few elements (`long_inside`): the random sweep's
     /// `(2,200,2,2,44)` of `u32` planned three loops of 2 innermost, cubes of 8 elements
     /// (0.23x the plain loop, 0.65x with tiny cubes); its 44-step loop, whose strides are
-    /// below a line in both operands, now runs innermost (faster than the loop). A long loop
-    /// whose stride reaches a line stays where the order put it.
+    /// below half a line in both operands, now runs innermost (faster than the loop). A long
+    /// loop whose stride reaches a line, or passes half of one, stays where the order put it.
     #[test]
     fn long_loops_of_near_strides_run_inside_blocks_of_a_few_elements() {
         let src = Layout::new([2, 200, 2, 2, 44], [-4, -424, 1, 2, 8], 4)
@@ -1837,18 +1837,20 @@ mod tests {
             crate::copy(&input, &src, &mut out, &dst).unwrap();
             assert_eq!(out, model);
         }
-        // The same with the long loop 16 elements (a line of `u32`) apart in the source: the
-        // builder's order.
-        let src = Layout::new([2, 200, 2, 2, 44], [-4, -1424, 1, 2, 16], 4)
-            .unwrap()
-            .with_offset(284_796)
-            .unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_ne!(
-            plan.nests()[0].loops().last().map(|l| l.extent),
-            Some(44),
-            "{plan}"
-        );
+        // The same with the long loop 16 elements (a line of `u32`) apart in the source, and
+        // 9 (36 bytes, past half a line): the builder's order.
+        for far in [16, 9] {
+            let src = Layout::new([2, 200, 2, 2, 44], [-4, -1424, 1, 2, far], 4)
+                .unwrap()
+                .with_offset(284_796)
+                .unwrap();
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            assert_ne!(
+                plan.nests()[0].loops().last().map(|l| l.extent),
+                Some(44),
+                "{far}: {plan}"
+            );
+        }
     }
 
     /// The longest loop into a tiny cube (`long_cube`): the random sweep's `u16`
