@@ -519,7 +519,7 @@ pub(super) const fn stream_strip<const K: usize>(
         );
         if a != 0
             && a < line
-            && b.saturating_mul(item) >= PAGE_BYTES
+            && far_step(b, line)
             && outer.extent.saturating_mul(a).saturating_mul(item) >= STREAM_RUN
         {
             return Some([outer.extent, STREAM_STRIP]);
@@ -598,7 +598,6 @@ pub(super) const SHORT_ROW_BYTES: usize = 32 << 10;
 /// on (seed 17's 180, `f64` 2 rows read 67 KB apart: 1.23x; `u32` rows read 4.4 KB apart,
 /// seed 13's 1433, ran 0.84x in tiles of 2 x 215).
 pub(super) const fn rows_stream<const K: usize>(l: &Loop<K>, line: usize) -> bool {
-    let item = item_bytes(line);
     let unit = stride_or_0(get(&l.strides, 0)).unsigned_abs() == 1;
     let wide = line <= line_for(8);
     let (mut within, mut far) = (true, false);
@@ -606,7 +605,7 @@ pub(super) const fn rows_stream<const K: usize>(l: &Loop<K>, line: usize) -> boo
     while k < K {
         let s = stride_or_0(get(&l.strides, k)).unsigned_abs();
         within = within && s < line;
-        far = far || s.saturating_mul(item) >= PAGE_BYTES;
+        far = far || far_step(s, line);
         k = k.saturating_add(1);
     }
     (wide && (unit || far)) || (unit && within)
@@ -624,6 +623,13 @@ pub(super) const fn item_bytes(line: usize) -> usize {
 /// The size of a page, for [`row_pages`]: the smallest the targets with memory management
 /// use.
 pub(super) const PAGE_BYTES: usize = 4096;
+
+/// Whether a step of `stride` elements (elements of `line` a cache line) leaves the page at
+/// every step: a page or more. The one page bound of [`stream_strip`], [`rows_stream`] and
+/// [`row_pages`].
+pub(super) const fn far_step(stride: usize, line: usize) -> bool {
+    stride.saturating_mul(item_bytes(line)) >= PAGE_BYTES
+}
 
 /// The most pages one row of a block of long loops may touch, over all operands, for the
 /// block to run whole: past it a row's translations no longer stay in the TLB's first levels
@@ -645,7 +651,7 @@ pub(super) const fn row_pages<const K: usize>(l: &Loop<K>, line: usize) -> usize
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
         let step = s.unsigned_abs().saturating_mul(item);
-        pages = pages.saturating_add(if step >= PAGE_BYTES {
+        pages = pages.saturating_add(if far_step(s.unsigned_abs(), line) {
             l.extent
         } else {
             // The span's pages, plus one for a span that straddles a page boundary.
