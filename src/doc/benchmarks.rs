@@ -879,6 +879,22 @@
 //!   NumPy 116, but of the 46 plans it changes 0.97x in geometric mean with losers to 2.2x
 //!   (902, far steps of 4 x 17 blocks moved outside, below the loop); pricing every
 //!   operand's such strides, 177 plans at 1.04x.
+//! - The grouped transpose in bands where its scattered columns crowd a few sets
+//!   (`crowded`, `band_rows`): seed 31's 1874 (`u32` `(4,20,4096)` deinterleaved from 20
+//!   channels into planes 16 KiB a row: 80 columns in one set) ran 580 us, 3.4x the plain
+//!   loop, each band of 8 rows writing 32 bytes of all 80 columns' lines and the next band
+//!   finding them evicted; in bands of 80 rows of 1 KiB a column, column tile by column
+//!   tile, 41 us. Bands of 16 rows (a line of each column) gave 318 us, of 64 and 256 rows
+//!   46 and 36 us. Bands sized by the scattered side alone lost where the merged rows share
+//!   a set (power-of-two seed 13's 1040, 64 rows 32 KiB apart: 95 -> 827 us), hence
+//!   `band_rows`' bound; bands for columns merely over one set's ways (8) lost 1.14x on
+//!   small copies of 300-500 spread columns, hence 16 a set; the set count from a pass over
+//!   the table cost 0.3-0.4 us a copy (small copies 1.15x), hence from the steps; and the
+//!   banded loop inlined beside the row-by-row one slowed short cubes 1.3x (seed 31's
+//!   1146), hence not inlined. Grouped cubes of three random 2,000-case sweeps (seeds 7, 29
+//!   and 31, 97 cubes, medians of three, the slowest retimed over seven to nine): 0.94-1.03x
+//!   per seed; of two power-of-two sweeps (40 cubes): 0.63x and 0.84x (seed 13's 251, 60,
+//!   829, 402 and 1269 at 0.10-0.20x; seed 7's 1816 189 -> 21 us).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

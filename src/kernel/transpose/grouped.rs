@@ -15,6 +15,11 @@
 //! | 8 bytes | 4 × 4 | AVX (without it: not taken) | portable |
 //!
 //! aarch64 (NEON) takes the blocks' own transposes, and bare metal does not build this.
+//!
+//! The tiles go row of tiles by row of tiles, each across every column, unless the
+//! scattered columns crowd a few cache sets (a power-of-two number of pages apart:
+//! [`crowded`]): then in bands of rows ([`band_rows`]), column tile by column tile, so
+//! that each column's lines are finished in one visit.
 
 use core::marker::PhantomData;
 use core::mem::size_of;
@@ -26,6 +31,78 @@ use crate::kernel::plan::Loop;
 
 #[cfg(test)]
 use super::tile_portable;
+
+/// The most bytes of a scattered column one band of [`Grouped::run_with`] covers
+/// ([`band_rows`]): sixteen cache lines, so that each column's lines are written (or read)
+/// as a run the hardware's prefetchers follow, not a tile's part of a line per pass over
+/// every column.
+const BAND_BYTES: usize = 1024;
+
+/// Bytes of a cache line, for [`band_rows`].
+const LINE: usize = 64;
+
+/// Lines of a first-level data cache's set span (4 KiB of 64-byte lines), for
+/// [`band_rows`].
+const SETS: usize = 64;
+
+/// Ways of a first-level data cache's set (a 32 KiB 8-way cache), for [`band_rows`].
+const WAYS: usize = 8;
+
+/// The rows of a band of [`Grouped::run_with`] (a multiple of the tile side `w`, at least
+/// one tile): as many as [`BAND_BYTES`] of a scattered column holds, at most as many as the
+/// merged operand's rows (`columns · size` bytes each, `row_step · size` apart) whose lines
+/// the first-level cache sets they map to hold, since every column tile comes back to the
+/// same rows: rows a multiple of 4 KiB apart share one set of [`WAYS`] lines, rows of no
+/// whole number of lines spread over all [`SETS`]. Bands of one tile (8 rows of 4-byte
+/// elements, 32 bytes of each column) wrote each scattered line in two passes over all the
+/// columns, which columns a power-of-two apart evict between passes.
+fn band_rows(columns: usize, row_step: isize, size: usize, w: usize) -> usize {
+    let w = w.max(1);
+    let step = row_step.unsigned_abs().saturating_mul(size);
+    let bytes = columns.saturating_mul(size);
+    let row_lines = bytes.div_ceil(LINE).saturating_add(1);
+    let sets = if step <= bytes.saturating_add(LINE) {
+        // Rows that meet: one run of lines over every set.
+        SETS
+    } else {
+        // The sets a step of `step` bytes starts rows in ([`orbit`]), each row's lines
+        // in as many sets on from there.
+        orbit(step).saturating_mul(row_lines).min(SETS)
+    };
+    let fit = sets
+        .saturating_mul(WAYS)
+        .checked_div(row_lines)
+        .unwrap_or(w);
+    let want = BAND_BYTES.checked_div(size).unwrap_or(w);
+    let rows = want.min(fit).max(w);
+    rows.saturating_sub(rows.checked_rem(w).unwrap_or(0))
+}
+
+/// More columns than this in one set make [`crowded`] columns: twice a set's [`WAYS`]. At
+/// one set's ways, copies of 300 to 500 columns spread over all the sets with some a few
+/// over ran 1.14x slower in bands (seed 31's 318 and 759, 3-4 us).
+const CROWD: usize = 2 * WAYS;
+
+/// The first-level cache sets that the multiples of a step of `bytes` start lines in: 4 KiB
+/// over the step's largest power-of-two divisor, from 1 (a multiple of 4 KiB) to all
+/// [`SETS`] (a step of no whole number of lines drifts across them all).
+fn orbit(bytes: usize) -> usize {
+    (SETS.saturating_mul(LINE) >> bytes.trailing_zeros().min(12)).clamp(1, SETS)
+}
+
+/// Whether the scattered operand's columns crowd the first-level cache sets: `groups`
+/// groups a step of `sg` elements of `size` bytes apart, of `inner` columns `si` apart, put
+/// more than [`CROWD`] columns a set on average over the sets their steps reach ([`orbit`]).
+/// Then the tiles' pass over every column for a tile's rows evicts the lines the next pass
+/// writes on in (columns a multiple of 4 KiB apart all share one set), and [`band_rows`]'
+/// bands keep each column's lines to one pass. Columns spread over the sets keep their
+/// lines between passes, and bands there only grow the lines a band holds. Found from the
+/// steps, not the table: a pass over 500 columns cost small copies a tenth of their time.
+fn crowded(groups: usize, sg: isize, inner: usize, si: isize, size: usize) -> bool {
+    let reach = |n: usize, s: isize| n.min(orbit(s.unsigned_abs().saturating_mul(size)));
+    let sets = reach(groups, sg).saturating_mul(reach(inner, si)).min(SETS);
+    groups.saturating_mul(inner).checked_div(sets).unwrap_or(0) > CROWD
+}
 
 /// The most columns of a grouped transpose, whose offsets it keeps (4 KiB on 64-bit
 /// hosts): 16 channels of a 5 × 5 kernel.
@@ -65,6 +142,8 @@ pub(crate) struct Grouped<T> {
     row_step: isize,
     /// Whether the destination is the scattered operand (else the source is).
     dst_scattered: bool,
+    /// The rows of a band ([`band_rows`]), a multiple of the tile side.
+    band: usize,
     /// The element type, whose tile [`side`] found here.
     element: PhantomData<fn() -> T>,
 }
@@ -145,7 +224,7 @@ impl Cast {
 
     /// The grouped transpose of elements `T` in these roles: the scattered operand's offset
     /// of every column at row 0, in a table.
-    fn table<T>(self) -> Grouped<T> {
+    fn table<T: 'static>(self) -> Grouped<T> {
         let Self {
             groups,
             inner,
@@ -165,13 +244,23 @@ impl Cast {
                 }
             }
         }
+        // At most `MAX_COLUMNS` (`roles` multiplied them checked).
+        let columns = groups.extent.wrapping_mul(inner.extent);
+        let size = size_of::<T>();
+        let w = side::<T>().unwrap_or(1);
+        // Bands only where the scattered columns crowd a set ([`crowded`]).
+        let band = if crowded(groups.extent, sg, inner.extent, si, size) {
+            band_rows(columns, stride(rows, !source), size, w)
+        } else {
+            w
+        };
         Grouped {
             table,
-            // At most `MAX_COLUMNS` (`roles` multiplied them checked).
-            columns: groups.extent.wrapping_mul(inner.extent),
+            columns,
             rows: rows.extent,
             row_step: stride(rows, !source),
             dst_scattered: !source,
+            band,
             element: PhantomData,
         }
     }
@@ -279,52 +368,136 @@ impl<T: 'static> Grouped<T> {
         let last = tiles.remainder();
         let fc = cols.wrapping_sub(last.len());
         // Element `j` of column `col`, whose scattered offset is `o`.
-        let element = |col: usize, o: isize, j: usize| {
-            let scattered = o.wrapping_add(step(j, 1));
-            let merged = step(col, 1).wrapping_add(step(j, row_step));
-            let (od, os) = if self.dst_scattered {
-                (scattered, merged)
-            } else {
-                (merged, scattered)
-            };
-            // SAFETY: column `col < cols` at row `j < eb` is an element of the cube, in the
-            // source (the caller's contract; every call below stays inside the cube).
-            let x = unsafe { s.wrapping_offset(os).read() };
-            // SAFETY: likewise of the destination, not a source element (contract).
-            unsafe { d.wrapping_offset(od).write(x) };
-        };
-        let mut j0 = 0;
-        while j0 < fb {
-            // The merged operand's rows `j0..j0 + 8` from column 0.
-            let rows: [isize; W] = core::array::from_fn(|i| step(j0.wrapping_add(i), row_step));
-            for (t, tile) in tiles.clone().enumerate() {
-                // Columns `8t..8t + 8`: the scattered operand's `j0` elements on, the
-                // merged one's `8t` columns on.
-                let columns: [isize; W] = core::array::from_fn(|k| {
-                    tile.get(k).map_or(0, |&o| o.wrapping_add(step(j0, 1)))
-                });
-                let rows = rows.map(|o| o.wrapping_add(step(t.wrapping_mul(W), 1)));
-                let (dst, src) = if self.dst_scattered {
-                    (columns, rows)
-                } else {
-                    (rows, columns)
-                };
-                micro(
-                    dst.map(|o| d.wrapping_offset(o)),
-                    src.map(|o| s.wrapping_offset(o)),
-                );
-            }
-            for (k, &o) in last.iter().enumerate() {
-                for j in j0..j0.wrapping_add(W) {
-                    element(fc.wrapping_add(k), o, j);
+        // SAFETY: every call below is of a column `col < cols` at a row `j < eb`: an element
+        // of the cube (the caller's contract is `element`'s).
+        let element = |col: usize, o: isize, j: usize| unsafe { self.element(d, s, col, o, j) };
+        let band = self.band;
+        if band > W && band < fb && band.checked_rem(W) == Some(0) {
+            // SAFETY: the caller's contract, which is `banded`'s.
+            unsafe { self.banded::<E, W>(d, s, &mut micro, band, fb) };
+        } else {
+            let mut j0 = 0;
+            while j0 < fb {
+                // The merged operand's rows `j0..j0 + 8` from column 0.
+                let rows: [isize; W] = core::array::from_fn(|i| step(j0.wrapping_add(i), row_step));
+                for (t, tile) in tiles.clone().enumerate() {
+                    // Columns `8t..8t + 8`: the scattered operand's `j0` elements on, the
+                    // merged one's `8t` columns on.
+                    let columns: [isize; W] = core::array::from_fn(|k| {
+                        tile.get(k).map_or(0, |&o| o.wrapping_add(step(j0, 1)))
+                    });
+                    let rows = rows.map(|o| o.wrapping_add(step(t.wrapping_mul(W), 1)));
+                    let (dst, src) = if self.dst_scattered {
+                        (columns, rows)
+                    } else {
+                        (rows, columns)
+                    };
+                    micro(
+                        dst.map(|o| d.wrapping_offset(o)),
+                        src.map(|o| s.wrapping_offset(o)),
+                    );
                 }
+                for (k, &o) in last.iter().enumerate() {
+                    for j in j0..j0.wrapping_add(W) {
+                        element(fc.wrapping_add(k), o, j);
+                    }
+                }
+                j0 = j0.wrapping_add(W);
             }
-            j0 = j0.wrapping_add(W);
         }
         for (col, &o) in table.iter().enumerate() {
             for j in fb..eb {
                 element(col, o, j);
             }
+        }
+    }
+
+    /// Copies element `j` of column `col`, whose scattered offset is `o`: `o + j` of the
+    /// scattered operand, `col + j·row_step` of the merged one.
+    ///
+    /// # Safety
+    ///
+    /// Column `col < columns` at row `j < rows`, of a cube [`run_with`](Self::run_with)'s
+    /// contract covers.
+    #[inline(always)]
+    unsafe fn element<E: Copy>(&self, d: *mut E, s: *const E, col: usize, o: isize, j: usize) {
+        let scattered = o.wrapping_add(step(j, 1));
+        let merged = step(col, 1).wrapping_add(step(j, self.row_step));
+        let (od, os) = if self.dst_scattered {
+            (scattered, merged)
+        } else {
+            (merged, scattered)
+        };
+        // SAFETY: an element of the cube, in the source (the caller's contract).
+        let value = unsafe { s.wrapping_offset(os).read() };
+        // SAFETY: likewise of the destination, not a source element (contract).
+        unsafe { d.wrapping_offset(od).write(value) };
+    }
+
+    /// [`run_with`](Self::run_with)'s whole tiles in bands of `band` rows (a multiple of
+    /// `W`, fewer than `fb`, the rows of whole tiles): in each band, column tile by column
+    /// tile, each tile's rows of the band in turn, then the band's last columns element by
+    /// element ([`band_rows`], chosen where the scattered columns crowd a set:
+    /// [`crowded`]). Not inlined: inlined into the backend's function with `run_with`'s
+    /// row-by-row loop, that loop ran short cubes up to 1.3x slower (seed 31's 1146, 324
+    /// columns of 10 rows); here the tile `micro` is a call (the backend's target features
+    /// are not this function's), which the bands' cache misses outweigh.
+    ///
+    /// # Safety
+    ///
+    /// [`run_with`](Self::run_with)'s contract.
+    #[inline(never)]
+    unsafe fn banded<E: Copy, const W: usize>(
+        &self,
+        d: *mut E,
+        s: *const E,
+        micro: &mut impl FnMut([*mut E; W], [*const E; W]),
+        band: usize,
+        fb: usize,
+    ) {
+        let (cols, row_step) = (self.columns, self.row_step);
+        let table = self.table.get(..cols).unwrap_or(&[]);
+        let tiles = table.chunks_exact(W);
+        let last = tiles.remainder();
+        let fc = cols.wrapping_sub(last.len());
+        // The merged operand's offset from one tile's rows to the next's.
+        let jump = step(W, row_step);
+        let mut j1 = 0;
+        while j1 < fb {
+            let end = fb.min(j1.wrapping_add(band));
+            // The merged operand's rows `j1..j1 + W` from column 0.
+            let first: [isize; W] = core::array::from_fn(|i| step(j1.wrapping_add(i), row_step));
+            for (t, tile) in tiles.clone().enumerate() {
+                // Those rows at columns `W·t..`, the scattered operand's `j1` elements on
+                // from those columns; each tile of the band `W` rows on from the last.
+                let mut rows = first.map(|o| o.wrapping_add(step(t.wrapping_mul(W), 1)));
+                let mut columns: [isize; W] = core::array::from_fn(|k| {
+                    tile.get(k).map_or(0, |&o| o.wrapping_add(step(j1, 1)))
+                });
+                let mut j0 = j1;
+                while j0 < end {
+                    let (dst, src) = if self.dst_scattered {
+                        (columns, rows)
+                    } else {
+                        (rows, columns)
+                    };
+                    micro(
+                        dst.map(|o| d.wrapping_offset(o)),
+                        src.map(|o| s.wrapping_offset(o)),
+                    );
+                    rows = rows.map(|o| o.wrapping_add(jump));
+                    columns = columns.map(|o| o.wrapping_add(step(W, 1)));
+                    j0 = j0.wrapping_add(W);
+                }
+            }
+            for (k, &o) in last.iter().enumerate() {
+                for j in j1..end {
+                    // SAFETY: column `fc + k < cols` at row `j < fb`: an element of
+                    // the cube (the caller's contract is `element`'s).
+                    unsafe { self.element(d, s, fc.wrapping_add(k), o, j) };
+                }
+            }
+            j1 = end;
         }
     }
 }
@@ -426,7 +599,20 @@ mod tests {
         flip: bool,
         twin: bool,
     ) {
-        let ([c, a, b], [dl, sl], [od, os]) = cube(ec, ea, eb, scattered, flip);
+        let (loops, lens, first) = cube(ec, ea, eb, scattered, flip);
+        let g = check_cube::<E, W>(loops, lens, first, twin);
+        assert_eq!(g.dst_scattered, scattered == 0, "{ec}x{ea}x{eb} ({flip})");
+    }
+
+    /// [`check`] of the cube `loops` (buffers `lens` long, the cube's first element at
+    /// `first`); returns the grouped transpose it ran.
+    fn check_cube<E: Elem, const W: usize>(
+        [c, a, b]: [Loop<2>; 3],
+        [dl, sl]: [usize; 2],
+        [od, os]: [isize; 2],
+        twin: bool,
+    ) -> Grouped<E> {
+        let [ec, ea, eb] = [c.extent, a.extent, b.extent];
         let size = size_of::<E>();
         // Columns `c × a` with rows `b` innermost, or with the loops handed over columns
         // innermost (`c × b × a`: the same cube). (Where `E` has no kernel on this CPU, the
@@ -444,7 +630,6 @@ mod tests {
             Cast::of(c, b, a, W).map(Cast::table::<E>)
         };
         let g = g.unwrap_or_else(|| panic!("{ec}x{ea}x{eb} of {size} bytes not grouped"));
-        assert_eq!(g.dst_scattered, scattered == 0);
         let src: Vec<E> = (0..sl).map(E::of).collect();
         let mut dst = std::vec![E::SENTINEL; dl];
         let (d, s) = (
@@ -474,7 +659,7 @@ mod tests {
                     let (x, y) = (at(od, 0), at(os, 1));
                     assert_eq!(
                         dst[x], src[y],
-                        "{size} bytes {ec}x{ea}x{eb} ({scattered}, {flip}) at ({k},{i},{j})"
+                        "{size} bytes {ec}x{ea}x{eb} at ({k},{i},{j})"
                     );
                     written += 1;
                 }
@@ -486,6 +671,80 @@ mod tests {
             dl,
             "{size} bytes {ec}x{ea}x{eb}: an element outside the cube written"
         );
+        g
+    }
+
+    /// Columns a page apart in the scattered operand, all in one first-level set
+    /// (`crowded`), run in bands of rows (`band_rows`), column tile by column tile
+    /// (`banded`), and copy what the index formula says, in either orientation, with the
+    /// target's tiles and the portable twin; columns spread over the sets, and cubes of
+    /// fewer whole-tile rows than a band, run row by row.
+    #[test]
+    fn bands_of_columns_crowding_a_set_match_the_index_formula() {
+        /// The cube `ec × ea × eb` whose `scattered` operand holds column `(g, r)` at
+        /// `(r·ec + g)·apart`, its rows consecutive, the other its columns consecutive.
+        fn crowd(
+            [ec, ea, eb]: [usize; 3],
+            apart: usize,
+            scattered: usize,
+        ) -> ([Loop<2>; 3], [usize; 2], [isize; 2]) {
+            let cols = ec * ea;
+            let (x, y) = (scattered, 1 - scattered);
+            let mut loops = [ec, ea, eb].map(|extent| Loop {
+                extent,
+                strides: [0; 2],
+            });
+            loops[0].strides[x] = apart as isize;
+            loops[1].strides[x] = (apart * ec) as isize;
+            loops[2].strides[x] = 1;
+            loops[0].strides[y] = ea as isize;
+            loops[1].strides[y] = 1;
+            loops[2].strides[y] = cols as isize;
+            let mut lens = [0; 2];
+            lens[x] = apart * cols + eb;
+            lens[y] = cols * eb;
+            (loops, lens, [0, 0])
+        }
+        // 2 x 20 `u32` columns 4 KiB apart, 600 rows: bands of 128 rows (the merged rows
+        // meet, over all 64 sets of 8 lines, 4 lines a row counting a straddled one).
+        let rows = if cfg!(miri) { 136 } else { 600 };
+        // (Under Miri the target's tiles are the portable ones: one pass of each.)
+        let twins: &[bool] = if cfg!(miri) { &[false] } else { &[false, true] };
+        for scattered in [0, 1] {
+            for &twin in twins {
+                let (loops, lens, first) = crowd([2, 20, rows], 1024, scattered);
+                let g = check_cube::<u32, 8>(loops, lens, first, twin);
+                assert_eq!(g.band, 128);
+                // `f64`: 6 x 3 columns 8 KiB apart, bands of 4-row tiles.
+                let (loops, lens, first) = crowd([6, 3, rows], 1024, scattered);
+                let g = check_cube::<f64, 4>(loops, lens, first, twin);
+                assert!(g.band > 4 && g.band < rows, "{}", g.band);
+                // Spread over the sets (columns 3 elements past their rows apart): rows of
+                // tiles.
+                let (loops, lens, first) = crowd([2, 20, rows], rows + 3, scattered);
+                let g = check_cube::<u32, 8>(loops, lens, first, twin);
+                assert_eq!(g.band, 8);
+            }
+        }
+        // 17 columns a page apart in one set, not 16; 16 or 17 pages of groups of 2
+        // columns 6 KiB apart (two sets); 64 columns a line apart, a set each; backwards
+        // too.
+        assert!(crowded(17, 1024, 1, 0, 4));
+        assert!(!crowded(16, 1024, 1, 0, 4), "16 in a set of 8 ways");
+        assert!(!crowded(16, 1024, 2, 1536, 4));
+        assert!(crowded(17, 1024, 2, 1536, 4));
+        assert!(!crowded(64, 16, 1, 0, 4), "a set each");
+        assert!(crowded(3, -2048, 6, -4096, 8), "backwards");
+        assert_eq!(
+            [orbit(64), orbit(4096), orbit(8192), orbit(96), orbit(256)],
+            [64, 1, 1, 64, 16]
+        );
+        // The merged rows' lines bound the band: rows 32 KiB apart (one set) of 64
+        // `u32` (5 lines) hold 8 rows; rows that meet, 16 KiB of lines, here 1 KiB a
+        // column (256 `u32`) first.
+        assert_eq!(band_rows(64, 8192, 4, 8), 8);
+        assert_eq!(band_rows(80, 80, 4, 8), 80);
+        assert_eq!(band_rows(16, 16, 4, 8), 256);
     }
 
     /// Every orientation, groups of 1-20 (not multiples of the side), 2-17 groups, 4-19
