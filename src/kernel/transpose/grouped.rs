@@ -720,10 +720,11 @@ mod tests {
                 let g = check_cube::<f64, 4>(loops, lens, first, twin);
                 assert!(g.band > 4 && g.band < rows, "{}", g.band);
                 // Spread over the sets (columns 3 elements past their rows apart): rows of
-                // tiles.
+                // tiles (a band of one tile, the target's side: none where the target has
+                // no grouped tile, as on aarch64, and the table says 1).
                 let (loops, lens, first) = crowd([2, 20, rows], rows + 3, scattered);
                 let g = check_cube::<u32, 8>(loops, lens, first, twin);
-                assert_eq!(g.band, 8);
+                assert_eq!(g.band, side::<u32>().unwrap_or(1));
             }
         }
         // 17 columns a page apart in one set, not 16; 16 or 17 pages of groups of 2
