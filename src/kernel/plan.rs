@@ -72,6 +72,7 @@ mod operands;
 mod order;
 mod peel;
 mod pieces;
+mod sets;
 mod storage;
 mod tiling;
 
@@ -83,6 +84,9 @@ pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{outer_first, outer_first2};
+pub(crate) use sets::set_lines;
+#[cfg(not(target_os = "none"))]
+pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
 use tiling::{side_for, stream_strip, swap_rows, tile_worth, tile2};

@@ -8,6 +8,7 @@
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for};
+use super::sets::set_lines;
 use super::{Loop, TILE_BYTES};
 use crate::algo::access::{get, set};
 
@@ -391,14 +392,6 @@ pub(super) const fn tile_worth<const K: usize>(
             && sets_overflow(inner, line))
 }
 
-/// The bytes one way of a first-level data cache spans (64 sets of 64-byte lines), for
-/// [`sets_overflow`]: lines this many bytes apart share a set.
-pub(super) const L1_WAY_BYTES: usize = 4096;
-
-/// The ways of a first-level data cache (a 32 KiB one of 8; the 48 KiB ones have 12), for
-/// [`sets_overflow`].
-pub(super) const L1_WAYS: usize = 8;
-
 /// Whether one row of `l` (elements of `line` a cache line) touches, in some operand
 /// stepping a line or more, more lines than the first-level cache's sets they map to can
 /// hold ([`set_room`]): a row of `f64` read 1 KiB apart keeps 32 of its lines, whatever its
@@ -420,9 +413,9 @@ pub(super) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> b
 }
 
 /// The fewest lines the first-level cache sets a row of `l` maps its lines to hold (elements
-/// of `line` a cache line), over the operands stepping a line or more: a step of `2^t`
-/// lines (times an odd number) visits `64 / 2^t` of the 64 sets (one at 4 KiB), each of
-/// [`L1_WAYS`] lines; `usize::MAX` where no operand steps a line, and on bare metal. The
+/// of `line` a cache line), over the operands stepping a line or more ([`set_lines`]: a
+/// step of `2^t` lines, times an odd number, visits `64 / 2^t` of the 64 sets, one at 4 KiB,
+/// each of 8 lines); `usize::MAX` where no operand steps a line, and on bare metal. The
 /// bound of [`sets_overflow`], and of [`run_side`]'s rows of elements under 8 bytes.
 pub(super) const fn set_room<const K: usize>(l: &Loop<K>, line: usize) -> usize {
     if cfg!(target_os = "none") {
@@ -434,15 +427,7 @@ pub(super) const fn set_room<const K: usize>(l: &Loop<K>, line: usize) -> usize 
     while let [s, tail @ ..] = rest {
         let bytes = s.unsigned_abs().saturating_mul(item);
         if bytes >= LINE_BYTES {
-            // The sets a step of `bytes` visits: 4 KiB over its largest power-of-two divisor,
-            // from 1 to all of them.
-            let sets = match L1_WAY_BYTES.checked_shr(bytes.trailing_zeros()) {
-                Some(n) if n > 1 => n,
-                _ => 1,
-            };
-            let all = L1_WAY_BYTES / LINE_BYTES;
-            let sets = if sets < all { sets } else { all };
-            let lines = sets.saturating_mul(L1_WAYS);
+            let lines = set_lines(bytes);
             if lines < room {
                 room = lines;
             }

@@ -29,7 +29,9 @@ use crate::kernel::drive::{
     for_each_block_of, for_each_block_tiled, for_each_cube, step, stepped, tiles,
 };
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::{LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, line_for, walk_whole};
+use crate::kernel::plan::{
+    LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, line_for, set_lines, walk_whole,
+};
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
@@ -862,15 +864,6 @@ const CUBE_STRIP: usize = 64;
 /// step of the second loop comes back to them.
 const CUBE_BYTES: usize = 16 << 10;
 
-/// Bytes after which addresses come back to the same set of a first-level data cache: 64
-/// sets of 64-byte lines, as the 32 KiB 8-way and 48 KiB 12-way L1Ds of current x86 and Arm
-/// cores have.
-const SET_SPAN: usize = 4096;
-
-/// Ways of a first-level data cache's set that [`cube_strip`] counts on (the fewer of the
-/// caches [`SET_SPAN`] describes).
-const WAYS: usize = 8;
-
 /// The farthest apart, in bytes, an operand's steps of the second loop `a` may be for
 /// [`cube_strip`] to count its lines as reused: each line then serves at least four steps of
 /// `a`, and a line the strip evicts between two of them is fetched again at each.
@@ -924,9 +917,8 @@ const STRIP_CALLS: usize = 3;
 /// the steps of `a` reuse, as many as its lines fit the first-level sets they map to (at least
 /// [`REUSE_STEPS`]). A row touches `extent · |stride|` bytes of an operand where its elements
 /// are less than a line apart, a line per element where they are farther. Steps of `c` a line
-/// or more apart map a strip's rows to `64 >> (z - 6)` sets (`z` the trailing zeros of the
-/// step in bytes, clamped to 6..=12: steps of 256 bytes come back to the same 16 sets, steps
-/// of a page to one), which hold `sets · WAYS` of its lines. Measured on the random sweep:
+/// or more apart map a strip's rows to the sets that hold [`set_lines`] of its lines (steps of
+/// 256 bytes come back to the same 16 sets, steps of a page to one). Measured on the random sweep:
 /// 48 steps of rows of 5 lines, 256 bytes apart, reused by 16 steps of `a`, ran at 0.42-0.8x
 /// the plain loop; in 25 steps, 1.5x it (the 14 strips of ten 2,000-case sweeps this bound
 /// shortens: 0.83x the time in geometric mean).
@@ -935,7 +927,7 @@ const STRIP_CALLS: usize = 3;
 /// in its order, `a.extent · ⌈c.extent / steps⌉` in strips) at most [`STRIP_CALLS`] times
 /// keeps its order too, where no operand's lines are reused by the steps of `a` (the sets'
 /// bound above), no operand's rows of `b` overflow the sets their lines map to, and the
-/// destination's rows of `a` fit theirs ([`set_lines`]): strips then save few calls and
+/// destination's rows of `a` fit theirs: strips then save few calls and
 /// cut each step of `c`'s block of short rows into passes. Measured (496 such cubes of four
 /// 2,000-case sweeps forced into their order, three rounds: the rule's features and bounds;
 /// then the 49 cubes it orders in eight sweeps, seven rounds): 0.78-0.98x the time per
@@ -989,23 +981,6 @@ fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
         return 1;
     }
     steps
-}
-
-/// The lines of a first-level data cache that lines `apart` bytes apart can take: all of
-/// them ([`SET_SPAN`] / [`LINE_BYTES`] sets of [`WAYS`]) for steps under a line, else `64 >>
-/// (z - 6)` sets of [`WAYS`] (`z` the trailing zeros of `apart`, clamped to 6..=12: lines 256
-/// bytes apart come back to the same 16 sets, lines a page apart to one).
-const fn set_lines(apart: usize) -> usize {
-    let line = LINE_BYTES.trailing_zeros();
-    let zeros = if apart < LINE_BYTES {
-        line
-    } else {
-        let z = apart.trailing_zeros();
-        let top = SET_SPAN.trailing_zeros();
-        if z > top { top } else { z }
-    };
-    let sets = (SET_SPAN / LINE_BYTES) >> zeros.saturating_sub(line);
-    sets.saturating_mul(WAYS)
 }
 
 /// Copies the cube `c × a × b` at offsets `offs` of `d`/`s` (`b` innermost): when the second

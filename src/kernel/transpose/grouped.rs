@@ -27,7 +27,7 @@ use core::mem::size_of;
 use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
 use crate::kernel::element::is_plain;
-use crate::kernel::plan::Loop;
+use crate::kernel::plan::{L1_SETS, L1_WAYS, LINE_BYTES, Loop, orbit};
 
 #[cfg(test)]
 use super::tile_portable;
@@ -38,39 +38,29 @@ use super::tile_portable;
 /// every column.
 const BAND_BYTES: usize = 1024;
 
-/// Bytes of a cache line, for [`band_rows`].
-const LINE: usize = 64;
-
-/// Lines of a first-level data cache's set span (4 KiB of 64-byte lines), for
-/// [`band_rows`].
-const SETS: usize = 64;
-
-/// Ways of a first-level data cache's set (a 32 KiB 8-way cache), for [`band_rows`].
-const WAYS: usize = 8;
-
 /// The rows of a band of [`Grouped::run_with`] (a multiple of the tile side `w`, at least
 /// one tile): as many as [`BAND_BYTES`] of a scattered column holds, at most as many as the
 /// merged operand's rows (`columns · size` bytes each, `row_step · size` apart) whose lines
 /// the first-level cache sets they map to hold, since every column tile comes back to the
-/// same rows: rows a multiple of 4 KiB apart share one set of [`WAYS`] lines, rows of no
-/// whole number of lines spread over all [`SETS`]. Bands of one tile (8 rows of 4-byte
+/// same rows: rows a multiple of 4 KiB apart share one set of [`L1_WAYS`] lines, rows of no
+/// whole number of lines spread over all [`L1_SETS`]. Bands of one tile (8 rows of 4-byte
 /// elements, 32 bytes of each column) wrote each scattered line in two passes over all the
 /// columns, which columns a power-of-two apart evict between passes.
 fn band_rows(columns: usize, row_step: isize, size: usize, w: usize) -> usize {
     let w = w.max(1);
     let step = row_step.unsigned_abs().saturating_mul(size);
     let bytes = columns.saturating_mul(size);
-    let row_lines = bytes.div_ceil(LINE).saturating_add(1);
-    let sets = if step <= bytes.saturating_add(LINE) {
+    let row_lines = bytes.div_ceil(LINE_BYTES).saturating_add(1);
+    let sets = if step <= bytes.saturating_add(LINE_BYTES) {
         // Rows that meet: one run of lines over every set.
-        SETS
+        L1_SETS
     } else {
         // The sets a step of `step` bytes starts rows in ([`orbit`]), each row's lines
         // in as many sets on from there.
-        orbit(step).saturating_mul(row_lines).min(SETS)
+        orbit(step).saturating_mul(row_lines).min(L1_SETS)
     };
     let fit = sets
-        .saturating_mul(WAYS)
+        .saturating_mul(L1_WAYS)
         .checked_div(row_lines)
         .unwrap_or(w);
     let want = BAND_BYTES.checked_div(size).unwrap_or(w);
@@ -78,17 +68,10 @@ fn band_rows(columns: usize, row_step: isize, size: usize, w: usize) -> usize {
     rows.saturating_sub(rows.checked_rem(w).unwrap_or(0))
 }
 
-/// More columns than this in one set make [`crowded`] columns: twice a set's [`WAYS`]. At
+/// More columns than this in one set make [`crowded`] columns: twice a set's [`L1_WAYS`]. At
 /// one set's ways, copies of 300 to 500 columns spread over all the sets with some a few
 /// over ran 1.14x slower in bands (seed 31's 318 and 759, 3-4 us).
-const CROWD: usize = 2 * WAYS;
-
-/// The first-level cache sets that the multiples of a step of `bytes` start lines in: 4 KiB
-/// over the step's largest power-of-two divisor, from 1 (a multiple of 4 KiB) to all
-/// [`SETS`] (a step of no whole number of lines drifts across them all).
-fn orbit(bytes: usize) -> usize {
-    (SETS.saturating_mul(LINE) >> bytes.trailing_zeros().min(12)).clamp(1, SETS)
-}
+const CROWD: usize = 2 * L1_WAYS;
 
 /// Whether the scattered operand's columns crowd the first-level cache sets: `groups`
 /// groups a step of `sg` elements of `size` bytes apart, of `inner` columns `si` apart, put
@@ -100,7 +83,9 @@ fn orbit(bytes: usize) -> usize {
 /// steps, not the table: a pass over 500 columns cost small copies a tenth of their time.
 fn crowded(groups: usize, sg: isize, inner: usize, si: isize, size: usize) -> bool {
     let reach = |n: usize, s: isize| n.min(orbit(s.unsigned_abs().saturating_mul(size)));
-    let sets = reach(groups, sg).saturating_mul(reach(inner, si)).min(SETS);
+    let sets = reach(groups, sg)
+        .saturating_mul(reach(inner, si))
+        .min(L1_SETS);
     groups.saturating_mul(inner).checked_div(sets).unwrap_or(0) > CROWD
 }
 

@@ -1,0 +1,77 @@
+//! Cache sets: which of the first-level data cache's sets lines a step apart land in, and
+//! how many of them those sets hold. The one rule the tiling (`tiling::set_room`),
+//! the small cubes' strips (`raw::cube_strip`) and the grouped transpose's bands
+//! (`transpose::grouped`) read: random strides spread their lines over every set, while
+//! images and tensors of power-of-two extents step a power-of-two number of lines and come
+//! back to a few.
+
+use super::order::LINE_BYTES;
+
+/// Bytes one way of a first-level data cache spans: 64 sets of 64-byte lines, as the 32 KiB
+/// 8-way and 48 KiB 12-way L1Ds of current x86 and Arm cores have. Lines this many bytes
+/// apart share a set.
+pub(crate) const L1_WAY_BYTES: usize = 4096;
+
+/// The sets of that cache.
+pub(crate) const L1_SETS: usize = L1_WAY_BYTES / LINE_BYTES;
+
+/// The ways of a set counted on: the fewer of the caches [`L1_WAY_BYTES`] describes (8 of a
+/// 32 KiB L1D; a 48 KiB one has 12).
+pub(crate) const L1_WAYS: usize = 8;
+
+/// The sets the multiples of a step of `bytes` start lines in: [`L1_WAY_BYTES`] over the
+/// step's largest power-of-two divisor, from 1 (a multiple of 4 KiB, or no step) to all
+/// [`L1_SETS`] (a step of no whole number of lines drifts across them all).
+///
+/// ```text
+/// step  64  96  256  4096  8192
+/// sets  64  64   16     1     1
+/// ```
+pub(crate) const fn orbit(bytes: usize) -> usize {
+    let zeros = bytes.trailing_zeros();
+    let top = L1_WAY_BYTES.trailing_zeros();
+    let sets = L1_WAY_BYTES >> if zeros < top { zeros } else { top };
+    if sets > L1_SETS { L1_SETS } else { sets }
+}
+
+/// The lines of the first-level cache that lines `apart` bytes apart can keep: all of them
+/// where the step is under a line (the lines run on), else the [`orbit`] of the step's sets
+/// of [`L1_WAYS`] each (a row of `f64` read 1 KiB apart keeps 32 lines, one read a page
+/// apart 8, whatever its bytes).
+pub(crate) const fn set_lines(apart: usize) -> usize {
+    let sets = if apart < LINE_BYTES {
+        L1_SETS
+    } else {
+        orbit(apart)
+    };
+    sets.saturating_mul(L1_WAYS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{L1_SETS, L1_WAYS, orbit, set_lines};
+
+    /// The sets and lines of steps of every power of two, and of steps of no whole number
+    /// of lines, against the cache's geometry counted by hand.
+    #[test]
+    fn steps_land_in_the_sets_their_power_of_two_divisor_leaves() {
+        for z in 0..20u32 {
+            let step = 1usize << z;
+            let want = if z <= 6 {
+                64
+            } else if z >= 12 {
+                1
+            } else {
+                64 >> (z - 6)
+            };
+            assert_eq!(orbit(step), want, "step {step}");
+            let lines = if step < 64 { 512 } else { want * 8 };
+            assert_eq!(set_lines(step), lines, "step {step}");
+            // An odd multiple lands in the same sets.
+            assert_eq!(orbit(step * 3), want, "step {}", step * 3);
+        }
+        assert_eq!(orbit(0), 1);
+        assert_eq!(set_lines(96), L1_SETS * L1_WAYS);
+        assert_eq!(set_lines(1 << 10), 32);
+    }
+}
