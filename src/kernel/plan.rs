@@ -1499,6 +1499,16 @@ mod tests {
             // 2 apart: tiles of 32 x 8, not 32 x 32; of `f64`, 16 x 16 as before.
             (2, [64, 2048], [4096, 1], [2, 128], Some([32, 8])),
             (8, [64, 2048], [4096, 1], [2, 128], Some([16, 16])),
+            // Blocks of one tile's elements or fewer, tiled all the same (the power-of-two
+            // sweep's 72 and 77): `u8` rows of 128 read 1 KiB apart (32 lines), 32 rows 2
+            // bytes on: tiles of 32 x 32; `f64` rows of 32 read 32 KiB apart (8 lines), 8
+            // rows 16 bytes on: 8 x 16. Untiled: rows no longer than a tile's side (64 `u8`),
+            // 7 rows (a short loop), rows 1040 bytes apart (no whole number of lines).
+            (1, [128, 32], [1024, 2], [1, 128], Some([32, 32])),
+            (8, [32, 8], [4096, 2], [1, 32], Some([8, 16])),
+            (1, [64, 32], [1024, 2], [1, 64], None),
+            (1, [128, 7], [1024, 2], [1, 128], None),
+            (1, [128, 32], [1040, 2], [1, 128], None),
         ]);
         // The general planner (rank 3, a loop outside the block) tiles alike.
         let src = Layout::new([2, 129, 128], [16_512, 128, 1], 8).unwrap();
