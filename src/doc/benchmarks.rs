@@ -895,6 +895,35 @@
 //!   and 31, 97 cubes, medians of three, the slowest retimed over seven to nine): 0.94-1.03x
 //!   per seed; of two power-of-two sweeps (40 cubes): 0.63x and 0.84x (seed 13's 251, 60,
 //!   829, 402 and 1269 at 0.10-0.20x; seed 7's 1816 189 -> 21 us).
+//! - Small cubes keep their order where strips would cut their calls at most 3 times
+//!   (`cube_strip`: `c.extent <= 3 · a.extent · ⌈c.extent / steps⌉`) and their rows are at
+//!   most 32 bytes, unless the steps of `a` reuse an operand's lines or some operand's lines
+//!   overflow their cache sets (rows of `b`, or the destination's rows of `a`). Strips were
+//!   taken wherever `a` was the shorter loop, though their point is fewer, longer calls: seed
+//!   37's 999 (`f64` 2675 steps of 11 x 5 x 4, rows of 4 read 24 bytes apart, the source one
+//!   stream with gaps) made 5 calls of 11 rows a step, writing each destination block in 5
+//!   passes, and ran 1.4 ms against the loop's 0.74; in its order (11 calls of 5 rows) 0.72
+//!   ms. Drawn from 496 cubes of seeds 7, 13, 29 and 37 timed strips against order (three
+//!   rounds): of single features the calls' ratio separated best (0.974 of the time in
+//!   geometric mean at a ratio of 3.4, against 0.948 for the per-cube best); with the rows'
+//!   bound, no cube past 1.25x. Timed on eight sweeps (seeds 37, 7, 11, 19, 23, 13, 29, 41;
+//!   seven rounds), the 49 cubes the rule orders: 0.78-0.98x per sweep, the slowest seed 13's
+//!   111 1.23x (1.6x faster than the loop). Without the reuse guard, the cubes of seeds 11,
+//!   19 and 23 (drawn afterwards) had losers to 1.54x (seed 19's 189, `u8` rows read 70 KB
+//!   apart from lines 139 steps of `a` share); without the sets' guards, power-of-two cubes
+//!   whose destination rows of `a` are 32-128 KiB apart ran up to 2.6x slower (2026's 1188).
+//!   Tried first and dropped: order wherever the destination's `a × b` block is one run
+//!   (seeds 37, 7, 13, 29: 0.97, 1.00, 1.05 and 1.14x, losers to 2.1x).
+//! - Blocks of one tile's elements or fewer are tiled where their rows' lines overflow
+//!   their sets (`tile_worth`: both loops long, rows longer than a tile's side), as larger
+//!   blocks already were. The power-of-two 240's 72 (`u8` 32 rows of 128 read 1 KiB apart,
+//!   2 bytes on: 128 lines in sets that hold 32) ran 26 us against the loop's 24, each row
+//!   missing every line the last row left; in tiles of 32 x 32, 7.8 us. 77 (`f64` rows of 32
+//!   read 32 KiB apart, one set) 73 -> 35 us against 75. Of six 2,000-case power-of-two
+//!   sweeps (seeds 7, 11, 13, 17, 19, 23; five rounds) the 26 plans that change: 0.50-0.75x
+//!   per sweep, 0.13-1.09x per plan, five more lifted above the loop (seed 23's 451 1155 ->
+//!   150 us against 355, seed 19's 1683 1096 -> 297 against 434). No plan of the random
+//!   sweeps changes (seeds 7, 13, 29, 37).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are
