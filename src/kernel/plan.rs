@@ -1253,7 +1253,7 @@ mod tests {
     /// A tile's row side (`run_side`): tiles cut from a block whose rows are a short loop
     /// whole hold as many elements as a square tile, in longer rows, in every planner; not
     /// where the rows are the channel kernels' (two interleaved channels, the pixels the same
-    /// way in both operands), nor for 8-byte
+    /// way in both operands and one element a step in the other), nor for 8-byte
     /// elements whose rows gather the source a line or more a step. Each copies as the model
     /// does.
     #[test]
@@ -1279,6 +1279,13 @@ mod tests {
             at([2, 50_000], [50_000, 1], 2, 0),
         );
         assert_eq!(copied_tile::<u16>(&dst, &src), Some([2, 32]));
+        // The same channels into planes written every other element (the power-of-two
+        // sweep's 54), which no channel kernel takes: 2 x 512.
+        let (src, dst) = (
+            at([2, 50_000], [1, 2], 2, 0),
+            at([2, 50_000], [100_000, 2], 2, 0),
+        );
+        assert_eq!(copied_tile::<u16>(&dst, &src), Some([2, 512]));
         // `f64` rows gathering the source 96 bytes apart (seed 17's 1730): 4 x 16 as before.
         let (src, dst) = (
             at([4, 5000], [-3, 12], 8, 9),

@@ -105,10 +105,14 @@ pub(super) const fn swap_rows<const K: usize>(
 /// for the next row to find them cached (never under `side`). A tile of 2 rows of 32 `u32`
 /// pays a block's set-up per 64 elements; of 2 rows of 512, per 1024. Not for the channel
 /// kernels' blocks (the rows the consecutive channels of `inner`'s pixels, [`interleaves`],
-/// the pixels running the same way in both operands, [`same_way`]: two channels of `f64` and
-/// `u16` ran 1.1-1.2x slower in longer tiles; pixels read backwards into planes, which no
-/// channel kernel takes, 0.27-0.97x in longer tiles, 14 plans of eleven sweeps at 0.60x in
-/// geometric mean, seed 17's 1288 lifted above the plain loop), nor for elements of
+/// the pixels running the same way in both operands, [`same_way`], and one element a step in
+/// one of them, [`unit_step`]: two channels of `f64` and `u16` ran 1.1-1.2x slower in longer
+/// tiles; pixels read backwards into planes, which no channel kernel takes, 0.27-0.97x in
+/// longer tiles, 14 plans of eleven sweeps at 0.60x in geometric mean, seed 17's 1288 lifted
+/// above the plain loop; channels into planes written a few elements a step, which no
+/// channel kernel takes either, 17 plans of six random and five power-of-two sweeps at
+/// 0.56-1.12x, the power-of-two 240's 54, two `u16` channels into planes written every other
+/// element, 113 -> 64 us against NumPy's 86), nor for elements of
 /// 8 bytes or more whose rows gather the source (its fastest loop the tile's columns, as
 /// [`tile`] makes them) one element a line or sparser (`f64` rows of 2 to 6 read 48 to 336
 /// bytes apart ran 1.3-1.7x slower in runs of 42 to 128 than of 16; read 32 bytes apart or
@@ -143,7 +147,7 @@ pub(super) const fn run_side<const K: usize>(
     let rows_read = along != 0 && along < stride_or_0(get(&outer.strides, 1)).unsigned_abs();
     let run = if rows < TILE_MIN_EXTENT
         && (line > line_for(8) || rows_read || along <= line / 2)
-        && !(interleaves(outer, inner) && same_way(inner))
+        && !(interleaves(outer, inner) && same_way(inner) && unit_step(inner))
     {
         let square = match side.saturating_mul(side).checked_div(rows) {
             Some(r) if r > side => r,
