@@ -345,8 +345,9 @@ pub(super) const ELEMENT_ROW_BYTES: usize = 16 << 10;
 /// lines overflow [`ELEMENT_ROW_BYTES`] (neither loop short) or [`ROW_CACHE_BYTES`] (one
 /// short), or, one loop short, [`SHORT_ROW_BYTES`] where the rows are not interleaved
 /// channels ([`interleaves`]) and do not already stream ([`rows_stream`]), or, both long
-/// and a tile shorter than a row, where a row's lines overflow the cache sets they map to
-/// ([`sets_overflow`]: rows read or written a power-of-two number of lines apart), which
+/// and a tile shorter than a row ([`cuts_rows`]), where a row's lines overflow the cache
+/// sets they map to ([`sets_overflow`]: rows read or written a power-of-two number of lines
+/// apart), which
 /// holds for a block of one tile's elements or fewer too: each row comes back to the lines
 /// the last row left, which its own lines evicted from their few sets (the power-of-two
 /// sweep's case 72, `u8` rows of 128 read 1 KiB apart, 32 rows 2 bytes on: 26 -> 7.8 us
@@ -374,7 +375,7 @@ pub(super) const fn tile_worth<const K: usize>(
     if outer.extent.saturating_mul(inner.extent) <= side.saturating_mul(side) {
         return long
             && !cfg!(target_os = "none")
-            && inner.extent > side
+            && cuts_rows(outer, inner, side, line)
             && sets_overflow(inner, line);
     }
     if long && unit_step(outer) && unit_step(inner) {
@@ -401,8 +402,28 @@ pub(super) const fn tile_worth<const K: usize>(
         || (long
             // Bare metal: no cache to save, and a Cortex-M's planner would grow.
             && !cfg!(target_os = "none")
-            && inner.extent > side
+            && cuts_rows(outer, inner, side, line)
             && sets_overflow(inner, line))
+}
+
+/// Whether a tile of a block of long loops `outer × inner` is shorter than a row: its row
+/// side ([`run_side`]: `side`, or for elements under 8 bytes at most the lines the row's
+/// cache sets hold) below `inner`'s extent. A tile no shorter than a row changes nothing but
+/// adds its set-up; rows of 32 `u16` read 4 KiB apart, one set, go 8 a tile row (the
+/// power-of-two sweep's case 95, 2048 such rows two bytes on written every other element:
+/// 241 -> 47 us against the plain loop's 197). Measured on the sweep's power-of-two cases,
+/// each case whose plan changes timed alone with the builds alternating (medians of five):
+/// 2,000-case sweeps of seeds 7, 13, 11, 17 and 19, 11, 10, 10, 16 and 12 plans at 0.34x,
+/// 0.33x, 0.29x, 0.39x and 0.31x the time in geometric mean, the slowest 0.76x (seed 17's
+/// 1935), none slower than the plain loop (seed 7's 632, 101 -> 25 us against the loop's 51;
+/// seed 13's 1761, 1027 -> 167 us against 481). No plan of the random sweeps changes.
+pub(super) const fn cuts_rows<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    side: usize,
+    line: usize,
+) -> bool {
+    run_side(outer, side, inner, side, line) < inner.extent
 }
 
 /// Whether one row of `l` (elements of `line` a cache line) touches, in some operand
