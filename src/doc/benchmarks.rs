@@ -933,6 +933,19 @@
 //!   11, 17, 19; five rounds) the 59 plans that change: 0.29-0.39x per sweep, the slowest
 //!   0.76x, none below the loop (seed 7's 632 101 -> 25 us against 51, seed 11's 1684 946 ->
 //!   110 against 828). No plan of the random sweeps changes (seeds 7, 13, 23).
+//! - A long loop joins the innermost rows over the short loops between them where the rows'
+//!   lines crowd a few sets (`long_over_short`): seed 13's power-of-two 1508 (`f32` `(2,
+//!   256, 256)`, rows of 256 read 4 KiB apart, the 2 steps outside them 4 bytes on, the 256
+//!   beyond 8) missed the first-level cache on every read, 489 us against the loop's 258;
+//!   with the 256 steps in the block, in strips of 8 rows, 87 us. Of six 2,000-case
+//!   power-of-two sweeps (seeds 7, 13, 11, 17, 19, 23; five rounds) the 60 plans that
+//!   change: 0.23-0.45x per sweep, 21 lifted above the loop (seed 7's 962 107 -> 15 us
+//!   against 100), the slowest seed 17's 79 2.4x and seed 13's 1269 1.6x (blocks of 2 and 4
+//!   short rows the cube strips already ran at 2.7-5x the loop; still 2.2x and 2.1x it).
+//!   At any set room the rule changed 10 plans of three random sweeps, 8 of them 1.3-2.4x
+//!   slower (rows 2 or 4 lines apart times an odd number, whose lines spread over 16 or 32
+//!   sets): bounded at 8 sets, 5 plans of eight random sweeps (seed 11's 557 0.48x, seed 13's
+//!   1874 1.57x, 8 -> 13 us against the loop's 48).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

@@ -1531,6 +1531,61 @@ mod tests {
         assert_eq!(general_tile(&dst, &src), Some([16, 16]));
     }
 
+    /// The long-over-short rule (`long_over_short`): a nest whose innermost rows' lines crowd
+    /// a few cache sets (`CROWDED_LINES`) in an operand that short loops and the next long
+    /// loop out step within lines takes that long loop into its block, the short ones
+    /// outside, and tiles the block; not where the rows' lines are spread over more sets.
+    /// Each case copies as the model does (`u32` elements).
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn long_loops_over_short_ones_join_rows_that_crowd_their_sets() {
+        // `[i, j, k]` of `2 x 256 x 256` `u32` read `i + y j + x k`, written `256 w i + w j +
+        // k`: the rows (`k`) read `x` apart, the 2 steps of `i` one element on, `j` `y`.
+        let case = |x: isize, y: isize, w: isize| {
+            let shape = [2, 256, 256];
+            let src = Layout::new(shape, [1, y, x], 4).unwrap();
+            let dst = Layout::new(shape, [256 * w, w, 1], 4).unwrap();
+            let input: std::vec::Vec<u32> = (0u32..).take(src.required_len().unwrap()).collect();
+            let mut out = std::vec![u32::MAX; dst.required_len().unwrap()];
+            let mut model = out.clone();
+            for (s, d) in src.offsets().zip(dst.offsets()) {
+                model[d.unsigned_abs()] = input[s.unsigned_abs()];
+            }
+            crate::copy(&input, &src, &mut out, &dst).unwrap();
+            assert_eq!(out, model, "read {x} apart");
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            let loops = &nest.loops[..nest.depth];
+            (loops[0].extent, nest.tile())
+        };
+        // 2 KiB apart (16 lines in 2 sets): `i` outside, `j x k` in tiles of 32 x 16 (a
+        // row the lines its sets hold).
+        assert_eq!(case(512, 2, 256), (2, Some([32, 16])));
+        // 2,560 bytes apart (40 lines, 8 sets: 64 lines): tiles of 32 x 32.
+        assert_eq!(case(640, 2, 256), (2, Some([32, 32])));
+        // The loops as before, `j` outermost, untiled: rows 2,304 bytes (36 lines, 16 sets:
+        // 128 lines) and 2,112 apart (33 lines, every set); `j` reading a line a step (no
+        // line of the rows reused); `j` writing 4 KiB a step (a tile's 32 rows of it in one
+        // set of 8 lines).
+        assert_eq!(case(576, 2, 256), (256, None));
+        assert_eq!(case(528, 2, 256), (256, None));
+        assert_eq!(case(4096, 16, 256), (256, None));
+        assert_eq!(case(512, 2, 1024), (256, None));
+        // `f64` rows read 32 KiB apart (one set, 8 lines), whose tiles' rows of 16 the
+        // clamp leaves (8-byte elements): untiled; 2 KiB apart (16 lines): tiled.
+        let f64_tile = |x: isize| {
+            let shape = [2, 256, 256];
+            let src = Layout::new(shape, [1, 2, x], 8).unwrap();
+            let dst = Layout::new(shape, [65_536, 256, 1], 8).unwrap();
+            general_tile(&dst, &src)
+        };
+        assert_eq!(f64_tile(4096), None);
+        assert_eq!(f64_tile(256), Some([16, 16]));
+    }
+
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
     /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
     /// general planner and the small ones alike, and copies as the model does; otherwise the

@@ -3,14 +3,15 @@
 //! the plan, [`walk_whole`] where the element type is the transposes'), which loops a tile
 //! cuts ([`tile`], [`tile2`]), the strips of a block whose rows read many far streams
 //! ([`stream_strip`]), the rows of a short loop past the first-level cache
-//! ([`SHORT_ROW_BYTES`], [`rows_stream`]), and the swap of a block's short rows for its long
-//! loop ([`rows_swap`], [`swap_rows`]).
+//! ([`SHORT_ROW_BYTES`], [`rows_stream`]), the swap of a block's short rows for its long
+//! loop ([`rows_swap`], [`swap_rows`]), and the long loop taken over short ones into the
+//! block of rows that crowd their cache sets ([`long_over_short`]).
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for};
 use super::sets::set_lines;
 use super::{Loop, TILE_BYTES};
-use crate::algo::access::{get, set};
+use crate::algo::access::{get, set, swap};
 
 /// The largest power of two `p` with `p² · itemsize <= TILE_BYTES` (at least 1).
 pub(super) const fn tile_side(itemsize: usize) -> usize {
@@ -756,6 +757,11 @@ pub(super) const fn tile<const K: usize>(
     side: usize,
     line: usize,
 ) -> Option<[usize; 2]> {
+    if let Some((nest, _)) = loops.split_at_mut_checked(depth) {
+        if let Some(t) = long_over_short(nest, side, line) {
+            return Some(t);
+        }
+    }
     let Some(inner) = depth.checked_sub(1) else {
         return None;
     };
@@ -810,4 +816,103 @@ pub(super) const fn tile<const K: usize>(
         }
     }
     None
+}
+
+/// The most lines the first-level sets a row's lines map to may hold for [`long_over_short`]
+/// to take its block: lines a power-of-two multiple of 8 lines apart, in 8 of the 64 sets
+/// or fewer. Rows in 16 or 32 sets (2 or 4 lines apart times an odd number, as random
+/// strides often are) overflow by capacity more than by conflict, and their short loops'
+/// cubes already run in strips that fit the sets (`raw::cube_strip`): of three random
+/// 2,000-case sweeps' 10 plans the rule changed at any room, 8 ran 1.3-2.4x slower.
+pub(super) const CROWDED_LINES: usize = 64;
+
+/// When the innermost loop of `loops` is long and its rows overflow the cache sets their
+/// lines map to ([`sets_overflow`]) in some operand in which the loops just outside it,
+/// short ones (fewer than [`TILE_MIN_EXTENT`] steps) and the first long one out, each step
+/// less than a line, moves that long loop just outside the innermost (the short loops
+/// shift out by one) and returns the tile of the two (its rows [`run_side`]), where the
+/// block they make is [`tile_worth`] and [`tile2`] tiles it; `None`, the loops untouched,
+/// for any other nest. Each step of the short loops and of the long one comes back to the
+/// lines the row left, which its own lines evicted from their few sets: untiled, every
+/// access of that operand misses the first-level cache; with the long loop in the block's
+/// tiles each line serves the tile's steps, and the short loops, now outside, come back to
+/// it once a pass. Not where the tile's rows or columns would overflow their own sets, nor
+/// where the row's lines spread over more than [`CROWDED_LINES`], nor on bare metal (no
+/// cache to save, and a Cortex-M's planner would grow). Measured on the sweep's
+/// power-of-two cases, each case whose plan changes timed alone with the builds
+/// alternating (medians of five): 2,000-case sweeps of seeds 7, 13, 11, 17, 19 and 23, 9,
+/// 14, 10, 13, 4 and 10 plans at 0.33x, 0.45x, 0.32x, 0.30x, 0.23x and 0.25x the time in
+/// geometric mean, none slower than the plain loop; seed 13's 1508 (`f32` 2 x 256 x 256
+/// read 4 KiB apart down its rows, 4 and 8 bytes on in the loops outside) 489 -> 87 us
+/// against the loop's 258, seed 7's 962, 604, 1088 and 1877 and 17 more lifted above the
+/// loop. The slowest, over nine rounds: seed 17's 79 (`u16` rows read 512 bytes apart) 2.4x
+/// (40 -> 95 us, the loop 210), seed 13's 1269 1.6x and 1369 1.3x, whose short loops'
+/// blocks the cube strips or the transposes already took well. Of eight random 2,000-case
+/// sweeps, 5 plans change (seed 11's 557 0.48x, seed 13's 1874 1.57x: 8 -> 13 us against
+/// the loop's 48).
+pub(super) const fn long_over_short<const K: usize>(
+    loops: &mut [Loop<K>],
+    side: usize,
+    line: usize,
+) -> Option<[usize; 2]> {
+    if cfg!(target_os = "none") {
+        return None;
+    }
+    let Some(inner) = loops.len().checked_sub(1) else {
+        return None;
+    };
+    let Some(rows) = get(loops, inner) else {
+        return None;
+    };
+    if rows.extent < TILE_MIN_EXTENT || !sets_overflow(&rows, line) {
+        return None;
+    }
+    // The innermost long loop outside the rows, past at least one short one.
+    let mut i = inner;
+    let long = loop {
+        let Some(p) = i.checked_sub(1) else {
+            return None;
+        };
+        i = p;
+        let Some(l) = get(loops, i) else {
+            return None;
+        };
+        if l.extent >= TILE_MIN_EXTENT {
+            break l;
+        }
+    };
+    if i.saturating_add(1) == inner {
+        return None;
+    }
+    // An operand whose lines the rows step over and every loop from `long` in steps within.
+    let mut reused = false;
+    let mut k = 0;
+    while k < K {
+        let mut near = abs_stride(loops, inner, k) >= line;
+        let mut j = i;
+        while j < inner {
+            near = near && abs_stride(loops, j, k) < line;
+            j = j.saturating_add(1);
+        }
+        reused = reused || near;
+        k = k.saturating_add(1);
+    }
+    // Lines crowded into a few sets, not a row past the whole cache's.
+    let room = set_room(&rows, line);
+    if !reused || room > CROWDED_LINES || !tile_worth(&long, &rows, side, line) {
+        return None;
+    }
+    let Some(tile) = tile2(&long, &rows, side, line) else {
+        return None;
+    };
+    // The tile's rows and columns fit their sets.
+    if tile[1] > room || tile[0] > set_room(&long, line) {
+        return None;
+    }
+    let mut j = i;
+    while j.saturating_add(1) < inner {
+        swap(loops, j, j.saturating_add(1));
+        j = j.saturating_add(1);
+    }
+    Some(tile)
 }
