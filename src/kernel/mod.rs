@@ -8,10 +8,10 @@
 //!    merge in every operand, flip axes that run backwards in all, order the loops by stride
 //!    (destination weighted most), merge again (also two loops that merge once one is turned
 //!    round: blocks flipped in one operand and rows flipped in the other, `merge_turned`)
-//!    and tile the two innermost when the operands disagree on
-//!    the fastest axis (first taking a long loop over short ones into the block where the
-//!    innermost rows' lines crowd a few cache sets: `long_over_short`) and the block is worth it (longer than a tile both ways and taken by a
-//!    transpose kernel, or rows whose cache lines would not stay cached: `plan/tiling.rs`'s
+//!    and tile the two innermost when the operands disagree on the fastest axis (first
+//!    taking a long loop over short ones into the block where the innermost rows' lines
+//!    crowd a few cache sets: `long_over_short`) and the block is worth it (longer than a
+//!    tile both ways and taken by a transpose kernel, or rows whose cache lines would not stay cached: `plan/tiling.rs`'s
 //!    `tile_worth`, the one rule; a block of 2-byte elements with one side of 16 to 64
 //!    elements, or of 8-byte (and wider) ones with one of 8 to 64, runs whole, its short loop
 //!    innermost: `short_whole`; when
