@@ -945,7 +945,15 @@
 //!   At any set room the rule changed 10 plans of three random sweeps, 8 of them 1.3-2.4x
 //!   slower (rows 2 or 4 lines apart times an odd number, whose lines spread over 16 or 32
 //!   sets): bounded at 8 sets, 5 plans of eight random sweeps (seed 11's 557 0.48x, seed 13's
-//!   1874 1.57x, 8 -> 13 us against the loop's 48).
+//!   1874 1.57x, 8 -> 13 us against the loop's 48). The first version refused tiles of
+//!   8-byte rows longer than their sets hold and tiles whose columns overflowed theirs in
+//!   any operand, and was asked only before the tiling moved loops; seed 7's 838 (`f64`
+//!   rows written 16 KiB apart, 0.31x the loop) fell through all three. Rows clamped,
+//!   columns bound only where they come back to lines (`columns_fit`), and asked again on
+//!   the nest left untiled: 57 more plans of the six sweeps at 0.36-0.64x per sweep, none
+//!   below the loop (838 827 -> 179 us against 267, seed 13's 1959 222 -> 36 against 94),
+//!   the slowest seed 11's 264 and 17's 1944 at 1.47x. Bounding the strips' columns as well
+//!   (a strip runs a whole loop) refused the rule's best cases: 1508 back at 5.6x.
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

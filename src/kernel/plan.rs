@@ -1566,24 +1566,39 @@ mod tests {
         assert_eq!(case(512, 2, 256), (2, Some([32, 16])));
         // 2,560 bytes apart (40 lines, 8 sets: 64 lines): tiles of 32 x 32.
         assert_eq!(case(640, 2, 256), (2, Some([32, 32])));
+        // `j` writing 4 KiB a step (a tile's 32 steps of it in one set of 8 lines), the
+        // tile's rows of 16 covering whole destination lines, each written once: tiled.
+        assert_eq!(case(512, 2, 1024), (2, Some([32, 16])));
         // The loops as before, `j` outermost, untiled: rows 2,304 bytes (36 lines, 16 sets:
         // 128 lines) and 2,112 apart (33 lines, every set); `j` reading a line a step (no
-        // line of the rows reused); `j` writing 4 KiB a step (a tile's 32 rows of it in one
-        // set of 8 lines).
+        // line of the rows reused); rows 8 KiB apart (8 lines: tile rows of 8, 32 bytes)
+        // with `j` writing 4 KiB a step, the tile's 32 partial lines in one set.
         assert_eq!(case(576, 2, 256), (256, None));
         assert_eq!(case(528, 2, 256), (256, None));
         assert_eq!(case(4096, 16, 256), (256, None));
-        assert_eq!(case(512, 2, 1024), (256, None));
-        // `f64` rows read 32 KiB apart (one set, 8 lines), whose tiles' rows of 16 the
-        // clamp leaves (8-byte elements): untiled; 2 KiB apart (16 lines): tiled.
+        assert_eq!(case(2048, 2, 1024), (256, None));
+        // `f64` rows read 32 KiB apart (one set, 8 lines): rows of 8, the lines their sets
+        // hold, here in strips (`stream_strip`: the rows read far streams); 2 KiB apart (16
+        // lines): tiles of 16 x 16.
         let f64_tile = |x: isize| {
             let shape = [2, 256, 256];
             let src = Layout::new(shape, [1, 2, x], 8).unwrap();
             let dst = Layout::new(shape, [65_536, 256, 1], 8).unwrap();
             general_tile(&dst, &src)
         };
-        assert_eq!(f64_tile(4096), None);
+        assert_eq!(f64_tile(4096), Some([256, 8]));
         assert_eq!(f64_tile(256), Some([16, 16]));
+        // The loops as the tiling left them, untiled (the short loop's rows swapped for the
+        // long source loop: `swap_rows`), asked again: the power-of-two sweep's seed 7's 838,
+        // `f64` rows written 16 KiB apart (one set), 2 steps outside them 16 bytes on and 256
+        // beyond 32: tiles of 16 x 8 (827 -> 179 us against the plain loop's 267).
+        let shape = [2, 128, 256, 2];
+        let src = Layout::new(shape, [128, 1, 512, 256], 8).unwrap();
+        let dst = Layout::new(shape, [262_144, 2048, 4, -2], 8)
+            .unwrap()
+            .with_offset(2)
+            .unwrap();
+        assert_eq!(general_tile(&dst, &src), Some([16, 8]));
     }
 
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while

@@ -1,5 +1,6 @@
 //! A nest under construction: axes pushed (and merged, [`append`]), then flipped, ordered and
-//! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]; untiled, its long
+//! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]; a long loop taken
+//! over short ones into the block, [`long_over_short`], before and after; untiled, its long
 //! loops moved into small blocks, [`long_inside`], [`long_cube`]), its block faced
 //! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
 //! rule in its own file.
@@ -10,7 +11,7 @@ use super::group::group;
 use super::measure::measure;
 use super::merge::append;
 use super::order::{long_cube, long_inside, order};
-use super::tiling::{tile, untiled_small};
+use super::tiling::{long_over_short, tile, untiled_small};
 use crate::LayoutError;
 
 /// A nest under construction.
@@ -58,7 +59,10 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         let Some((loops, _)) = loops.split_at_mut_checked(out) else {
             return Err(LayoutError::RankOverflow { max: L });
         };
-        *nest_tile = untiled_small(tile(loops, out, side, line), loops, side, line);
+        *nest_tile = match untiled_small(tile(loops, out, side, line), loops, side, line) {
+            None => untiled_small(long_over_short(loops, side, line), loops, side, line),
+            tiled => tiled,
+        };
         if nest_tile.is_none() {
             *nest_depth = group(all, out, line);
         }

@@ -830,26 +830,33 @@ pub(super) const CROWDED_LINES: usize = 64;
 /// lines map to ([`sets_overflow`]) in some operand in which the loops just outside it,
 /// short ones (fewer than [`TILE_MIN_EXTENT`] steps) and the first long one out, each step
 /// less than a line, moves that long loop just outside the innermost (the short loops
-/// shift out by one) and returns the tile of the two (its rows [`run_side`]), where the
-/// block they make is [`tile_worth`] and [`tile2`] tiles it; `None`, the loops untouched,
-/// for any other nest. Each step of the short loops and of the long one comes back to the
-/// lines the row left, which its own lines evicted from their few sets: untiled, every
-/// access of that operand misses the first-level cache; with the long loop in the block's
-/// tiles each line serves the tile's steps, and the short loops, now outside, come back to
-/// it once a pass. Not where the tile's rows or columns would overflow their own sets, nor
-/// where the row's lines spread over more than [`CROWDED_LINES`], nor on bare metal (no
-/// cache to save, and a Cortex-M's planner would grow). Measured on the sweep's
-/// power-of-two cases, each case whose plan changes timed alone with the builds
-/// alternating (medians of five): 2,000-case sweeps of seeds 7, 13, 11, 17, 19 and 23, 9,
-/// 14, 10, 13, 4 and 10 plans at 0.33x, 0.45x, 0.32x, 0.30x, 0.23x and 0.25x the time in
-/// geometric mean, none slower than the plain loop; seed 13's 1508 (`f32` 2 x 256 x 256
-/// read 4 KiB apart down its rows, 4 and 8 bytes on in the loops outside) 489 -> 87 us
-/// against the loop's 258, seed 7's 962, 604, 1088 and 1877 and 17 more lifted above the
-/// loop. The slowest, over nine rounds: seed 17's 79 (`u16` rows read 512 bytes apart) 2.4x
-/// (40 -> 95 us, the loop 210), seed 13's 1269 1.6x and 1369 1.3x, whose short loops'
-/// blocks the cube strips or the transposes already took well. Of eight random 2,000-case
-/// sweeps, 5 plans change (seed 11's 557 0.48x, seed 13's 1874 1.57x: 8 -> 13 us against
-/// the loop's 48).
+/// shift out by one) and returns the tile of the two ([`tile2`]), its rows at most the
+/// lines their sets hold ([`set_room`], for every element size), where the block they make
+/// is [`tile_worth`] and the tile's columns fit their sets ([`columns_fit`]); `None`, the
+/// loops untouched, for any other nest. Asked twice: before [`tile`] moves a source's
+/// fastest loop inside, and on the nest [`untiled_small`] left untiled (its short rows
+/// swapped for their long loop, [`swap_rows`]). Each step of the short loops and of the
+/// long one comes back to the lines the row left, which its own lines evicted from their
+/// few sets: untiled, every access of that operand misses the first-level cache; with the
+/// long loop in the block's tiles each line serves the tile's steps, and the short loops,
+/// now outside, come back to it once a pass. Not where the row's lines spread over more
+/// than [`CROWDED_LINES`], nor on bare metal (no cache to save, and a Cortex-M's planner
+/// would grow). Measured on the sweep's power-of-two cases, each case whose plan changes
+/// timed alone with the builds alternating (medians of five): 2,000-case sweeps of seeds
+/// 7, 13, 11, 17, 19 and 23, 9, 14, 10, 13, 4 and 10 plans at 0.33x, 0.45x, 0.32x, 0.30x,
+/// 0.23x and 0.25x the time in geometric mean, none slower than the plain loop; seed 13's
+/// 1508 (`f32` 2 x 256 x 256 read 4 KiB apart down its rows, 4 and 8 bytes on in the loops
+/// outside) 489 -> 87 us against the loop's 258, seed 7's 962, 604, 1088 and 1877 and 17
+/// more lifted above the loop. The slowest, over nine rounds: seed 17's 79 (`u16` rows read
+/// 512 bytes apart) 2.4x (40 -> 95 us, the loop 210), seed 13's 1269 1.6x and 1369 1.3x,
+/// whose short loops' blocks the cube strips or the transposes already took well. Then the
+/// rows of 8-byte elements clamped (they were refused), the columns bound only where they
+/// come back to lines, and the second asking: 57 more plans of the same six sweeps at
+/// 0.36-0.64x per sweep, none below the loop (seed 7's 838, `f64` rows written 16 KiB apart,
+/// 827 -> 179 us against the loop's 267; seed 13's 1959, `u8`, 222 -> 36 us against 94),
+/// the slowest 1.47x (seed 11's 264 and 17's 1944, in strips, 2.3x faster than the loop). Of
+/// eight random 2,000-case sweeps, 5 plans change (seed 11's 557 0.48x, seed 13's 1874
+/// 1.57x: 8 -> 13 us against the loop's 48).
 pub(super) const fn long_over_short<const K: usize>(
     loops: &mut [Loop<K>],
     side: usize,
@@ -902,17 +909,48 @@ pub(super) const fn long_over_short<const K: usize>(
     if !reused || room > CROWDED_LINES || !tile_worth(&long, &rows, side, line) {
         return None;
     }
-    let Some(tile) = tile2(&long, &rows, side, line) else {
+    let Some([cols, run]) = tile2(&long, &rows, side, line) else {
         return None;
     };
-    // The tile's rows and columns fit their sets.
-    if tile[1] > room || tile[0] > set_room(&long, line) {
+    // The tile's rows at most the lines their sets hold; its columns fit theirs.
+    let run = if run < room { run } else { room };
+    if !columns_fit(&long, &rows, [cols, run], line) {
         return None;
     }
+    let tile = [cols, run];
     let mut j = i;
     while j.saturating_add(1) < inner {
         swap(loops, j, j.saturating_add(1));
         j = j.saturating_add(1);
     }
     Some(tile)
+}
+
+/// Whether the `cols` steps of `long` of a tile `[cols, run]` over `rows` (elements of
+/// `line` a cache line) keep their lines in the first-level sets they map to
+/// ([`set_lines`]) in every operand whose lines the tile's next columns come back to: all
+/// but those whose rows step one element and cover whole lines (`run` elements a multiple
+/// of a line), each of whose lines a row reads or writes whole, once. Bounding every
+/// operand refused 57 plans of six power-of-two sweeps that ran 0.36-0.64x the time per
+/// sweep in tiles ([`long_over_short`]).
+pub(super) const fn columns_fit<const K: usize>(
+    long: &Loop<K>,
+    rows: &Loop<K>,
+    [cols, run]: [usize; 2],
+    line: usize,
+) -> bool {
+    let item = item_bytes(line);
+    let mut k = 0;
+    while k < K {
+        let across = stride_or_0(get(&long.strides, k))
+            .unsigned_abs()
+            .saturating_mul(item);
+        let whole = stride_or_0(get(&rows.strides, k)).unsigned_abs() == 1
+            && run.saturating_mul(item) % LINE_BYTES == 0;
+        if !whole && across >= LINE_BYTES && cols > set_lines(across) {
+            return false;
+        }
+        k = k.saturating_add(1);
+    }
+    true
 }
