@@ -373,11 +373,14 @@ pub(super) const fn tile_worth<const K: usize>(
     line: usize,
 ) -> bool {
     let long = outer.extent >= TILE_MIN_EXTENT && inner.extent >= TILE_MIN_EXTENT;
+    // The cache-sets rule, for blocks of any size (bare metal: no cache to save, and a
+    // Cortex-M's planner would grow).
+    let crowded = long
+        && !cfg!(target_os = "none")
+        && cuts_rows(outer, inner, side, line)
+        && sets_overflow(inner, line);
     if outer.extent.saturating_mul(inner.extent) <= side.saturating_mul(side) {
-        return long
-            && !cfg!(target_os = "none")
-            && cuts_rows(outer, inner, side, line)
-            && sets_overflow(inner, line);
+        return crowded;
     }
     if long && unit_step(outer) && unit_step(inner) {
         return !short_whole(outer, inner, line);
@@ -400,11 +403,7 @@ pub(super) const fn tile_worth<const K: usize>(
             && !interleaves(outer, inner)
             && !rows_stream(inner, line))
         || (long && row_pages(inner, line) > ROW_PAGES)
-        || (long
-            // Bare metal: no cache to save, and a Cortex-M's planner would grow.
-            && !cfg!(target_os = "none")
-            && cuts_rows(outer, inner, side, line)
-            && sets_overflow(inner, line))
+        || crowded
 }
 
 /// Whether a tile of a block of long loops `outer × inner` is shorter than a row: its row
