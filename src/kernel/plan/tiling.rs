@@ -944,6 +944,7 @@ pub(super) const fn columns_fit<const K: usize>(
         let across = stride_or_0(get(&long.strides, k))
             .unsigned_abs()
             .saturating_mul(item);
+        // `LINE_BYTES` is not zero: the remainder cannot fail.
         let whole = stride_or_0(get(&rows.strides, k)).unsigned_abs() == 1
             && run.saturating_mul(item) % LINE_BYTES == 0;
         if !whole && across >= LINE_BYTES && cols > set_lines(across) {
