@@ -953,7 +953,12 @@
 //!   the nest left untiled: 57 more plans of the six sweeps at 0.36-0.64x per sweep, none
 //!   below the loop (838 827 -> 179 us against 267, seed 13's 1959 222 -> 36 against 94),
 //!   the slowest seed 11's 264 and 17's 1944 at 1.47x. Bounding the strips' columns as well
-//!   (a strip runs a whole loop) refused the rule's best cases: 1508 back at 5.6x.
+//!   (a strip runs a whole loop) refused the rule's best cases: 1508 back at 5.6x. Asked a
+//!   third time, where the tiling's tile has the rows of a short loop (seed 7's 477, `f64`
+//!   rows written 16 KiB apart in tiles of 2 x 128, 0.43x the loop): 14 plans of the six
+//!   sweeps at 0.73x in geometric mean, 477 (3.5 -> 1.3 ms against 2.1), seed 13's 1149
+//!   and seed 17's 667 among five lifted above the loop; the slowest seed 17's 1711 2.6x and
+//!   1839 1.9x (rows 512 bytes apart, 64 lines of sets; still 4x faster than the loop).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

@@ -1599,6 +1599,14 @@ mod tests {
             .with_offset(2)
             .unwrap();
         assert_eq!(general_tile(&dst, &src), Some([16, 8]));
+        // Asked again where the tiling's tile has rows of a short loop: seed 7's 477, `f64`
+        // rows of 512 written 16 KiB apart, tiled 2 x 128 by a loop of 2 steps one element
+        // on (3.5 ms against the plain loop's 2.1): the long loop over it, tiles of 16 x 8
+        // (1.3 ms).
+        let shape = [512, 512, 1, 2];
+        let src = Layout::new(shape, [1, 1024, 512, 512], 8).unwrap();
+        let dst = Layout::new(shape, [2048, 4, -4, 1], 8).unwrap();
+        assert_eq!(general_tile(&dst, &src), Some([16, 8]));
     }
 
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while

@@ -11,7 +11,7 @@ use super::group::group;
 use super::measure::measure;
 use super::merge::append;
 use super::order::{long_cube, long_inside, order};
-use super::tiling::{long_over_short, tile, untiled_small};
+use super::tiling::{TILE_MIN_EXTENT, long_over_short, tile, untiled_small};
 use crate::LayoutError;
 
 /// A nest under construction.
@@ -61,6 +61,12 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         };
         *nest_tile = match untiled_small(tile(loops, out, side, line), loops, side, line) {
             None => untiled_small(long_over_short(loops, side, line), loops, side, line),
+            Some([rows, run]) if rows < TILE_MIN_EXTENT => {
+                match untiled_small(long_over_short(loops, side, line), loops, side, line) {
+                    None => Some([rows, run]),
+                    joined => joined,
+                }
+            }
             tiled => tiled,
         };
         if nest_tile.is_none() {
