@@ -958,7 +958,7 @@
 //!   rows written 16 KiB apart in tiles of 2 x 128, 0.43x the loop): 14 plans of the six
 //!   sweeps at 0.73x in geometric mean, 477 (3.5 -> 1.3 ms against 2.1), seed 13's 1149
 //!   and seed 17's 667 among five lifted above the loop; the slowest seed 17's 1711 2.6x and
-//!   1839 1.9x (rows 512 bytes apart, 64 lines of sets; still 4x faster than the loop).
+//!   1839 1.9x (rows 512 bytes apart, 64 lines of sets; still 3-4x faster than the loop).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are
