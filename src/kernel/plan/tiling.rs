@@ -377,8 +377,8 @@ pub(super) const fn tile_worth<const K: usize>(
     // Cortex-M's planner would grow).
     let crowded = long
         && !cfg!(target_os = "none")
-        && cuts_rows(outer, inner, side, line)
-        && sets_overflow(inner, line);
+        && sets_overflow(inner, line)
+        && cuts_rows(outer, inner, side, line);
     if outer.extent.saturating_mul(inner.extent) <= side.saturating_mul(side) {
         return crowded;
     }
