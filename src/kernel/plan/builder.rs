@@ -59,15 +59,14 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         let Some((loops, _)) = loops.split_at_mut_checked(out) else {
             return Err(LayoutError::RankOverflow { max: L });
         };
-        *nest_tile = match untiled_small(tile(loops, out, side, line), loops, side, line) {
-            None => untiled_small(long_over_short(loops, side, line), loops, side, line),
-            Some([rows, run]) if rows < TILE_MIN_EXTENT => {
-                match untiled_small(long_over_short(loops, side, line), loops, side, line) {
-                    None => Some([rows, run]),
-                    joined => joined,
-                }
-            }
-            tiled => tiled,
+        let tiled = untiled_small(tile(loops, out, side, line), loops, side, line);
+        // Untiled, or tiled by a short loop's rows: a long loop may join the rows instead.
+        *nest_tile = match tiled {
+            Some([rows, _]) if rows >= TILE_MIN_EXTENT => tiled,
+            _ => match untiled_small(long_over_short(loops, side, line), loops, side, line) {
+                None => tiled,
+                joined => joined,
+            },
         };
         if nest_tile.is_none() {
             *nest_depth = group(all, out, line);
