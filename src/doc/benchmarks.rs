@@ -959,6 +959,22 @@
 //!   sweeps at 0.73x in geometric mean, 477 (3.5 -> 1.3 ms against 2.1), seed 13's 1149
 //!   and seed 17's 667 among five lifted above the loop; the slowest seed 17's 1711 2.6x and
 //!   1839 1.9x (rows 512 bytes apart, 64 lines of sets; still 3-4x faster than the loop).
+//! - Where no long loop joins them, long rows that a swap made of short ones (`rows_swap`)
+//!   take the short loop back inside when they crowd a few sets, 64 lines or fewer, in an
+//!   operand the short loop steps within a line (`short_back`): seed 13's power-of-two 1497
+//!   (`f64` rows of 256 written 8 KiB apart, one set, the 4 steps outside them one element
+//!   on) missed every destination line, 419 us against the loop's 252; with the 4 steps
+//!   inside, 76 us; in tiles cut to the set's 8 lines, 222. Of seven 2,000-case power-of-two
+//!   sweeps (seeds 7, 13, 11, 17, 19, 23, 29; three rounds) the 39 plans that change:
+//!   0.46-0.92x per sweep, 15 lifted above the loop (seed 13's 1154 2,217 -> 421 us against
+//!   2,264, seed 11's 1081 797 -> 152 against 802, seed 29's 1160 65 -> 24 against 31), seed
+//!   23's 328 still below it (917 -> 366 us against 241), the slowest seed 29's 1978 1.25x
+//!   and seed 17's 1583 1.22x (2.2x and 2.9x faster than the loop). Bounded at one set (4
+//!   KiB), 10 plans at 0.13-1.22x; each doubling of the bound to 8 sets lifted more (two
+//!   sets: 8 plans, all faster; four: 2, 0.39x and 0.42x; eight: 9, one 1.24x). Never
+//!   swapping rows that overflow their sets at all changed 85 plans of five sweeps and lost
+//!   the long loops that `long_over_short` joins (seed 7's 838 2.0x, below the loop).
+//!   3 plans of four random sweeps change (seed 13's 585 58 -> 28 us against 56).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

@@ -19,7 +19,9 @@
 //!    destination's rows touches at most 512 KiB of lines runs whole too, `walk_whole`,
 //!    chosen by type as the kernel is, `raw::block_tile`);
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
-//!    with the two swapped (`rows_swap`, beside it); a copy whose loops fall into two
+//!    with the two swapped (`rows_swap`, beside it), unless no long loop joins the new
+//!    rows and they step, in an operand the short loop steps within a line, lines whose
+//!    cache sets hold 64 of them or fewer (`short_back`, asked last); a copy whose loops fall into two
 //!    disjoint groups, fast in the destination and fast in the source, with blocks of a few
 //!    elements and more than 16 of the destination's (each a stream of the source), runs in
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around

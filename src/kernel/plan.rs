@@ -89,7 +89,7 @@ pub(crate) use sets::set_lines;
 pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
-use tiling::{side_for, stream_strip, swap_rows, tile_worth, tile2};
+use tiling::{short_back, side_for, stream_strip, swap_rows, tile_worth, tile2};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -1529,6 +1529,65 @@ mod tests {
         let src = Layout::new([2, 129, 128], [16_512, 128, 1], 8).unwrap();
         let dst = Layout::new([2, 129, 128], [49_536, 3, 387], 8).unwrap();
         assert_eq!(general_tile(&dst, &src), Some([16, 16]));
+    }
+
+    /// The short-back rule (`short_back`): a block of long rows over a short loop (the
+    /// swap of `rows_swap`) takes the short loop back inside, untiled, in every planner,
+    /// where in some operand the rows step a power-of-two number of lines whose sets hold
+    /// at most `CROWDED_LINES` lines, fewer than the row has, while the short loop steps
+    /// within a line; each case copies as the model does (`f64`).
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the drivers of short rows run under Miri elsewhere"
+    )]
+    fn short_loops_come_back_inside_rows_that_crowd_their_sets() {
+        use super::tiling::CROWDED_LINES;
+        // The innermost loop's extent and the tile of a rank-2 copy of `f64`, the same in
+        // both planners, copying as the model does.
+        let inside = |shape: [usize; 2], s: [isize; 2], d: [isize; 2]| {
+            let (src, dst) = (at(shape, s, 8, 0), at(shape, d, 8, 0));
+            let tile = copied_tile::<u64>(&dst, &src);
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            (nest.loops[nest.depth - 1].extent, tile)
+        };
+        // 256 rows read 2 apart (the source's fastest loop), written 8 KiB apart (one set,
+        // 8 lines), 4 short steps written one apart and read 64 KiB apart: the short loop
+        // inside; 1 KiB apart (4 sets, 32 lines) too.
+        const { assert!(32 <= CROWDED_LINES && 128 > CROWDED_LINES) };
+        assert_eq!(inside([256, 4], [2, 8192], [1024, 1]), (4, None));
+        assert_eq!(inside([256, 4], [2, 8192], [128, 1]), (4, None));
+        // Written 256 bytes apart (16 sets, 128 lines): swapped, the long rows inside.
+        assert_eq!(inside([256, 4], [2, 8192], [32, 1]), (256, None));
+        // Rows of 64 written 512 bytes apart (8 sets, 64 lines), no more than their sets
+        // hold: swapped; rows of 128, more: the short loop inside.
+        assert_eq!(inside([64, 5], [2, 8192], [64, 1]), (64, None));
+        assert_eq!(inside([128, 5], [2, 8192], [64, 1]), (5, None));
+        // The short loop written a line a step (no line to come back to): swapped.
+        assert_eq!(inside([256, 4], [2, 8192], [1024, 8]), (256, None));
+        // A long outer loop, 100 rows written one apart: no short loop to take back; the
+        // block runs in strips of 8 of the source's streams (`stream_strip`), the same in
+        // both planners.
+        assert_eq!(
+            inside([256, 100], [2, 8192], [1024, 1]),
+            (100, Some([256, 8]))
+        );
+        // The general planner, loops outside the block (the power-of-two sweep's seed 13
+        // case 1497): the short loop inside, untiled.
+        let src = Layout::new([256, 4, 16, 4], [2, 32768, 512, 8192], 8).unwrap();
+        let dst = Layout::new([256, 4, 16, 4], [1024, 128, 8, 1], 8).unwrap();
+        copies_as_the_model(&dst, &src);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!(
+            (
+                nest.loops[nest.depth - 1].extent,
+                nest.loops[nest.depth - 2].extent,
+                nest.tile()
+            ),
+            (4, 256, None)
+        );
     }
 
     /// The long-over-short rule (`long_over_short`): a nest whose innermost rows' lines crowd

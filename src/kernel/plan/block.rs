@@ -14,7 +14,8 @@
 
 use super::{
     Loop, Plan, face, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of,
-    outer_first, outer_first2, side_for, stream_strip, strides_at, swap_rows, tile_worth, tile2,
+    outer_first, outer_first2, short_back, side_for, stream_strip, strides_at, swap_rows,
+    tile_worth, tile2,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -364,7 +365,8 @@ pub(crate) fn copy_nest<const N: usize>(
 /// strips where its rows read many far streams ([`stream_strip`]); else the block test, as
 /// the blocks of real small copies rule tiling out at once; an untiled block whose outer
 /// loop is a source's fastest has its loops swapped where its rows are short ([`swap_rows`],
-/// tiled where its new rows are worth it).
+/// tiled where its new rows are worth it); last, long rows over a short loop take it back
+/// inside where they crowd their cache sets ([`short_back`]).
 const fn block_tile<const K: usize>(
     outer: &mut Loop<K>,
     inner: &mut Loop<K>,
@@ -376,18 +378,13 @@ const fn block_tile<const K: usize>(
         return None;
     }
     let tile = tile2(outer, inner, side, line);
-    if tile.is_some() {
-        if let Some(strip) = stream_strip(outer, inner, line) {
-            return Some(strip);
-        }
-    }
-    if tile_worth(outer, inner, side, line) {
-        return tile;
-    }
-    if tile.is_some() {
-        return swap_rows(outer, inner, side, line);
-    }
-    None
+    let tile = match (tile, stream_strip(outer, inner, line)) {
+        (Some(_), Some(strip)) => Some(strip),
+        _ if tile_worth(outer, inner, side, line) => tile,
+        (Some(_), None) => swap_rows(outer, inner, side, line),
+        (None, _) => None,
+    };
+    short_back(tile, outer, inner, side, line)
 }
 
 /// An operand of rank `N <= 2` as rank 2: a missing axis is an extent-1 axis after the

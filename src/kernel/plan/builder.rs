@@ -1,6 +1,7 @@
 //! A nest under construction: axes pushed (and merged, [`append`]), then flipped, ordered and
 //! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]; a long loop taken
-//! over short ones into the block, [`long_over_short`], before and after; untiled, its long
+//! over short ones into the block, [`long_over_short`], before and after, else a short loop
+//! back inside long rows that crowd their sets, [`short_back`]; untiled, its long
 //! loops moved into small blocks, [`long_inside`], [`long_cube`]), its block faced
 //! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
 //! rule in its own file.
@@ -11,7 +12,7 @@ use super::group::group;
 use super::measure::measure;
 use super::merge::append;
 use super::order::{long_cube, long_inside, order};
-use super::tiling::{TILE_MIN_EXTENT, long_over_short, tile, untiled_small};
+use super::tiling::{TILE_MIN_EXTENT, long_over_short, short_back, tile, untiled_small};
 use crate::LayoutError;
 
 /// A nest under construction.
@@ -64,7 +65,12 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         *nest_tile = match tiled {
             Some([rows, _]) if rows >= TILE_MIN_EXTENT => tiled,
             _ => match untiled_small(long_over_short(loops, side, line), loops, side, line) {
-                None => tiled,
+                // Else rows of a long loop over a short one may take the short one back
+                // inside.
+                None => match loops {
+                    [.., outer, inner] => short_back(tiled, outer, inner, side, line),
+                    _ => tiled,
+                },
                 joined => joined,
             },
         };

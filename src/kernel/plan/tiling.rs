@@ -4,8 +4,9 @@
 //! cuts ([`tile`], [`tile2`]), the strips of a block whose rows read many far streams
 //! ([`stream_strip`]), the rows of a short loop past the first-level cache
 //! ([`SHORT_ROW_BYTES`], [`rows_stream`]), the swap of a block's short rows for its long
-//! loop ([`rows_swap`], [`swap_rows`]), and the long loop taken over short ones into the
-//! block of rows that crowd their cache sets ([`long_over_short`]).
+//! loop ([`rows_swap`], [`swap_rows`]), the long loop taken over short ones into the
+//! block of rows that crowd their cache sets ([`long_over_short`]), and else the short loop
+//! taken back inside such rows ([`short_back`]).
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for};
@@ -927,6 +928,59 @@ pub(super) const fn long_over_short<const K: usize>(
         j = j.saturating_add(1);
     }
     Some(tile)
+}
+
+/// A block `outer × inner` of rows `inner` long over a short `outer` (what [`swap_rows`]
+/// makes of short rows, [`rows_swap`] the other way round) with the short loop back
+/// inside, untiled (`None`), where in some operand the rows step a power-of-two number of
+/// lines whose first-level cache sets hold at most [`CROWDED_LINES`] lines ([`set_lines`]:
+/// a step of 512 bytes or a multiple, 8 sets; of 4 KiB, one), fewer than the row has,
+/// while the short loop steps less than a line: each step of the short loop
+/// comes back to the lines the row left, which its own lines evicted from their few sets,
+/// so every access of that operand misses the first-level cache. Rows of the short loop
+/// keep their few lines while the long loop steps on. Tiles cut to the sets' lines ran rows
+/// of 8 elements at 3.4x the time of the short rows (seed 13's power-of-two 1497, `f64`
+/// rows of 256 written 8 KiB apart, 4 of them a line: 487 us swapped, 222 in tiles of
+/// 4 x 8, 65 with the short loop inside, against the plain loop's 229). Else `tiled`, the
+/// loops as they were: a block of a long loop that [`long_over_short`] took into the rows
+/// is not one (its outer loop is long). Asked last by both planners (the general builder's
+/// nests and the two-loop nests of the run-time `copy()`); not on bare metal (no cache to
+/// save). Measured on the sweep's power-of-two cases, each case whose plan changes timed
+/// alone with the builds alternating (medians of three): 2,000-case sweeps of seeds 7, 13,
+/// 11, 17, 19, 23 and 29, 39 plans at 0.46-0.92x the time per sweep, 15 lifted above the
+/// plain loop (seed 11's 1081, 797 -> 152 us against the loop's 802; seed 13's 1154,
+/// 2,217 -> 421 against 2,264; seed 23's 914, 2,330 -> 615 against 1,855), seed 23's 328
+/// still below it (917 -> 366 against 241), the slowest seed 29's 1978 (1.25x, 2.2x
+/// faster than the loop) and seed 17's 1583 (1.22x); bounded at one set (4 KiB), 10 plans
+/// at 0.13-1.22x. Of four random 2,000-case sweeps, 3 plans change (seed 13's 585, 58 -> 28
+/// us against the loop's 56; 598 1.06x).
+pub(super) const fn short_back<const K: usize>(
+    tiled: Option<[usize; 2]>,
+    outer: &mut Loop<K>,
+    inner: &mut Loop<K>,
+    side: usize,
+    line: usize,
+) -> Option<[usize; 2]> {
+    if cfg!(target_os = "none") || !rows_swap(inner, outer, side) {
+        return tiled;
+    }
+    let item = item_bytes(line);
+    let mut k = 0;
+    while k < K {
+        let (short, rows) = (
+            stride_or_0(get(&outer.strides, k)).unsigned_abs(),
+            stride_or_0(get(&inner.strides, k))
+                .unsigned_abs()
+                .saturating_mul(item),
+        );
+        let lines = set_lines(rows);
+        if short < line && lines <= CROWDED_LINES && inner.extent > lines {
+            core::mem::swap(outer, inner);
+            return None;
+        }
+        k = k.saturating_add(1);
+    }
+    tiled
 }
 
 /// Whether the `cols` steps of `long` of a tile `[cols, run]` over `rows` (elements of
