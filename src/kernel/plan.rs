@@ -89,7 +89,7 @@ pub(crate) use sets::set_lines;
 pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
-use tiling::{short_back, side_for, stream_strip, swap_rows, tile_worth, tile2};
+use tiling::{short_back, side_for, tile2, untiled_small};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -901,7 +901,8 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
     reason = "tests of layouts that are valid by construction"
 )]
 mod tests {
-    use super::{Loop, Plan, block, outer_first, outer_first2, tile_worth};
+    use super::tiling::tile_worth;
+    use super::{Loop, Plan, block, outer_first, outer_first2};
     use crate::{Layout, Lowered, Order};
 
     #[test]

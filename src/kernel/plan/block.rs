@@ -14,8 +14,7 @@
 
 use super::{
     Loop, Plan, face, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of,
-    outer_first, outer_first2, short_back, side_for, stream_strip, strides_at, swap_rows,
-    tile_worth, tile2,
+    outer_first, outer_first2, short_back, side_for, strides_at, tile2, untiled_small,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -360,13 +359,9 @@ pub(crate) fn copy_nest<const N: usize>(
     }))
 }
 
-/// The tile of a nest of `depth` loops `outer`, `inner` (`tile` and `untiled_small` of the
-/// general builder for two loops): a block whose outer loop is a source's fastest runs in
-/// strips where its rows read many far streams ([`stream_strip`]); else the block test, as
-/// the blocks of real small copies rule tiling out at once; an untiled block whose outer
-/// loop is a source's fastest has its loops swapped where its rows are short ([`swap_rows`],
-/// tiled where its new rows are worth it); last, long rows over a short loop take it back
-/// inside where they crowd their cache sets ([`short_back`]).
+/// The tile of a nest of `depth` loops `outer`, `inner`: the general builder's steps for two
+/// loops, [`tile2`]'s tile through [`untiled_small`] (strips, the block test, the swap of
+/// short rows), then [`short_back`].
 const fn block_tile<const K: usize>(
     outer: &mut Loop<K>,
     inner: &mut Loop<K>,
@@ -377,14 +372,12 @@ const fn block_tile<const K: usize>(
     if depth != 2 {
         return None;
     }
-    let tile = tile2(outer, inner, side, line);
-    let tile = match (tile, stream_strip(outer, inner, line)) {
-        (Some(_), Some(strip)) => Some(strip),
-        _ if tile_worth(outer, inner, side, line) => tile,
-        (Some(_), None) => swap_rows(outer, inner, side, line),
-        (None, _) => None,
-    };
-    short_back(tile, outer, inner, side, line)
+    let mut pair = [*outer, *inner];
+    let tile = untiled_small(tile2(outer, inner, side, line), &mut pair, side, line);
+    let [a, b] = &mut pair;
+    let tile = short_back(tile, a, b, side, line);
+    [*outer, *inner] = pair;
+    tile
 }
 
 /// An operand of rank `N <= 2` as rank 2: a missing axis is an extent-1 axis after the
