@@ -30,7 +30,8 @@
 //!    innermost loop of 16 or more steps whose strides are below a line innermost
 //!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
 //!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the
-//!    cube's outer place, on hosts (`long_cube`, beside it); last, a block whose destination
+//!    cube's outer place, on hosts, unless its pass evicts the lines the cube's outer loop
+//!    comes back to (`long_cube`, beside it; `evicts`, in `tiling.rs`); last, a block whose destination
 //!    steps one element backwards in one loop (forwards in neither) while a source steps one
 //!    forwards in the other has that loop turned round, so its destination runs forwards and
 //!    a transpose takes it, and likewise a block whose source steps one element backwards in

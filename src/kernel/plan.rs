@@ -2033,8 +2033,9 @@ mod tests {
         let extents =
             |loops: &[Loop<2>]| loops.iter().map(|l| l.extent).collect::<std::vec::Vec<_>>();
         let cube = [l(2, [8, 1]), l(2, [1, -4])];
+        // 4-byte elements: 16 a line.
         let moved = |mut loops: std::vec::Vec<Loop<2>>| {
-            long_cube(&mut loops);
+            long_cube(&mut loops, 16);
             extents(&loops)
         };
         // Case 146's loops, as the order put them.
@@ -2064,8 +2065,20 @@ mod tests {
             cube[1]
         ];
         let mut loops = equal;
-        long_cube(&mut loops);
+        long_cube(&mut loops, 16);
         assert_eq!(loops[2].strides, [9, 9]);
+        // Not a loop whose pass evicts the lines the cube's outer loop comes back to (its
+        // destination 8 KiB a step, one set, the cube's outer loop 16 bytes; the power-of-two
+        // sweep's seed 13 case 564): the next longest moves (its destination 128 bytes a
+        // step, 32 sets).
+        let crowded = std::vec![
+            l(512, [2048, 256]),
+            l(64, [32, -4]),
+            l(8, [4, -524_288]),
+            l(2, [2, 131_072]),
+            l(2, [1, 2])
+        ];
+        assert_eq!(moved(crowded), [512, 8, 64, 2, 2]);
         // Through the planner and the copy (70 steps, 8-byte elements, against the model).
         let src = Layout::new([2, 2, 70, 2], [-16, 1, 96, -4], 8)
             .unwrap()

@@ -82,7 +82,7 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         };
         if nest_tile.is_none() {
             long_inside(loops, line);
-            long_cube(loops);
+            long_cube(loops, line);
         }
         if let [.., outer, inner] = loops {
             if let Err(e) = face(outer, inner, offsets) {

@@ -7,7 +7,7 @@ use super::Loop;
 use super::flip::flip;
 use super::merge::{merge, merge_turned};
 use super::operands::{at, stride_or_0};
-use super::tiling::abs_stride;
+use super::tiling::{abs_stride, evicts};
 use crate::LayoutError;
 use crate::algo::access::{get, set, swap};
 
@@ -178,24 +178,33 @@ pub(crate) const TINY_CUBE: usize = 64;
 /// slowest): 0.79x the time in geometric mean, 13 more than 1.2x faster, three cases below
 /// the plain loop lifted above it (seed 11's case 96: 0.69x -> 2.28x the loop; seed 7's 397
 /// `u16`: 0.79x -> 1.78x), one 1.20x slower (seed 12's case 857, 45-element cubes whose
-/// destination runs the loop passed continues: 1.58x the loop). Bare metal keeps its order
-/// (no measurement there, and a Cortex-M's general planner would carry the code).
-pub(super) const fn long_cube<const K: usize>(loops: &mut [Loop<K>]) {
+/// destination runs the loop passed continues: 1.58x the loop). Not a loop whose pass
+/// evicts the lines the cube's outer loop comes back to (`tiling::evicts`: in some operand
+/// the loop steps lines that crowd a few cache sets while the cube's outer loop steps
+/// within a line); the longest of the others moves. Seed 13's power-of-two 564 (`f32`
+/// cubes of 8 x 2 x 2 written in 128-byte runs, the 512-step loop written 8 KiB apart, one
+/// set) ran 4.2 ms with that loop moved in, each of the 8 outer steps missing its 512
+/// lines, 2.7 ms with the 64-step loop moved instead (the plain loop 2.7 ms); of seven
+/// 2,000-case power-of-two sweeps (seeds 7, 13, 11, 17, 19, 23, 29; three rounds) the 21
+/// plans that change ran 0.60-0.95x per sweep but seed 11's (1.15x: its 152 1.33x, still
+/// 1.8x faster than the loop), seed 29's 1960 4.1 -> 3.0 ms (the loop 2.1); no plan of four
+/// random sweeps changes. Bare metal keeps its order (no measurement there, and a
+/// Cortex-M's general planner would carry the code).
+pub(super) const fn long_cube<const K: usize>(loops: &mut [Loop<K>], line: usize) {
     if cfg!(target_os = "none") {
         return;
     }
-    let tiny = match &*loops {
-        [.., c, a, b] => {
-            c.extent < LONG_LOOP
-                && c.extent.saturating_mul(a.extent).saturating_mul(b.extent) <= TINY_CUBE
+    let outer = match &*loops {
+        [.., c, a, b]
+            if c.extent < LONG_LOOP
+                && c.extent.saturating_mul(a.extent).saturating_mul(b.extent) <= TINY_CUBE =>
+        {
+            *c
         }
-        _ => false,
+        _ => return,
     };
-    if !tiny {
-        return;
-    }
     // The longest loop outside the cube (the outermost of equals), of at least
-    // `TINY_CUBE` steps.
+    // `TINY_CUBE` steps, whose pass keeps the lines the cube's outer loop comes back to.
     let cube = loops.len().saturating_sub(3);
     let mut longest: Option<(usize, usize)> = None;
     let mut i = 0;
@@ -203,10 +212,11 @@ pub(super) const fn long_cube<const K: usize>(loops: &mut [Loop<K>]) {
         if i >= cube {
             break;
         }
-        let longer = match longest {
-            Some((_, extent)) => l.extent > extent,
-            None => l.extent >= TINY_CUBE,
-        };
+        let longer = !evicts(&l, &outer, line)
+            && match longest {
+                Some((_, extent)) => l.extent > extent,
+                None => l.extent >= TINY_CUBE,
+            };
         if longer {
             longest = Some((i, l.extent));
         }

@@ -961,26 +961,38 @@ pub(super) const fn short_back<const K: usize>(
     side: usize,
     line: usize,
 ) -> Option<[usize; 2]> {
-    if cfg!(target_os = "none") || !rows_swap(inner, outer, side) {
+    if !rows_swap(inner, outer, side) || !evicts(inner, outer, line) {
         return tiled;
+    }
+    core::mem::swap(outer, inner);
+    None
+}
+
+/// Whether the steps of `back` come back to lines that a pass of `rows` evicts (elements of
+/// `line` a cache line): in some operand, `back` steps less than a line while `rows` steps a
+/// power-of-two number of lines whose first-level cache sets hold at most [`CROWDED_LINES`]
+/// lines ([`set_lines`]), fewer than `rows` has. `false` on bare metal (no cache to save).
+/// The one test of [`short_back`] and of the tiny cubes' long loop (`order::long_cube`).
+pub(super) const fn evicts<const K: usize>(rows: &Loop<K>, back: &Loop<K>, line: usize) -> bool {
+    if cfg!(target_os = "none") {
+        return false;
     }
     let item = item_bytes(line);
     let mut k = 0;
     while k < K {
-        let (short, rows) = (
-            stride_or_0(get(&outer.strides, k)).unsigned_abs(),
-            stride_or_0(get(&inner.strides, k))
+        let (near, apart) = (
+            stride_or_0(get(&back.strides, k)).unsigned_abs(),
+            stride_or_0(get(&rows.strides, k))
                 .unsigned_abs()
                 .saturating_mul(item),
         );
-        let lines = set_lines(rows);
-        if short < line && lines <= CROWDED_LINES && inner.extent > lines {
-            core::mem::swap(outer, inner);
-            return None;
+        let lines = set_lines(apart);
+        if near < line && lines <= CROWDED_LINES && rows.extent > lines {
+            return true;
         }
         k = k.saturating_add(1);
     }
-    tiled
+    false
 }
 
 /// Whether the `cols` steps of `long` of a tile `[cols, run]` over `rows` (elements of
