@@ -981,7 +981,8 @@
 //!   plain loop's time, with the 64-step loop moved in instead. Of seven 2,000-case
 //!   power-of-two sweeps the 21 plans that change: 0.60-0.95x per sweep but seed 11's
 //!   1.15x (its 152 1.33x, 49 -> 65 us against the loop's 118); seed 29's 1960 4.1 -> 3.0
-//!   ms, still below the loop's 2.1. No plan of four random sweeps changes.
+//!   ms, still below the loop's 2.1. No plan of four random sweeps changes; the
+//!   power-of-two 240's 173 does, at its time (1.01x, five rounds).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are
