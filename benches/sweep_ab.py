@@ -42,17 +42,24 @@ import sys
 import time
 
 
-def only_run(binary, case, args):
-    """copy() and plain-loop medians (us) of `case` timed alone by the sweep binary."""
+def only_run(binary, case, args, pages=None):
+    """copy() and plain-loop medians (us) of `case` timed alone by the sweep binary; where
+    `pages` is a dict, the offsets within a page its buffers started at (`src_page`,
+    `dst_page`, as the sweep's TSV names them) go there."""
     cmd = [binary, "--bench", "--cases", str(args.cases), "--seed", str(args.seed)]
     cmd += ["--only", str(case), "--reps", str(args.reps)] + (["--pow2"] if args.pow2 else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    timing = None
     for line in out.splitlines():
         fields = line.split()
-        if fields[:1] == ["0"] and "/" in fields:
+        if fields[:1] == ["0"] and "/" in fields and timing is None:
             i = fields.index("/")
-            return float(fields[i - 1]), float(fields[i + 1])
-    sys.exit(f"no timing line from {' '.join(cmd)}:\n{out}")
+            timing = float(fields[i - 1]), float(fields[i + 1])
+        elif fields[:2] == ["pages:", "source"] and pages is not None:
+            pages["src_page"], pages["dst_page"] = fields[2], fields[4]
+    if timing is None:
+        sys.exit(f"no timing line from {' '.join(cmd)}:\n{out}")
+    return timing
 
 
 def plans(binary, args):
@@ -76,13 +83,12 @@ class NumpyCase:
     def __init__(self, row):
         import numpy as np
 
-        from sweep_numpy import DTYPES, ints, view
+        from sweep_numpy import DTYPES, buffers, ints, view
 
         isz = int(row["itemsize"])
         dt = DTYPES[isz]
         shape = ints(row["shape"])
-        src_buf = (np.arange(int(row["src_len"]), dtype=np.uint64) % 251).astype(dt)
-        dst_buf = np.full(int(row["dst_len"]), 7, dtype=dt)
+        src_buf, dst_buf = buffers(row, dt)
         self.src = view(src_buf, shape, ints(row["src_strides"]), int(row["src_offset"]), isz)
         self.dst = view(dst_buf, shape, ints(row["dst_strides"]), int(row["dst_offset"]), isz)
         self.np = np
@@ -155,7 +161,8 @@ def main():
     for c in cases:
         first, other, loop = [], [], []
         for _ in range(args.rounds):
-            t, lp = only_run(args.a, c, args)
+            pages = {}
+            t, lp = only_run(args.a, c, args, pages)
             first.append(t)
             loop.append(lp)
             if args.mode == "builds":
@@ -163,9 +170,10 @@ def main():
                 other.append(t)
                 loop.append(lp)
             else:
-                # Fresh buffers each round, as each sweep process allocates its own: both
-                # sides then sample where their buffers land round by round.
-                other.append(NumpyCase(numpy_cases[c]).time_us(max(args.reps, 9)))
+                # Fresh buffers each round, as each sweep process allocates its own, placed
+                # within their pages as that round's sweep process placed its own.
+                row = dict(numpy_cases[c], **pages)
+                other.append(NumpyCase(row).time_us(max(args.reps, 9)))
         a, b, lp = (statistics.median(x) for x in (first, other, loop))
         log += math.log(b / a)
         rows_out.append((b / a, c, a, b, lp))

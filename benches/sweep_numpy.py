@@ -4,7 +4,11 @@
 The sweep bench (`cargo bench -p strided-layout-bench --bench sweep`) writes one line per case
 to `target/sweep.tsv`: element size, shape, both operands' strides, offsets and buffer lengths,
 and its medians for `copy()`, the plain loop and `copy_from_slice`. This script builds NumPy
-views of buffers of the same lengths with the same strides and offsets, times
+views of buffers of the same lengths with the same strides and offsets, each buffer starting
+as far past a 4 KiB boundary as the sweep's did (`src_page`, `dst_page`: loads and stores 4 KiB
+apart wait on each other, so a strided copy's time depends on where its two buffers start
+relative to each other within a page; NumPy's own time for case 29 ran 8.7-18.8 us over 16
+such placements), times
 `np.copyto(dst_view, src_view)` the same way (warm first: eight runs and `--warm-ms`, then
 until steady as the sweep's methods, then the median of `--reps` runs), and prints every case
 where NumPy or the plain loop is faster than `copy()`, and the geometric means.
@@ -73,6 +77,32 @@ def view(buf, shape, strides, offset, itemsize):
     )
 
 
+def placed(n, dt, page, fill):
+    """A buffer of `n` elements of `dt` whose first element lies `page` bytes past a 4 KiB
+    boundary (where the sweep's buffer of the case lay: loads and stores 4 KiB apart wait on
+    each other, so a strided copy's time depends on where its two buffers start relative to
+    each other within a page); `page` None: where NumPy puts it. `fill(k)` gives the values
+    of `k` elements."""
+    if page is None:
+        return fill(n)
+    size = np.dtype(dt).itemsize
+    room = fill(n + 4096 // size)
+    skip = ((page - room.ctypes.data) % 4096) // size
+    return room[skip : skip + n]
+
+
+def buffers(row, dt):
+    """The source's and the destination's buffers of a recorded case, placed as the sweep's
+    (`src_page`, `dst_page`; older TSVs without them: where NumPy puts them)."""
+    page = lambda k: int(float(row[k])) if row.get(k) not in (None, "") else None
+    src = placed(
+        int(row["src_len"]), dt, page("src_page"),
+        lambda k: (np.arange(k, dtype=np.uint64) % 251).astype(dt),
+    )
+    dst = placed(int(row["dst_len"]), dt, page("dst_page"), lambda k: np.full(k, 7, dtype=dt))
+    return src, dst
+
+
 def huge_pages(on):
     """Sets whether NumPy advises its large buffers onto huge pages (`madvise(MADV_HUGEPAGE)`,
     its default where the kernel's transparent huge pages are in madvise mode). Off puts them
@@ -121,8 +151,7 @@ def main():
         isz = int(r["itemsize"])
         shape = ints(r["shape"])
         dt = DTYPES[isz]
-        src_buf = (np.arange(int(r["src_len"]), dtype=np.uint64) % 251).astype(dt)
-        dst_buf = np.full(int(r["dst_len"]), 7, dtype=dt)
+        src_buf, dst_buf = buffers(r, dt)
         src = view(src_buf, shape, ints(r["src_strides"]), int(r["src_offset"]), isz)
         dst = view(dst_buf, shape, ints(r["dst_strides"]), int(r["dst_offset"]), isz)
         # Warm-up, as the sweep's: untimed runs, eight (the sweep's four rounds pass over its

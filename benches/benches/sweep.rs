@@ -270,12 +270,14 @@ fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
-/// Times `copy()`, the plain loop and `copy_from_slice` on one case; nanoseconds, medians.
+/// Times `copy()`, the plain loop and `copy_from_slice` on one case; nanoseconds, medians;
+/// then the bytes past a 4 KiB boundary at which the source's and the destination's buffers
+/// start ([`PAGE`]), for the NumPy replay to place its buffers alike.
 fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
     c: &Case,
     reps: usize,
     warm: Duration,
-) -> [f64; 3] {
+) -> [f64; 5] {
     let arr = |v: &[isize]| -> [isize; N] { v.try_into().unwrap() };
     let shape: [usize; N] = c.shape.as_slice().try_into().unwrap();
     let sl = Layout::new(shape, arr(&c.src.strides), c.itemsize)
@@ -326,14 +328,28 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
             }
         }
     }
-    [median(&mut t[0]), median(&mut t[1]), median(&mut t[2])]
+    let page = |p: *const T| (p as usize % PAGE) as f64;
+    [
+        median(&mut t[0]),
+        median(&mut t[1]),
+        median(&mut t[2]),
+        page(src.as_ptr()),
+        page(dst.as_ptr()),
+    ]
 }
+
+/// The span whose offset the buffers' start addresses are recorded in: loads and stores
+/// whose addresses agree in their low 12 bits wait on each other (4 KiB aliasing), so a
+/// strided copy can run 2x slower or faster by where its two buffers start, relative to
+/// each other, within a page (NumPy's `copyto` of the sweep's case 29 took 8.7-18.8 us over
+/// 16 relative offsets).
+const PAGE: usize = 4096;
 
 fn by_rank<T: Copy + PartialEq + 'static + From<u8>>(
     c: &Case,
     reps: usize,
     warm: Duration,
-) -> [f64; 3] {
+) -> [f64; 5] {
     match c.shape.len() {
         1 => time_case::<T, 1>(c, reps, warm),
         2 => time_case::<T, 2>(c, reps, warm),
@@ -464,7 +480,7 @@ fn main() {
         && !args.iter().any(|a| a == "--no-recheck");
     let mut flagged: Vec<(usize, f64)> = Vec::new();
     let mut tsv = String::from(
-        "case\titemsize\tshape\tsrc_strides\tsrc_offset\tsrc_len\tdst_strides\tdst_offset\tdst_len\tcopy_ns\tloop_ns\tmemcpy_ns\n",
+        "case\titemsize\tshape\tsrc_strides\tsrc_offset\tsrc_len\tdst_strides\tdst_offset\tdst_len\tcopy_ns\tloop_ns\tmemcpy_ns\tsrc_page\tdst_page\n",
     );
     let (mut log_sum, mut log_mem, mut slower) = (0f64, 0f64, 0usize);
     println!("case  itemsize  src -> dst  copy() / loop / copy_from_slice (us)  loop/copy()");
@@ -472,7 +488,7 @@ fn main() {
         if only.is_some() {
             print_plan(c);
         }
-        let [ours, lp, mem] = match c.itemsize {
+        let [ours, lp, mem, src_page, dst_page] = match c.itemsize {
             1 => by_rank::<u8>(c, reps, warm),
             2 => by_rank::<u16>(c, reps, warm),
             4 => by_rank::<u32>(c, reps, warm),
@@ -497,8 +513,12 @@ fn main() {
             lp / 1e3,
             mem / 1e3,
         );
+        if only.is_some() {
+            // For `sweep_ab.py numpy`, which places NumPy's buffers alike.
+            println!("pages: source {src_page} destination {dst_page}");
+        }
         tsv += &format!(
-            "{i}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{ours:.0}\t{lp:.0}\t{mem:.0}\n",
+            "{i}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{ours:.0}\t{lp:.0}\t{mem:.0}\t{src_page}\t{dst_page}\n",
             c.itemsize,
             join(&c.shape),
             join(&c.src.strides),
