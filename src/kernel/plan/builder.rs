@@ -62,17 +62,18 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         };
         let tiled = untiled_small(tile(loops, out, side, line), loops, side, line);
         // Untiled, or tiled by a short loop's rows: a long loop may join the rows instead.
-        *nest_tile = match tiled {
+        let tiled = match tiled {
             Some([rows, _]) if rows >= TILE_MIN_EXTENT => tiled,
             _ => match untiled_small(long_over_short(loops, side, line), loops, side, line) {
-                // Else rows of a long loop over a short one may take the short one back
-                // inside.
-                None => match loops {
-                    [.., outer, inner] => short_back(tiled, outer, inner, side, line),
-                    _ => tiled,
-                },
+                None => tiled,
                 joined => joined,
             },
+        };
+        // Last, as the two-loop planner: rows of a long loop over a short one may take the
+        // short one back inside (never a block of two long loops, as the joined ones are).
+        *nest_tile = match loops {
+            [.., outer, inner] => short_back(tiled, outer, inner, side, line),
+            _ => tiled,
         };
         if nest_tile.is_none() {
             *nest_depth = group(all, out, line);
