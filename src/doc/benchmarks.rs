@@ -983,6 +983,16 @@
 //!   1.15x (its 152 1.33x, 49 -> 65 us against the loop's 118); seed 29's 1960 4.1 -> 3.0
 //!   ms, still below the loop's 2.1. No plan of four random sweeps changes; the
 //!   power-of-two 240's 173 does, at its time (1.01x, five rounds).
+//! - A short loop outside a long one (not the innermost) whose pass evicts its lines from
+//!   the second-level sets too moves inside it (`far_back`, `evicts_far`, `l2_set_lines`:
+//!   a step of 4 KiB keeps 256 lines there): seed 23's power-of-two 328 (`f64`, rows of 512
+//!   written 4 KiB apart, the 4 steps outside them 32 bytes on) 354 -> 296 us. Of seven
+//!   2,000-case power-of-two sweeps (five rounds) the 11 plans that change: 0.80-1.01x per
+//!   sweep, the slowest seed 23's 1382 1.04x. Every adjacent pair, the innermost too, and
+//!   long loops that make a transposes' block with the innermost: 30 plans, seed 13's 652
+//!   (`u8`, its 256 x 16 transposes cut into 2 x 16 rows) 2.1x slower, seed 29's 1242 1.45x,
+//!   seed 7's 1867 1.36x, beside seed 7's 1361 0.43x and seed 23's 53 0.30x (innermost
+//!   pairs, left out with the losses). No plan of four random sweeps changes.
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

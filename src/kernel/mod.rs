@@ -26,7 +26,11 @@
 //!    elements and more than 16 of the destination's (each a stream of the source), runs in
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around
 //!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
-//!    lines); an untiled nest whose two innermost loops make at most 8 elements runs its
+//!    lines); in an untiled nest, a loop of fewer than 8 steps moves inside the long loop
+//!    just inside it (not the innermost, nor one making a transposes' block with the
+//!    innermost) whose pass evicts its lines from the second-level cache's sets too, in an
+//!    operand it steps within a line (`far_back`, in `order.rs`; `evicts_far`, in
+//!    `tiling.rs`); an untiled nest whose two innermost loops make at most 8 elements runs its
 //!    innermost loop of 16 or more steps whose strides are below a line innermost
 //!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
 //!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the

@@ -84,9 +84,9 @@ pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{outer_first, outer_first2};
-pub(crate) use sets::set_lines;
 #[cfg(not(target_os = "none"))]
 pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
+pub(crate) use sets::set_lines;
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
 use tiling::{short_back, side_for, tile2, untiled_small};
@@ -1589,6 +1589,85 @@ mod tests {
             ),
             (4, 256, None)
         );
+    }
+
+    /// The far-back rule (`far_back`): in an untiled nest, a short loop outside a long one
+    /// (not the innermost) whose pass evicts the short loop's lines from the second-level
+    /// sets too (`evicts_far`) moves inside it; not where the long loop's lines fit those
+    /// sets or it steps less than a line, nor where the short loop steps a line, nor a
+    /// short loop of 8 steps, nor the innermost pair, nor a long loop that makes a
+    /// transposes' block with the innermost. The power-of-two sweep's seed 23 case 328 copies as the
+    /// model does with its loops so ordered.
+    #[test]
+    fn short_loops_move_inside_loops_that_overflow_the_second_level() {
+        use super::order::far_back;
+        let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        // `f64`: 8 a line. The short loop outside the long one, the innermost last.
+        let moved = |loops: [Loop<2>; 4]| {
+            let mut loops = loops;
+            far_back(&mut loops, 8);
+            loops.map(|l| l.extent)
+        };
+        // Case 328's loops as the order put them: 4 steps written 32 bytes on, outside 512
+        // written 4 KiB apart (256 lines in the second-level sets), the innermost 2.
+        let (outer, inner) = (l(32, [16, 4096]), l(2, [2, 2048]));
+        let case = [outer, l(4, [4, -512]), l(512, [512, -1]), inner];
+        assert_eq!(moved(case), [32, 512, 4, 2]);
+        // 256 steps 4 KiB apart: the sets hold them.
+        assert_eq!(
+            moved([outer, l(4, [4, -512]), l(256, [512, -1]), inner]),
+            [32, 4, 256, 2]
+        );
+        // The short loop a line a step in both operands: nothing to come back to.
+        assert_eq!(
+            moved([outer, l(4, [8, -512]), l(512, [512, -1]), inner]),
+            [32, 4, 512, 2]
+        );
+        // A short loop of 8 steps (`TILE_MIN_EXTENT`): not short.
+        assert_eq!(
+            moved([outer, l(8, [4, -512]), l(512, [512, -1]), inner]),
+            [32, 8, 512, 2]
+        );
+        // Rows 32 bytes a step: their lines run on, however many (20,000 steps).
+        assert_eq!(
+            moved([outer, l(4, [1, -512]), l(20_000, [4, -1]), inner]),
+            [32, 4, 20_000, 2]
+        );
+        // The innermost pair: left to the block's own rules.
+        let mut pair = [outer, l(2, [2, 2048]), l(4, [4, -512]), l(512, [512, -1])];
+        far_back(&mut pair, 8);
+        assert_eq!(pair.map(|l| l.extent), [32, 2, 4, 512]);
+        // The long loop and the innermost a transposes' block (the destination one element
+        // a step of the innermost, the source one of the long loop).
+        let walk = l(2, [1, 2048]);
+        assert_eq!(
+            moved([outer, l(4, [4, -512]), l(512, [512, 1]), walk]),
+            [32, 4, 512, 2]
+        );
+        // The same without the transposes' walk (the source 2 a step of the long loop).
+        assert_eq!(
+            moved([outer, l(4, [4, -512]), l(512, [512, 2]), walk]),
+            [32, 512, 4, 2]
+        );
+        // The other way round: the destination one element a step of the long loop, the
+        // source one of the innermost; the short loop read 16 bytes on.
+        let (back, rows) = (l(4, [4096, 2]), l(512, [1, 512]));
+        assert_eq!(moved([outer, back, rows, l(2, [8192, 1])]), [32, 4, 512, 2]);
+        assert_eq!(moved([outer, back, rows, l(2, [8192, 2])]), [32, 512, 4, 2]);
+        // The copy of case 328, planned with the short loop inside.
+        let src = Layout::from_parts(
+            [2, 32, 512, 1, 4],
+            [-2048, 4096, -1, 262_144, -512],
+            4095,
+            8,
+        )
+        .unwrap();
+        let dst = Layout::from_parts([2, 32, 512, 1, 4], [-2, 16, 512, 512, 4], 2, 8).unwrap();
+        copies_as_the_model(&dst, &src);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        let extents: std::vec::Vec<usize> = nest.loops().iter().map(|l| l.extent).collect();
+        assert_eq!((extents, nest.tile()), (std::vec![32, 512, 4, 2], None));
     }
 
     /// The long-over-short rule (`long_over_short`): a nest whose innermost rows' lines crowd

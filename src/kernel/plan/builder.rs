@@ -1,8 +1,9 @@
 //! A nest under construction: axes pushed (and merged, [`append`]), then flipped, ordered and
 //! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]; a long loop taken
 //! over short ones into the block, [`long_over_short`], before and after, else a short loop
-//! back inside long rows that crowd their sets, [`short_back`]; untiled, its long
-//! loops moved into small blocks, [`long_inside`], [`long_cube`]), its block faced
+//! back inside long rows that crowd their sets, [`short_back`]; untiled, its short loops
+//! moved inside long ones that overflow the second-level sets, [`far_back`], and its long
+//! loops into small blocks, [`long_inside`], [`long_cube`]), its block faced
 //! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
 //! rule in its own file.
 
@@ -11,7 +12,7 @@ use super::flip::face;
 use super::group::group;
 use super::measure::measure;
 use super::merge::append;
-use super::order::{long_cube, long_inside, order};
+use super::order::{far_back, long_cube, long_inside, order};
 use super::tiling::{TILE_MIN_EXTENT, long_over_short, short_back, tile, untiled_small};
 use crate::LayoutError;
 
@@ -82,6 +83,7 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
             return Err(LayoutError::RankOverflow { max: L });
         };
         if nest_tile.is_none() {
+            far_back(loops, line);
             long_inside(loops, line);
             long_cube(loops, line);
         }

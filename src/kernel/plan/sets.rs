@@ -1,5 +1,6 @@
 //! Cache sets: which of the first-level data cache's sets lines a step apart land in, and
-//! how many of them those sets hold. The one rule the tiling (`tiling::set_room`),
+//! how many of them those sets hold, and the same of the second-level cache
+//! ([`l2_set_lines`]). The one rule the tiling (`tiling::set_room`, `tiling::evicts_far`),
 //! the small cubes' strips (`raw::cube_strip`) and the grouped transpose's bands
 //! (`transpose::grouped`) read: random strides spread their lines over every set, while
 //! images and tensors of power-of-two extents step a power-of-two number of lines and come
@@ -18,6 +19,37 @@ pub(crate) const L1_SETS: usize = L1_WAY_BYTES / LINE_BYTES;
 /// The ways of a set counted on: the fewer of the caches [`L1_WAY_BYTES`] describes (8 of a
 /// 32 KiB L1D; a 48 KiB one has 12).
 pub(crate) const L1_WAYS: usize = 8;
+
+/// Bytes one way of a second-level cache spans: a 1 MiB 8-way L2 (Zen 4), where Intel's
+/// 1-2 MiB of 16 ways span 64-128 KiB a way. Lines a power-of-two step apart land in sets
+/// of the same total size on each: a step of 4 KiB keeps 256 of its lines in either.
+pub(crate) const L2_WAY_BYTES: usize = 128 * 1024;
+
+/// The ways of a second-level set counted on (the fewer of the caches [`L2_WAY_BYTES`]
+/// describes).
+pub(crate) const L2_WAYS: usize = 8;
+
+/// The lines of the second-level cache that lines `apart` bytes apart can keep: all of its
+/// sets' where the step is under a line or no power-of-two number of lines, else the sets
+/// the step's multiples start lines in (`L2_WAY_BYTES` over the step's largest power-of-two
+/// divisor, at least 1) of [`L2_WAYS`] each.
+///
+/// ```text
+/// step      64   512  4096  8192  131072
+/// lines  16384  2048   256   128       8
+/// ```
+pub(crate) const fn l2_set_lines(apart: usize) -> usize {
+    let all = L2_WAY_BYTES / LINE_BYTES;
+    let sets = if apart < LINE_BYTES {
+        all
+    } else {
+        let zeros = apart.trailing_zeros();
+        let top = L2_WAY_BYTES.trailing_zeros();
+        let s = L2_WAY_BYTES >> if zeros < top { zeros } else { top };
+        if s > all { all } else { s }
+    };
+    sets.saturating_mul(L2_WAYS)
+}
 
 /// The sets the multiples of a step of `bytes` start lines in: [`L1_WAY_BYTES`] over the
 /// step's largest power-of-two divisor, from 1 (a multiple of 4 KiB, or no step) to all
@@ -49,7 +81,7 @@ pub(crate) const fn set_lines(apart: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{L1_SETS, L1_WAYS, orbit, set_lines};
+    use super::{L1_SETS, L1_WAYS, l2_set_lines, orbit, set_lines};
 
     /// The sets and lines of steps of every power of two, and of steps of no whole number
     /// of lines, against the cache's geometry counted by hand.
@@ -73,5 +105,26 @@ mod tests {
         assert_eq!(orbit(0), 1);
         assert_eq!(set_lines(96), L1_SETS * L1_WAYS);
         assert_eq!(set_lines(1 << 10), 32);
+    }
+
+    /// The second-level lines of steps of every power of two, and of no whole number of
+    /// lines, against a 1 MiB 8-way cache counted by hand.
+    #[test]
+    fn second_level_steps_keep_the_lines_their_sets_hold() {
+        for z in 0..22u32 {
+            let step = 1usize << z;
+            let sets = if z <= 6 {
+                2048
+            } else if z >= 17 {
+                1
+            } else {
+                2048 >> (z - 6)
+            };
+            assert_eq!(l2_set_lines(step), sets * 8, "step {step}");
+            assert_eq!(l2_set_lines(step * 3), sets * 8, "step {}", step * 3);
+        }
+        assert_eq!(l2_set_lines(4096), 256);
+        assert_eq!(l2_set_lines(0), 16384);
+        assert_eq!(l2_set_lines(96), 16384);
     }
 }

@@ -10,7 +10,7 @@
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for};
-use super::sets::set_lines;
+use super::sets::{l2_set_lines, set_lines};
 use super::{Loop, TILE_BYTES};
 use crate::algo::access::{get, set, swap};
 
@@ -974,6 +974,31 @@ pub(super) const fn short_back<const K: usize>(
 /// lines ([`set_lines`]), fewer than `rows` has. `false` on bare metal (no cache to save).
 /// The one test of [`short_back`] and of the tiny cubes' long loop (`order::long_cube`).
 pub(super) const fn evicts<const K: usize>(rows: &Loop<K>, back: &Loop<K>, line: usize) -> bool {
+    comes_back(rows, back, line, false)
+}
+
+/// Whether the steps of `back` come back to lines that a pass of `rows` evicts from the
+/// second-level cache too (elements of `line` a cache line): in some operand, `back` steps
+/// less than a line while `rows` steps a line or more, more steps than the second-level
+/// sets its lines land in hold ([`l2_set_lines`]: 256 lines of a step of 4 KiB). Each of
+/// `back`'s steps then reads or writes its lines from the third level or memory. `false` on
+/// bare metal. The test of `order::far_back`.
+pub(super) const fn evicts_far<const K: usize>(
+    rows: &Loop<K>,
+    back: &Loop<K>,
+    line: usize,
+) -> bool {
+    comes_back(rows, back, line, true)
+}
+
+/// [`evicts`] (`far` false: the first-level sets, at most [`CROWDED_LINES`] lines) or
+/// [`evicts_far`] (`far` true: the second-level sets): the one loop over the operands.
+const fn comes_back<const K: usize>(
+    rows: &Loop<K>,
+    back: &Loop<K>,
+    line: usize,
+    far: bool,
+) -> bool {
     if cfg!(target_os = "none") {
         return false;
     }
@@ -986,8 +1011,13 @@ pub(super) const fn evicts<const K: usize>(rows: &Loop<K>, back: &Loop<K>, line:
                 .unsigned_abs()
                 .saturating_mul(item),
         );
-        let lines = set_lines(apart);
-        if near < line && lines <= CROWDED_LINES && rows.extent > lines {
+        let crowded = if far {
+            apart >= LINE_BYTES && rows.extent > l2_set_lines(apart)
+        } else {
+            let lines = set_lines(apart);
+            lines <= CROWDED_LINES && rows.extent > lines
+        };
+        if near < line && crowded {
             return true;
         }
         k = k.saturating_add(1);
