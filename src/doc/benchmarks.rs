@@ -993,6 +993,19 @@
 //!   (`u8`, its 256 x 16 transposes cut into 2 x 16 rows) 2.1x slower, seed 29's 1242 1.45x,
 //!   seed 7's 1867 1.36x, beside seed 7's 1361 0.43x and seed 23's 53 0.30x (innermost
 //!   pairs, left out with the losses). No plan of four random sweeps changes.
+//! - The cube that move leaves (`c` 512 steps written 4 KiB apart, `a` 4 steps 32 bytes
+//!   on, `b` 2) ran in strips of 64 steps of `c` (`cube_strip`), each step of `a` coming
+//!   back to 64 lines of one set: 300 us; in strips of 8, 220; in its order, 195; the
+//!   plain loop in the same order, 167-200 (`f64`, one process, medians of 15). A cube
+//!   whose few steps of `a` come back within a line in an operand whose rows touch 4 lines
+//!   or fewer, whose sets hold no more than 8 steps' rows and whose pass of `c` overflows
+//!   the second level's sets runs in its order, unless its block `a × b` overflows its own
+//!   sets. With it 328 runs 153 us against the loop's 175, above it. Of seven power-of-two
+//!   sweeps (five rounds), 12 cubes at 0.52-1.05x (seed 13's 162 1,268 -> 662 us against
+//!   1,086; 1768 and seed 19's 142 lifted above the loop too). Without the second level's
+//!   bound, 35-39 cubes a sweep, small copies up to 1.5x slower; without the block's, seed
+//!   11's 280 (`f64` 4 x 4 blocks written 16 and 64 KiB apart) 2.8x; without the rows' 4
+//!   lines, three cubes of rows of 8 to 16 lines 1.13-1.27x (random seed 13's 1348).
 //! - Blocks of a short loop (2 to 7 rows) whose rows touch more than 32 KiB of lines are
 //!   tiled (`SHORT_ROW_BYTES`; the bound had been 256 KiB, `ROW_CACHE_BYTES`), so that the
 //!   rows' shared lines stay in the first-level cache from row to row, unless the rows are

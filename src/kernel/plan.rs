@@ -86,7 +86,7 @@ pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{outer_first, outer_first2};
 #[cfg(not(target_os = "none"))]
 pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
-pub(crate) use sets::set_lines;
+pub(crate) use sets::{l2_set_lines, set_lines};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
 use tiling::{short_back, side_for, tile2, untiled_small};

@@ -30,7 +30,7 @@ use crate::kernel::drive::{
 };
 use crate::kernel::element::is_plain;
 use crate::kernel::plan::{
-    LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, line_for, set_lines, walk_whole,
+    LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, l2_set_lines, line_for, set_lines, walk_whole,
 };
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
@@ -894,6 +894,12 @@ const STRIP_ROW_BYTES: usize = 32;
 /// [`cube_strip`] to take them where its rows are short and no operand's lines are reused.
 const STRIP_CALLS: usize = 3;
 
+/// The most lines a row of `b` may touch in the operand whose lines the few steps of `a`
+/// come back to for [`cube_strip`] to keep the cube in its order: rows of 8 to 16 lines
+/// read 1 KiB on a step of `c` (the random sweeps' seed 13's 1348 and seed 23's 371, the
+/// power-of-two seed 13's 1385) ran 1.13-1.27x slower in the cube's order than in strips.
+const BACK_ROW_LINES: usize = 4;
+
 /// How many steps of the third loop `c` a [`small_cube`] strip takes for the cube `c × a × b`
 /// of `T`: 1 (no strips, the cube in its order) where its rows run on, at least
 /// [`ROW_STREAM_STEPS`] rows, each at most [`ROW_STREAM_BYTES`] on from the last in each
@@ -936,6 +942,21 @@ const STRIP_CALLS: usize = 3;
 /// 0.74, 681 and seed 19's 1872 lifted above the loop too, the power-of-two sweep's seed 7's
 /// 1215 0.31x. Without the sets' guards, power-of-two cubes whose destination rows of `a`
 /// were 32-128 KiB apart ran up to 2.6x slower.
+///
+/// A cube whose few steps of `a` (fewer than [`REUSE_STEPS`]) come back within a line in
+/// some operand whose rows of `b` touch at most [`BACK_ROW_LINES`] lines, while `c` steps
+/// a line or more there, so far apart that the sets those lines map to hold no more than
+/// [`REUSE_STEPS`] steps' rows and a pass of `c` overflows the second level's sets
+/// (`l2_set_lines`), keeps its order too: a strip's steps of `c` evict each other's lines
+/// before `a` comes back to them, and in the cube's order each step of `c` takes its few
+/// lines whole. Not where the block `a × b` itself overflows the sets its lines map to in
+/// some operand (the power-of-two seed 11's 280, `f64` blocks of 4 x 4 written 16 and 64
+/// KiB apart: 2.8x slower in the cube's order). Measured on the sweep's power-of-two cases
+/// (seeds 7, 11, 13, 17, 19, 23 and 29), each cube it orders timed alone with the builds
+/// alternating (medians of five): 12 cubes, 0.52-1.05x the time (seed 23's 328, `f64` 4 x
+/// 2 blocks written 4 KiB a step of `c`, 294 -> 153 us against the plain loop's 175;
+/// seed 13's 162 1,268 -> 662 us against 1,086; 1768 and seed 19's 142 lifted above the
+/// loop too). No cube of four random 2,000-case sweeps changes.
 fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
     let size = size_of::<T>().max(1);
     if a.extent >= ROW_STREAM_STEPS
@@ -948,7 +969,7 @@ fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
         return 1;
     }
     let (mut row, mut steps) = (0usize, CUBE_STRIP);
-    let (mut reuse, mut crowded) = (false, false);
+    let (mut reuse, mut crowded, mut back, mut spill) = (false, false, false, false);
     for ((sc, sa), sb) in c.strides.into_iter().zip(a.strides).zip(b.strides) {
         let step = sb
             .unsigned_abs()
@@ -957,17 +978,37 @@ fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
         let bytes = b.extent.saturating_mul(step);
         row = row.saturating_add(bytes);
         let apart = sc.unsigned_abs().saturating_mul(size);
-        let reused =
-            a.extent >= REUSE_STEPS && sa.unsigned_abs().saturating_mul(size) <= REUSE_BYTES;
-        if reused && apart >= LINE_BYTES {
+        let (near, across) = (
+            sa.unsigned_abs().saturating_mul(size),
+            sb.unsigned_abs().saturating_mul(size),
+        );
+        // The lines of a row of `b`, and the strip's steps of `c` their sets hold.
+        let lines = bytes.div_ceil(LINE_BYTES);
+        let fit = set_lines(apart).checked_div(lines).unwrap_or(CUBE_STRIP);
+        if apart >= LINE_BYTES && a.extent >= REUSE_STEPS && near <= REUSE_BYTES {
             reuse = true;
-            let fit = set_lines(apart)
-                .checked_div(bytes.div_ceil(LINE_BYTES))
-                .unwrap_or(CUBE_STRIP);
             steps = steps.min(fit.max(REUSE_STEPS));
         }
+        // Fewer steps of `a` within a line, rows of a few lines, `REUSE_STEPS` steps of `c`
+        // past their sets and a pass of `c` past the second level's.
+        back |= apart >= LINE_BYTES
+            && a.extent < REUSE_STEPS
+            && near < LINE_BYTES
+            && lines <= BACK_ROW_LINES
+            && fit <= REUSE_STEPS
+            && c.extent > l2_set_lines(apart);
+        // The block `a × b`'s lines, past the sets they map to.
+        let block = if near >= LINE_BYTES {
+            a.extent.saturating_mul(lines)
+        } else {
+            lines
+        };
+        spill |= block > set_lines(near).min(set_lines(across));
         // The rows of `b` in this operand, one line each where its steps are a line or more.
-        crowded |= b.extent > set_lines(sb.unsigned_abs().saturating_mul(size));
+        crowded |= b.extent > set_lines(across);
+    }
+    if back && !spill {
+        return 1;
     }
     let steps = CUBE_BYTES.checked_div(row).unwrap_or(CUBE_STRIP).min(steps);
     let calls = a.extent.saturating_mul(c.extent.div_ceil(steps.max(1)));
@@ -1501,6 +1542,44 @@ mod tests {
         assert_eq!(
             cube_copied_as_the_model(&src, &dst, u64::MAX),
             [(11, [80, 65]), (5, [4, 13]), (4, [1, 3])]
+        );
+    }
+
+    /// A cube whose few steps of `a` come back within a line in an operand whose steps of
+    /// `c` crowd their sets and overflow the second level's keeps its order (`cube_strip`
+    /// 1): the power-of-two sweep's seed 23 case 328 (`f64`, 4 x 2 blocks written 4 KiB a
+    /// step of `c`). Each guard past its bound strips: a pass of `c` the second level's
+    /// sets hold, 8 steps of `a`, `a` a line a step, rows of 5 lines, rows whose sets hold
+    /// more than 8 steps' rows, a block `a × b` past its own sets. The cube copies as the
+    /// model does.
+    #[test]
+    fn cubes_whose_few_steps_come_back_to_crowded_lines_keep_their_order() {
+        let (c, a, b) = (lp(512, [512, -1]), lp(4, [4, -512]), lp(2, [2, 2048]));
+        assert_eq!(cube_strip::<u64>([c, a, b]), 1);
+        // 256 steps 4 KiB apart: the second level's sets hold them.
+        assert_eq!(cube_strip::<u64>([lp(256, [512, -1]), a, b]), CUBE_STRIP);
+        // 8 steps of `a` (rows read one line each, so the block fits its sets); `a` 64
+        // bytes a step.
+        let b1 = lp(2, [2, 1]);
+        assert_eq!(cube_strip::<u64>([c, lp(7, [4, -512]), b1]), 1);
+        assert_eq!(cube_strip::<u64>([c, lp(8, [4, -512]), b1]), CUBE_STRIP);
+        assert_eq!(cube_strip::<u64>([c, lp(4, [8, -512]), b]), CUBE_STRIP);
+        // Rows written a line an element: 4 lines keep the order, 5 strip.
+        assert_eq!(cube_strip::<u64>([c, a, lp(4, [16, 1])]), 1);
+        assert_eq!(cube_strip::<u64>([c, a, lp(5, [16, 1])]), 45);
+        // Steps of `c` 1 KiB apart: their sets hold 32 steps' rows.
+        assert_eq!(cube_strip::<u64>([lp(2048, [128, -1]), a, b]), CUBE_STRIP);
+        // The power-of-two seed 11's 280: blocks of 4 x 4 written 16 and 64 KiB apart, 16
+        // lines in one set, strip; of 4 x 2, 8 lines, keep the order.
+        let (c, a) = (lp(512, [2, 512]), lp(4, [2048, 4]));
+        assert_eq!(cube_strip::<u64>([c, a, lp(4, [8192, -1])]), 56);
+        assert_eq!(cube_strip::<u64>([c, a, lp(2, [8192, -1])]), 1);
+        // The cube of case 328 in a copy.
+        let src = Layout::from_parts([512, 4, 2], [-1, -512, 2048], 2047, 8).unwrap();
+        let dst = Layout::new([512, 4, 2], [512, 4, 2], 8).unwrap();
+        assert_eq!(
+            cube_copied_as_the_model(&src, &dst, u64::MAX),
+            [(512, [512, -1]), (4, [4, -512]), (2, [2, 2048])]
         );
     }
 
