@@ -1574,7 +1574,11 @@ mod tests {
         let (c, a) = (lp(512, [2, 512]), lp(4, [2048, 4]));
         assert_eq!(cube_strip::<u64>([c, a, lp(4, [8192, -1])]), 56);
         assert_eq!(cube_strip::<u64>([c, a, lp(2, [8192, -1])]), 1);
-        // The cube of case 328 in a copy.
+        // The cube of case 328 in a copy: a 2 MiB destination, which takes Miri minutes
+        // (the cubes kept in their order run under Miri in the tests above).
+        if cfg!(miri) {
+            return;
+        }
         let src = Layout::from_parts([512, 4, 2], [-1, -512, 2048], 2047, 8).unwrap();
         let dst = Layout::new([512, 4, 2], [512, 4, 2], 8).unwrap();
         assert_eq!(
