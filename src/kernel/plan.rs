@@ -1601,7 +1601,7 @@ mod tests {
     #[test]
     #[cfg_attr(
         miri,
-        ignore = "a 2 MiB destination; the cube it plans runs under Miri in the raw tests"
+        ignore = "a 2 MiB destination; cubes kept in their order run under Miri in the raw tests"
     )]
     fn short_loops_move_inside_loops_that_overflow_the_second_level() {
         use super::order::far_back;
