@@ -43,12 +43,21 @@ pub(crate) const fn l2_set_lines(apart: usize) -> usize {
     let sets = if apart < LINE_BYTES {
         all
     } else {
-        let zeros = apart.trailing_zeros();
-        let top = L2_WAY_BYTES.trailing_zeros();
-        let s = L2_WAY_BYTES >> if zeros < top { zeros } else { top };
-        if s > all { all } else { s }
+        sets_reached(apart, L2_WAY_BYTES)
     };
     sets.saturating_mul(L2_WAYS)
+}
+
+/// The sets of a cache whose ways span `way` bytes that the multiples of a step of `bytes`
+/// start lines in: `way` over the step's largest power-of-two divisor, from 1 to all
+/// `way / LINE_BYTES`. The one count of [`orbit`] (the first level) and [`l2_set_lines`]
+/// (the second).
+const fn sets_reached(bytes: usize, way: usize) -> usize {
+    let zeros = bytes.trailing_zeros();
+    let top = way.trailing_zeros();
+    let sets = way >> if zeros < top { zeros } else { top };
+    let all = way / LINE_BYTES;
+    if sets > all { all } else { sets }
 }
 
 /// The sets the multiples of a step of `bytes` start lines in: [`L1_WAY_BYTES`] over the
@@ -60,10 +69,7 @@ pub(crate) const fn l2_set_lines(apart: usize) -> usize {
 /// sets  64  64   16     1     1
 /// ```
 pub(crate) const fn orbit(bytes: usize) -> usize {
-    let zeros = bytes.trailing_zeros();
-    let top = L1_WAY_BYTES.trailing_zeros();
-    let sets = L1_WAY_BYTES >> if zeros < top { zeros } else { top };
-    if sets > L1_SETS { L1_SETS } else { sets }
+    sets_reached(bytes, L1_WAY_BYTES)
 }
 
 /// The lines of the first-level cache that lines `apart` bytes apart can keep: all of them
