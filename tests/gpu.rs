@@ -36,11 +36,14 @@ fn device() -> Option<(Arc<CudaContext>, Arc<cudarc::driver::CudaModule>)> {
         println!("SKIP: no CUDA device");
         return None;
     };
-    let include = concat!(env!("CARGO_MANIFEST_DIR"), "/include");
+    // The header's folder: where this file was built, unless `STRIDED_LAYOUT_INCLUDE` names
+    // another (a test binary built on one machine and run on another: `scripts/gpu-check --run`).
+    let include = std::env::var("STRIDED_LAYOUT_INCLUDE")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/include").into());
     let ptx = compile_ptx_with_opts(
         include_str!("cpp/strided_copy.cu"),
         CompileOptions {
-            include_paths: vec![include.into()],
+            include_paths: vec![include],
             options: vec!["-std=c++17".into()],
             ..Default::default()
         },

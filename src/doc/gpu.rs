@@ -250,4 +250,6 @@
 //!
 //! It is `#[ignore]`d (no GPU in CI) and prints `SKIP` without a device. On a GPU machine,
 //! `bash scripts/gpu-check` runs both (the example, then the test) and fails if either could
-//! not reach the device.
+//! not reach the device. On a GPU machine without a Rust toolchain, build the two programs on an
+//! x86-64 host with `bash scripts/gpu-check --build DIR`, take `DIR` and the repository there,
+//! and run `bash scripts/gpu-check --run DIR`.
