@@ -28,9 +28,20 @@ mean): the last line compares NumPy's contiguous copy of each case's bytes with 
 
 A case counts as slower when `copy()` takes more than `--slack` times the other's time (the
 issue's goal: no case slower than 1.10x the plain loop or NumPy).
+
+`--same-process LIB` times `copy()` here too, through the C function of the bench crate's
+`sweep_ffi` example (`cargo build --release -p strided-layout-bench --example sweep_ffi`, then
+`target/release/examples/libsweep_ffi.so`), on the very buffers and views NumPy copies, the two
+alternating as the sweep's methods do (warm, then each settled and timed in turn, twice), and
+checks that both write the same bytes. The comparison with NumPy then takes this run's two
+medians: no drift between processes and no placement of their own (the recorded times of a
+copy of memcpy's bytes moved 0.55-1.3x NumPy's over replays of the same sweep). Each call
+crosses `ctypes` (about a microsecond, as `copyto`'s own call from Python). The plain loop
+stays the sweep's.
 """
 
 import argparse
+import ctypes
 import math
 import statistics
 import sys
@@ -115,6 +126,74 @@ def huge_pages(on):
         multiarray._set_madvise_hugepage(on)
 
 
+class Case(ctypes.Structure):
+    """examples/sweep_ffi.rs's `Case`: one sweep case, for `sweep_copy`."""
+
+    _fields_ = [
+        ("rank", ctypes.c_size_t),
+        ("itemsize", ctypes.c_size_t),
+        ("shape", ctypes.c_size_t * 5),
+        ("src_strides", ctypes.c_ssize_t * 5),
+        ("src_offset", ctypes.c_ssize_t),
+        ("src", ctypes.c_void_p),
+        ("src_len", ctypes.c_size_t),
+        ("dst_strides", ctypes.c_ssize_t * 5),
+        ("dst_offset", ctypes.c_ssize_t),
+        ("dst", ctypes.c_void_p),
+        ("dst_len", ctypes.c_size_t),
+    ]
+
+
+def ffi(path):
+    """The bench crate's `sweep_copy` (examples/sweep_ffi.rs), loaded from `path`."""
+    f = ctypes.CDLL(path).sweep_copy
+    f.restype = ctypes.c_int
+    return f
+
+
+def ours_call(f, row, src_buf, dst_buf):
+    """A call of `copy()` on the case of `row` over NumPy's buffers: one pointer to a `Case`
+    made once, so that a timed call pays `ctypes`' crossing only (eleven declared arguments
+    cost about 5 us a call)."""
+    pad = lambda v: v + [0] * (5 - len(v))
+    case = Case(
+        len(ints(row["shape"])), int(row["itemsize"]),
+        (ctypes.c_size_t * 5)(*pad(ints(row["shape"]))),
+        (ctypes.c_ssize_t * 5)(*pad(ints(row["src_strides"]))), int(row["src_offset"]),
+        src_buf.ctypes.data, src_buf.size,
+        (ctypes.c_ssize_t * 5)(*pad(ints(row["dst_strides"]))), int(row["dst_offset"]),
+        dst_buf.ctypes.data, dst_buf.size,
+    )
+    ptr = ctypes.pointer(case)
+
+    def call():
+        code = f(ptr)
+        if code:
+            sys.exit(f"sweep_copy refused case {row['case']} (code {code})")
+
+    return call
+
+
+def timed_in_turn(methods, reps, warm_ms):
+    """Medians (ns) of `methods` timed as the sweep times its own: warm (in turn, at least
+    four rounds and `warm_ms`), then twice each settled and `reps // 2` runs timed back to back,
+    in turn."""
+    start, rounds = time.perf_counter_ns(), 0
+    while rounds < 4 or time.perf_counter_ns() - start < warm_ms * 1e6:
+        for m in methods:
+            m()
+        rounds += 1
+    times = [[] for _ in methods]
+    for _ in range(2):
+        for m, t in zip(methods, times):
+            settle(m)
+            for _ in range(max(reps // 2, 1)):
+                t0 = time.perf_counter_ns()
+                m()
+                t.append(time.perf_counter_ns() - t0)
+    return [statistics.median(t) for t in times]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tsv", nargs="?", default="target/sweep.tsv")
@@ -134,8 +213,15 @@ def main():
         "kernel's transparent huge pages are in madvise mode); off by default, as the sweep's "
         "Rust buffers are plain Vecs on 4 KiB pages, so both sides pay the same TLB misses",
     )
+    ap.add_argument(
+        "--same-process",
+        metavar="LIB",
+        help="time copy() here too, through LIB (the sweep_ffi example's shared library), on "
+        "NumPy's buffers, and compare the two in this process",
+    )
     args = ap.parse_args()
     huge_pages(args.hugepages == "on")
+    sweep_copy = ffi(args.same_process) if args.same_process else None
 
     rows = []
     with open(args.tsv) as f:
@@ -154,6 +240,30 @@ def main():
         src_buf, dst_buf = buffers(r, dt)
         src = view(src_buf, shape, ints(r["src_strides"]), int(r["src_offset"]), isz)
         dst = view(dst_buf, shape, ints(r["dst_strides"]), int(r["dst_offset"]), isz)
+        ours, loop = float(r["copy_ns"]), float(r["loop_ns"])
+        if sweep_copy:
+            # Both here, on these buffers: first the same bytes written, then timed in turn.
+            copy_here = ours_call(sweep_copy, r, src_buf, dst_buf)
+            copy_here()
+            written = dst_buf.copy()
+            dst_buf[:] = 7
+            np.copyto(dst, src)
+            if not np.array_equal(written, dst_buf):
+                sys.exit(f"case {r['case']}: copy() and copyto wrote different bytes")
+            numpy_ns, here_ns = timed_in_turn(
+                [lambda: np.copyto(dst, src), copy_here], args.reps, args.warm_ms
+            )
+            log_np += math.log(numpy_ns / here_ns)
+            log_loop += math.log(loop / ours)
+            desc = (
+                f"case {r['case']:>3} {isz}B ({r['shape']}):({r['src_strides']})"
+                f" +{r['src_offset']} -> ({r['dst_strides']}) +{r['dst_offset']}"
+            )
+            if here_ns > args.slack * numpy_ns:
+                behind_np.append((numpy_ns / here_ns, desc, here_ns, numpy_ns))
+            if ours > args.slack * loop:
+                behind_loop.append((loop / ours, desc, ours, loop))
+            continue
         # Warm-up, as the sweep's: untimed runs, eight (the sweep's four rounds pass over its
         # buffers twice each) and until `--warm-ms` have passed (buffers just filled run
         # slower for their first few passes), then until steady.
@@ -183,7 +293,6 @@ def main():
                 flat.append(time.perf_counter_ns() - t0)
             log_drift += math.log(statistics.median(flat) / float(r["memcpy_ns"]))
             drift_n += 1
-        ours, loop = float(r["copy_ns"]), float(r["loop_ns"])
         log_np += math.log(numpy_ns / ours)
         log_loop += math.log(loop / ours)
         desc = (
@@ -200,9 +309,11 @@ def main():
         print(f"cases where copy() takes more than {args.slack:.2f}x {title}: {len(behind)} of {n}")
         for ratio, desc, ours, other in sorted(behind):
             print(f"  {ratio:5.2f}x  {desc}: copy() {ours / 1e3:.1f} us, other {other / 1e3:.1f} us")
+    where = " (timed in this process)" if sweep_copy else ""
     print(
-        f"geometric mean of the speed-up of copy(): over NumPy copyto {math.exp(log_np / n):.2f}x,"
-        f" over the plain loop {math.exp(log_loop / n):.2f}x ({n} cases, NumPy {np.__version__})"
+        f"geometric mean of the speed-up of copy(): over NumPy copyto{where}"
+        f" {math.exp(log_np / n):.2f}x, over the plain loop {math.exp(log_loop / n):.2f}x"
+        f" ({n} cases, NumPy {np.__version__})"
     )
     if drift_n:
         print(
