@@ -194,6 +194,29 @@ def timed_in_turn(methods, reps, warm_ms):
     return [statistics.median(t) for t in times]
 
 
+def numpy_alone(dst, src, args):
+    """The median (ns) of `copyto(dst, src)` timed alone, as the sweep times its methods: warm
+    (untimed runs, eight, the sweep's four rounds passing over its buffers twice each, and
+    until `--warm-ms` have passed: buffers just filled run slower for their first few
+    passes), then settled, then `--reps` runs."""
+    start, runs = time.perf_counter_ns(), 0
+    while runs < 8 or time.perf_counter_ns() - start < args.warm_ms * 1e6:
+        np.copyto(dst, src)
+        runs += 1
+    return settled_median(lambda: np.copyto(dst, src), args.reps)
+
+
+def settled_median(run, reps):
+    """The median (ns) of `reps` runs of `run`, timed back to back once it runs steady."""
+    settle(run)
+    times = []
+    for _ in range(reps):
+        t0 = time.perf_counter_ns()
+        run()
+        times.append(time.perf_counter_ns() - t0)
+    return statistics.median(times)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tsv", nargs="?", default="target/sweep.tsv")
@@ -250,57 +273,30 @@ def main():
             np.copyto(dst, src)
             if not np.array_equal(written, dst_buf):
                 sys.exit(f"case {r['case']}: copy() and copyto wrote different bytes")
-            numpy_ns, here_ns = timed_in_turn(
+            numpy_ns, beside_np = timed_in_turn(
                 [lambda: np.copyto(dst, src), copy_here], args.reps, args.warm_ms
             )
-            log_np += math.log(numpy_ns / here_ns)
-            log_loop += math.log(loop / ours)
-            desc = (
-                f"case {r['case']:>3} {isz}B ({r['shape']}):({r['src_strides']})"
-                f" +{r['src_offset']} -> ({r['dst_strides']}) +{r['dst_offset']}"
-            )
-            if here_ns > args.slack * numpy_ns:
-                behind_np.append((numpy_ns / here_ns, desc, here_ns, numpy_ns))
-            if ours > args.slack * loop:
-                behind_loop.append((loop / ours, desc, ours, loop))
-            continue
-        # Warm-up, as the sweep's: untimed runs, eight (the sweep's four rounds pass over its
-        # buffers twice each) and until `--warm-ms` have passed (buffers just filled run
-        # slower for their first few passes), then until steady.
-        start, runs = time.perf_counter_ns(), 0
-        while runs < 8 or time.perf_counter_ns() - start < args.warm_ms * 1e6:
-            np.copyto(dst, src)
-            runs += 1
-        settle(lambda: np.copyto(dst, src))
-        times = []
-        for _ in range(args.reps):
-            t0 = time.perf_counter_ns()
-            np.copyto(dst, src)
-            times.append(time.perf_counter_ns() - t0)
-        numpy_ns = statistics.median(times)
-        # The machine's drift between the sweep's run and this one: NumPy's contiguous copy
-        # of the case's bytes against the sweep's `copy_from_slice` of them (both the C
-        # library's memcpy), over cases of at least 1 MiB (below it NumPy's call costs count).
+        else:
+            numpy_ns, beside_np = numpy_alone(dst, src, args), ours
+        # The machine's drift between the sweep's run and this one (two processes only):
+        # NumPy's contiguous copy of the case's bytes against the sweep's `copy_from_slice`
+        # of them (both the C library's memcpy), over cases of at least 1 MiB (below it
+        # NumPy's call costs count).
         nbytes = src.size * isz
-        if nbytes >= 1 << 20 and float(r["memcpy_ns"]) > 0:
+        if not sweep_copy and nbytes >= 1 << 20 and float(r["memcpy_ns"]) > 0:
             flat_src = np.full(src.size, 3, dtype=dt)
             flat_dst = np.full(src.size, 5, dtype=dt)
-            settle(lambda: np.copyto(flat_dst, flat_src))
-            flat = []
-            for _ in range(args.reps):
-                t0 = time.perf_counter_ns()
-                np.copyto(flat_dst, flat_src)
-                flat.append(time.perf_counter_ns() - t0)
-            log_drift += math.log(statistics.median(flat) / float(r["memcpy_ns"]))
+            flat = settled_median(lambda: np.copyto(flat_dst, flat_src), args.reps)
+            log_drift += math.log(flat / float(r["memcpy_ns"]))
             drift_n += 1
-        log_np += math.log(numpy_ns / ours)
+        log_np += math.log(numpy_ns / beside_np)
         log_loop += math.log(loop / ours)
         desc = (
             f"case {r['case']:>3} {isz}B ({r['shape']}):({r['src_strides']}) +{r['src_offset']}"
             f" -> ({r['dst_strides']}) +{r['dst_offset']}"
         )
-        if ours > args.slack * numpy_ns:
-            behind_np.append((numpy_ns / ours, desc, ours, numpy_ns))
+        if beside_np > args.slack * numpy_ns:
+            behind_np.append((numpy_ns / beside_np, desc, beside_np, numpy_ns))
         if ours > args.slack * loop:
             behind_loop.append((loop / ours, desc, ours, loop))
 
