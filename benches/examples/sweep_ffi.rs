@@ -8,28 +8,20 @@
 
 use strided_layout::Layout;
 
-/// The copy of one case, over `N` axes and elements of `T`; 0 on success, 1 where a layout
-/// is refused, 2 where the copy is.
-fn go<T: Copy + 'static, const N: usize>(
-    shape: &[usize],
-    src_strides: &[isize],
-    src_offset: isize,
-    src: &[T],
-    dst_strides: &[isize],
-    dst_offset: isize,
-    dst: &mut [T],
-) -> i32 {
-    let (Ok(shape), Ok(ss), Ok(ds)) = (
-        <[usize; N]>::try_from(shape),
-        <[isize; N]>::try_from(src_strides),
-        <[isize; N]>::try_from(dst_strides),
+/// The copy of `c` over `N` axes and elements of `T` (`src` and `dst` its buffers); 0 on
+/// success, 1 where a layout is refused, 2 where the copy is.
+fn go<T: Copy + 'static, const N: usize>(c: &Case, src: &[T], dst: &mut [T]) -> i32 {
+    let (Some(shape), Some(ss), Some(ds)) = (
+        c.shape.first_chunk::<N>(),
+        c.src_strides.first_chunk::<N>(),
+        c.dst_strides.first_chunk::<N>(),
     ) else {
         return 1;
     };
     let size = size_of::<T>();
     let (Ok(sl), Ok(dl)) = (
-        Layout::new(shape, ss, size).and_then(|l| l.with_offset(src_offset)),
-        Layout::new(shape, ds, size).and_then(|l| l.with_offset(dst_offset)),
+        Layout::new(*shape, *ss, size).and_then(|l| l.with_offset(c.src_offset)),
+        Layout::new(*shape, *ds, size).and_then(|l| l.with_offset(c.dst_offset)),
     ) else {
         return 1;
     };
@@ -39,25 +31,15 @@ fn go<T: Copy + 'static, const N: usize>(
     }
 }
 
-/// `go` for rank `rank` (1 to 5) of elements of `T`.
-#[allow(clippy::too_many_arguments)]
-fn by_rank<T: Copy + 'static>(
-    rank: usize,
-    shape: &[usize],
-    ss: &[isize],
-    so: isize,
-    src: &[T],
-    ds: &[isize],
-    dof: isize,
-    dst: &mut [T],
-) -> i32 {
-    match rank {
-        1 => go::<T, 1>(shape, ss, so, src, ds, dof, dst),
-        2 => go::<T, 2>(shape, ss, so, src, ds, dof, dst),
-        3 => go::<T, 3>(shape, ss, so, src, ds, dof, dst),
-        4 => go::<T, 4>(shape, ss, so, src, ds, dof, dst),
-        5 => go::<T, 5>(shape, ss, so, src, ds, dof, dst),
-        _ => 1,
+/// `go` for `c.rank` (1 to 5) axes; 3 for another rank.
+fn by_rank<T: Copy + 'static>(c: &Case, src: &[T], dst: &mut [T]) -> i32 {
+    match c.rank {
+        1 => go::<T, 1>(c, src, dst),
+        2 => go::<T, 2>(c, src, dst),
+        3 => go::<T, 3>(c, src, dst),
+        4 => go::<T, 4>(c, src, dst),
+        5 => go::<T, 5>(c, src, dst),
+        _ => 3,
     }
 }
 
@@ -91,11 +73,6 @@ pub struct Case {
 pub unsafe extern "C" fn sweep_copy(case: *const Case) -> i32 {
     // SAFETY: a valid `Case` (the caller's contract).
     let c = unsafe { &*case };
-    if !(1..=5).contains(&c.rank) {
-        return 3;
-    }
-    let r = c.rank;
-    let (shape, ss, ds) = (&c.shape[..r], &c.src_strides[..r], &c.dst_strides[..r]);
     macro_rules! typed {
         ($t:ty) => {{
             // SAFETY: `src_len` and `dst_len` aligned elements of this size, disjoint (the
@@ -106,7 +83,7 @@ pub unsafe extern "C" fn sweep_copy(case: *const Case) -> i32 {
                     std::slice::from_raw_parts_mut(c.dst.cast::<$t>(), c.dst_len),
                 )
             };
-            by_rank::<$t>(r, shape, ss, c.src_offset, s, ds, c.dst_offset, d)
+            by_rank::<$t>(c, s, d)
         }};
     }
     match c.itemsize {
