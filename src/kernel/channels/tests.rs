@@ -366,6 +366,32 @@ fn partial_blocks_deinterleave_every_channel_count() {
     }
 }
 
+/// Partial blocks the shuffles leave to the element loop (pixels of 20 `u8` lanes, 17 `u16`,
+/// 8 `u64`: no group kernel takes them, checked first) over several of its strips
+/// ([`STRIP_BYTES`] of source each) and a partial last strip, against the index formula.
+#[test]
+fn partial_blocks_past_a_strip_move_plane_by_plane() {
+    fn left_to_strips<T: Copy + Default + 'static>(c: usize, px: usize, n: usize) {
+        let src = std::vec![T::default(); n * px];
+        let mut dst = std::vec![T::default(); c * n];
+        // SAFETY: `n` whole pixels of `px` lanes in the source, `c` planes of `n` in the
+        // destination, disjoint allocations.
+        let done = unsafe {
+            deinterleave_groups(dst.as_mut_ptr(), n as isize, src.as_ptr(), px, c, n, false)
+        };
+        assert_eq!(done, 0, "c {c} px {px}: a group kernel took the block");
+    }
+    // Miri: one strip boundary each, the fewest pixels that cross it.
+    let strips = if cfg!(miri) { 1 } else { 3 };
+    let n = |px: usize, size: usize| (STRIP_BYTES / (px * size)) * strips + 5;
+    left_to_strips::<u8>(3, 20, n(20, 1));
+    partial_block::<u8>(|i| (i * 7 + 3) as u8, 0xEE, 3, 20, n(20, 1), false);
+    left_to_strips::<u16>(2, 17, n(17, 2));
+    partial_block::<u16>(|i| (i * 7 + 3) as u16, 0xEEEE, 2, 17, n(17, 2), false);
+    left_to_strips::<u64>(3, 8, n(8, 8));
+    partial_block::<u64>(|i| i as u64, u64::MAX, 3, 8, n(8, 8), false);
+}
+
 #[test]
 #[cfg_attr(
     miri,

@@ -1180,7 +1180,7 @@ use rows::{
     PAIR_ROWS, SHORT_ROW_BYTES, copy_short_rows, flipped, lowest, pair_rows, pair_rows_contiguous,
     reverse_rows, reverse_worth, rows_of_n, strided_block,
 };
-pub(crate) use rows::{copy_run, reverse_rows_portable};
+pub(crate) use rows::{copy_run, reverse_rows_portable, strided_copy_unchecked};
 
 pub(crate) use elementwise::{fill, fold, map, zip_map};
 #[cfg(feature = "rayon")]

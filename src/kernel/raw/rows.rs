@@ -714,7 +714,7 @@ pub(crate) const RUN_PIECE: usize = 1024;
 /// Every `d + j·ds` and `s + j·ss` (`j < n`) is an element of its slice, and no `d` element
 /// is an `s` element.
 #[inline]
-pub(super) unsafe fn strided_copy_unchecked<T: Copy>(
+pub(crate) unsafe fn strided_copy_unchecked<T: Copy>(
     d: *mut T,
     ds: isize,
     s: *const T,
