@@ -331,6 +331,14 @@ pub(crate) trait Backend: Sized {
     /// strided loops).
     const SHUFFLES: bool = false;
 
+    /// The 16-byte groups of each plane a step of [`channels`](Backend::channels) moves, for
+    /// pixels of `lanes` lanes: 0 where it moves none (the default: no shuffles).
+    #[inline]
+    fn channel_groups(lanes: usize) -> usize {
+        let _ = lanes;
+        0
+    }
+
     /// Whole groups of `C` channels of `SIZE` bytes, planar -> interleaved (`INTER`) or back
     /// (`channels::by_shape`); returns the pixels done, a prefix (0 by default: none).
     ///
@@ -509,6 +517,12 @@ unsafe fn grouped_portable<T: 'static, E: Copy, const W: usize>(
 macro_rules! one_unit_channels {
     ($unit:ty) => {
         const SHUFFLES: bool = true;
+
+        #[inline]
+        fn channel_groups(lanes: usize) -> usize {
+            let _ = lanes;
+            <$unit as crate::kernel::channels::Unit>::GROUPS
+        }
 
         #[inline]
         unsafe fn channels<const C: usize, const SIZE: usize, const INTER: bool>(

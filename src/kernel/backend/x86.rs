@@ -164,6 +164,17 @@ impl Backend for X86 {
     const SHUFFLES: bool = true;
 
     #[inline]
+    fn channel_groups(lanes: usize) -> usize {
+        // As `channels` below dispatches: AVX2's two groups a step, else SSSE3's one for 2 to
+        // 4 lanes.
+        if has_avx2() {
+            2
+        } else {
+            usize::from(lanes <= 4 && has_ssse3())
+        }
+    }
+
+    #[inline]
     unsafe fn channels<const C: usize, const SIZE: usize, const INTER: bool>(
         d: *mut u8,
         s: *const u8,

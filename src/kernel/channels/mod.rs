@@ -83,7 +83,7 @@ pub(crate) mod portable;
 
 pub(crate) use algorithm::Band;
 #[cfg(any(neon_kernels, miri))]
-pub(crate) use algorithm::{one_channel_on, pairs_one_by_one, run as run_on, zip_pairs};
+pub(crate) use algorithm::{Unit, one_channel_on, pairs_one_by_one, run as run_on, zip_pairs};
 #[cfg(test)]
 #[expect(
     clippy::cast_possible_wrap,
@@ -271,6 +271,25 @@ pub(crate) fn one_channel_worth<T>(stride: isize, n: usize, insert: bool) -> boo
 #[inline]
 pub(crate) const fn worth(pixels: usize) -> bool {
     pixels >= 16
+}
+
+/// Whether this target's shuffles move at least one step of a channel block of `pixels`
+/// pixels of `lanes` lanes of `T` (`dense`: every lane a channel; else they stop before the
+/// last pixel, whose lanes past its channels may lie past the slice): a step moves
+/// [`Backend::channel_groups`] 16-byte groups of each plane. Where they move none, the
+/// kernel's setup buys nothing, and the block is an element loop ([`deinterleave`]'s rest).
+#[inline]
+pub(crate) fn shuffles_a_step<T>(pixels: usize, lanes: usize, dense: bool) -> bool {
+    let per = Target::channel_groups(lanes)
+        .wrapping_mul(16)
+        .checked_div(size_of::<T>())
+        .unwrap_or(0);
+    let whole = if dense {
+        pixels
+    } else {
+        pixels.saturating_sub(1)
+    };
+    per > 0 && whole >= per
 }
 
 /// The direction of a channel block.

@@ -647,7 +647,8 @@ enum BlockKind {
     /// A channel block, planar source to interleaved destination, of enough pixels
     /// ([`channels::worth`]).
     Interleave,
-    /// A channel block, interleaved source to planar destination, of enough pixels.
+    /// A channel block, interleaved source to planar destination, of enough pixels, at least
+    /// one step of the target's shuffles ([`channels::shuffles_a_step`]).
     Deinterleave,
     /// An [`Interleave`](BlockKind::Interleave) block turned: the pixels along `a`, the
     /// channels along `b` ([`turned_channels`]).
@@ -693,7 +694,14 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
     }
     match channel_block::<T>(a, b) {
         Some(Channels::Interleave) if channels::worth(b.extent) => return BlockKind::Interleave,
-        Some(Channels::Deinterleave) if channels::worth(b.extent) => {
+        Some(Channels::Deinterleave)
+            if channels::worth(b.extent)
+                && channels::shuffles_a_step::<T>(
+                    b.extent,
+                    sb.unsigned_abs(),
+                    sb.unsigned_abs() == a.extent,
+                ) =>
+        {
             return BlockKind::Deinterleave;
         }
         Some(Channels::Extract) if channels::one_channel_worth::<T>(sb, b.extent, false) => {
@@ -1620,6 +1628,67 @@ mod tests {
             .iter()
             .map(|l| (l.extent, l.strides))
             .collect()
+    }
+
+    /// A deinterleave block the target's shuffles move no step of (`u8`, 4 of 12 lanes, 24
+    /// pixels: no step on AVX2's 32 pixels) is an element loop; 70 pixels are the channel
+    /// kernel's on every backend; both copy as the model does, the run-time copy and a
+    /// prepared plan.
+    #[test]
+    fn deinterleave_blocks_shorter_than_a_step_are_element_loops() {
+        let (chans, pixels) = (lp(4, [105, 1]), lp(24, [1, 12]));
+        let short = super::channels::shuffles_a_step::<u8>(24, 12, false);
+        let kind = block_kind::<u8>(chans, pixels);
+        assert!(
+            kind == if short {
+                BlockKind::Deinterleave
+            } else {
+                BlockKind::Elements
+            }
+        );
+        assert!(block_kind::<u8>(chans, lp(70, [1, 12])) == BlockKind::Deinterleave);
+        // Miri (the portable unit's 16-pixel steps: both are channel blocks there): one,
+        // two rows deep.
+        let (widths, rows): (&[usize], usize) = if cfg!(miri) {
+            (&[24], 2)
+        } else {
+            (&[24, 70], 6)
+        };
+        for &n in widths {
+            let ni = n.cast_signed();
+            let src = Layout::new([n, 4, rows], [12, -1, 12 * ni + 5], 1)
+                .and_then(|l| l.with_offset(3))
+                .unwrap();
+            let dst = Layout::new([n, 4, rows], [1, ni + 9, 4 * (ni + 9) + 2], 1).unwrap();
+            let input: std::vec::Vec<u8> = (0..src.required_len().unwrap())
+                .map(|i| u8::try_from(i % 251).unwrap())
+                .collect();
+            let len = dst.required_len().unwrap();
+            let mut want = std::vec![u8::MAX; len];
+            for (s, d) in src.offsets().zip(dst.offsets()) {
+                want[d.unsigned_abs()] = input[s.unsigned_abs()];
+            }
+            let mut out = std::vec![u8::MAX; len];
+            copy(&input, &src, &mut out, &dst).unwrap();
+            assert_eq!(out, want, "{n} pixels");
+            let mut out = std::vec![u8::MAX; len];
+            CopyPlan::new(&src, &dst)
+                .unwrap()
+                .run(&input, &mut out)
+                .unwrap();
+            assert_eq!(out, want, "{n} pixels, prepared");
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let inner = plan.nests()[0]
+                .loops()
+                .last_chunk::<2>()
+                .map(|[a, b]| (*a, *b));
+            let (a, b) = inner.unwrap();
+            assert_eq!(
+                (a.extent, b.extent, b.strides),
+                (4, n, [1, 12]),
+                "{n} pixels"
+            );
+        }
     }
 
     /// Copies through strips the sets shorten (25 steps of the third loop: two whole strips
