@@ -165,8 +165,8 @@ impl Backend for X86 {
 
     #[inline]
     fn channel_groups(lanes: usize) -> usize {
-        // As `channels` below dispatches: AVX2's two groups a step, else SSSE3's one for 2 to
-        // 4 lanes.
+        // AVX2's two groups a step; else SSSE3's one (CPUs from before 2013), for 2 to 4 lanes
+        // only: more would double the code of the largest kernels for few machines.
         if has_avx2() {
             2
         } else {
@@ -183,17 +183,14 @@ impl Backend for X86 {
         stream: bool,
         used: usize,
     ) -> usize {
-        if has_avx2() {
-            // SAFETY: AVX2 is present (checked); the caller's contract.
-            return unsafe { channels::x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
+        match Self::channel_groups(C) {
+            // SAFETY: two groups only where AVX2 is present (`channel_groups`); the caller's
+            // contract.
+            2 => unsafe { channels::x86::avx2::<C, SIZE, INTER>(d, s, plane, n, stream, used) },
+            // SAFETY: one only where SSSE3 is present (`channel_groups`); the caller's contract.
+            1 => unsafe { channels::x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream, used) },
+            _ => 0,
         }
-        // SSSE3 without AVX2 (CPUs from before 2013) keeps the 2 to 4 channels only: more
-        // channels would double the code of the largest kernels for few machines.
-        if C <= 4 && has_ssse3() {
-            // SAFETY: SSSE3 is present (checked); the caller's contract.
-            return unsafe { channels::x86::ssse3::<C, SIZE, INTER>(d, s, plane, n, stream, used) };
-        }
-        0
     }
 
     #[inline]

@@ -67,7 +67,13 @@ impl Split {
 
 /// Pixels a step of `U` moves: `16·GROUPS / SIZE` (2 at least: `SIZE <= 8`).
 pub(super) const fn pixels_per<U: Unit, const SIZE: usize>() -> usize {
-    match U::GROUPS.wrapping_mul(16).checked_div(SIZE) {
+    pixels_a_step(U::GROUPS, SIZE)
+}
+
+/// Pixels of `size`-byte channels a step of `groups` 16-byte groups a plane moves (0 for no
+/// groups or a zero size).
+pub(super) const fn pixels_a_step(groups: usize, size: usize) -> usize {
+    match groups.wrapping_mul(16).checked_div(size) {
         Some(p) => p,
         None => 0,
     }

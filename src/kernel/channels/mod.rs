@@ -274,22 +274,20 @@ pub(crate) const fn worth(pixels: usize) -> bool {
 }
 
 /// Whether this target's shuffles move at least one step of a channel block of `pixels`
-/// pixels of `lanes` lanes of `T` (`dense`: every lane a channel; else they stop before the
-/// last pixel, whose lanes past its channels may lie past the slice): a step moves
+/// pixels of `px` lanes of `T`, `c` of them channels ([`whole_pixels`]): a step moves
 /// [`Backend::channel_groups`] 16-byte groups of each plane. Where they move none, the
 /// kernel's setup buys nothing, and the block is an element loop ([`deinterleave`]'s rest).
 #[inline]
-pub(crate) fn shuffles_a_step<T>(pixels: usize, lanes: usize, dense: bool) -> bool {
-    let per = Target::channel_groups(lanes)
-        .wrapping_mul(16)
-        .checked_div(size_of::<T>())
-        .unwrap_or(0);
-    let whole = if dense {
-        pixels
-    } else {
-        pixels.saturating_sub(1)
-    };
-    per > 0 && whole >= per
+pub(crate) fn shuffles_a_step<T>(pixels: usize, px: usize, c: usize) -> bool {
+    let per = algorithm::pixels_a_step(Target::channel_groups(px), size_of::<T>());
+    per > 0 && whole_pixels(px, c, pixels) >= per
+}
+
+/// The pixels of `n` the shuffles may take whole: all of dense ones (`px == c`); all but the
+/// last where they have lanes past their channels, which may lie past the slice.
+#[inline]
+const fn whole_pixels(px: usize, c: usize, n: usize) -> usize {
+    if px == c { n } else { n.saturating_sub(1) }
 }
 
 /// The direction of a channel block.
@@ -501,24 +499,18 @@ unsafe fn interleave_any<T: Copy>(
     }
 }
 
-/// [`deinterleave`] element by element for any `c` (the few pixels the shuffles leave).
+/// [`deinterleave`] element by element for dense pixels (`px == c`) of any `c` (the few
+/// pixels the shuffles leave).
 ///
 /// # Safety
 ///
-/// As [`deinterleave`].
+/// As [`deinterleave`] with `px == c`.
 #[inline(never)]
-unsafe fn deinterleave_any<T: Copy>(
-    d: *mut T,
-    plane: isize,
-    s: *const T,
-    px: usize,
-    c: usize,
-    n: usize,
-) {
+unsafe fn deinterleave_any<T: Copy>(d: *mut T, plane: isize, s: *const T, c: usize, n: usize) {
     for j in 0..n {
         for k in 0..c {
-            // SAFETY: `j < n`, `k < c <= px`: an element of the source slice (contract).
-            let from = unsafe { s.add(j.wrapping_mul(px).wrapping_add(k)) };
+            // SAFETY: `j < n`, `k < c == px`: an element of the source slice (contract).
+            let from = unsafe { s.add(j.wrapping_mul(c).wrapping_add(k)) };
             // SAFETY: `from` is an element of the source slice (above).
             let x = unsafe { *from };
             // SAFETY: `k < c`: plane `k` starts at an element of the destination slice
@@ -556,7 +548,7 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         2 <= c && c <= px,
         "deinterleave: pixels narrower than their channels"
     );
-    let whole = if px == c { n } else { n.saturating_sub(1) };
+    let whole = whole_pixels(px, c, n);
     // SAFETY: as in `interleave`, with the roles swapped. A partial block (`px > c`) reads
     // whole pixels: their lanes lie between elements of the source slice, except past the
     // last pixel's channels, so the shuffles stop before the last pixel.
@@ -580,8 +572,8 @@ pub(crate) unsafe fn deinterleave<T: Copy + 'static>(
         3 => unsafe { deinterleave_n::<T, 3>(d, plane, s, n) },
         // SAFETY: the caller's contract for the dense pixels from `done` (above), `c == 4`.
         4 => unsafe { deinterleave_n::<T, 4>(d, plane, s, n) },
-        // SAFETY: the caller's contract for the pixels from `done` (above).
-        _ => unsafe { deinterleave_any(d, plane, s, px, c, n) },
+        // SAFETY: the caller's contract for the dense pixels from `done` (above).
+        _ => unsafe { deinterleave_any(d, plane, s, c, n) },
     }
 }
 

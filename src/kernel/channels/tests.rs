@@ -872,7 +872,7 @@ fn shuffles_a_step_where_the_group_kernels_move_pixels() {
                         )
                     };
                     let size = size_of::<T>();
-                    let step = shuffles_a_step::<T>(n, lanes, dense);
+                    let step = shuffles_a_step::<T>(n, lanes, c);
                     assert!(
                         step || done == 0,
                         "size {size} lanes {lanes} c {c} n {n}: {done} moved, no step said"
