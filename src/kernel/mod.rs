@@ -61,7 +61,8 @@
 //!    vector chunks, one call a block, and element loops for the rest (rows of 2 to 16
 //!    elements unrolled on hosts, 2 to 4 on bare metal).
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the
-//!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`);
+//!    driver instead, three loops at a time (`drive::for_each_cube`, `raw::small_cube`), and
+//!    so do blocks of longer rows (not streamed), each row one run (`raw::Inline::Runs`);
 //!    cubes of at most 64 elements in rows of 2 to 8 strided elements take one loop per row
 //!    length, chosen once a nest (`raw::tiny_cubes`).
 //!    A transpose of 2-, 4- or 8-byte elements whose columns come in groups, consecutive on

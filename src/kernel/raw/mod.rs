@@ -214,7 +214,7 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize, const L: usiz
                 continue;
             }
         }
-        match inline_nest::<T, L>(nest, stream, owned) {
+        match inline_nest::<T, L>(nest, [stream, stream_rows, owned]) {
             Some(Inline::Cubes) => {
                 // SAFETY: the caller's contract, for `nest`.
                 if unsafe { tiny_cubes(nest, d, s) } {
@@ -231,6 +231,24 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize, const L: usiz
                     // the nest, inside the allocations (the caller's contract), the
                     // destination's unique and not source elements: `small_cube`'s contract.
                     unsafe { small_cube(d, s, offs, [c, a, b], steps) };
+                });
+                continue;
+            }
+            Some(Inline::Runs) => {
+                for_each_cube(nest, |offs, c, a, b| {
+                    for k in 0..c.extent {
+                        let block = stepped(offs, k, c.strides);
+                        for i in 0..a.extent {
+                            let [od, os] = stepped(block, i, a.strides);
+                            let (dp, sp) = (d.wrapping_offset(od), s.wrapping_offset(os));
+                            // SAFETY: row `i` of the block at step `k` of the cube `c × a × b`
+                            // at `offs`: `b.extent` consecutive elements of each operand
+                            // (`Inline::Runs`: its rows are `BlockKind::Rows`), offsets of the
+                            // nest, inside the allocations, the destination's not source
+                            // elements (the caller's contract): `copy_run`'s contract.
+                            unsafe { copy_run(dp, sp, b.extent) };
+                        }
+                    }
                 });
                 continue;
             }
@@ -789,15 +807,21 @@ enum Inline {
     Cubes,
     /// Tiled, its blocks [`BlockKind::Elements`]: each tile a [`strided_block`].
     Tiles,
+    /// Untiled, its blocks [`BlockKind::Rows`] longer than [`SHORT_ROW_BYTES`] (rows not
+    /// streamed): three loops at a time, each row one [`copy_run`]. A block of a few long rows
+    /// (two rows of 1 KiB, in a copy that swaps halves of its rows) paid about a third of
+    /// its rows' time again in [`block_kernel`]'s call and dispatch.
+    Runs,
 }
 
-/// The [`Inline`] form of `nest`'s blocks, if any (`stream`: the copy streams its stores;
-/// `owned`: its destination is its alone, else rows of one channel scattered are element
-/// loops, [`BlockKind::Insert`], and inline as those do).
+/// The [`Inline`] form of `nest`'s blocks, if any (`[stream, stream_rows, owned]` as
+/// [`copy_nests`] takes them: `stream`, the copy streams its transposes' stores;
+/// `stream_rows`, its contiguous rows' too; `owned`, its destination is its alone, else rows
+/// of one channel scattered are element loops, [`BlockKind::Insert`], and inline as those
+/// do).
 fn inline_nest<T: 'static, const L: usize>(
     nest: &crate::kernel::plan::Nest<2, L>,
-    stream: bool,
-    owned: bool,
+    [stream, stream_rows, owned]: [bool; 3],
 ) -> Option<Inline> {
     let (a, b) = match nest.loops() {
         [.., a, b] => (*a, *b),
@@ -819,6 +843,7 @@ fn inline_nest<T: 'static, const L: usize>(
     match (kind, nest.tile()) {
         (BlockKind::Elements, None) => Some(Inline::Cubes),
         (_, None) if short => Some(Inline::Cubes),
+        (BlockKind::Rows, None) if !stream_rows => Some(Inline::Runs),
         (BlockKind::Elements, Some(_)) => Some(Inline::Tiles),
         _ => None,
     }
@@ -1193,8 +1218,8 @@ pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};
 #[cfg(test)]
 mod tests {
     use super::{
-        BlockKind, CUBE_STRIP, Loop, ROW_STREAM_BYTES, ROW_STREAM_STEPS, block_kernel, block_kind,
-        block_tile, cube_strip, nest_tile,
+        BlockKind, CUBE_STRIP, Inline, Loop, PAIR_ROWS, ROW_STREAM_BYTES, ROW_STREAM_STEPS,
+        SHORT_ROW_BYTES, block_kernel, block_kind, block_tile, cube_strip, inline_nest, nest_tile,
     };
     use crate::kernel::backend::{Backend, Target};
     use crate::kernel::plan::{MAX_LOOPS, Plan};
@@ -1671,6 +1696,53 @@ mod tests {
             let inner = loops.last_chunk::<2>().map(|[a, b]| (a.0, b.0, b.1));
             assert_eq!(inner, Some((4, n, [1, 12])), "{n} pixels");
         }
+    }
+
+    /// Blocks of rows longer than [`SHORT_ROW_BYTES`] run inlined, a run a row
+    /// ([`Inline::Runs`]), unless their rows stream; shorter ones are cubes, or runs too where
+    /// the copy streams its transposes but not its rows (as the block kernel moves them). Copies of three,
+    /// two and one loops whose rows run both ways (a copy swapping the halves of its rows, one
+    /// flipping the blocks of its source) write what the model does, the run-time copy and a
+    /// prepared plan.
+    #[test]
+    fn long_rows_run_inlined_as_the_model() {
+        let form = |src: &Layout<3>, dst: &Layout<3>, flags| {
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            inline_nest::<u32, MAX_LOOPS>(&plan.nests()[0], flags)
+        };
+        let (runs, cubes) = if PAIR_ROWS {
+            (None, None)
+        } else {
+            (Some(Inline::Runs), Some(Inline::Cubes))
+        };
+        // Rows of 40 and 33 `u32` (160 and 132 bytes), and 32 (128 bytes, the short rows').
+        for (n, want) in [(40usize, runs), (33, runs), (32, cubes)] {
+            let ni = n.cast_signed();
+            assert!(SHORT_ROW_BYTES < 4 * n || want == cubes);
+            // Halves of each row of 2n swapped: blocks of two rows, the destination's backwards.
+            let src = Layout::new([7, 2, n], [2 * ni, ni, 1], 4).unwrap();
+            let dst = Layout::new([7, 2, n], [2 * ni, -ni, 1], 4)
+                .and_then(|l| l.with_offset(ni))
+                .unwrap();
+            assert!(form(&src, &dst, [false; 3]) == want, "{n}");
+            assert!(form(&src, &dst, [true, false, true]) == runs, "{n}");
+            assert!(form(&src, &dst, [true, true, true]).is_none(), "{n}");
+            let loops = cube_copied_as_the_model(&src, &dst, |i| u32::try_from(i).unwrap(), 0);
+            assert_eq!(loops, [(7, [2 * ni, 2 * ni]), (2, [-ni, ni]), (n, [1, 1])]);
+            // Blocks of the source flipped, rows 3 apart in the destination: two loops.
+            let src = Layout::new([1, 9, n], [0, -ni - 5, 1], 4)
+                .and_then(|l| l.with_offset(8 * (ni + 5)))
+                .unwrap();
+            let dst = Layout::new([1, 9, n], [0, ni + 3, 1], 4).unwrap();
+            assert!(form(&src, &dst, [false; 3]) == want, "{n}");
+            let loops = cube_copied_as_the_model(&src, &dst, |i| u32::try_from(i).unwrap(), 0);
+            assert_eq!(loops, [(9, [ni + 3, -ni - 5]), (n, [1, 1])]);
+        }
+        // One run: a contiguous copy of one loop.
+        let src = Layout::new([1, 1, 300], [300, 300, 1], 4).unwrap();
+        assert!(form(&src, &src, [false; 3]) == runs);
+        let loops = cube_copied_as_the_model(&src, &src, |i| u32::try_from(i).unwrap(), 0);
+        assert_eq!(loops, [(300, [1, 1])]);
     }
 
     /// Copies through strips the sets shorten (25 steps of the third loop: two whole strips
