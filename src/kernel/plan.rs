@@ -43,8 +43,9 @@
 //!
 //! `plan/builder.rs` runs the steps in this order for a nest; each rule is written once, in
 //! the file named after it, and called from there by the builder, the peeler
-//! (`plan/peel.rs`) and the small nests' planners (`plan/block.rs`, whose two-operand
-//! `copy_nest` writes merge, flip and measure out for two operands: a Cortex-M4 copy's
+//! (`plan/peel.rs`) and the small nests' planners (`plan/block.rs`, whose `copy_nest` calls
+//! the two-operand forms each rule's file keeps beside its general one, on the same
+//! per-operand step: `merge2`, `turn2` and `backwards2`, `measure2`; a Cortex-M4 copy's
 //! instructions, tested equal to the generic steps).
 //!
 //! ```text
@@ -77,9 +78,10 @@ mod storage;
 mod tiling;
 
 use builder::Builder;
-use flip::{face, flip};
+use flip::{backwards2, face, flip, turn2};
 pub(crate) use measure::measure;
-use merge::{merge, merge_turned};
+use measure::measure2;
+use merge::{merge, merge_turned, merge2};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};

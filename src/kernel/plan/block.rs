@@ -13,8 +13,9 @@
 //! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
-    Loop, Plan, face, flip, itemsize_of, line_for, measure, merge, merge_turned, offsets_of,
-    outer_first, outer_first2, short_back, side_for, strides_at, tile2, untiled_small,
+    Loop, Plan, backwards2, face, flip, itemsize_of, line_for, measure, measure2, merge,
+    merge_turned, merge2, offsets_of, outer_first, outer_first2, short_back, side_for, strides_at,
+    tile2, turn2, untiled_small,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -300,17 +301,17 @@ pub(crate) fn copy_nest<const N: usize>(
     let overflow = LayoutError::OffsetOverflow;
     // Whether the second merge test below can answer otherwise than the push's: the push
     // tried these two loops, unflipped, in this order. Flipping both negates both sides of
-    // each operand's test `outer stride == inner stride · inner extent` (and `flip2` refuses
+    // each operand's test `outer stride == inner stride · inner extent` (and `turn2` refuses
     // a stride it cannot negate), so only one flip or a swap can let them merge now; every
     // other case skips the test's four multiplies.
     let mut retry = false;
-    if depth >= 1 && backwards(&outer) {
-        flip2(&mut outer, &mut offsets).ok_or(overflow)?;
+    if depth >= 1 && backwards2(&outer) {
+        turn2(&mut outer, &mut offsets).ok_or(overflow)?;
         retry = !retry;
     }
     if depth == 2 {
-        if backwards(&inner) {
-            flip2(&mut inner, &mut offsets).ok_or(overflow)?;
+        if backwards2(&inner) {
+            turn2(&mut inner, &mut offsets).ok_or(overflow)?;
             retry = !retry;
         }
         // Order (largest weight outermost, stable), then merge again; the merged-away loop
@@ -389,113 +390,4 @@ fn rank2<const N: usize>(op: &Lowered<N>) -> ([usize; 2], [isize; 2]) {
         (&[e0], &[s0]) => ([e0, 1], [s0, 0]),
         _ => ([1, 1], [0, 0]),
     }
-}
-
-/// [`merge`](merge()) of two operands.
-#[expect(
-    clippy::inline_always,
-    reason = "a call per merge attempt cost a Cortex-M4 copy 24 instructions (for 156 bytes)"
-)]
-#[inline(always)]
-fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
-    let merges = |o: isize, i: isize| moved(i, inner.extent) == Some(o);
-    let ([o0, o1], [i0, i1]) = (outer.strides, inner.strides);
-    if merges(o0, i0) && merges(o1, i1) {
-        Some(Loop {
-            extent: outer.extent.checked_mul(inner.extent)?,
-            strides: inner.strides,
-        })
-    } else {
-        None
-    }
-}
-
-/// Whether `l` runs backwards or stands still in both operands, so that [`flip2`] turns it
-/// round ([`flip`](flip())'s test, for two operands; most loops run forwards). It also
-/// answers `true` for a loop that stands still in both, which `flip` leaves alone: flipping
-/// it changes nothing, and one comparison fewer is cheaper than the rare call.
-#[expect(
-    clippy::inline_always,
-    reason = "as a call it took the loop by address, out of registers: 7 more instructions \
-              per Cortex-M4 copy"
-)]
-#[inline(always)]
-fn backwards(l: &Loop<2>) -> bool {
-    let [s0, s1] = l.strides;
-    s0 <= 0 && s1 <= 0
-}
-
-/// Negates each stride of `l` and moves each operand's offset to the loop's last step.
-#[inline(never)]
-fn flip2(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Option<()> {
-    let steps = l.extent.saturating_sub(1);
-    for (s, off) in l.strides.iter_mut().zip(offsets.iter_mut()) {
-        *off = off.checked_add(moved(*s, steps)?)?;
-        *s = s.checked_neg()?;
-    }
-    Some(())
-}
-
-/// Widens each operand's `(lowest, highest)` offset by what one step short of `l`'s extent
-/// moves it ([`measure`](measure())'s step, written out for two operands).
-#[expect(
-    clippy::inline_always,
-    reason = "called twice per run-time copy: as a call it cost a Cortex-M4 copy 24 more \
-              instructions (for 146 bytes of flash)"
-)]
-#[inline(always)]
-fn widen(bounds: &mut [(isize, isize); 2], l: &Loop<2>) -> Option<()> {
-    let steps = l.extent.saturating_sub(1);
-    let [(lo0, hi0), (lo1, hi1)] = bounds;
-    let [s0, s1] = l.strides;
-    widen_by(lo0, hi0, moved(s0, steps)?)?;
-    widen_by(lo1, hi1, moved(s1, steps)?)
-}
-
-/// Each operand's bounds of a nest of `depth` loops `outer`, `inner` from `offsets`: what one
-/// step short of each loop's extent moves it, added to its low or high end (a loop past the
-/// depth moves nothing). [`measure`](measure()) written out for two operands and two loops; `None` on
-/// an overflow of `isize`.
-#[expect(
-    clippy::inline_always,
-    reason = "the run-time copy's nest stays in registers (its planner is inlined on a \
-              Cortex-M)"
-)]
-#[inline(always)]
-fn measure2(
-    offsets: [isize; 2],
-    outer: &Loop<2>,
-    inner: &Loop<2>,
-    depth: usize,
-) -> Option<[(isize, isize); 2]> {
-    let [od, os] = offsets;
-    let mut bounds = [(od, od), (os, os)];
-    if depth >= 1 {
-        widen(&mut bounds, outer)?;
-    }
-    if depth == 2 {
-        widen(&mut bounds, inner)?;
-    }
-    Some(bounds)
-}
-
-/// `lo += d` for a negative `d`, else `hi += d` (a branch per end, not a pointer chosen
-/// between them, so the bounds stay in registers).
-fn widen_by(lo: &mut isize, hi: &mut isize, d: isize) -> Option<()> {
-    if d < 0 {
-        *lo = lo.checked_add(d)?;
-    } else {
-        *hi = hi.checked_add(d)?;
-    }
-    Some(())
-}
-
-/// `s · n`, exact, or `None` ([`mul`](super::operands::mul)'s answer, as an `Option`: a
-/// `Result` with a [`LayoutError`] goes back through memory on a Cortex-M, an `Option<isize>`
-/// in two registers). A zero stride is 0 for any `n`.
-fn moved(s: isize, n: usize) -> Option<isize> {
-    if s == 0 {
-        return Some(0);
-    }
-    s.checked_mul(isize::try_from(n).ok()?)
 }

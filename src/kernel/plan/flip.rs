@@ -3,10 +3,11 @@
 //! innermost loops) whose destination steps one element backwards in one loop while a source
 //! steps one forwards in the other has that loop turned, so the block is a transpose's
 //! ([`face`]). The one place these rules are written: the nest builder, the peeler and the
-//! run-time copy's two-loop planner call them.
+//! run-time copy's two-loop planner call them (the last through [`turn2`] and [`backwards2`],
+//! the turn and its test written out for two operands on the one step [`last_step`]).
 
 use super::Loop;
-use super::operands::{add, mul};
+use super::operands::moved;
 use crate::LayoutError;
 
 /// Flips `l` when it runs backwards (or stands still) in every operand: each stride negated
@@ -148,18 +149,62 @@ pub(super) const fn turn<const K: usize>(
     let steps = l.extent.saturating_sub(1);
     let (mut ss, mut os): (&mut [isize], &mut [isize]) = (&mut l.strides, offsets);
     while let ([s, st @ ..], [off, ot @ ..]) = (ss, os) {
-        let moved = match mul(*s, steps) {
-            Ok(d) => add(*off, d),
-            Err(e) => Err(e),
-        };
-        match (moved, s.checked_neg()) {
-            (Ok(v), Some(neg)) => (*off, *s) = (v, neg),
-            (Err(e), _) => return Err(e),
-            (_, None) => return Err(LayoutError::OffsetOverflow),
+        match turned(*s, *off, steps) {
+            Some((o, n)) => (*off, *s) = (o, n),
+            None => return Err(LayoutError::OffsetOverflow),
         }
         (ss, os) = (st, ot);
     }
     Ok(())
+}
+
+/// One operand of a loop of `steps + 1` steps turned round: its offset moved to the last
+/// step and its stride negated, `(offset, stride)`; `None` if either overflows `isize`.
+const fn turned(stride: isize, offset: isize, steps: usize) -> Option<(isize, isize)> {
+    let Some(o) = last_step(offset, stride, steps) else {
+        return None;
+    };
+    match stride.checked_neg() {
+        Some(n) => Some((o, n)),
+        None => None,
+    }
+}
+
+/// The offset `steps` steps of `stride` past `offset`: where a loop turned round starts.
+const fn last_step(offset: isize, stride: isize, steps: usize) -> Option<isize> {
+    match moved(stride, steps) {
+        Some(d) => offset.checked_add(d),
+        None => None,
+    }
+}
+
+/// [`turn`] for two operands, as an `Option` (the run-time copy's two-loop planner,
+/// `block.rs`, which reports `None` as an overflow).
+#[inline(never)]
+pub(super) fn turn2(l: &mut Loop<2>, offsets: &mut [isize; 2]) -> Option<()> {
+    let steps = l.extent.saturating_sub(1);
+    // [`turned`] written out: its pair comes back through memory on a Cortex-M.
+    for (s, off) in l.strides.iter_mut().zip(offsets.iter_mut()) {
+        *off = last_step(*off, *s, steps)?;
+        *s = s.checked_neg()?;
+    }
+    Some(())
+}
+
+/// Whether `l` runs backwards or stands still in both of two operands, so that [`turn2`]
+/// turns it round ([`flip`]'s test, [`all_nonpositive_some_negative`], for two operands;
+/// most loops run forwards). It also answers `true` for a loop that stands still in both,
+/// which `flip` leaves alone: turning it changes nothing, and one comparison fewer is cheaper
+/// than the rare call.
+#[expect(
+    clippy::inline_always,
+    reason = "as a call it took the loop by address, out of registers: 7 more instructions \
+              per Cortex-M4 copy"
+)]
+#[inline(always)]
+pub(super) fn backwards2(l: &Loop<2>) -> bool {
+    let [s0, s1] = l.strides;
+    s0 <= 0 && s1 <= 0
 }
 
 /// Whether every stride is `<= 0` and one is `< 0`: the loop runs backwards in every operand.

@@ -132,23 +132,32 @@ pub(super) const fn stride_at<const N: usize>(op: &Lowered<N>, k: usize) -> isiz
     }
 }
 
-/// `s · n`, exact or an error. A zero stride is 0 for any `n`: an axis of more than
-/// `isize::MAX` elements (legal when it never moves the offset) must not fail here.
+/// `s · n`, exact or an error ([`moved`]'s answer as a `Result`).
 pub(super) const fn mul(s: isize, n: usize) -> Result<isize, LayoutError> {
+    match moved(s, n) {
+        Some(v) => Ok(v),
+        None => Err(LayoutError::OffsetOverflow),
+    }
+}
+
+/// `s · n`, what `n` steps of stride `s` move an offset, exact, or `None`: the one product of
+/// the planner. A zero stride is 0 for any `n`: an axis of more than `isize::MAX` elements
+/// (legal when it never moves the offset) must not fail here. An `Option`, not a `Result`:
+/// on a Cortex-M an `Option<isize>` comes back in two registers, a `Result` with a
+/// [`LayoutError`] through memory (the run-time copy's two-loop planner calls it for every
+/// merge test and bound).
+pub(super) const fn moved(s: isize, n: usize) -> Option<isize> {
     if s == 0 {
-        return Ok(0);
+        return Some(0);
     }
     if n > isize::MAX.unsigned_abs() {
-        return Err(LayoutError::OffsetOverflow);
+        return None;
     }
     #[expect(
         clippy::cast_possible_wrap,
         reason = "`n <= isize::MAX`, checked above"
     )]
-    match s.checked_mul(n as isize) {
-        Some(v) => Ok(v),
-        None => Err(LayoutError::OffsetOverflow),
-    }
+    s.checked_mul(n as isize)
 }
 
 pub(super) const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
