@@ -62,8 +62,8 @@ pub(super) const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> O
 }
 
 /// [`merge`] for two operands, written out: the run-time copy's two-loop planner
-/// (`block.rs`). At `opt-level = "s"` the loop over operands stays a loop, which cost a
-/// Cortex-M4 copy 11 instructions; inlined, a call per merge attempt cost it 24 more.
+/// (`block.rs`). At `opt-level = "s"` the general form's loop over operands stays a loop,
+/// which cost a Cortex-M4 copy 11 instructions; this form as a call, 24.
 #[expect(
     clippy::inline_always,
     reason = "a call per merge attempt cost a Cortex-M4 copy 24 instructions (for 156 bytes)"
