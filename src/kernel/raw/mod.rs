@@ -809,7 +809,7 @@ enum Inline {
     Tiles,
     /// Untiled, its blocks [`BlockKind::Rows`] longer than [`SHORT_ROW_BYTES`] (rows not
     /// streamed): three loops at a time, each row one [`copy_run`]. A block of a few long rows
-    /// (two rows of 1 KiB, in a copy that swaps halves of its rows) paid about a third of
+    /// (two rows of 1 KiB, in a copy that swaps halves of its rows) paid about half of
     /// its rows' time again in [`block_kernel`]'s call and dispatch.
     Runs,
 }
