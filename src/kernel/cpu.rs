@@ -6,6 +6,7 @@
 //! | AVX2 | the 32-byte channel shuffles, the small blocks' 8 × 8 `u32` tiles | `target_feature = "avx2"`, else `cpuid` leaf 7 (EBX bit 5) and AVX's OS check |
 //! | SSSE3 | the 16-byte channel shuffles, the small blocks' 16-byte stereo steps | `target_feature = "ssse3"`, else `cpuid` leaf 1 (ECX bit 9) |
 //! | an Intel core | whether contiguous rows stream below [`STREAM_BYTES`](super::stream::STREAM_BYTES) of destination | `cpuid` leaf 0's vendor string, `GenuineIntel` |
+//! | an AMD core's second-level cache | the longest run the C library's `memcpy` may move with `rep movsb` ([`rep_movsb_below`]) | the vendor string `AuthenticAMD`, then `cpuid` leaf `0x8000_0006` (ECX bits 16-31: KiB) |
 //!
 //! The answer is cached in one atomic byte (a race only detects twice), so every build, the
 //! default `no_std` one included, takes the fastest path the machine has: no feature flag and
@@ -19,6 +20,10 @@ const AVX: u8 = 1;
 const AVX2: u8 = 1 << 1;
 const SSSE3: u8 = 1 << 2;
 const INTEL: u8 = 1 << 3;
+/// Bits 4-6: on an AMD core, `k` in 1..=7 where its second-level cache holds at most
+/// `128 KiB << k` ([`rep_movsb_below`]); 0 elsewhere or where unknown.
+const L2_SHIFT: u32 = 4;
+const L2_MASK: u8 = 0b111 << L2_SHIFT;
 /// Set once detection has run.
 const DETECTED: u8 = 1 << 7;
 
@@ -46,6 +51,26 @@ fn detect() -> u8 {
     if (leaf0.ebx, leaf0.edx, leaf0.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e) {
         out |= INTEL;
     }
+    // "AuthenticAMD": the size class of its second-level cache, from the extended leaf
+    // 0x8000_0006 where the CPU has it (leaf 0x8000_0000's EAX: the highest extended leaf).
+    if (leaf0.ebx, leaf0.edx, leaf0.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163) {
+        #[allow(
+            unused_unsafe,
+            reason = "__cpuid is unsafe on the MSRV, safe on newer compilers"
+        )]
+        // SAFETY: `cpuid` leaf 0x8000_0000 exists on every x86-64 CPU (long mode is reported
+        // through the extended leaves) and only reads identification registers.
+        let max_extended = unsafe { __cpuid(0x8000_0000) }.eax;
+        if max_extended >= 0x8000_0006 {
+            #[allow(
+                unused_unsafe,
+                reason = "__cpuid is unsafe on the MSRV, safe on newer compilers"
+            )]
+            // SAFETY: leaf 0x8000_0006 exists (checked); `cpuid` only reads identification.
+            let kib = unsafe { __cpuid(0x8000_0006) }.ecx >> 16;
+            out |= l2_class(kib) << L2_SHIFT;
+        }
+    }
     if bit(leaf1.ecx, 9) {
         out |= SSSE3;
     }
@@ -71,6 +96,20 @@ fn detect() -> u8 {
         }
     }
     out
+}
+
+/// The size class `k` of a second-level cache of `kib` KiB: the least `k` in 1..=7 with
+/// `kib <= 128 << k` (7 for larger caches), 0 for `kib == 0` (not reported).
+const fn l2_class(kib: u32) -> u8 {
+    if kib == 0 {
+        return 0;
+    }
+    let mut k: u8 = 1;
+    while k < 7 && kib > 128 << k {
+        // Below 7 (the loop's test): no overflow.
+        k = k.wrapping_add(1);
+    }
+    k
 }
 
 /// XCR0, the OS-enabled state components.
@@ -154,6 +193,24 @@ pub(crate) fn is_intel() -> bool {
     features() & INTEL != 0
 }
 
+/// The run length, in bytes, below which the C library's `memcpy` may move a long run with
+/// `rep movsb`, which on AMD Zen cores runs up to 15 times slower when the destination lies
+/// 1 to 63 bytes past the source modulo 4096 (`raw::rows::copy_run`). glibc stops using
+/// `rep movsb` on AMD cores at the size of the second-level cache (longer runs take its vector
+/// loops or non-temporal stores, fast at any distance): on an AMD core with glibc, that size
+/// rounded up to a power of two; elsewhere (Intel cores, where glibc uses `rep movsb` up to
+/// its non-temporal threshold; other vendors; other C libraries; the cache not reported)
+/// `usize::MAX`, every length.
+#[inline]
+pub(crate) fn rep_movsb_below() -> usize {
+    let k = (features() & L2_MASK) >> L2_SHIFT;
+    if cfg!(target_env = "gnu") && k != 0 {
+        (128usize << 10) << k
+    } else {
+        usize::MAX
+    }
+}
+
 /// Whether SSSE3 can be used (the channel kernels without AVX2).
 #[inline]
 pub(crate) fn has_ssse3() -> bool {
@@ -178,9 +235,36 @@ mod tests {
             chunk.copy_from_slice(&reg.to_le_bytes());
         }
         assert_eq!(is_intel(), &vendor == b"GenuineIntel");
+        // The second-level cache as Linux reports it, the oracle for `rep_movsb_below`.
+        let l2 = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cache/index2/size");
+        let kib = l2
+            .ok()
+            .and_then(|s| s.trim().strip_suffix('K')?.parse::<usize>().ok());
+        match kib {
+            Some(kib) if &vendor == b"AuthenticAMD" && cfg!(target_env = "gnu") => {
+                assert_eq!(
+                    rep_movsb_below(),
+                    (kib << 10).next_power_of_two().max(256 << 10)
+                );
+            }
+            _ if &vendor != b"AuthenticAMD" => assert_eq!(rep_movsb_below(), usize::MAX),
+            _ => {}
+        }
         assert_ne!(FEATURES.load(Ordering::Relaxed) & DETECTED, 0);
         let known = Features::known().unwrap();
         assert_eq!(known.avx2(), std::is_x86_feature_detected!("avx2"));
         assert_eq!(known.ssse3(), std::is_x86_feature_detected!("ssse3"));
+    }
+
+    #[test]
+    fn l2_classes_round_up_to_a_power_of_two() {
+        let stop = |kib| (128usize << 10) << l2_class(kib);
+        assert_eq!(l2_class(0), 0);
+        for (kib, want) in [(1, 256), (256, 256), (257, 512), (512, 512), (1024, 1024)] {
+            assert_eq!(stop(kib), want << 10, "{kib} KiB");
+        }
+        assert_eq!(stop(1280), 2 << 20);
+        assert_eq!(stop(16 << 10), 16 << 20);
+        assert_eq!(stop(u32::MAX >> 16), 16 << 20);
     }
 }

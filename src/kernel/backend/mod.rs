@@ -461,6 +461,15 @@ pub(crate) trait Backend: Sized {
         unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
     }
 
+    /// Whether the C library's `memcpy` of one run of `bytes` bytes (more than a piece), its
+    /// destination `gap` bytes past its source modulo 4096, may take a slow case, so that
+    /// [`copy_run`](super::raw::copy_run) moves the run in pieces instead (default: never).
+    #[inline]
+    fn memcpy_slow(bytes: usize, gap: usize) -> bool {
+        let _ = (bytes, gap);
+        false
+    }
+
     /// Hints the cache to fetch the line at `p` into the second level; never faults.
     #[inline]
     fn prefetch_l2(p: *const u8) {

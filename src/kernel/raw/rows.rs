@@ -241,12 +241,12 @@ pub(super) unsafe fn copy_short_rows<T>(
     true
 }
 
-/// Copies `n` consecutive elements from `s` to `d`: one `memcpy`, except on x86-64 where the
-/// destination lies 1 to 63 bytes past the source modulo 4096 and the run is longer than
-/// [`RUN_PIECE`] bytes: then in pieces of [`RUN_PIECE`] bytes. C libraries move long runs
-/// with `rep movsb`, which at that distance runs about 15 times slower on AMD Zen cores
-/// (a 128 KiB `f64` copy whose destination is 8 bytes past the source: 43 us against 2.7);
-/// shorter pieces take the library's vector loops, whose speed does not depend on the
+/// Copies `n` consecutive elements from `s` to `d`: one `memcpy`, except where the C
+/// library's `memcpy` of the run could take a slow case (the backend's
+/// [`memcpy_slow`](crate::kernel::backend::Backend::memcpy_slow): on x86-64, the destination
+/// 1 to 63 bytes past the source modulo 4096 and the run longer than [`RUN_PIECE`] bytes,
+/// short enough for the library's `rep movsb`): then in pieces of [`RUN_PIECE`] bytes.
+/// Shorter pieces take the library's vector loops, whose speed does not depend on the
 /// distance.
 ///
 /// # Safety
@@ -259,7 +259,7 @@ pub(crate) unsafe fn copy_run<T>(dst: *mut T, src: *const T, len: usize) {
     // At most the run's bytes, which fit in `isize` (elements of one slice).
     let bytes = len.wrapping_mul(size);
     let gap = dst.addr().wrapping_sub(src.addr()) % 4096;
-    if cfg!(target_arch = "x86_64") && bytes > RUN_PIECE && (1..64).contains(&gap) {
+    if bytes > RUN_PIECE && Target::memcpy_slow(bytes, gap) {
         // At least one element a piece (`size > 0`: the run has more bytes than a piece).
         let per = RUN_PIECE.checked_div(size).unwrap_or(1).max(1);
         let mut done = 0;
