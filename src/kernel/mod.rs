@@ -21,7 +21,10 @@
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
 //!    with the two swapped (`rows_swap`, beside it), unless no long loop joins the new
 //!    rows and they step, in an operand the short loop steps within a line, lines whose
-//!    cache sets hold 64 of them or fewer (`short_back`, asked last); a copy whose loops fall into two
+//!    cache sets hold 64 of them or fewer (`short_back`, asked last), and a tile of element loops
+//!    whose rows read a source's lines crowded into a few first-level sets (not the
+//!    second-level ones) runs turned, the source's fastest loop inside, where the turned rows'
+//!    lines fit their sets (`tile_back`, asked with it); a copy whose loops fall into two
 //!    disjoint groups, fast in the destination and fast in the source, with blocks of a few
 //!    elements and more than 16 of the destination's (each a stream of the source), runs in
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around

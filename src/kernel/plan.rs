@@ -1513,10 +1513,11 @@ mod tests {
             // Blocks of one tile's elements or fewer, tiled all the same (the power-of-two
             // sweep's 72 and 77): `u8` rows of 128 read 1 KiB apart (32 lines), 32 rows 2
             // bytes on: tiles of 32 x 32; `f64` rows of 32 read 32 KiB apart (8 lines), 8
-            // rows 16 bytes on: 8 x 16. Untiled: `f64` rows no longer than a tile's side
+            // rows 16 bytes on: 8 x 16, turned to 16 x 8 (`tile_back`: the rows read 32 KiB
+            // apart inside crowd one set). Untiled: `f64` rows no longer than a tile's side
             // (16), 7 rows (a short loop), rows 1040 bytes apart (no whole number of lines).
             (1, [128, 32], [1024, 2], [1, 128], Some([32, 32])),
-            (8, [32, 8], [4096, 2], [1, 32], Some([8, 16])),
+            (8, [32, 8], [4096, 2], [1, 32], Some([16, 8])),
             (8, [16, 8], [4096, 2], [1, 16], None),
             (1, [128, 7], [1024, 2], [1, 128], None),
             (1, [128, 32], [1040, 2], [1, 128], None),
@@ -1591,6 +1592,70 @@ mod tests {
             ),
             (4, 256, None)
         );
+    }
+
+    /// The tile-back rule (`tile_back`): a tile of element loops whose row reads a source's
+    /// lines a power-of-two number of lines apart, more than their first-level sets hold,
+    /// while the next row comes back to them, runs with its two loops swapped (the source's
+    /// fastest loop inside), in every planner, where the swapped row's lines fit their sets
+    /// and the row's do not crowd the second-level sets too; not a transpose's block. Each
+    /// case copies as the model does (`f64`).
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the tiled drivers run under Miri elsewhere"
+    )]
+    fn tiles_turn_where_a_row_crowds_the_sources_sets() {
+        // The innermost loop's strides and the tile of a rank-2 copy, the same in both
+        // planners, copying as the model does.
+        let inner = |shape: [usize; 2], s: [isize; 2], so: isize, d: [isize; 2], off: isize| {
+            let (src, dst) = (at(shape, s, 8, so), at(shape, d, 8, off));
+            let tile = copied_tile::<u64>(&dst, &src);
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            (nest.loops[nest.depth - 1].strides, tile)
+        };
+        // The power-of-two sweep's 21: 32 rows of 1024 read in order (8 KiB apart, one
+        // set), written 2 elements and 512 bytes a step. The destination's fastest loop
+        // inside made rows read 8 KiB apart; turned, the source's rows inside, their
+        // destination's lines 512 bytes apart (8 sets, 64 lines).
+        assert_eq!(
+            inner([32, 1024], [-1024, 1], 31_744, [2, -64], 65_472),
+            ([-64, 1], Some([16, 16]))
+        );
+        // Read 2 KiB apart (2 sets, 16 lines, as many as a row has): as it was.
+        assert_eq!(
+            inner([32, 1024], [-256, 1], 7936, [2, -64], 65_472),
+            ([2, -256], Some([16, 16]))
+        );
+        // Read 256 KiB apart (the second-level sets crowded too): as it was.
+        assert_eq!(
+            inner([32, 1024], [32_768, 1], 0, [2, 64], 0),
+            ([2, 32_768], Some([16, 16]))
+        );
+        // Turned, the destination written 8 KiB apart (one set too): as it was (in strips
+        // of 8 of the source's streams, `stream_strip`).
+        assert_eq!(
+            inner([32, 1024], [1024, 1], 0, [2, 1024], 0),
+            ([2, 1024], Some([1024, 8]))
+        );
+        // A transpose's block (one element a step in both loops): the transposes' order.
+        let (src, dst) = (
+            at([32, 1024], [1024, 1], 8, 0),
+            at([32, 1024], [1, 32], 8, 0),
+        );
+        copied_tile::<u64>(&dst, &src);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!(nest.loops[nest.depth - 1].strides, [1, 1024]);
+        // The general planner, a loop outside the block (the power-of-two sweep's seed 11
+        // case 194, its first axes dropped): turned too.
+        let src = Layout::new([2, 512, 64], [262_144, 1, 2048], 8).unwrap();
+        let dst = Layout::new([2, 512, 64], [65_536, 128, 2], 8).unwrap();
+        assert_eq!(general_tile(&dst, &src), Some([16, 16]));
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!(nest.loops[nest.depth - 1].strides, [128, 1]);
     }
 
     /// The far-back rule (`far_back`): in an untiled nest, a short loop outside a long one

@@ -962,10 +962,55 @@ pub(super) const fn short_back<const K: usize>(
     line: usize,
 ) -> Option<[usize; 2]> {
     if !rows_swap(inner, outer, side) || !evicts(inner, outer, line) {
-        return tiled;
+        return match tiled {
+            Some(t) => Some(tile_back(t, outer, inner, line)),
+            None => None,
+        };
     }
     core::mem::swap(outer, inner);
     None
+}
+
+/// A tile `[ta, tb]` of element loops (not a transpose's block: some loop steps no operand
+/// one element) whose row, `tb` steps of `inner`, evicts from their few first-level sets
+/// the lines that the next step of `outer` comes back to ([`evicts`]), but not from the
+/// second-level ones ([`evicts_far`]), while a row of `ta` steps of `outer` would not evict
+/// those of `inner`'s: the two loops swapped, and the tile `[tb, ta]`; else `tile` as it
+/// was. [`tile`] keeps the destination's fastest loop inside a tile; where a source's lines
+/// along it crowd a set, every read of the tile misses the first-level cache, while the
+/// destination's lines along the source's fastest loop spread over several sets and stay
+/// (the power-of-two 240's 21: `f64`, 32 rows of 1024 read in order, written 2 elements and
+/// 512 bytes a step; in tiles of 16 × 16 the rows read 8 KiB apart, one set: 46 -> 19 us
+/// swapped, against the plain loop's 26). Where the row's lines crowd the second-level sets
+/// too (read 128 KiB apart or more), the swapped tiles ran 1.31-1.41x slower (power-of-two
+/// seed 11's 148 and 1296, 4 MB of `f64`), so those keep their order. Measured on the
+/// sweep's power-of-two cases, each case whose plan changes timed alone with the builds
+/// alternating (medians of five): the 240 cases' 3 plans at 0.42-0.67x the time; 2,000-case
+/// sweeps of seeds 7, 13, 11 and 17, 1, 3, 2 and 2 plans at 0.43-0.69x. No plan of the
+/// random sweeps changes (240 cases; 2,000 of seeds 7, 11 and 13). Not on bare metal
+/// ([`evicts`] is `false` there). The one rule of both planners, asked by [`short_back`].
+pub(super) const fn tile_back<const K: usize>(
+    [ta, tb]: [usize; 2],
+    outer: &mut Loop<K>,
+    inner: &mut Loop<K>,
+    line: usize,
+) -> [usize; 2] {
+    if unit_step(outer) && unit_step(inner) {
+        return [ta, tb];
+    }
+    let row = Loop {
+        extent: tb,
+        strides: inner.strides,
+    };
+    let turned = Loop {
+        extent: ta,
+        strides: outer.strides,
+    };
+    if !evicts(&row, outer, line) || evicts_far(&row, outer, line) || evicts(&turned, inner, line) {
+        return [ta, tb];
+    }
+    core::mem::swap(outer, inner);
+    [tb, ta]
 }
 
 /// Whether the steps of `back` come back to lines that a pass of `rows` evicts (elements of
