@@ -986,9 +986,12 @@ pub(super) const fn short_back<const K: usize>(
 /// seed 11's 148 and 1296, 4 MB of `f64`), so those keep their order. Measured on the
 /// sweep's power-of-two cases, each case whose plan changes timed alone with the builds
 /// alternating (medians of five): the 240 cases' 3 plans at 0.42-0.67x the time; 2,000-case
-/// sweeps of seeds 7, 13, 11 and 17, 1, 3, 2 and 2 plans at 0.43-0.69x. No plan of the
-/// random sweeps changes (240 cases; 2,000 of seeds 7, 11 and 13). Not on bare metal
-/// ([`evicts`] is `false` there). The one rule of both planners, asked by [`short_back`].
+/// sweeps of seeds 7, 13, 11 and 17, from which the rule was drawn, 1, 3, 2 and 2 plans at
+/// 0.43-0.69x; of seeds 19 and 23, drawn after, 4 and 5 plans at 0.41-0.85x but seed 19's
+/// 1910 (`f64` rows read 32 KiB apart, 4 MB, into 8 MB of destination) at 1.18-1.29x, still
+/// faster than the plain loop. No plan of the random sweeps changes (240 cases; 2,000 of
+/// seeds 7, 11 and 13). Not on bare metal ([`evicts`] is `false` there). The one rule of
+/// both planners, asked by [`short_back`].
 pub(super) const fn tile_back<const K: usize>(
     [ta, tb]: [usize; 2],
     outer: &mut Loop<K>,
