@@ -461,13 +461,13 @@ pub(crate) trait Backend: Sized {
         unsafe { core::ptr::copy_nonoverlapping(s, d, n) };
     }
 
-    /// Whether the C library's `memcpy` of one run of `bytes` bytes (more than a piece), its
-    /// destination `gap` bytes past its source modulo 4096, may take a slow case, so that
-    /// [`copy_run`](super::raw::copy_run) moves the run in pieces instead (default: never).
+    /// The run length, in bytes, below which the C library's `memcpy` of a run whose
+    /// destination lies 1 to 63 bytes past its source modulo 4096 may take a slow case, so
+    /// that [`copy_run`](super::raw::copy_run) moves such a run in pieces instead (default:
+    /// 0, never).
     #[inline]
-    fn memcpy_slow(bytes: usize, gap: usize) -> bool {
-        let _ = (bytes, gap);
-        false
+    fn memcpy_slow_below() -> usize {
+        0
     }
 
     /// Hints the cache to fetch the line at `p` into the second level; never faults.

@@ -277,15 +277,14 @@ impl Backend for X86 {
         cpu::is_intel()
     }
 
-    /// Runs 1 to 63 bytes past the source modulo 4096 and shorter than the length from which
-    /// the C library stops using `rep movsb` ([`cpu::rep_movsb_below`]): at that distance
-    /// `rep movsb` runs about 15 times slower on AMD Zen cores (a 128 KiB `f64` copy 8 bytes
-    /// past the source: 42 us against 3.0 in pieces), while pieces of a longer run forgo the
-    /// library's loops for such runs, fast at any distance (2 MiB 16 bytes past: 53 us in
-    /// pieces, 47 whole; 8 MiB: 278 and 224).
+    /// The length from which the C library stops using `rep movsb` ([`cpu::rep_movsb_below`]):
+    /// at those distances `rep movsb` runs about 15 times slower on AMD Zen cores (a 128 KiB
+    /// `f64` copy 8 bytes past the source: 42 us against 3.0 in pieces), while pieces of a
+    /// longer run forgo the library's loops for such runs, fast at any distance (2 MiB 16
+    /// bytes past: 53 us in pieces, 47 whole; 8 MiB: 278 and 224).
     #[inline]
-    fn memcpy_slow(bytes: usize, gap: usize) -> bool {
-        (1..64).contains(&gap) && bytes < cpu::rep_movsb_below()
+    fn memcpy_slow_below() -> usize {
+        cpu::rep_movsb_below()
     }
 
     #[inline]

@@ -242,10 +242,10 @@ pub(super) unsafe fn copy_short_rows<T>(
 }
 
 /// Copies `n` consecutive elements from `s` to `d`: one `memcpy`, except where the C
-/// library's `memcpy` of the run could take a slow case (the backend's
-/// [`memcpy_slow`](crate::kernel::backend::Backend::memcpy_slow): on x86-64, the destination
-/// 1 to 63 bytes past the source modulo 4096 and the run longer than [`RUN_PIECE`] bytes,
-/// short enough for the library's `rep movsb`): then in pieces of [`RUN_PIECE`] bytes.
+/// library's `memcpy` of the run could take a slow case (the destination 1 to 63 bytes past
+/// the source modulo 4096 and the run longer than [`RUN_PIECE`] bytes, shorter than the
+/// backend's [`memcpy_slow_below`](crate::kernel::backend::Backend::memcpy_slow_below): on
+/// x86-64, short enough for the library's `rep movsb`): then in pieces of [`RUN_PIECE`] bytes.
 /// Shorter pieces take the library's vector loops, whose speed does not depend on the
 /// distance.
 ///
@@ -259,7 +259,7 @@ pub(crate) unsafe fn copy_run<T>(dst: *mut T, src: *const T, len: usize) {
     // At most the run's bytes, which fit in `isize` (elements of one slice).
     let bytes = len.wrapping_mul(size);
     let gap = dst.addr().wrapping_sub(src.addr()) % 4096;
-    if bytes > RUN_PIECE && Target::memcpy_slow(bytes, gap) {
+    if bytes > RUN_PIECE && (1..64).contains(&gap) && bytes < Target::memcpy_slow_below() {
         // At least one element a piece (`size > 0`: the run has more bytes than a piece).
         let per = RUN_PIECE.checked_div(size).unwrap_or(1).max(1);
         let mut done = 0;
