@@ -2117,7 +2117,7 @@ fn a_tiled_nest_of_grouped_transposes_matches_the_model() {
 /// consecutive, either running backwards), which hosts gather (`Channels::Extract`) or
 /// scatter (`Channels::Insert`, blending into the destination's pixels) by byte shuffles
 /// where a row is long enough: every pixel a 16-byte chunk holds, for 1-, 2- and 4-byte
-/// elements, both ways, rows around the vector widths and the rule's thresholds, one and
+/// elements, and pixels of 2 to 4 8-byte ones (gathered from rows of 512), both ways, rows around the vector widths and the rule's thresholds, one and
 /// several rows; the plan checked to end in such a loop, every element (and every other
 /// element of the destination, kept) against the model through `copy` and `CopyPlan`; with
 /// `rayon`, `par_copy` (whose parts never blend) against `copy`; and a scatter in place.
@@ -2126,7 +2126,7 @@ fn rows_of_one_channel_move_as_the_model_says() {
     let (lens, pixels): (&[usize], &[usize]) = if cfg!(miri) {
         (&[40], &[2, 3])
     } else {
-        (&[16, 17, 31, 33, 40, 64, 95, 96, 97, 130, 257], &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+        (&[16, 17, 31, 33, 40, 64, 95, 96, 97, 130, 257, 511, 512, 513], &[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
     };
     fn layouts(
         px: usize,
@@ -2152,8 +2152,9 @@ fn rows_of_one_channel_move_as_the_model_says() {
         for &rows in rows_of {
             for flip in 0..3 {
                 for scatter in [false, true] {
-                    for size in [1, 2, 4] {
-                        for &px in pixels.iter().filter(|&&px| px * size <= 16) {
+                    for size in [1, 2, 4, 8] {
+                        let taken = |px: usize| if size == 8 { px <= 4 } else { px * size <= 16 };
+                        for &px in pixels.iter().filter(|&&px| taken(px)) {
                             cases += 1;
                             let (src, dst) = layouts(px, n, rows, flip, size, scatter);
                             let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
@@ -2165,7 +2166,8 @@ fn rows_of_one_channel_move_as_the_model_says() {
                             match size {
                                 1 => check_against_model::<u8, 2>(&src, &dst, |i| i as u8),
                                 2 => check_against_model::<u16, 2>(&src, &dst, |i| i as u16),
-                                _ => check_against_model::<f32, 2>(&src, &dst, |i| i as f32),
+                                4 => check_against_model::<f32, 2>(&src, &dst, |i| i as f32),
+                                _ => check_against_model::<f64, 2>(&src, &dst, |i| i as f64),
                             }
                         }
                     }

@@ -55,8 +55,8 @@
 //!    `copy_from_slice`-like moves), planar
 //!    <-> interleaved blocks of 2 to 16 channels and at least 16 pixels (byte shuffles and
 //!    register transposes: SSSE3, AVX2, NEON), rows of one channel (the source's elements 2
-//!    to 16 apart, a pixel of at most 16 bytes, the destination's consecutive, either way
-//!    round) gathered by the same shuffles a whole block at a time, SIMD transposes of 1-, 2-, 4- and 8-byte
+//!    to 16 apart, a pixel of at most 16 bytes, or 2 to 4 apart of 8-byte elements in rows
+//!    of 512 or more, the destination's consecutive, either way round) gathered by the same shuffles a whole block at a time, SIMD transposes of 1-, 2-, 4- and 8-byte
 //!    primitives holding at least one whole micro-kernel block (SSE2, AVX, AVX2, NEON; past the
 //!    last-level cache with whole-line non-temporal stores), rows running forwards in one
 //!    operand and backwards in the other (a flip, hosts: 128 bytes or more a row, or of

@@ -24,7 +24,8 @@
 //!   accesses, about `log2 E` zips per 16 bytes whatever `C`.
 //!
 //! - **One channel** of pixels of `C` elements (a row whose source elements are `C` apart and
-//!   whose destination's are consecutive: a crop of one channel, every other sample) is
+//!   whose destination's are consecutive: a crop of one channel, every other sample; 8-byte
+//!   elements too, 2 to 4 apart, where the group is the same 16 bytes of two) is
 //!   plane 0 alone: the OR of `C` shuffles of the group's chunks by plane 0's masks, `C`
 //!   shuffles per 16 bytes instead of a load and a store per element. The way back (the
 //!   destination's elements `C` apart) shuffles the run into each chunk and blends it into
@@ -235,14 +236,17 @@ pub(crate) fn channel_block<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channe
 /// Whether rows whose strided side's elements are `stride` apart (either way) and whose
 /// other side's are consecutive (either way) move one channel of `|stride|`-element pixels by
 /// shuffles ([`one_channel`]): a plain 1-, 2- or 4-byte `T` and a pixel of 2 to 16 elements
-/// that fits a 16-byte chunk (2 to 16 `u8`, 2 to 8 `u16`, 2 to 4 `f32`). (8-byte elements gain
-/// nothing: two a chunk, and the element loop moves them as fast.)
+/// that fits a 16-byte chunk (2 to 16 `u8`, 2 to 8 `u16`, 2 to 4 `f32`), or a plain 8-byte
+/// `T` in pixels of 2 to 4 (the shapes the channel masks hold for 8-byte lanes; a step of
+/// four `f64` is then one 32-byte store instead of four).
 fn one_channel_pixel<T: 'static>(stride: isize) -> bool {
     let (px, size) = (stride.unsigned_abs(), size_of::<T>());
-    matches!(size, 1 | 2 | 4)
-        && px >= 2
-        && px.checked_mul(size).is_some_and(|bytes| bytes <= 16)
-        && is_plain::<T>()
+    let fits = match size {
+        1 | 2 | 4 => px.checked_mul(size).is_some_and(|bytes| bytes <= 16),
+        8 => px <= 4,
+        _ => false,
+    };
+    fits && px >= 2 && is_plain::<T>()
 }
 
 /// Whether a row of `n` elements of `T` in pixels `stride` elements apart is worth
@@ -250,14 +254,17 @@ fn one_channel_pixel<T: 'static>(stride: isize) -> bool {
 /// consecutive side costs against the element loop's load and store an element. Gathered:
 /// `|stride|` loads, shuffles and ORs; 16 elements and more than 32 bytes (a 32-byte step,
 /// short of the last element, moves none of 32 `u8`), 96 elements where the pixel is 13 to
-/// 16 bytes (8 `u16`, 4 `f32`). Scattered: `|stride|` loads, shuffles, blends and stores,
-/// which repay only pixels of at most 8 bytes, from the same lengths.
+/// 16 bytes (8 `u16`, 4 `f32`), 512 of 8-byte elements (shorter rows of them, a block's call
+/// and masks a few hundred elements, ran up to 1.14x the element loop's time: rows of 128
+/// `f64` 4 apart). Scattered: `|stride|` loads, shuffles, blends and stores, which repay only
+/// pixels of at most 8 bytes, from the same lengths.
 #[inline]
 pub(crate) fn one_channel_worth<T>(stride: isize, n: usize, insert: bool) -> bool {
     let size = size_of::<T>();
     let bytes = stride.unsigned_abs().saturating_mul(size);
     let least = match (insert, bytes) {
         (_, 0..=8) | (false, 9..=12) => 16,
+        (false, _) if size == 8 => 512,
         (false, _) => 96,
         (true, _) => return false,
     };
@@ -298,7 +305,7 @@ pub(crate) enum Channels {
     /// Interleaved source, planar destination.
     Deinterleave,
     /// Rows of one channel, gathered: each row's source elements are pixels 2 to 16 elements
-    /// apart (the block's `b` loop), its destination elements consecutive (either way round):
+    /// (2 to 4 of 8 bytes) apart (the block's `b` loop), its destination elements consecutive (either way round):
     /// [`one_channel`].
     Extract,
     /// Rows of one channel, scattered: the destination's elements pixels apart, the source's
@@ -670,8 +677,8 @@ pub(crate) unsafe fn pairs<T: 'static, B: Backend>(
 ///
 /// # Safety
 ///
-/// `T` is any `Copy` type (only plain 1-, 2- and 4-byte types in pixels of at most 16 bytes
-/// are shuffled, [`one_channel_pixel`]; others return 0); for every `r < rows` and `j < n`,
+/// `T` is any `Copy` type (only plain 1-, 2- and 4-byte types in pixels of at most 16 bytes,
+/// and 8-byte ones in pixels of 2 to 4, are shuffled, [`one_channel_pixel`]; others return 0); for every `r < rows` and `j < n`,
 /// the elements named above are elements of their slices, no destination element a source
 /// element, and nothing else writes them. Gathered, the lanes of every pixel but the last lie
 /// in the source slice; scattered, in the destination slice, initialised, and nothing else
@@ -722,6 +729,7 @@ pub(crate) unsafe fn one_channel<T: 'static, const INSERT: bool>(
         1 => shapes!(1: 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
         2 => shapes!(2: 2 3 4 5 6 7 8),
         4 => shapes!(4: 2 3 4),
+        8 => shapes!(8: 2 3 4),
         _ => 0,
     }
 }
