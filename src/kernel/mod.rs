@@ -34,8 +34,9 @@
 //!    innermost) whose pass evicts its lines from the second-level cache's sets too, in an
 //!    operand it steps within a line (`far_back`, in `order.rs`; `evicts_far`, in
 //!    `tiling.rs`); an untiled nest whose two innermost loops make at most 8 elements runs its
-//!    innermost loop of 16 or more steps whose strides are below a line innermost
-//!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
+//!    innermost loop of 16 or more steps whose strides are at most half a line innermost,
+//!    and on hosts so does a nest of three loops or more whose innermost loop of at most 3
+//!    steps sits under such a loop, the two no kernel's block (`long_inside`), and one whose three innermost make a cube of at most 64 elements
 //!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the
 //!    cube's outer place, on hosts, unless its pass evicts the lines the cube's outer loop
 //!    comes back to (`long_cube`, beside it; `evicts`, in `tiling.rs`); last, a block whose destination

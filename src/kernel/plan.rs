@@ -36,8 +36,9 @@
 //!    (`short_whole`); the one rule for
 //!    whether a block is worth tiles, and the other cuts, in `plan/tiling.rs` and
 //!    `plan/group.rs` (where the transposes take a tiled block whole when it runs, by its
-//!    element type: `walk_whole`, beside them); an untiled nest of small blocks has a long
-//!    loop moved into them (`long_inside`, `long_cube` in `plan/order.rs`), and a block
+//!    element type: `walk_whole`, beside them); an untiled nest of small blocks, or of a short
+//!    innermost loop, has a long loop moved into them (`long_inside`, `long_cube` in
+//!    `plan/order.rs`), and a block
 //!    written backwards against a forward source is turned (`face`, `plan/flip.rs`);
 //! 6. each operand's bounds are measured (`plan/measure.rs`), for the validation.
 //!
@@ -2168,6 +2169,64 @@ mod tests {
                 "{far}: {plan}"
             );
         }
+    }
+
+    /// A long loop of near strides inside a short innermost loop (`long_inside`): the random
+    /// sweep's `u16` case 111 planned rows of 2 pixels `[3, 1]` apart under its 136-step loop
+    /// (6 and 2 elements a step); the 136 steps now run innermost, and the copy matches the
+    /// model. Refused: a short loop that is a run in both operands (pairs of `f32`, seed 11's
+    /// 1148), a long loop not just outside it (`u8`, the power-of-two seed 11's 1100, an
+    /// 8-step loop between), strides past half a line (18 `u16` in the destination), and a
+    /// nest of two loops (the power-of-two seed 13's 396).
+    #[test]
+    fn long_loops_of_near_strides_run_inside_a_short_innermost_loop() {
+        fn last<const N: usize>(dst: &Layout<N>, src: &Layout<N>) -> Option<usize> {
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            plan.nests()[0].loops().last().map(|l| l.extent)
+        }
+        let src = Layout::new([2, 810, 136], [1, 272, -2], 2)
+            .unwrap()
+            .with_offset(270)
+            .unwrap();
+        let dst = Layout::new([2, 810, 136], [3, 816, 6], 2).unwrap();
+        assert_eq!(last(&dst, &src), Some(136));
+        let mut model = std::vec![u16::MAX; dst.required_len().unwrap()];
+        let input: std::vec::Vec<u16> = (0u16..=u16::MAX)
+            .cycle()
+            .take(src.required_len().unwrap())
+            .collect();
+        for (s, d) in src.offsets().zip(dst.offsets()) {
+            model[d.unsigned_abs()] = input[s.unsigned_abs()];
+        }
+        if !cfg!(miri) {
+            let mut out = std::vec![u16::MAX; model.len()];
+            crate::copy(&input, &src, &mut out, &dst).unwrap();
+            assert_eq!(out, model);
+        }
+        let far = Layout::new([2, 810, 136], [3, 2448, 18], 2).unwrap();
+        assert_eq!(last(&far, &src), Some(2), "past half a line");
+        let pairs_src = Layout::new([22, 512, 2], [1024, 2, 1], 4).unwrap();
+        let pairs_dst = Layout::new([22, 512, 2], [1024, -2, 1], 4)
+            .unwrap()
+            .with_offset(1022)
+            .unwrap();
+        assert_eq!(last(&pairs_dst, &pairs_src), Some(2), "a run in both");
+        // Two loops (a rank-3 copy merged into the loops of a rank-2 one, whose short rows
+        // the two-loop path runs as fast): the order kept, as the two-loop planner keeps it.
+        let two_src = Layout::new([2, 16384, 2], [-65536, -4, 1], 8)
+            .unwrap()
+            .with_offset(131_068)
+            .unwrap();
+        let two_dst = Layout::new([2, 16384, 2], [65536, 4, 2], 8).unwrap();
+        let plan = Plan::new(&[two_dst.lowered(), two_src.lowered()]).unwrap();
+        assert_eq!(plan.nests()[0].loops().len(), 2, "{plan}");
+        assert_eq!(last(&two_dst, &two_src), Some(2), "two loops");
+        let between_src = Layout::new([4096, 8, 2], [32, -4, 1], 1)
+            .unwrap()
+            .with_offset(28)
+            .unwrap();
+        let between_dst = Layout::new([4096, 8, 2], [32, 4, 2], 1).unwrap();
+        assert_eq!(last(&between_dst, &between_src), Some(2), "a loop between");
     }
 
     /// The longest loop into a tiny cube (`long_cube`): the random sweep's `u16`

@@ -115,6 +115,23 @@ pub(super) const TINY_BLOCK: usize = 8;
 /// The fewest steps of a loop [`long_inside`] moves inside.
 pub(super) const LONG_LOOP: usize = 16;
 
+/// Whether every operand steps one element (either way) in `a` or in `b`: the block of the
+/// two is a kernel's (rows of a run, a transpose, a channel block), which keeps its loops.
+const fn unit_in_all<const K: usize>(a: &Loop<K>, b: &Loop<K>) -> bool {
+    let mut k = 0;
+    while k < K {
+        let in_a = matches!(get(&a.strides, k), Some(1 | -1));
+        if !in_a && !matches!(get(&b.strides, k), Some(1 | -1)) {
+            return false;
+        }
+        k = k.saturating_add(1);
+    }
+    true
+}
+
+/// The most steps of an innermost loop [`long_inside`] moves out from under a long one.
+pub(super) const SHORT_INNER: usize = 3;
+
 /// When the two innermost loops of an untiled nest make a block of at most [`TINY_BLOCK`]
 /// elements, moves the innermost loop of at least [`LONG_LOOP`] steps whose every stride is
 /// at most half a line (`line / 2` elements) to the innermost place (the loops between shift
@@ -128,18 +145,41 @@ pub(super) const LONG_LOOP: usize = 16;
 /// 19, 23, 29, 31, 37 and 41) the half-line bound changes ran 0.68x the time in geometric
 /// mean (each timed alone with the builds alternating, medians of five), none slower, five
 /// lifted above the plain loop.
+///
+/// On hosts, likewise a short innermost loop alone (at most [`SHORT_INNER`] steps) under a
+/// long loop of near strides just outside it, in a nest of three loops or more, unless the
+/// two make a kernel's block ([`unit_in_all`]: a run in every operand, a transpose, a
+/// channel block): the two swap, and rows of 2 or 3 elements, a row's set-up each, become
+/// long rows. The random sweep's case 111 (`u16`, rows of 2 pixels 3 apart under 136 steps
+/// of 6 and 2 elements) ran 103 -> 74 us; the 84 plans of twelve sweeps (the 240 random and
+/// power-of-two cases, 2,000-case random seeds 7, 11, 13, 17, 19 and power-of-two seeds 7,
+/// 11, 13, 17, 19) 0.71-0.88x the time per sweep, the slowest 1.08x, none slower than the
+/// plain loop; four sweeps drawn after the rule (random and power-of-two seeds 23 and 29),
+/// 27 plans, 0.77-0.83x, the slowest 1.07x. Each refusal was measured: a run in both
+/// operands (pairs of `f32` and `f64` as long strided rows: about 2x slower), a kernel's
+/// block (seed 11's 785, 1.21x), a long loop further out (the power-of-two seed 11's 1100,
+/// `u8`: 16 steps coming back to 128 KiB of lines, 1.43x) and nests of two loops (the
+/// two-loop planner's, whose short rows its block kernel unrolls: rank-2 cases 1.2-1.6x).
 pub(super) const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usize) {
     let count = loops.len();
-    let tiny = match &*loops {
-        [.., a, b] => a.extent.saturating_mul(b.extent) <= TINY_BLOCK,
-        _ => false,
+    // A tiny block: the innermost long loop outside it, its two loops staying together;
+    // else a short innermost loop and the loop just outside it.
+    let (from, lowest) = match &*loops {
+        [.., a, b] if a.extent.saturating_mul(b.extent) <= TINY_BLOCK => (2, 0),
+        // Three loops or more: a nest of two keeps its order, as the two-loop planner does.
+        [_, .., a, b]
+            if !cfg!(target_os = "none") && b.extent <= SHORT_INNER && !unit_in_all(a, b) =>
+        {
+            (1, count.saturating_sub(2))
+        }
+        _ => return,
     };
-    if !tiny {
-        return;
-    }
-    let mut i = count.saturating_sub(2);
+    let mut i = count.saturating_sub(from);
     while let Some(p) = i.checked_sub(1) {
         i = p;
+        if i < lowest {
+            return;
+        }
         let Some(cand) = get(loops, i) else {
             return;
         };
