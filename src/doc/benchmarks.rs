@@ -1128,3 +1128,35 @@
 //!   source runs backwards, and 0.95-1.14x for 1939), seed 13's 1302 (`u32`, rows of 66
 //!   elements each from a page of its own, untiled as 67 pages a row is under `ROW_PAGES`:
 //!   0.6x) and 925 (above).
+//! - Rows of one channel of 8-byte elements, 2 to 4 apart, are gathered by the channel
+//!   shuffles from 512 elements a row (`channels::one_channel_worth`): the random 240's case
+//!   110 (`f64` read 3 apart, 174,113 of them) 64.0 -> 56.3 us against NumPy's 57, 40 and
+//!   130 (read 2 apart backwards) 0.85x and 0.83x; the 2,000-case seeds 7, 11 and 13 at
+//!   0.944x, 0.938x and 0.954x over their 43, 37 and 47 cases with such rows. Rows of 100 to
+//!   258 ran level or up to 1.14x slower (rows of 128 `f64` 4 apart), hence the bound.
+//! - A short innermost loop (2 or 3 steps, no run in every operand, no kernel's block with
+//!   the loop outside it) under a long loop of near strides takes that loop inside, in nests
+//!   of three loops or more (`long_inside`): random 111 (`u16` rows of 2 pixels 3 apart under
+//!   136 steps of 6 and 2 elements) 103 -> 74 us; 84 plans of twelve sweeps 0.71-0.88x per
+//!   sweep, the slowest 1.08x; four sweeps drawn after it (random and power-of-two seeds 23
+//!   and 29), 27 plans at 0.77-0.83x, none past 1.07x. Each refusal is a measured loss:
+//!   pairs that are runs in both operands (about 2x), a kernel's block (seed 11's 785,
+//!   1.21x), a long loop two loops out (power-of-two seed 11's 1100, 1.43x), two-loop nests
+//!   (the two-loop path's unrolled short rows; rank-2 cases 1.2-1.6x).
+//! - Tried and dropped: a cost model choosing the order of an untiled nest's innermost loops
+//!   (all orders of up to four, nests of 65,536 elements or more) by the lines each operand
+//!   fetches into the first two cache levels, set-aware (lines a power-of-two number of
+//!   pages apart share a set), with streams (the next line of at most 16 runs) priced at 0.3
+//!   of a lone fetch and the destination's fetches twice a source's. Over plain element loops
+//!   it ranks orders well (power-of-two seed 7's 1261, `f64` 8 x 8 blocks of rows 64 KiB
+//!   apart: the rules' order 97 us, the model's 47), but the crate's kernels are not plain
+//!   loops: of the plans it changed (about 1 % of each sweep, taken where priced under 0.7x
+//!   the rules' order), 35-45 % ran faster and 30-40 % slower (to 2.6x), and the price ratio
+//!   told them apart no better than chance (predicted 0.26-0.70x, measured 0.24-2.58x). A
+//!   model that chooses must price the kernels' own costs (the cube strips, the unrolled
+//!   short rows, the transposes' blocks), not the loop order alone.
+//! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
+//!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
+//!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
+//!   element blocks read 2 and 64 apart, 0.83x), 1856 (`f64` rows of 32 read 64 KiB apart, 4
+//!   steps 16 bytes on coming back to them: 0.84x), 1976 and 1130 (0.91x).
