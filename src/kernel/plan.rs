@@ -1004,15 +1004,28 @@ mod tests {
     /// (every other destination element left as it was), and a parallel copy's three parts
     /// covering the plan's volume.
     fn copies_as_the_model<const N: usize>(dst: &Layout<N>, src: &Layout<N>) {
-        let input: std::vec::Vec<u64> = (0u64..).take(src.required_len().unwrap()).collect();
-        let mut model = std::vec![u64::MAX; dst.required_len().unwrap()];
+        copies_as_the_model_of(dst, src, u64::MAX, |i| u64::try_from(i).unwrap());
+    }
+
+    /// [`copies_as_the_model`] in elements of `T`: source element `i` holds `value(i)`, the
+    /// destination starts as `fill`.
+    fn copies_as_the_model_of<T, const N: usize>(
+        dst: &Layout<N>,
+        src: &Layout<N>,
+        fill: T,
+        value: impl Fn(usize) -> T,
+    ) where
+        T: Copy + PartialEq + core::fmt::Debug + 'static,
+    {
+        let input: std::vec::Vec<T> = (0..src.required_len().unwrap()).map(value).collect();
+        let mut model = std::vec![fill; dst.required_len().unwrap()];
         for (s, d) in src.offsets().zip(dst.offsets()) {
             model[d.unsigned_abs()] = input[s.unsigned_abs()];
         }
-        let mut out = std::vec![u64::MAX; model.len()];
+        let mut out = std::vec![fill; model.len()];
         crate::copy(&input, src, &mut out, dst).unwrap();
         assert_eq!(out, model);
-        let mut out = std::vec![u64::MAX; model.len()];
+        let mut out = std::vec![fill; model.len()];
         crate::CopyPlan::new(src, dst)
             .unwrap()
             .run(&input, &mut out)
@@ -2190,18 +2203,8 @@ mod tests {
             .unwrap();
         let dst = Layout::new([2, 810, 136], [3, 816, 6], 2).unwrap();
         assert_eq!(last(&dst, &src), Some(136));
-        let mut model = std::vec![u16::MAX; dst.required_len().unwrap()];
-        let input: std::vec::Vec<u16> = (0u16..=u16::MAX)
-            .cycle()
-            .take(src.required_len().unwrap())
-            .collect();
-        for (s, d) in src.offsets().zip(dst.offsets()) {
-            model[d.unsigned_abs()] = input[s.unsigned_abs()];
-        }
         if !cfg!(miri) {
-            let mut out = std::vec![u16::MAX; model.len()];
-            crate::copy(&input, &src, &mut out, &dst).unwrap();
-            assert_eq!(out, model);
+            copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
         }
         let far = Layout::new([2, 810, 136], [3, 2448, 18], 2).unwrap();
         assert_eq!(last(&far, &src), Some(2), "past half a line");
