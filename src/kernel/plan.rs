@@ -2232,6 +2232,81 @@ mod tests {
         assert_eq!(last(&between_dst, &between_src), Some(2), "a loop between");
     }
 
+    /// Loops apart in the order that merge into a kernel's block (`merge::merge_apart`):
+    /// the power-of-two seed 13's 1049 (`u32`, 8 planar channels of 2 × 4096 pixels
+    /// interleaved) planned blocks of 8 channels × 2 pixels under the 4096-step loop, the
+    /// destination's channel loop sorting between the two pixel loops; its two pixel loops
+    /// now run as one of 8192, inside the channels' loop, one block. Seed 11's 45, whose
+    /// loops apart merge too but the loop beside the inner one makes no kernel's block with
+    /// it, keeps its four loops; a merge of no kernel's block is refused in the rule itself
+    /// (the loops of the power-of-two 203, a block without a run in the source). The copies
+    /// agree with the model.
+    #[test]
+    fn loops_apart_merge_into_a_kernels_block() {
+        use super::merge::merge_apart;
+        let src = Layout::new([8, 4096, 2], [16384, -2, 1], 4)
+            .unwrap()
+            .with_offset(8190)
+            .unwrap();
+        let dst = Layout::new([8, 4096, 2], [1, -16, 8], 4)
+            .unwrap()
+            .with_offset(65520)
+            .unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let loops = plan.nests()[0].loops();
+        assert_eq!(
+            loops
+                .iter()
+                .map(|l| (l.extent, l.strides))
+                .collect::<std::vec::Vec<_>>(),
+            [(8, [1, 16384]), (8192, [8, 1])],
+            "{plan}"
+        );
+        if !cfg!(miri) {
+            copies_as_the_model_of(&dst, &src, u32::MAX, |i| u32::try_from(i).unwrap());
+        }
+        let src = Layout::new([32, 4, 8, 2, 16], [16, 2, 16384, -8192, 512], 4)
+            .unwrap()
+            .with_offset(8192)
+            .unwrap();
+        let dst = Layout::new([32, 4, 8, 2, 16], [2048, 512, 64, -32, 2], 4)
+            .unwrap()
+            .with_offset(32)
+            .unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        assert_eq!(
+            plan.nests()[0].loops().len(),
+            4,
+            "no kernel's block: {plan}"
+        );
+        if !cfg!(miri) {
+            copies_as_the_model_of(&dst, &src, u32::MAX, |i| u32::try_from(i).unwrap());
+        }
+        let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        // The loops of 203 as the order put them: C and B merge, A between, no run in the
+        // source's strides of A and B.
+        let mut loops = [
+            l(16, [32768, 1]),
+            l(1024, [32, 64]),
+            l(8, [1, 65536]),
+            l(4, [8, 16]),
+        ];
+        assert_eq!(merge_apart(&mut loops, 4), 4);
+        // 1049's loops with one more outside: the 4096-step loop taken into the 2-step one,
+        // in its place, the channels' loop moving out by one.
+        let mut loops = [
+            l(3, [200_000, 300_000]),
+            l(4096, [16, 2]),
+            l(8, [1, 16384]),
+            l(2, [8, 1]),
+        ];
+        assert_eq!(merge_apart(&mut loops, 4), 3);
+        assert_eq!(
+            loops[..3],
+            [l(3, [200_000, 300_000]), l(8, [1, 16384]), l(8192, [8, 1])]
+        );
+    }
+
     /// The longest loop into a tiny cube (`long_cube`): the random sweep's `u16`
     /// `(2,2,3466,2)` (seed 7, case 146) planned 3466 cubes of `2 x 2 x 2` (the plain loop's
     /// speed); its 3466-step loop now runs as the cube's outer loop, 2 cubes. A cube of more

@@ -6,7 +6,7 @@
 
 use super::Loop;
 use super::flip::flip;
-use super::merge::{merge, merge_turned};
+use super::merge::{merge, merge_apart, merge_turned};
 use super::operands::{at, stride_or_0};
 use super::tiling::{TILE_MIN_EXTENT, abs_stride, evicts, evicts_far, transpose_walk};
 use crate::LayoutError;
@@ -14,7 +14,8 @@ use crate::algo::access::{get, set, swap};
 
 /// Steps 3 and 4 of planning on `loops` (pushed, neighbours merged): loops that run
 /// backwards in every operand flipped (`offsets` moved to their last step), all ordered by
-/// [`outer_first`] (stable), and neighbours merged again in that order. Returns how many
+/// [`outer_first`] (stable), and neighbours merged again in that order, then loops apart
+/// that merge into a kernel's block ([`merge_apart`]). Returns how many
 /// loops remain, in `loops[..n]`. The one place these rules run: a nest's
 /// [`Builder::finish`](super::builder::Builder::finish), and the peeler of loops past a nest's (`plan/peel.rs`) before it
 /// counts them.
@@ -89,7 +90,7 @@ pub(super) const fn order<const K: usize>(
         }
         i = i.saturating_add(1);
     }
-    Ok(out)
+    Ok(merge_apart(loops, out))
 }
 
 /// `loops[i] = l` (nothing past the end), field by field: a whole-`Loop` store from one
@@ -117,7 +118,7 @@ pub(super) const LONG_LOOP: usize = 16;
 
 /// Whether every operand steps one element (either way) in `a` or in `b`: the block of the
 /// two is a kernel's (rows of a run, a transpose, a channel block), which keeps its loops.
-const fn unit_in_all<const K: usize>(a: &Loop<K>, b: &Loop<K>) -> bool {
+pub(super) const fn unit_in_all<const K: usize>(a: &Loop<K>, b: &Loop<K>) -> bool {
     let mut k = 0;
     while k < K {
         let in_a = matches!(get(&a.strides, k), Some(1 | -1));
