@@ -9,8 +9,8 @@
 //!    (destination weighted most), merge again (also two loops that merge once one is turned
 //!    round: blocks flipped in one operand and rows flipped in the other, `merge_turned`;
 //!    on hosts also two loops apart, one or more sorted between them, where the inner one
-//!    and the loop just outside it make a kernel's block, the merged loop in the inner one's
-//!    place: `merge_apart`)
+//!    and the loop just outside it make a kernel's block, or the inner one is innermost
+//!    under such a block, the merged loop in the inner one's place: `merge_apart`)
 //!    and tile the two innermost when the operands disagree on the fastest axis (first
 //!    taking a long loop over short ones into the block where the innermost rows' lines
 //!    crowd a few cache sets: `long_over_short`) and the block is worth it (longer than a

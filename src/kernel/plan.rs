@@ -2238,9 +2238,10 @@ mod tests {
     /// destination's channel loop sorting between the two pixel loops; its two pixel loops
     /// now run as one of 8192, inside the channels' loop, one block. Seed 11's 45, whose
     /// loops apart merge too but the loop beside the inner one makes no kernel's block with
-    /// it, keeps its four loops; a merge of no kernel's block is refused in the rule itself
-    /// (the loops of the power-of-two 203, a block without a run in the source). The copies
-    /// agree with the model.
+    /// it, keeps its four loops. The power-of-two 240's 203 (`u8`) merges innermost, under
+    /// a transpose, and is tiled with it; its loops without the transpose's run in the
+    /// source, or with a loop under the inner one, keep theirs. The copies agree with the
+    /// model.
     #[test]
     fn loops_apart_merge_into_a_kernels_block() {
         use super::merge::merge_apart;
@@ -2282,16 +2283,61 @@ mod tests {
         if !cfg!(miri) {
             copies_as_the_model_of(&dst, &src, u32::MAX, |i| u32::try_from(i).unwrap());
         }
+        // The power-of-two 240's 203: `[a][m][b] -> [b][m][a]` with `m` split in two around
+        // `a`; `m` merged innermost, under the transpose of `a` and `b`, tiled with it.
+        let src = Layout::new([4, 8, 1024, 16], [16, 65536, 64, -1], 1)
+            .unwrap()
+            .with_offset(15)
+            .unwrap();
+        let dst = Layout::new([4, 8, 1024, 16], [8, 1, 32, -32768], 1)
+            .unwrap()
+            .with_offset(491_520)
+            .unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        assert_eq!(
+            nest.loops()
+                .iter()
+                .map(|l| (l.extent, l.strides))
+                .collect::<std::vec::Vec<_>>(),
+            [(8, [1, 65536]), (16, [32768, 1]), (4096, [8, 16])],
+            "{plan}"
+        );
+        assert_eq!(nest.tile(), Some([16, 64]), "{plan}");
+        if !cfg!(miri) {
+            copies_as_the_model_of(&dst, &src, u8::MAX, |i| u8::try_from(i % 251).unwrap());
+        }
         let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
-        // The loops of 203 as the order put them: C and B merge, A between, no run in the
-        // source's strides of A and B.
+        // 203's loops as the order put them: `a` (1024 steps) and `b` (4) merge, a loop
+        // between; `b` innermost under the transpose of the outermost and the third.
         let mut loops = [
             l(16, [32768, 1]),
             l(1024, [32, 64]),
             l(8, [1, 65536]),
             l(4, [8, 16]),
         ];
+        assert_eq!(merge_apart(&mut loops, 4), 3);
+        assert_eq!(
+            loops[..3],
+            [l(16, [32768, 1]), l(8, [1, 65536]), l(4096, [8, 16])]
+        );
+        // No run in the source's strides of the outermost: no block over `b`, no merge.
+        let mut loops = [
+            l(16, [32768, 2]),
+            l(1024, [32, 64]),
+            l(8, [1, 65536]),
+            l(4, [8, 16]),
+        ];
         assert_eq!(merge_apart(&mut loops, 4), 4);
+        // `b` not innermost (a loop of 2 under it, no block with it): no merge.
+        let mut loops = [
+            l(16, [32768, 1]),
+            l(1024, [32, 64]),
+            l(8, [1, 65536]),
+            l(4, [8, 16]),
+            l(2, [131_072, 1_048_576]),
+        ];
+        assert_eq!(merge_apart(&mut loops, 5), 5);
         // 1049's loops with one more outside: the 4096-step loop taken into the 2-step one,
         // in its place, the channels' loop moving out by one.
         let mut loops = [

@@ -64,18 +64,22 @@ pub(super) const fn merge<const K: usize>(outer: &Loop<K>, inner: &Loop<K>) -> O
 }
 
 /// Loops that merge in every operand ([`merge`]) but lie apart in the loop order, where the
-/// merge lengthens a kernel's block: the inner one and the loop just outside it make a block
-/// with a run in every operand ([`unit_in_all`]: a channel block, a transpose), and the outer
-/// one, further out, is taken into the inner one, in its place (the merged loop keeps the
-/// inner one's strides, and so its weight in the order), the loops between moving out by
-/// one. Returns how many loops remain, in `loops[..count]`. Two axes of a permutation stay
-/// neighbours in memory in both operands while an axis the destination runs along sorts
-/// between them: the power-of-two seed 13's 1049 (`u32`, 8 planar channels of 2 × 4096
-/// pixels interleaved) ran 26.5 us as blocks of 8 × 2 and 5.7 us as one block of 8 × 8192.
-/// Without a kernel's block the longer inner loop only crowds cache sets (seed 11's 45: 16
-/// rows read 2 KiB apart merged into 256, 4.6x slower), so those keep their loops. Hosts
-/// only: bare metal keeps the merges of neighbours (no measurement there, and a Cortex-M's
-/// general planner would carry the code).
+/// merge lengthens a kernel's block or the loop under one: the inner one and the loop just
+/// outside it make a block with a run in every operand ([`unit_in_all`]: a channel block, a
+/// transpose), or the inner one is innermost and the loop just outside it makes such a block
+/// with the next loop out ([`over_block`]); the outer one, further out, is taken into the
+/// inner one, in its place (the merged loop keeps the inner one's strides, and so its weight
+/// in the order), the loops between moving out by one. Returns how many loops remain, in
+/// `loops[..count]`. Two axes of a permutation stay neighbours in memory in both operands
+/// while an axis the destination runs along sorts between them: the power-of-two seed 13's
+/// 1049 (`u32`, 8 planar channels of 2 × 4096 pixels interleaved) ran 26.5 us as blocks of
+/// 8 × 2 and 5.7 us as one block of 8 × 8192. Under a block, the merged loop is tiled with
+/// the block's two: the power-of-two 240's 203 (`u8`, a permutation `[a][m][b] -> [b][m][a]`
+/// with `m` split in two around `a`) ran 334 us as transposes of 8 × 16 under 1024 steps and
+/// 152 us tiled 16 × 64. Without a kernel's block the longer inner loop only crowds cache
+/// sets (seed 11's 45: 16 rows read 2 KiB apart merged into 256, 4.6x slower), so those keep
+/// their loops. Hosts only: bare metal keeps the merges of neighbours (no measurement there,
+/// and a Cortex-M's general planner would carry the code).
 pub(super) const fn merge_apart<const K: usize>(loops: &mut [Loop<K>], count: usize) -> usize {
     if cfg!(target_os = "none") {
         return count;
@@ -90,16 +94,20 @@ pub(super) const fn merge_apart<const K: usize>(loops: &mut [Loop<K>], count: us
         // order's own merge asked it).
         let mut outer_at: usize = 0;
         let mut found = None;
-        if unit_in_all(&block, &inner) {
-            while outer_at.saturating_add(1) < at {
-                if let Some(outer) = get(loops, outer_at) {
-                    if let Some(merged) = merge(&outer, &inner) {
+        let own = unit_in_all(&block, &inner);
+        while outer_at.saturating_add(1) < at {
+            if let Some(outer) = get(loops, outer_at) {
+                if let Some(merged) = merge(&outer, &inner) {
+                    if own
+                        || (at.saturating_add(1) == count
+                            && over_block(loops, at, outer_at, &block))
+                    {
                         found = Some((outer_at, merged));
-                        break;
                     }
+                    break;
                 }
-                outer_at = outer_at.saturating_add(1);
             }
+            outer_at = outer_at.saturating_add(1);
         }
         match found {
             Some((taken, merged)) => {
@@ -117,6 +125,29 @@ pub(super) const fn merge_apart<const K: usize>(loops: &mut [Loop<K>], count: us
         }
     }
     count
+}
+
+/// Whether `block` (`loops[at - 1]`) and the nearest loop outside it other than
+/// `loops[taken]` (the loop [`merge_apart`] takes out) make a kernel's block
+/// ([`unit_in_all`]).
+const fn over_block<const K: usize>(
+    loops: &[Loop<K>],
+    at: usize,
+    taken: usize,
+    block: &Loop<K>,
+) -> bool {
+    let beyond = if at.saturating_sub(2) == taken {
+        at.checked_sub(3)
+    } else {
+        at.checked_sub(2)
+    };
+    match beyond {
+        Some(b) => match get(loops, b) {
+            Some(o) => unit_in_all(&o, block),
+            None => false,
+        },
+        None => false,
+    }
 }
 
 /// [`merge`] for two operands, written out: the run-time copy's two-loop planner
