@@ -33,8 +33,9 @@
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around
 //!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
 //!    lines); in an untiled nest, a loop of fewer than 8 steps moves inside the long loop
-//!    just inside it (not the innermost, nor one making a transposes' block with the
-//!    innermost) whose pass evicts its lines from the second-level cache's sets too, in an
+//!    just inside it (the innermost only where the two make no kernel's block and the
+//!    short loop's steps use up the lines they come back to, `uses_up`; not one making a
+//!    transposes' block with the innermost) whose pass evicts its lines from the second-level cache's sets too, in an
 //!    operand it steps within a line (`far_back`, in `order.rs`; `evicts_far`, in
 //!    `tiling.rs`); an untiled nest whose two innermost loops make at most 8 elements runs its
 //!    innermost loop of 16 or more steps whose strides are at most half a line innermost,

@@ -1676,9 +1676,11 @@ mod tests {
     /// (not the innermost) whose pass evicts the short loop's lines from the second-level
     /// sets too (`evicts_far`) moves inside it; not where the long loop's lines fit those
     /// sets or it steps less than a line, nor where the short loop steps a line, nor a
-    /// short loop of 8 steps, nor the innermost pair, nor a long loop that makes a
-    /// transposes' block with the innermost. The power-of-two sweep's seed 23 case 328 copies as the
-    /// model does with its loops so ordered.
+    /// short loop of 8 steps, nor a long loop that makes a transposes' block with the
+    /// innermost; the innermost pair only where it makes no kernel's block and the short
+    /// loop uses up the lines it comes back to (`uses_up`), in a nest of three loops or
+    /// more. The power-of-two sweep's seed 23 case 328 and seed 7 case 1856 copy as the
+    /// model does with their loops so ordered.
     #[test]
     #[cfg_attr(
         miri,
@@ -1718,10 +1720,36 @@ mod tests {
             moved([outer, l(4, [1, -512]), l(20_000, [4, -1]), inner]),
             [32, 4, 20_000, 2]
         );
-        // The innermost pair: left to the block's own rules.
-        let mut pair = [outer, l(2, [2, 2048]), l(4, [4, -512]), l(512, [512, -1])];
-        far_back(&mut pair, 8);
-        assert_eq!(pair.map(|l| l.extent), [32, 2, 4, 512]);
+        // The innermost pair, which makes no kernel's block: the short loop moves inside
+        // where its steps use up the lines they come back to (the power-of-two seed 7's
+        // 1856: 4 steps 16 bytes on, outside rows of 32 read 64 KiB apart, 16 lines to a
+        // second-level set).
+        let (back, rows) = (l(4, [65_536, 2]), l(32, [1, 8192]));
+        assert_eq!(
+            moved([outer, l(1024, [64, 8]), back, rows]),
+            [32, 1024, 32, 4]
+        );
+        // A kernel's block (the source one element a step of the short loop): left to the
+        // block's own rules.
+        let block = l(4, [65_536, 1]);
+        assert_eq!(
+            moved([outer, l(1024, [64, 8]), block, rows]),
+            [32, 1024, 4, 32]
+        );
+        // The short loop's steps half a line (`u32`, 16 a line) and a loop further out
+        // coming back to the other half (seed 37's 1471): left; with that loop a line a
+        // step, moved.
+        let (back, rows) = (l(4, [65_536, 2]), l(16, [1, 32_768]));
+        let mut case = [l(2048, [16, 16]), l(2, [-262_144, 8]), back, rows];
+        far_back(&mut case, 16);
+        assert_eq!(case.map(|l| l.extent), [2048, 2, 4, 16]);
+        let mut case = [l(2048, [16, 16]), l(2, [-262_144, 16]), back, rows];
+        far_back(&mut case, 16);
+        assert_eq!(case.map(|l| l.extent), [2048, 2, 16, 4]);
+        // A nest of two loops: the two-loop planner's order.
+        let mut two = [l(4, [65_536, 2]), l(32, [1, 8192])];
+        far_back(&mut two, 8);
+        assert_eq!(two.map(|l| l.extent), [4, 32]);
         // The long loop and the innermost a transposes' block (the destination one element
         // a step of the innermost, the source one of the long loop).
         let walk = l(2, [1, 2048]);
@@ -1753,6 +1781,14 @@ mod tests {
         let nest = &plan.nests()[0];
         let extents: std::vec::Vec<usize> = nest.loops().iter().map(|l| l.extent).collect();
         assert_eq!((extents, nest.tile()), (std::vec![32, 512, 4, 2], None));
+        // The copy of seed 7's 1856, its short loop innermost.
+        let src = Layout::new([1, 4, 1024, 32], [1, 2, 8, 8192], 8).unwrap();
+        let dst = Layout::new([1, 4, 1024, 32], [-262_144, 65_536, 64, 1], 8).unwrap();
+        copies_as_the_model(&dst, &src);
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        let extents: std::vec::Vec<usize> = nest.loops().iter().map(|l| l.extent).collect();
+        assert_eq!((extents, nest.tile()), (std::vec![1024, 32, 4], None));
     }
 
     /// The long-over-short rule (`long_over_short`): a nest whose innermost rows' lines crowd

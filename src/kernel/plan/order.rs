@@ -208,9 +208,19 @@ pub(super) const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usi
 /// the second-level cache ([`evicts_far`]: in some operand the short loop steps within a
 /// line, the long one a line or more, more steps than its lines' second-level sets hold):
 /// each step of the short loop came back to lines gone to the third level or memory; inside,
-/// it takes the few lines it shares while they are cached. Not the innermost pair (the
-/// block's own rules order it: moved, its transposes' blocks ran up to 1.4x slower, the
-/// power-of-two seed 7's 1867), nor a long loop that makes a transposes' block with the
+/// it takes the few lines it shares while they are cached. The innermost pair only where
+/// the two make no kernel's block ([`unit_in_all`]: moved, transposes' blocks ran up to 1.4x
+/// slower, the power-of-two seed 7's 1867) and the short loop's steps use up the lines they
+/// come back to ([`uses_up`]: where a loop further out comes back to the rest of a line,
+/// the short loop inside saves fewer fetches than its rows of 2 or 4 cost, the power-of-two
+/// seed 37's 1471, `u32`, 1.43x slower, seed 29's 105 1.29x), in a nest of three loops or
+/// more (the two-loop planner's nests keep their order). The innermost pair was measured on
+/// eighteen 2,000-case power-of-two sweeps (seeds 7-41 and the primes 43-73), each case whose
+/// plan changes timed alone with the builds alternating (medians of five): six plans change
+/// (seeds 7, 11, 23, 31, 67 and 73), 0.27-0.89x the time (seed 7's 1856, `f64` rows of 32
+/// read 64 KiB apart, 4 steps of 2 outside them: 262 -> 154 us against the plain loop's
+/// 211; seed 23's 53, `u32`, 257 -> 68 us); no plan of the ten random sweeps of seeds 7-41
+/// or of the two 240-case sweeps changes. Nor a long loop that makes a transposes' block with the
 /// innermost (moved, the power-of-two seed 13's 652, `u8`, ran 2.1x slower, its 256 x 16
 /// transposes cut into rows of 2 x 16). Measured on the sweep's power-of-two cases (seeds
 /// 7, 11, 13, 17, 19, 23 and 29), each case whose plan changes timed alone with the builds
@@ -226,6 +236,20 @@ pub(super) const fn far_back<const K: usize>(loops: &mut [Loop<K>], line: usize)
     let Some(inner) = loops.last().copied() else {
         return;
     };
+    // The innermost pair too, in a nest of three loops or more, where it makes no kernel's
+    // block and `back` uses up the lines it comes back to.
+    let count = loops.len();
+    if let [outer @ .., back, rows] = loops {
+        if !outer.is_empty()
+            && back.extent < TILE_MIN_EXTENT
+            && !unit_in_all(back, rows)
+            && evicts_far(rows, back, line)
+            && uses_up(back, outer, line)
+        {
+            swap(loops, count.saturating_sub(2), count.saturating_sub(1));
+            return;
+        }
+    }
     let mut i = loops.len().saturating_sub(2);
     while let Some(p) = i.checked_sub(1) {
         let (Some(back), Some(rows)) = (get(loops, p), get(loops, i)) else {
@@ -242,6 +266,28 @@ pub(super) const fn far_back<const K: usize>(loops: &mut [Loop<K>], line: usize)
         }
         i = p;
     }
+}
+
+/// Whether `back`'s steps use up the lines they come back to (elements of `line` a cache
+/// line): in every operand where `back` steps less than a line, its steps cover a line, or
+/// no loop of `outer` (the loops outside it) steps less than a line, so that no later step
+/// comes back to those lines.
+const fn uses_up<const K: usize>(back: &Loop<K>, outer: &[Loop<K>], line: usize) -> bool {
+    let mut k = 0;
+    while k < K {
+        let near = stride_or_0(get(&back.strides, k)).unsigned_abs();
+        if near < line && near.saturating_mul(back.extent) < line {
+            let mut rest = outer;
+            while let [l, tail @ ..] = rest {
+                if stride_or_0(get(&l.strides, k)).unsigned_abs() < line {
+                    return false;
+                }
+                rest = tail;
+            }
+        }
+        k = k.saturating_add(1);
+    }
+    true
 }
 
 /// The most elements of a tiny cube: the three innermost loops of a nest, which the copy's
