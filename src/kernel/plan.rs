@@ -1676,10 +1676,10 @@ mod tests {
     /// (not the innermost) whose pass evicts the short loop's lines from the second-level
     /// sets too (`evicts_far`) moves inside it; not where the long loop's lines fit those
     /// sets or it steps less than a line, nor where the short loop steps a line, nor a
-    /// short loop of 8 steps, nor a long loop that makes a transposes' block with the
-    /// innermost; the innermost pair only where it makes no kernel's block and the short
-    /// loop uses up the lines it comes back to (`uses_up`), in a nest of three loops or
-    /// more. The power-of-two sweep's seed 23 case 328 and seed 7 case 1856 copy as the
+    /// loop of 8 steps unless its steps use up the lines they come back to (`uses_up`), nor
+    /// a long loop that makes a transposes' block with the innermost; the innermost pair
+    /// only where it makes no kernel's block and the short loop uses up its lines, in a
+    /// nest of three loops or more. The power-of-two sweep's seed 23 case 328 and seed 7 case 1856 copy as the
     /// model does with their loops so ordered.
     #[test]
     #[cfg_attr(
@@ -1710,11 +1710,28 @@ mod tests {
             moved([outer, l(4, [8, -512]), l(512, [512, -1]), inner]),
             [32, 4, 512, 2]
         );
-        // A short loop of 8 steps (`TILE_MIN_EXTENT`): not short.
+        // A loop of 8 steps (`TILE_MIN_EXTENT`) moves where its steps use up the lines they
+        // come back to (`uses_up`: 8 steps of 4 cover a line); one of 9 does not.
         assert_eq!(
             moved([outer, l(8, [4, -512]), l(512, [512, -1]), inner]),
-            [32, 8, 512, 2]
+            [32, 512, 8, 2]
         );
+        assert_eq!(
+            moved([outer, l(9, [4, -512]), l(512, [512, -1]), inner]),
+            [32, 9, 512, 2]
+        );
+        // `u32`, 16 a line: 8 steps of one element cover half a line. Moved where no loop
+        // further out comes back to the other half; left where one does (8 elements a
+        // step), while 7 steps move all the same.
+        let rows = l(1024, [1024, -1]);
+        let with = |outer: Loop<2>, back: Loop<2>| {
+            let mut loops = [outer, back, rows, inner];
+            far_back(&mut loops, 16);
+            loops.map(|l| l.extent)
+        };
+        assert_eq!(with(l(32, [16, 4096]), l(8, [1, -1024])), [32, 1024, 8, 2]);
+        assert_eq!(with(l(32, [8, 4096]), l(8, [1, -1024])), [32, 8, 1024, 2]);
+        assert_eq!(with(l(32, [8, 4096]), l(7, [1, -1024])), [32, 1024, 7, 2]);
         // Rows 32 bytes a step: their lines run on, however many (20,000 steps).
         assert_eq!(
             moved([outer, l(4, [1, -512]), l(20_000, [4, -1]), inner]),

@@ -203,8 +203,9 @@ pub(super) const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usi
     }
 }
 
-/// Moves each short loop (fewer than [`TILE_MIN_EXTENT`] steps) of an untiled nest inside
-/// the long loop just inside it, where that loop's pass evicts the short loop's lines from
+/// Moves each short loop (fewer than [`TILE_MIN_EXTENT`] steps, or that many where they use
+/// up the lines they come back to: [`goes_back`]) of an untiled nest inside the long loop
+/// just inside it, where that loop's pass evicts the short loop's lines from
 /// the second-level cache ([`evicts_far`]: in some operand the short loop steps within a
 /// line, the long one a line or more, more steps than its lines' second-level sets hold):
 /// each step of the short loop came back to lines gone to the third level or memory; inside,
@@ -220,7 +221,11 @@ pub(super) const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usi
 /// (seeds 7, 11, 23, 31, 67 and 73), 0.27-0.89x the time (seed 7's 1856, `f64` rows of 32
 /// read 64 KiB apart, 4 steps of 2 outside them: 262 -> 154 us against the plain loop's
 /// 211; seed 23's 53, `u32`, 257 -> 68 us); no plan of the ten random sweeps of seeds 7-41
-/// or of the two 240-case sweeps changes. Nor a long loop that makes a transposes' block with the
+/// or of the two 240-case sweeps changes. A loop of [`TILE_MIN_EXTENT`] steps that use up
+/// their lines moves too (power-of-two seed 7's 1976, `u16`, 8 steps of 4 elements outside
+/// rows of 256 read 8 KiB apart: 369 -> 169 us against the loop's 261): of the same
+/// eighteen power-of-two sweeps and ten random ones, nine plans change, 0.43-0.85x the
+/// time, none slower. Nor a long loop that makes a transposes' block with the
 /// innermost (moved, the power-of-two seed 13's 652, `u8`, ran 2.1x slower, its 256 x 16
 /// transposes cut into rows of 2 x 16). Measured on the sweep's power-of-two cases (seeds
 /// 7, 11, 13, 17, 19, 23 and 29), each case whose plan changes timed alone with the builds
@@ -241,7 +246,7 @@ pub(super) const fn far_back<const K: usize>(loops: &mut [Loop<K>], line: usize)
     let count = loops.len();
     if let [outer @ .., back, rows] = loops {
         if !outer.is_empty()
-            && back.extent < TILE_MIN_EXTENT
+            && goes_back(back, outer, line, true)
             && !unit_in_all(back, rows)
             && evicts_far(rows, back, line)
             && uses_up(back, outer, line)
@@ -257,7 +262,10 @@ pub(super) const fn far_back<const K: usize>(loops: &mut [Loop<K>], line: usize)
         };
         // (`evicts_far` asks more steps of `rows` than a second-level set's ways, at least
         // `TILE_MIN_EXTENT`.)
-        if back.extent < TILE_MIN_EXTENT
+        let Some((outer, _)) = loops.split_at_checked(p) else {
+            return;
+        };
+        if goes_back(&back, outer, line, false)
             && !transpose_walk(&rows, &inner)
             && !transpose_walk(&inner, &rows)
             && evicts_far(&rows, &back, line)
@@ -266,6 +274,20 @@ pub(super) const fn far_back<const K: usize>(loops: &mut [Loop<K>], line: usize)
         }
         i = p;
     }
+}
+
+/// Whether `back` (the loops `outer` outside it; `innermost`: `back` is the innermost
+/// pair's outer loop) is short enough for [`far_back`] to move inside the loop just inside
+/// it: fewer than [`TILE_MIN_EXTENT`] steps and not the innermost pair's, or at most
+/// [`TILE_MIN_EXTENT`] steps that use up the lines they come back to ([`uses_up`]).
+const fn goes_back<const K: usize>(
+    back: &Loop<K>,
+    outer: &[Loop<K>],
+    line: usize,
+    innermost: bool,
+) -> bool {
+    (back.extent < TILE_MIN_EXTENT && !innermost)
+        || (back.extent <= TILE_MIN_EXTENT && uses_up(back, outer, line))
 }
 
 /// Whether `back`'s steps use up the lines they come back to (elements of `line` a cache
