@@ -1422,6 +1422,20 @@ mod tests {
     }
 
     /// The general planner's tile of `src` into `dst`, which copies as the model does.
+    /// A copy's loops: extent and strides, outermost first.
+    type CopyLoops = std::vec::Vec<(usize, [isize; 2])>;
+
+    /// The first nest's loops and tile of the plan of a copy from `src` to `dst`.
+    fn nest_of<const N: usize>(
+        dst: &Layout<N>,
+        src: &Layout<N>,
+    ) -> (CopyLoops, Option<[usize; 2]>) {
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = &plan.nests()[0];
+        let loops = nest.loops().iter().map(|l| (l.extent, l.strides)).collect();
+        (loops, nest.tile())
+    }
+
     fn general_tile<const N: usize>(dst: &Layout<N>, src: &Layout<N>) -> Option<[usize; 2]> {
         copies_as_the_model(dst, src);
         Plan::new(&[dst.lowered(), src.lowered()]).unwrap().nests()[0].tile()
@@ -2066,15 +2080,7 @@ mod tests {
             .unwrap()
             .with_offset(18)
             .unwrap();
-        let plan = Plan::new(&[dst3.lowered(), src3.lowered()]).unwrap();
-        let nest = &plan.nests()[0];
-        assert_eq!(
-            nest.loops()
-                .iter()
-                .map(|l| (l.extent, l.strides))
-                .collect::<std::vec::Vec<_>>(),
-            std::vec![(105, [1, -1])]
-        );
+        assert_eq!(nest_of(&dst3, &src3).0, [(105, [1, -1])]);
         copies_as_the_model(&dst3, &src3);
         // Three operands (a `zip_map`'s), each reversed blocks against the destination.
         let three = Plan::new(&[dst.lowered(), src.lowered(), src.lowered()]).unwrap();
@@ -2306,16 +2312,7 @@ mod tests {
             .unwrap()
             .with_offset(65520)
             .unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let loops = plan.nests()[0].loops();
-        assert_eq!(
-            loops
-                .iter()
-                .map(|l| (l.extent, l.strides))
-                .collect::<std::vec::Vec<_>>(),
-            [(8, [1, 16384]), (8192, [8, 1])],
-            "{plan}"
-        );
+        assert_eq!(nest_of(&dst, &src).0, [(8, [1, 16384]), (8192, [8, 1])]);
         if !cfg!(miri) {
             copies_as_the_model_of(&dst, &src, u32::MAX, |i| u32::try_from(i).unwrap());
         }
@@ -2346,63 +2343,41 @@ mod tests {
             .unwrap()
             .with_offset(491_520)
             .unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let nest = &plan.nests()[0];
-        assert_eq!(
-            nest.loops()
-                .iter()
-                .map(|l| (l.extent, l.strides))
-                .collect::<std::vec::Vec<_>>(),
-            [(8, [1, 65536]), (16, [32768, 1]), (4096, [8, 16])],
-            "{plan}"
-        );
-        assert_eq!(nest.tile(), Some([16, 64]), "{plan}");
+        let (loops, tile) = nest_of(&dst, &src);
+        assert_eq!(loops, [(8, [1, 65536]), (16, [32768, 1]), (4096, [8, 16])]);
+        assert_eq!(tile, Some([16, 64]));
         if !cfg!(miri) {
             copies_as_the_model_of(&dst, &src, u8::MAX, |i| u8::try_from(i % 251).unwrap());
         }
         let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        // The loops `merge_apart` leaves of `loops`.
+        let merged = |loops: &[Loop<2>]| {
+            let mut loops = loops.to_vec();
+            let len = loops.len();
+            let count = merge_apart(&mut loops, len);
+            loops.truncate(count);
+            loops
+        };
         // 203's loops as the order put them: `a` (1024 steps) and `b` (4) merge, a loop
         // between; `b` innermost under the transpose of the outermost and the third.
-        let mut loops = [
-            l(16, [32768, 1]),
-            l(1024, [32, 64]),
-            l(8, [1, 65536]),
-            l(4, [8, 16]),
-        ];
-        assert_eq!(merge_apart(&mut loops, 4), 3);
+        let (a, b) = (l(1024, [32, 64]), l(4, [8, 16]));
+        let (transpose, third) = (l(16, [32768, 1]), l(8, [1, 65536]));
         assert_eq!(
-            loops[..3],
-            [l(16, [32768, 1]), l(8, [1, 65536]), l(4096, [8, 16])]
+            merged(&[transpose, a, third, b]),
+            [transpose, third, l(4096, [8, 16])]
         );
         // No run in the source's strides of the outermost: no block over `b`, no merge.
-        let mut loops = [
-            l(16, [32768, 2]),
-            l(1024, [32, 64]),
-            l(8, [1, 65536]),
-            l(4, [8, 16]),
-        ];
-        assert_eq!(merge_apart(&mut loops, 4), 4);
+        let no_run = [l(16, [32768, 2]), a, third, b];
+        assert_eq!(merged(&no_run), no_run);
         // `b` not innermost (a loop of 2 under it, no block with it): no merge.
-        let mut loops = [
-            l(16, [32768, 1]),
-            l(1024, [32, 64]),
-            l(8, [1, 65536]),
-            l(4, [8, 16]),
-            l(2, [131_072, 1_048_576]),
-        ];
-        assert_eq!(merge_apart(&mut loops, 5), 5);
+        let under = [transpose, a, third, b, l(2, [131_072, 1_048_576])];
+        assert_eq!(merged(&under), under);
         // 1049's loops with one more outside: the 4096-step loop taken into the 2-step one,
         // in its place, the channels' loop moving out by one.
-        let mut loops = [
-            l(3, [200_000, 300_000]),
-            l(4096, [16, 2]),
-            l(8, [1, 16384]),
-            l(2, [8, 1]),
-        ];
-        assert_eq!(merge_apart(&mut loops, 4), 3);
+        let (outside, channels) = (l(3, [200_000, 300_000]), l(8, [1, 16384]));
         assert_eq!(
-            loops[..3],
-            [l(3, [200_000, 300_000]), l(8, [1, 16384]), l(8192, [8, 1])]
+            merged(&[outside, l(4096, [16, 2]), channels, l(2, [8, 1])]),
+            [outside, channels, l(8192, [8, 1])]
         );
     }
 
