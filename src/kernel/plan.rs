@@ -1421,7 +1421,6 @@ mod tests {
         }
     }
 
-    /// The general planner's tile of `src` into `dst`, which copies as the model does.
     /// A copy's loops: extent and strides, outermost first.
     type CopyLoops = std::vec::Vec<(usize, [isize; 2])>;
 
@@ -1436,6 +1435,7 @@ mod tests {
         (loops, nest.tile())
     }
 
+    /// The general planner's tile of `src` into `dst`, which copies as the model does.
     fn general_tile<const N: usize>(dst: &Layout<N>, src: &Layout<N>) -> Option<[usize; 2]> {
         copies_as_the_model(dst, src);
         Plan::new(&[dst.lowered(), src.lowered()]).unwrap().nests()[0].tile()
@@ -1693,8 +1693,8 @@ mod tests {
     /// loop of 8 steps unless its steps use up the lines they come back to (`uses_up`), nor
     /// a long loop that makes a transposes' block with the innermost; the innermost pair
     /// only where it makes no kernel's block and the short loop uses up its lines, in a
-    /// nest of three loops or more. The power-of-two sweep's seed 23 case 328 and seed 7 case 1856 copy as the
-    /// model does with their loops so ordered.
+    /// nest of three loops or more. The power-of-two sweep's seed 23 case 328 and seed 7
+    /// case 1856 copy as the model does with their loops so ordered.
     #[test]
     #[cfg_attr(
         miri,
@@ -1808,18 +1808,16 @@ mod tests {
         .unwrap();
         let dst = Layout::from_parts([2, 32, 512, 1, 4], [-2, 16, 512, 512, 4], 2, 8).unwrap();
         copies_as_the_model(&dst, &src);
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let nest = &plan.nests()[0];
-        let extents: std::vec::Vec<usize> = nest.loops().iter().map(|l| l.extent).collect();
-        assert_eq!((extents, nest.tile()), (std::vec![32, 512, 4, 2], None));
+        let (loops, tile) = nest_of(&dst, &src);
+        let extents: std::vec::Vec<usize> = loops.iter().map(|l| l.0).collect();
+        assert_eq!((extents, tile), (std::vec![32, 512, 4, 2], None));
         // The copy of seed 7's 1856, its short loop innermost.
         let src = Layout::new([1, 4, 1024, 32], [1, 2, 8, 8192], 8).unwrap();
         let dst = Layout::new([1, 4, 1024, 32], [-262_144, 65_536, 64, 1], 8).unwrap();
         copies_as_the_model(&dst, &src);
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        let nest = &plan.nests()[0];
-        let extents: std::vec::Vec<usize> = nest.loops().iter().map(|l| l.extent).collect();
-        assert_eq!((extents, nest.tile()), (std::vec![1024, 32, 4], None));
+        let (loops, tile) = nest_of(&dst, &src);
+        let extents: std::vec::Vec<usize> = loops.iter().map(|l| l.0).collect();
+        assert_eq!((extents, tile), (std::vec![1024, 32, 4], None));
     }
 
     /// The long-over-short rule (`long_over_short`): a nest whose innermost rows' lines crowd
@@ -2324,12 +2322,7 @@ mod tests {
             .unwrap()
             .with_offset(32)
             .unwrap();
-        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-        assert_eq!(
-            plan.nests()[0].loops().len(),
-            4,
-            "no kernel's block: {plan}"
-        );
+        assert_eq!(nest_of(&dst, &src).0.len(), 4, "no kernel's block");
         if !cfg!(miri) {
             copies_as_the_model_of(&dst, &src, u32::MAX, |i| u32::try_from(i).unwrap());
         }

@@ -9,9 +9,9 @@
 use super::Loop;
 use super::flip::turn;
 use super::operands::{moved, mul};
-use super::order::unit_in_all;
+use super::order::{sink, unit_in_all};
 use crate::LayoutError;
-use crate::algo::access::{get, set, swap};
+use crate::algo::access::{get, set};
 
 /// Step 2 of planning, one axis at a time: `loops[..depth]` with an axis of `extent` and
 /// `strides` appended inside the others, dropped at extent 1 and merged into the previous
@@ -113,12 +113,8 @@ pub(super) const fn merge_apart<const K: usize>(loops: &mut [Loop<K>], count: us
             Some((taken, merged)) => {
                 set(loops, at, merged);
                 // `loops[taken]` taken out: the loops past it move in by one.
-                let mut next = taken;
-                while next.saturating_add(1) < count {
-                    swap(loops, next, next.saturating_add(1));
-                    next = next.saturating_add(1);
-                }
                 count = count.saturating_sub(1);
+                sink(loops, taken, count);
                 at = 2;
             }
             None => at = at.saturating_add(1),

@@ -109,6 +109,17 @@ pub(super) const fn put<const K: usize>(loops: &mut [Loop<K>], i: usize, l: Loop
     }
 }
 
+/// Moves `loops[from]` to `loops[to]` (`from <= to`; nothing past the end), the loops
+/// between moving out by one: the one shift of the reorders ([`long_inside`],
+/// [`long_cube`], `tiling::long_over_short`) and of [`merge_apart`]'s merged-out loop.
+pub(super) const fn sink<const K: usize>(loops: &mut [Loop<K>], from: usize, to: usize) {
+    let mut j = from;
+    while j < to {
+        swap(loops, j, j.saturating_add(1));
+        j = j.saturating_add(1);
+    }
+}
+
 /// The largest 2-D block (elements of the two innermost loops) [`long_inside`] takes for
 /// tiny.
 pub(super) const TINY_BLOCK: usize = 8;
@@ -193,11 +204,7 @@ pub(super) const fn long_inside<const K: usize>(loops: &mut [Loop<K>], line: usi
             op = op.saturating_add(1);
         }
         if cand.extent >= LONG_LOOP && near {
-            let mut j = i;
-            while j.saturating_add(1) < count {
-                swap(loops, j, j.saturating_add(1));
-                j = j.saturating_add(1);
-            }
+            sink(loops, i, count.saturating_sub(1));
             return;
         }
     }
@@ -242,14 +249,13 @@ pub(super) const fn far_back<const K: usize>(loops: &mut [Loop<K>], line: usize)
         return;
     };
     // The innermost pair too, in a nest of three loops or more, where it makes no kernel's
-    // block and `back` uses up the lines it comes back to.
+    // block and `back` uses up the lines it comes back to (`goes_back`'s `innermost`).
     let count = loops.len();
     if let [outer @ .., back, rows] = loops {
         if !outer.is_empty()
             && goes_back(back, outer, line, true)
             && !unit_in_all(back, rows)
             && evicts_far(rows, back, line)
-            && uses_up(back, outer, line)
         {
             swap(loops, count.saturating_sub(2), count.saturating_sub(1));
             return;
@@ -373,11 +379,8 @@ pub(super) const fn long_cube<const K: usize>(loops: &mut [Loop<K>], line: usize
         }
         i = i.saturating_add(1);
     }
-    if let Some((mut j, _)) = longest {
-        while j < cube {
-            swap(loops, j, j.saturating_add(1));
-            j = j.saturating_add(1);
-        }
+    if let Some((j, _)) = longest {
+        sink(loops, j, cube);
     }
 }
 

@@ -9,10 +9,10 @@
 //! taken back inside such rows ([`short_back`]).
 
 use super::operands::stride_or_0;
-use super::order::{LINE_BYTES, line_for};
+use super::order::{LINE_BYTES, line_for, sink};
 use super::sets::{l2_set_lines, set_lines};
 use super::{Loop, TILE_BYTES};
-use crate::algo::access::{get, set, swap};
+use crate::algo::access::{get, set};
 
 /// The largest power of two `p` with `p² · itemsize <= TILE_BYTES` (at least 1).
 pub(super) const fn tile_side(itemsize: usize) -> usize {
@@ -922,11 +922,7 @@ pub(super) const fn long_over_short<const K: usize>(
         return None;
     }
     let tile = [cols, run];
-    let mut j = i;
-    while j.saturating_add(1) < inner {
-        swap(loops, j, j.saturating_add(1));
-        j = j.saturating_add(1);
-    }
+    sink(loops, i, inner.saturating_sub(1));
     Some(tile)
 }
 
