@@ -1622,6 +1622,84 @@ mod tests {
         );
     }
 
+    /// The short-back rule's small blocks (`small_back`): a block of one tile or less
+    /// whose rows crowd their first-level sets, repeated by a loop outside it, takes its
+    /// short loop back inside where the rows hold more than twice the lines their sets
+    /// keep; not a block alone (the two-loop planner's, its block kernel's), not rows of
+    /// twice those lines or fewer, not a short loop of `TILE_MIN_EXTENT` steps. Each case
+    /// copies as the model does.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; the drivers of short rows run under Miri elsewhere"
+    )]
+    fn repeated_small_blocks_take_their_short_loop_back_inside() {
+        use super::tiling::TILE_MIN_EXTENT;
+        // A layout whose negative strides start at the far end of its span.
+        fn flipped<const N: usize>(
+            shape: [usize; N],
+            strides: [isize; N],
+            size: usize,
+        ) -> Layout<N> {
+            let mut offset = 0;
+            for (e, s) in shape.into_iter().zip(strides) {
+                if s < 0 {
+                    offset -= s * (isize::try_from(e).unwrap() - 1);
+                }
+            }
+            Layout::new(shape, strides, size)
+                .unwrap()
+                .with_offset(offset)
+                .unwrap()
+        }
+        // `u16` rows of `r` read 8 KiB apart (one set, 8 lines) and written in order, `sh`
+        // short steps read one element apart and written 512 bytes apart, under 64 steps
+        // that read on past them and write `sh` rows back: the copy and its nest.
+        let nest = |r: usize, sh: usize| {
+            let sh_i = isize::try_from(sh).unwrap();
+            let src = flipped([r, 64, sh], [-4096, -2 * sh_i, 1], 2);
+            let dst = flipped([r, 64, sh], [1, -512 * sh_i, 256], 2);
+            copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+            nest_of(&dst, &src)
+        };
+        // The power-of-two seed 11's 409 (its 1,024 steps outside cut to 64): 2 rows of 256,
+        // the short loop inside.
+        let outside = (64, [1024, 4]);
+        assert_eq!(
+            nest(256, 2),
+            (std::vec![outside, (256, [1, -4096]), (2, [256, 1])], None)
+        );
+        // Rows of 18, more than twice the 8 lines: the same; of 17, as they were.
+        assert_eq!(
+            nest(18, 2),
+            (std::vec![outside, (18, [1, -4096]), (2, [256, 1])], None)
+        );
+        assert_eq!(
+            nest(17, 2),
+            (std::vec![outside, (2, [256, 1]), (17, [1, -4096])], None)
+        );
+        // A short loop of 8 steps: a tile of the block as before.
+        const { assert!(TILE_MIN_EXTENT == 8) };
+        assert_eq!(nest(64, 8).1, Some([8, 32]));
+        // The block alone (two loops: the two-loop planner's; or the general builder's, its
+        // rows from rank 3 split in two and merged back): its rows inside.
+        let alone = (std::vec![(2, [256, 1]), (256, [1, -4096])], None);
+        let src = flipped([256, 2], [-4096, 1], 2);
+        let dst = flipped([256, 2], [1, 256], 2);
+        copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+        assert_eq!(nest_of(&dst, &src), alone);
+        let src = flipped([2, 128, 2], [-524_288, -4096, 1], 2);
+        let dst = flipped([2, 128, 2], [128, 1, 256], 2);
+        copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+        assert_eq!(nest_of(&dst, &src), alone);
+        // The power-of-two seed 37's 1471: `u32` rows of 16 read 128 KiB apart (one set,
+        // twice its lines) over 4 steps 8 bytes on, which ran 2x slower swapped: as it was.
+        let src = flipped([2, 4, 2048, 1, 16], [8, 2, 16, 524_288, 32_768], 4);
+        let dst = flipped([2, 4, 2048, 1, 16], [-262_144, 65_536, 16, -16, 1], 4);
+        copies_as_the_model_of(&dst, &src, u32::MAX, |i| u32::try_from(i).unwrap());
+        assert_eq!(nest_of(&dst, &src).0.last(), Some(&(16, [1, 32_768])));
+    }
+
     /// The tile-back rule (`tile_back`): a tile of element loops whose row reads a source's
     /// lines a power-of-two number of lines apart, more than their first-level sets hold,
     /// while the next row comes back to them, runs with its two loops swapped (the source's

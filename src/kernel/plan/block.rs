@@ -376,7 +376,7 @@ const fn block_tile<const K: usize>(
     let mut pair = [*outer, *inner];
     let tile = untiled_small(tile2(outer, inner, side, line), &mut pair, side, line);
     let [a, b] = &mut pair;
-    let tile = short_back(tile, a, b, side, line);
+    let tile = short_back(tile, a, b, false, side, line);
     [*outer, *inner] = pair;
     tile
 }

@@ -73,7 +73,7 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         // Last, as the two-loop planner: rows of a long loop over a short one may take the
         // short one back inside (never a block of two long loops, as the joined ones are).
         *nest_tile = match loops {
-            [.., outer, inner] => short_back(tiled, outer, inner, side, line),
+            [.., outer, inner] => short_back(tiled, outer, inner, out > 2, side, line),
             _ => tiled,
         };
         if nest_tile.is_none() {

@@ -6,7 +6,8 @@
 //! ([`SHORT_ROW_BYTES`], [`rows_stream`]), the swap of a block's short rows for its long
 //! loop ([`rows_swap`], [`swap_rows`]), the long loop taken over short ones into the
 //! block of rows that crowd their cache sets ([`long_over_short`]), and else the short loop
-//! taken back inside such rows ([`short_back`]).
+//! taken back inside such rows ([`short_back`]; in blocks of one tile or less that loops
+//! outside repeat, [`small_back`]).
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for, sink};
@@ -950,14 +951,20 @@ pub(super) const fn long_over_short<const K: usize>(
 /// faster than the loop) and seed 17's 1583 (1.22x); bounded at one set (4 KiB), 10 plans
 /// at 0.13-1.22x. Of four random 2,000-case sweeps, 3 plans change (seed 13's 585, 58 -> 28
 /// us against the loop's 56; 598 1.06x).
+///
+/// A block of one tile or less ([`rows_swap`] leaves those to the block kernels) swaps too
+/// where a loop outside it repeats it (`repeated`: the nest has three loops or more) and
+/// [`small_back`] says its rows are long enough to pay back the short rows.
 pub(super) const fn short_back<const K: usize>(
     tiled: Option<[usize; 2]>,
     outer: &mut Loop<K>,
     inner: &mut Loop<K>,
+    repeated: bool,
     side: usize,
     line: usize,
 ) -> Option<[usize; 2]> {
-    if !rows_swap(inner, outer, side) || !evicts(inner, outer, line) {
+    let swaps = rows_swap(inner, outer, side) || (repeated && small_back(outer, inner, line));
+    if !swaps || !evicts(inner, outer, line) {
         return match tiled {
             Some(t) => Some(tile_back(t, outer, inner, line)),
             None => None,
@@ -965,6 +972,39 @@ pub(super) const fn short_back<const K: usize>(
     }
     core::mem::swap(outer, inner);
     None
+}
+
+/// Whether a block `outer × inner` of one tile or less, repeated by the loops outside it,
+/// whose rows evict from their first-level sets the lines the next step of the short
+/// `outer` comes back to ([`evicts`], asked by [`short_back`]), runs faster with `outer`
+/// inside: `outer` shorter than [`TILE_MIN_EXTENT`], `inner` longer, and half of `inner`'s
+/// steps evict those lines too (the rows hold more than twice the lines their sets keep).
+/// Untiled, each pass of the block fetches every line of the rows `outer.extent` times
+/// from the second level (power-of-two seed 11's 409: `u16`, 2 rows of 256 read 8 KiB
+/// apart, 1,024 times: 1,484 us, the plain loop 558); with `outer` inside, each line once,
+/// in rows of a few elements (332 us). Rows of 16 in one set (twice its 8 lines), a row's
+/// set-up for each 2 to 4 elements, ran 0.32-2.0x the time (power-of-two seed 37's 1471,
+/// `u32`, 2.0x; seed 13's 618 and seed 7's 1867, `f64`, 1.58x and 1.23x). Measured on the
+/// sweep's power-of-two cases, each case whose plan changes timed alone with the builds
+/// alternating (medians of five): eleven 2,000-case sweeps (seeds 7, 11, 13, 17, 19 and 23,
+/// from which the bound was drawn; 29, 31, 37, 41 and 43, drawn after), 35 plans at
+/// 0.19-0.77x the time per sweep (none in seed 17's), ten lifted above the plain loop (seed
+/// 23's 1736, 1,509 -> 400 us against 783; seed 43's 598, 726 -> 192 against 370), four
+/// still below it but faster (seed 11's 131 and 459, 0.48x and 0.42x), the slowest seed
+/// 29's 105 (`f64` rows of 32 read 64 KiB apart, 4 MB) at 1.21x, 1.27x faster than the
+/// loop. No plan of the random sweeps (240 cases; 2,000 of the same seeds) or of the
+/// power-of-two 240 changes. Not on bare metal ([`evicts`] is `false` there).
+pub(super) const fn small_back<const K: usize>(
+    outer: &Loop<K>,
+    inner: &Loop<K>,
+    line: usize,
+) -> bool {
+    let half = Loop {
+        // Halving cannot fail.
+        extent: inner.extent / 2,
+        strides: inner.strides,
+    };
+    outer.extent < TILE_MIN_EXTENT && inner.extent > outer.extent && evicts(&half, outer, line)
 }
 
 /// A tile `[ta, tb]` of element loops (not a transpose's block: some loop steps no operand
