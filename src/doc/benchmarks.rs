@@ -981,6 +981,19 @@
 //!   swapping rows that overflow their sets at all changed 85 plans of five sweeps and lost
 //!   the long loops that `long_over_short` joins (seed 7's 838 2.0x, below the loop).
 //!   3 plans of four random sweeps change (seed 13's 585 58 -> 28 us against 56).
+//! - A block of one tile or less (which `rows_swap` leaves to the block kernels) takes its
+//!   short loop back inside the same way where loops outside repeat it and its rows hold more
+//!   than twice the lines their sets keep (`small_back`): seed 11's power-of-two 409 (`u16`,
+//!   2 rows of 256 read 8 KiB apart, 1,024 times) 1,484 -> 332 us against the loop's 558;
+//!   131 (`f64` rows of 64 read 8 KiB apart under 2 steps 16 bytes on) 42 -> 20, still below
+//!   the loop's 15. Of eleven 2,000-case power-of-two sweeps (seeds 7, 11, 13, 17, 19, 23;
+//!   drawn after the bound, 29, 31, 37, 41, 43) the 35 plans that change: 0.19-0.77x per
+//!   sweep (medians of five, builds alternating), ten lifted above the loop (seed 23's 1736
+//!   1,509 -> 400 us against 783), the slowest seed 29's 105 1.21x (`f64` rows of 32 read 64
+//!   KiB apart, 4 MB; 1.27x faster than the loop). At any overflow (rows of 16 in one set,
+//!   twice its lines, too), seed 37's 1471 (`u32`) ran 2.0x slower and below the loop, seed
+//!   13's 618 and seed 7's 1867 (`f64`) 1.58x and 1.23x. No plan of the random sweeps or
+//!   either 240 changes, nor of the table's rows.
 //! - The same test keeps a tiny cube's long loop out where its pass evicts the lines the
 //!   cube's outer loop comes back to (`long_cube`, `evicts`): seed 13's power-of-two 564
 //!   (`f32`, cubes of 8 x 2 x 2, the 512-step loop written 8 KiB apart) 4.2 -> 2.7 ms, the
