@@ -994,6 +994,15 @@
 //!   twice its lines, too), seed 37's 1471 (`u32`) ran 2.0x slower and below the loop, seed
 //!   13's 618 and seed 7's 1867 (`f64`) 1.58x and 1.23x. No plan of the random sweeps or
 //!   either 240 changes, nor of the table's rows.
+//! - Tried and dropped: a long loop that steps within a line, outside loops whose lines
+//!   crowd a few sets in that operand (64 lines or fewer kept, more in the group), moved
+//!   just outside a short innermost loop, as the plain loop runs it (seed 11's 528 and 1041,
+//!   rows of 2 under 16-32 steps read 4-16 KiB apart: 400 -> 175 us and 412 -> 86 against
+//!   the loop's 209 and 242; seed 7's 1298 1,019 -> 196). 73 plans of the power-of-two 240
+//!   and seeds 7-23 changed; seeds 7, 11 and 13's 34 ran 0.96-1.00x per sweep, seed 13's 757
+//!   7x and seed 11's 1063 6x slower (the moved loop split a transpose's block or a run).
+//!   Keeping such blocks together left 19 plans of seeds 7-31, still up to 2.4x slower (seed
+//!   29's 105, seed 17's 76), five below the loop (medians of three, builds alternating).
 //! - The same test keeps a tiny cube's long loop out where its pass evicts the lines the
 //!   cube's outer loop comes back to (`long_cube`, `evicts`): seed 13's power-of-two 564
 //!   (`f32`, cubes of 8 x 2 x 2, the 512-step loop written 8 KiB apart) 4.2 -> 2.7 ms, the
