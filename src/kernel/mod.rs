@@ -24,7 +24,9 @@
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
 //!    with the two swapped (`rows_swap`, beside it), unless no long loop joins the new
 //!    rows and they step, in an operand the short loop steps within a line, lines whose
-//!    cache sets hold 64 of them or fewer (`short_back`, asked last), and a tile of element loops
+//!    cache sets hold 64 of them or fewer (`short_back`, asked last; a block of one tile or
+//!    less too, where loops outside repeat it and its rows hold more than twice the lines
+//!    their sets keep, `small_back`), and a tile of element loops
 //!    whose rows read a source's lines crowded into a few first-level sets (not the
 //!    second-level ones) runs turned, the source's fastest loop inside, where the turned rows'
 //!    lines fit their sets (`tile_back`, asked with it); a copy whose loops fall into two

@@ -1,7 +1,8 @@
 //! A nest under construction: axes pushed (and merged, [`append`]), then flipped, ordered and
 //! merged again ([`order`]), tiled ([`tiling`](super::tiling), [`group`]; a long loop taken
 //! over short ones into the block, [`long_over_short`], before and after, else a short loop
-//! back inside long rows that crowd their sets, [`short_back`]; untiled, its short loops
+//! back inside long rows that crowd their sets, or inside a block of one tile or less that
+//! loops outside repeat, [`short_back`]; untiled, its short loops
 //! moved inside long ones that overflow the second-level sets, [`far_back`], and its long
 //! loops into small blocks, [`long_inside`], [`long_cube`]), its block faced
 //! ([`face`]), and each operand's bounds measured ([`measure`]): the steps in order, each
