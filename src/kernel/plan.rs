@@ -1635,22 +1635,19 @@ mod tests {
     )]
     fn repeated_small_blocks_take_their_short_loop_back_inside() {
         use super::tiling::TILE_MIN_EXTENT;
-        // A layout whose negative strides start at the far end of its span.
+        // The layout of `|strides|`, flipped (`Layout::flipped`) along each negative one.
         fn flipped<const N: usize>(
             shape: [usize; N],
             strides: [isize; N],
             size: usize,
         ) -> Layout<N> {
-            let mut offset = 0;
-            for (e, s) in shape.into_iter().zip(strides) {
+            let mut layout = Layout::new(shape, strides.map(isize::abs), size).unwrap();
+            for (axis, s) in strides.into_iter().enumerate() {
                 if s < 0 {
-                    offset -= s * (isize::try_from(e).unwrap() - 1);
+                    layout = layout.flipped(axis).unwrap();
                 }
             }
-            Layout::new(shape, strides, size)
-                .unwrap()
-                .with_offset(offset)
-                .unwrap()
+            layout
         }
         // `u16` rows of `r` read 8 KiB apart (one set, 8 lines) and written in order, `sh`
         // short steps read one element apart and written 512 bytes apart, under 64 steps
