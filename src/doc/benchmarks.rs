@@ -1003,6 +1003,35 @@
 //!   7x and seed 11's 1063 6x slower (the moved loop split a transpose's block or a run).
 //!   Keeping such blocks together left 19 plans of seeds 7-31, still up to 2.4x slower (seed
 //!   29's 105, seed 17's 76), five below the loop (medians of three, builds alternating).
+//! - Tried and dropped: `tile` leaving a source's fastest loop where it is when its rows
+//!   (up to a tile's side) would evict the lines a loop it passes comes back to (`evicts`)
+//!   and the innermost loop is short (under 8 steps). Seed 11's power-of-two 1757 (`u8`, 32
+//!   rows written 4 KiB apart inside 4 x 512 steps of 1 and 8 bytes) 236 -> 55 us against
+//!   the loop's 87, seed 11's 150 743 -> 282. But 11 to 27 plans change in each of the
+//!   eleven 2,000-case power-of-two sweeps (seeds 7-43; none of the random ones or either
+//!   240). Seed 11's 19 ran 1.13x and seed 7's 17 1.15x in geometric mean. Seed 11's 1331 ran
+//!   5.2x slower: left in place, its source's 128 rows crowd one set in turn. Seed 7's 477
+//!   and 838 ran 3.3x and 2.8x slower, below the loop: they lost their tile from
+//!   `long_over_short`'s second asking. Without the short-innermost bound, twice the plans
+//!   change. Counting lines does not tell 1757 from seed 11's 173 (1.56x slower): both trade
+//!   the same number of first-level misses, stores in one set for loads in a stream (medians
+//!   of three to five, builds alternating).
+//! - A probe toward the cost model: the plain loop's own order (no reorder, no tiling, no
+//!   group, the same kernels) as the only plan, against the head on the power-of-two cases
+//!   still below or level with the loop (medians of five, builds alternating):
+//!   - Above or level with the loop in that order: seed 7's 310 72 -> 34 us (loop 42), 334
+//!     151 -> 82 (158), 378 352 -> 247 (274) and 1006 133 -> 103 (151); seed 11's 1041
+//!     409 -> 87 (242), 1757 238 -> 62 (87), 528 400 -> 173 (207) and 680 142 -> 120 (163).
+//!   - Still below the loop: seed 11's 1838 (143 -> 96, loop 88), 459 (27 -> 25, loop 23) and
+//!     131 (20 -> 24, loop 15), and seed 7's 1261 (64 -> 50, loop 44).
+//!   - Seed 7's 1864 already runs in that order: 787 against the loop's 551 us.
+//!
+//!   So 1261, 1838 and 1864 lose in the loop's own order through the cube driver
+//!   (`for_each_cube`): `f64` and `u32` rows of 2-8 read 64 KiB to 2 MiB apart, from the
+//!   second level or past it. That is a kernel cost the order cannot remove. As the only
+//!   order, the plain one runs the power-of-two 240 at 4.85x the loop (the head 6.05x, one run
+//!   each), 13 cases below it. So the model's first choice is between the two orders, priced,
+//!   not the plain order alone.
 //! - The same test keeps a tiny cube's long loop out where its pass evicts the lines the
 //!   cube's outer loop comes back to (`long_cube`, `evicts`): seed 13's power-of-two 564
 //!   (`f32`, cubes of 8 x 2 x 2, the 512-step loop written 8 KiB apart) 4.2 -> 2.7 ms, the
