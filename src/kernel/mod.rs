@@ -20,6 +20,7 @@
 //!    innermost: `short_whole`; when
 //!    the copy runs, a tiled transpose of 2-, 4- or 8-byte primitives whose band along the
 //!    destination's rows touches at most 512 KiB of lines runs whole too, `walk_whole`,
+//!    and one of bytes where its destination's rows crowd their cache sets, `rows_crowd`,
 //!    chosen by type as the kernel is, `raw::block_tile`);
 //!    an untiled block of rows shorter than 8 whose outer loop is a source's fastest runs
 //!    with the two swapped (`rows_swap`, beside it), unless no long loop joins the new

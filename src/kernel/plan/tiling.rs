@@ -283,17 +283,17 @@ pub(super) const WALK_BYTES: usize = 512 << 10;
 /// more than 1.1x faster (`f64` `28 x 60` blocks of a rank-3 copy 933 -> 386 us; `u16` `8 x
 /// 896` 92 -> 38 us), 12 more than 1.1x slower in that pass, of which the six slowest timed
 /// again over nine runs: five even or faster, one 1.31x (`u32` `29019 x 23`, whose old time
-/// is bimodal); none slower than the plain loop. Bytes keep their tiles
-/// (their 16 x 16 micro-kernel; byte transposes run whole in another order were up to 1.35x
-/// slower), and so do the channel kernels' shapes (seven of the sweep's ran 0.6-1.5x
-/// whole). Bare metal keeps its tiles (no cache to save, and a Cortex-M's copy would pay
-/// the test).
+/// is bimodal); none slower than the plain loop. Bytes keep their tiles (their 8 x 8
+/// micro-kernel; byte transposes run whole in another order were up to 1.35x slower) unless
+/// their destination's rows crowd the first-level sets ([`rows_crowd`]), and so do the
+/// channel kernels' shapes (seven of the sweep's ran 0.6-1.5x whole). Bare metal keeps its
+/// tiles (no cache to save, and a Cortex-M's copy would pay the test).
 pub(crate) const fn walk_whole<const K: usize>(
     outer: &Loop<K>,
     inner: &Loop<K>,
     line: usize,
 ) -> bool {
-    if cfg!(target_os = "none") || line > line_for(2) || line < line_for(8) {
+    if cfg!(target_os = "none") || line > line_for(1) || line < line_for(8) {
         return false;
     }
     let (walk, band) = match (transpose_walk(outer, inner), transpose_walk(inner, outer)) {
@@ -303,7 +303,35 @@ pub(crate) const fn walk_whole<const K: usize>(
     };
     let channels = (band.extent <= CHANNEL_BLOCK && interleaves(band, walk))
         || (walk.extent <= CHANNEL_BLOCK && interleaves(walk, band));
-    !channels && walk_bytes(walk, line) <= WALK_BYTES
+    !channels
+        && walk_bytes(walk, line) <= WALK_BYTES
+        && (line <= line_for(2) || rows_crowd(band, line))
+}
+
+/// The most lines the first-level sets of a byte transpose's destination rows may hold for
+/// [`rows_crowd`]: rows a power-of-two 2 KiB or more apart, in two sets or one.
+pub(super) const BYTE_ROW_LINES: usize = 16;
+
+/// Whether the destination's rows of a byte transpose (`band`, the loop the source steps one
+/// element along, of `line` elements a cache line) crowd the first-level sets they map to:
+/// they lie a power-of-two 2 KiB or more apart, so those sets keep at most [`BYTE_ROW_LINES`]
+/// of their lines ([`set_lines`]), and there are more rows than that. Such a block runs
+/// whole ([`walk_whole`]: bands of the micro-kernel's 8 rows, each along the whole walk),
+/// which measured faster than the plan's tiles; why the tiles lose there is not
+/// established. Measured on the byte transposes the plans tile in seven 2,000-case
+/// power-of-two sweeps (seeds 7, 11, 13 and 17; drawn after the rule, 19, 23 and 41), each
+/// timed alone with the builds alternating (medians of five): 0.85-0.94x the time per
+/// sweep, the slowest 1.09x; seed 7's 402 (`u8` 32 rows written 4 KiB apart, a walk of
+/// 2048) 16.3 -> 6.2 us. Rows 512 bytes or 1 KiB apart ran up to 1.6x slower whole, and
+/// random strides 2 KiB or more apart (rows that drift across the sets) 1.15-1.68x, so both
+/// keep their tiles: none of the 95 tiled byte transposes of two random 2,000-case sweeps
+/// takes this.
+const fn rows_crowd<const K: usize>(band: &Loop<K>, line: usize) -> bool {
+    let apart = stride_or_0(get(&band.strides, 0))
+        .unsigned_abs()
+        .saturating_mul(item_bytes(line));
+    let lines = set_lines(apart);
+    lines <= BYTE_ROW_LINES && band.extent > lines
 }
 
 /// Whether `walk` is a transpose's walk against `band`: the destination (operand 0) steps

@@ -1245,9 +1245,9 @@ mod tests {
 
     /// The walk rule (`walk_whole`), chosen by type: a tiled transpose of a type the
     /// transposes take (2, 4 or 8 bytes) whose walk along the destination's rows touches at
-    /// most 512 KiB of lines runs whole; bytes, other types of the same size (element loops),
-    /// a walk past the bound and blocks of the channel kernels' shape keep the plan's tiles;
-    /// each copies as the model does.
+    /// most 512 KiB of lines runs whole; bytes (but for rows that crowd their sets, the next
+    /// test), other types of the same size (element loops), a walk past the bound and blocks
+    /// of the channel kernels' shape keep the plan's tiles; each copies as the model does.
     #[test]
     fn transposes_whose_walk_stays_cached_run_whole() {
         // The sweep's case 1980: `f32` 547 x 59, a walk of 59 steps (4 KB of lines), and its
@@ -1301,6 +1301,69 @@ mod tests {
             [0xff; 4],
             false,
         );
+    }
+
+    /// Byte transposes keep the plan's tiles unless their destination's rows crowd the
+    /// first-level sets (`rows_crowd`): rows a power-of-two 2 KiB or more apart (the sets
+    /// keep 16 lines of rows 2 KiB apart, 8 of rows 4 KiB apart) and more rows than the sets
+    /// keep run whole. Each bound one past its edge keeps the tiles, and so do rows 1 KiB
+    /// apart, rows that drift across the sets and a walk past the walk rule's bound; a whole
+    /// byte block copies as the model does.
+    #[test]
+    fn byte_transposes_whose_rows_crowd_their_sets_run_whole() {
+        // `rows` destination rows `row` bytes apart, read down the source's columns 64 bytes
+        // apart (more than the rows: no channel block).
+        let block = |rows: usize, walk: usize, row: isize| {
+            let src = Layout::new([rows, walk], [1, 64], 1).unwrap();
+            let dst = Layout::new([rows, walk], [row, 1], 1).unwrap();
+            (dst, src)
+        };
+        for (rows, walk, row, whole) in [
+            (17, 2048, 2048, true),
+            // As many rows as the sets keep.
+            (16, 2048, 2048, false),
+            (9, 2048, 4096, true),
+            (8, 2048, 4096, false),
+            // Three times 2 KiB apart: the same two sets.
+            (64, 1024, 6144, true),
+            // 1 KiB apart: the sets keep 32 lines, of 64 rows.
+            (64, 2048, 1024, false),
+            // 2000 bytes apart: the rows drift across the sets.
+            (24, 176, 2000, false),
+            // A walk of 9000 steps, 65 bytes of lines each: past 512 KiB.
+            (64, 9000, 16384, false),
+        ] {
+            let (dst, src) = block(rows, walk, row);
+            assert!(
+                tiles::<u8>(&dst, &src).0.is_some(),
+                "{rows} x {walk}, {row} apart"
+            );
+            assert_eq!(
+                nest_tile_is_none::<u8>(&dst, &src),
+                whole,
+                "{rows} x {walk}, {row} apart"
+            );
+        }
+        // Copied against the model, by the run-time copy and a prepared plan, at a size Miri
+        // runs (24 x 176, rows 2 KiB apart: whole).
+        let (dst, src) = block(24, 176, 2048);
+        assert!(nest_tile_is_none::<u8>(&dst, &src));
+        let input: std::vec::Vec<u8> = (0..src.required_len().unwrap())
+            .map(|i| u8::try_from(i % 251).unwrap())
+            .collect();
+        let mut want = std::vec![0xff; dst.required_len().unwrap()];
+        for (s, d) in src.offsets().zip(dst.offsets()) {
+            want[d.unsigned_abs()] = input[s.unsigned_abs()];
+        }
+        let mut out = std::vec![0xff; want.len()];
+        copy(&input, &src, &mut out, &dst).unwrap();
+        assert_eq!(out, want);
+        let mut out = std::vec![0xff; want.len()];
+        CopyPlan::new(&src, &dst)
+            .unwrap()
+            .run(&input, &mut out)
+            .unwrap();
+        assert_eq!(out, want);
     }
 
     /// 37 x 29 of `T` transposed both ways round, by the run-time copy and a prepared plan,
