@@ -1024,14 +1024,42 @@
 //!     409 -> 87 (242), 1757 238 -> 62 (87), 528 400 -> 173 (207) and 680 142 -> 120 (163).
 //!   - Still below the loop: seed 11's 1838 (143 -> 96, loop 88), 459 (27 -> 25, loop 23) and
 //!     131 (20 -> 24, loop 15), and seed 7's 1261 (64 -> 50, loop 44).
-//!   - Seed 7's 1864 already runs in that order: 787 against the loop's 551 us.
+//!   - Seed 7's 1864 (`u32`, 2-element rows read 2 MiB apart, 32 steps 32 KiB apart
+//!     outside them, 2,048 steps 16 bytes back outside those) is planned in that order
+//!     already: 787 against the loop's 551 us. Its cubes run in strips (`cube_strip`: the 32
+//!     steps under each of the 4 rows), another order. Without strips it ran 560-600 us.
+//!     The plan's order written out by hand ran 480-500 us (one program, three runs).
+//!   - Seed 7's 1261 is bimodal from process to process, both times in the same process:
+//!     50 against the loop's 44 us in some, 60 against 69 in others.
 //!
-//!   So 1261, 1838 and 1864 lose in the loop's own order through the cube driver
-//!   (`for_each_cube`): `f64` and `u32` rows of 2-8 read 64 KiB to 2 MiB apart, from the
-//!   second level or past it. That is a kernel cost the order cannot remove. As the only
-//!   order, the plain one runs the power-of-two 240 at 4.85x the loop (the head 6.05x, one run
-//!   each), 13 cases below it. So the model's first choice is between the two orders, priced,
-//!   not the plain order alone.
+//!   As the only order, the plain one runs the power-of-two 240 at 4.85x the loop (the
+//!   head 6.05x, one run each), 13 cases below it. So the model's first choice is between
+//!   the two orders, priced, not the plain order alone.
+//! - Tried and dropped: no strips for cubes like 1864's. With strips off everywhere, about
+//!   320 of each 2,000-case power-of-two sweep's cases (seeds 7 and 11) ran more than 1.15x
+//!   faster and about 600 more than 1.15x slower (one run each, against the plain loop of
+//!   the same run). Off only where a strip's rows crowd their sets in an operand whose second
+//!   loop steps a line or more, the split was the same. Capping the strip at what the sets
+//!   keep, as the reuse case does, also split the same way.
+//! - Byte transposes whose destination's rows crowd their sets run whole (`rows_crowd`, in
+//!   `walk_whole`; this round's change). Found by planning the power-of-two cases in the
+//!   plain loop's order: two-loop byte transposes ran up to 2.6x faster untiled (seed 11's
+//!   548, 979, 1907). Let every byte transpose whose walk fits run whole, and the power-of-two
+//!   cases gained. Rows 512 bytes or 1 KiB apart lost: seed 7's 869, 893 and 1718 1.26x,
+//!   1908 1.64x. Rows at least 2 KiB apart by a raw byte count let random strides through,
+//!   1.15-1.68x slower (seed 7's 321, 599 and 978). Counting the sets those rows land in
+//!   (`set_lines` at most 16, more rows than that) keeps both out.
+//!   - Power-of-two sweeps, medians of five, builds alternating: seeds 7, 11, 13 and 17 ran
+//!     0.92, 0.91, 0.94 and 0.93x per sweep; 19, 23 and 41, drawn after the rule, 0.85, 0.89
+//!     and 0.94x. The slowest case was 1.09x.
+//!   - Biggest gains: seed 7's 402, 16.3 -> 6.2 us; seed 41's 1425, 30.5 -> 12.4, and 1365,
+//!     167 -> 70.
+//!   - Random sweeps: seeds 7 and 11, 1.00x; none of their 95 tiled byte transposes takes
+//!     it. The power-of-two 240's 121 ran 53 -> 44 us.
+//!   - README's table benches: no block takes it (run with `-- --test` and a temporary panic
+//!     where it does, which fired on seed 7's 402).
+//!   - Why tiles lose there is not established. Both walk each destination line once, in
+//!     bands of 8 rows.
 //! - The same test keeps a tiny cube's long loop out where its pass evicts the lines the
 //!   cube's outer loop comes back to (`long_cube`, `evicts`): seed 13's power-of-two 564
 //!   (`f32`, cubes of 8 x 2 x 2, the 512-step loop written 8 KiB apart) 4.2 -> 2.7 ms, the
