@@ -48,6 +48,16 @@ pub(crate) const fn l2_set_lines(apart: usize) -> usize {
     sets.saturating_mul(L2_WAYS)
 }
 
+/// Whether `steps` lines `apart` bytes apart crowd the first-level sets they land in:
+/// those sets keep at most `most` of their lines ([`set_lines`]: a power-of-two number of
+/// lines apart), and there are more steps than they keep. The one test of the rows that
+/// evict what a short loop comes back to (`tiling::evicts`, at most 64 lines) and of byte
+/// transposes that run whole (`tiling::rows_crowd`, at most 16).
+pub(super) const fn crowds(steps: usize, apart: usize, most: usize) -> bool {
+    let lines = set_lines(apart);
+    lines <= most && steps > lines
+}
+
 /// The sets of a cache whose ways span `way` bytes that the multiples of a step of `bytes`
 /// start lines in: `way` over the step's largest power-of-two divisor, from 1 to all
 /// `way / LINE_BYTES`. The one count of [`orbit`] (the first level) and [`l2_set_lines`]

@@ -11,7 +11,7 @@
 
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, line_for, sink};
-use super::sets::{l2_set_lines, set_lines};
+use super::sets::{crowds, l2_set_lines, set_lines};
 use super::{Loop, TILE_BYTES};
 use crate::algo::access::{get, set};
 
@@ -293,7 +293,7 @@ pub(crate) const fn walk_whole<const K: usize>(
     inner: &Loop<K>,
     line: usize,
 ) -> bool {
-    if cfg!(target_os = "none") || line > line_for(1) || line < line_for(8) {
+    if cfg!(target_os = "none") || line < line_for(8) {
         return false;
     }
     let (walk, band) = match (transpose_walk(outer, inner), transpose_walk(inner, outer)) {
@@ -330,8 +330,7 @@ const fn rows_crowd<const K: usize>(band: &Loop<K>, line: usize) -> bool {
     let apart = stride_or_0(get(&band.strides, 0))
         .unsigned_abs()
         .saturating_mul(item_bytes(line));
-    let lines = set_lines(apart);
-    lines <= BYTE_ROW_LINES && band.extent > lines
+    crowds(band.extent, apart, BYTE_ROW_LINES)
 }
 
 /// Whether `walk` is a transpose's walk against `band`: the destination (operand 0) steps
@@ -1126,8 +1125,7 @@ const fn comes_back<const K: usize>(
         let crowded = if far {
             apart >= LINE_BYTES && rows.extent > l2_set_lines(apart)
         } else {
-            let lines = set_lines(apart);
-            lines <= CROWDED_LINES && rows.extent > lines
+            crowds(rows.extent, apart, CROWDED_LINES)
         };
         if near < line && crowded {
             return true;

@@ -1348,22 +1348,7 @@ mod tests {
         // runs (24 x 176, rows 2 KiB apart: whole).
         let (dst, src) = block(24, 176, 2048);
         assert!(nest_tile_is_none::<u8>(&dst, &src));
-        let input: std::vec::Vec<u8> = (0..src.required_len().unwrap())
-            .map(|i| u8::try_from(i % 251).unwrap())
-            .collect();
-        let mut want = std::vec![0xff; dst.required_len().unwrap()];
-        for (s, d) in src.offsets().zip(dst.offsets()) {
-            want[d.unsigned_abs()] = input[s.unsigned_abs()];
-        }
-        let mut out = std::vec![0xff; want.len()];
-        copy(&input, &src, &mut out, &dst).unwrap();
-        assert_eq!(out, want);
-        let mut out = std::vec![0xff; want.len()];
-        CopyPlan::new(&src, &dst)
-            .unwrap()
-            .run(&input, &mut out)
-            .unwrap();
-        assert_eq!(out, want);
+        copied_as_the_model(&src, &dst, |i| u8::try_from(i % 251).unwrap(), 0xff);
     }
 
     /// 37 x 29 of `T` transposed both ways round, by the run-time copy and a prepared plan,
@@ -1376,21 +1361,36 @@ mod tests {
         let size = size_of::<T>();
         for (dst, src) in [transpose(37, 29, 37, size), transpose(29, 37, 29, size)] {
             assert_eq!(nest_tile_is_none::<T>(&dst, &src), whole, "{size} bytes");
-            let input: std::vec::Vec<T> = (0..src.required_len().unwrap()).map(&of).collect();
-            let mut want = std::vec![fill; dst.required_len().unwrap()];
-            for (s, d) in src.offsets().zip(dst.offsets()) {
-                want[d.unsigned_abs()] = input[s.unsigned_abs()];
-            }
-            let mut out = std::vec![fill; want.len()];
-            copy(&input, &src, &mut out, &dst).unwrap();
-            assert_eq!(out, want, "{size} bytes");
-            let mut out = std::vec![fill; want.len()];
-            CopyPlan::new(&src, &dst)
-                .unwrap()
-                .run(&input, &mut out)
-                .unwrap();
-            assert_eq!(out, want, "{size} bytes");
+            copied_as_the_model(&src, &dst, &of, fill);
         }
+    }
+
+    /// `src -> dst` of `T` (element `i` of the source's buffer `value(i)`, the destination's
+    /// buffer `fill` before), by the run-time copy and by a prepared plan, each against the
+    /// model: every destination offset holds its index's source element, the rest `fill`.
+    fn copied_as_the_model<T, const N: usize>(
+        src: &Layout<N>,
+        dst: &Layout<N>,
+        value: impl Fn(usize) -> T,
+        fill: T,
+    ) where
+        T: Copy + PartialEq + core::fmt::Debug + 'static,
+    {
+        let input: std::vec::Vec<T> = (0..src.required_len().unwrap()).map(value).collect();
+        let len = dst.required_len().unwrap();
+        let mut want = std::vec![fill; len];
+        for (s, d) in src.offsets().zip(dst.offsets()) {
+            want[d.unsigned_abs()] = input[s.unsigned_abs()];
+        }
+        let mut out = std::vec![fill; len];
+        copy(&input, src, &mut out, dst).unwrap();
+        assert_eq!(out, want, "{} bytes, copy()", size_of::<T>());
+        let mut out = std::vec![fill; len];
+        CopyPlan::new(src, dst)
+            .unwrap()
+            .run(&input, &mut out)
+            .unwrap();
+        assert_eq!(out, want, "{} bytes, CopyPlan", size_of::<T>());
     }
 
     /// Whether the one nest of `src -> dst` runs its blocks of `T` whole.
@@ -1695,21 +1695,7 @@ mod tests {
     where
         T: Copy + PartialEq + core::fmt::Debug + 'static,
     {
-        let input: std::vec::Vec<T> = (0..src.required_len().unwrap()).map(value).collect();
-        let len = dst.required_len().unwrap();
-        let mut want = std::vec![fill; len];
-        for (s, d) in src.offsets().zip(dst.offsets()) {
-            want[d.unsigned_abs()] = input[s.unsigned_abs()];
-        }
-        let mut out = std::vec![fill; len];
-        copy(&input, src, &mut out, dst).unwrap();
-        assert_eq!(out, want);
-        let mut out = std::vec![fill; len];
-        CopyPlan::new(src, dst)
-            .unwrap()
-            .run(&input, &mut out)
-            .unwrap();
-        assert_eq!(out, want);
+        copied_as_the_model(src, dst, value, fill);
         let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
         plan.nests()[0]
             .loops()
