@@ -133,6 +133,7 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
     // offsets of the nest; `dst` and `src` are distinct borrows, and the destination is
     // unique (the witness). That is `copy_block`'s contract for the block and each tile.
     if let Some([ta, tb]) = block_tile::<T>(a, b, nest.tile()) {
+        let mut kinds = Kinds::default();
         tiles(
             [od, os],
             a,
@@ -145,9 +146,10 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
                 let dp = unsafe { d.offset(od) };
                 // SAFETY: likewise inside `src` (above).
                 let sp = unsafe { s.offset(os) };
+                let flags = [false, false, is_plain::<T>()];
                 // SAFETY: a tile of the nest (above); `owned` where `T` is plain, as in
-                // `copy`.
-                unsafe { copy_block(dp, sp, a, b, [false, false, is_plain::<T>()]) };
+                // `copy`; `kinds` holds the kinds of this block's tiles only.
+                unsafe { copy_block(dp, sp, a, b, &mut kinds, flags) };
             },
         );
     } else {
@@ -155,8 +157,10 @@ pub(crate) fn copy_small_inlined<T: Copy + 'static>(
         let dp = unsafe { d.offset(od) };
         // SAFETY: likewise inside `src` (above).
         let sp = unsafe { s.offset(os) };
-        // SAFETY: the nest's block (above); `owned` where `T` is plain, as in `copy`.
-        unsafe { copy_block(dp, sp, a, b, [false, false, is_plain::<T>()]) };
+        let flags = [false, false, is_plain::<T>()];
+        // SAFETY: the nest's block (above); `owned` where `T` is plain, as in `copy`; a
+        // new `kinds`.
+        unsafe { copy_block(dp, sp, a, b, &mut Kinds::default(), flags) };
     }
     Ok(true)
 }
@@ -263,36 +267,19 @@ pub(crate) unsafe fn copy_nests<T: Copy + 'static, const M: usize, const L: usiz
             }
             None => {}
         }
-        // The blocks' kind, found once per block shape: the loops' strides are the nest's,
-        // and only the tiles at its edges have other extents. Bare metal leaves it to
-        // `block_kernel` ([`KIND_IN_KERNEL`]).
-        let mut kinds: Option<([usize; 2], BlockKind)> = None;
+        // The blocks' kind, found once per block shape ([`Kinds`]).
+        let mut kinds = Kinds::default();
         for_each_block_of(nest, nest_tile::<T, L>(nest), |[od, os], a, b| {
-            let kind = match kinds {
-                _ if KIND_IN_KERNEL => None,
-                Some((extents, kind)) if extents == [a.extent, b.extent] => Some(kind),
-                _ => {
-                    let kind = block_kind::<T>(a, b);
-                    kinds = Some(([a.extent, b.extent], kind));
-                    Some(kind)
-                }
-            };
             // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
             // caller's contract).
             let dp = unsafe { d.offset(od) };
             // SAFETY: `os` is an offset of the nest, inside the source allocation (the
             // caller's contract).
             let sp = unsafe { s.offset(os) };
-            let flags = [stream, stream_rows, owned];
-            // SAFETY: `block_kernel` reads and writes only offsets of the block, which are
-            // offsets of the nest too, and its destination elements are unique and not
-            // source elements (the caller's contract); `kind`, where found, is the block's
-            // kind (its strides are the nest's, its extents the ones it was found for).
-            unsafe {
-                block_kernel(
-                    dp, sp, a.extent, a.strides, b.extent, b.strides, kind, flags,
-                );
-            }
+            // SAFETY: the block's offsets are offsets of the nest too, inside the
+            // allocations, and its destination elements are unique and not source elements
+            // (the caller's contract); `kinds` holds the kinds of this nest's blocks only.
+            unsafe { copy_block(dp, sp, a, b, &mut kinds, [stream, stream_rows, owned]) };
         });
     }
 }
@@ -308,18 +295,21 @@ pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
         .plan_for([buf.len(), buf.len()])?;
     let p = buf.as_mut_ptr();
     for nest in plan.nests() {
+        let mut kinds = Kinds::default();
         for_each_block_tiled(nest, nest_tile::<T, MAX_LOOPS>(nest), |[od, os], a, b| {
             // SAFETY: as in `copy`, `od` is inside `buf` (`InBounds` witness).
             let dp = unsafe { p.offset(od) };
             // SAFETY: as in `copy`, `os` is inside `buf` (`InBounds` witness).
             let sp = unsafe { p.offset(os) };
+            let flags = [false, false, is_plain::<T>()];
             // SAFETY: as in `copy`, the block's offsets are inside `buf` (`InBounds` witness);
             // the two operands share no element (`Disjoint` witness), so the copies of
             // `copy_block` never overlap, and the destination is unique (`Unique` witness).
             // `owned` where `T` is plain: `buf` is this call's alone (an exclusive borrow),
             // and source elements between destination elements are rewritten with the values
-            // they hold, by this one thread, between its reads.
-            unsafe { copy_block(dp, sp.cast_const(), a, b, [false, false, is_plain::<T>()]) };
+            // they hold, by this one thread, between its reads. `kinds` holds the kinds of
+            // this nest's blocks only.
+            unsafe { copy_block(dp, sp.cast_const(), a, b, &mut kinds, flags) };
         });
     }
     Ok(())
@@ -431,7 +421,8 @@ unsafe fn macro_transpose<T: 'static>(d: *mut T, s: *const T, a: Loop<2>, b: Loo
 /// no destination element is a source element, and no two destination indices share an
 /// element (the `Unique` witness of the caller). With `owned`, the bytes of the destination
 /// slice between the block's elements are initialised and nothing else reads or writes them
-/// while it runs ([`copy_nests`]'s `owned`).
+/// while it runs ([`copy_nests`]'s `owned`). `kinds` has seen only blocks with the strides
+/// of `a` and `b` (the blocks of one nest, or the tiles of one block).
 #[expect(
     clippy::inline_always,
     reason = "only unpacks the loops for `block_kernel`, which is not inlined"
@@ -442,11 +433,34 @@ unsafe fn copy_block<T: Copy + 'static>(
     s: *const T,
     a: Loop<2>,
     b: Loop<2>,
+    kinds: &mut Kinds,
     flags: [bool; 3],
 ) {
-    let kind = (!KIND_IN_KERNEL).then(|| block_kind::<T>(a, b));
+    let kind = kinds.of::<T>(a, b);
     // SAFETY: the caller's contract, the same loops, whose kind `kind` is where found.
     unsafe { block_kernel(d, s, a.extent, a.strides, b.extent, b.strides, kind, flags) }
+}
+
+/// The kind of the blocks of one nest (or the tiles of one block), found once per block
+/// shape, not per block: the blocks share their strides, and only the tiles at the edges have other extents. Bare metal finds none
+/// ([`KIND_IN_KERNEL`]).
+#[derive(Default)]
+struct Kinds(Option<([usize; 2], BlockKind)>);
+
+impl Kinds {
+    /// The kind of the block `a × b` of `T`, whose strides are those of every block this
+    /// has seen; `None` on bare metal.
+    fn of<T: 'static>(&mut self, a: Loop<2>, b: Loop<2>) -> Option<BlockKind> {
+        match self.0 {
+            _ if KIND_IN_KERNEL => None,
+            Some((extents, kind)) if extents == [a.extent, b.extent] => Some(kind),
+            _ => {
+                let kind = block_kind::<T>(a, b);
+                self.0 = Some(([a.extent, b.extent], kind));
+                Some(kind)
+            }
+        }
+    }
 }
 
 /// [`copy_block`] with each loop passed as its extent and strides: scalars and pairs go in
@@ -1218,12 +1232,30 @@ pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};
 #[cfg(test)]
 mod tests {
     use super::{
-        BlockKind, CUBE_STRIP, Inline, Loop, PAIR_ROWS, ROW_STREAM_BYTES, ROW_STREAM_STEPS,
-        SHORT_ROW_BYTES, block_kernel, block_kind, block_tile, cube_strip, inline_nest, nest_tile,
+        BlockKind, CUBE_STRIP, Inline, Kinds, Loop, PAIR_ROWS, ROW_STREAM_BYTES,
+        ROW_STREAM_STEPS, SHORT_ROW_BYTES, block_kernel, block_kind, block_tile, cube_strip,
+        inline_nest, nest_tile,
     };
     use crate::kernel::backend::{Backend, Target};
     use crate::kernel::plan::{MAX_LOOPS, Plan};
     use crate::{CopyPlan, Layout, copy};
+
+    /// `Kinds` finds a block's kind once per shape, and each block's is `block_kind`'s for it:
+    /// the tiles of a `u32` transpose (`8 x 8`, the transposes') and its edges (one row, or
+    /// rows of 3: element loops) in the order a tiled block meets them.
+    #[test]
+    fn kinds_are_each_blocks_own() {
+        let lp = |extent, strides| Loop { extent, strides };
+        let shapes = [(8, 8), (8, 8), (8, 3), (1, 8), (1, 3), (8, 8)];
+        let kind = |(a, b)| block_kind::<u32>(lp(a, [100, 1]), lp(b, [1, 100]));
+        assert!(kind((8, 8)) == BlockKind::Transpose);
+        assert!(kind((8, 3)) == BlockKind::Elements && kind((1, 8)) == BlockKind::Elements);
+        let mut kinds = Kinds::default();
+        for (a, b) in shapes {
+            let found = kinds.of::<u32>(lp(a, [100, 1]), lp(b, [1, 100]));
+            assert!(found == Some(kind((a, b))), "{a} x {b}");
+        }
+    }
 
     /// The plan of `src -> dst`'s one nest: its tile, and the tile its blocks of `T` run in.
     fn tiles<T: 'static>(
