@@ -101,12 +101,7 @@ use tiling::{short_back, side_for, tile2, untiled_small};
 /// this big on the stack).
 pub(crate) const TILE_BYTES: usize = if cfg!(target_os = "none") { 512 } else { 4096 };
 
-/// Elements per iteration of the strided inner loop (contiguous runs ignore it): 4 where wide
-/// out-of-order cores hide the address math, 1 on bare metal, where code size comes first.
-pub(crate) const INNER_UNROLL: usize = if cfg!(target_os = "none") { 1 } else { 4 };
-
 const _: () = assert!(TILE_BYTES.is_power_of_two() && TILE_BYTES >= 64);
-const _: () = assert!(INNER_UNROLL >= 1);
 
 /// The most loop nests one [`Plan`] holds: one per piece of the shape that is strided in
 /// every operand.

@@ -1232,9 +1232,8 @@ pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};
 #[cfg(test)]
 mod tests {
     use super::{
-        BlockKind, CUBE_STRIP, Inline, Kinds, Loop, PAIR_ROWS, ROW_STREAM_BYTES,
-        ROW_STREAM_STEPS, SHORT_ROW_BYTES, block_kernel, block_kind, block_tile, cube_strip,
-        inline_nest, nest_tile,
+        BlockKind, CUBE_STRIP, Inline, Kinds, Loop, PAIR_ROWS, ROW_STREAM_BYTES, ROW_STREAM_STEPS,
+        SHORT_ROW_BYTES, block_kernel, block_kind, block_tile, cube_strip, inline_nest, nest_tile,
     };
     use crate::kernel::backend::{Backend, Target};
     use crate::kernel::plan::{MAX_LOOPS, Plan};

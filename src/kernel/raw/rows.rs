@@ -5,14 +5,13 @@ use core::{ptr, slice};
 
 use crate::kernel::backend::{Backend, Target};
 use crate::kernel::drive::step;
-use crate::kernel::plan::INNER_UNROLL;
 use crate::kernel::plan::Loop;
 
 /// Whether strided rows are copied two at a time ([`strided_copy_pair`]): on bare metal,
-/// where the inner loop is not unrolled, so that a planar <-> interleaved stereo block costs
+/// where the compiler does not unroll the inner loop (code size first), so that a planar <-> interleaved stereo block costs
 /// what a hand loop over its frames does (two loads, two stores, two pointer bumps and the
 /// loop branch per frame on a Cortex-M4, against six instructions a sample row by row).
-pub(super) const PAIR_ROWS: bool = INNER_UNROLL == 1;
+pub(super) const PAIR_ROWS: bool = cfg!(target_os = "none");
 
 /// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with the pair loop
 /// where the inner loop is not unrolled (bare metal): in 4-byte words when the rows and both
@@ -705,9 +704,10 @@ pub(crate) unsafe fn reverse_rows_portable<T: Copy>(
 /// 1 KiB, below the lengths from which C libraries take `rep movsb`.
 pub(crate) const RUN_PIECE: usize = 1024;
 
-/// `d[j·ds] = s[j·ss]` for `j < n`, `INNER_UNROLL` elements per iteration, the two pointers
-/// bumped by their strides (no multiply per element: five instructions an element on a
-/// Cortex-M4 when `INNER_UNROLL` is 1).
+/// `d[j·ds] = s[j·ss]` for `j < n`, one element an iteration, the two pointers bumped by
+/// their strides (no multiply per element: five instructions an element on a Cortex-M4).
+/// Hosts' compilers unroll it themselves; unrolled by hand (four elements an iteration,
+/// offsets `u·ds` and `u·ss` from the bumped pointers) it ran slower on an x86-64 host.
 ///
 /// # Safety
 ///
@@ -726,29 +726,7 @@ pub(crate) unsafe fn strided_copy_unchecked<T: Copy>(
         "strided_copy_unchecked: null run"
     );
     let (mut dp, mut sp) = (d, s);
-    let mut rest = n;
-    if INNER_UNROLL > 1 {
-        while rest >= INNER_UNROLL {
-            for u in 0..INNER_UNROLL {
-                // `dp`, `sp` are the pointers of element `j = n - rest`, and `j + u < n`.
-                // SAFETY: element `j + u < n` of the source run (contract).
-                let from = unsafe { sp.offset(step(u, ss)) };
-                // SAFETY: `from` is an element of the source slice (above).
-                let x = unsafe { *from };
-                // SAFETY: element `j + u < n` of the destination run (contract).
-                let to = unsafe { dp.offset(step(u, ds)) };
-                // SAFETY: `to` is an element of the destination slice, no source element
-                // (contract).
-                unsafe { *to = x };
-            }
-            // Past the last element the pointers may leave the slices: `wrapping_offset`
-            // keeps that defined, and they are never dereferenced there.
-            dp = dp.wrapping_offset(step(INNER_UNROLL, ds));
-            sp = sp.wrapping_offset(step(INNER_UNROLL, ss));
-            rest = rest.wrapping_sub(INNER_UNROLL);
-        }
-    }
-    for _ in 0..rest {
+    for _ in 0..n {
         // SAFETY: `sp` points at element `j < n` of the source run (contract).
         let x = unsafe { *sp };
         // SAFETY: `dp` points at element `j < n` of the destination run, no source element
@@ -807,18 +785,31 @@ pub(super) unsafe fn strided_block<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, 
         15 if UNROLLS_TO_16 => unsafe { rows_of_n::<T, 15>(d, da, db, s, sa, sb, a.extent) },
         // SAFETY: as above.
         16 if UNROLLS_TO_16 => unsafe { rows_of_n::<T, 16>(d, da, db, s, sa, sb, a.extent) },
-        _ => {
-            let (mut dp, mut sp) = (d, s);
-            for _ in 0..a.extent {
-                // SAFETY: `dp`, `sp` are the first elements of a row of the block (the
-                // caller's contract).
-                unsafe { strided_copy_unchecked(dp, db, sp, sb, b.extent) };
-                // Past the last row the pointers may leave the slices: `wrapping_offset`
-                // keeps that defined, and they are never dereferenced there.
-                dp = dp.wrapping_offset(da);
-                sp = sp.wrapping_offset(sa);
-            }
-        }
+        // SAFETY: the caller's contract.
+        _ => unsafe { strided_rows(d, s, a, b) },
+    }
+}
+
+/// [`strided_block`]'s rows longer than it unrolls: each row [`strided_copy_unchecked`].
+/// Out of line on hosts, one call a block: inlined into the block kernel's dispatch, the
+/// row loop's pointers and strides did not all stay in registers (bare metal inlines it:
+/// code size first).
+///
+/// # Safety
+///
+/// [`strided_block`]'s.
+#[cfg_attr(not(target_os = "none"), inline(never))]
+unsafe fn strided_rows<T: Copy>(d: *mut T, s: *const T, a: Loop<2>, b: Loop<2>) {
+    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    let (mut dp, mut sp) = (d, s);
+    for _ in 0..a.extent {
+        // SAFETY: `dp`, `sp` are the first elements of a row of the block (the caller's
+        // contract).
+        unsafe { strided_copy_unchecked(dp, db, sp, sb, b.extent) };
+        // Past the last row the pointers may leave the slices: `wrapping_offset` keeps that
+        // defined, and they are never dereferenced there.
+        dp = dp.wrapping_offset(da);
+        sp = sp.wrapping_offset(sa);
     }
 }
 
