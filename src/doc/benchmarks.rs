@@ -1060,6 +1060,34 @@
 //!     where it does, which fired on seed 7's 402).
 //!   - Why tiles lose there is not established. Both walk each destination line once, in
 //!     bands of 8 rows.
+//! - A one-block copy's tiles find their kind once per block shape (`raw::Kinds`, this
+//!   round's first change), as a plan's nests' blocks did. Case 152 of the power-of-two 240
+//!   (`u8` 2048 x 8 read backwards in 8-byte rows, written 2 apart) ran 32 tiles of 8 x 64,
+//!   and `block_kind` with the channel kernels' shape test took about 6 % of its time: 5.2 ->
+//!   4.9 us (NumPy 4.6), no longer past 1.10x NumPy's time. Of the 37 one-block tiled cases
+//!   of the two 240s, timed alone with the builds alternating, none ran slower past the noise
+//!   (random 61 1.03x on fifteen rounds); random 103 7.4 -> 6.6 us.
+//! - Strided rows as a plain loop, out of line (`strided_rows`, this round's second change).
+//!   Case 222 (`u16`, 4 planes of 4435 written 3 apart from 4-channel pixels) ran 6.1 us
+//!   against NumPy's 5.5, while the same rows in a hand loop of runtime strides took 4.3.
+//!   The block kernel's rows loop, inlined into its dispatch, kept some of its pointers and
+//!   strides on the stack, and the hand unroll (four elements an iteration, offsets `u·ds`
+//!   from the bumped pointers) was slower than the loop the compiler unrolls itself: over
+//!   140 shapes in a harness of its own (1- to 8-byte elements, rows of 17 to 4,435, five
+//!   stride pairs) 0.90x in geometric mean, 0.78-0.82x on bytes and short rows, none slower
+//!   than 1.01x. Out of line with the hand unroll kept, 222 ran slower (5.3 us), so it is
+//!   both. A temporary panic in the rows loop found the cases that reach it: 45 of the
+//!   random 240 and 33 of the power-of-two 240, and no README table bench. Timed alone, the
+//!   builds alternating, medians of five: 0.94x and 0.98x in geometric mean (random 10 22.1
+//!   -> 15.3 us, 143 63 -> 49, 120 187 -> 151, 222 5.5 -> 4.5; power-of-two 59 49 -> 33);
+//!   the cases past 1.05x in that run (random 27, 1.26x; power-of-two 214, 1.49x; 123,
+//!   1.26x) came back level on nine rounds (0.96x, 1.02x, 1.00x; random 1 1.05x).
+//!   - The two 240s after both changes (one run each, the previous head alternating in the
+//!     same minutes): random 5.13-5.14x the loop (previous head 5.04-5.05x), 0 slower;
+//!     power-of-two 6.04x (5.99-6.10x). NumPy in one process, two replays: random 2.02-2.03x
+//!     (1.99-2.00x before), power-of-two 2.31-2.34x; past 1.10x NumPy's time, random case 69
+//!     in one replay (`f32` 28 rows of 2,997 elements, the C library's `memcpy` for each on
+//!     both sides) and power-of-two 27 in one (one 64 KiB run), none in the other.
 //! - The same test keeps a tiny cube's long loop out where its pass evicts the lines the
 //!   cube's outer loop comes back to (`long_cube`, `evicts`): seed 13's power-of-two 564
 //!   (`f32`, cubes of 8 x 2 x 2, the 512-step loop written 8 KiB apart) 4.2 -> 2.7 ms, the
