@@ -249,17 +249,18 @@ fn one_channel_pixel<T: 'static>(stride: isize) -> bool {
     fits && px >= 2 && is_plain::<T>()
 }
 
-/// Whether a row of `n` elements of `T` in pixels `stride` elements apart is worth
-/// [`one_channel`]'s setup (masks, a call per block), by the instructions a 16 bytes of the
-/// consecutive side costs against the element loop's load and store an element. Gathered:
-/// `|stride|` loads, shuffles and ORs; 16 elements and more than 32 bytes (a 32-byte step,
-/// short of the last element, moves none of 32 `u8`), 96 elements where the pixel is 13 to
-/// 16 bytes (8 `u16`, 4 `f32`), 512 of 8-byte elements (shorter rows of them, a block's call
-/// and masks a few hundred elements, ran up to 1.14x the element loop's time: rows of 128
-/// `f64` 4 apart). Scattered: `|stride|` loads, shuffles, blends and stores, which repay only
-/// pixels of at most 8 bytes, from the same lengths.
+/// Whether `rows` rows of `n` elements of `T` in pixels `stride` elements apart (one block)
+/// are worth [`one_channel`]'s setup (masks, a call per block), by the instructions a 16
+/// bytes of the consecutive side costs against the element loop's load and store an element.
+/// Gathered: `|stride|` loads, shuffles and ORs; 16 elements and more than 32 bytes (a
+/// 32-byte step, short of the last element, moves none of 32 `u8`), 96 elements where the
+/// pixel is 13 to 16 bytes (8 `u16`, 4 `f32`), 512 of 8-byte elements (shorter rows of them,
+/// a block's call and masks a few hundred elements, ran up to 1.14x the element loop's time:
+/// rows of 128 `f64` 4 apart). Scattered: `|stride|` loads, shuffles, blends and stores,
+/// which repay only pixels of at most 8 bytes, from the same lengths, in blocks of at least
+/// [`INSERT_BLOCK`] elements.
 #[inline]
-pub(crate) fn one_channel_worth<T>(stride: isize, n: usize, insert: bool) -> bool {
+pub(crate) fn one_channel_worth<T>(stride: isize, n: usize, rows: usize, insert: bool) -> bool {
     let size = size_of::<T>();
     let bytes = stride.unsigned_abs().saturating_mul(size);
     let least = match (insert, bytes) {
@@ -268,8 +269,14 @@ pub(crate) fn one_channel_worth<T>(stride: isize, n: usize, insert: bool) -> boo
         (false, _) => 96,
         (true, _) => return false,
     };
-    n >= least && n.saturating_mul(size) > 32
+    n >= least && n.saturating_mul(size) > 32 && (!insert || n.saturating_mul(rows) >= INSERT_BLOCK)
 }
+
+/// The fewest elements a block scattered into pixels ([`one_channel`] inserting) holds for
+/// the kernel: below it, a block's call, masks and blends cost more than the element loops
+/// the planner inlines into the driver take for the whole block (2 rows of 16 `f32` scattered
+/// into pixels of 2, under a loop of 16,384 steps, ran 2.5x the element loop's time).
+pub(crate) const INSERT_BLOCK: usize = 256;
 
 /// Whether a channel block of `pixels` pixels is worth a channel kernel's setup: at least 16
 /// pixels (a vector of 1-byte channels' worth). Thinner blocks (2 channels × 11 pixels

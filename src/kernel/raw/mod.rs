@@ -732,10 +732,14 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
         {
             return BlockKind::Deinterleave;
         }
-        Some(Channels::Extract) if channels::one_channel_worth::<T>(sb, b.extent, false) => {
+        Some(Channels::Extract)
+            if channels::one_channel_worth::<T>(sb, b.extent, a.extent, false) =>
+        {
             return BlockKind::Extract;
         }
-        Some(Channels::Insert) if channels::one_channel_worth::<T>(db, b.extent, true) => {
+        Some(Channels::Insert)
+            if channels::one_channel_worth::<T>(db, b.extent, a.extent, true) =>
+        {
             return BlockKind::Insert;
         }
         _ => {}
@@ -1254,6 +1258,19 @@ mod tests {
             let found = kinds.of::<u32>(lp(a, [100, 1]), lp(b, [1, 100]));
             assert!(found == Some(kind((a, b))), "{a} x {b}");
         }
+    }
+
+    /// A block of one channel scattered into pixels takes the channel kernel from
+    /// `INSERT_BLOCK` elements (rows of 16 `f32` into pixels of 2: 16 rows, not 2 or 15);
+    /// gathered, from the row's length alone (2 rows of 64 bytes).
+    #[test]
+    fn scattered_channels_take_the_kernel_in_blocks_of_256() {
+        let lp = |extent, strides| Loop { extent, strides };
+        let insert = |rows| block_kind::<f32>(lp(rows, [64, 16]), lp(16, [2, 1]));
+        assert!(insert(16) == BlockKind::Insert);
+        assert!(insert(15) == BlockKind::Elements && insert(2) == BlockKind::Elements);
+        let extract = block_kind::<u8>(lp(2, [64, 256]), lp(64, [1, -2]));
+        assert!(extract == BlockKind::Extract);
     }
 
     /// The plan of `src -> dst`'s one nest: its tile, and the tile its blocks of `T` run in.
