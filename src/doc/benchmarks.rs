@@ -1088,6 +1088,22 @@
 //!     (1.99-2.00x before), power-of-two 2.31-2.34x; past 1.10x NumPy's time, random case 69
 //!     in one replay (`f32` 28 rows of 2,997 elements, the C library's `memcpy` for each on
 //!     both sides) and power-of-two 27 in one (one 64 KiB run), none in the other.
+//! - Scattered channel blocks take the kernel from 256 elements (`channels::INSERT_BLOCK`,
+//!   this round's third change). The power-of-two seed 11's 753 (`f32` rows of 16 scattered
+//!   into 2-float pixels, 2 rows a block under 16,384 steps) ran 2.5x the plain loop's time
+//!   in a harness of its own: per block, a call into the channel kernel, its masks and its
+//!   blends for 32 elements. Bounded at 64, 128, 256 and 512 elements a block, 753 ran at the
+//!   loop's time. The bound on gathered blocks too made seed 7's 14 (`u8`, 2 rows of 64
+//!   gathered 2 apart) 1.83x and 670 (`f32`, 4 rows of 32 gathered 2 apart) 1.31x slower,
+//!   so it bounds scattered blocks only. A temporary panic where the bound decides found the
+//!   cases: the random 240's 55, seven each of the power-of-two seeds 7 and 11 (2,000 cases),
+//!   none of the power-of-two 240 or of README's table benches. Timed alone, builds
+//!   alternating, medians of five: 753 440 -> 139 us (loop 312), 1552 58 -> 37, 906 294 ->
+//!   209, 880 6.8 -> 5.1, seed 7's 30 25 -> 18, random 55 100 -> 73; the rest 0.98-1.07x
+//!   (seed 7's 1474, 0.95x on nine rounds of an earlier build of the same rule).
+//! - Tried and dropped: the strided blocks (rows of 2 to 16 elements too) out of line from
+//!   the block kernel. Of the 11 cases that reach them, random 179 (`u8` rows of 2 written
+//!   backwards) ran 1.13x slower on eleven rounds, the rest 0.93-0.97x.
 //! - The same test keeps a tiny cube's long loop out where its pass evicts the lines the
 //!   cube's outer loop comes back to (`long_cube`, `evicts`): seed 13's power-of-two 564
 //!   (`f32`, cubes of 8 x 2 x 2, the 512-step loop written 8 KiB apart) 4.2 -> 2.7 ms, the
