@@ -442,8 +442,8 @@ unsafe fn copy_block<T: Copy + 'static>(
 }
 
 /// The kind of the blocks of one nest (or the tiles of one block), found once per block
-/// shape, not per block: the blocks share their strides, and only the tiles at the edges have other extents. Bare metal finds none
-/// ([`KIND_IN_KERNEL`]).
+/// shape, not per block: the blocks share their strides, and only the tiles at the edges
+/// have other extents. Bare metal finds none ([`KIND_IN_KERNEL`]).
 #[derive(Default)]
 struct Kinds(Option<([usize; 2], BlockKind)>);
 

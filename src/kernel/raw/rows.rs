@@ -8,9 +8,10 @@ use crate::kernel::drive::step;
 use crate::kernel::plan::Loop;
 
 /// Whether strided rows are copied two at a time ([`strided_copy_pair`]): on bare metal,
-/// where the compiler does not unroll the inner loop (code size first), so that a planar <-> interleaved stereo block costs
-/// what a hand loop over its frames does (two loads, two stores, two pointer bumps and the
-/// loop branch per frame on a Cortex-M4, against six instructions a sample row by row).
+/// where the compiler does not unroll the inner loop (code size first), so that a planar
+/// <-> interleaved stereo block costs what a hand loop over its frames does (two loads, two
+/// stores, two pointer bumps and the loop branch per frame on a Cortex-M4, against six
+/// instructions a sample row by row).
 pub(super) const PAIR_ROWS: bool = cfg!(target_os = "none");
 
 /// Copies `rows` rows of `n` consecutive elements (`d + i·dr`, `s + i·sr`) with the pair loop
