@@ -303,12 +303,11 @@ pub(crate) fn copy_within<T: Copy + 'static, const M: usize>(
             let sp = unsafe { p.offset(os) };
             let flags = [false, false, is_plain::<T>()];
             // SAFETY: as in `copy`, the block's offsets are inside `buf` (`InBounds` witness);
-            // the two operands share no element (`Disjoint` witness), so the copies of
-            // `copy_block` never overlap, and the destination is unique (`Unique` witness).
-            // `owned` where `T` is plain: `buf` is this call's alone (an exclusive borrow),
-            // and source elements between destination elements are rewritten with the values
-            // they hold, by this one thread, between its reads. `kinds` holds the kinds of
-            // this nest's blocks only.
+            // the operands share no element (`Disjoint`), so `copy_block`'s copies never
+            // overlap, and the destination is unique (`Unique`). `owned` where `T` is plain:
+            // `buf` is this call's alone (an exclusive borrow), and source elements between
+            // destination elements get their own values back from this one thread between
+            // its reads. `kinds` has seen only this nest's blocks.
             unsafe { copy_block(dp, sp.cast_const(), a, b, &mut kinds, flags) };
         });
     }
