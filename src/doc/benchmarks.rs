@@ -1295,6 +1295,25 @@
 //!   told them apart no better than chance (predicted 0.26-0.70x, measured 0.24-2.58x). A
 //!   model that chooses must price the kernels' own costs (the cube strips, the unrolled
 //!   short rows, the transposes' blocks), not the loop order alone.
+//! - Tried and dropped, two probes of the same question (which of two orders is cheaper).
+//!   `tile` moves a source's fastest loop next to the innermost before asking whether the block
+//!   is worth a tile, and keeps the move when it is not. Undoing the move then changes 8, 10,
+//!   90 and 119 plans of the random 240, the power-of-two 240 and the power-of-two seeds 7 and
+//!   11 (2,000 cases): 1.10x, 1.15x, 1.19x and 1.07x the time in geometric mean, one sweep
+//!   each, builds alternating. Some cases win big (seed 11's 1757, 32 rows written 4 KiB apart
+//!   under a loop coming back within the line, 0.23x the time; seed 11's 150 and seed 7's 1001
+//!   and 1959 0.45x), others lose as much (seed 7's 409 3.5x, 1066 3.7x; seed 11's 1214 3.9x).
+//!   No count of misses tells them apart. A line-count model like the entry above's (without
+//!   its streams), fed both orders, calls 2 to 7 of the 227 pairs, half of them wrong. An exact
+//!   simulation of both orders' accesses through 64 x 8 and 2,048 x 8 least-recently-used sets
+//!   (the first two levels here) picks the faster order in 55-60 of the 85-97 pairs whose
+//!   misses differ by more than 10 %, and the slower in 29-38. Equal counts hide both ways
+//!   round: 1757's two orders miss the first level about 67,600 times each (stores one line a
+//!   step in one set in one order, loads a line a step in the other), and the faster is the one
+//!   whose misses follow a stride the prefetchers run ahead of, not the one thrashing a set. A
+//!   model that chooses must price the prefetchers' streams and a set's thrashing, not misses.
+//!   The cheaper next step is to measure: prepared plans, planned once, could time their
+//!   candidate orders when they are made.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
