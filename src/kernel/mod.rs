@@ -34,26 +34,27 @@
 //!    disjoint groups, fast in the destination and fast in the source, with blocks of a few
 //!    elements and more than 16 of the destination's (each a stream of the source), runs in
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around
-//!    runs of the source's (`group`, beside them; the tiling rule counts pages as well as
-//!    lines); in an untiled nest, a loop of fewer than 8 steps (or 8 that use up the lines
-//!    they come back to) moves inside the long loop just inside it (the innermost only
-//!    where the two make no kernel's block and the short loop's steps use up the lines they
-//!    come back to, `uses_up`; not one making a transposes' block with the innermost) whose
-//!    pass evicts its lines from the second-level cache's sets too, in an operand it steps
-//!    within a line (`far_back`, in `order.rs`; `evicts_far`, in `tiling.rs`); an untiled
-//!    nest whose two innermost loops make at most 8 elements runs its innermost loop of 16
-//!    or more steps whose strides are at most half a line innermost, and on hosts so does a
-//!    nest of three loops or more whose innermost loop of at most 3 steps sits under such a
-//!    loop, the two no kernel's block (`long_inside`), and one whose three innermost make a
-//!    cube of at most 64 elements (its outer loop under 16 steps) moves its longest loop of
-//!    64 steps or more into the cube's outer place, on hosts, unless its pass evicts the
-//!    lines the cube's outer loop comes back to (`long_cube`, beside it; `evicts`, in
-//!    `tiling.rs`); last, a block whose destination
-//!    steps one element backwards in one loop (forwards in neither) while a source steps one
-//!    forwards in the other has that loop turned round, so its destination runs forwards and
-//!    a transpose takes it, and likewise a block whose source steps one element backwards in
-//!    one loop (forwards in neither) while the destination steps one forwards in the other
-//!    (`face`, in `flip.rs`).
+//!    runs of the source's (`group`, beside them; an innermost run of both operands counts
+//!    with the source's group where those streams crowd their first-level sets; the tiling
+//!    rule counts pages as well as lines); in an untiled nest, a loop of fewer than 8 steps
+//!    (or 8 that use up the lines they come back to) moves inside the long loop just inside
+//!    it (the innermost only where the two make no kernel's block and the short loop's
+//!    steps use up the lines they come back to, `uses_up`; not one making a transposes'
+//!    block with the innermost) whose pass evicts its lines from the second-level cache's
+//!    sets too, in an operand it steps within a line (`far_back`, in `order.rs`;
+//!    `evicts_far`, in `tiling.rs`); an untiled nest whose two innermost loops make at most
+//!    8 elements runs its innermost loop of 16 or more steps whose strides are at most half
+//!    a line innermost, and on hosts so does a nest of three loops or more whose innermost
+//!    loop of at most 3 steps sits under such a loop, the two no kernel's block
+//!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
+//!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the
+//!    cube's outer place, on hosts, unless its pass evicts the lines the cube's outer loop
+//!    comes back to (`long_cube`, beside it; `evicts`, in `tiling.rs`); last, a block whose
+//!    destination steps one element backwards in one loop (forwards in neither) while a
+//!    source steps one forwards in the other has that loop turned round, so its destination
+//!    runs forwards and a transpose takes it, and likewise a block whose source steps one
+//!    element backwards in one loop (forwards in neither) while the destination steps one
+//!    forwards in the other (`face`, in `flip.rs`).
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is

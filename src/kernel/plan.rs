@@ -2267,6 +2267,55 @@ mod tests {
         assert_eq!(extents(&dst, &src)[0].0, 67);
     }
 
+    /// An innermost run of both operands joins the source's group (`group.rs`,
+    /// `run_of_both`) where the source's streams crowd their sets: power-of-two seed 11's
+    /// 528, `u16` pairs, the destination's 32 pairs a chunk read from 32 streams 16 KiB
+    /// apart in one first-level set, runs in group tiles; the same copy with streams
+    /// 16 KiB + 2 elements apart (every set reached) keeps the builder's order, as does a
+    /// run of one operand only.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; group tiles run under Miri in the test of group tiles above"
+    )]
+    fn runs_of_both_join_the_sources_group_where_its_streams_crowd() {
+        let layouts = |apart: isize, pair: isize| {
+            let src = Layout::new([2, 16, 4096, 2], [16 * apart, apart, 2, 1], 2).unwrap();
+            let dst = Layout::new([2, 16, 4096, 2], [4, 8, 256, pair], 2).unwrap();
+            (dst, src)
+        };
+        let loops = |dst: &Layout<4>, src: &Layout<4>| {
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let nest = plan.nests()[0];
+            assert_eq!(nest.tile(), None);
+            nest.loops()
+                .iter()
+                .map(|l| (l.extent, l.strides))
+                .collect::<std::vec::Vec<_>>()
+        };
+        let (dst, src) = layouts(8192, 1);
+        assert_eq!(
+            loops(&dst, &src),
+            [
+                (64, [16384, 128]),
+                (16, [8, 8192]),
+                (2, [4, 131_072]),
+                (64, [256, 2]),
+                (2, [1, 1]),
+            ]
+        );
+        copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+        // Streams in every set: the builder's order, the run innermost.
+        let (dst, src) = layouts(8194, 1);
+        let order = loops(&dst, &src);
+        assert_eq!(order.len(), 4);
+        assert_eq!(order[0], (4096, [256, 2]));
+        copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+        // A pair two apart in the destination is no run of both: the builder's order.
+        let (dst, src) = layouts(8192, 2);
+        assert_eq!(loops(&dst, &src)[0].0, 4096);
+    }
+
     /// Long loops inside blocks of a few elements (`long_inside`): the random sweep's
     /// `(2,200,2,2,44)` of `u32` planned three loops of 2 innermost, cubes of 8 elements
     /// (0.23x the plain loop, 0.65x with tiny cubes); its 44-step loop, whose strides are
