@@ -2316,6 +2316,52 @@ mod tests {
         assert_eq!(loops(&dst, &src)[0].0, 4096);
     }
 
+    /// Group tiles past the lines a tile may touch are cut smaller where the source's
+    /// streams crowd their sets (`group.rs`, `group_cut`): power-of-two seed 29's 1355,
+    /// `u16`, 128 streams of the source 4 KiB and 128 KiB apart in one set, would touch
+    /// 1,024 lines in tiles of 4 source lines; it runs in tiles of 1 (its 256-step loop cut
+    /// to 16 x 16). The same copy with the source's streams 4,100 and 131,076 bytes apart
+    /// (every set reached) keeps the builder's order.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "large blocks; group tiles run under Miri in the test of group tiles above"
+    )]
+    fn crowded_streams_cut_their_group_tiles_smaller() {
+        let layouts = |rows: isize| {
+            let src = Layout::new([256, 2, 32, 4], [-4, 2, -rows, 32 * rows], 2)
+                .unwrap()
+                .with_offset(31 * rows + 1020)
+                .unwrap();
+            let dst = Layout::new([256, 2, 32, 4], [1024, 512, 16, 2], 2).unwrap();
+            (dst, src)
+        };
+        let loops = |dst: &Layout<4>, src: &Layout<4>| {
+            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let nest = plan.nests()[0];
+            assert_eq!(nest.tile(), None);
+            nest.loops()
+                .iter()
+                .map(|l| (l.extent, l.strides))
+                .collect::<std::vec::Vec<_>>()
+        };
+        let (dst, src) = layouts(2048);
+        assert_eq!(
+            loops(&dst, &src),
+            [
+                (16, [16384, -64]),
+                (32, [16, -2048]),
+                (4, [2, 65536]),
+                (16, [1024, -4]),
+                (2, [512, 2]),
+            ]
+        );
+        copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+        let (dst, src) = layouts(2050);
+        assert_eq!(loops(&dst, &src).len(), 4);
+        copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
+    }
+
     /// Long loops inside blocks of a few elements (`long_inside`): the random sweep's
     /// `(2,200,2,2,44)` of `u32` planned three loops of 2 innermost, cubes of 8 elements
     /// (0.23x the plain loop, 0.65x with tiny cubes); its 44-step loop, whose strides are

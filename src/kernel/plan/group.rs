@@ -37,7 +37,9 @@ pub(super) const GROUP_TRIES: usize = 32;
 /// two-loop tile of [`tile`](super::tiling::tile) found nothing to cut: a transposition between two groups of
 /// loops, each of which [`merge`](super::merge::merge()) could not make one. The loops are reordered into the
 /// other loops, then the destination's group, then the source's (its slowest loop cut to a
-/// divisor of its extent so that the run covers about [`GROUP_LINES`] lines): each tile
+/// divisor of its extent so that the run covers about [`GROUP_LINES`] lines, or half as
+/// many down to one where the tile would pass [`GROUP_MAX_LINES`] and the source's streams
+/// crowd their sets, [`streams_crowd`]): each tile
 /// reads whole lines of the source and writes each line of the destination whole before it
 /// leaves ([`GROUP_MAX_LINES`]), in blocks of tens of elements. Returns the new depth
 /// (`depth + 1` with a loop cut, `depth` unchanged when nothing is regrouped: a loop fast in
@@ -128,28 +130,39 @@ pub(super) const fn group_cut<const K: usize>(
         return None;
     }
     // The cut: steps of the loop inside, so that the span of the source's group, those steps
-    // of its largest stride, covers about `GROUP_LINES` lines.
+    // of its largest stride, covers about `GROUP_LINES` lines; where the tile's lines pass
+    // `GROUP_MAX_LINES` and the source's streams crowd their sets, half as many, down to one
+    // line (power-of-two seed 47's 203, `f32`, 256 streams 8 and 64 KiB apart: 1,519 ->
+    // 255 us; random strides lose there, random seed 7's 53 2.2x slower).
     let sf = abs_stride(loops, fi, 1);
-    let aim = match GROUP_LINES.saturating_mul(line).checked_div(sf) {
-        Some(0) | None => 1,
-        Some(a) => a,
+    let mut want = GROUP_LINES;
+    let steps = loop {
+        let aim = match want.saturating_mul(line).checked_div(sf) {
+            Some(0) | None => 1,
+            Some(a) => a,
+        };
+        // A source's group short enough to run whole already runs whole inside the builder's
+        // order, the destination's loops around it (regrouped: 0.7-1.1x as fast, measured).
+        if fl.extent <= aim.saturating_mul(2) {
+            return None;
+        }
+        let Some(steps) = divisor_near(fl.extent, aim) else {
+            return None;
+        };
+        // Lines of a tile: each of the destination group's elements reads its own span of
+        // the source, and each of the source group's elements writes the destination group's
+        // lines.
+        let lines = pd
+            .saturating_mul(lines_of(steps.saturating_mul(sf), line))
+            .saturating_add(steps.saturating_mul(ps).saturating_mul(lines_of(pd, line)));
+        if lines <= GROUP_MAX_LINES {
+            break steps;
+        }
+        if want <= 1 || !streams_crowd(loops, line) {
+            return None;
+        }
+        want /= 2;
     };
-    // A source's group short enough to run whole already runs whole inside the builder's
-    // order, the destination's loops around it (regrouped: 0.7-1.1x as fast, measured).
-    if fl.extent <= aim.saturating_mul(2) {
-        return None;
-    }
-    let Some(steps) = divisor_near(fl.extent, aim) else {
-        return None;
-    };
-    // Lines of a tile: each of the destination group's elements reads its own span of the
-    // source, and each of the source group's elements writes the destination group's lines.
-    let lines = pd
-        .saturating_mul(lines_of(steps.saturating_mul(sf), line))
-        .saturating_add(steps.saturating_mul(ps).saturating_mul(lines_of(pd, line)));
-    if lines > GROUP_MAX_LINES {
-        return None;
-    }
     Some((fi, steps))
 }
 
@@ -243,18 +256,19 @@ const fn run_of_both<const K: usize>(loops: &[Loop<K>], i: usize) -> bool {
         && abs_stride(loops, i, 1) == 1
 }
 
-/// Whether the source's streams of a copy's destination group (one for each of its
-/// elements: the loops of `loops` a destination stride [`near_dst`], but the innermost)
-/// crowd the first-level sets they start in: more streams than the sets hold, each loop
-/// reaching the [`orbit`] of its source stride's sets (at most its steps). Random strides
-/// reach every set, and the prefetchers follow 63 streams there (random seed 53's 1778 ran
-/// 1.49x slower regrouped); tensors of power-of-two extents come back to one set.
+/// Whether the source's streams of a copy's destination group (one for each of its elements:
+/// the loops of `loops` a destination stride [`near_dst`], but an innermost run of both,
+/// [`run_of_both`]) crowd the first-level sets they start in: more streams than the sets hold,
+/// each loop reaching the [`orbit`] of its source stride's sets (at most its steps). Random
+/// strides reach every set, and the prefetchers follow 63 streams there (random seed 53's 1778
+/// ran 1.49x slower regrouped, random seed 7's 53 2.2x in tiles cut smaller); tensors of
+/// power-of-two extents come back to one set.
 const fn streams_crowd<const K: usize>(loops: &[Loop<K>], line: usize) -> bool {
     let item = item_bytes(line);
     let (mut streams, mut sets) = (1usize, 1usize);
     let mut i = 0;
     while let Some(l) = get(loops, i) {
-        if i.saturating_add(1) < loops.len() && near_dst(abs_stride(loops, i, 0), line) {
+        if near_dst(abs_stride(loops, i, 0), line) && !run_of_both(loops, i) {
             streams = streams.saturating_mul(l.extent);
             let reach = orbit(abs_stride(loops, i, 1).saturating_mul(item));
             sets = sets.saturating_mul(if reach < l.extent { reach } else { l.extent });
