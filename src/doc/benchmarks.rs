@@ -1314,6 +1314,31 @@
 //!   model that chooses must price the prefetchers' streams and a set's thrashing, not misses.
 //!   The cheaper next step is to measure: prepared plans, planned once, could time their
 //!   candidate orders when they are made.
+//! - Group tiles where the source's streams crowd their sets (`group.rs`, `streams_crowd`: more
+//!   streams than the first-level sets their source strides reach can hold). Two copies the
+//!   group tiling refused now take it there. An innermost run of both operands (`u16` pairs)
+//!   counts with the source's group (`run_of_both`): power-of-two seed 11's 528, 32 streams 16
+//!   KiB apart, each read 4 bytes a visit while the 32 crowd one set, 468 -> 123 us against the
+//!   plain loop's 308; 1041 456 -> 62 (loop 246); seed 13's 202 17 -> 7.7; seed 43's 1719 and
+//!   1248 0.57x and 0.74x the time. A tile whose 4 source lines a stream pass the tile's 512
+//!   lines is cut to 2 or 1 line: seed 47's 203 (`f32`, 256 streams 8 and 64 KiB apart) 1,496
+//!   -> 192 us against the loop's 1,680; seed 53's 1203 592 -> 122 (loop 245) and 1107 803 ->
+//!   214 (loop 206); seed 29's 1355 192 -> 57; seed 19's 87 802 -> 231. Of 52,480 cases (both
+//!   240s, and 2,000-case sweeps of the primes 7 to 53, random and power-of-two) 17 plans
+//!   change, none in either 240 or in README's table benches (a temporary panic where each rule
+//!   decides); alone, builds alternating, medians of nine: 0.13-1.12x, 0.43x in geometric mean,
+//!   the slowest seed 17's 923 (`u8`, 128 streams in 4 sets: 139 -> 156 us, the loop 145).
+//!   Without the crowding test both rules lose on random strides, whose streams reach every set
+//!   and which the prefetchers follow: random seeds 37, 43 and 53's 1575, 1022 and 1778
+//!   1.5-1.8x slower with runs regrouped, random seed 7's 53 2.2x and seed 53's 789 1.8x in
+//!   tiles cut smaller.
+//! - Still below the plain loop at this round's head, one 2,000-case power-of-two sweep each of
+//!   seeds 7, 11, 13, 17 and 19 (8 to 15 cases under 0.91x a sweep, before retiming): the worst
+//!   are seed 11's 1757 and seed 17's 384 (`u8`, 32 rows written 4 and 8 KiB apart in a block
+//!   that a loop coming back within the line repeats: 0.42x and 0.41-0.47x; the entry above on
+//!   `tile`'s kept move), seed 19's 118 (0.40-0.75x across runs), 91 and 188 (`f64`, 0.46-0.64x
+//!   and 0.50x), seed 7's 310 (0.53x), seed 17's 1804 (0.60-0.84x), 174 (0.64x) and 18 (`f64` 8
+//!   MiB scattered 2 apart, 0.69x).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
