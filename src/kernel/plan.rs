@@ -2212,6 +2212,17 @@ mod tests {
         }
     }
 
+    /// The one untiled nest `dst` and `src` plan, as (extent, strides) loops, outermost first.
+    fn untiled_loops<const N: usize>(
+        dst: &Layout<N>,
+        src: &Layout<N>,
+    ) -> std::vec::Vec<(usize, [isize; 2])> {
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let nest = plan.nests()[0];
+        assert_eq!(nest.tile(), None);
+        nest.loops().iter().map(|l| (l.extent, l.strides)).collect()
+    }
+
     /// Group tiling: a transposition between two groups of loops (the sweep's case 106
     /// scaled down: 8-byte elements, the destination fast in two loops of 4 and 5 steps, the
     /// source in one of 66 and one of 2) runs as tiles of the destination's group around runs of the
@@ -2235,18 +2246,9 @@ mod tests {
                 .unwrap();
             (dst, src)
         };
-        let extents = |dst: &Layout<5>, src: &Layout<5>| {
-            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-            let nest = plan.nests()[0];
-            assert_eq!(nest.tile(), None);
-            nest.loops()
-                .iter()
-                .map(|l| (l.extent, l.strides))
-                .collect::<std::vec::Vec<_>>()
-        };
         let (dst, src) = layouts(66, 5);
         assert_eq!(
-            extents(&dst, &src),
+            untiled_loops(&dst, &src),
             [
                 (6, [4224, 22]),
                 (5, [-4, 528]),
@@ -2258,13 +2260,13 @@ mod tests {
         copies_as_the_model(&dst, &src);
         // A destination group of 4 · 4 = 16 elements: the builder's order.
         let (dst, src) = layouts(66, 4);
-        assert_eq!(extents(&dst, &src).len(), 4);
+        assert_eq!(untiled_loops(&dst, &src).len(), 4);
         // A source's loop of 32 steps (twice the aim or less) runs whole: the builder's order.
         let (dst, src) = layouts(32, 10);
-        assert_eq!(extents(&dst, &src)[0].0, 32);
+        assert_eq!(untiled_loops(&dst, &src)[0].0, 32);
         // 67 has no divisor near 16: the builder's order.
         let (dst, src) = layouts(67, 10);
-        assert_eq!(extents(&dst, &src)[0].0, 67);
+        assert_eq!(untiled_loops(&dst, &src)[0].0, 67);
     }
 
     /// An innermost run of both operands joins the source's group (`group.rs`,
@@ -2284,18 +2286,9 @@ mod tests {
             let dst = Layout::new([2, 16, 4096, 2], [4, 8, 256, pair], 2).unwrap();
             (dst, src)
         };
-        let loops = |dst: &Layout<4>, src: &Layout<4>| {
-            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-            let nest = plan.nests()[0];
-            assert_eq!(nest.tile(), None);
-            nest.loops()
-                .iter()
-                .map(|l| (l.extent, l.strides))
-                .collect::<std::vec::Vec<_>>()
-        };
         let (dst, src) = layouts(8192, 1);
         assert_eq!(
-            loops(&dst, &src),
+            untiled_loops(&dst, &src),
             [
                 (64, [16384, 128]),
                 (16, [8, 8192]),
@@ -2307,13 +2300,13 @@ mod tests {
         copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
         // Streams in every set: the builder's order, the run innermost.
         let (dst, src) = layouts(8194, 1);
-        let order = loops(&dst, &src);
+        let order = untiled_loops(&dst, &src);
         assert_eq!(order.len(), 4);
         assert_eq!(order[0], (4096, [256, 2]));
         copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
         // A pair two apart in the destination is no run of both: the builder's order.
         let (dst, src) = layouts(8192, 2);
-        assert_eq!(loops(&dst, &src)[0].0, 4096);
+        assert_eq!(untiled_loops(&dst, &src)[0].0, 4096);
     }
 
     /// Group tiles past the lines a tile may touch are cut smaller where the source's
@@ -2336,18 +2329,9 @@ mod tests {
             let dst = Layout::new([256, 2, 32, 4], [1024, 512, 16, 2], 2).unwrap();
             (dst, src)
         };
-        let loops = |dst: &Layout<4>, src: &Layout<4>| {
-            let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
-            let nest = plan.nests()[0];
-            assert_eq!(nest.tile(), None);
-            nest.loops()
-                .iter()
-                .map(|l| (l.extent, l.strides))
-                .collect::<std::vec::Vec<_>>()
-        };
         let (dst, src) = layouts(2048);
         assert_eq!(
-            loops(&dst, &src),
+            untiled_loops(&dst, &src),
             [
                 (16, [16384, -64]),
                 (32, [16, -2048]),
@@ -2358,7 +2342,7 @@ mod tests {
         );
         copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
         let (dst, src) = layouts(2050);
-        assert_eq!(loops(&dst, &src).len(), 4);
+        assert_eq!(untiled_loops(&dst, &src).len(), 4);
         copies_as_the_model_of(&dst, &src, u16::MAX, |i| u16::try_from(i % 65_521).unwrap());
     }
 
