@@ -132,8 +132,8 @@ pub(super) const fn group_cut<const K: usize>(
     // The cut: steps of the loop inside, so that the span of the source's group, those steps
     // of its largest stride, covers about `GROUP_LINES` lines; where the tile's lines pass
     // `GROUP_MAX_LINES` and the source's streams crowd their sets, half as many, down to one
-    // line (power-of-two seed 47's 203, `f32`, 256 streams 8 and 64 KiB apart: 1,519 ->
-    // 255 us; random strides lose there, random seed 7's 53 2.2x slower).
+    // line (power-of-two seed 47's 203, `f32`, 256 streams 8 and 64 KiB apart: 1,496 ->
+    // 192 us; random strides lose there, random seed 7's 53 2.2x slower).
     let sf = abs_stride(loops, fi, 1);
     let mut want = GROUP_LINES;
     let steps = loop {
@@ -249,7 +249,7 @@ pub(super) const fn regroup<const K: usize, const L: usize>(
 /// or -1: pairs of `u16` or `(x, y)` points copied whole). It joins [`group`]'s source
 /// group, innermost, as a wider element would: the destination's group is then the loops
 /// outside it (power-of-two seed 11's 528, `u16` pairs, 32 streams of the source 16 KiB
-/// apart: 438 -> 102 us, against the plain loop's 246).
+/// apart: 468 -> 123 us, against the plain loop's 308).
 const fn run_of_both<const K: usize>(loops: &[Loop<K>], i: usize) -> bool {
     i.saturating_add(1) == loops.len()
         && abs_stride(loops, i, 0) == 1
