@@ -129,6 +129,87 @@ fn check_copy<const N: usize>(src_l: Layout<N>, dst_l: Layout<N>) -> Result<(), 
         let refused = matches!(got, Err(LayoutError::ItemsizeMismatch { .. }));
         prop_assert!(refused, "{:?}", got);
         prop_assert!(wide.iter().all(|&x| x == 9));
+        if run == 0 {
+            let mut want = before.clone();
+            for (&o, &i) in od.iter().zip(&os) {
+                want[o as usize] = src[i as usize];
+            }
+            check_tuned(&plan, &src, &before, &want)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether every nest of `plan` is untiled with its loops in operand `k`'s memory order.
+fn in_order_of(plan: &CopyPlan, k: usize) -> bool {
+    plan.plan().nests().iter().all(|n| {
+        n.tile().is_none()
+            && n.loops()
+                .windows(2)
+                .all(|w| w[0].strides[k].unsigned_abs() >= w[1].strides[k].unsigned_abs())
+    })
+}
+
+/// `CopyPlan::tuned` with a clock that makes each candidate in turn the fastest: the copy is
+/// done whichever wins, the kept plan is the planner's or a plain loop's order and copies as
+/// the model, a clock that never moves keeps the planner's, and buffers the plan does not fit
+/// are refused before the clock is read, the destination untouched.
+fn check_tuned(
+    plan: &CopyPlan,
+    src: &[u32],
+    before: &[u32],
+    want: &[u32],
+) -> Result<(), TestCaseError> {
+    // How many candidates are timed (distinct ones): 7 rounds, two readings a run.
+    let mut calls = 0usize;
+    let mut dst = before.to_vec();
+    let still = plan
+        .tuned(src, &mut dst, || {
+            calls += 1;
+            0
+        })
+        .unwrap();
+    prop_assert_eq!(&dst, want);
+    prop_assert_eq!(still, *plan);
+    let timed = calls / 14;
+    prop_assert!(calls.is_multiple_of(14) && (1..=3).contains(&timed), "{} readings", calls);
+    for winner in 0..timed {
+        // Reading `c` starts (even) or ends (odd) run `c / 2`, of the `(c / 2) % timed`-th
+        // candidate: the winner's runs take 1 tick, the others' 100.
+        let (mut c, mut t) = (0usize, 0u64);
+        let mut dst = before.to_vec();
+        let kept = plan
+            .tuned(src, &mut dst, || {
+                if c % 2 == 1 {
+                    t += if (c / 2) % timed == winner { 1 } else { 100 };
+                }
+                c += 1;
+                t
+            })
+            .unwrap();
+        prop_assert_eq!(&dst, want);
+        match (winner, timed) {
+            (0, _) => prop_assert_eq!(kept, *plan),
+            (1, 3) => prop_assert!(in_order_of(&kept, 0), "{:?}", kept.plan()),
+            (2, _) => prop_assert!(in_order_of(&kept, 1), "{:?}", kept.plan()),
+            _ => prop_assert!(in_order_of(&kept, 0) || in_order_of(&kept, 1)),
+        }
+        let mut again = before.to_vec();
+        kept.run(src, &mut again).unwrap();
+        prop_assert_eq!(&again, want);
+        prop_assert_eq!((kept.src_len(), kept.dst_len()), (plan.src_len(), plan.dst_len()));
+    }
+    if plan.dst_len() > 0 {
+        let mut d = before.to_vec();
+        let mut read = false;
+        let got = plan.tuned(src, &mut d[..plan.dst_len() - 1], || {
+            read = true;
+            0
+        });
+        let refused = matches!(got, Err(LayoutError::OffsetOutsideSlice { .. }));
+        prop_assert!(refused, "{:?}", got);
+        prop_assert!(!read);
+        prop_assert_eq!(&d[..], before);
     }
     Ok(())
 }

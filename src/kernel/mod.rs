@@ -54,7 +54,11 @@
 //!    source steps one forwards in the other has that loop turned round, so its destination
 //!    runs forwards and a transpose takes it, and likewise a block whose source steps one
 //!    element backwards in one loop (forwards in neither) while the destination steps one
-//!    forwards in the other (`face`, in `flip.rs`).
+//!    forwards in the other (`face`, in `flip.rs`). A prepared copy made
+//!    [`tuned`](CopyPlan::tuned) also has each nest's loops sorted by one operand's strides,
+//!    merged again and faced (`by_operand`, in `order.rs`: the destination's order, then the
+//!    source's), validates each such plan as any other, times them against the planner's on
+//!    the caller's buffers and keeps the fastest.
 //! 2. **Validate**, before anything is written: every offset of every operand lies inside its
 //!    slice; the destination is unique; in place, the two operands coincide or are disjoint.
 //!    Each failure is its own [`LayoutError`](crate::LayoutError), and the destination is

@@ -86,7 +86,7 @@ use merge::{merge, merge_turned, merge2};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
-use order::{outer_first, outer_first2};
+use order::{by_operand, outer_first, outer_first2};
 #[cfg(not(target_os = "none"))]
 pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
 pub(crate) use sets::{l2_set_lines, set_lines};
@@ -397,6 +397,33 @@ impl<const K: usize, const L: usize> Nest<K, L> {
         out.depth = self.depth.saturating_sub(1);
         out.tile = None;
         out
+    }
+
+    /// This nest walked in operand `k`'s memory order, untiled: its loops sorted by operand
+    /// `k`'s `|stride|`, largest outermost, merged again ([`order::by_operand`]) and faced
+    /// as every nest is ([`face`]). The same elements at the same offsets, in another order:
+    /// a candidate [`CopyPlan::tuned`](crate::CopyPlan::tuned) times against the planner's.
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::OffsetOverflow`] if a turned loop's offset overflows `isize` (a nest
+    /// inside the bounds [`Plan::new`] checked has none).
+    pub(crate) const fn in_order_of(&self, k: usize) -> Result<Self, LayoutError> {
+        let mut out = *self;
+        out.tile = None;
+        let Some((loops, _)) = out.loops.split_at_mut_checked(out.depth) else {
+            return Ok(out);
+        };
+        out.depth = match by_operand(loops, &mut out.offsets, k) {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
+        if let Some(([.., outer, inner], _)) = out.loops.split_at_mut_checked(out.depth) {
+            if let Err(e) = face(outer, inner, &mut out.offsets) {
+                return Err(e);
+            }
+        }
+        Ok(out)
     }
 
     /// Steps `lo..hi` of loop `axis` with the other loops whole (`lo < hi <= extent`): one
@@ -850,6 +877,26 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
             Some((done, _)) => done,
             None => slots,
         }
+    }
+
+    /// Every nest walked in operand `k`'s memory order, untiled ([`Nest::in_order_of`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Nest::in_order_of`].
+    pub(crate) const fn in_order_of(&self, k: usize) -> Result<Self, LayoutError> {
+        let mut out = *self;
+        let mut i = 0;
+        while i < out.count {
+            if let Some(n) = out.nests.slot_mut(i) {
+                *n = match n.in_order_of(k) {
+                    Ok(m) => m,
+                    Err(e) => return Err(e),
+                };
+            }
+            i = i.saturating_add(1);
+        }
+        Ok(out)
     }
 
     /// A plan of `nests` in order, `None`s left out (the parts of `split/`).

@@ -2,7 +2,8 @@
 //! most), then merged again in that order ([`order`]); and the reorders of an untiled nest:
 //! its short loops inside long ones whose pass evicts their lines from the second-level
 //! cache ([`far_back`]), and, of tiny blocks, its long fine-strided loop innermost
-//! ([`long_inside`]) and its longest loop into a tiny cube ([`long_cube`]).
+//! ([`long_inside`]) and its longest loop into a tiny cube ([`long_cube`]); and the plain
+//! loops' orders a tuned copy times against the planner's ([`by_operand`]).
 
 use super::Loop;
 use super::flip::flip;
@@ -61,7 +62,56 @@ pub(super) const fn order<const K: usize>(
         }
         i = i.saturating_add(1);
     }
-    // Merge again in the new order: `loops[..out]` are the merged loops so far.
+    remerge(loops, offsets)
+}
+
+/// The loops sorted by operand `k`'s `|stride|`, largest outermost (stable), then merged
+/// again as [`order`] merges them: the order of the plain loop that walks operand `k` through
+/// memory, untiled. Returns how many loops remain, in `loops[..n]`. The candidates
+/// [`CopyPlan::tuned`](crate::CopyPlan::tuned) times against the planner's order
+/// ([`Nest::in_order_of`](super::Nest::in_order_of)).
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a turned merge's offset overflows `isize`.
+pub(super) const fn by_operand<const K: usize>(
+    loops: &mut [Loop<K>],
+    offsets: &mut [isize; K],
+    k: usize,
+) -> Result<usize, LayoutError> {
+    let mut i = 1;
+    while i < loops.len() {
+        let mut j = i;
+        while let Some(p) = j.checked_sub(1) {
+            if abs_stride(loops, p, k) >= abs_stride(loops, j, k) {
+                break;
+            }
+            swap(loops, p, j);
+            j = p;
+        }
+        i = i.saturating_add(1);
+    }
+    remerge(loops, offsets)
+}
+
+/// Neighbours merged again in their order (straight, or through a turn), then loops apart
+/// that merge into a kernel's block ([`merge_apart`]): the last step of [`order`] and of
+/// [`by_operand`]. Returns how many loops remain, in `loops[..n]`.
+///
+/// # Errors
+///
+/// [`LayoutError::OffsetOverflow`] if a turned merge's offset overflows `isize`.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into `order` as it was written there before `by_operand` shared it \
+              (the firmware figures are unchanged)"
+)]
+#[inline(always)]
+const fn remerge<const K: usize>(
+    loops: &mut [Loop<K>],
+    offsets: &mut [isize; K],
+) -> Result<usize, LayoutError> {
+    // `loops[..out]` are the merged loops so far.
     let mut out = 0usize;
     let mut i = 0;
     while let Some(cur) = get(loops, i) {

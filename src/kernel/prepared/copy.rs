@@ -56,6 +56,9 @@ pub struct CopyPlan<const M: usize = MAX_NESTS, const L: usize = MAX_LOOPS> {
     checked: Checked<2, CopyFact, M, L>,
 }
 
+/// How many times [`CopyPlan::tuned`] runs each candidate order; the fastest run is its time.
+const TUNE_ROUNDS: usize = 7;
+
 impl CopyPlan {
     /// Plans and validates a copy from `src` to `dst` once.
     ///
@@ -444,6 +447,90 @@ impl<const M: usize, const L: usize> CopyPlan<M, L> {
             }
         }
         raw::copy(proofs.unique(), dst, src)
+    }
+
+    /// This copy with the loop order that runs fastest here, measured: the planner's order
+    /// and the plain loops that walk the destination, then the source, through memory
+    /// (each nest's loops sorted by that operand's strides, merged, untiled), each checked
+    /// again as a new plan is, run on `src` and `dst` and timed with `clock`, in turn,
+    /// seven times; the fastest of each's runs is its time. A candidate replaces the
+    /// planner's order only where it runs more than 1/16 faster.
+    ///
+    /// The planner chooses its order from the layouts alone, by rules, and on some layouts
+    /// (rows a power of two apart, whose cache lines crowd a few sets) a plain loop's order
+    /// runs faster on a given machine. Tuning once, where a plan is made for many runs,
+    /// keeps whichever is faster there. `clock` is any counter that counts up during a run
+    /// (nanoseconds, cycles; a cycle counter that wraps mid-run only spoils that one
+    /// timing). On return `dst` holds the copy, as after [`run`](CopyPlan::run).
+    ///
+    /// ```text
+    /// candidates: the planner's order, the destination's, the source's
+    /// 7 rounds, each candidate run once a round: time = the fastest of its 7 runs
+    /// kept: the planner's, unless another's time is under 15/16 of it
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](CopyPlan::run), before anything is timed: no plan is returned for buffers
+    /// the plan does not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use strided_layout::{CopyPlan, Layout, LayoutError, Order};
+    /// let src_layout = Layout::dense([256, 256], 4, Order::C)?;
+    /// let dst_layout = Layout::dense([256, 256], 4, Order::F)?; // a transpose
+    /// let plan = CopyPlan::new(&src_layout, &dst_layout)?;
+    /// let src: Vec<f32> = (0..=u16::MAX).map(f32::from).collect();
+    /// let mut dst = vec![0f32; plan.dst_len()];
+    /// let t0 = Instant::now();
+    /// let clock = || u64::try_from(t0.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    /// let tuned = plan.tuned(&src, &mut dst, clock)?;
+    /// assert_eq!(dst[1], 256.0); // the copy is done
+    /// dst.fill(0.0);
+    /// tuned.run(&src, &mut dst)?; // as any plan, with the order kept
+    /// assert_eq!((dst[1], dst[256]), (256.0, 1.0));
+    /// # Ok::<(), LayoutError>(())
+    /// ```
+    pub fn tuned<T: Copy + 'static>(
+        &self,
+        src: &[T],
+        dst: &mut [T],
+        mut clock: impl FnMut() -> u64,
+    ) -> Result<Self, LayoutError> {
+        self.run(src, dst)?;
+        // The planner's first: a candidate equal to one before it is not timed again.
+        let candidates = [Ok(*self), self.in_order_of(0), self.in_order_of(1)];
+        let mut times = [u64::MAX; 3];
+        for _ in 0..TUNE_ROUNDS {
+            for (i, (candidate, time)) in candidates.iter().zip(&mut times).enumerate() {
+                let Ok(c) = candidate else { continue };
+                if candidates.iter().take(i).any(|p| p.as_ref() == Ok(c)) {
+                    continue;
+                }
+                let t0 = clock();
+                c.run(src, dst)?;
+                *time = (*time).min(clock().saturating_sub(t0));
+            }
+        }
+        let mut kept = (*self, times[0]);
+        for (candidate, &time) in candidates.iter().zip(&times).skip(1) {
+            if let Ok(c) = candidate {
+                if time.saturating_mul(16) < kept.1.saturating_mul(15) {
+                    kept = (*c, time);
+                }
+            }
+        }
+        Ok(kept.0)
+    }
+
+    /// This copy walked in operand `k`'s memory order (0 the destination, 1 the source):
+    /// [`Checked::in_order_of`](crate::kernel::proof::Checked).
+    fn in_order_of(&self, k: usize) -> Result<Self, LayoutError> {
+        Ok(Self {
+            checked: self.checked.in_order_of(k)?,
+        })
     }
 
     /// Writes `f(src[i])` at every index as planned: [`map`](crate::map) without the planning

@@ -4,7 +4,7 @@
 //!
 //! | prepared | built by | runs | each run checks |
 //! | --- | --- | --- | --- |
-//! | [`CopyPlan`] | [`CopyPlan::new`] (`const`, [`Layout`](crate::Layout) operands), [`CopyPlan::from_lowered`] (`const`, any lowered operands), [`CopyPlan::of`] (any [`Mapping`](crate::plan::Mapping)) | [`run`](CopyPlan::run) = [`copy()`](crate::copy()), [`run_map`](CopyPlan::run_map) = [`map`](crate::map), [`run_uninit`](CopyPlan::run_uninit) = [`copy_uninit`](crate::copy_uninit) | the two lengths and `size_of::<T>()` |
+//! | [`CopyPlan`] | [`CopyPlan::new`] (`const`, [`Layout`](crate::Layout) operands), [`CopyPlan::from_lowered`] (`const`, any lowered operands), [`CopyPlan::of`] (any [`Mapping`](crate::plan::Mapping)); [`CopyPlan::tuned`] keeps the fastest of its loop orders, timed on the caller's buffers | [`run`](CopyPlan::run) = [`copy()`](crate::copy()), [`run_map`](CopyPlan::run_map) = [`map`](crate::map), [`run_uninit`](CopyPlan::run_uninit) = [`copy_uninit`](crate::copy_uninit) | the two lengths and `size_of::<T>()` |
 //! | [`CopyWithinPlan`] | [`CopyWithinPlan::new`] (`const`), [`CopyWithinPlan::of`] | [`run`](CopyWithinPlan::run) = [`copy_within`](crate::copy_within) | the buffer's length and `size_of::<T>()` |
 //! | [`FillPlan`] | [`FillPlan::new`] (`const`), [`FillPlan::of`] | [`run`](FillPlan::run) = [`fill`](crate::fill) | the length and `size_of::<T>()` |
 //! | [`ZipMapPlan`] | [`ZipMapPlan::new`] (`const`), [`ZipMapPlan::of`] | [`run`](ZipMapPlan::run) = [`zip_map`](crate::zip_map) | the three lengths and element sizes |

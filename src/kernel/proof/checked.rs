@@ -97,10 +97,6 @@ impl<const K: usize, const M: usize, const L: usize> Checked<K, (), M, L> {
             Ok(p) => p,
             Err(e) => return Err(e),
         };
-        let shortest = match shortest(&plan, names) {
-            Ok(s) => s,
-            Err(e) => return Err(e),
-        };
         let mut itemsize = [0usize; K];
         let mut k = 0;
         while k < K {
@@ -110,13 +106,31 @@ impl<const K: usize, const M: usize, const L: usize> Checked<K, (), M, L> {
             set(&mut itemsize, k, op.itemsize);
             k = k.saturating_add(1);
         }
-        Ok(Self {
-            plan,
-            names,
-            itemsize,
-            shortest,
-            fact: (),
-        })
+        Self::of_plan(plan, names, itemsize)
+    }
+
+    /// `plan` (of operands named `names`, of `itemsize`-byte elements) with each operand's
+    /// shortest slice measured: [`new`](Checked::new)'s last step, and the first of a plan
+    /// walked in another order ([`Checked::in_order_of`]).
+    ///
+    /// # Errors
+    ///
+    /// [`LayoutError::OffsetOutsideSlice`].
+    const fn of_plan(
+        plan: Plan<K, M, L>,
+        names: [Operand; K],
+        itemsize: [usize; K],
+    ) -> Result<Self, LayoutError> {
+        match shortest(&plan, names) {
+            Ok(shortest) => Ok(Self {
+                plan,
+                names,
+                itemsize,
+                shortest,
+                fact: (),
+            }),
+            Err(e) => Err(e),
+        }
     }
 
     /// Checks that the destination (operand 0) of the plan is unique.
@@ -256,6 +270,31 @@ impl<const K: usize, const M: usize, const L: usize> Checked<K, UniqueFact, M, L
 }
 
 impl<const M: usize, const L: usize> Checked<2, CopyFact, M, L> {
+    /// This copy with its plan walked in operand `k`'s memory order ([`Plan::in_order_of`]),
+    /// checked again from the start as any new plan is: shortest slices, the destination's
+    /// uniqueness, the block decoded. What [`CopyPlan::tuned`](crate::CopyPlan::tuned) times.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Plan::in_order_of`], of the shortest slices and of
+    /// [`unique`](Checked::unique) (none for a plan this value holds: the reordered plan
+    /// visits the same offsets).
+    pub(crate) const fn in_order_of(&self, k: usize) -> Result<Self, LayoutError> {
+        let plan = match self.plan.in_order_of(k) {
+            Ok(p) => p,
+            Err(e) => return Err(e),
+        };
+        let checked = match Checked::of_plan(plan, self.names, self.itemsize) {
+            Ok(c) => c,
+            Err(e) => return Err(e),
+        };
+        let [dst_itemsize, _] = self.itemsize;
+        match checked.unique() {
+            Ok(c) => Ok(c.for_copy(dst_itemsize)),
+            Err(e) => Err(e),
+        }
+    }
+
     /// [`bounds`](Checked::bounds) of a copy, and what its destination's uniqueness and its
     /// decoded block prove for these lengths.
     ///
