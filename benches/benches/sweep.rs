@@ -14,6 +14,9 @@
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
 //! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
 //! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
+//! Environment: `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
+//! `SWEEP_TUNED=1` a `CopyPlan` made `tuned` on the case's buffers first (and
+//! `SWEEP_SHOW_TUNED=1` prints its plan where tuning kept another order than the planner's).
 //!
 //! Each case first runs `copy()`, the loop and `copy_from_slice` in turn, untimed, four times
 //! and until `--warm-ms` (5 ms) have passed: buffers just filled run slower for their first
@@ -296,8 +299,18 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
     plain(&src, &sl, &mut check, &dl);
     strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
     assert!(check == dst, "copy() differs from the loop on {c:?}");
-    let plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
-    let prepared = std::env::var_os("SWEEP_PREPARED").is_some();
+    let mut plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
+    let tuned = std::env::var_os("SWEEP_TUNED").is_some();
+    if tuned {
+        let t0 = Instant::now();
+        let clock = || u64::try_from(t0.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let planned = plan;
+        plan = plan.tuned(&src, &mut dst, clock).unwrap();
+        if plan != planned && std::env::var_os("SWEEP_SHOW_TUNED").is_some() {
+            eprintln!("tuned:\n{}", plan.plan());
+        }
+    }
+    let prepared = tuned || std::env::var_os("SWEEP_PREPARED").is_some();
     let mut run = |m: usize| match m {
         0 if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
         0 => strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl).unwrap(),

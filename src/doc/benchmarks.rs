@@ -404,7 +404,9 @@
 //! `copyto` on views with the same strides and offsets over buffers of the same lengths, timed
 //! the same way, and prints the cases where `copy()` takes more than 1.10x NumPy's or the
 //! loop's time. `--only I` runs case `I` alone and prints its plan; `SWEEP_PREPARED=1` times a
-//! [`CopyPlan`](crate::CopyPlan) run instead of `copy()`. With `--same-process LIB` (`LIB` the
+//! [`CopyPlan`](crate::CopyPlan) run instead of `copy()`, `SWEEP_TUNED=1` one made
+//! [`tuned`](crate::CopyPlan::tuned) on the case's buffers (with `SWEEP_SHOW_TUNED=1` it
+//! prints the plan it keeps where that is not the planner's). With `--same-process LIB` (`LIB` the
 //! bench crate's `sweep_ffi` example, a shared library: `cargo build --release -p
 //! strided-layout-bench --example sweep_ffi`) the replay times `copy()` too, through a C
 //! function, on NumPy's buffers and views, the two alternating as the sweep's methods do,
@@ -1339,6 +1341,28 @@
 //!   `tile`'s kept move), seed 19's 118 (0.40-0.75x across runs), 91 and 188 (`f64`, 0.46-0.64x
 //!   and 0.50x), seed 7's 310 (0.53x), seed 17's 1804 (0.60-0.84x), 174 (0.64x) and 18 (`f64` 8
 //!   MiB scattered 2 apart, 0.69x).
+//! - Tuned prepared copies ([`CopyPlan::tuned`](crate::CopyPlan::tuned)): the planner's order
+//!   and the plain loops' that walk the destination and the source through memory, each timed
+//!   seven times on the caller's buffers, the fastest kept where it beats the planner's by
+//!   more than 1/16. The sweep's `SWEEP_TUNED=1` against `SWEEP_PREPARED=1`, each case alone,
+//!   the two alternating, medians of five:
+//!   - the random 240: tuning kept another order in 15-16 cases (two sweeps), and each of the
+//!     16 ran 0.66-0.91x the planner's time, 0.82x in geometric mean (case 62, `f64` planes
+//!     read backwards: 121 -> 81 us, the loop 261);
+//!   - the power-of-two 240: 13-15 cases, 0.67-1.01x, 0.81x (case 0: 405 -> 283 us, the loop
+//!     417);
+//!   - the 55 cases of the power-of-two seeds 7, 11, 13, 17 and 19 that ran under 0.91x the
+//!     loop in this round's sweeps: 39 prepared plans slower than the loop, 18 tuned ones, 0.63
+//!     to 0.81x the time per seed in geometric mean. Lifted: seed 11's 1757 226 -> 75 us (the
+//!     loop 121), seed 17's 384 514 -> 142 (191) and 174 773 -> 118 (472), seed 13's 393 273 ->
+//!     82 (246), seed 7's 1864 752 -> 415 (554). Ten of the 18 are one loop (a scattered or
+//!     reversed run, no order to choose) within the sweep's noise of the loop, 0.80-1.00x.
+//!     Below it still: seed 19's 91, 118, 128, 188, 1776, 1964 and seed 17's 1804 (0.60-0.80x).
+//!     On 91 (`f64`, 2-element rows under a loop reading 8 KiB apart) the destination's order
+//!     is the plain loop's own, through the crate's cube kernel: 80 us against the loop's 40,
+//!     so what is left there is the kernel, not the order.
+//!   - whole sweeps, one each: the random 240 at 5.11x the loop prepared and 5.18x tuned,
+//!     the power-of-two 240 at 6.00x and 6.08x.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
