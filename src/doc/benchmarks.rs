@@ -1360,7 +1360,17 @@
 //!     Below it still: seed 19's 91, 118, 128, 188, 1776, 1964 and seed 17's 1804 (0.60-0.80x).
 //!     On 91 (`f64`, 2-element rows under a loop reading 8 KiB apart) the destination's order
 //!     is the plain loop's own, through the crate's cube kernel: 80 us against the loop's 40,
-//!     so what is left there is the kernel, not the order.
+//!     so what is left there is the kernel, not the order. A program of its own reproduces
+//!     it: the same four loops, the same accesses in the same order, 49-56 us written with
+//!     indices and bounds checks and 71-80 us with pointers as `rows_of_n` writes them (both
+//!     row elements loaded before either store: 73-76; a `black_box` on the destination
+//!     pointer each row, which slows the issue: 70). The 128 rows read 8 KiB apart crowd one
+//!     first-level set, and the loop that issues fewer loads at once runs faster there.
+//!   - the orders tuning keeps say where the rules fall short: in the random 240's 62 and 98
+//!     (`f64` planes read 0.5 and 0.9 MB apart, written interleaved, 33 and 6 of them) the
+//!     source's order, one plane at a time outermost, runs 1.5x and 1.3x faster than the
+//!     planner's, which writes each destination line once and reads every plane's stream at
+//!     each step (121 -> 81 and 49 -> 38 us).
 //!   - whole sweeps, one each: the random 240 at 5.11x the loop prepared and 5.18x tuned,
 //!     the power-of-two 240 at 6.00x and 6.08x.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
