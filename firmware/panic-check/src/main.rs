@@ -185,6 +185,10 @@ fn kernels<
         exercise_dma(&plan);
         keep!(plan.run(src32, dst32));
         keep!(plan.run_map(src, dst32, f32::from));
+        keep!(
+            plan.tuned(src32, dst32, || u64::try_from(us(7)).unwrap_or(0))
+                .map(|p| p.src_len())
+        );
         // SAFETY: as above.
         let uninit = unsafe {
             &mut *(core::ptr::from_mut::<[f32]>(dst32) as *mut [core::mem::MaybeUninit<f32>])
