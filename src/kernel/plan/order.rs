@@ -44,24 +44,8 @@ pub(super) const fn order<const K: usize>(
             return Err(e);
         }
     }
-    // Order by weighted stride, largest outermost (stable insertion sort). The weights
-    // are computed at each comparison: an array of them would be cleared first and take
-    // 64 bytes of stack, and the nests of real copies have two or three loops.
-    let mut i = 1;
-    while i < loops.len() {
-        let mut j = i;
-        while let Some(p) = j.checked_sub(1) {
-            let (Some(a), Some(b)) = (at(loops, p), at(loops, j)) else {
-                break;
-            };
-            if outer_first(a, b, line) {
-                break;
-            }
-            swap(loops, p, j);
-            j = p;
-        }
-        i = i.saturating_add(1);
-    }
+    // Order by weighted stride, largest outermost.
+    sort(loops, Outer::Weighted(line));
     remerge(loops, offsets)
 }
 
@@ -79,19 +63,49 @@ pub(super) const fn by_operand<const K: usize>(
     offsets: &mut [isize; K],
     k: usize,
 ) -> Result<usize, LayoutError> {
+    sort(loops, Outer::Operand(k));
+    remerge(loops, offsets)
+}
+
+/// Which loop of two goes outside the other, for [`sort`].
+#[derive(Clone, Copy)]
+enum Outer {
+    /// [`outer_first`]'s weights, lines of `line` elements: the planner's order ([`order`]).
+    Weighted(usize),
+    /// The larger `|stride|` of operand `k`: the plain loop's order ([`by_operand`]).
+    Operand(usize),
+}
+
+/// `loops` sorted by `key`, the outermost first: a stable insertion sort (the nests of real
+/// copies have two to four loops). The one sort of [`order`] and [`by_operand`]; inlined into
+/// each with its key a constant, so the key's test folds away. The weights are computed at
+/// each comparison: an array of them would be cleared first and take 64 bytes of stack.
+#[expect(
+    clippy::inline_always,
+    reason = "inlined into `order` with its key a constant, it compiles as the sort written \
+              there did (the firmware figures are unchanged)"
+)]
+#[inline(always)]
+const fn sort<const K: usize>(loops: &mut [Loop<K>], key: Outer) {
     let mut i = 1;
     while i < loops.len() {
         let mut j = i;
-        while let Some(p) = j.checked_sub(1) {
-            if abs_stride(loops, p, k) >= abs_stride(loops, j, k) {
+        while let Some(prev) = j.checked_sub(1) {
+            let (Some(outer), Some(inner)) = (at(loops, prev), at(loops, j)) else {
+                break;
+            };
+            let stays = match key {
+                Outer::Weighted(line) => outer_first(outer, inner, line),
+                Outer::Operand(k) => abs_stride(loops, prev, k) >= abs_stride(loops, j, k),
+            };
+            if stays {
                 break;
             }
-            swap(loops, p, j);
-            j = p;
+            swap(loops, prev, j);
+            j = prev;
         }
         i = i.saturating_add(1);
     }
-    remerge(loops, offsets)
 }
 
 /// Neighbours merged again in their order (straight, or through a turn), then loops apart
