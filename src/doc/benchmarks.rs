@@ -1358,19 +1358,25 @@
 //!     82 (246), seed 7's 1864 752 -> 415 (554). Ten of the 18 are one loop (a scattered or
 //!     reversed run, no order to choose) within the sweep's noise of the loop, 0.80-1.00x.
 //!     Below it still: seed 19's 91, 118, 128, 188, 1776, 1964 and seed 17's 1804 (0.60-0.80x).
-//!     On 91 (`f64`, 2-element rows under a loop reading 8 KiB apart) the destination's order
-//!     is the plain loop's own, through the crate's cube kernel: 80 us against the loop's 40,
-//!     so what is left there is the kernel, not the order. A program of its own reproduces
-//!     it: the same four loops, the same accesses in the same order, 49-56 us written with
-//!     indices and bounds checks and 71-80 us with pointers as `rows_of_n` writes them (both
-//!     row elements loaded before either store: 73-76; a `black_box` on the destination
-//!     pointer each row, which slows the issue: 70). The 128 rows read 8 KiB apart crowd one
-//!     first-level set, and the loop that issues fewer loads at once runs faster there.
+//!     On 91 (`f64`, 2-element rows under a loop reading 8 KiB apart) the plan's order
+//!     (the 128-step loop outside the 4 steps that come back within its lines) runs, written
+//!     as four plain loops, in 18.5 us; the crate's cube kernel ran the last three loops in
+//!     strips of 64 steps of the 128-step loop, which is the plain loop's order (50-62 us as
+//!     four indexed loops, 72-74 us with pointers as `rows_of_n` writes them): each of the 4
+//!     steps came back to 128 lines that one first-level set and 16 second-level sets hold.
+//!     A later round keeps such a cube in its order where a pass of the long loop fills the
+//!     second level's sets, not only where it overflows them (`raw::cube_strip`): 82 -> 48
+//!     us against the loop's 53.
 //!   - the orders tuning keeps say where the rules fall short: in the random 240's 62 and 98
-//!     (`f64` planes read 0.5 and 0.9 MB apart, written interleaved, 33 and 6 of them) the
-//!     source's order, one plane at a time outermost, runs 1.5x and 1.3x faster than the
-//!     planner's, which writes each destination line once and reads every plane's stream at
-//!     each step (121 -> 81 and 49 -> 38 us).
+//!     (`u8` planes 68 KB apart, 33 of them, and `f64` planes 0.9 MB apart, 6 of them, each
+//!     written interleaved) the source's order, one plane at a time outermost, runs 1.5x and
+//!     1.3x faster than the planner's, which writes each destination line once and reads
+//!     every plane's stream at each step (121 -> 81 and 49 -> 38 us). A rule drawn from them
+//!     (a loop of at most 64 steps that is an operand's largest stride, past everything else
+//!     it spans, moved outermost where the other operands step within a line in it and span
+//!     at most 512 KiB) changed 14 plans of the random 240: 62, 98, 165, 66 and 201 ran
+//!     0.55-0.88x the time, and 33, 185, 135, 50 and 175 1.47-3.88x (33 lost the channel
+//!     kernel's blocks of 5 planes by 1,383 elements); 1.19x in geometric mean, not kept.
 //!   - whole sweeps, one each: the random 240 at 5.11x the loop prepared and 5.18x tuned,
 //!     the power-of-two 240 at 6.00x and 6.08x.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds

@@ -992,7 +992,7 @@ const BACK_ROW_LINES: usize = 4;
 /// A cube whose few steps of `a` (fewer than [`REUSE_STEPS`]) come back within a line in
 /// some operand whose rows of `b` touch at most [`BACK_ROW_LINES`] lines, while `c` steps
 /// a line or more there, so far apart that the sets those lines map to hold no more than
-/// [`REUSE_STEPS`] steps' rows and a pass of `c` overflows the second level's sets
+/// [`REUSE_STEPS`] steps' rows and a pass of `c` fills or overflows the second level's sets
 /// (`l2_set_lines`), keeps its order too: a strip's steps of `c` evict each other's lines
 /// before `a` comes back to them, and in the cube's order each step of `c` takes its few
 /// lines whole. Not where the block `a × b` itself overflows the sets its lines map to in
@@ -1002,7 +1002,16 @@ const BACK_ROW_LINES: usize = 4;
 /// alternating (medians of five): 12 cubes, 0.52-1.05x the time (seed 23's 328, `f64` 4 x
 /// 2 blocks written 4 KiB a step of `c`, 294 -> 153 us against the plain loop's 175;
 /// seed 13's 162 1,268 -> 662 us against 1,086; 1768 and seed 19's 142 lifted above the
-/// loop too). No cube of four random 2,000-case sweeps changes.
+/// loop too). No cube of four random 2,000-case sweeps changes. A pass that fills the sets
+/// exactly (as many steps of `c` as `l2_set_lines`) joined later: the strip's lines and the
+/// other operand's share those sets. Its cubes in eleven power-of-two 2,000-case sweeps
+/// (seeds 7, 11, 13, 17, 19, 23, 29, 31, 37, 41 and 43), 13, timed alone with the builds
+/// alternating (medians of seven): 0.83x the time in geometric mean, 0.42-1.74x, three lifted above the plain loop (seed 19's 91,
+/// `f64` rows of 2 read 8 KiB a step of `c`: 82 -> 48 us against the loop's 53; seed 23's
+/// 112, 778 -> 368 us against 512; seed 31's 1764, 322 -> 232 against 257), the slowest
+/// seed 37's 1610 (`u16` blocks of 2 x 4, 64 steps 16 KiB apart: 148 -> 258 us, the loop
+/// 331), whose strips made 32 times fewer calls; no cube of four random 2,000-case sweeps
+/// or either 240-case sweep changes.
 fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
     let size = size_of::<T>().max(1);
     if a.extent >= ROW_STREAM_STEPS
@@ -1042,7 +1051,7 @@ fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
             && near < LINE_BYTES
             && lines <= BACK_ROW_LINES
             && fit <= REUSE_STEPS
-            && c.extent > l2_set_lines(apart);
+            && c.extent >= l2_set_lines(apart);
         // The block `a × b`'s lines, past the sets they map to.
         let block = if near >= LINE_BYTES {
             a.extent.saturating_mul(lines)
@@ -1690,18 +1699,31 @@ mod tests {
     }
 
     /// A cube whose few steps of `a` come back within a line in an operand whose steps of
-    /// `c` crowd their sets and overflow the second level's keeps its order (`cube_strip`
-    /// 1): the power-of-two sweep's seed 23 case 328 (`f64`, 4 x 2 blocks written 4 KiB a
-    /// step of `c`). Each guard past its bound strips: a pass of `c` the second level's
-    /// sets hold, 8 steps of `a`, `a` a line a step, rows of 5 lines, rows whose sets hold
-    /// more than 8 steps' rows, a block `a × b` past its own sets. The cube copies as the
-    /// model does.
+    /// `c` crowd their sets and fill or overflow the second level's keeps its order
+    /// (`cube_strip` 1): the power-of-two sweep's seed 23 case 328 (`f64`, 4 x 2 blocks
+    /// written 4 KiB a step of `c`) and seed 19's 91. Each guard past its bound strips: a
+    /// pass of `c` the second level's sets hold with room, 8 steps of `a`, `a` a line a
+    /// step, rows of 5 lines, rows whose sets hold more than 8 steps' rows, a block `a × b`
+    /// past its own sets. The cube copies as the model does.
     #[test]
     fn cubes_whose_few_steps_come_back_to_crowded_lines_keep_their_order() {
         let (c, a, b) = (lp(512, [512, -1]), lp(4, [4, -512]), lp(2, [2, 2048]));
         assert_eq!(cube_strip::<u64>([c, a, b]), 1);
-        // 256 steps 4 KiB apart: the second level's sets hold them.
-        assert_eq!(cube_strip::<u64>([lp(256, [512, -1]), a, b]), CUBE_STRIP);
+        // 256 steps 4 KiB apart fill the second level's sets (256 lines): the order kept;
+        // 128 steps, which the sets hold twice over, strip.
+        assert_eq!(cube_strip::<u64>([lp(256, [512, -1]), a, b]), 1);
+        assert_eq!(cube_strip::<u64>([lp(128, [512, -1]), a, b]), CUBE_STRIP);
+        // The power-of-two seed 19's 91: `f64` rows of 2 read 16 elements apart, 4 steps of
+        // `a` within their lines, 128 steps of `c` 8 KiB apart, which fill the 128 lines
+        // their second-level sets hold.
+        assert_eq!(
+            cube_strip::<u64>([lp(128, [-4, 1024]), lp(4, [512, 2]), lp(2, [2, -16])]),
+            1
+        );
+        assert_eq!(
+            cube_strip::<u64>([lp(64, [-4, 1024]), lp(4, [512, 2]), lp(2, [2, -16])]),
+            CUBE_STRIP
+        );
         // 8 steps of `a` (rows read one line each, so the block fits its sets); `a` 64
         // bytes a step.
         let b1 = lp(2, [2, 1]);
