@@ -30,7 +30,8 @@ use crate::kernel::drive::{
 };
 use crate::kernel::element::is_plain;
 use crate::kernel::plan::{
-    LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, l2_set_lines, line_for, set_lines, walk_whole,
+    L1_WAYS, LINE_BYTES, Loop, MAX_LOOPS, Plan, TINY_CUBE, l2_set_lines, line_for, set_lines,
+    walk_whole,
 };
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
@@ -921,6 +922,11 @@ const REUSE_BYTES: usize = 16;
 /// evictions they would save.
 const REUSE_STEPS: usize = 8;
 
+/// The fewest steps of `a` that, coming back to lines whose steps of `c` all map to one
+/// first-level set, keep a [`small_cube`] in its order where a pass of `c` stays in the
+/// second level ([`cube_strip`]).
+const BACK_SET_STEPS: usize = 4;
+
 /// The farthest apart, in bytes, consecutive rows of a [`small_cube`] may start in every
 /// operand for [`cube_strip`] to leave the cube in its order (four lines: the rows then
 /// read and write each operand as one stream with gaps).
@@ -993,7 +999,8 @@ const BACK_ROW_LINES: usize = 4;
 /// some operand whose rows of `b` touch at most [`BACK_ROW_LINES`] lines, while `c` steps
 /// a line or more there, so far apart that the sets those lines map to hold no more than
 /// [`REUSE_STEPS`] steps' rows and a pass of `c` fills or overflows the second level's sets
-/// (`l2_set_lines`), keeps its order too: a strip's steps of `c` evict each other's lines
+/// (`l2_set_lines`) or, where `a` comes back [`BACK_SET_STEPS`] times or more, lands all its
+/// steps in one first-level set (`c` a page apart, or a multiple), keeps its order too: a strip's steps of `c` evict each other's lines
 /// before `a` comes back to them, and in the cube's order each step of `c` takes its few
 /// lines whole. Not where the block `a × b` itself overflows the sets its lines map to in
 /// some operand (the power-of-two seed 11's 280, `f64` blocks of 4 x 4 written 16 and 64
@@ -1011,7 +1018,16 @@ const BACK_ROW_LINES: usize = 4;
 /// 112, 778 -> 368 us against 512; seed 31's 1764, 322 -> 232 against 257), the slowest
 /// seed 37's 1610 (`u16` blocks of 2 x 4, 64 steps 16 KiB apart: 148 -> 258 us, the loop
 /// 331), whose strips made 32 times fewer calls; no cube of four random 2,000-case sweeps
-/// or either 240-case sweep changes.
+/// or either 240-case sweep changes. Last, the one-set case: where the second level holds
+/// the pass, each step of `a` still came back to lines its first-level set had evicted.
+/// Without that bound every cube whose pass the second level holds kept its order: 30 cubes
+/// of eight power-of-two sweeps (the 240 and seeds 7-29), 0.45-1.45x, those whose `a` comes
+/// back twice mostly slower (10 of 13 at 1.07-1.30x, seed 19's 720 put below the loop),
+/// those of steps 1 and 2 KiB apart 1.12-1.45x. With it, 20 cubes of thirteen power-of-two sweeps
+/// (seeds 7-53; 37-53 drawn after the rule, six cubes 0.76-1.00x) ran 0.42-1.05x, 0.84x in
+/// geometric mean, none slower than the noise: seed 23's 240, `u16` rows of 2 read 16 KiB a
+/// step, 260 -> 109 us (the loop 100), seed 19's 1776 123 -> 73 (72), seed 19's 430 and
+/// seed 53's 641 lifted above the loop. No cube of the random or 240-case sweeps changes.
 fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
     let size = size_of::<T>().max(1);
     if a.extent >= ROW_STREAM_STEPS
@@ -1051,7 +1067,8 @@ fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
             && near < LINE_BYTES
             && lines <= BACK_ROW_LINES
             && fit <= REUSE_STEPS
-            && c.extent >= l2_set_lines(apart);
+            && (c.extent >= l2_set_lines(apart)
+                || a.extent >= BACK_SET_STEPS && set_lines(apart) <= L1_WAYS);
         // The block `a × b`'s lines, past the sets they map to.
         let block = if near >= LINE_BYTES {
             a.extent.saturating_mul(lines)
@@ -1702,28 +1719,40 @@ mod tests {
     /// `c` crowd their sets and fill or overflow the second level's keeps its order
     /// (`cube_strip` 1): the power-of-two sweep's seed 23 case 328 (`f64`, 4 x 2 blocks
     /// written 4 KiB a step of `c`) and seed 19's 91. Each guard past its bound strips: a
-    /// pass of `c` the second level's sets hold with room, 8 steps of `a`, `a` a line a
-    /// step, rows of 5 lines, rows whose sets hold more than 8 steps' rows, a block `a × b`
+    /// pass of `c` the second level's sets hold with room where `a` comes back fewer than 4
+    /// times or the steps of `c` map to more than one first-level set, 8 steps of `a`, `a` a
+    /// line a step, rows of 5 lines, rows whose sets hold more than 8 steps' rows, a block `a × b`
     /// past its own sets. The cube copies as the model does.
     #[test]
     fn cubes_whose_few_steps_come_back_to_crowded_lines_keep_their_order() {
         let (c, a, b) = (lp(512, [512, -1]), lp(4, [4, -512]), lp(2, [2, 2048]));
         assert_eq!(cube_strip::<u64>([c, a, b]), 1);
-        // 256 steps 4 KiB apart fill the second level's sets (256 lines): the order kept;
-        // 128 steps, which the sets hold twice over, strip.
-        assert_eq!(cube_strip::<u64>([lp(256, [512, -1]), a, b]), 1);
-        assert_eq!(cube_strip::<u64>([lp(128, [512, -1]), a, b]), CUBE_STRIP);
+        // 256 steps 4 KiB apart fill the second level's sets (256 lines): the order kept.
+        // 128 steps, which those sets hold twice over, strip where `a` comes back fewer
+        // than 4 times, and keep the order where it comes back 4 times (below).
+        let a3 = lp(3, [4, -512]);
+        assert_eq!(cube_strip::<u64>([lp(256, [512, -1]), a3, b]), 1);
+        assert_eq!(cube_strip::<u64>([lp(128, [512, -1]), a3, b]), CUBE_STRIP);
         // The power-of-two seed 19's 91: `f64` rows of 2 read 16 elements apart, 4 steps of
         // `a` within their lines, 128 steps of `c` 8 KiB apart, which fill the 128 lines
-        // their second-level sets hold.
+        // their second-level sets hold; 64 such steps strip with 3 steps of `a`.
+        let (a91, b91) = (lp(4, [512, 2]), lp(2, [2, -16]));
+        assert_eq!(cube_strip::<u64>([lp(128, [-4, 1024]), a91, b91]), 1);
         assert_eq!(
-            cube_strip::<u64>([lp(128, [-4, 1024]), lp(4, [512, 2]), lp(2, [2, -16])]),
-            1
-        );
-        assert_eq!(
-            cube_strip::<u64>([lp(64, [-4, 1024]), lp(4, [512, 2]), lp(2, [2, -16])]),
+            cube_strip::<u64>([lp(64, [-4, 1024]), lp(3, [512, 2]), b91]),
             CUBE_STRIP
         );
+        // A pass of `c` the second level holds, whose steps all land in one first-level set
+        // (a page apart): 4 steps of `a` keep the order (the power-of-two seed 19's 1776,
+        // `u32` rows of 2 read a page a step of `c`; and 128 steps above), 3 strip; steps 2
+        // KiB apart, in two sets, strip (rows of 2 lines, whose sets hold 8 steps' rows).
+        let (a4, b4) = (lp(4, [256, 1]), lp(2, [2, -4]));
+        assert_eq!(cube_strip::<u32>([lp(64, [4, 1024]), a4, b4]), 1);
+        assert_eq!(cube_strip::<u64>([lp(128, [512, -1]), a, b]), 1);
+        assert!(cube_strip::<u32>([lp(64, [4, 1024]), lp(3, [256, 1]), b4]) > 1);
+        let b16 = lp(2, [2, -16]);
+        assert_eq!(cube_strip::<u32>([lp(64, [4, 1024]), a4, b16]), 1);
+        assert!(cube_strip::<u32>([lp(64, [4, 512]), a4, b16]) > 1);
         // 8 steps of `a` (rows read one line each, so the block fits its sets); `a` 64
         // bytes a step.
         let b1 = lp(2, [2, 1]);
