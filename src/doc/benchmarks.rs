@@ -1379,6 +1379,18 @@
 //!     kernel's blocks of 5 planes by 1,383 elements); 1.19x in geometric mean, not kept.
 //!   - whole sweeps, one each: the random 240 at 5.11x the loop prepared and 5.18x tuned,
 //!     the power-of-two 240 at 6.00x and 6.08x.
+//! - Cubes kept in their order (`raw::cube_strip`), a later round: where a pass of the long
+//!   loop fills the second level's sets (not only overflows them), and where the few steps
+//!   that come back, 4 or more, come back to lines whose long loop's steps all land in one
+//!   first-level set (a page apart or a multiple). Seed 19's 91 82 -> 48 us (the loop 53),
+//!   seed 23's 240 260 -> 109 (100), seed 19's 1776 123 -> 73 (72); 33 cubes of thirteen
+//!   2,000-case power-of-two sweeps change, none of the random sweeps or either 240 (the
+//!   figures are `cube_strip`'s). One sweep each of seeds 7, 11, 13, 17 and 19 after them
+//!   (one process each, so within the sweep's noise): 7, 4, 12, 12 and 12 cases under 0.91x
+//!   the loop, against 55 over the five at the round before's head; the worst, seed 19's
+//!   118 (0.38x), seed 17's 384 (0.39x), seed 11's 1757 (0.44x), seed 19's 128 and 188
+//!   (0.50x), seed 13's 93 (0.52x). 188 (`f64` 4 x 4 transposes written 256 KiB a row, 2,048
+//!   of them) spends its time in the 4 x 4 transpose kernel, a call a block.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

@@ -1026,8 +1026,8 @@ const BACK_ROW_LINES: usize = 4;
 /// those of steps 1 and 2 KiB apart 1.12-1.45x. With it, 20 cubes of thirteen power-of-two sweeps
 /// (seeds 7-53; 37-53 drawn after the rule, six cubes 0.76-1.00x) ran 0.42-1.05x, 0.84x in
 /// geometric mean, none slower than the noise: seed 23's 240, `u16` rows of 2 read 16 KiB a
-/// step, 260 -> 109 us (the loop 100), seed 19's 1776 123 -> 73 (72), seed 19's 430 and
-/// seed 53's 641 lifted above the loop. No cube of the random or 240-case sweeps changes.
+/// step, 260 -> 109 us (the loop 100), seed 19's 1776 123 -> 73 (72), seed 19's 430, seed
+/// 29's 1658 and seed 53's 641 lifted above the loop. No cube of the random or 240-case sweeps changes.
 fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
     let size = size_of::<T>().max(1);
     if a.extent >= ROW_STREAM_STEPS
