@@ -88,8 +88,8 @@ use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{by_operand, outer_first, outer_first2};
 #[cfg(not(target_os = "none"))]
-pub(crate) use sets::{L1_SETS, L1_WAYS, orbit};
-pub(crate) use sets::{l2_set_lines, set_lines};
+pub(crate) use sets::{L1_SETS, orbit};
+pub(crate) use sets::{L1_WAYS, l2_set_lines, set_lines};
 use storage::Nests;
 pub(crate) use tiling::walk_whole;
 use tiling::{short_back, side_for, tile2, untiled_small};
