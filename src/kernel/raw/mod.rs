@@ -995,39 +995,38 @@ const BACK_ROW_LINES: usize = 4;
 /// 1215 0.31x. Without the sets' guards, power-of-two cubes whose destination rows of `a`
 /// were 32-128 KiB apart ran up to 2.6x slower.
 ///
-/// A cube whose few steps of `a` (fewer than [`REUSE_STEPS`]) come back within a line in
-/// some operand whose rows of `b` touch at most [`BACK_ROW_LINES`] lines, while `c` steps
-/// a line or more there, so far apart that the sets those lines map to hold no more than
-/// [`REUSE_STEPS`] steps' rows and a pass of `c` fills or overflows the second level's sets
-/// (`l2_set_lines`) or, where `a` comes back [`BACK_SET_STEPS`] times or more, lands all its
-/// steps in one first-level set (`c` a page apart, or a multiple), keeps its order too: a strip's steps of `c` evict each other's lines
-/// before `a` comes back to them, and in the cube's order each step of `c` takes its few
-/// lines whole. Not where the block `a × b` itself overflows the sets its lines map to in
-/// some operand (the power-of-two seed 11's 280, `f64` blocks of 4 x 4 written 16 and 64
-/// KiB apart: 2.8x slower in the cube's order). Measured on the sweep's power-of-two cases
-/// (seeds 7, 11, 13, 17, 19, 23 and 29), each cube it orders timed alone with the builds
-/// alternating (medians of five): 12 cubes, 0.52-1.05x the time (seed 23's 328, `f64` 4 x
-/// 2 blocks written 4 KiB a step of `c`, 294 -> 153 us against the plain loop's 175;
-/// seed 13's 162 1,268 -> 662 us against 1,086; 1768 and seed 19's 142 lifted above the
-/// loop too). No cube of four random 2,000-case sweeps changes. A pass that fills the sets
-/// exactly (as many steps of `c` as `l2_set_lines`) joined later: the strip's lines and the
-/// other operand's share those sets. Its cubes in eleven power-of-two 2,000-case sweeps
-/// (seeds 7, 11, 13, 17, 19, 23, 29, 31, 37, 41 and 43), 13, timed alone with the builds
-/// alternating (medians of seven): 0.83x the time in geometric mean, 0.42-1.74x, three lifted above the plain loop (seed 19's 91,
-/// `f64` rows of 2 read 8 KiB a step of `c`: 82 -> 48 us against the loop's 53; seed 23's
-/// 112, 778 -> 368 us against 512; seed 31's 1764, 322 -> 232 against 257), the slowest
-/// seed 37's 1610 (`u16` blocks of 2 x 4, 64 steps 16 KiB apart: 148 -> 258 us, the loop
-/// 331), whose strips made 32 times fewer calls; no cube of four random 2,000-case sweeps
-/// or either 240-case sweep changes. Last, the one-set case: where the second level holds
-/// the pass, each step of `a` still came back to lines its first-level set had evicted.
-/// Without that bound every cube whose pass the second level holds kept its order: 30 cubes
-/// of eight power-of-two sweeps (the 240 and seeds 7-29), 0.45-1.45x, those whose `a` comes
-/// back twice mostly slower (10 of 13 at 1.07-1.30x, seed 19's 720 put below the loop),
-/// those of steps 1 and 2 KiB apart 1.12-1.45x. With it, 20 cubes of thirteen power-of-two sweeps
-/// (seeds 7-53; 37-53 drawn after the rule, six cubes 0.76-1.00x) ran 0.42-1.05x, 0.84x in
-/// geometric mean, none slower than the noise: seed 23's 240, `u16` rows of 2 read 16 KiB a
-/// step, 260 -> 109 us (the loop 100), seed 19's 1776 123 -> 73 (72), seed 19's 430, seed
-/// 29's 1658 and seed 53's 641 lifted above the loop. No cube of the random or 240-case sweeps changes.
+/// A cube whose few steps of `a` (fewer than [`REUSE_STEPS`]) come back within a line in some
+/// operand whose rows of `b` touch at most [`BACK_ROW_LINES`] lines, while `c` steps a line or more
+/// there, so far apart that the sets those lines map to hold no more than [`REUSE_STEPS`] steps'
+/// rows and a pass of `c` fills or overflows the second level's sets (`l2_set_lines`) or, where `a`
+/// comes back [`BACK_SET_STEPS`] times or more, lands all its steps in one first-level set (`c` a
+/// page apart, or a multiple), keeps its order too: a strip's steps of `c` evict each other's lines
+/// before `a` comes back to them, and in the cube's order each step of `c` takes its few lines
+/// whole. Not where the block `a × b` itself overflows the sets its lines map to in some operand
+/// (the power-of-two seed 11's 280, `f64` blocks of 4 x 4 written 16 and 64 KiB apart: 2.8x slower
+/// in the cube's order). Measured on the sweep's power-of-two cases (seeds 7, 11, 13, 17, 19, 23
+/// and 29), each cube it orders timed alone with the builds alternating (medians of five): 12
+/// cubes, 0.52-1.05x the time (seed 23's 328, `f64` 4 x 2 blocks written 4 KiB a step of `c`, 294
+/// -> 153 us against the plain loop's 175; seed 13's 162 1,268 -> 662 us against 1,086; 1768 and
+/// seed 19's 142 lifted above the loop too). No cube of four random 2,000-case sweeps changes. A
+/// pass that fills the sets exactly (as many steps of `c` as `l2_set_lines`) joined later: the
+/// strip's lines and the other operand's share those sets. Its cubes in eleven power-of-two
+/// 2,000-case sweeps (seeds 7, 11, 13, 17, 19, 23, 29, 31, 37, 41 and 43), 13, timed alone with the
+/// builds alternating (medians of seven): 0.83x the time in geometric mean, 0.42-1.74x, three
+/// lifted above the plain loop (seed 19's 91, `f64` rows of 2 read 8 KiB a step of `c`: 82 -> 48 us
+/// against the loop's 53; seed 23's 112, 778 -> 368 us against 512; seed 31's 1764, 322 -> 232
+/// against 257), the slowest seed 37's 1610 (`u16` blocks of 2 x 4, 64 steps 16 KiB apart: 148 ->
+/// 258 us, the loop 331), whose strips made 32 times fewer calls; no cube of four random 2,000-case
+/// sweeps or either 240-case sweep changes. Last, the one-set case: where the second level holds
+/// the pass, each step of `a` still came back to lines its first-level set had evicted. Without
+/// that bound every cube whose pass the second level holds kept its order: 30 cubes of eight
+/// power-of-two sweeps (the 240 and seeds 7-29), 0.45-1.45x, those whose `a` comes back twice
+/// mostly slower (10 of 13 at 1.07-1.30x, seed 19's 720 put below the loop), those of steps 1 and 2
+/// KiB apart 1.12-1.45x. With it, 20 cubes of thirteen power-of-two sweeps (seeds 7-53; 37-53 drawn
+/// after the rule, six cubes 0.76-1.00x) ran 0.42-1.05x, 0.84x in geometric mean, none slower than
+/// the noise: seed 23's 240, `u16` rows of 2 read 16 KiB a step, 260 -> 109 us (the loop 100), seed
+/// 19's 1776 123 -> 73 (72), seed 19's 430, seed 29's 1658 and seed 53's 641 lifted above the loop.
+/// No cube of the random or 240-case sweeps changes.
 fn cube_strip<T>([c, a, b]: [Loop<2>; 3]) -> usize {
     let size = size_of::<T>().max(1);
     if a.extent >= ROW_STREAM_STEPS
