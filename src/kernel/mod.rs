@@ -72,10 +72,11 @@
 //!    register transposes: SSSE3, AVX2, NEON), rows of one channel (the source's elements 2
 //!    to 16 apart, a pixel of at most 16 bytes, or 2 to 4 apart of 8-byte elements in rows
 //!    of 512 or more, the destination's consecutive, either way round) gathered by the same shuffles a whole block at a time, SIMD transposes of 1-, 2-, 4- and 8-byte
-//!    primitives holding at least one whole micro-kernel block (SSE2, AVX, AVX2, NEON; past the
-//!    last-level cache with whole-line non-temporal stores), rows running forwards in one
-//!    operand and backwards in the other (a flip, hosts: 128 bytes or more a row, or of
-//!    elements under 8 bytes 32 in blocks of 8 rows or more) as reversed runs in 32-byte
+//!    primitives holding at least one whole micro-kernel block (on hosts, four of 8-byte
+//!    ones) (SSE2, AVX, AVX2, NEON; past the last-level cache with whole-line non-temporal
+//!    stores), rows running forwards in one operand and backwards in the other (a flip,
+//!    hosts: 128 bytes or more a row, or of elements under 8 bytes 32 in blocks of 8 rows or
+//!    more) as reversed runs in 32-byte
 //!    vector chunks, one call a block, and element loops for the rest (rows of 2 to 16
 //!    elements unrolled on hosts, 2 to 4 on bare metal).
 //!    Blocks of short rows or of elements, often a few elements each, run inlined into the

@@ -1284,6 +1284,43 @@ mod tests {
         }
     }
 
+    /// An 8-byte transpose block goes to the transposes where it holds four whole 4 × 4
+    /// blocks (4 × 16, 8 × 8, 6 × 1024 either way round), and one of fewer (4 × 4, 4 × 8,
+    /// 6 × 12, 15 × 7) to the element loops, which then run it inlined; 4-byte blocks from
+    /// 8 × 8 as before.
+    #[test]
+    fn small_eight_byte_transposes_take_the_element_loops() {
+        let lp = |extent, strides| Loop { extent, strides };
+        let kind = |a, b| block_kind::<f64>(lp(a, [2048, 1]), lp(b, [1, 2048]));
+        for (a, b) in [(4, 16), (16, 4), (8, 8), (9, 9), (6, 1024), (1024, 6)] {
+            assert!(kind(a, b) == BlockKind::Transpose, "{a} x {b}");
+        }
+        for (a, b) in [
+            (4, 4),
+            (4, 8),
+            (8, 4),
+            (6, 12),
+            (12, 6),
+            (15, 7),
+            (4, 15),
+            (3, 64),
+        ] {
+            assert!(kind(a, b) == BlockKind::Elements, "{a} x {b}");
+        }
+        let four = |a, b| block_kind::<u32>(lp(a, [2048, 1]), lp(b, [1, 2048]));
+        assert!(four(8, 8) == BlockKind::Transpose && four(4, 16) == BlockKind::Elements);
+        // 64 blocks of 4 x 4 `f64`, each transposed: cubes inlined (on hosts that do not pair
+        // rows), copied as the model does.
+        let src = Layout::new([64, 4, 4], [16, 1, 4], 8).unwrap();
+        let dst = Layout::new([64, 4, 4], [16, 4, 1], 8).unwrap();
+        let plan = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+        let want = if PAIR_ROWS { None } else { Some(Inline::Cubes) };
+        assert!(inline_nest::<f64, MAX_LOOPS>(&plan.nests()[0], [false; 3]) == want);
+        let loops =
+            cube_copied_as_the_model(&src, &dst, |i| f64::from(u32::try_from(i).unwrap()), -1.0);
+        assert_eq!(loops, [(64, [16, 16]), (4, [4, 1]), (4, [1, 4])]);
+    }
+
     /// A block of one channel scattered into pixels takes the channel kernel from
     /// `INSERT_BLOCK` elements (rows of 16 `f32` into pixels of 2: 16 rows, not 2 or 15);
     /// gathered, from the row's length alone (2 rows of 64 bytes).

@@ -61,18 +61,22 @@ pub(crate) fn transposes<T: 'static>() -> bool {
 }
 
 /// Whether [`transpose_unchecked`] of an `ea × eb` block of `T` is worth its setup: on
-/// hosts, the block holds a whole micro-kernel block both ways (8 × 8 of 1-, 2- and 4-byte
-/// elements, 4 × 4 of 8-byte ones, the smallest blocks of the AVX and SSE2 kernels alike), so
-/// the kernel does more than its scalar edge loops; a thinner block (2 × 11 `f32`, 5 × 7076
-/// `u8`) costs a plain element loop's time plus the setup, and the element loops take it. On
-/// bare metal (portable blocks, code size first) every block of more than one row.
+/// hosts, the block holds a whole 8 × 8 tile of 1-, 2- or 4-byte elements, or four whole
+/// 4 × 4 blocks of 8-byte ones (the smallest blocks of the AVX and SSE2 kernels alike), so
+/// the kernel does more than its scalar edge loops and its call. A thinner block (2 × 11
+/// `f32`, 5 × 7076 `u8`) costs a plain element loop's time plus the setup, and so does an
+/// 8-byte one of one to three such blocks (4 × 4, 4 × 8, 6 × 12 `f64`: the call and the
+/// strips' set-up, about 20 ns a block, where the inlined element loops take 8), and the
+/// element loops take it. On bare metal (portable blocks, code size first) every block of
+/// more than one row.
 #[inline]
 pub(crate) fn worth<T>(ea: usize, eb: usize) -> bool {
     if cfg!(target_os = "none") {
         return ea > 1;
     }
-    let side = if size_of::<T>() == 8 { 4 } else { 8 };
-    ea >= side && eb >= side
+    let (side, blocks) = if size_of::<T>() == 8 { (4, 4) } else { (8, 1) };
+    let whole = |n: usize| n.checked_div(side).unwrap_or(0);
+    whole(ea).saturating_mul(whole(eb)) >= blocks
 }
 
 /// `dst[i·dr + j] = src[i + j·sr]` for `i < ea`, `j < eb`: a transpose of 1-, 2-, 4- or
