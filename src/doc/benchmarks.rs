@@ -1391,6 +1391,33 @@
 //!   118 (0.38x), seed 17's 384 (0.39x), seed 11's 1757 (0.44x), seed 19's 128 and 188
 //!   (0.50x), seed 13's 93 (0.52x). 188 (`f64` 4 x 4 transposes written 256 KiB a row, 2,048
 //!   of them) spends its time in the 4 x 4 transpose kernel, a call a block.
+//! - 8-byte transposes only of four whole 4 x 4 blocks or more (`transpose::worth`), a later
+//!   round: 188 above, and a grid of repeated small blocks (`f64` `n x 4 x 4` transposed
+//!   block by block: 0.55x the plain loop), showed the 4 x 4 `f64` transpose cost its call
+//!   and strip set-up, about 20 ns a block, where the element loops inlined three loops at a
+//!   time take 8; blocks of one to three whole 4 x 4 blocks with edges (6 x 12, 12 x 7) ran
+//!   1.4-1.7x the element loops' time, timed in one process against the rule before (two
+//!   builds of the crate linked side by side, alternating), every other block shape of 4 to
+//!   32 a side within 1.05x. The 24 copies of the sweeps whose blocks change (the random and
+//!   power-of-two 240s, five 2,000-case sweeps of each kind, seeds 7-19), each alone with the
+//!   builds alternating (medians of seven): 0.31-1.06x their time, 0.61x in geometric mean;
+//!   of the 9 of them slower than the loop before, one still is (seed 11's 1252, 84 us
+//!   against 80). 188 114 -> 36 us against the loop's 40. The oneDNN weight reorders of
+//!   `f64` run as before or faster (`oihw -> OIhw4i16o4i` 458 -> 381 us).
+//!   - Tried in the same round and not kept: a transpose-like block of 8-byte elements whose
+//!     second loop steps two elements (`f64` `59 x 13113` written 16 bytes a step, the
+//!     random seed 19's 440 at 0.45-0.6x the loop) run whole, its short loop innermost as
+//!     `short_whole` runs a transpose's: 440 was no faster (its cubes then run in strips)
+//!     and the power-of-two 240's 21 ran 4.6x slower. A short loop moved inside the long
+//!     loop where the two make one run of the source (random seed 17's 1380, `f32`, 4 steps
+//!     of 48 under rows of 192): 1380 was no faster either (1.10x, within the noise below).
+//!   - One sweep each after it (one process each, so within the sweep's noise, which was
+//!     larger this round: the same binary's copies of megabytes moved 0.7-1.3x between
+//!     processes): power-of-two seeds 7, 11, 13, 17 and 19, 49 cases under 0.91x the loop,
+//!     the real ones among them, timed again alone, of the classes above (118, 384, 1757,
+//!     1261); the random seeds' cases under 0.91x mostly copies of megabytes within that
+//!     noise, the real ones seed 7's 741, seed 19's 440, seed 17's 1380 and seed 11's 974
+//!     (0.4-0.7x).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
