@@ -1418,6 +1418,23 @@
 //!     1261); the random seeds' cases under 0.91x mostly copies of megabytes within that
 //!     noise, the real ones seed 7's 741, seed 19's 440, seed 17's 1380 and seed 11's 974
 //!     (0.4-0.7x).
+//! - `map` and `zip_map` of short rows as plain loops (`raw::elementwise`'s `short_rows`), the
+//!   same round, found by the block grid (`benches/benches/grid.rs`): of blocks transposed
+//!   one by one, read across, or in rows with gaps, `map` and `zip_map` ran under 0.91x the
+//!   plain loop's speed in most shapes under 16 a row (3 x 3 `f64` transposed: 0.3x), paying
+//!   a row's set-up per row and a transposed source's packing per block. Timed in one process
+//!   against the code before (two builds of the crate linked side by side, alternating), 768
+//!   copies of 16 Ki elements: `map` under 0.91x in 29 from 224 (worst 0.58x from 0.17x;
+//!   geometric mean over the loop 1.62x from 1.13x), `zip_map` in 24 from 250 (0.63x from
+//!   0.19x; 1.81x from 1.21x). All short rows as plain loops first: `map` of rows of 8 to 15
+//!   `f32` read backwards then took 95 against 67 us a MiB (its reversed chunks vectorise),
+//!   so `map` keeps those; `zip_map`'s were even or faster (rows of 2: 182 against 522 us).
+//!   An order effect misled one measurement: of two kernels timed in turn on the same
+//!   buffers, the first after the loop's pass ran 10-70% slower, so compare both orders.
+//!   The grid after both changes (one run): `copy()` 4.44x the loop in geometric mean, 3 of
+//!   1,296 under 0.91x; `map` 2.19x, 18 under; `zip_map` 2.30x, 20 under (rows of 16 or more
+//!   of thin transposed blocks, 2 x 16 to 5 x 16, which keep the rows' path, and `zip_map`'s
+//!   16 x 2 and 16 x 3, whose rows the plan makes the 16).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
