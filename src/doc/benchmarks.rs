@@ -1431,10 +1431,14 @@
 //!   so `map` keeps those; `zip_map`'s were even or faster (rows of 2: 182 against 522 us).
 //!   An order effect misled one measurement: of two kernels timed in turn on the same
 //!   buffers, the first after the loop's pass ran 10-70% slower, so compare both orders.
-//!   The grid after both changes (one run): `copy()` 4.44x the loop in geometric mean, 3 of
-//!   1,296 under 0.91x; `map` 2.19x, 18 under; `zip_map` 2.30x, 20 under (rows of 16 or more
-//!   of thin transposed blocks, 2 x 16 to 5 x 16, which keep the rows' path, and `zip_map`'s
-//!   16 x 2 and 16 x 3, whose rows the plan makes the 16).
+//!   The grid then (one run): `copy()` 4.44x the loop in geometric mean, 3 of 1,296 under
+//!   0.91x; `map` 2.19x, 18 under; `zip_map` 2.30x, 20 under: rows of 16 or more of thin
+//!   transposed blocks (2 x 16 to 5 x 32), which kept the rows' path, and `zip_map`'s 16 x 2
+//!   and 16 x 3, whose rows the plan makes the 16. Strided rows under fewer than 8 rows as
+//!   plain loops too (`THIN_ROWS`), the grid two runs each way: `map` 5 and 7 under 0.91x
+//!   against 21 and 17, `zip_map` 7 and 9 against 24 and 20, geometric means 2.33x against
+//!   2.20-2.23x and 2.38-2.41x against 2.32-2.35x. After it: `copy()` 4.19x, 6 under (its
+//!   path unchanged: the grid's noise); `map` 2.29x, 6; `zip_map` 2.33x, 7.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

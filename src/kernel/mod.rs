@@ -84,8 +84,9 @@
 //!    so do blocks of longer rows (not streamed), each row one run (`raw::Inline::Runs`);
 //!    cubes of at most 64 elements in rows of 2 to 8 strided elements take one loop per row
 //!    length, chosen once a nest (`raw::tiny_cubes`). [`map`](crate::map) and [`zip_map`]
-//!    run an untiled nest whose rows are shorter than 16 elements as plain loops, three at a
-//!    time, a pointer an operand (`raw::elementwise`'s `short_rows`; `map` keeps its
+//!    run an untiled nest whose rows are shorter than 16 elements, or strided under fewer
+//!    than 8 rows, as plain loops, three at a time, a pointer an operand
+//!    (`raw::elementwise`'s `short_rows`; `map` keeps its
 //!    vectorised reversed chunks for rows read backwards one element a step): a row's set-up
 //!    and a transposed source's packing would cost more than its few elements.
 //!    A transpose of 2-, 4- or 8-byte elements whose columns come in groups, consecutive on

@@ -83,17 +83,30 @@ fn fits<T>(ea: usize, eb: usize) -> bool {
 const SHORT_ROW: usize = 16;
 
 /// The innermost loop of `nest` when it is untiled and its rows are shorter than
-/// [`SHORT_ROW`]: [`zip_map_nests`] then runs its elements as plain loops, three at a time
-/// ([`for_each_cube`], [`zip_cube`]), and so does [`map_nests`] ([`map_cube`]) unless the rows
-/// are [`reversed`]. Blocks of 3 x 3 `f64` transposed ran at 0.3x the plain loop's speed
-/// through the blocks' rows and packing, 1.6x as plain loops; rows of 2 `f64` read 3
-/// elements apart, 0.2-0.4x and 1.5-2x.
+/// [`SHORT_ROW`], or strided in some operand (not one element a step in all) under fewer than
+/// [`THIN_ROWS`] rows of the loop outside them: [`zip_map_nests`] then runs its elements as
+/// plain loops, three at a time ([`for_each_cube`], [`zip_cube`]), and so does [`map_nests`]
+/// ([`map_cube`]) unless the rows are [`reversed`]. Blocks of 3 x 3 `f64` transposed ran at
+/// 0.3x the plain loop's speed through the blocks' rows and packing, 1.6x as plain loops;
+/// rows of 2 `f64` read 3 elements apart, 0.2-0.4x and 1.5-2x; blocks of 2 x 16 `f32`
+/// transposed, 0.6x by rows.
 fn short_rows<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Option<Loop<K>> {
-    match nest.loops().last() {
-        Some(b) if nest.tile().is_none() && b.extent < SHORT_ROW => Some(*b),
+    if nest.tile().is_some() {
+        return None;
+    }
+    match nest.loops() {
+        [.., b] if b.extent < SHORT_ROW => Some(*b),
+        [.., a, b] if a.extent < THIN_ROWS && !b.strides.iter().all(|s| s.unsigned_abs() == 1) => {
+            Some(*b)
+        }
         _ => None,
     }
 }
+
+/// The fewest rows of strided elements [`short_rows`] leaves to the rows' path, however long:
+/// a block of fewer pays a transposed source's packing, or a row's set-up, for few elements
+/// a row of the loop outside.
+const THIN_ROWS: usize = 8;
 
 /// Whether `row` steps one element in every operand, backwards in some: `map`'s reversed
 /// chunks, which the compiler vectorises, take such rows faster than plain loops (8 `f32`
@@ -612,15 +625,16 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
     reason = "a test: every offset is checked by `unwrap` and indexing"
 )]
 mod tests {
-    use super::{SHORT_ROW, reversed, short_rows};
+    use super::{SHORT_ROW, THIN_ROWS, reversed, short_rows};
     use crate::kernel::plan::Plan;
     use crate::{Layout, map, zip_map};
     use std::vec::Vec;
 
     /// Blocks `n x k1 x k2` whose source is transposed block by block (`k1` consecutive along
     /// the rows, `k2` the destination's consecutive): untiled nests whose rows are shorter
-    /// than [`SHORT_ROW`] run as plain loops (`short_rows`), longer ones by rows; `map` and
-    /// `zip_map` write what the model does either way, for 1- and 8-byte elements.
+    /// than [`SHORT_ROW`], or strided under fewer than [`THIN_ROWS`] rows, run as plain loops
+    /// (`short_rows`), others by rows; `map` and `zip_map` write what the model does either
+    /// way, for 1- and 8-byte elements.
     #[test]
     #[expect(
         clippy::many_single_char_names,
@@ -637,6 +651,8 @@ mod tests {
             (2, 16),
             (7, 17),
             (16, 2),
+            (9, 17),
+            (16, 16),
         ] {
             let n = 37usize;
             let (a, b, bb) = (k1.cast_signed(), k2.cast_signed(), (k1 * k2).cast_signed());
@@ -647,7 +663,13 @@ mod tests {
             let nest = &plan.nests()[0];
             let row = nest.loops().last().unwrap().extent;
             let short = short_rows(nest).is_some_and(|row| !reversed(&row));
-            assert_eq!(short, nest.tile().is_none() && row < SHORT_ROW);
+            let thin =
+                nest.loops().len() > 1 && nest.loops()[nest.loops().len() - 2].extent < THIN_ROWS;
+            let strided = nest.loops().last().unwrap().strides != [1, 1];
+            assert_eq!(
+                short,
+                nest.tile().is_none() && (row < SHORT_ROW || thin && strided)
+            );
             taken[usize::from(short)] += 1;
             let src: Vec<f64> = (0..len)
                 .map(|i| f64::from(u32::try_from(i).unwrap()))
@@ -690,9 +712,10 @@ mod tests {
                 }
             }
         }
-        // Both paths ran: 2 x 3 to 5 x 15 as plain loops; by rows 1 x 1 (merged into rows
-        // of 37), 2 x 16, 7 x 17 and 16 x 2 (its rows the 16 the source reads in a run).
-        assert_eq!(taken, [4, 4]);
+        // Both paths ran: by rows 1 x 1 (merged into rows of 37, one element a step), 9 x 17
+        // and 16 x 16; the rest as plain loops (2 x 16, 7 x 17 and 16 x 2, whose rows are the
+        // 16 the source reads in a run, under fewer than `THIN_ROWS` rows).
+        assert_eq!(taken, [3, 7]);
     }
 
     /// Rows of 2 to 17 `f32` read backwards: `map` keeps its reversed chunks for them
