@@ -88,7 +88,7 @@ const SHORT_ROW: usize = 16;
 /// plain loops, three at a time ([`for_each_cube`], [`zip_cube`]), and so does [`map_nests`]
 /// ([`map_cube`]) unless the rows are [`reversed`]. Blocks of 3 x 3 `f64` transposed ran at
 /// 0.3x the plain loop's speed through the blocks' rows and packing, 1.6x as plain loops;
-/// rows of 2 `f64` read 3 elements apart, 0.2-0.4x and 1.5-2x; blocks of 2 x 16 `f32`
+/// rows of 2 `f64` with a gap after each, 0.2-0.4x and 1.5-2x; blocks of 2 x 16 `f32`
 /// transposed, 0.6x by rows.
 fn short_rows<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Option<Loop<K>> {
     if nest.tile().is_some() {
@@ -116,8 +116,7 @@ fn reversed<const K: usize>(row: &Loop<K>) -> bool {
 }
 
 /// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops.
-/// Out of line, so that the rows' path keeps its code (inlined beside it, rows of 2 `f32`
-/// read backwards took 1.7x their time).
+/// Out of line, so that the rows' path beside it compiles as it did.
 ///
 /// # Safety
 ///
