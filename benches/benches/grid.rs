@@ -176,19 +176,10 @@ where
                 0,
                 len,
             ));
-            let gap = len + n * k1;
+            // A gap of one element after each row: the source spans `n · k1 · (k2 + 1)`.
             let gapped = [bb + a, b + 1, 1];
             let gap_len = n * k1 * (k2 + 1);
-            out.push(case::<T>(
-                "gap",
-                reps,
-                shape,
-                gapped,
-                0,
-                dense,
-                0,
-                gap.max(gap_len),
-            ));
+            out.push(case::<T>("gap", reps, shape, gapped, 0, dense, 0, gap_len));
             let flip = [bb, -b, -1];
             out.push(case::<T>("flip", reps, shape, flip, bb - 1, dense, 0, len));
         }
