@@ -1439,6 +1439,25 @@
 //!   against 21 and 17, `zip_map` 7 and 9 against 24 and 20, geometric means 2.33x against
 //!   2.20-2.23x and 2.38-2.41x against 2.32-2.35x. After it: `copy()` 4.19x, 6 under (its
 //!   path unchanged: the grid's noise); `map` 2.29x, 6; `zip_map` 2.33x, 7.
+//! - `map` and `zip_map` of blocks read across in tiles (`raw::elementwise`'s `crowded_tile`
+//!   and `zip_tiled`), the next round, found by the block grid: `f64` read across blocks of 2
+//!   to 8 x 16 and 32 ran at 0.6-0.85x the loop in both kernels. The plan leaves such blocks
+//!   whole (`short_whole`: `copy()`'s transposes take them whole faster than in tiles), and
+//!   a block of 256 x 32 `f64` does not fit the kernels' 4 KiB scratch, so their rows read
+//!   the source as it lies, 32 elements 4 KiB apart a row: 8 lines of one first-level set,
+//!   none left for the next row. Timed in one process against the code before (two builds
+//!   linked side by side, alternating, medians of 11; two runs agreeing), over the grid's
+//!   1,296 cases: `map` of those blocks 0.20-0.32x the time in packed tiles of 16, `zip_map`
+//!   0.26-0.34x in its 32 x 32 `A + Aᵀ` tiles. A first version tiled `map` for every such
+//!   block: 3 to 12 x 16 and 32 `f64` read 4,080-8,160 bytes a step (their lines spread over
+//!   the sets) ran 1.3-1.6x slower, and `u16` blocks 1.17-1.2x, so `map` tiles only rows whose
+//!   lines crowd their sets (`sets_overflow`, the planner's rule). `zip_map` gained on all of
+//!   them (`u16` 0.32-0.43x, `f64` 0.64-0.86x) and takes its tiles for every such block. The
+//!   rows' path moved into a function of its own (`map_block`), the tiled walk out of line:
+//!   other shapes' `map` then ran 0.8-0.9x or 1.1-1.35x from build to build (flipped rows
+//!   faster, `u32` short transposed rows slower), as the same binary's unchanged functions
+//!   do when code moves. The grid after it, two runs: `map` 2.40-2.41x, 0 and 1 under 0.91x;
+//!   `zip_map` 2.43-2.45x, 3 and 4 (`f64` read across 32 x 3 and 32 x 5, 0.73-0.80x).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

@@ -40,7 +40,7 @@ pub(super) const SIDES: [usize; 5] = [
 
 /// [`tile_side`] from [`SIDES`] when `itemsize` is there (every primitive), so planning at
 /// run time does not loop for it.
-pub(super) const fn side_for(itemsize: usize) -> usize {
+pub(crate) const fn side_for(itemsize: usize) -> usize {
     if itemsize.is_power_of_two() {
         if let Some(side) = get(&SIDES, itemsize.trailing_zeros() as usize) {
             return side;
@@ -471,7 +471,7 @@ pub(super) const fn cuts_rows<const K: usize>(
 /// 2,000-case sweeps change (seed 23's 558 0.39x, lifted above the loop). Without the bound
 /// on the row (a tile no shorter than a row of 16 changes nothing but adds its set-up), 20
 /// and 21 plans of seeds 7 and 13 at 0.81x and 0.73x with five at 1.18-1.30x.
-pub(super) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> bool {
+pub(crate) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> bool {
     l.extent > set_room(l, line)
 }
 
