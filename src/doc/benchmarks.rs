@@ -1458,6 +1458,21 @@
 //!   faster, `u32` short transposed rows slower), as the same binary's unchanged functions
 //!   do when code moves. The grid after it, two runs: `map` 2.40-2.41x, 0 and 1 under 0.91x;
 //!   `zip_map` 2.43-2.45x, 3 and 4 (`f64` read across 32 x 3 and 32 x 5, 0.73-0.80x).
+//! - Tried and dropped, the same round (one process, two builds alternating, medians of 11):
+//!   - `map_cube` and `zip_cube` (and `map_short`, `zip_short`) folded into one walker over a
+//!     tuple of pointers stepped together, the element's reads and write a closure: `u8` and
+//!     `u16` `zip_map` ran 0.6-0.85x the time, but `map` of `u64` short rows 1.2-2.2x slower
+//!     (gap 2 x 3: 21 against 15 us), also with the function passed as a local borrow beside a
+//!     closure that captures nothing. The twins stay.
+//!   - `f64` read across blocks of 32 x 3 and 32 x 5 in `zip_map` (0.73-0.80x the loop): the
+//!     plan puts the source's 170 consecutive elements innermost, the destination and the
+//!     second source 768 bytes a step, and `short_rows` runs that order as plain loops. The
+//!     rows' path instead (no `THIN_ROWS` test for `zip_map`): those two 0.67-0.8x the time,
+//!     but `zip_map` of thin transposed blocks 1.3-2.8x slower. The cube's two inner loops
+//!     swapped where the destination steps one element along the short one: 0.81-0.92x for
+//!     those two, `map` of `u8` and `u16` short transposes 1.2-3x slower. Neither kept: the
+//!     order is the planner's, which weighs the two sources against the destination for
+//!     all the kernels at once.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
