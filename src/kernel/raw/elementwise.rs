@@ -726,7 +726,25 @@ mod tests {
     use super::{SHORT_ROW, THIN_ROWS, crowded_tile, reversed, short_rows, zip_tiled};
     use crate::kernel::plan::{MAX_LOOPS, Plan};
     use crate::{Layout, map, zip_map};
+    use core::ops::{Add, Sub};
     use std::vec::Vec;
+
+    /// `map` of `x + 0.5` from `src` and `zip_map` of `x - y` from the two `zip` operands,
+    /// each into a new buffer of `len` elements laid out as `dst` (filled with -1 first).
+    fn mapped_and_zipped<T, const N: usize>(
+        (src, src_l): (&[T], &Layout<N>),
+        [(a, a_l), (b, b_l)]: [(&[T], &Layout<N>); 2],
+        (dst, len): (&Layout<N>, usize),
+    ) -> (Vec<T>, Vec<T>)
+    where
+        T: Copy + 'static + From<f32> + Add<Output = T> + Sub<Output = T>,
+    {
+        let (mut mapped, mut zipped) =
+            (std::vec![T::from(-1.0); len], std::vec![T::from(-1.0); len]);
+        map(src, src_l, &mut mapped, dst, |x: T| x + T::from(0.5)).unwrap();
+        zip_map(a, a_l, b, b_l, &mut zipped, dst, |x: T, y: T| x - y).unwrap();
+        (mapped, zipped)
+    }
 
     /// Blocks `n x k1 x k2` whose source is transposed block by block (`k1` consecutive along
     /// the rows, `k2` the destination's consecutive): untiled nests whose rows are shorter
@@ -773,19 +791,11 @@ mod tests {
                 .map(|i| f64::from(u32::try_from(i).unwrap()))
                 .collect();
             let twice: Vec<f64> = src.iter().map(|x| 2.0 * x).collect();
-            let mut dst = std::vec![-1.0f64; len];
-            map(&src, &src_l, &mut dst, &dst_l, |x: f64| x + 0.5).unwrap();
-            let mut sum = std::vec![-1.0f64; len];
-            zip_map(
-                &src,
-                &src_l,
-                &twice,
-                &dst_l,
-                &mut sum,
-                &dst_l,
-                |x: f64, y: f64| x - y,
-            )
-            .unwrap();
+            let (dst, sum) = mapped_and_zipped(
+                (&src, &src_l),
+                [(&src, &src_l), (&twice, &dst_l)],
+                (&dst_l, len),
+            );
             let bytes: Vec<u8> = (0..len).map(|i| u8::try_from(i % 251).unwrap()).collect();
             let src_b = Layout::new([n, k1, k2], [bb, 1, a], 1).unwrap();
             let dst_b = Layout::new([n, k1, k2], [bb, b, 1], 1).unwrap();
@@ -835,18 +845,11 @@ mod tests {
                 .map(|i| f32::from(u16::try_from(i).unwrap()))
                 .collect();
             let other: Vec<f32> = src.iter().map(|x| 3.0 * x).collect();
-            let (mut mapped, mut zipped) = (std::vec![-1.0f32; n], std::vec![-1.0f32; n]);
-            map(&src, &back, &mut mapped, &dense, |x: f32| x + 0.5).unwrap();
-            zip_map(
-                &other,
-                &dense,
-                &src,
-                &back,
-                &mut zipped,
-                &dense,
-                |x: f32, y: f32| x - y,
-            )
-            .unwrap();
+            let (mapped, zipped) = mapped_and_zipped(
+                (&src, &back),
+                [(&other, &dense), (&src, &back)],
+                (&dense, n),
+            );
             for i in 0..rows {
                 for j in 0..row {
                     let (d, s) = (i * row + j, i * row + row - 1 - j);
@@ -913,18 +916,11 @@ mod tests {
             let other: Vec<f64> = (0..len)
                 .map(|i| f64::from(u32::try_from(3 * i).unwrap()))
                 .collect();
-            let (mut mapped, mut summed) = (std::vec![-1.0f64; len], std::vec![-1.0f64; len]);
-            map(&src, &src_l, &mut mapped, &dst_l, |x: f64| x + 0.5).unwrap();
-            zip_map(
-                &src,
-                &src_l,
-                &other,
-                &dst_l,
-                &mut summed,
-                &dst_l,
-                |x: f64, y: f64| x - y,
-            )
-            .unwrap();
+            let (mapped, summed) = mapped_and_zipped(
+                (&src, &src_l),
+                [(&src, &src_l), (&other, &dst_l)],
+                (&dst_l, len),
+            );
             for i in 0..n {
                 for p in 0..k1 {
                     for q in 0..k2 {
