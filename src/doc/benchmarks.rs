@@ -1474,6 +1474,20 @@
 //!     those two, `map` of `u8` and `u16` short transposes 1.2-3x slower. Neither kept: the
 //!     order is the planner's, which weighs the two sources against the destination for
 //!     all the kernels at once.
+//! - Channel blocks of fewer pixels than one step of the target's shuffles, into pixels
+//!   (`channels::takes`, the one rule the block kinds, the turned blocks and their tiles
+//!   read), the next round, found by the block grid: `copy()` of `u8` blocks of 16 x 5
+//!   transposed (five planes of 16 pixels into pixels of five) ran at 0.75x the loop, 16 x 7
+//!   at 0.90-0.94x. AVX2's channel kernels move 32 `u8` pixels a step, so a block of 16 went
+//!   whole through the kernel's element loop after its call and dispatch; the way back
+//!   already asked for a step. Timed in one process against the code before (two builds
+//!   linked side by side, alternating, medians of 11), the grid's `copy()` of `u8` blocks of
+//!   16 x 2 to 16 x 16 transposed ran 0.37-0.75x the time (16 x 5: 0.82x -> 2.18x the loop;
+//!   16 x 16: 1.60x -> 4.28x), every other shape within the noise of code placement (`f32`
+//!   flipped blocks 0.74-1.13x the speed, build to build, at 4.5-9x the loop). Of the
+//!   random and power-of-two 240 sweeps, no case slower alone (`benches/sweep_ab.py`, 7 rounds: random
+//!   179, `u8` pairs written backwards, 0.80x the time). The grid after it, three runs:
+//!   `copy()` 4.20-4.24x, 0 cases under 0.91x (from 2).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

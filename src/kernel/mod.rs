@@ -68,8 +68,9 @@
 //!    (`raw::block_kind`, found once per nest or per block shape, not per block) sends to:
 //!    rows of consecutive elements (one or two fixed-size moves a row up to 128 bytes, else
 //!    `copy_from_slice`-like moves), planar
-//!    <-> interleaved blocks of 2 to 16 channels and at least 16 pixels (byte shuffles and
-//!    register transposes: SSSE3, AVX2, NEON), rows of one channel (the source's elements 2
+//!    <-> interleaved blocks of 2 to 16 channels, at least 16 pixels and one step of the
+//!    target's shuffles (byte shuffles and register transposes: SSSE3, AVX2, NEON;
+//!    `channels::takes`, the one rule for both ways and the blocks turned), rows of one channel (the source's elements 2
 //!    to 16 apart, a pixel of at most 16 bytes, or 2 to 4 apart of 8-byte elements in rows
 //!    of 512 or more, the destination's consecutive, either way round) gathered by the same shuffles a whole block at a time, SIMD transposes of 1-, 2-, 4- and 8-byte
 //!    primitives holding at least one whole micro-kernel block (on hosts, four of 8-byte

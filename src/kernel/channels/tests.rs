@@ -840,13 +840,14 @@ fn one_channel_masks_pick_plane_zero_in_order_and_reversed() {
 
 /// [`shuffles_a_step`] against what the group kernels do, on every shape they take (1-, 2-
 /// and 4-byte channels in pixels of 2 to 16 lanes, 8-byte ones of 2 to 4), dense or with
-/// lanes past the channels: wherever the shuffles move pixels it says they move a step (so
-/// `block_kind` never sends a block they would move to the element loop), and where it says
-/// so they nearly always do.
+/// lanes past the channels, and into dense pixels: wherever the shuffles move pixels it says
+/// they move a step (so `block_kind` never sends a block they would move to the element
+/// loop), and where it says so they nearly always do.
 #[test]
 fn shuffles_a_step_where_the_group_kernels_move_pixels() {
     fn check<T: Copy + Default + 'static>(most_lanes: usize) {
         let (mut moved, mut stepped) = (0usize, 0usize);
+        let (mut into_moved, mut into_stepped) = (0usize, 0usize);
         // Miri: the widths about one portable step, a few pixel widths.
         let pixels = if cfg!(miri) { 15..=17 } else { 1..=70 };
         let lanes: std::vec::Vec<usize> = if cfg!(miri) {
@@ -884,6 +885,23 @@ fn shuffles_a_step_where_the_group_kernels_move_pixels() {
                     );
                     moved += usize::from(done > 0);
                     stepped += usize::from(step);
+                    // The way into dense pixels, which the rule decides (pixels with lanes
+                    // past their channels take their kernel, [`interleave_partial`], or its
+                    // element loop, whatever the width).
+                    if dense {
+                        let planar = std::vec![T::default(); c * n];
+                        let mut pixels = std::vec![T::default(); n * c];
+                        let (d, s, plane) = (pixels.as_mut_ptr(), planar.as_ptr(), n as isize);
+                        // SAFETY: `c` planes of `n` in the source, `n·c` elements from `d`,
+                        // disjoint allocations.
+                        let done = unsafe { interleave_groups(d, s, plane, c, n, false) };
+                        assert!(
+                            step || done == 0,
+                            "into pixels: size {size} c {c} n {n}: {done} moved, no step said"
+                        );
+                        into_moved += usize::from(done > 0);
+                        into_stepped += usize::from(step);
+                    }
                 }
             }
         }
@@ -896,6 +914,17 @@ fn shuffles_a_step_where_the_group_kernels_move_pixels() {
         assert!(
             cfg!(miri) || stepped - moved <= stepped / 32,
             "size {}: {moved} moved, {stepped} said to",
+            size_of::<T>()
+        );
+        assert_eq!(
+            into_moved > 0,
+            Target::SHUFFLES,
+            "into pixels: size {}",
+            size_of::<T>()
+        );
+        assert!(
+            cfg!(miri) || into_stepped - into_moved <= into_stepped / 32,
+            "into pixels: size {}: {into_moved} moved, {into_stepped} said to",
             size_of::<T>()
         );
     }

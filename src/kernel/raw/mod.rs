@@ -676,11 +676,10 @@ unsafe fn one_channel_rows<T: Copy + 'static, const INSERT: bool>(
 enum BlockKind {
     /// Rows of consecutive elements in both operands (`b` strides 1).
     Rows,
-    /// A channel block, planar source to interleaved destination, of enough pixels
-    /// ([`channels::worth`]).
+    /// A channel block, planar source to interleaved destination, the channel kernels'
+    /// ([`channels::takes`]: enough pixels, at least one step of the target's shuffles).
     Interleave,
-    /// A channel block, interleaved source to planar destination, of enough pixels, at least
-    /// one step of the target's shuffles ([`channels::shuffles_a_step`]).
+    /// A channel block, interleaved source to planar destination, likewise.
     Deinterleave,
     /// An [`Interleave`](BlockKind::Interleave) block turned: the pixels along `a`, the
     /// channels along `b` ([`turned_channels`]).
@@ -725,22 +724,13 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
         return BlockKind::Reverse;
     }
     match channel_block::<T>(a, b) {
-        Some(Channels::Interleave) if channels::worth(b.extent) => return BlockKind::Interleave,
-        Some(Channels::Deinterleave)
-            if channels::worth(b.extent)
-                && channels::shuffles_a_step::<T>(b.extent, sb.unsigned_abs(), a.extent) =>
-        {
-            return BlockKind::Deinterleave;
-        }
-        Some(Channels::Extract)
-            if channels::one_channel_worth::<T>(sb, b.extent, a.extent, false) =>
-        {
-            return BlockKind::Extract;
-        }
-        Some(Channels::Insert)
-            if channels::one_channel_worth::<T>(db, b.extent, a.extent, true) =>
-        {
-            return BlockKind::Insert;
+        Some(c) if channels::takes::<T>(c, a, b) => {
+            return match c {
+                Channels::Interleave => BlockKind::Interleave,
+                Channels::Deinterleave => BlockKind::Deinterleave,
+                Channels::Extract => BlockKind::Extract,
+                Channels::Insert => BlockKind::Insert,
+            };
         }
         _ => {}
     }
@@ -760,8 +750,8 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
 }
 
 /// The channel kernel that takes the block `a × b` of `T` turned (`b × a`: the channels along
-/// `b`, the pixels along `a`), where that block is a channel block of enough pixels
-/// ([`channel_block`], [`channels::worth`]); `None` for any other. The planner orders the
+/// `b`, the pixels along `a`), where that block is a channel block the kernels take
+/// ([`channel_block`], [`channels::takes`]); `None` for any other. The planner orders the
 /// loops by their strides, not by the kernels, and puts the channel loop inside where its
 /// planes lie further apart than the pixels' steps weigh (9 to 16 channels of 4 bytes
 /// planar into pixels: the pixel loop weighs `2 · 9 + 1 = 19` against the channel loop's
@@ -771,7 +761,9 @@ fn block_kind<T: 'static>(a: Loop<2>, b: Loop<2>) -> BlockKind {
 /// [`block_kind`] and [`block_tile`] read.
 fn turned_channels<T: 'static>(a: Loop<2>, b: Loop<2>) -> Option<Channels> {
     match channel_block::<T>(b, a) {
-        Some(c @ (Channels::Interleave | Channels::Deinterleave)) if channels::worth(a.extent) => {
+        Some(c @ (Channels::Interleave | Channels::Deinterleave))
+            if channels::takes::<T>(c, b, a) =>
+        {
             Some(c)
         }
         _ => None,
@@ -791,8 +783,9 @@ fn nest_tile<T: 'static, const L: usize>(
 }
 
 /// [`nest_tile`] for the block `a × b` (the two innermost loops) and its `tile`: `None` for
-/// a planar <-> interleaved channel block (the channel kernels read and write every line of
-/// such a block once, and tiles would only cut their runs short) and for a transpose of
+/// a planar <-> interleaved channel block the channel kernels take ([`channels::takes`]:
+/// they read and write every line of such a block once, and tiles would only cut their runs
+/// short) and for a transpose of
 /// `T` whose walk stays cached ([`walk_whole`]: the transposes' bands reuse the lines the
 /// last band read, and each tile would pay a call and a kernel choice); the plan's tile for
 /// any other block, whose element loops it keeps cached.
@@ -801,14 +794,19 @@ fn block_tile<T: 'static>(a: Loop<2>, b: Loop<2>, tile: Option<[usize; 2]>) -> O
         return None;
     }
     match channel_block::<T>(a, b) {
-        Some(Channels::Interleave | Channels::Deinterleave) => None,
-        None if tile.is_some()
+        Some(c @ (Channels::Interleave | Channels::Deinterleave))
+            if channels::takes::<T>(c, a, b) =>
+        {
+            None
+        }
+        Some(Channels::Extract | Channels::Insert) => tile,
+        _ if tile.is_some()
             && transpose::transposes::<T>()
             && walk_whole(&a, &b, line_for(size_of::<T>())) =>
         {
             None
         }
-        Some(Channels::Extract | Channels::Insert) | None => tile,
+        _ => tile,
     }
 }
 
@@ -1259,6 +1257,7 @@ pub(crate) use elementwise::{fill_nests, map_nests, zip_map_nests};
 
 #[cfg(test)]
 mod tests {
+    use super::channels::shuffles_a_step;
     use super::{
         BlockKind, CUBE_STRIP, Inline, Kinds, Loop, PAIR_ROWS, ROW_STREAM_BYTES, ROW_STREAM_STEPS,
         SHORT_ROW_BYTES, block_kernel, block_kind, block_tile, cube_strip, inline_nest, nest_tile,
@@ -1513,32 +1512,46 @@ mod tests {
     }
 
     /// A channel block turned (the pixels along `a`, the channels along `b`) is the channel
-    /// kernels' ([`turned_channels`]): `c` planes `plane` apart into pixels of `c` (and back),
-    /// of 1-, 2- and 4-byte elements, 2 to 16 channels, planes either way; blocks of too few
-    /// pixels, of 8-byte elements past 4 channels, and the block the right way round are not.
+    /// kernels' ([`turned_channels`]) where the block the right way round is: `c` planes
+    /// `plane` apart into pixels of `c` (and back), of 1-, 2- and 4-byte elements, 2 to 16
+    /// channels, planes either way, wherever the target's shuffles move a step of them
+    /// ([`channels::takes`]); blocks of too few pixels, of 8-byte elements past 4 channels,
+    /// and the block the right way round are not [`BlockKind::InterleaveTurned`].
     #[test]
     fn turned_channel_blocks_take_the_channel_kernels() {
         for c in 2..=16usize {
             let ci = c.cast_signed();
+            // Where the target's shuffles move a step of 40 pixels of `c` lanes (every count
+            // on AVX2, NEON and the portable unit; 2 to 4 on SSSE3 alone; none on i686).
+            let step = |size: usize| match size {
+                1 => shuffles_a_step::<u8>(40, c, c),
+                2 => shuffles_a_step::<u16>(40, c, c),
+                _ => shuffles_a_step::<u32>(40, c, c),
+            };
             for plane in [300isize, -300] {
                 let (pixels, channels) = (lp(40, [ci, 1]), lp(c, [1, plane]));
-                assert!(block_kind::<u8>(pixels, channels) == BlockKind::InterleaveTurned);
-                assert!(block_kind::<u32>(pixels, channels) == BlockKind::InterleaveTurned);
-                assert!(block_kind::<u32>(channels, pixels) == BlockKind::Interleave);
-                assert!(block_tile::<u16>(pixels, channels, Some([8, 8])).is_none());
+                let turned = |kind: BlockKind| kind == BlockKind::InterleaveTurned;
+                assert_eq!(turned(block_kind::<u8>(pixels, channels)), step(1));
+                assert_eq!(turned(block_kind::<u32>(pixels, channels)), step(4));
+                let right_way = block_kind::<u32>(channels, pixels) == BlockKind::Interleave;
+                assert_eq!(right_way, step(4));
+                let whole = block_tile::<u16>(pixels, channels, Some([8, 8])).is_none();
+                assert_eq!(whole, step(2));
                 let (pixels, channels) = (lp(40, [1, ci]), lp(c, [plane, 1]));
-                assert!(block_kind::<u16>(pixels, channels) == BlockKind::DeinterleaveTurned);
+                let turned = block_kind::<u16>(pixels, channels) == BlockKind::DeinterleaveTurned;
+                assert_eq!(turned, step(2));
                 // The block the right way round, where the target shuffles: the same
                 // kernel; else (i686) the element loops.
                 let right_way = block_kind::<u16>(channels, pixels);
-                assert!(right_way == BlockKind::Deinterleave || !Target::SHUFFLES);
+                assert_eq!(right_way == BlockKind::Deinterleave, step(2));
                 assert!(right_way != BlockKind::DeinterleaveTurned);
-                // 15 pixels: below `channels::worth`.
+                // 15 pixels: too few for the kernels (`channels::takes`).
                 let few = lp(15, [1, ci]);
                 assert!(block_kind::<u16>(few, channels) != BlockKind::DeinterleaveTurned);
                 assert!(block_tile::<u16>(few, channels, Some([8, 8])).is_some());
                 let wide = block_kind::<u64>(pixels, channels) == BlockKind::DeinterleaveTurned;
-                assert_eq!(wide, c <= 4, "{c} channels of 8 bytes");
+                let wide_step = c <= 4 && shuffles_a_step::<u64>(40, c, c);
+                assert_eq!(wide, wide_step, "{c} channels of 8 bytes");
             }
         }
     }
@@ -1590,7 +1603,10 @@ mod tests {
                     } else {
                         BlockKind::DeinterleaveTurned
                     };
-                    assert!(kind == turned, "{c} channels");
+                    // Where the target's shuffles move no step (i686), the element loops
+                    // take the block; the turned kernel, driven below, still copies it.
+                    let step = shuffles_a_step::<u16>(count, c, c);
+                    assert_eq!(kind == turned, step, "{c} channels");
                     let dp = out.as_mut_ptr().wrapping_add(d0);
                     let sp = input.as_ptr().wrapping_add(s0);
                     // SAFETY: every `dp + i·outer.strides[0] + j·inner.strides[0]` and `sp + i·outer.strides[1]
@@ -1604,7 +1620,7 @@ mod tests {
                             outer.strides,
                             inner.extent,
                             inner.strides,
-                            Some(kind),
+                            Some(turned),
                             [false, false, true],
                         );
                     }
@@ -1836,6 +1852,40 @@ mod tests {
             .iter()
             .map(|l| (l.extent, l.strides))
             .collect()
+    }
+
+    /// An interleave block the target's shuffles move no step of (`u8`, 5 planes into pixels
+    /// of 5, 16 pixels: no step on AVX2's 32 pixels, where the kernel ran at 0.8x the plain
+    /// loop's speed) is an element loop, and so is the block turned; 48 pixels are the
+    /// channel kernel's wherever the target's shuffles take 5 lanes; both copy as the model
+    /// does, the run-time copy and a prepared plan.
+    #[test]
+    fn interleave_blocks_shorter_than_a_step_are_element_loops() {
+        for n in [16usize, 48] {
+            let ni = n.cast_signed();
+            let (chans, pixels) = (lp(5, [1, ni]), lp(n, [5, 1]));
+            let step = shuffles_a_step::<u8>(n, 5, 5);
+            let (kind, turned) = if step {
+                (BlockKind::Interleave, BlockKind::InterleaveTurned)
+            } else {
+                (BlockKind::Elements, BlockKind::Elements)
+            };
+            assert!(block_kind::<u8>(chans, pixels) == kind, "{n} pixels");
+            assert!(
+                block_kind::<u8>(pixels, chans) == turned,
+                "{n} pixels turned"
+            );
+            // AVX2 moves 32 pixels a step; NEON and the portable unit (Miri) 16; i686 none.
+            let per = Target::channel_groups(5) * 16;
+            assert_eq!(step, per > 0 && n >= per, "{n} pixels");
+            let rows = if cfg!(miri) { 2 } else { 6 };
+            let src = Layout::new([rows, n, 5], [5 * ni + 3, 1, ni], 1).unwrap();
+            let dst = Layout::new([rows, n, 5], [5 * ni, 5, 1], 1).unwrap();
+            let loops =
+                cube_copied_as_the_model(&src, &dst, |i| u8::try_from(i % 251).unwrap(), u8::MAX);
+            let inner = loops.last_chunk::<2>().map(|[a, b]| (a.0, b.0, b.1));
+            assert_eq!(inner, Some((5, n, [5, 1])), "{n} pixels");
+        }
     }
 
     /// A deinterleave block the target's shuffles move no step of (`u8`, 4 of 12 lanes, 24
