@@ -1488,6 +1488,22 @@
 //!   random and power-of-two 240 sweeps, no case slower alone (`benches/sweep_ab.py`, 7 rounds: random
 //!   179, `u8` pairs written backwards, 0.80x the time). The grid after it, three runs:
 //!   `copy()` 4.20-4.24x, 0 cases under 0.91x (from 2).
+//! - `zip_map` of `f64` read across blocks of 32 x 3 and 32 x 5 (0.73-0.88x the loop, the
+//!   round before), the next round: an untiled nest of three operands whose innermost rows
+//!   step the destination a line or more and, with the second source's, touch half again
+//!   the lines their first-level sets hold runs in the destination's order
+//!   (`crowds_destination`, in the planner: the order is the planner's, and `copy()`'s and
+//!   `map`'s two operands never ask). One process, two builds alternating, medians of 9:
+//!   the grid's three plans that change (32 x 3, 32 x 5, 16 x 5) 0.45-0.58x the time; a
+//!   harness of random rank-3 `zip_map` calls (shapes of 2 to 41 a side, 16 Ki to 256 Ki
+//!   elements, the source permuted, stepped and padded, the destination and second source
+//!   permuted; 14,000 calls over four seeds) found 7 plans that change, each 0.05-0.54x
+//!   the time, and 5 of them 0.21-0.42x the plain loop before (`f64` `[240, 34, 32]`
+//!   written 60 KB apart a row, 2,966 -> 223 us against the loop's 674; `u16` `[512, 16,
+//!   32]`, 2,197 -> 140 against 669). With the bound at the room itself (not half again),
+//!   blocks of 16 x 7 and 32 x 7 (1.13x the room) changed too, 1.03-1.1x slower. The grid
+//!   after it, two runs: `zip_map` 2.43x, 1-2 under 0.91x, the slowest 0.87-0.88x, cases
+//!   that differ from run to run.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

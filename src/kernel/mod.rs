@@ -49,7 +49,11 @@
 //!    (`long_inside`), and one whose three innermost make a cube of at most 64 elements
 //!    (its outer loop under 16 steps) moves its longest loop of 64 steps or more into the
 //!    cube's outer place, on hosts, unless its pass evicts the lines the cube's outer loop
-//!    comes back to (`long_cube`, beside it; `evicts`, in `tiling.rs`); last, a block whose
+//!    comes back to (`long_cube`, beside it; `evicts`, in `tiling.rs`); an untiled nest of
+//!    three operands or more (`zip_map`'s) whose innermost rows step the destination a line
+//!    or more, and with the other operands that do touch half again as many lines as their
+//!    first-level sets hold, runs in the destination's order instead (`crowds_destination`,
+//!    in `tiling.rs`; `by_operand`, in `order.rs`); last, a block whose
 //!    destination steps one element backwards in one loop (forwards in neither) while a
 //!    source steps one forwards in the other has that loop turned round, so its destination
 //!    runs forwards and a transpose takes it, and likewise a block whose source steps one

@@ -2015,6 +2015,94 @@ mod tests {
         assert_eq!(general_tile(&dst, &src), Some([16, 8]));
     }
 
+    /// An untiled nest of three operands (`zip_map`'s) whose innermost rows crowd the
+    /// destination's first-level sets with the second source's (`crowds_destination`: half
+    /// again the lines the sets hold) runs in the destination's order, and `zip_map` writes
+    /// what the model does; rows that crowd them less, and a copy's two operands, keep the
+    /// planner's order.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "the planner's safe code; the plain loops it hands these nests to \
+                  (`raw::elementwise`'s cubes) run under Miri in their own tests"
+    )]
+    fn zip_nests_whose_rows_crowd_the_destinations_sets_run_in_its_order() {
+        use super::tiling::crowds_destination;
+        // `f64` read across blocks of `k1 x k2` (the block grid's): the source's `n`
+        // consecutive, the destination and the second source dense, `k1 · k2` apart.
+        let layouts = |n: usize, k1: usize, k2: usize| {
+            let (ni, k1i, k2i) = (n.cast_signed(), k1.cast_signed(), k2.cast_signed());
+            let src = Layout::new([n, k1, k2], [1, ni, ni * k1i], 8).unwrap();
+            let dst = Layout::new([n, k1, k2], [k1i * k2i, k2i, 1], 8).unwrap();
+            (src, dst)
+        };
+        let extents =
+            |loops: &[Loop<3>]| loops.iter().map(|l| l.extent).collect::<std::vec::Vec<_>>();
+        // (n, k1, k2, in the destination's order): 170 rows 768 bytes apart in 16 sets (128
+        // lines) twice over, 102 rows 1,280 bytes apart in 16 sets, 204 rows 640 bytes apart
+        // in 32 (256 lines); 146 rows 896 bytes apart in 32 sets, and 73 rows 1,792 bytes
+        // apart in 16, 1.13x the room: the planner's order.
+        let cases = [
+            (170usize, 32usize, 3usize, true),
+            (102, 32, 5, true),
+            (204, 16, 5, true),
+            (146, 16, 7, false),
+            (73, 32, 7, false),
+        ];
+        for (n, k1, k2, ordered) in cases {
+            let (src, dst) = layouts(n, k1, k2);
+            let plan = Plan::new(&[dst.lowered(), src.lowered(), dst.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            assert!(nest.tile().is_none(), "{n} x {k1} x {k2}");
+            let got = extents(nest.loops());
+            if ordered {
+                assert_eq!(got, [n, k1, k2], "{n} x {k1} x {k2}");
+            } else {
+                assert_eq!(
+                    got.last(),
+                    Some(&n),
+                    "{n} x {k1} x {k2}: the source's run inside"
+                );
+            }
+            // The planner's innermost rows, asked directly: crowded where the order turned.
+            let two = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            let row = two.nests()[0].loops().last().map(|l| Loop {
+                extent: l.extent,
+                strides: [l.strides[0], l.strides[1], l.strides[0]],
+            });
+            assert_eq!(
+                row.is_some_and(|r| crowds_destination(&r, 8)),
+                ordered,
+                "{n} x {k1} x {k2}"
+            );
+            // A copy's two operands keep the planner's order (the source's run inside).
+            assert_eq!(two.nests()[0].loops().last().map(|l| l.extent), Some(n));
+            let len = n * k1 * k2;
+            let a: std::vec::Vec<f64> = (0..len)
+                .map(|i| f64::from(u32::try_from(i).unwrap()))
+                .collect();
+            let b: std::vec::Vec<f64> = (0..len)
+                .map(|i| f64::from(u32::try_from(7 * i).unwrap()))
+                .collect();
+            let mut out = std::vec![-1.0f64; len];
+            crate::zip_map(&a, &src, &b, &dst, &mut out, &dst, |x: f64, y: f64| x - y).unwrap();
+            for ((s, d), i) in src.offsets().zip(dst.offsets()).zip(0..) {
+                let (s, d) = (s.unsigned_abs(), d.unsigned_abs());
+                assert_eq!(
+                    out[d].to_bits(),
+                    (a[s] - b[d]).to_bits(),
+                    "{n} x {k1} x {k2} at {i}"
+                );
+            }
+        }
+        // The destination alone crowding its sets (170 rows 768 bytes apart: 1.33x the
+        // room), or stepping within a line: not crowded.
+        let row = |extent: usize, strides: [isize; 3]| Loop { extent, strides };
+        assert!(!crowds_destination(&row(170, [96, 1, 1]), 8));
+        assert!(!crowds_destination(&row(170, [1, 96, 96]), 8));
+        assert!(crowds_destination(&row(170, [96, 1, 96]), 8));
+    }
+
     /// The short-rows rule (`rows_swap`): an untiled block whose rows are shorter than 8 while
     /// its outer loop, a source's fastest, is longer runs with the two swapped, in the
     /// general planner and the small ones alike, and copies as the model does; otherwise the

@@ -13,8 +13,10 @@ use super::flip::face;
 use super::group::group;
 use super::measure::measure;
 use super::merge::append;
-use super::order::{far_back, long_cube, long_inside, order};
-use super::tiling::{TILE_MIN_EXTENT, long_over_short, short_back, tile, untiled_small};
+use super::order::{by_operand, far_back, long_cube, long_inside, order};
+use super::tiling::{
+    TILE_MIN_EXTENT, crowds_destination, long_over_short, short_back, tile, untiled_small,
+};
 use crate::LayoutError;
 
 /// A nest under construction.
@@ -39,8 +41,10 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         }
     }
 
-    /// Flips, orders and merges ([`order`]), then tiles the pushed loops and faces their block
-    /// ([`face`]), then measures each operand's bounds.
+    /// Flips, orders and merges ([`order`]), then tiles the pushed loops (an untiled nest of
+    /// three operands or more whose rows crowd the destination's cache sets,
+    /// [`crowds_destination`], in the destination's order, [`by_operand`]) and faces their
+    /// block ([`face`]), then measures each operand's bounds.
     ///
     /// Each pass walks the loops as a slice where it can (no index to check per step).
     pub(super) const fn finish(self, side: usize, line: usize) -> Result<(), LayoutError> {
@@ -88,6 +92,23 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
             long_inside(loops, line);
             long_cube(loops, line);
         }
+        // An untiled nest of three operands or more whose innermost rows crowd the
+        // destination's lines out of their sets runs in the destination's order.
+        let loops = match loops {
+            [.., inner] if K >= 3 && nest_tile.is_none() && crowds_destination(inner, line) => {
+                match by_operand(loops, offsets, 0) {
+                    Ok(n) => {
+                        *nest_depth = n;
+                        match loops.split_at_mut_checked(n) {
+                            Some((loops, _)) => loops,
+                            None => return Err(LayoutError::RankOverflow { max: L }),
+                        }
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            _ => loops,
+        };
         if let [.., outer, inner] = loops {
             if let Err(e) = face(outer, inner, offsets) {
                 return Err(e);
