@@ -14,7 +14,10 @@
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
 //! `target/sweep.tsv` of the workspace), which `benches/sweep_numpy.py` replays with NumPy's
 //! `copyto` on views of buffers of the same lengths, for the comparison with NumPy.
-//! Environment: `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
+//! Environment: `SWEEP_KERNEL=map` or `SWEEP_KERNEL=zip_map` times that kernel on the same
+//! layouts in place of `copy()` (`map` doubling each element, `zip_map` adding a second
+//! source laid out as the destination), against the plain loop doing the same per element
+//! (and writes no file for the NumPy replay); `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
 //! `SWEEP_TUNED=1` a `CopyPlan` made `tuned` on the case's buffers first (and
 //! `SWEEP_SHOW_TUNED=1` prints its plan where tuning kept another order than the planner's).
 //!
@@ -230,6 +233,83 @@ fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: 
     }
 }
 
+/// The kernel a sweep times (`SWEEP_KERNEL`): `copy()` by default, or `map` or `zip_map` on
+/// the same layouts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kernel {
+    Copy,
+    Map,
+    ZipMap,
+}
+
+impl Kernel {
+    fn from_env() -> Self {
+        match std::env::var("SWEEP_KERNEL").as_deref() {
+            Ok("map") => Self::Map,
+            Ok("zip_map") => Self::ZipMap,
+            Ok("copy") | Err(_) => Self::Copy,
+            Ok(other) => panic!("SWEEP_KERNEL: copy, map or zip_map, not {other}"),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Copy => "copy()",
+            Self::Map => "map",
+            Self::ZipMap => "zip_map",
+        }
+    }
+}
+
+/// The elements the sweep draws, with the per-element work of `map` and `zip_map`.
+trait Lane: Copy + PartialEq + 'static + From<u8> {
+    /// `map`'s and `zip_map`'s element: `self + other`, wrapping.
+    fn mix(self, other: Self) -> Self;
+}
+
+macro_rules! lanes {
+    ($($t:ty)*) => {$(
+        impl Lane for $t {
+            fn mix(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+        }
+    )*};
+}
+lanes!(u8 u16 u32 u64);
+
+/// The plain loop of `map` and `zip_map`, as [`plain`] walks: every index in C order, its
+/// source and destination offsets kept incrementally, handed to `f`.
+#[allow(clippy::cast_sign_loss)]
+fn walk<const N: usize>(sl: &Layout<N>, dl: &Layout<N>, mut f: impl FnMut(usize, usize)) {
+    let shape = sl.shape();
+    if shape.contains(&0) {
+        return;
+    }
+    let (ss, ds) = (sl.strides(), dl.strides());
+    let (mut so, mut d) = (sl.offset(), dl.offset());
+    let mut idx = [0usize; N];
+    loop {
+        f(so as usize, d as usize);
+        let mut k = N;
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            idx[k] += 1;
+            so += ss[k];
+            d += ds[k];
+            if idx[k] < shape[k] {
+                break;
+            }
+            so -= ss[k] * shape[k] as isize;
+            d -= ds[k] * shape[k] as isize;
+            idx[k] = 0;
+        }
+    }
+}
+
 /// Untimed rounds of the three methods before any is timed (see `time_case`); the NumPy
 /// replay's `copyto` runs twice as many, alone on its buffers.
 const WARM_ROUNDS: usize = 4;
@@ -276,10 +356,11 @@ fn median(v: &mut [f64]) -> f64 {
 /// Times `copy()`, the plain loop and `copy_from_slice` on one case; nanoseconds, medians;
 /// then the bytes past a 4 KiB boundary at which the source's and the destination's buffers
 /// start ([`PAGE`]), for the NumPy replay to place its buffers alike.
-fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
+fn time_case<T: Lane, const N: usize>(
     c: &Case,
     reps: usize,
     warm: Duration,
+    kernel: Kernel,
 ) -> [f64; 5] {
     let arr = |v: &[isize]| -> [isize; N] { v.try_into().unwrap() };
     let shape: [usize; N] = c.shape.as_slice().try_into().unwrap();
@@ -294,11 +375,39 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
     let vol = sl.volume();
     let flat_src: Vec<T> = vec![T::from(3); vol];
     let mut flat_dst: Vec<T> = vec![T::from(5); vol];
-    // Correctness first: the loop's bytes are the copy's.
+    // `zip_map`'s second source, laid out as the destination.
+    let other: Vec<T> = (0..c.dst.len).map(|i| T::from((i % 241) as u8)).collect();
+    let mapped = |src: &[T], dst: &mut [T]| {
+        strided_layout::map(src, &sl, dst, &dl, |x: T| x.mix(x)).unwrap();
+    };
+    let zipped = |src: &[T], other: &[T], dst: &mut [T]| {
+        strided_layout::zip_map(src, &sl, other, &dl, dst, &dl, |x: T, y: T| x.mix(y)).unwrap();
+    };
+    let map_loop = |src: &[T], dst: &mut [T]| walk(&sl, &dl, |s, d| dst[d] = src[s].mix(src[s]));
+    let zip_loop = |src: &[T], other: &[T], dst: &mut [T]| {
+        walk(&sl, &dl, |s, d| dst[d] = src[s].mix(other[d]));
+    };
+    // Correctness first: the loop's bytes are the kernel's.
     let mut check = dst.clone();
-    plain(&src, &sl, &mut check, &dl);
-    strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
-    assert!(check == dst, "copy() differs from the loop on {c:?}");
+    match kernel {
+        Kernel::Copy => {
+            plain(&src, &sl, &mut check, &dl);
+            strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
+        }
+        Kernel::Map => {
+            map_loop(&src, &mut check);
+            mapped(&src, &mut dst);
+        }
+        Kernel::ZipMap => {
+            zip_loop(&src, &other, &mut check);
+            zipped(&src, &other, &mut dst);
+        }
+    }
+    assert!(
+        check == dst,
+        "{} differs from the loop on {c:?}",
+        kernel.name()
+    );
     let mut plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
     let tuned = std::env::var_os("SWEEP_TUNED").is_some();
     if tuned {
@@ -311,10 +420,16 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
         }
     }
     let prepared = tuned || std::env::var_os("SWEEP_PREPARED").is_some();
-    let mut run = |m: usize| match m {
-        0 if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
-        0 => strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl).unwrap(),
-        1 => plain(black_box(&src), &sl, black_box(&mut dst), &dl),
+    let mut run = |m: usize| match (m, kernel) {
+        (0, Kernel::Copy) if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
+        (0, Kernel::Copy) => {
+            strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl).unwrap();
+        }
+        (0, Kernel::Map) => mapped(black_box(&src), black_box(&mut dst)),
+        (0, Kernel::ZipMap) => zipped(black_box(&src), black_box(&other), black_box(&mut dst)),
+        (1, Kernel::Copy) => plain(black_box(&src), &sl, black_box(&mut dst), &dl),
+        (1, Kernel::Map) => map_loop(black_box(&src), black_box(&mut dst)),
+        (1, Kernel::ZipMap) => zip_loop(black_box(&src), black_box(&other), black_box(&mut dst)),
         _ => black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat_src[..])),
     };
     // Warm first: the three in turn, untimed, four times and until `warm` has passed. On a
@@ -358,17 +473,13 @@ fn time_case<T: Copy + PartialEq + 'static + From<u8>, const N: usize>(
 /// 16 relative offsets).
 const PAGE: usize = 4096;
 
-fn by_rank<T: Copy + PartialEq + 'static + From<u8>>(
-    c: &Case,
-    reps: usize,
-    warm: Duration,
-) -> [f64; 5] {
+fn by_rank<T: Lane>(c: &Case, reps: usize, warm: Duration, kernel: Kernel) -> [f64; 5] {
     match c.shape.len() {
-        1 => time_case::<T, 1>(c, reps, warm),
-        2 => time_case::<T, 2>(c, reps, warm),
-        3 => time_case::<T, 3>(c, reps, warm),
-        4 => time_case::<T, 4>(c, reps, warm),
-        _ => time_case::<T, 5>(c, reps, warm),
+        1 => time_case::<T, 1>(c, reps, warm, kernel),
+        2 => time_case::<T, 2>(c, reps, warm, kernel),
+        3 => time_case::<T, 3>(c, reps, warm, kernel),
+        4 => time_case::<T, 4>(c, reps, warm, kernel),
+        _ => time_case::<T, 5>(c, reps, warm, kernel),
     }
 }
 
@@ -496,16 +607,18 @@ fn main() {
         "case\titemsize\tshape\tsrc_strides\tsrc_offset\tsrc_len\tdst_strides\tdst_offset\tdst_len\tcopy_ns\tloop_ns\tmemcpy_ns\tsrc_page\tdst_page\n",
     );
     let (mut log_sum, mut log_mem, mut slower) = (0f64, 0f64, 0usize);
-    println!("case  itemsize  src -> dst  copy() / loop / copy_from_slice (us)  loop/copy()");
+    let kernel = Kernel::from_env();
+    let name = kernel.name();
+    println!("case  itemsize  src -> dst  {name} / loop / copy_from_slice (us)  loop/{name}");
     for (i, c) in cases.iter().enumerate() {
         if only.is_some() {
             print_plan(c);
         }
         let [ours, lp, mem, src_page, dst_page] = match c.itemsize {
-            1 => by_rank::<u8>(c, reps, warm),
-            2 => by_rank::<u16>(c, reps, warm),
-            4 => by_rank::<u32>(c, reps, warm),
-            _ => by_rank::<u64>(c, reps, warm),
+            1 => by_rank::<u8>(c, reps, warm, kernel),
+            2 => by_rank::<u16>(c, reps, warm, kernel),
+            4 => by_rank::<u32>(c, reps, warm, kernel),
+            _ => by_rank::<u64>(c, reps, warm, kernel),
         };
         let speedup = lp / ours;
         log_sum += speedup.ln();
@@ -544,7 +657,7 @@ fn main() {
     }
     let count = cases.len().max(1) as f64;
     println!(
-        "{} cases: geometric mean loop/copy() {:.2}x, copy_from_slice/copy() {:.2}; {} slower than the loop",
+        "{} cases: geometric mean loop/{name} {:.2}x, copy_from_slice/{name} {:.2}; {} slower than the loop",
         cases.len(),
         (log_sum / count).exp(),
         (log_mem / count).exp(),
@@ -560,6 +673,11 @@ fn main() {
                 alone(&args, i, n, reps)
             );
         }
+    }
+    if kernel != Kernel::Copy {
+        // The NumPy replay times `copyto`: a file of `map`'s or `zip_map`'s times would
+        // compare them with a copy.
+        return;
     }
     if let Err(e) = std::fs::write(&out, tsv) {
         eprintln!("could not write {out}: {e}");
