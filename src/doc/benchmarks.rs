@@ -1504,6 +1504,16 @@
 //!   blocks of 16 x 7 and 32 x 7 (1.13x the room) changed too, 1.03-1.1x slower. The grid
 //!   after it, two runs: `zip_map` 2.43x, 1-2 under 0.91x, the slowest 0.87-0.88x, cases
 //!   that differ from run to run.
+//! - `map` of blocks written across their rows in turned tiles (`crowded_tile`, `across`,
+//!   `map_tiled`), the round the sweep first timed `map` (`SWEEP_KERNEL=map`): the
+//!   power-of-two 240's 222 (`f64` 32 x 1024, its rows of 32 written 8 KiB apart into one
+//!   first-level set) ran at 0.22x the loop, and 29, 75, 184 at 0.30-0.48x. Each case alone,
+//!   builds alternating (`benches/sweep_ab.py`, medians of 5): those four 0.06-0.15x the
+//!   time, all above the loop; cases on paths the change leaves alone moved 0.9-1.43x from
+//!   build to build with the code's placement (214, `u16` rows written 32 bytes a step, 9.8
+//!   -> 12.7 us, still 1.4x the loop; 238, `f64` transposed in tiles, 449 -> 645 us against
+//!   the loop's 13,676). No random case's path changes (3.28x and 3.30x the loop, one run
+//!   each).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

@@ -78,18 +78,18 @@ fn fits<T>(ea: usize, eb: usize) -> bool {
 }
 
 /// The tile [`map_nests`] runs `nest`'s blocks in where the plan runs them whole: an untiled
-/// block too large for a [`Scratch`], whose source runs across its rows one element a step
-/// (a transpose the plan leaves whole for `copy()`'s transposes, its short loop innermost)
-/// and reads each row's elements from lines that crowd their first-level sets
-/// ([`sets_overflow`]), so the next row, one element on, finds none of them: tiles that fit a
-/// [`Scratch`], each packed whole. Blocks of 2 x 32 `f64` read 4 KiB a step ran at 0.7x the
-/// plain loop's speed whole. Blocks whose rows' lines stay cached keep running whole: in
-/// tiles, 3 x 32 `f64` read 4080 bytes a step ran 1.5x slower.
+/// block too large for a [`Scratch`], whose source or destination runs across its rows one
+/// element a step ([`across`]: a transpose the plan leaves whole for `copy()`'s transposes)
+/// and whose rows step lines that crowd their first-level sets ([`sets_overflow`]), so the
+/// next row, one element on, finds none of them: tiles that fit a [`Scratch`], each packed
+/// whole, and turned where the destination runs across ([`map_tiled`]). Blocks of 2 x 32
+/// `f64` read 4 KiB a step ran at 0.7x the plain loop's speed whole; 1,024 x 32 `f64`
+/// written 8 KiB a step (the power-of-two sweep's 222), 0.22x. Blocks whose rows' lines stay
+/// cached keep running whole: in tiles, 3 x 32 `f64` read 4080 bytes a step ran 1.5x slower.
 fn crowded_tile<T, const L: usize>(nest: &Nest<2, L>) -> Option<[usize; 2]> {
     match (nest.tile(), nest.loops()) {
         (None, [.., a, b])
-            if a.strides[1].unsigned_abs() == 1
-                && b.strides[1].unsigned_abs() > 1
+            if (across(a, b, 1) || across(a, b, 0))
                 && !fits::<T>(a.extent, b.extent)
                 && sets_overflow(b, line_for(size_of::<T>())) =>
         {
@@ -97,6 +97,15 @@ fn crowded_tile<T, const L: usize>(nest: &Nest<2, L>) -> Option<[usize; 2]> {
             Some([side, side])
         }
         _ => None,
+    }
+}
+
+/// Whether operand `k` of the block `a × b` runs across its rows: one element a step along
+/// `a`, more along the rows (`b`).
+fn across<const K: usize>(a: &Loop<K>, b: &Loop<K>, k: usize) -> bool {
+    match (a.strides.get(k), b.strides.get(k)) {
+        (Some(sa), Some(sb)) => sa.unsigned_abs() == 1 && sb.unsigned_abs() > 1,
+        _ => false,
     }
 }
 
@@ -417,7 +426,7 @@ pub(crate) unsafe fn map_nests<
 }
 
 /// [`map_nests`] of one nest whose blocks run in tiles of `tile` ([`crowded_tile`]), each
-/// packed before its rows run. Out of line, so that the untiled blocks' path compiles as it
+/// packed before its rows run, turned where the destination runs across its rows. Out of line, so that the untiled blocks' path compiles as it
 /// did.
 ///
 /// # Safety
@@ -433,9 +442,12 @@ unsafe fn map_tiled<T: Copy + 'static, U, F: FnMut(T) -> U, const L: usize>(
     f: &mut F,
 ) {
     for_each_block_tiled(nest, Some(tile), |offs, a, b| {
-        // SAFETY: the tile's offsets are offsets of the nest (the caller's contract):
-        // `map_block`'s contract.
-        unsafe { map_block(scratch, d, s, offs, [a, b], f) };
+        // A tile whose destination runs across its rows, turned: its rows are then the
+        // destination's runs, and the source's tile is packed to match.
+        let block = if across(&a, &b, 0) { [b, a] } else { [a, b] };
+        // SAFETY: the tile's offsets are offsets of the nest (the caller's contract), and a
+        // tile turned holds the same elements: `map_block`'s contract.
+        unsafe { map_block(scratch, d, s, offs, block, f) };
     });
 }
 
@@ -744,6 +756,54 @@ mod tests {
         map(src, src_l, &mut mapped, dst, |x: T| x + T::from(0.5)).unwrap();
         zip_map(a, a_l, b, b_l, &mut zipped, dst, |x: T, y: T| x - y).unwrap();
         (mapped, zipped)
+    }
+
+    /// Blocks the plan leaves whole whose destination runs across their rows, written a
+    /// line or more a step into lines that crowd their first-level sets, run in tiles turned
+    /// so that their rows are the destination's runs (`crowded_tile`, `map_tiled`); `map`
+    /// writes what the model does, tiles' edges included; blocks whose rows' lines stay
+    /// cached run whole.
+    #[test]
+    fn blocks_written_across_map_in_turned_tiles_as_the_model() {
+        // (k, n, tiled): the power-of-two sweep's 222 and smaller, `(k, 2, n)` read `(-2, -1,
+        // 64)`, written `(2n, n, 1)`: the nest's rows of 2k written n apart. 16 rows 4 KiB
+        // apart (one set of 8 lines), 32 rows 2 KiB apart (two sets) and 8 KiB: tiled; 16
+        // rows 2,400 bytes apart (no whole number of lines: every set): whole; 64 x 8, tiled
+        // by the plan: not this rule's.
+        let cases = [
+            (8usize, 512usize, true),
+            (8, 300, false),
+            (16, 256, true),
+            (16, 1024, true),
+            (4, 64, false),
+        ];
+        // Under Miri, the first two (a turned tile's path, and a whole block's).
+        let take = if cfg!(miri) { 2 } else { cases.len() };
+        for &(k, n, tiled) in &cases[..take] {
+            let (ki, ni) = (k.cast_signed(), n.cast_signed());
+            let src_l = Layout::new([k, 2, n], [-2, -1, 64], 8)
+                .and_then(|l| l.with_offset(2 * ki - 1))
+                .unwrap();
+            let dst_l = Layout::new([k, 2, n], [2 * ni, ni, 1], 8).unwrap();
+            let plan = Plan::new(&[dst_l.lowered(), src_l.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            assert_eq!(
+                crowded_tile::<f64, MAX_LOOPS>(nest).is_some(),
+                tiled,
+                "{k} x 2 x {n}"
+            );
+            let src: Vec<f64> = (0..src_l.required_len().unwrap())
+                .map(|i| f64::from(u32::try_from(i).unwrap()))
+                .collect();
+            let len = dst_l.required_len().unwrap();
+            let mut out = std::vec![-1.0f64; len];
+            map(&src, &src_l, &mut out, &dst_l, |x: f64| x * 2.0).unwrap();
+            let mut want = std::vec![-1.0f64; len];
+            for (s, d) in src_l.offsets().zip(dst_l.offsets()) {
+                want[d.unsigned_abs()] = src[s.unsigned_abs()] * 2.0;
+            }
+            assert!(out == want, "{k} x 2 x {n}");
+        }
     }
 
     /// Blocks `n x k1 x k2` whose source is transposed block by block (`k1` consecutive along
