@@ -1514,6 +1514,14 @@
 //!   -> 12.7 us, still 1.4x the loop; 238, `f64` transposed in tiles, 449 -> 645 us against
 //!   the loop's 13,676). No random case's path changes (3.28x and 3.30x the loop, one run
 //!   each).
+//! - `map` of rows read backwards shorter than one reversed chunk (32 bytes) as plain loops
+//!   (`chunked`), the same round: the random sweep's 179 (`u8` rows of 2 written backwards)
+//!   0.40x the time, 62, 73, 82, 32 and 80 0.56-0.70x (each alone, builds alternating,
+//!   medians of 5), all above the loop. A first cut at rows under 8 elements ran the grid's
+//!   `f64` rows of 4 and 6 reversed (32 and 48 bytes, a chunk or more) 1.18x slower. The
+//!   sweeps after both `map` changes, one run each: random 3.42x the loop, 5 slower alone
+//!   (27, `u8` `(2,58118,6)` read 4 apart under a flip, 0.52x; 148, 0.77x; 79, 80, 91,
+//!   0.87-0.99x); power-of-two 3.81x, 5 (66 0.71x, 193 0.74x, 42, 101, 0 0.87-0.97x).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

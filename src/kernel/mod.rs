@@ -92,7 +92,8 @@
 //!    run an untiled nest whose rows are shorter than 16 elements, or strided under fewer
 //!    than 8 rows, as plain loops, three at a time, a pointer an operand
 //!    (`raw::elementwise`'s `short_rows`; `map` keeps its
-//!    vectorised reversed chunks for rows read backwards one element a step): a row's set-up
+//!    vectorised reversed chunks for rows read backwards one element a step, of 32 bytes or
+//!    more, `chunked`): a row's set-up
 //!    and a transposed source's packing would cost more than its few elements.
 //!    A transpose of 2-, 4- or 8-byte elements whose columns come in groups, consecutive on
 //!    one side (the three innermost loops of `oihw -> OIhw16i16o`: 16 channels × 9
