@@ -202,35 +202,10 @@ fn cases(seed: u64, n: usize, pow2: bool) -> Vec<Case> {
         .collect()
 }
 
-/// The loop a newcomer writes: indices in C order, offsets kept incrementally, safe indexing.
-#[allow(clippy::cast_sign_loss)]
+/// The loop a newcomer writes: indices in C order, offsets kept incrementally, safe indexing
+/// ([`walk`]).
 fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: &Layout<N>) {
-    let shape = sl.shape();
-    if shape.contains(&0) {
-        return;
-    }
-    let (ss, ds) = (sl.strides(), dl.strides());
-    let (mut so, mut d) = (sl.offset(), dl.offset());
-    let mut idx = [0usize; N];
-    loop {
-        dst[d as usize] = src[so as usize];
-        let mut k = N;
-        loop {
-            if k == 0 {
-                return;
-            }
-            k -= 1;
-            idx[k] += 1;
-            so += ss[k];
-            d += ds[k];
-            if idx[k] < shape[k] {
-                break;
-            }
-            so -= ss[k] * shape[k] as isize;
-            d -= ds[k] * shape[k] as isize;
-            idx[k] = 0;
-        }
-    }
+    walk(sl, dl, |s, d| dst[d] = src[s]);
 }
 
 /// The kernel a sweep times (`SWEEP_KERNEL`): `copy()` by default, or `map` or `zip_map` on
@@ -278,8 +253,8 @@ macro_rules! lanes {
 }
 lanes!(u8 u16 u32 u64);
 
-/// The plain loop of `map` and `zip_map`, as [`plain`] walks: every index in C order, its
-/// source and destination offsets kept incrementally, handed to `f`.
+/// The plain loop's walk ([`plain`], and `map`'s and `zip_map`'s): every index in C order,
+/// its source and destination offsets kept incrementally, handed to `f`.
 #[allow(clippy::cast_sign_loss)]
 fn walk<const N: usize>(sl: &Layout<N>, dl: &Layout<N>, mut f: impl FnMut(usize, usize)) {
     let shape = sl.shape();
