@@ -287,7 +287,7 @@ pub(crate) const INSERT_BLOCK: usize = 256;
 /// lengths.
 #[inline]
 pub(crate) fn takes<T>(c: Channels, a: Loop<2>, b: Loop<2>) -> bool {
-    let ([_, _], [db, sb]) = (a.strides, b.strides);
+    let [db, sb] = b.strides;
     match c {
         // Pixels with lanes past their channels: their kernel's steps, or its element loop.
         Channels::Interleave => {
