@@ -438,8 +438,8 @@ pub(crate) unsafe fn map_nests<
 }
 
 /// [`map_nests`] of one nest whose blocks run in tiles of `tile` ([`crowded_tile`]), each
-/// packed before its rows run, turned where the destination runs across its rows. Out of line, so that the untiled blocks' path compiles as it
-/// did.
+/// packed before its rows run, turned where the destination runs across its rows. Out of
+/// line, so that the untiled blocks' path compiles as it did.
 ///
 /// # Safety
 ///
