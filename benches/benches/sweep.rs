@@ -384,7 +384,8 @@ fn time_case<T: Lane, const N: usize>(
         kernel.name()
     );
     let mut plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
-    let tuned = std::env::var_os("SWEEP_TUNED").is_some();
+    // A prepared or tuned plan is `copy()`'s alone: `map` and `zip_map` time the kernel.
+    let tuned = kernel == Kernel::Copy && std::env::var_os("SWEEP_TUNED").is_some();
     if tuned {
         let t0 = Instant::now();
         let clock = || u64::try_from(t0.elapsed().as_nanos()).unwrap_or(u64::MAX);
@@ -394,7 +395,8 @@ fn time_case<T: Lane, const N: usize>(
             eprintln!("tuned:\n{}", plan.plan());
         }
     }
-    let prepared = tuned || std::env::var_os("SWEEP_PREPARED").is_some();
+    let prepared =
+        tuned || (kernel == Kernel::Copy && std::env::var_os("SWEEP_PREPARED").is_some());
     let mut run = |m: usize| match (m, kernel) {
         (0, Kernel::Copy) if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
         (0, Kernel::Copy) => {

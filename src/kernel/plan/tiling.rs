@@ -489,7 +489,7 @@ pub(crate) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> b
 /// `zip_map` with the destination and the second source alike: the block grid's three
 /// plans that change (`f64` read across blocks of 32 x 3, 32 x 5 and 16 x 5, written
 /// 640-1,280 bytes a step) 0.45-0.58x the time (32 x 3: 0.74x -> 1.8x the plain loop); of
-/// 14,000 random rank-3 copies (seeds 7, 11, 13 and 17), the 7 plans that change
+/// 14,000 random rank-3 calls (seeds 7, 11, 13 and 17), the 7 plans that change
 /// 0.05-0.54x (`f64` `[240, 34, 32]` read 8 bytes and written 60 KB apart: 2,966 -> 223 us
 /// against the plain loop's 674). Counting a share past the room once (not half again),
 /// blocks of 16 x 7 and 32 x 7 (1.13x the room) changed too and ran 1.03-1.1x slower.
