@@ -1522,6 +1522,17 @@
 //!   sweeps after both `map` changes, one run each: random 3.42x the loop, 5 slower alone
 //!   (27, `u8` `(2,58118,6)` read 4 apart under a flip, 0.52x; 148, 0.77x; 79, 80, 91,
 //!   0.87-0.99x); power-of-two 3.81x, 5 (66 0.71x, 193 0.74x, 42, 101, 0 0.87-0.97x).
+//! - `map` and `zip_map` of blocks written a strided element at a time whose source's rows step
+//!   within their lines read that source as it lies (`packs`), the next round: packing it copied
+//!   each element once more for rows that run element by element either way. The cases the rule
+//!   changes were found by counting its calls over the random and power-of-two sweeps of 240 and
+//!   2,000 (none in the block grid) and timed alone, builds alternating, medians of 5: `map` random
+//!   27 (`u8` `(2,58118,6):(-1,4,232472)` into a dense buffer, blocks of 2 x 1,638 written 6 bytes
+//!   apart) 674 -> 234 us against the loop's 410; power-of-two 50, 193, 152 0.18x, 0.43x, 0.82x the
+//!   time (193 190 us against 438 before, the loop 285); of the 2,000s (seed 2026), random 1972 and
+//!   power-of-two 1153, 1698 0.31-0.60x. `zip_map`: random 27 0.45x, power-of-two 50, 231, 193, 152
+//!   0.46-0.69x (231: 43 -> 21 us against the loop's 27), the 2,000s' eleven 0.34-0.72x. None
+//!   slower, none below the loop after.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
