@@ -1533,6 +1533,16 @@
 //!   power-of-two 1153, 1698 0.31-0.60x. `zip_map`: random 27 0.45x, power-of-two 50, 231, 193, 152
 //!   0.46-0.69x (231: 43 -> 21 us against the loop's 27), the 2,000s' eleven 0.34-0.72x. None
 //!   slower, none below the loop after.
+//! - `zip_map` of rank-2 operands in the destination's order where their rows crowd its sets,
+//!   the same round: the rank-<= 2 planner (`small_nest`) lacked the general builder's
+//!   `crowds_destination` step, so transposes whose second source lies as the destination ran
+//!   in the source's order, every row's destination and second-source lines in one or two
+//!   first-level sets. The plans that change (the sweep's plans for three operands, two builds
+//!   diffed): power-of-two 156 of 240 and eleven of the 2,000 (seed 2026), none random. Each
+//!   alone, builds alternating, medians of 5: 156 (`f64` `(8, 65536)` read `(1, 16)`) 2,114
+//!   -> 986 us against the loop's 1,381; of the 2,000, 0.02-0.28x the time but 156's 0.54x
+//!   (809, `u16` `(4096, 64)` read `(-64, 1)`: 3,205 -> 54 us against 2,621; 336, `f64`
+//!   `(16, 2048)`: 278 -> 14 us against 25).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

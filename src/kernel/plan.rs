@@ -91,8 +91,8 @@ use order::{by_operand, outer_first, outer_first2};
 pub(crate) use sets::{L1_SETS, orbit};
 pub(crate) use sets::{L1_WAYS, l2_set_lines, set_lines};
 use storage::Nests;
+use tiling::{crowds_destination, short_back, tile2, untiled_small};
 pub(crate) use tiling::{sets_overflow, side_for, walk_whole};
-use tiling::{short_back, tile2, untiled_small};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS
@@ -1189,6 +1189,85 @@ mod tests {
         let src = Layout::new([64, 48], [1, 64], 4).unwrap();
         let plan = Plan::new(&[tiled.lowered(), src.lowered()]).unwrap();
         assert!(plan.nests()[0].tile().is_some());
+    }
+
+    /// The rank-<= 2 planner and the general one on three operands (`zip_map`'s): the same
+    /// plan, or the same error. Returns whether it planned.
+    fn small_matches_general3<const N: usize>(ops: &[Lowered<N>; 3]) -> bool {
+        let (mut a, mut b) = (Plan::empty(), Plan::<3>::EMPTY);
+        let (ra, rb) = (a.build_strided(ops), b.build_any(ops));
+        assert_eq!(ra, rb, "{ops:?}");
+        if ra.is_ok() {
+            assert_eq!(a, b, "{ops:?}");
+        }
+        ra.is_ok()
+    }
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "safe code only, no unsafe on its path: the native x86-64 and i686 runs check it"
+    )]
+    fn build_small_of_three_operands_plans_what_build_nest_plans() {
+        // Every rank-2 destination, source and second source of one shape, extents 0..=3,
+        // strides -2..=2 (0 included), offsets that keep every offset in range.
+        let (extents, strides): (&[usize], &[isize]) = (&[0, 1, 2, 3], &[-2, -1, 0, 1, 2]);
+        let mut planned = 0usize;
+        for &e0 in extents {
+            for &e1 in extents {
+                let each = |a: isize, b: isize, size: usize| {
+                    let l = Layout::new([e0, e1], [a, b], size).unwrap();
+                    l.with_offset(8).unwrap().lowered()
+                };
+                for &d0 in strides {
+                    for &d1 in strides {
+                        for &s0 in strides {
+                            for &s1 in strides {
+                                for (t0, t1) in [(d0, d1), (s1, s0), (-1, 2), (2, -1)] {
+                                    let ops = [each(d0, d1, 4), each(s0, s1, 2), each(t0, t1, 4)];
+                                    planned += usize::from(small_matches_general3(&ops));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(planned, extents.len().pow(2) * strides.len().pow(4) * 4);
+        // Rows that crowd the destination's sets (`crowds_destination`): transposes whose
+        // second source lies as the destination, from the power-of-two sweeps (156: `f64`
+        // `(8, 65536)` read `(1, 16)`; 1240: `u16` `(32, 512)` read `(1, -32)` into `(-512,
+        // -1)`; 809: `u16` `(4096, 64)` read `(-64, 1)`), run in the destination's order in
+        // both planners, their rows the destination's runs; 156 read in order merges whole.
+        let crowded = [
+            ([8_usize, 65536], [1_isize, 16], [65536_isize, 1], 8_usize),
+            ([32, 512], [1, -32], [-512, -1], 2),
+            ([4096, 64], [-64, 1], [1, 4096], 2),
+            ([8, 65536], [65536, 1], [65536, 1], 8),
+        ];
+        for (shape, read, written, size) in crowded {
+            let side = |strides: [isize; 2]| {
+                let l = Layout::new(shape, strides, size).unwrap();
+                let low: isize = shape
+                    .iter()
+                    .zip(strides)
+                    .map(|(&e, s)| s.min(0) * (e.cast_signed() - 1))
+                    .sum();
+                l.with_offset(-low).unwrap().lowered()
+            };
+            let (dst, src) = (side(written), side(read));
+            let ops = [dst, src, dst];
+            assert!(small_matches_general3(&ops), "{shape:?}");
+            let plan = Plan::new(&ops).unwrap();
+            let nest = &plan.nests()[0];
+            let inner = nest.loops().last().unwrap();
+            assert_eq!(
+                (nest.tile(), inner.strides[0].unsigned_abs()),
+                (None, 1),
+                "{shape:?}: {plan}"
+            );
+            assert_eq!(nest.loops().len(), if read == written { 1 } else { 2 });
+        }
     }
 
     /// Swapped rows in tiles (`swap_rows`): a block whose short rows were swapped for long

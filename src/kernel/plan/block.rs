@@ -13,9 +13,9 @@
 //! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
-    Loop, Plan, backwards2, face, flip, itemsize_of, line_for, measure, measure2, merge,
-    merge_turned, merge2, offsets_of, outer_first, outer_first2, short_back, side_for, strides_at,
-    tile2, turn2, untiled_small,
+    Loop, Plan, backwards2, by_operand, crowds_destination, face, flip, itemsize_of, line_for,
+    measure, measure2, merge, merge_turned, merge2, offsets_of, outer_first, outer_first2,
+    short_back, side_for, strides_at, tile2, turn2, untiled_small,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -140,8 +140,9 @@ impl<const K: usize> SmallNest<K> {
 
 /// Plans operands of rank `N <= 2` that no interleave splits and [`check_operands`](super::check_operands) passed
 /// (`side`: the tile side it gave): the general builder's steps (push, flip, order, merge,
-/// tile, face, measure) on two slots, named once, with the tile's block test first (the blocks of
-/// real small copies rule tiling out at once). No operands: a nest of no loops.
+/// tile, the destination's order where three operands' rows crowd its sets, face, measure) on
+/// two slots, named once, with the tile's block test first (the blocks of real small copies
+/// rule tiling out at once). No operands: a nest of no loops.
 ///
 /// # Errors
 ///
@@ -213,13 +214,19 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
             }
         }
     }
-    let tile = block_tile(
-        &mut outer,
-        &mut inner,
-        depth,
-        side,
-        line_for(itemsize_of(ops)),
-    );
+    let line = line_for(itemsize_of(ops));
+    let tile = block_tile(&mut outer, &mut inner, depth, side, line);
+    // As the general builder's last order: two untiled loops of three operands or more
+    // whose inner rows crowd the destination's lines out of their sets run in the
+    // destination's order.
+    if K >= 3 && depth == 2 && tile.is_none() && crowds_destination(&inner, line) {
+        let mut pair = [outer, inner];
+        depth = match by_operand(&mut pair, &mut offsets, 0) {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
+        [outer, inner] = pair;
+    }
     if depth == 2 {
         if let Err(e) = face(&mut outer, &mut inner, &mut offsets) {
             return Err(e);
