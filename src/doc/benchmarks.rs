@@ -1533,6 +1533,21 @@
 //!   power-of-two 1153, 1698 0.31-0.60x. `zip_map`: random 27 0.45x, power-of-two 50, 231, 193, 152
 //!   0.46-0.69x (231: 43 -> 21 us against the loop's 27), the 2,000s' eleven 0.34-0.72x. None
 //!   slower, none below the loop after.
+//! - Then the same rule for sources whose rows step a line or more (they packed whatever
+//!   their lines did): packed only where the run's lines, in every operand stepping a line or
+//!   more, fill their first-level sets (`set_shares` >= `SET_ROOM`, the count
+//!   `crowds_destination` makes). The random sweep's 217 (`f32` `(3,16,7,1012)` into
+//!   `(2,121440,12,120)`, `zip_map` in tiles of 3 x 124 whose rows step 480 bytes in the
+//!   destination and the second source, packed) ran at 0.33-0.8x the loop. The cases it
+//!   changes, counted as above, each alone, builds alternating, medians of 5: `map` 15, 14 of
+//!   them 0.19-0.86x the time (power-of-two 1587 1,963 -> 376 us), random 759 1.0-1.15x;
+//!   `zip_map` 31, 27 of them 0.35-0.94x (217 2,679 -> 941 us against the loop's 851),
+//!   1399, 1764 and 888 0.97-1.09x, and the power-of-two 1805 (`f64` tiles of 4 x 64 whose
+//!   rows step exactly a line) 1.5-1.65x, 1,161 -> 1,738 us against the loop's 11,230. A
+//!   first cut that never packed such sources (only for unit destination rows or the SIMD
+//!   transpose) ran the power-of-two 175 (`f64` rows of 16 stepping 2 KiB in the destination
+//!   and the second source, two sets) 1.8x slower, below the loop, and 220 (`u32` rows of 8
+//!   read 8 KiB apart, one set) 1.2x.
 //! - `zip_map` of rank-2 operands in the destination's order where their rows crowd its sets,
 //!   the same round: the rank-<= 2 planner (`small_nest`) lacked the general builder's
 //!   `crowds_destination` step, so transposes whose second source lies as the destination ran

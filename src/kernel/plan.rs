@@ -91,8 +91,8 @@ use order::{by_operand, outer_first, outer_first2};
 pub(crate) use sets::{L1_SETS, orbit};
 pub(crate) use sets::{L1_WAYS, l2_set_lines, set_lines};
 use storage::Nests;
+pub(crate) use tiling::{SET_ROOM, set_shares, sets_overflow, side_for, walk_whole};
 use tiling::{crowds_destination, short_back, tile2, untiled_small};
-pub(crate) use tiling::{sets_overflow, side_for, walk_whole};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS

@@ -494,8 +494,6 @@ pub(crate) const fn sets_overflow<const K: usize>(l: &Loop<K>, line: usize) -> b
 /// against the plain loop's 674). Counting a share past the room once (not half again),
 /// blocks of 16 x 7 and 32 x 7 (1.13x the room) changed too and ran 1.03-1.1x slower.
 pub(super) const fn crowds_destination<const K: usize>(l: &Loop<K>, line: usize) -> bool {
-    /// A set's room, in shares ([`crowds_destination`]'s unit).
-    const ROOM: usize = 64;
     if cfg!(target_os = "none") {
         return false;
     }
@@ -506,12 +504,29 @@ pub(super) const fn crowds_destination<const K: usize>(l: &Loop<K>, line: usize)
     if dst.unsigned_abs().saturating_mul(item) < LINE_BYTES {
         return false;
     }
+    // Half again the room: `shares > 1.5 · SET_ROOM`.
+    set_shares(l, line) > SET_ROOM.saturating_add(SET_ROOM / 2)
+}
+
+/// A first-level set's room, in the shares [`set_shares`] counts.
+pub(crate) const SET_ROOM: usize = 64;
+
+/// The lines one row of `l` (elements of `line` a cache line) touches in the operands that
+/// step a line or more, each operand's counted as a share of the lines its sets hold
+/// ([`set_lines`]), [`SET_ROOM`] shares a set's room: as if they all shared the sets (they
+/// do where their bases agree).
+pub(crate) const fn set_shares<const K: usize>(l: &Loop<K>, line: usize) -> usize {
+    let item = item_bytes(line);
     let mut shares = 0usize;
     let mut rest: &[isize] = &l.strides;
     while let [s, tail @ ..] = rest {
         let bytes = s.unsigned_abs().saturating_mul(item);
         if bytes >= LINE_BYTES {
-            let share = match l.extent.saturating_mul(ROOM).checked_div(set_lines(bytes)) {
+            let share = match l
+                .extent
+                .saturating_mul(SET_ROOM)
+                .checked_div(set_lines(bytes))
+            {
                 Some(share) => share,
                 None => 0,
             };
@@ -519,8 +534,7 @@ pub(super) const fn crowds_destination<const K: usize>(l: &Loop<K>, line: usize)
         }
         rest = tail;
     }
-    // Half again the room: `shares > 1.5 · ROOM`.
-    shares > ROOM.saturating_add(ROOM / 2)
+    shares
 }
 
 /// The fewest lines the first-level cache sets a row of `l` maps its lines to hold (elements

@@ -10,7 +10,9 @@ use crate::LayoutError;
 use crate::kernel::drive::{
     for_each_block, for_each_block_tiled, for_each_cube, for_each_run, step,
 };
-use crate::kernel::plan::{LINE_BYTES, Plan, TILE_BYTES, line_for, sets_overflow, side_for};
+use crate::kernel::plan::{
+    LINE_BYTES, Plan, SET_ROOM, TILE_BYTES, line_for, set_shares, sets_overflow, side_for,
+};
 use crate::kernel::plan::{Loop, Nest};
 use crate::kernel::proof::{InBounds, Unique};
 use crate::kernel::{transpose, zip_tiles};
@@ -339,26 +341,28 @@ unsafe fn zip_cube<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
 /// Where a block's rows of one source lie: base, row stride, element stride.
 type Rows<T> = (*const T, isize, isize);
 
-/// The rows of an `ea × eb` source block at `p` (row stride `sa`, element stride `sb`) whose
-/// destination rows step `ds` elements: where [`packs`] says so, the block packed into
-/// `scratch` row-major (by the SIMD transpose where [`transpose::transposes`]), so every row
-/// is contiguous; otherwise the block as it lies.
+/// The rows of operand `k`'s block at `p`: `ea` rows `sa` apart, each the block's `run` (its
+/// extent `eb`, operand `k`'s element stride `sb`; the destination's first): where [`packs`]
+/// says so, the block packed into `scratch` row-major (by the SIMD transpose where
+/// [`transpose::transposes`]), so every row is contiguous; otherwise the block as it lies.
 ///
 /// # Safety
 ///
 /// Every `p + i·sa + j·sb` (`i < ea`, `j < eb`) is an element of the source slice.
 #[inline]
-unsafe fn packed_rows<T: Copy + 'static>(
+unsafe fn packed_rows<T: Copy + 'static, const K: usize>(
     scratch: &mut Scratch,
     p: *const T,
-    [sa, sb]: [isize; 2],
-    [ea, eb]: [usize; 2],
-    ds: isize,
+    sa: isize,
+    ea: usize,
+    run: &Loop<K>,
+    k: usize,
 ) -> Rows<T> {
+    let (eb, sb) = (run.extent, run.strides.get(k).copied().unwrap_or(0));
     let Ok(row) = isize::try_from(eb) else {
         return (p, sa, sb);
     };
-    if !packs::<T>([sa, sb], [ea, eb], ds) {
+    if !packs::<T, K>(sa, ea, run, k) {
         return (p, sa, sb);
     }
     let buf = scratch.0.as_mut_ptr().cast::<T>();
@@ -384,23 +388,30 @@ unsafe fn packed_rows<T: Copy + 'static>(
     (buf.cast_const(), row, 1)
 }
 
-/// Whether [`packed_rows`] packs an `ea × eb` source block (row stride `sa`, element stride
-/// `sb`) whose destination rows step `ds` elements: the source runs across the rows (`|sa| <
-/// |sb|`, a transposed operand), the block fits a [`Scratch`], holds two rows or more, and the
-/// packing buys something. It does where the destination's rows step one element (either
-/// way: the rows then run as slices), where the SIMD transpose packs it, or where the
-/// source's rows step a line or more (each row's element in a line of its own, read again a
-/// row later). A block written a strided element at a time whose source rows step within
-/// their lines reads them as they lie: packing it only copied each element once more (the
-/// random sweep's 27, `u8` rows stepping 4 bytes written 6 bytes apart, ran `map` at 0.61x
-/// the plain loop's speed packed).
-fn packs<T: 'static>([sa, sb]: [isize; 2], [ea, eb]: [usize; 2], ds: isize) -> bool {
-    fits::<T>(ea, eb)
+/// Whether [`packed_rows`] packs operand `k`'s block of `ea` rows `sa` apart, each the
+/// block's `run` (operand `k` stepping `sb`, the destination `ds`): the source runs across
+/// the rows (`|sa| < |sb|`, a transposed operand), the block fits a [`Scratch`], holds two
+/// rows or more, and the packing buys something. It does where the destination's rows step
+/// one element (either way: the rows then run as slices), where the SIMD transpose packs it,
+/// or where the source's rows step a line or more and the run's lines, in every operand that
+/// steps a line or more, fill their first-level sets ([`set_shares`]: the next row, an
+/// element on, would come back to evicted lines). A block written a strided element at a
+/// time whose rows' lines stay cached reads its source as it lies: packing it only copied
+/// each element once more (the random sweep's 27, `u8` rows stepping 4 bytes written 6 bytes
+/// apart, ran `map` at 0.61x the plain loop's speed packed; its 217, `f32` tiles of 3 x 124
+/// whose rows step 480 bytes in the destination and the second source, ran `zip_map` at
+/// 0.33-0.8x).
+fn packs<T: 'static, const K: usize>(sa: isize, ea: usize, run: &Loop<K>, k: usize) -> bool {
+    let (Some(&ds), Some(&sb)) = (run.strides.first(), run.strides.get(k)) else {
+        return false;
+    };
+    fits::<T>(ea, run.extent)
         && ea >= 2
         && sb.unsigned_abs() > sa.unsigned_abs()
         && (ds.unsigned_abs() == 1
             || (sa == 1 && transpose::transposes::<T>())
-            || sb.unsigned_abs().saturating_mul(size_of::<T>()) >= LINE_BYTES)
+            || (sb.unsigned_abs().saturating_mul(size_of::<T>()) >= LINE_BYTES
+                && set_shares(run, line_for(size_of::<T>())) >= SET_ROOM))
 }
 
 /// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
@@ -509,7 +520,7 @@ unsafe fn map_block<T: Copy + 'static, U, F: FnMut(T) -> U>(
     [a, b]: [Loop<2>; 2],
     f: &mut F,
 ) {
-    let ([da, sa], [db, sb]) = (a.strides, b.strides);
+    let ([da, sa], [db, _]) = (a.strides, b.strides);
     // The block's elements are inside the allocations (the caller's contract); a
     // packed source is a copy of its block in `scratch`. Destination and source do
     // not overlap (contract, and `scratch` is ours), so unit-stride rows do not
@@ -518,7 +529,7 @@ unsafe fn map_block<T: Copy + 'static, U, F: FnMut(T) -> U>(
     let s0 = unsafe { s.offset(os) };
     // SAFETY: every element of the source block at `s0` is in the source allocation
     // (above).
-    let (sp, sr, se) = unsafe { packed_rows(scratch, s0, [sa, sb], [a.extent, b.extent], db) };
+    let (sp, sr, se) = unsafe { packed_rows(scratch, s0, sa, a.extent, &b, 1) };
     for i in 0..a.extent {
         // SAFETY: `od` is an offset of the block, inside the destination allocation
         // (above).
@@ -641,7 +652,7 @@ pub(crate) unsafe fn zip_map_nests<
             continue;
         }
         for_each_block(nest, |[od, oa, ob], rows, run| {
-            let ([dr, ar, br], [ds, sa, sb]) = (rows.strides, run.strides);
+            let ([dr, ar, br], ds) = (rows.strides, run.strides[0]);
             let (ea, eb) = (rows.extent, run.extent);
             // The block's elements are inside the allocations (the caller's contract);
             // packed sources are copies in our own scratch. The destination overlaps neither
@@ -649,11 +660,11 @@ pub(crate) unsafe fn zip_map_nests<
             // SAFETY: `oa` is an offset of the nest, inside `a`'s allocation (above).
             let a0 = unsafe { pa.offset(oa) };
             // SAFETY: every element of `a`'s block at `a0` is in its allocation (above).
-            let (ap, ar, sa) = unsafe { packed_rows(&mut scratch_a, a0, [ar, sa], [ea, eb], ds) };
+            let (ap, ar, sa) = unsafe { packed_rows(&mut scratch_a, a0, ar, ea, &run, 1) };
             // SAFETY: `ob` is an offset of the nest, inside `b`'s allocation (above).
             let b0 = unsafe { pb.offset(ob) };
             // SAFETY: every element of `b`'s block at `b0` is in its allocation (above).
-            let (bp, br, sb) = unsafe { packed_rows(&mut scratch_b, b0, [br, sb], [ea, eb], ds) };
+            let (bp, br, sb) = unsafe { packed_rows(&mut scratch_b, b0, br, ea, &run, 2) };
             for i in 0..ea {
                 // SAFETY: `od` is an offset of the nest, inside the destination allocation
                 // (above).
@@ -1045,19 +1056,31 @@ mod tests {
         // same written one element apart, read 64 bytes a step, or transposed: packed; a
         // single row, or a block past the scratch: never.
         let t8 = transpose::transposes::<u8>();
-        assert!(!packs::<u8>([-1, 4], [8, 100], 6));
-        assert!(packs::<u8>([-1, 4], [8, 100], 1));
-        assert!(packs::<u8>([-1, 4], [8, 100], -1));
-        assert!(packs::<u8>([-1, 64], [8, 100], 6));
-        assert!(!packs::<u8>([-1, 63], [8, 100], 6));
-        assert!(packs::<f64>([-1, 8], [8, 40], 6));
-        assert!(!packs::<f64>([-1, 7], [8, 40], 6));
-        assert_eq!(packs::<u8>([1, 4], [8, 100], 6), t8);
-        assert!(!packs::<u8>([-1, 4], [1, 100], 1));
-        assert!(!packs::<u8>([-4, 1], [8, 100], 1));
-        assert!(!packs::<u8>([-1, 4], [8, 1000], 1));
-        // Through the kernels: `(8, 100, 6)` read `(∓1, 8, 800)` into a dense destination,
-        // whose plans run blocks of 8 x 100 written 6 apart, 1- and 2-byte elements.
+        let run = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        assert!(!packs::<u8, 2>(-1, 8, &run(100, [6, 4]), 1));
+        assert!(packs::<u8, 2>(-1, 8, &run(100, [1, 4]), 1));
+        assert!(packs::<u8, 2>(-1, 8, &run(100, [-1, 4]), 1));
+        assert_eq!(packs::<u8, 2>(1, 8, &run(100, [6, 4]), 1), t8);
+        // Rows stepping a line or more: packed where their lines fill their sets (8 rows
+        // of `f64` 4 KiB apart, one set; 16 of 2 KiB, two; 64 of 64 bytes with the
+        // destination's 64 of 4 KiB), as they lie where they do not (8 of 2 KiB, 64 of 64
+        // bytes alone, 100 `u8` 63 bytes apart).
+        assert!(packs::<f64, 2>(-1, 8, &run(8, [6, 512]), 1));
+        assert!(packs::<f64, 2>(-1, 8, &run(16, [6, 256]), 1));
+        assert!(packs::<f64, 2>(-1, 8, &run(64, [512, 8]), 1));
+        assert!(!packs::<f64, 2>(-1, 8, &run(8, [6, 256]), 1));
+        assert!(!packs::<f64, 2>(-1, 8, &run(64, [6, 8]), 1));
+        assert!(!packs::<u8, 2>(-1, 8, &run(100, [6, 63]), 1));
+        // Three operands: the second source's run counted with the destination's.
+        let zip = Loop {
+            extent: 16,
+            strides: [256, 1, 256],
+        };
+        assert!(packs::<f64, 3>(-2, 8, &zip, 2) && !packs::<f64, 3>(512, 8, &zip, 1));
+        // A single row, a source along the rows, a block past the scratch: never.
+        assert!(!packs::<u8, 2>(-1, 1, &run(100, [1, 4]), 1));
+        assert!(!packs::<u8, 2>(-4, 8, &run(100, [1, 1]), 1));
+        assert!(!packs::<u8, 2>(-1, 8, &run(1000, [1, 4]), 1));
         // Under Miri, the 1-byte ones (each way of packing).
         check::<u8>(-1, false);
         check::<u8>(1, t8);
@@ -1095,8 +1118,12 @@ mod tests {
             assert_eq!(extents, [8, 100], "{size} bytes");
             assert_eq!(strides[0], 600, "{size} bytes");
             assert_eq!(strides[2], 6, "{size} bytes");
+            let run = Loop {
+                extent: extents[1],
+                strides: [strides[2], strides[3]],
+            };
             assert_eq!(
-                packs::<T>([strides[1], strides[3]], extents, strides[2]),
+                packs::<T, 2>(strides[1], extents[0], &run, 1),
                 packed,
                 "{size} bytes"
             );
