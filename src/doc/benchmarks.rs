@@ -1547,7 +1547,11 @@
 //!   first cut that never packed such sources (only for unit destination rows or the SIMD
 //!   transpose) ran the power-of-two 175 (`f64` rows of 16 stepping 2 KiB in the destination
 //!   and the second source, two sets) 1.8x slower, below the loop, and 220 (`u32` rows of 8
-//!   read 8 KiB apart, one set) 1.2x.
+//!   read 8 KiB apart, one set) 1.2x. The grid's two blocks it changes (`zip_map` of `f64`
+//!   read across, 256 x 16 x 4 and 256 x 32 x 2): 0.74-0.75x the time (one process, two
+//!   builds linked side by side, alternating, medians of 11). The grid after both steps, one
+//!   run: `copy()` 4.63x the loop, 0 under 0.91x; `map` 2.36x, 2; `zip_map` 2.33x, 4 (none
+//!   of them a block either step changes).
 //! - `zip_map` of rank-2 operands in the destination's order where their rows crowd its sets,
 //!   the same round: the rank-<= 2 planner (`small_nest`) lacked the general builder's
 //!   `crowds_destination` step, so transposes whose second source lies as the destination ran
