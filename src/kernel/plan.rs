@@ -1088,12 +1088,7 @@ mod tests {
     /// (`copy_nest`): the same error, no nest where the plan has none, else the plan's nest
     /// down to its first two slots.
     fn lowered_small_matches_general<const N: usize>(ops: &[Lowered<N>; 2]) -> bool {
-        let (mut a, mut b) = (Plan::empty(), Plan::<2>::EMPTY);
-        let (ra, rb) = (a.build_strided(ops), b.build_any(ops));
-        assert_eq!(ra, rb, "{ops:?}");
-        if ra.is_ok() {
-            assert_eq!(a, b, "{ops:?}");
-        }
+        let (rb, b) = planners_agree(ops);
         let [dst, src] = ops;
         match (
             block::copy_nest(dst, src, super::line_for(dst.itemsize.max(src.itemsize))),
@@ -1118,7 +1113,7 @@ mod tests {
                 "{ops:?}: the run-time planner disagrees with the general one"
             ),
         }
-        ra.is_ok()
+        rb.is_ok()
     }
 
     #[test]
@@ -1191,16 +1186,25 @@ mod tests {
         assert!(plan.nests()[0].tile().is_some());
     }
 
-    /// The rank-<= 2 planner and the general one on three operands (`zip_map`'s): the same
-    /// plan, or the same error. Returns whether it planned.
-    fn small_matches_general3<const N: usize>(ops: &[Lowered<N>; 3]) -> bool {
-        let (mut a, mut b) = (Plan::empty(), Plan::<3>::EMPTY);
+    /// The rank-<= 2 planner's plan (`build_strided`, from an empty run-time plan) and the
+    /// general one's for `ops`: the same plan, or the same error (asserted). Returns the
+    /// general one's result and plan.
+    fn planners_agree<const N: usize, const K: usize>(
+        ops: &[Lowered<N>; K],
+    ) -> (Result<(), crate::LayoutError>, Plan<K>) {
+        let (mut a, mut b) = (Plan::empty(), Plan::<K>::EMPTY);
         let (ra, rb) = (a.build_strided(ops), b.build_any(ops));
         assert_eq!(ra, rb, "{ops:?}");
         if ra.is_ok() {
             assert_eq!(a, b, "{ops:?}");
         }
-        ra.is_ok()
+        (rb, b)
+    }
+
+    /// The rank-<= 2 planner and the general one on three operands (`zip_map`'s): the same
+    /// plan, or the same error ([`planners_agree`]). Returns whether it planned.
+    fn small_matches_general3<const N: usize>(ops: &[Lowered<N>; 3]) -> bool {
+        planners_agree(ops).0.is_ok()
     }
 
     #[test]
