@@ -1047,22 +1047,21 @@ mod tests {
 
     /// A source block read across its rows packs where the packing buys something
     /// ([`packs`]): its destination's rows step one element, the SIMD transpose packs it, or
-    /// its rows step a line or more; a block written a strided element at a time whose
-    /// source rows step within their lines is read as it lies. `map` and `zip_map` write what
+    /// its rows step a line or more into lines that fill their sets; a block written a
+    /// strided element at a time whose rows' lines stay cached is read as it lies. `map` and `zip_map` write what
     /// the model does either way.
     #[test]
     fn blocks_written_strided_pack_their_source_only_where_it_pays() {
-        // The rule: rows of 8 x 100 `u8` read (-1, 4) and written 6 apart: as they lie; the
-        // same written one element apart, read 64 bytes a step, or transposed: packed; a
-        // single row, or a block past the scratch: never.
+        // The rule: blocks of 8 rows of 100 `u8` read (-1, 4) and written 6 apart: as they
+        // lie; the same written one element apart, or transposed: packed.
         let t8 = transpose::transposes::<u8>();
         let run = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
         assert!(!packs::<u8, 2>(-1, 8, &run(100, [6, 4]), 1));
         assert!(packs::<u8, 2>(-1, 8, &run(100, [1, 4]), 1));
         assert!(packs::<u8, 2>(-1, 8, &run(100, [-1, 4]), 1));
         assert_eq!(packs::<u8, 2>(1, 8, &run(100, [6, 4]), 1), t8);
-        // Rows stepping a line or more: packed where their lines fill their sets (8 rows
-        // of `f64` 4 KiB apart, one set; 16 of 2 KiB, two; 64 of 64 bytes with the
+        // Rows stepping a line or more: packed where their lines fill their sets (rows of 8
+        // `f64` 4 KiB apart, one set; 16 of 2 KiB, two; 64 of 64 bytes under the
         // destination's 64 of 4 KiB), as they lie where they do not (8 of 2 KiB, 64 of 64
         // bytes alone, 100 `u8` 63 bytes apart).
         assert!(packs::<f64, 2>(-1, 8, &run(8, [6, 512]), 1));
