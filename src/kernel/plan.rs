@@ -86,13 +86,13 @@ use merge::{merge, merge_turned, merge2};
 pub(crate) use operands::{all_strided, check_operands};
 use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
-use order::{by_operand, outer_first, outer_first2};
+use order::{by_operand, crowded_in_destination_order, outer_first, outer_first2};
 #[cfg(not(target_os = "none"))]
 pub(crate) use sets::{L1_SETS, orbit};
 pub(crate) use sets::{L1_WAYS, l2_set_lines, set_lines};
 use storage::Nests;
 pub(crate) use tiling::{SET_ROOM, set_shares, sets_overflow, side_for, walk_whole};
-use tiling::{crowds_destination, short_back, tile2, untiled_small};
+use tiling::{short_back, tile2, untiled_small};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte
 /// elements is about `sqrt(TILE_BYTES / itemsize)` on a side): 4096 on targets with an OS

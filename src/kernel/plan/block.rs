@@ -13,7 +13,7 @@
 //! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
-    Loop, Plan, backwards2, by_operand, crowds_destination, face, flip, itemsize_of, line_for,
+    Loop, Plan, backwards2, crowded_in_destination_order, face, flip, itemsize_of, line_for,
     measure, measure2, merge, merge_turned, merge2, offsets_of, outer_first, outer_first2,
     short_back, side_for, strides_at, tile2, turn2, untiled_small,
 };
@@ -216,12 +216,10 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
     }
     let line = line_for(itemsize_of(ops));
     let tile = block_tile(&mut outer, &mut inner, depth, side, line);
-    // As the general builder's last order: two untiled loops of three operands or more
-    // whose inner rows crowd the destination's lines out of their sets run in the
-    // destination's order.
-    if K >= 3 && depth == 2 && tile.is_none() && crowds_destination(&inner, line) {
+    // The general builder's last order step, on the two loops.
+    if depth == 2 {
         let mut pair = [outer, inner];
-        depth = match by_operand(&mut pair, &mut offsets, 0) {
+        depth = match crowded_in_destination_order(&mut pair, &mut offsets, tile.is_some(), line) {
             Ok(n) => n,
             Err(e) => return Err(e),
         };

@@ -13,10 +13,8 @@ use super::flip::face;
 use super::group::group;
 use super::measure::measure;
 use super::merge::append;
-use super::order::{by_operand, far_back, long_cube, long_inside, order};
-use super::tiling::{
-    TILE_MIN_EXTENT, crowds_destination, long_over_short, short_back, tile, untiled_small,
-};
+use super::order::{crowded_in_destination_order, far_back, long_cube, long_inside, order};
+use super::tiling::{TILE_MIN_EXTENT, long_over_short, short_back, tile, untiled_small};
 use crate::LayoutError;
 
 /// A nest under construction.
@@ -42,9 +40,9 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
     }
 
     /// Flips, orders and merges ([`order`]), then tiles the pushed loops (an untiled nest of
-    /// three operands or more whose rows crowd the destination's cache sets,
-    /// [`crowds_destination`], in the destination's order, [`by_operand`]) and faces their
-    /// block ([`face`]), then measures each operand's bounds.
+    /// three operands or more whose rows crowd the destination's cache sets in the
+    /// destination's order, [`crowded_in_destination_order`]) and faces their block
+    /// ([`face`]), then measures each operand's bounds.
     ///
     /// Each pass walks the loops as a slice where it can (no index to check per step).
     pub(super) const fn finish(self, side: usize, line: usize) -> Result<(), LayoutError> {
@@ -94,20 +92,13 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         }
         // An untiled nest of three operands or more whose innermost rows crowd the
         // destination's lines out of their sets runs in the destination's order.
-        let loops = match loops {
-            [.., inner] if K >= 3 && nest_tile.is_none() && crowds_destination(inner, line) => {
-                match by_operand(loops, offsets, 0) {
-                    Ok(n) => {
-                        *nest_depth = n;
-                        match loops.split_at_mut_checked(n) {
-                            Some((loops, _)) => loops,
-                            None => return Err(LayoutError::RankOverflow { max: L }),
-                        }
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            _ => loops,
+        *nest_depth = match crowded_in_destination_order(loops, offsets, nest_tile.is_some(), line)
+        {
+            Ok(n) => n,
+            Err(e) => return Err(e),
+        };
+        let Some((loops, _)) = loops.split_at_mut_checked(*nest_depth) else {
+            return Err(LayoutError::RankOverflow { max: L });
         };
         if let [.., outer, inner] = loops {
             if let Err(e) = face(outer, inner, offsets) {

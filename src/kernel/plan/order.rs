@@ -9,7 +9,9 @@ use super::Loop;
 use super::flip::flip;
 use super::merge::{merge, merge_apart, merge_turned};
 use super::operands::{at, stride_or_0};
-use super::tiling::{TILE_MIN_EXTENT, abs_stride, evicts, evicts_far, transpose_walk};
+use super::tiling::{
+    TILE_MIN_EXTENT, abs_stride, crowds_destination, evicts, evicts_far, transpose_walk,
+};
 use crate::LayoutError;
 use crate::algo::access::{get, set, swap};
 
@@ -65,6 +67,29 @@ pub(super) const fn by_operand<const K: usize>(
 ) -> Result<usize, LayoutError> {
     sort(loops, Outer::Operand(k));
     remerge(loops, offsets)
+}
+
+/// The planners' last order step (the general builder's and the two-loop one's): an untiled
+/// nest of three operands or more whose innermost rows crowd the destination's lines out of
+/// their first-level sets ([`crowds_destination`]) runs in the destination's order
+/// ([`by_operand`]). Returns how many loops remain, in `loops[..n]` (all of them where the
+/// step leaves the nest as it is).
+///
+/// # Errors
+///
+/// [`by_operand`]'s.
+pub(super) const fn crowded_in_destination_order<const K: usize>(
+    loops: &mut [Loop<K>],
+    offsets: &mut [isize; K],
+    tiled: bool,
+    line: usize,
+) -> Result<usize, LayoutError> {
+    match loops {
+        [.., inner] if K >= 3 && !tiled && crowds_destination(inner, line) => {
+            by_operand(loops, offsets, 0)
+        }
+        _ => Ok(loops.len()),
+    }
 }
 
 /// Which loop of two goes outside the other, for [`sort`].
