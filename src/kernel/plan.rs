@@ -91,7 +91,7 @@ use order::{by_operand, crowded_in_destination_order, outer_first, outer_first2}
 pub(crate) use sets::{L1_SETS, orbit};
 pub(crate) use sets::{L1_WAYS, l2_set_lines, set_lines};
 use storage::Nests;
-pub(crate) use tiling::{SET_ROOM, set_shares, sets_overflow, side_for, walk_whole};
+pub(crate) use tiling::{SET_ROOM, cube_turns, set_shares, sets_overflow, side_for, walk_whole};
 use tiling::{short_back, tile2, untiled_small};
 
 /// Bytes of *source* data one tile of a tiled copy covers (a tile of `itemsize`-byte

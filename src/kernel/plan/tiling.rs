@@ -10,8 +10,8 @@
 //! outside repeat, [`small_back`]).
 
 use super::operands::stride_or_0;
-use super::order::{LINE_BYTES, line_for, sink};
-use super::sets::{crowds, l2_set_lines, set_lines};
+use super::order::{LINE_BYTES, SHORT_INNER, line_for, sink};
+use super::sets::{L1_WAYS, L2_WAY_BYTES, L2_WAYS, crowds, l2_set_lines, set_lines};
 use super::{Loop, TILE_BYTES};
 use crate::algo::access::{get, set};
 
@@ -1094,6 +1094,92 @@ pub(super) const fn small_back<const K: usize>(
         strides: inner.strides,
     };
     outer.extent < TILE_MIN_EXTENT && inner.extent > outer.extent && evicts(&half, outer, line)
+}
+
+/// Whether the plain loops' cube `c × a × b` (`b` innermost; elements of `line` a cache line)
+/// that `map` and `zip_map` run short rows in (`raw::elementwise`) runs faster turned, as
+/// `a × c × b`: `a`'s pass evicts from their few first-level sets the lines the next step
+/// of `c` comes back to ([`evicts`]), but not from the second-level ones ([`evicts_far`]),
+/// each element a miss; `c` has more than [`SHORT_INNER`] steps; and in every operand in
+/// which `a` steps less than a line, whose lines the next step of `a` comes back to, a
+/// pass of `c × b` keeps its lines ([`keeps_lines`]), the passes of all such operands at
+/// most half the second-level cache counted on ([`TURNED_LINES`]). `false` on bare metal.
+/// The power-of-two sweep's 66 (`u8` rows of 2, 32 of them 16 KiB apart in the source, one
+/// set, under 1,024 steps of 4 bytes) ran `map` at 0.62x the plain loop's speed; turned,
+/// 0.67x the time. Measured on the sweep's power-of-two cases, each case the rule changes
+/// timed alone with the builds alternating (medians of five): the 2,000-case sweep of seed
+/// 2026, from which the bounds were drawn, 11 `map` and 11 `zip_map` cases at 0.88x and
+/// 0.87x the time in geometric mean; of seeds 7, 13, 11 and 17, drawn after, 27 `map` cases
+/// at 0.75-0.96x per sweep and 25 `zip_map` at 0.47-0.96x, the slowest 1.40x (seed 11's
+/// 103, `map`, still 2.4x faster than the plain loop), none put below the loop. No case of
+/// the random sweeps (240 cases, and 2,000) turns.
+pub(crate) const fn cube_turns<const K: usize>([c, a, b]: [&Loop<K>; 3], line: usize) -> bool {
+    if c.extent <= SHORT_INNER || !evicts(a, c, line) || evicts_far(a, c, line) {
+        return false;
+    }
+    let item = item_bytes(line);
+    let mut lines = 0usize;
+    let mut k = 0;
+    while k < K {
+        if stride_or_0(get(&a.strides, k)).unsigned_abs() < line {
+            let Some(pass) = keeps_lines([c, b], k, item) else {
+                return false;
+            };
+            lines = lines.saturating_add(pass);
+        }
+        k = k.saturating_add(1);
+    }
+    lines <= TURNED_LINES
+}
+
+/// The most lines [`cube_turns`] lets a turned cube's passes of `c × b` touch, in all the
+/// operands the next step of `a` comes back to: half the second-level cache counted on
+/// ([`L2_WAY_BYTES`] × [`L2_WAYS`]), so that they come back to lines it still holds. The
+/// power-of-two sweep's 977 (`u8`, 8,192 lines of the destination a pass) ran `zip_map`,
+/// whose second source is laid out as the destination, 1.43x slower turned.
+const TURNED_LINES: usize = L2_WAY_BYTES * L2_WAYS / 2 / LINE_BYTES;
+
+/// The lines a pass of `c × b` touches in operand `k` (`item` bytes an element) where the
+/// first-level cache keeps them for the next pass: a few lines (at most [`L1_WAYS`], which
+/// one set holds), or streams the hardware's prefetchers follow: `c` stepping at most two
+/// lines, and `b` adding at most [`TURNED_STREAMS`] rows of them. `None` where neither: passes of
+/// 64 steps 512 bytes apart by 8 rows 32 KiB apart (the power-of-two sweep's 1145 and 1303,
+/// `f32`), or of 2,048 steps 256 bytes apart (its 1517, `f64`), ran 1.6-2.9x slower turned.
+const fn keeps_lines<const K: usize>(
+    [c, b]: [&Loop<K>; 2],
+    k: usize,
+    item: usize,
+) -> Option<usize> {
+    let (sc, sb) = (
+        stride_or_0(get(&c.strides, k))
+            .unsigned_abs()
+            .saturating_mul(item),
+        stride_or_0(get(&b.strides, k))
+            .unsigned_abs()
+            .saturating_mul(item),
+    );
+    let lines = loop_lines(c.extent, sc).saturating_mul(loop_lines(b.extent, sb));
+    let streams = if sb < LINE_BYTES { 1 } else { b.extent };
+    if lines <= L1_WAYS || (sc <= 2 * LINE_BYTES && streams <= TURNED_STREAMS) {
+        Some(lines)
+    } else {
+        None
+    }
+}
+
+/// The most rows of streams [`keeps_lines`] counts on the prefetchers following.
+const TURNED_STREAMS: usize = 4;
+
+/// The lines `extent` steps `apart` bytes apart touch: one a step where a step is a line or
+/// more, else the lines their bytes span (at least one).
+const fn loop_lines(extent: usize, apart: usize) -> usize {
+    if apart >= LINE_BYTES {
+        extent
+    } else {
+        // `LINE_BYTES` is not zero: the division cannot fail.
+        let lines = extent.saturating_mul(apart).div_ceil(LINE_BYTES);
+        if lines == 0 { 1 } else { lines }
+    }
 }
 
 /// A tile `[ta, tb]` of element loops (not a transpose's block: some loop steps no operand

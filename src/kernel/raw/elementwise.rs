@@ -11,7 +11,8 @@ use crate::kernel::drive::{
     for_each_block, for_each_block_tiled, for_each_cube, for_each_run, step,
 };
 use crate::kernel::plan::{
-    LINE_BYTES, Plan, SET_ROOM, TILE_BYTES, line_for, set_shares, sets_overflow, side_for,
+    LINE_BYTES, Plan, SET_ROOM, TILE_BYTES, cube_turns, line_for, set_shares, sets_overflow,
+    side_for,
 };
 use crate::kernel::plan::{Loop, Nest};
 use crate::kernel::proof::{InBounds, Unique};
@@ -183,7 +184,17 @@ fn chunked<T>(row: &Loop<2>) -> bool {
     reversed(row) && row.extent.saturating_mul(size_of::<T>()) >= REVERSE_CHUNK_BYTES
 }
 
-/// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops.
+/// Whether [`map_short`] and [`zip_short`] run `nest`'s cubes `c × a × b` (its three innermost
+/// loops) turned, as `a × c × b` ([`cube_turns`], elements of `size` bytes).
+fn cube_turned<const K: usize, const L: usize>(nest: &Nest<K, L>, size: usize) -> bool {
+    match nest.loops() {
+        [.., c, a, b] => cube_turns([c, a, b], line_for(size)),
+        _ => false,
+    }
+}
+
+/// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops,
+/// turned where [`cube_turned`].
 /// Out of line, so that the rows' path beside it compiles as it did.
 ///
 /// # Safety
@@ -196,11 +207,13 @@ unsafe fn map_short<T: Copy, U, F: FnMut(T) -> U, const L: usize>(
     s: *const T,
     f: &mut F,
 ) {
+    let turn = cube_turned(nest, size_of::<T>());
     for_each_cube(nest, |offs, c, a, b| {
-        // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of the nest,
-        // inside the allocations, the destination's unique and no source's (the caller's
-        // contract): `map_cube`'s contract.
-        unsafe { map_cube(d, s, offs, [c, a, b], f) };
+        let cube = if turn { [a, c, b] } else { [c, a, b] };
+        // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of the nest
+        // (a cube turned holds the same offsets), inside the allocations, the destination's
+        // unique and no source's (the caller's contract): `map_cube`'s contract.
+        unsafe { map_cube(d, s, offs, cube, f) };
     });
 }
 
@@ -217,11 +230,13 @@ unsafe fn zip_short<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize>(
     pb: *const B,
     f: &mut F,
 ) {
+    let turn = cube_turned(nest, size_of::<A>());
     for_each_cube(nest, |offs, c, a, b| {
-        // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of the nest,
-        // inside the allocations, the destination's unique and neither source's (the caller's
-        // contract): `zip_cube`'s contract.
-        unsafe { zip_cube(d, pa, pb, offs, [c, a, b], f) };
+        let cube = if turn { [a, c, b] } else { [c, a, b] };
+        // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of the nest
+        // (a cube turned holds the same offsets), inside the allocations, the destination's
+        // unique and neither source's (the caller's contract): `zip_cube`'s contract.
+        unsafe { zip_cube(d, pa, pb, offs, cube, f) };
     });
 }
 
@@ -777,9 +792,10 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
 )]
 mod tests {
     use super::{
-        SHORT_ROW, THIN_ROWS, chunked, crowded_tile, packs, reversed, short_rows, zip_tiled,
+        SHORT_ROW, THIN_ROWS, chunked, crowded_tile, cube_turned, packs, reversed, short_rows,
+        zip_tiled,
     };
-    use crate::kernel::plan::{Loop, MAX_LOOPS, Plan};
+    use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, cube_turns, line_for};
     use crate::kernel::transpose;
     use crate::{Layout, map, zip_map};
     use core::ops::{Add, Sub};
@@ -928,6 +944,89 @@ mod tests {
         // and 16 x 16; the rest as plain loops (2 x 16, 7 x 17 and 16 x 2, whose rows are the
         // 16 the source reads in a run, under fewer than `THIN_ROWS` rows).
         assert_eq!(taken, [3, 7]);
+    }
+
+    /// Short rows' cubes `c × a × b` turn (`a` outside `c`) where `a`'s rows evict the lines
+    /// the next step of `c` comes back to and a pass of `c × b` keeps its own ([`cube_turns`]);
+    /// `map` and `zip_map` write what the model does turned and not.
+    #[test]
+    #[expect(
+        clippy::many_single_char_names,
+        reason = "the loops named as the cube's, `c × a × b`"
+    )]
+    fn short_rows_cubes_turn_where_their_rows_evict_what_the_outer_loop_comes_back_to() {
+        let l = |extent: usize, strides: [isize; 2]| Loop { extent, strides };
+        let (u8_line, f32_line) = (line_for(1), line_for(4));
+        // The power-of-two sweep's 66: `u8` rows of 2, 32 of them 16 KiB apart in the source
+        // (one set), under 1,024 steps 4 bytes on: turned. With 3 steps outside, or 8 rows
+        // (the set holds them): not.
+        let (c, a, b) = (l(1024, [64, 4]), l(32, [-2, 16384]), l(2, [-1, 1]));
+        assert!(cube_turns([&c, &a, &b], u8_line));
+        assert!(!cube_turns([&l(3, [64, 4]), &a, &b], u8_line));
+        assert!(!cube_turns([&c, &l(8, [-2, 16384]), &b], u8_line));
+        // The sweep's 1145: `f32` passes of 64 steps 512 bytes apart by 8 rows 32 KiB apart,
+        // no streams and more lines than a set holds: not turned. Steps two lines apart
+        // stream: turned by 4 rows, not by 8.
+        let a = l(128, [-512, 1]);
+        let (b4, b8) = (l(4, [1, -8192]), l(8, [1, -8192]));
+        assert!(!cube_turns([&l(64, [8, 128]), &a, &b8], f32_line));
+        assert!(cube_turns([&l(64, [8, 32]), &a, &b4], f32_line));
+        assert!(!cube_turns([&l(64, [8, 32]), &a, &b8], f32_line));
+        // A few lines a pass (its 1687: 4 steps by 2 rows, `f64`): turned, whatever the steps.
+        let wide = [&l(4, [4, 64]), &l(32, [2048, 2]), &l(2, [1, 65536])];
+        assert!(cube_turns(wide, line_for(8)));
+        // The sweep's 977: a pass of 8,192 lines of the destination, half the second level's
+        // lines: turned for `map`; for `zip_map`, whose second source is laid out as the
+        // destination, twice that: not.
+        let m = [&l(8192, [-64, 2]), &l(32, [-2, 16384]), &l(2, [1, 1])];
+        assert!(cube_turns(m, u8_line));
+        let z = |extent, [d, s]: [isize; 2]| Loop {
+            extent,
+            strides: [d, s, d],
+        };
+        let zip = [&z(8192, [-64, 2]), &z(32, [-2, 16384]), &z(2, [1, 1])];
+        assert!(!cube_turns(zip, u8_line));
+        // `map` and `zip_map` (the second source laid out as the destination) of `f32` rows of
+        // 2, 16 or 8 rows 4 KiB apart in the source, under 64 steps 8 bytes on; the
+        // destination written 8 bytes and 128 bytes a step: turned with 16 rows, not with 8.
+        for (k, turned) in [(16usize, true), (8, false)] {
+            let ki = k.cast_signed();
+            let src_l = Layout::new([k, 2, 64, 2], [1024, 1, 2, 512], 4).unwrap();
+            let dst_l = Layout::new([k, 2, 64, 2], [-2, -1, 2 * ki, -128 * ki], 4)
+                .and_then(|l| l.with_offset(2 * ki - 1 + 128 * ki))
+                .unwrap();
+            let (d, s) = (dst_l.lowered(), src_l.lowered());
+            let map_plan = Plan::new(&[d, s]).unwrap();
+            let zip_plan = Plan::new(&[d, s, d]).unwrap();
+            let (map_nest, zip_nest) = (&map_plan.nests()[0], &zip_plan.nests()[0]);
+            assert!(
+                short_rows(map_nest).is_some() && short_rows(zip_nest).is_some(),
+                "{k}"
+            );
+            assert_eq!(cube_turned(map_nest, 4), turned, "{k}");
+            assert_eq!(cube_turned(zip_nest, 4), turned, "{k}");
+            let len = 256 * k;
+            let src: Vec<f32> = (0..1024 * k)
+                .map(|i| f32::from(u16::try_from(i % 1999).unwrap()))
+                .collect();
+            let other: Vec<f32> = (0..len)
+                .map(|i| f32::from(u16::try_from(3 * i % 997).unwrap()))
+                .collect();
+            let (mapped, zipped) = mapped_and_zipped(
+                (&src, &src_l),
+                [(&src, &src_l), (&other, &dst_l)],
+                (&dst_l, len),
+            );
+            for (s, d) in src_l.offsets().zip(dst_l.offsets()) {
+                let (s, d) = (s.unsigned_abs(), d.unsigned_abs());
+                assert_eq!(mapped[d].to_bits(), (src[s] + 0.5).to_bits(), "{k} at {d}");
+                assert_eq!(
+                    zipped[d].to_bits(),
+                    (src[s] - other[d]).to_bits(),
+                    "{k} at {d}"
+                );
+            }
+        }
     }
 
     /// Rows of 2 to 17 `f32` read backwards: `map` keeps its reversed chunks for those of a
