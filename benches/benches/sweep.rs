@@ -475,6 +475,14 @@ fn print_plan(c: &Case) {
             Ok(p) => println!("{p}"),
             Err(e) => println!("no plan: {e}"),
         }
+        // `zip_map`'s plan of three operands (the second source laid out as the
+        // destination), which may order and tile its loops otherwise.
+        if matches!(std::env::var("SWEEP_KERNEL").as_deref(), Ok("zip_map")) {
+            match strided_layout::plan::Plan::new(&[dl.lowered(), sl.lowered(), dl.lowered()]) {
+                Ok(p) => println!("zip_map's plan:\n{p}"),
+                Err(e) => println!("no zip_map plan: {e}"),
+            }
+        }
     }
     match c.shape.len() {
         1 => go::<1>(c),
