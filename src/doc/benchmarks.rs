@@ -1562,6 +1562,33 @@
 //!   -> 986 us against the loop's 1,381; of the 2,000, 0.02-0.28x the time but 156's 0.54x
 //!   (809, `u16` `(4096, 64)` read `(-64, 1)`: 3,205 -> 54 us against 2,621; 336, `f64`
 //!   `(16, 2048)`: 278 -> 14 us against 25).
+//! - `map` and `zip_map` of short rows in turned cubes (`cube_turns`), the next round: the
+//!   plain loops' cube `c × a × b` runs as `a × c × b` where `a`'s pass evicts from their
+//!   few first-level sets the lines the next step of `c` comes back to, and a pass of `c ×
+//!   b` keeps its own (a few lines, or streams of at most two lines a step in at most 4 rows,
+//!   at most half the second-level cache in all). The power-of-two 240's 66 (`u8`
+//!   `(32,2,1024,2):(16384,1,4,8192)` written `(-2,-1,64,-65536)`, 32 rows 16 KiB apart in
+//!   the source) ran `map` at 0.62x the loop. The cases it changes, counted as above, each
+//!   alone, builds alternating, medians of 5, on a 2-core share of an AMD EPYC (Zen 3 class,
+//!   512 KiB of L2 a core): the power-of-two 2,000 of seed 2026, from which the bounds were
+//!   drawn, 11 `map` cases 0.88x the time in geometric mean (66 163 -> 110 us against the
+//!   loop's 188; 1038 0.59x) and 11 `zip_map` 0.87x (1038 625 -> 289 us); of seeds 7, 13, 11
+//!   and 17, drawn after, 27 `map` cases 0.75-0.96x per sweep and 25 `zip_map` 0.47-0.96x,
+//!   the slowest 1.40x (seed 11's 103, `map`, 2.4x the loop still), none put below the loop.
+//!   No random case turns. The tiles' turn test (`tile_back`) on `c` and `a` alone, tried
+//!   first, turned 20 cases of seed 2026 at 1.12x and 1.01x the time: passes of `c × b`
+//!   that crowd their own sets (`f32` 64 steps 512 bytes apart by 8 rows 32 KiB apart:
+//!   2.3x) or stream megabytes of the destination (`f64` 2,048 steps 256 bytes apart: 2.9x).
+//!   The sweeps after it on that host, one run each: `map` random 3.39x the loop, 8 cases
+//!   slower in the sweep, 5 alone (61 0.80x, 79 0.77x, 80 0.72x, 148 0.80x, 178 0.67x);
+//!   power-of-two 3.82x, 3 and 1 (135 0.99x); `zip_map` random 3.30x, 8 and 3 (60 0.46x, 61
+//!   0.68x, 93 0.90x), power-of-two 3.60x, 8 and 2 (43 0.99x, 173 0.79x); `copy()` 5.60x
+//!   and 6.42x, 2 and 1 in the sweep, 1 and 1 alone (61 and the power-of-two 0, 0.92x). The
+//!   Zen 3 host finds cliffs the Zen 4 one did not: 61 (`f64` `(817,198,4)` dense into four
+//!   planes 11.6 MB apart, written 24 bytes a step; `map` 0.50-0.61x in six processes) runs
+//!   tiles of 4 x 64 whose source the SIMD transpose packs; read as it lies (its 32 lines a
+//!   tile stay cached), 0.64-0.81x the time, still below the loop, and 178 1.23x slower in
+//!   `map`: left for a rule that prices the packing.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
