@@ -1575,7 +1575,7 @@
 //!   loop's 188; 1038 0.59x) and 11 `zip_map` 0.87x (1038 625 -> 289 us); of seeds 7, 13, 11
 //!   and 17, drawn after, 27 `map` cases 0.75-0.96x per sweep and 25 `zip_map` 0.47-0.96x,
 //!   the slowest 1.40x (seed 11's 103, `map`, 2.4x the loop still), none put below the loop.
-//!   No random case turns. The tiles' turn test (`tile_back`) on `c` and `a` alone, tried
+//!   No random case turns, nor any block of the grid. The tiles' turn test (`tile_back`) on `c` and `a` alone, tried
 //!   first, turned 20 cases of seed 2026 at 1.12x and 1.01x the time: passes of `c × b`
 //!   that crowd their own sets (`f32` 64 steps 512 bytes apart by 8 rows 32 KiB apart:
 //!   2.3x) or stream megabytes of the destination (`f64` 2,048 steps 256 bytes apart: 2.9x).

@@ -1112,7 +1112,7 @@ pub(super) const fn small_back<const K: usize>(
 /// 0.87x the time in geometric mean; of seeds 7, 13, 11 and 17, drawn after, 27 `map` cases
 /// at 0.75-0.96x per sweep and 25 `zip_map` at 0.47-0.96x, the slowest 1.40x (seed 11's
 /// 103, `map`, still 2.4x faster than the plain loop), none put below the loop. No case of
-/// the random sweeps (240 cases, and 2,000) turns.
+/// the random sweeps (240 cases, and 2,000) turns, nor any block of the block grid.
 pub(crate) const fn cube_turns<const K: usize>([c, a, b]: [&Loop<K>; 3], line: usize) -> bool {
     if c.extent <= SHORT_INNER || !evicts(a, c, line) || evicts_far(a, c, line) {
         return false;
