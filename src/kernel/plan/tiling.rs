@@ -9,6 +9,7 @@
 //! taken back inside such rows ([`short_back`]; in blocks of one tile or less that loops
 //! outside repeat, [`small_back`]).
 
+use super::group::lines_of;
 use super::operands::stride_or_0;
 use super::order::{LINE_BYTES, SHORT_INNER, line_for, sink};
 use super::sets::{L1_WAYS, L2_WAY_BYTES, L2_WAYS, crowds, l2_set_lines, set_lines};
@@ -1171,14 +1172,12 @@ const fn keeps_lines<const K: usize>(
 const TURNED_STREAMS: usize = 4;
 
 /// The lines `extent` steps `apart` bytes apart touch: one a step where a step is a line or
-/// more, else the lines their bytes span (at least one).
+/// more, else the lines their bytes span ([`lines_of`], at least one).
 const fn loop_lines(extent: usize, apart: usize) -> usize {
     if apart >= LINE_BYTES {
         extent
     } else {
-        // `LINE_BYTES` is not zero: the division cannot fail.
-        let lines = extent.saturating_mul(apart).div_ceil(LINE_BYTES);
-        if lines == 0 { 1 } else { lines }
+        lines_of(extent.saturating_mul(apart), LINE_BYTES)
     }
 }
 
