@@ -988,7 +988,8 @@ mod tests {
         assert!(!cube_turns(zip, u8_line));
         // `map` and `zip_map` (the second source laid out as the destination) of `f32` rows of
         // 2, 16 or 8 rows 4 KiB apart in the source, under 64 steps 8 bytes on; the
-        // destination written 8 bytes and 128 bytes a step: turned with 16 rows, not with 8.
+        // destination written 8 bytes a row and 128 or 64 bytes a step outside: turned with
+        // 16 rows, not with 8 (the set holds them).
         for (k, turned) in [(16usize, true), (8, false)] {
             let ki = k.cast_signed();
             let src_l = Layout::new([k, 2, 64, 2], [1024, 1, 2, 512], 4).unwrap();
