@@ -1585,10 +1585,20 @@
 //!   0.68x, 93 0.90x), power-of-two 3.60x, 8 and 2 (43 0.99x, 173 0.79x); `copy()` 5.60x
 //!   and 6.42x, 2 and 1 in the sweep, 1 and 1 alone (61 and the power-of-two 0, 0.92x). The
 //!   Zen 3 host finds cliffs the Zen 4 one did not: 61 (`f64` `(817,198,4)` dense into four
-//!   planes 11.6 MB apart, written 24 bytes a step; `map` 0.50-0.61x in six processes) runs
-//!   tiles of 4 x 64 whose source the SIMD transpose packs; read as it lies (its 32 lines a
-//!   tile stay cached), 0.64-0.81x the time, still below the loop, and 178 1.23x slower in
-//!   `map`: left for a rule that prices the packing.
+//!   planes 11.6 MB apart, written 24 bytes a step; `map` 0.50-0.61x in six processes) ran
+//!   tiles of 4 x 64 whose source the SIMD transpose packed.
+//! - `map` and `zip_map` no longer pack a source read across its rows for the SIMD transpose
+//!   alone where the destination's rows are strided (`packs`), the same round: those rows
+//!   are written element by element either way, and the transpose into the scratch only
+//!   moved each element once more. The cases it changes (counted as above: 218 of the
+//!   random and power-of-two sweeps of 240 and 2,000, and 118 blocks of the grid, all read
+//!   across), each alone, the two rules alternating in one binary, medians of 3, on the Zen
+//!   3 host while a CI run shared its cores: 0.71-0.85x the time per sweep and kernel, 190
+//!   of 218 faster (61 0.56-0.67x, still below the loop; 148, 79, 132 and the power-of-two
+//!   135 lifted above it), the slowest the power-of-two 2,000's 1737 at 1.55x (`map`, 4x
+//!   the loop still); the random 2,000's 250 and 1637 went below the loop in that run
+//!   (1.23-1.28x). The grid's 118 blocks, three runs each way: `map` 0.99x the time in
+//!   geometric mean (0.84-1.23x), `zip_map` 0.78x (0.56-1.16x), none under 0.91x the loop.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
