@@ -193,8 +193,23 @@ fn cube_turned<const K: usize, const L: usize>(nest: &Nest<K, L>, size: usize) -
     }
 }
 
-/// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops,
-/// turned where [`cube_turned`].
+/// Calls `f(offsets, [outer, middle, inner])` for every cube of `nest` ([`for_each_cube`]),
+/// its loops in the order [`map_short`] and [`zip_short`] run them: `c × a × b`, or turned to
+/// `a × c × b` where [`cube_turned`] (elements of `size` bytes). Either order holds the same
+/// offsets.
+#[inline]
+fn for_each_short_cube<const K: usize, const L: usize, F>(nest: &Nest<K, L>, size: usize, mut f: F)
+where
+    F: FnMut([isize; K], [Loop<K>; 3]),
+{
+    let turn = cube_turned(nest, size);
+    for_each_cube(nest, |offs, c, a, b| {
+        f(offs, if turn { [a, c, b] } else { [c, a, b] });
+    });
+}
+
+/// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops
+/// ([`for_each_short_cube`]).
 /// Out of line, so that the rows' path beside it compiles as it did.
 ///
 /// # Safety
@@ -207,12 +222,10 @@ unsafe fn map_short<T: Copy, U, F: FnMut(T) -> U, const L: usize>(
     s: *const T,
     f: &mut F,
 ) {
-    let turn = cube_turned(nest, size_of::<T>());
-    for_each_cube(nest, |offs, c, a, b| {
-        let cube = if turn { [a, c, b] } else { [c, a, b] };
-        // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of the nest
-        // (a cube turned holds the same offsets), inside the allocations, the destination's
-        // unique and no source's (the caller's contract): `map_cube`'s contract.
+    for_each_short_cube(nest, size_of::<T>(), |offs, cube| {
+        // SAFETY: every offset of the cube at `offs` is an offset of the nest (in either
+        // order), inside the allocations, the destination's unique and no source's (the
+        // caller's contract): `map_cube`'s contract.
         unsafe { map_cube(d, s, offs, cube, f) };
     });
 }
@@ -230,12 +243,10 @@ unsafe fn zip_short<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize>(
     pb: *const B,
     f: &mut F,
 ) {
-    let turn = cube_turned(nest, size_of::<A>());
-    for_each_cube(nest, |offs, c, a, b| {
-        let cube = if turn { [a, c, b] } else { [c, a, b] };
-        // SAFETY: every offset of the cube `c × a × b` at `offs` is an offset of the nest
-        // (a cube turned holds the same offsets), inside the allocations, the destination's
-        // unique and neither source's (the caller's contract): `zip_cube`'s contract.
+    for_each_short_cube(nest, size_of::<A>(), |offs, cube| {
+        // SAFETY: every offset of the cube at `offs` is an offset of the nest (in either
+        // order), inside the allocations, the destination's unique and neither source's (the
+        // caller's contract): `zip_cube`'s contract.
         unsafe { zip_cube(d, pa, pb, offs, cube, f) };
     });
 }
@@ -1181,18 +1192,18 @@ mod tests {
         assert!(!packs::<u8, 2>(-4, 8, &run(100, [1, 1]), 1));
         assert!(!packs::<u8, 2>(-1, 8, &run(1000, [1, 4]), 1));
         // Under Miri, the 1-byte ones (read backwards and forwards along the rows).
-        check::<u8>(-1, false);
-        check::<u8>(1, false);
+        check::<u8>(-1);
+        check::<u8>(1);
         if !cfg!(miri) {
-            check::<u16>(-1, false);
-            check::<u16>(1, false);
+            check::<u16>(-1);
+            check::<u16>(1);
         }
     }
 
     /// [`blocks_written_strided_pack_their_source_only_where_it_pays`] for one element type and
-    /// the source's step along the block's rows (`sa`, ±1): the plan's block and its packing,
-    /// and `map` and `zip_map` against the model.
-    fn check<T>(sa: isize, packed: bool)
+    /// the source's step along the block's rows (`sa`, ±1): the plan's block, read as it lies
+    /// (its rows are written 6 apart), and `map` and `zip_map` against the model.
+    fn check<T>(sa: isize)
     where
         T: Copy + 'static + From<u8> + Add<Output = T> + PartialEq + core::fmt::Debug,
     {
@@ -1221,9 +1232,8 @@ mod tests {
                 extent: extents[1],
                 strides: [strides[2], strides[3]],
             };
-            assert_eq!(
-                packs::<T, 2>(strides[1], extents[0], &run, 1),
-                packed,
+            assert!(
+                !packs::<T, 2>(strides[1], extents[0], &run, 1),
                 "{size} bytes"
             );
         }
