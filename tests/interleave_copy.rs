@@ -38,20 +38,7 @@ fn dst_len<const N: usize>(l: &InterleavedLayout<N>) -> usize {
 }
 
 fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    let mut out = vec![vec![]];
-    for &e in shape {
-        out = out
-            .into_iter()
-            .flat_map(|p| {
-                (0..e).map(move |i| {
-                    let mut q = p.clone();
-                    q.push(i);
-                    q
-                })
-            })
-            .collect();
-    }
-    out
+    crate::common::indices(shape)
 }
 
 fn check<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
@@ -177,16 +164,16 @@ fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
                 // The model's offsets (not the crate's `offset_of`, which under Miri took
                 // most of this test's time).
                 let (il_low, planar_low) = (il.lowered(), planar.lowered());
-                for ix in indices(&shape) {
-                    let o = crate::common::lowered_offset(&il_low, &ix) as usize;
-                    let p = crate::common::lowered_offset(&planar_low, &ix) as usize;
+                crate::common::for_each_index(&shape, |ix| {
+                    let o = crate::common::lowered_offset(&il_low, ix) as usize;
+                    let p = crate::common::lowered_offset(&planar_low, ix) as usize;
                     assert_eq!(
                         dst[skew + o],
                         src[skew + p],
                         "{c}/{f} w {w} skew {skew} at {ix:?}"
                     );
                     touched[o] = true;
-                }
+                });
                 for (o, t) in touched.iter().enumerate() {
                     if !t {
                         assert_eq!(

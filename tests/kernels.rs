@@ -524,10 +524,9 @@ impl<const N: usize> Mapping<N> for Interleaved<N> {
 impl<const N: usize> Interleaved<N> {
     fn offsets(&self) -> Vec<i128> {
         let l = self.0;
-        common::indices(&l.shape)
-            .iter()
-            .map(|ix| common::lowered_offset(&l, ix))
-            .collect()
+        let mut out = Vec::new();
+        common::for_each_index(&l.shape, |ix| out.push(common::lowered_offset(&l, ix)));
+        out
     }
 }
 

@@ -241,20 +241,19 @@ for_kernel_ranks!(copy_parts_write_the_bytes_of_copy, pair, check_copy_parts);
 /// The tuples of an interleaved layout (axis `d` in blocks of `f`), by the model.
 fn interleaved_offsets<const N: usize>(l: &InterleavedLayout<N>) -> Vec<i128> {
     let (d, f) = (l.interleave().dimension(), l.interleave().factor());
-    common::indices(&l.shape())
-        .iter()
-        .map(|ix| {
-            let mut o = l.offset() as i128;
-            for k in 0..N {
-                if k == d {
-                    o += (ix[k] / f) as i128 * l.strides()[k] as i128 + (ix[k] % f) as i128;
-                } else {
-                    o += ix[k] as i128 * l.strides()[k] as i128;
-                }
+    let mut out = Vec::new();
+    common::for_each_index(&l.shape(), |ix| {
+        let mut o = l.offset() as i128;
+        for k in 0..N {
+            if k == d {
+                o += (ix[k] / f) as i128 * l.strides()[k] as i128 + (ix[k] % f) as i128;
+            } else {
+                o += ix[k] as i128 * l.strides()[k] as i128;
             }
-            o
-        })
-        .collect()
+        }
+        out.push(o);
+    });
+    out
 }
 
 proptest! {

@@ -10,16 +10,24 @@ pub mod small_scope;
 /// Every index of `shape` in logical C order (last axis fastest).
 pub fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
+    for_each_index(shape, |ix| out.push(ix.to_vec()));
+    out
+}
+
+/// Calls `f` with every index of `shape` in logical C order (last axis fastest), as
+/// [`indices`] lists them, in one buffer: no allocation an index, which under Miri cost the
+/// tests more than the kernels they check.
+pub fn for_each_index(shape: &[usize], mut f: impl FnMut(&[usize])) {
     if shape.contains(&0) {
-        return out;
+        return;
     }
     let mut idx = vec![0usize; shape.len()];
     loop {
-        out.push(idx.clone());
+        f(&idx);
         let mut k = shape.len();
         loop {
             if k == 0 {
-                return out;
+                return;
             }
             k -= 1;
             idx[k] += 1;
@@ -43,10 +51,9 @@ pub fn offset_of_model(strides: &[isize], offset: isize, index: &[usize]) -> i12
 
 /// Every element offset of `shape`/`strides`/`offset`, in logical C order.
 pub fn offsets_raw(shape: &[usize], strides: &[isize], offset: isize) -> Vec<i128> {
-    indices(shape)
-        .iter()
-        .map(|ix| offset_of_model(strides, offset, ix))
-        .collect()
+    let mut out = Vec::new();
+    for_each_index(shape, |ix| out.push(offset_of_model(strides, offset, ix)));
+    out
 }
 
 /// Every element offset of `l`, in logical C order.

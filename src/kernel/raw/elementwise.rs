@@ -900,7 +900,8 @@ mod tests {
             (9, 17),
             (16, 16),
         ] {
-            let n = 37usize;
+            // Under Miri 17 blocks, still a row of 16 elements or more where they merge.
+            let n = if cfg!(miri) { 17usize } else { 37 };
             let (a, b, bb) = (k1.cast_signed(), k2.cast_signed(), (k1 * k2).cast_signed());
             let len = n * k1 * k2;
             let src_l = Layout::new([n, k1, k2], [bb, 1, a], 8).unwrap();
