@@ -200,9 +200,13 @@ fn channel_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
 #[test]
 fn channel_kernels_at_vector_lengths() {
     channel_sweep::<u8>();
-    channel_sweep::<u16>();
     channel_sweep::<f32>();
-    channel_sweep::<u64>();
+    // (Under Miri the 1- and 4-byte ones: the library's channel tests run each element size's
+    // kernels there.)
+    if !cfg!(miri) {
+        channel_sweep::<u16>();
+        channel_sweep::<u64>();
+    }
 }
 
 /// The kernel-parameter type packs an interleaved layout; its device math agrees everywhere.

@@ -753,13 +753,15 @@ mod tests {
         } else {
             &[4, 7, 8, 9, 15, 16, 19]
         };
+        // (Under Miri the target's tiles are the portable ones: one pass of each.)
+        let twins: &[bool] = if cfg!(miri) { &[false] } else { &[false, true] };
         let mut ran = 0;
         for &ea in eas {
             for &ec in ecs {
                 for &eb in ebs {
                     for scattered in [0, 1] {
                         for flip in [false, true] {
-                            for twin in [false, true] {
+                            for &twin in twins {
                                 let cube = [ec, ea, eb];
                                 let fits = |w: usize| ec * ea >= w && eb >= w && ea % w != 0;
                                 if fits(8) {
@@ -777,7 +779,7 @@ mod tests {
                 }
             }
         }
-        assert!(ran >= 16, "{ran}");
+        assert!(ran >= 8 * twins.len(), "{ran}");
     }
 
     /// What the shape rule refuses: other element sizes, groups a multiple of the tile side,

@@ -12,7 +12,8 @@ fn quick() -> bool {
     cfg!(debug_assertions) && std::env::var_os("STRIDED_LAYOUT_EXHAUSTIVE").is_none()
 }
 
-/// Every width 1..=70 (a few around the block sizes under Miri, which is slow).
+/// Every width 1..=70 (under Miri, which is slow: one element, a vector and a tail, four
+/// vectors and a tail).
 fn widths() -> &'static [usize] {
     const ALL: [usize; 70] = {
         let mut w = [0; 70];
@@ -23,7 +24,7 @@ fn widths() -> &'static [usize] {
         }
         w
     };
-    if cfg!(miri) { &[1, 5, 9, 17, 33] } else { &ALL }
+    if cfg!(miri) { &[1, 9, 33] } else { &ALL }
 }
 
 fn check(ea: usize, eb: usize) {
@@ -457,9 +458,15 @@ fn transpose_stream_with_rows_off_the_lines_matches_scalar() {
 
 #[test]
 fn tile_blocks_portable_matches_scalar_at_odd_sizes() {
+    // Under Miri a tile and a tail, and tiles and a tail, one shift.
+    let (ebs, shifts): (&[usize], &[usize]) = if cfg!(miri) {
+        (&[9, 33], &[1])
+    } else {
+        (&[1, 9, 17, 33, 70], &[0, 1, 3])
+    };
     for &ea in widths() {
-        for eb in [1, 9, 17, 33, 70] {
-            for shift in [0, 1, 3] {
+        for &eb in ebs {
+            for &shift in shifts {
                 check_tile_portable(ea, eb, shift);
             }
         }
