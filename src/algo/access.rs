@@ -1,19 +1,28 @@
 //! Slice access for `const fn`, which cannot call `slice::get`: a read past the end is
-//! `None`, a write past the end does nothing. Built on `split_at_checked` and slice patterns,
-//! so there is no indexing and no panic path for the optimiser to keep.
+//! `None`, a write past the end does nothing. An index is used only inside the branch that
+//! has just compared it with the length, so the optimiser drops its bounds check and no
+//! panic path is left (the bare-metal link check proves it at every optimisation level);
+//! unoptimised (debug builds, Miri) each access costs a comparison and a load, where
+//! `split_at_checked` cost two slice constructions with their precondition checks, on every
+//! axis of every query and plan.
 
 /// `s[i]`, or `None` past the end.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "indexed only where `i < s.len()`, the bounds check's own condition"
+)]
 pub(crate) const fn get<T: Copy>(s: &[T], i: usize) -> Option<T> {
-    match s.split_at_checked(i) {
-        Some((_, [x, ..])) => Some(*x),
-        _ => None,
-    }
+    if i < s.len() { Some(s[i]) } else { None }
 }
 
 /// `s[i] = v` when `i < s.len()`.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "indexed only where `i < s.len()`, the bounds check's own condition"
+)]
 pub(crate) const fn set<T: Copy>(s: &mut [T], i: usize, v: T) {
-    if let Some((_, [x, ..])) = s.split_at_mut_checked(i) {
-        *x = v;
+    if i < s.len() {
+        s[i] = v;
     }
 }
 
