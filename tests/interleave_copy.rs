@@ -37,10 +37,6 @@ fn dst_len<const N: usize>(l: &InterleavedLayout<N>) -> usize {
     l.offset_bounds().map_or(0, |(_, hi)| hi as usize + 1)
 }
 
-fn indices(shape: &[usize]) -> Vec<Vec<usize>> {
-    crate::common::indices(shape)
-}
-
 fn check<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> {
     let planar = Layout::dense(il.shape(), 4, Order::C).unwrap();
     let src: Vec<u32> = (0..planar.volume() as u32).map(|x| x * 7 + 1).collect();
@@ -49,7 +45,7 @@ fn check<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseError> 
     let mut dst = vec![u32::MAX; len];
     strided_layout::copy(&src, &planar, &mut dst, &il).unwrap();
     let mut touched = vec![false; len];
-    for ix in indices(&il.shape()) {
+    for ix in crate::common::indices(&il.shape()) {
         let ixa: [usize; N] = ix.clone().try_into().unwrap();
         let o = il.offset_of(ixa).unwrap() as usize;
         let p = planar.offset_of(ixa).unwrap() as usize;
@@ -223,7 +219,7 @@ fn check_param<const N: usize>(il: InterleavedLayout<N>) -> Result<(), TestCaseE
         )*};
     }
     const_is_generic!(i8, u8, i16, u16, i32, u32, i64, u64);
-    for ix in indices(&il.shape()) {
+    for ix in crate::common::indices(&il.shape()) {
         let ixa: [usize; N] = ix.clone().try_into().unwrap();
         let ki: [i32; N] = ixa.map(|i| i as i32);
         prop_assert_eq!(k.offset_of(ki) as isize, il.offset_of(ixa).unwrap());
@@ -268,12 +264,12 @@ fn partial_sweep<T: Copy + PartialEq + 'static + std::fmt::Debug + From<u8>>() {
                     strided_layout::copy(&src[skew..], &planar, &mut dst[skew..skew + len], &il)
                         .unwrap();
                     let mut want = vec![sentinel; skew + len + 8];
-                    for ix in indices(&shape) {
-                        let ixa: [usize; 2] = ix.clone().try_into().unwrap();
+                    crate::common::for_each_index(&shape, |ix| {
+                        let ixa: [usize; 2] = ix.try_into().unwrap();
                         let o = il.offset_of(ixa).unwrap() as usize;
                         let p = planar.offset_of(ixa).unwrap() as usize;
                         want[skew + o] = src[skew + p];
-                    }
+                    });
                     assert_eq!(dst, want, "{c}/{px} w {w} skew {skew}");
                 }
             }

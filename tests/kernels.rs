@@ -1029,8 +1029,9 @@ where
         .unwrap()
         .transposed(0, 1)
         .unwrap();
-    let a: Vec<A> = (0..pitch * r.max(c)).map(ma).collect();
-    let b: Vec<B> = (0..pitch * r.max(c)).map(mb).collect();
+    // Each buffer ends at its view's last element (`r, c >= 1`).
+    let a: Vec<A> = (0..(r - 1) * pitch + c).map(ma).collect();
+    let b: Vec<B> = (0..(c - 1) * pitch + r).map(mb).collect();
     let dp = c + 3;
     let d = Layout::new([r, c], [dp as isize, 1], 8).unwrap();
     let mut dst = vec![-1.0f64; dp * r];

@@ -39,14 +39,21 @@ pub fn for_each_index(shape: &[usize], mut f: impl FnMut(&[usize])) {
     }
 }
 
-/// `offset + Σ i_k · s_k` in i128, so the model itself cannot overflow.
+/// `offset + Σ i_k · s_k` in i128, so the model itself cannot overflow. (A plain loop: the
+/// models call it for every element, and under Miri an iterator chain cost twice as much.)
 pub fn offset_of_model(strides: &[isize], offset: isize, index: &[usize]) -> i128 {
-    offset as i128
-        + index
-            .iter()
-            .zip(strides)
-            .map(|(&i, &s)| i as i128 * s as i128)
-            .sum::<i128>()
+    assert_eq!(
+        index.len(),
+        strides.len(),
+        "offset_of_model: one index per stride"
+    );
+    let mut off = offset as i128;
+    let mut k = 0;
+    while k < index.len() {
+        off += index[k] as i128 * strides[k] as i128;
+        k += 1;
+    }
+    off
 }
 
 /// Every element offset of `shape`/`strides`/`offset`, in logical C order.
