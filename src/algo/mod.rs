@@ -2,9 +2,9 @@
 //! view of a layout (`parts.rs`), and `Layout<N>` and `DynLayout<MAX>` call it.
 //!
 //! No function here indexes a slice: reads go through `Parts::axis` and `access::get`, writes
-//! through `access::set` (both built on `split_at_checked` and slice patterns), so no bounds
-//! check and no panic path reaches the machine code; `firmware/panic-check` proves it at link
-//! time. Arithmetic is checked, or carries an `allow` with the proof that it cannot overflow.
+//! through `access::set` (the two index only inside the branch that has compared the index
+//! with the length), or walk slices with patterns, so no bounds check and no panic path
+//! reaches the machine code; `firmware/panic-check` proves it at link time. Arithmetic is checked, or carries an `allow` with the proof that it cannot overflow.
 //!
 //! [`Parts`]: parts::Parts
 
