@@ -4,7 +4,8 @@
 //! No function here indexes a slice: reads go through `Parts::axis` and `access::get`, writes
 //! through `access::set` (the two index only inside the branch that has compared the index
 //! with the length), or walk slices with patterns, so no bounds check and no panic path
-//! reaches the machine code; `firmware/panic-check` proves it at link time. Arithmetic is checked, or carries an `allow` with the proof that it cannot overflow.
+//! reaches the machine code; `firmware/panic-check` proves it at link time. Arithmetic is
+//! checked, or carries an `allow` with the proof that it cannot overflow.
 //!
 //! [`Parts`]: parts::Parts
 
