@@ -22,18 +22,11 @@ fn data(len: usize, seed: u32) -> Vec<u32> {
 }
 
 /// Every index's `[dst offset, src offset]` (the model of a copy), in C order: the tests'
-/// own dot products (`common::offset_of_model`), not the library's `offset_of`.
+/// own offsets (`common::offsets`), not the library's `offset_of`.
 fn pairs<const R: usize>(dst: &Layout<R>, src: &Layout<R>) -> Vec<[usize; 2]> {
     assert_eq!(dst.shape(), src.shape(), "pairs: one shape");
-    let (ds, ss) = (dst.strides(), src.strides());
-    let mut out = Vec::new();
-    crate::common::for_each_index(&dst.shape(), |i| {
-        out.push([
-            crate::common::offset_of_model(&ds, dst.offset(), i) as usize,
-            crate::common::offset_of_model(&ss, src.offset(), i) as usize,
-        ]);
-    });
-    out
+    let (d, s) = (crate::common::offsets(dst), crate::common::offsets(src));
+    d.into_iter().zip(s).map(|(d, s)| [d as usize, s as usize]).collect()
 }
 
 fn len<const R: usize>(l: &Layout<R>) -> usize {
