@@ -17,7 +17,9 @@
 //! Environment: `SWEEP_KERNEL=map` or `SWEEP_KERNEL=zip_map` times that kernel on the same
 //! layouts in place of `copy()` (`map` doubling each element, `zip_map` adding a second
 //! source laid out as the destination), against the plain loop doing the same per element
-//! (and writes no file for the NumPy replay); `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
+//! (and writes no file for the NumPy replay); `SWEEP_KERNEL=map_cast` times `map` into a
+//! destination of elements a quarter or four times the source's size, on the same strides
+//! (`u8` -> `u32`, `u16` -> `u64`, `u32` -> `u8`, `u64` -> `u16`); `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
 //! `SWEEP_TUNED=1` a `CopyPlan` made `tuned` on the case's buffers first (and
 //! `SWEEP_SHOW_TUNED=1` prints its plan where tuning kept another order than the planner's).
 //!
@@ -209,12 +211,13 @@ fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: 
 }
 
 /// The kernel a sweep times (`SWEEP_KERNEL`): `copy()` by default, or `map` or `zip_map` on
-/// the same layouts.
+/// the same layouts, or `map` into elements of another size (`map_cast`, [`by_size`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kernel {
     Copy,
     Map,
     ZipMap,
+    MapCast,
 }
 
 impl Kernel {
@@ -222,8 +225,9 @@ impl Kernel {
         match std::env::var("SWEEP_KERNEL").as_deref() {
             Ok("map") => Self::Map,
             Ok("zip_map") => Self::ZipMap,
+            Ok("map_cast") => Self::MapCast,
             Ok("copy") | Err(_) => Self::Copy,
-            Ok(other) => panic!("SWEEP_KERNEL: copy, map or zip_map, not {other}"),
+            Ok(other) => panic!("SWEEP_KERNEL: copy, map, zip_map or map_cast, not {other}"),
         }
     }
 
@@ -232,6 +236,7 @@ impl Kernel {
             Self::Copy => "copy()",
             Self::Map => "map",
             Self::ZipMap => "zip_map",
+            Self::MapCast => "map_cast",
         }
     }
 }
@@ -240,6 +245,12 @@ impl Kernel {
 trait Lane: Copy + PartialEq + 'static + From<u8> {
     /// `map`'s and `zip_map`'s element: `self + other`, wrapping.
     fn mix(self, other: Self) -> Self;
+    /// `self` as another lane type, truncated or zero-extended (`as`): `map_cast`'s element.
+    fn cast<D: Lane>(self) -> D;
+    /// `as u64`.
+    fn wide(self) -> u64;
+    /// `v as Self`.
+    fn narrow(v: u64) -> Self;
 }
 
 macro_rules! lanes {
@@ -247,6 +258,17 @@ macro_rules! lanes {
         impl Lane for $t {
             fn mix(self, other: Self) -> Self {
                 self.wrapping_add(other)
+            }
+            fn cast<D: Lane>(self) -> D {
+                D::narrow(self.wide())
+            }
+            #[allow(clippy::cast_lossless)]
+            fn wide(self) -> u64 {
+                self as u64
+            }
+            #[allow(clippy::cast_possible_truncation)]
+            fn narrow(v: u64) -> Self {
+                v as $t
             }
         }
     )*};
@@ -331,7 +353,7 @@ fn median(v: &mut [f64]) -> f64 {
 /// Times `copy()`, the plain loop and `copy_from_slice` on one case; nanoseconds, medians;
 /// then the bytes past a 4 KiB boundary at which the source's and the destination's buffers
 /// start ([`PAGE`]), for the NumPy replay to place its buffers alike.
-fn time_case<T: Lane, const N: usize>(
+fn time_case<T: Lane, D: Lane, const N: usize>(
     c: &Case,
     reps: usize,
     warm: Duration,
@@ -342,34 +364,42 @@ fn time_case<T: Lane, const N: usize>(
     let sl = Layout::new(shape, arr(&c.src.strides), c.itemsize)
         .and_then(|l| l.with_offset(c.src.offset))
         .unwrap();
-    let dl = Layout::new(shape, arr(&c.dst.strides), c.itemsize)
+    let dl = Layout::new(shape, arr(&c.dst.strides), size_of::<D>())
         .and_then(|l| l.with_offset(c.dst.offset))
         .unwrap();
     let src: Vec<T> = (0..c.src.len).map(|i| T::from((i % 251) as u8)).collect();
-    let mut dst: Vec<T> = vec![T::from(7); c.dst.len];
+    let mut dst: Vec<D> = vec![D::from(7); c.dst.len];
     let vol = sl.volume();
     let flat_src: Vec<T> = vec![T::from(3); vol];
     let mut flat_dst: Vec<T> = vec![T::from(5); vol];
     // `zip_map`'s second source, laid out as the destination.
-    let other: Vec<T> = (0..c.dst.len).map(|i| T::from((i % 241) as u8)).collect();
-    let mapped = |src: &[T], dst: &mut [T]| {
-        strided_layout::map(src, &sl, dst, &dl, |x: T| x.mix(x)).unwrap();
+    let other: Vec<D> = (0..c.dst.len).map(|i| D::from((i % 241) as u8)).collect();
+    // `map`'s and `map_cast`'s element (`D` is `T` but for `map_cast`).
+    let mapped = |src: &[T], dst: &mut [D]| {
+        strided_layout::map(src, &sl, dst, &dl, |x: T| x.mix(x).cast::<D>()).unwrap();
     };
-    let zipped = |src: &[T], other: &[T], dst: &mut [T]| {
-        strided_layout::zip_map(src, &sl, other, &dl, dst, &dl, |x: T, y: T| x.mix(y)).unwrap();
+    let zipped = |src: &[T], other: &[D], dst: &mut [D]| {
+        strided_layout::zip_map(src, &sl, other, &dl, dst, &dl, |x: T, y: D| {
+            x.cast::<D>().mix(y)
+        })
+        .unwrap();
     };
-    let map_loop = |src: &[T], dst: &mut [T]| walk(&sl, &dl, |s, d| dst[d] = src[s].mix(src[s]));
-    let zip_loop = |src: &[T], other: &[T], dst: &mut [T]| {
-        walk(&sl, &dl, |s, d| dst[d] = src[s].mix(other[d]));
+    let map_loop = |src: &[T], dst: &mut [D]| {
+        walk(&sl, &dl, |s, d| dst[d] = src[s].mix(src[s]).cast::<D>());
     };
+    let zip_loop = |src: &[T], other: &[D], dst: &mut [D]| {
+        walk(&sl, &dl, |s, d| dst[d] = src[s].cast::<D>().mix(other[d]));
+    };
+    // `copy()`'s destination, of `T` (`D` is `T` for `copy()`, [`by_size`]).
+    let same = same::<T, D>;
     // Correctness first: the loop's bytes are the kernel's.
     let mut check = dst.clone();
     match kernel {
         Kernel::Copy => {
-            plain(&src, &sl, &mut check, &dl);
-            strided_layout::copy(&src, &sl, &mut dst, &dl).unwrap();
+            plain(&src, &sl, same(&mut check), &dl);
+            strided_layout::copy(&src, &sl, same(&mut dst), &dl).unwrap();
         }
-        Kernel::Map => {
+        Kernel::Map | Kernel::MapCast => {
             map_loop(&src, &mut check);
             mapped(&src, &mut dst);
         }
@@ -383,14 +413,18 @@ fn time_case<T: Lane, const N: usize>(
         "{} differs from the loop on {c:?}",
         kernel.name()
     );
-    let mut plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
+    // `copy()`'s plan (of one element size: `dl` is `sl`'s for `copy()`).
+    let mut plan = strided_layout::CopyPlan::new(&sl, &sl).unwrap();
     // A prepared or tuned plan is `copy()`'s alone: `map` and `zip_map` time the kernel.
     let tuned = kernel == Kernel::Copy && std::env::var_os("SWEEP_TUNED").is_some();
+    if kernel == Kernel::Copy {
+        plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
+    }
     if tuned {
         let t0 = Instant::now();
         let clock = || u64::try_from(t0.elapsed().as_nanos()).unwrap_or(u64::MAX);
         let planned = plan;
-        plan = plan.tuned(&src, &mut dst, clock).unwrap();
+        plan = plan.tuned(&src, same(&mut dst), clock).unwrap();
         if plan != planned && std::env::var_os("SWEEP_SHOW_TUNED").is_some() {
             eprintln!("tuned:\n{}", plan.plan());
         }
@@ -398,14 +432,17 @@ fn time_case<T: Lane, const N: usize>(
     let prepared =
         tuned || (kernel == Kernel::Copy && std::env::var_os("SWEEP_PREPARED").is_some());
     let mut run = |m: usize| match (m, kernel) {
-        (0, Kernel::Copy) if prepared => plan.run(black_box(&src), black_box(&mut dst)).unwrap(),
-        (0, Kernel::Copy) => {
-            strided_layout::copy(black_box(&src), &sl, black_box(&mut dst), &dl).unwrap();
+        (0, Kernel::Copy) if prepared => {
+            plan.run(black_box(&src), same(black_box(&mut dst)))
+                .unwrap();
         }
-        (0, Kernel::Map) => mapped(black_box(&src), black_box(&mut dst)),
+        (0, Kernel::Copy) => {
+            strided_layout::copy(black_box(&src), &sl, same(black_box(&mut dst)), &dl).unwrap();
+        }
+        (0, Kernel::Map | Kernel::MapCast) => mapped(black_box(&src), black_box(&mut dst)),
         (0, Kernel::ZipMap) => zipped(black_box(&src), black_box(&other), black_box(&mut dst)),
-        (1, Kernel::Copy) => plain(black_box(&src), &sl, black_box(&mut dst), &dl),
-        (1, Kernel::Map) => map_loop(black_box(&src), black_box(&mut dst)),
+        (1, Kernel::Copy) => plain(black_box(&src), &sl, same(black_box(&mut dst)), &dl),
+        (1, Kernel::Map | Kernel::MapCast) => map_loop(black_box(&src), black_box(&mut dst)),
         (1, Kernel::ZipMap) => zip_loop(black_box(&src), black_box(&other), black_box(&mut dst)),
         _ => black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat_src[..])),
     };
@@ -433,14 +470,25 @@ fn time_case<T: Lane, const N: usize>(
             }
         }
     }
-    let page = |p: *const T| (p as usize % PAGE) as f64;
+    let page = |p: usize| (p % PAGE) as f64;
     [
         median(&mut t[0]),
         median(&mut t[1]),
         median(&mut t[2]),
-        page(src.as_ptr()),
-        page(dst.as_ptr()),
+        page(src.as_ptr() as usize),
+        page(dst.as_ptr() as usize),
     ]
+}
+
+/// `dst` as a buffer of `T`, which it is for `copy()` ([`by_size`]).
+#[allow(
+    clippy::ptr_arg,
+    reason = "a `Vec` downcasts, a slice of unknown length is not `Any`"
+)]
+fn same<T: 'static, D: 'static>(dst: &mut Vec<D>) -> &mut Vec<T> {
+    (dst as &mut dyn std::any::Any)
+        .downcast_mut::<Vec<T>>()
+        .expect("copy() of one element type")
 }
 
 /// The span whose offset the buffers' start addresses are recorded in: loads and stores
@@ -450,13 +498,29 @@ fn time_case<T: Lane, const N: usize>(
 /// 16 relative offsets).
 const PAGE: usize = 4096;
 
-fn by_rank<T: Lane>(c: &Case, reps: usize, warm: Duration, kernel: Kernel) -> [f64; 5] {
+fn by_rank<T: Lane, D: Lane>(c: &Case, reps: usize, warm: Duration, kernel: Kernel) -> [f64; 5] {
     match c.shape.len() {
-        1 => time_case::<T, 1>(c, reps, warm, kernel),
-        2 => time_case::<T, 2>(c, reps, warm, kernel),
-        3 => time_case::<T, 3>(c, reps, warm, kernel),
-        4 => time_case::<T, 4>(c, reps, warm, kernel),
-        _ => time_case::<T, 5>(c, reps, warm, kernel),
+        1 => time_case::<T, D, 1>(c, reps, warm, kernel),
+        2 => time_case::<T, D, 2>(c, reps, warm, kernel),
+        3 => time_case::<T, D, 3>(c, reps, warm, kernel),
+        4 => time_case::<T, D, 4>(c, reps, warm, kernel),
+        _ => time_case::<T, D, 5>(c, reps, warm, kernel),
+    }
+}
+
+/// [`by_rank`] of the case's element type; for `map_cast` into elements of another size, a
+/// quarter or four times the source's: `u8` -> `u32`, `u16` -> `u64`, `u32` -> `u8`, `u64` ->
+/// `u16` (the destination's strides, in elements, the case's).
+fn by_size(c: &Case, reps: usize, warm: Duration, kernel: Kernel) -> [f64; 5] {
+    match (c.itemsize, kernel) {
+        (1, Kernel::MapCast) => by_rank::<u8, u32>(c, reps, warm, kernel),
+        (2, Kernel::MapCast) => by_rank::<u16, u64>(c, reps, warm, kernel),
+        (4, Kernel::MapCast) => by_rank::<u32, u8>(c, reps, warm, kernel),
+        (_, Kernel::MapCast) => by_rank::<u64, u16>(c, reps, warm, kernel),
+        (1, _) => by_rank::<u8, u8>(c, reps, warm, kernel),
+        (2, _) => by_rank::<u16, u16>(c, reps, warm, kernel),
+        (4, _) => by_rank::<u32, u32>(c, reps, warm, kernel),
+        _ => by_rank::<u64, u64>(c, reps, warm, kernel),
     }
 }
 
@@ -599,12 +663,7 @@ fn main() {
         if only.is_some() {
             print_plan(c);
         }
-        let [ours, lp, mem, src_page, dst_page] = match c.itemsize {
-            1 => by_rank::<u8>(c, reps, warm, kernel),
-            2 => by_rank::<u16>(c, reps, warm, kernel),
-            4 => by_rank::<u32>(c, reps, warm, kernel),
-            _ => by_rank::<u64>(c, reps, warm, kernel),
-        };
+        let [ours, lp, mem, src_page, dst_page] = by_size(c, reps, warm, kernel);
         let speedup = lp / ours;
         log_sum += speedup.ln();
         log_mem += (mem / ours).ln();
