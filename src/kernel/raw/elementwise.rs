@@ -215,8 +215,24 @@ where
     });
 }
 
+/// The row length [`map_short`] and [`zip_short`] compile a nest's cubes for: its innermost
+/// loop's extent where it is 2 to [`UNROLLED_ROW`] (hosts), so that each row's loop is
+/// unrolled whole and has no exit to predict, as `copy()`'s rows of a few elements
+/// (`raw::tiny_cubes`); else 0, the row's length read at run time.
+fn row_len<const K: usize, const L: usize>(nest: &Nest<K, L>) -> usize {
+    match nest.loops() {
+        [.., b] if cfg!(not(target_os = "none")) && (2..=UNROLLED_ROW).contains(&b.extent) => {
+            b.extent
+        }
+        _ => 0,
+    }
+}
+
+/// The longest rows [`row_len`] unrolls: `copy()`'s tiny cubes' bound.
+const UNROLLED_ROW: usize = 8;
+
 /// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops
-/// ([`for_each_short_cube`]).
+/// ([`for_each_short_cube`]), compiled for the nest's row length ([`row_len`]).
 /// Out of line, so that the rows' path beside it compiles as it did.
 ///
 /// # Safety
@@ -229,11 +245,45 @@ unsafe fn map_short<T: Copy, U, F: FnMut(T) -> U, const L: usize>(
     s: *const T,
     f: &mut F,
 ) {
+    match row_len(nest) {
+        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
+        2 => unsafe { map_short_of::<T, U, F, L, 2>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
+        3 => unsafe { map_short_of::<T, U, F, L, 3>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
+        4 => unsafe { map_short_of::<T, U, F, L, 4>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
+        5 => unsafe { map_short_of::<T, U, F, L, 5>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
+        6 => unsafe { map_short_of::<T, U, F, L, 6>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
+        7 => unsafe { map_short_of::<T, U, F, L, 7>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
+        8 => unsafe { map_short_of::<T, U, F, L, 8>(nest, d, s, f) },
+        // SAFETY: the caller's contract, for `nest` (rows of any length).
+        _ => unsafe { map_short_of::<T, U, F, L, 0>(nest, d, s, f) },
+    }
+}
+
+/// [`map_short`] for rows of `R` elements (`R` 0: the row's length read at run time).
+///
+/// # Safety
+///
+/// [`map_nests`]' contract, for `nest`, whose innermost loop has `R` steps unless `R` is 0.
+#[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
+#[inline(always)]
+unsafe fn map_short_of<T: Copy, U, F: FnMut(T) -> U, const L: usize, const R: usize>(
+    nest: &Nest<2, L>,
+    d: *mut U,
+    s: *const T,
+    f: &mut F,
+) {
     for_each_short_cube(nest, size_of::<T>(), |offs, cube| {
         // SAFETY: every offset of the cube at `offs` is an offset of the nest (in either
         // order), inside the allocations, the destination's unique and no source's (the
-        // caller's contract): `map_cube`'s contract.
-        unsafe { map_cube(d, s, offs, cube, f) };
+        // caller's contract), its rows of `R` elements unless `R` is 0: `map_cube`'s
+        // contract.
+        unsafe { map_cube::<T, U, F, R>(d, s, offs, cube, f) };
     });
 }
 
@@ -250,23 +300,60 @@ unsafe fn zip_short<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize>(
     pb: *const B,
     f: &mut F,
 ) {
+    match row_len(nest) {
+        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
+        2 => unsafe { zip_short_of::<A, B, U, F, L, 2>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
+        3 => unsafe { zip_short_of::<A, B, U, F, L, 3>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
+        4 => unsafe { zip_short_of::<A, B, U, F, L, 4>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
+        5 => unsafe { zip_short_of::<A, B, U, F, L, 5>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
+        6 => unsafe { zip_short_of::<A, B, U, F, L, 6>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
+        7 => unsafe { zip_short_of::<A, B, U, F, L, 7>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
+        8 => unsafe { zip_short_of::<A, B, U, F, L, 8>(nest, d, pa, pb, f) },
+        // SAFETY: the caller's contract, for `nest` (rows of any length).
+        _ => unsafe { zip_short_of::<A, B, U, F, L, 0>(nest, d, pa, pb, f) },
+    }
+}
+
+/// [`zip_short`] for rows of `R` elements (`R` 0: the row's length read at run time).
+///
+/// # Safety
+///
+/// [`zip_map_nests`]' contract, for `nest`, whose innermost loop has `R` steps unless `R` is
+/// 0.
+#[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
+#[inline(always)]
+unsafe fn zip_short_of<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize, const R: usize>(
+    nest: &Nest<3, L>,
+    d: *mut U,
+    pa: *const A,
+    pb: *const B,
+    f: &mut F,
+) {
     for_each_short_cube(nest, size_of::<A>(), |offs, cube| {
         // SAFETY: every offset of the cube at `offs` is an offset of the nest (in either
         // order), inside the allocations, the destination's unique and neither source's (the
-        // caller's contract): `zip_cube`'s contract.
-        unsafe { zip_cube(d, pa, pb, offs, cube, f) };
+        // caller's contract), its rows of `R` elements unless `R` is 0: `zip_cube`'s
+        // contract.
+        unsafe { zip_cube::<A, B, U, F, R>(d, pa, pb, offs, cube, f) };
     });
 }
 
 /// `d[x] = f(s[x])` over the cube `c × a × b` at offsets `[od, os]` (`b` innermost), as the
-/// plain loops step it: one pointer an operand, moved by its strides ([`short_rows`]).
+/// plain loops step it: one pointer an operand, moved by its strides ([`short_rows`]); rows of
+/// `R` elements, or of `b.extent` where `R` is 0.
 ///
 /// # Safety
 ///
-/// Every `od + k·c + i·a + j·b` (`k < c.extent`, `i < a.extent`, `j < b.extent`, each loop's
-/// stride of the operand) is an element of the destination's allocation, and `os + ...`
-/// likewise of the source's; no two indices share a destination element, and no destination
-/// element is a source element.
+/// `R` is 0 or `b.extent`. Every `od + k·c + i·a + j·b` (`k < c.extent`, `i < a.extent`, `j <
+/// b.extent`, each loop's stride of the operand) is an element of the destination's
+/// allocation, and `os + ...` likewise of the source's; no two indices share a destination
+/// element, and no destination element is a source element.
 #[expect(
     clippy::many_single_char_names,
     reason = "the operands and loops are named as in the module"
@@ -276,7 +363,7 @@ unsafe fn zip_short<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize>(
     reason = "inlined into the driver's closure: the point is to save a call per cube"
 )]
 #[inline(always)]
-unsafe fn map_cube<T: Copy, U, F: FnMut(T) -> U>(
+unsafe fn map_cube<T: Copy, U, F: FnMut(T) -> U, const R: usize>(
     d: *mut U,
     s: *const T,
     [od, os]: [isize; 2],
@@ -284,12 +371,13 @@ unsafe fn map_cube<T: Copy, U, F: FnMut(T) -> U>(
     f: &mut F,
 ) {
     let ([dc, sc], [da, sa], [db, sb]) = (c.strides, a.strides, b.strides);
+    let row = if R == 0 { b.extent } else { R };
     let (mut dk, mut sk) = (d.wrapping_offset(od), s.wrapping_offset(os));
     for _ in 0..c.extent {
         let (mut di, mut si) = (dk, sk);
         for _ in 0..a.extent {
             let (mut dj, mut sj) = (di, si);
-            for _ in 0..b.extent {
+            for _ in 0..row {
                 // SAFETY: `sj` is the source element of the index `(k, i, j)` at hand (the
                 // pointers stepped by the loops' strides), inside its allocation (contract).
                 let value = unsafe { *sj };
@@ -320,7 +408,7 @@ unsafe fn map_cube<T: Copy, U, F: FnMut(T) -> U>(
     reason = "inlined into the driver's closure: the point is to save a call per cube"
 )]
 #[inline(always)]
-unsafe fn zip_cube<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
+unsafe fn zip_cube<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const R: usize>(
     d: *mut U,
     pa: *const A,
     pb: *const B,
@@ -328,6 +416,7 @@ unsafe fn zip_cube<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
     [c, a, b]: [Loop<3>; 3],
     f: &mut F,
 ) {
+    let row = if R == 0 { b.extent } else { R };
     let (mut dk, mut ak, mut bk) = (
         d.wrapping_offset(od),
         pa.wrapping_offset(oa),
@@ -337,7 +426,7 @@ unsafe fn zip_cube<A: Copy, B: Copy, U, F: FnMut(A, B) -> U>(
         let (mut di, mut ai, mut bi) = (dk, ak, bk);
         for _ in 0..a.extent {
             let (mut dj, mut aj, mut bj) = (di, ai, bi);
-            for _ in 0..b.extent {
+            for _ in 0..row {
                 // SAFETY: `aj` is the first source's element of the index `(k, i, j)` at hand
                 // (the pointers stepped by the loops' strides), inside its allocation
                 // (contract).
@@ -810,8 +899,8 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
 )]
 mod tests {
     use super::{
-        SHORT_ROW, THIN_ROWS, chunked, crowded_tile, cube_turned, packs, reversed, short_rows,
-        zip_tiled,
+        SHORT_ROW, THIN_ROWS, UNROLLED_ROW, chunked, crowded_tile, cube_turned, packs, reversed,
+        row_len, short_rows, zip_tiled,
     };
     use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, cube_turns, line_for};
     use crate::{Layout, map, zip_map};
@@ -962,6 +1051,77 @@ mod tests {
         // and 16 x 16; the rest as plain loops (2 x 16, 7 x 17 and 16 x 2, whose rows are the
         // 16 the source reads in a run, under fewer than `THIN_ROWS` rows).
         assert_eq!(taken, [3, 7]);
+    }
+
+    /// Short rows run in cubes compiled for their length where it is 2 to [`UNROLLED_ROW`]
+    /// (`row_len`, hosts), at run-time length otherwise: `map` (into elements of another size)
+    /// and `zip_map` write what the model does for rows of 1 to 11 elements, every arm.
+    #[test]
+    fn short_rows_of_each_length_map_and_zip_as_the_model() {
+        let mut lengths = [false; UNROLLED_ROW + 1];
+        for r in 1..=11usize {
+            let (n, k) = (5usize, 3usize);
+            let len = n * k * r;
+            let (kr, ki, ri) = ((k * r).cast_signed(), k.cast_signed(), r.cast_signed());
+            // The source read across the destination's rows: rows of `r` strided elements.
+            let src_l = Layout::new([n, k, r], [kr, 1, ki], 1).unwrap();
+            let dst_l = Layout::new([n, k, r], [kr, ri, 1], 4).unwrap();
+            let plan = Plan::new(&[dst_l.lowered(), src_l.lowered()]).unwrap();
+            let nest = &plan.nests()[0];
+            let row = row_len(nest);
+            if r >= 2 {
+                assert!(short_rows(nest).is_some(), "rows of {r}");
+                assert_eq!(nest.loops().last().unwrap().extent, r, "rows of {r}");
+            }
+            let expect = if cfg!(target_os = "none") || !(2..=UNROLLED_ROW).contains(&r) {
+                0
+            } else {
+                r
+            };
+            assert_eq!(row, expect, "rows of {r}");
+            if let Some(seen) = lengths.get_mut(row) {
+                *seen = true;
+            }
+            let src: Vec<u8> = (0..len).map(|i| u8::try_from(i % 251).unwrap()).collect();
+            let other: Vec<u32> = (0..len).map(|i| u32::try_from(i).unwrap() << 8).collect();
+            let mut mapped = std::vec![u32::MAX; len];
+            let mut zipped = std::vec![u32::MAX; len];
+            map(&src, &src_l, &mut mapped, &dst_l, |x: u8| u32::from(x) * 3).unwrap();
+            zip_map(
+                &src,
+                &src_l,
+                &other,
+                &dst_l,
+                &mut zipped,
+                &dst_l,
+                |x: u8, y: u32| y + u32::from(x),
+            )
+            .unwrap();
+            for i in 0..n {
+                for p in 0..k {
+                    for q in 0..r {
+                        let (s, d) = (i * k * r + q * k + p, i * k * r + p * r + q);
+                        assert_eq!(
+                            mapped[d],
+                            u32::from(src[s]) * 3,
+                            "rows of {r} at {i}, {p}, {q}"
+                        );
+                        assert_eq!(
+                            zipped[d],
+                            other[d] + u32::from(src[s]),
+                            "rows of {r} at {i}, {p}, {q}"
+                        );
+                    }
+                }
+            }
+        }
+        // Every length's loop ran, and the run-time length's.
+        assert!(
+            lengths[0]
+                && lengths[2..]
+                    .iter()
+                    .all(|&seen| seen || cfg!(target_os = "none"))
+        );
     }
 
     /// Short rows' cubes `c × a × b` turn (`a` outside `c`) where `a`'s rows evict the lines
