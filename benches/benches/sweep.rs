@@ -19,7 +19,9 @@
 //! source laid out as the destination), against the plain loop doing the same per element
 //! (and writes no file for the NumPy replay); `SWEEP_KERNEL=map_cast` times `map` into a
 //! destination of elements a quarter or four times the source's size, on the same strides
-//! (`u8` -> `u32`, `u16` -> `u64`, `u32` -> `u8`, `u64` -> `u16`); `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
+//! (`u8` -> `u32`, `u16` -> `u64`, `u32` -> `u8`, `u64` -> `u16`); `SWEEP_KERNEL=fill` fills the
+//! destination's layout and `SWEEP_KERNEL=fold` sums the source's, each against the plain
+//! loop walking that one layout; `SWEEP_PREPARED=1` times a `CopyPlan` run in place of `copy()`,
 //! `SWEEP_TUNED=1` a `CopyPlan` made `tuned` on the case's buffers first (and
 //! `SWEEP_SHOW_TUNED=1` prints its plan where tuning kept another order than the planner's).
 //!
@@ -211,13 +213,16 @@ fn plain<T: Copy, const N: usize>(src: &[T], sl: &Layout<N>, dst: &mut [T], dl: 
 }
 
 /// The kernel a sweep times (`SWEEP_KERNEL`): `copy()` by default, or `map` or `zip_map` on
-/// the same layouts, or `map` into elements of another size (`map_cast`, [`by_size`]).
+/// the same layouts, or `map` into elements of another size (`map_cast`, [`by_size`]), or
+/// `fill` of the destination's layout or `fold` of the source's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kernel {
     Copy,
     Map,
     ZipMap,
     MapCast,
+    Fill,
+    Fold,
 }
 
 impl Kernel {
@@ -226,8 +231,12 @@ impl Kernel {
             Ok("map") => Self::Map,
             Ok("zip_map") => Self::ZipMap,
             Ok("map_cast") => Self::MapCast,
+            Ok("fill") => Self::Fill,
+            Ok("fold") => Self::Fold,
             Ok("copy") | Err(_) => Self::Copy,
-            Ok(other) => panic!("SWEEP_KERNEL: copy, map, zip_map or map_cast, not {other}"),
+            Ok(other) => {
+                panic!("SWEEP_KERNEL: copy, map, zip_map, map_cast, fill or fold, not {other}")
+            }
         }
     }
 
@@ -237,6 +246,8 @@ impl Kernel {
             Self::Map => "map",
             Self::ZipMap => "zip_map",
             Self::MapCast => "map_cast",
+            Self::Fill => "fill",
+            Self::Fold => "fold",
         }
     }
 }
@@ -392,6 +403,19 @@ fn time_case<T: Lane, D: Lane, const N: usize>(
     };
     // `copy()`'s destination, of `T` (`D` is `T` for `copy()`, [`by_size`]).
     let same = same::<T, D>;
+    // `fill`'s value, and `fold`'s sum of the source's elements (as the plain loops do both,
+    // walking one layout).
+    let value = D::from(9);
+    let filled = |dst: &mut [D]| strided_layout::fill(dst, &dl, value).unwrap();
+    let fill_loop = |dst: &mut [D]| walk(&dl, &dl, |_, d| dst[d] = value);
+    let folded = |src: &[T]| {
+        strided_layout::fold(src, &sl, 0u64, |acc, x: T| acc.wrapping_add(x.wide())).unwrap()
+    };
+    let fold_loop = |src: &[T]| {
+        let mut acc = 0u64;
+        walk(&sl, &sl, |s, _| acc = acc.wrapping_add(src[s].wide()));
+        acc
+    };
     // Correctness first: the loop's bytes are the kernel's.
     let mut check = dst.clone();
     match kernel {
@@ -407,6 +431,11 @@ fn time_case<T: Lane, D: Lane, const N: usize>(
             zip_loop(&src, &other, &mut check);
             zipped(&src, &other, &mut dst);
         }
+        Kernel::Fill => {
+            fill_loop(&mut check);
+            filled(&mut dst);
+        }
+        Kernel::Fold => assert_eq!(folded(&src), fold_loop(&src), "fold differs on {c:?}"),
     }
     assert!(
         check == dst,
@@ -444,6 +473,14 @@ fn time_case<T: Lane, D: Lane, const N: usize>(
         (1, Kernel::Copy) => plain(black_box(&src), &sl, same(black_box(&mut dst)), &dl),
         (1, Kernel::Map | Kernel::MapCast) => map_loop(black_box(&src), black_box(&mut dst)),
         (1, Kernel::ZipMap) => zip_loop(black_box(&src), black_box(&other), black_box(&mut dst)),
+        (0, Kernel::Fill) => filled(black_box(&mut dst)),
+        (1, Kernel::Fill) => fill_loop(black_box(&mut dst)),
+        (0, Kernel::Fold) => {
+            black_box(folded(black_box(&src)));
+        }
+        (1, Kernel::Fold) => {
+            black_box(fold_loop(black_box(&src)));
+        }
         _ => black_box(&mut flat_dst[..]).copy_from_slice(black_box(&flat_src[..])),
     };
     // Warm first: the three in turn, untimed, four times and until `warm` has passed. On a
