@@ -95,7 +95,9 @@
 //!    (`raw::elementwise`'s `short_rows`; `map` keeps its
 //!    vectorised reversed chunks for rows read backwards one element a step, of 32 bytes or
 //!    more, `chunked`): a row's set-up
-//!    and a transposed source's packing would cost more than its few elements.
+//!    and a transposed source's packing would cost more than its few elements. [`fill`](crate::fill)
+//!    and [`fold`](crate::fold) run such nests the same way on hosts (`short_cubes`), but
+//!    for runs of 9 to 15 consecutive elements, which a slice takes faster.
 //!    A transpose of 2-, 4- or 8-byte elements whose columns come in groups, consecutive on
 //!    one side (the three innermost loops of `oihw -> OIhw16i16o`: 16 channels × 9
 //!    positions, in whatever order the planner put them) runs three loops at a time too,

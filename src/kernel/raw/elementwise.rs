@@ -40,6 +40,11 @@ pub(crate) fn fill<T: Copy, const M: usize>(
 /// nothing else reads or writes those elements while it runs.
 pub(crate) unsafe fn fill_nests<T: Copy, const M: usize>(plan: &Plan<1, M>, d: *mut T, value: T) {
     for nest in plan.nests() {
+        if short_cubes(nest) {
+            // SAFETY: the caller's contract, for `nest`.
+            unsafe { fill_short(nest, d, value) };
+            continue;
+        }
         for_each_run(nest, |[o], run| {
             let [s] = run.strides;
             // The run's `run.extent` elements `o + j·s` are inside the allocation (the
@@ -62,6 +67,161 @@ pub(crate) unsafe fn fill_nests<T: Copy, const M: usize>(plan: &Plan<1, M>, d: *
             }
         });
     }
+}
+
+/// Whether [`fill_nests`] and [`fold`] run `nest` cube by cube as plain loops ([`fill_short`],
+/// [`fold_short`]; hosts): its rows are [`short_rows`], except runs of consecutive elements
+/// longer than [`UNROLLED_ROW`], which a slice's `fill` and a fold over a slice take faster
+/// (the random sweep's 38, `fill` of `u8` runs of 14: 1.6x the time as plain loops). Bare
+/// metal keeps every nest's runs.
+fn short_cubes<const L: usize>(nest: &Nest<1, L>) -> bool {
+    cfg!(not(target_os = "none"))
+        && short_rows(nest).is_some_and(|row| row_len(nest) != 0 || !unit_row(&row))
+}
+
+/// [`fill_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops
+/// compiled for the nest's row length ([`row_len`]), as [`map_short`]: a run's set-up (a
+/// slice's `fill`, a call of the C library's `memset` for bytes) costs more than its few
+/// elements.
+///
+/// # Safety
+///
+/// [`fill_nests`]' contract, for `nest`.
+#[inline(never)]
+unsafe fn fill_short<T: Copy, const L: usize>(nest: &Nest<1, L>, d: *mut T, value: T) {
+    match row_len(nest) {
+        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
+        2 => unsafe { fill_short_of::<T, L, 2>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
+        3 => unsafe { fill_short_of::<T, L, 3>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
+        4 => unsafe { fill_short_of::<T, L, 4>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
+        5 => unsafe { fill_short_of::<T, L, 5>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
+        6 => unsafe { fill_short_of::<T, L, 6>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
+        7 => unsafe { fill_short_of::<T, L, 7>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
+        8 => unsafe { fill_short_of::<T, L, 8>(nest, d, value) },
+        // SAFETY: the caller's contract, for `nest` (rows of any length).
+        _ => unsafe { fill_short_of::<T, L, 0>(nest, d, value) },
+    }
+}
+
+/// [`fill_short`] for rows of `R` elements (`R` 0: the row's length read at run time): each
+/// cube `c × a × b` ([`for_each_cube`]) as three plain loops, one pointer moved by the
+/// strides.
+///
+/// # Safety
+///
+/// [`fill_nests`]' contract, for `nest`, whose innermost loop has `R` steps unless `R` is 0.
+#[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
+#[inline(always)]
+unsafe fn fill_short_of<T: Copy, const L: usize, const R: usize>(
+    nest: &Nest<1, L>,
+    d: *mut T,
+    value: T,
+) {
+    for_each_cube(nest, |[o], c, a, b| {
+        let row = if R == 0 { b.extent } else { R };
+        let ([sc], [sa], [sb]) = (c.strides, a.strides, b.strides);
+        let mut pk = d.wrapping_offset(o);
+        for _ in 0..c.extent {
+            let mut pi = pk;
+            for _ in 0..a.extent {
+                let mut pj = pi;
+                for _ in 0..row {
+                    // SAFETY: `pj` is the element of the index at hand (the pointer stepped
+                    // by the loops' strides from the cube's offset `o`): an offset of the
+                    // nest, inside the allocation, which nothing else reads or writes while
+                    // this runs (the caller's contract).
+                    unsafe { *pj = value };
+                    // Past the last step the pointer may leave the allocation:
+                    // `wrapping_offset` keeps that defined, and it is never dereferenced.
+                    pj = pj.wrapping_offset(sb);
+                }
+                pi = pi.wrapping_offset(sa);
+            }
+            pk = pk.wrapping_offset(sc);
+        }
+    });
+}
+
+/// [`fold`] of one nest whose rows are [`short_rows`], from `acc`, as [`fill_short`]: the
+/// cubes' elements in the nest's order.
+///
+/// # Safety
+///
+/// Every offset of `nest` is an element of the allocation behind `s`.
+#[inline(never)]
+unsafe fn fold_short<T: Copy, A, F: FnMut(A, T) -> A, const L: usize>(
+    nest: &Nest<1, L>,
+    s: *const T,
+    acc: A,
+    f: &mut F,
+) -> Option<A> {
+    match row_len(nest) {
+        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
+        2 => unsafe { fold_short_of::<T, A, F, L, 2>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
+        3 => unsafe { fold_short_of::<T, A, F, L, 3>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
+        4 => unsafe { fold_short_of::<T, A, F, L, 4>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
+        5 => unsafe { fold_short_of::<T, A, F, L, 5>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
+        6 => unsafe { fold_short_of::<T, A, F, L, 6>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
+        7 => unsafe { fold_short_of::<T, A, F, L, 7>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
+        8 => unsafe { fold_short_of::<T, A, F, L, 8>(nest, s, acc, f) },
+        // SAFETY: the caller's contract, for `nest` (rows of any length).
+        _ => unsafe { fold_short_of::<T, A, F, L, 0>(nest, s, acc, f) },
+    }
+}
+
+/// [`fold_short`] for rows of `R` elements (`R` 0: the row's length read at run time), as
+/// [`fill_short_of`]. `Some` accumulator after every cube.
+///
+/// # Safety
+///
+/// [`fold_short`]'s contract, for `nest`, whose innermost loop has `R` steps unless `R` is 0.
+#[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
+#[inline(always)]
+unsafe fn fold_short_of<T: Copy, A, F: FnMut(A, T) -> A, const L: usize, const R: usize>(
+    nest: &Nest<1, L>,
+    s: *const T,
+    acc: A,
+    f: &mut F,
+) -> Option<A> {
+    let mut acc = Some(acc);
+    for_each_cube(nest, |[o], c, a, b| {
+        let Some(mut x) = acc.take() else { return };
+        let row = if R == 0 { b.extent } else { R };
+        let ([sc], [sa], [sb]) = (c.strides, a.strides, b.strides);
+        let mut pk = s.wrapping_offset(o);
+        for _ in 0..c.extent {
+            let mut pi = pk;
+            for _ in 0..a.extent {
+                let mut pj = pi;
+                for _ in 0..row {
+                    // SAFETY: `pj` is the element of the index at hand (the pointer stepped
+                    // by the loops' strides from the cube's offset `o`): an offset of the
+                    // nest, inside the allocation (the caller's contract).
+                    let value = unsafe { *pj };
+                    x = f(x, value);
+                    // Past the last step the pointer may leave the allocation:
+                    // `wrapping_offset` keeps that defined, and it is never dereferenced.
+                    pj = pj.wrapping_offset(sb);
+                }
+                pi = pi.wrapping_offset(sa);
+            }
+            pk = pk.wrapping_offset(sc);
+        }
+        acc = Some(x);
+    });
+    acc
 }
 
 /// Scratch for one packed tile: `TILE_BYTES` bytes on the stack, cache-line aligned.
@@ -862,6 +1022,13 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
     let s = src.as_ptr();
     let mut acc = Some(init);
     for nest in plan.nests() {
+        if short_cubes(nest) {
+            if let Some(a) = acc.take() {
+                // SAFETY: every offset of the nest is inside `src` (`InBounds` witness).
+                acc = unsafe { fold_short(nest, s, a, &mut f) };
+            }
+            continue;
+        }
         for_each_run(nest, |[o], run| {
             let [ss] = run.strides;
             let Some(mut a) = acc.take() else { return };
@@ -900,7 +1067,7 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
 mod tests {
     use super::{
         SHORT_ROW, THIN_ROWS, UNROLLED_ROW, chunked, crowded_tile, cube_turned, packs, reversed,
-        row_len, short_rows, zip_tiled,
+        row_len, short_cubes, short_rows, zip_tiled,
     };
     use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, cube_turns, line_for};
     use crate::{Layout, map, zip_map};
@@ -1122,6 +1289,65 @@ mod tests {
                     .iter()
                     .all(|&seen| seen || cfg!(target_os = "none"))
         );
+    }
+
+    /// `fill` and `fold` of rows of 1 to 11 elements, consecutive or every second one, with a
+    /// gap after each row: cubes of plain loops compiled for the row's length where it is 2
+    /// to [`UNROLLED_ROW`], at run-time length for strided rows past it, runs of a slice for
+    /// consecutive ones past it (`short_cubes`, hosts); every element filled and folded, in
+    /// order, as the model.
+    #[test]
+    fn short_rows_of_each_length_fill_and_fold_as_the_model() {
+        let mut paths = [0usize; 2];
+        // Under Miri the lengths at the arms' edges and two past them.
+        let lengths: &[usize] = if cfg!(miri) {
+            &[1, 2, 5, 8, 9, 11]
+        } else {
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+        };
+        for &r in lengths {
+            for step in [1usize, 2] {
+                let (n, k) = (4usize, 3usize);
+                let strides = [k * (r + 1) * step, (r + 1) * step, step].map(usize::cast_signed);
+                let l = Layout::new([n, k, r], strides, 2).unwrap();
+                let len = n * k * (r + 1) * step;
+                let plan = Plan::new(&[l.lowered()]).unwrap();
+                let cubes = short_cubes(&plan.nests()[0]);
+                if r >= 2 {
+                    let expect = cfg!(not(target_os = "none")) && (step == 2 || r <= UNROLLED_ROW);
+                    assert_eq!(cubes, expect, "rows of {r}, step {step}");
+                }
+                paths[usize::from(cubes)] += 1;
+                let offsets: Vec<usize> = (0..n)
+                    .flat_map(|i| (0..k).flat_map(move |p| (0..r).map(move |q| (i, p, q))))
+                    .map(|(i, p, q)| (i * k * (r + 1) + p * (r + 1) + q) * step)
+                    .collect();
+                let mut inside = std::vec![false; len];
+                for &o in &offsets {
+                    inside[o] = true;
+                }
+                let mut dst = std::vec![7u16; len];
+                crate::fill(&mut dst, &l, 9u16).unwrap();
+                for (o, (&x, &filled)) in dst.iter().zip(&inside).enumerate() {
+                    assert_eq!(
+                        x,
+                        if filled { 9 } else { 7 },
+                        "rows of {r}, step {step}, offset {o}"
+                    );
+                }
+                let src: Vec<u16> = (0..len).map(|i| u16::try_from(i % 997).unwrap()).collect();
+                // An order-sensitive fold: the plan's order is the index order here.
+                let order = |acc: u64, x: u16| acc.wrapping_mul(31).wrapping_add(u64::from(x));
+                let want = offsets.iter().fold(0u64, |acc, &o| order(acc, src[o]));
+                assert_eq!(
+                    crate::fold(&src, &l, 0u64, order).unwrap(),
+                    want,
+                    "rows of {r}, step {step}"
+                );
+            }
+        }
+        // Both paths ran: runs for consecutive rows past `UNROLLED_ROW`, cubes for the rest.
+        assert!(paths[0] > 0 && (paths[1] > 0 || cfg!(target_os = "none")));
     }
 
     /// Short rows' cubes `c × a × b` turn (`a` outside `c`) where `a`'s rows evict the lines
