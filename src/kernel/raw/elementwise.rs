@@ -89,29 +89,14 @@ fn short_cubes<const L: usize>(nest: &Nest<1, L>) -> bool {
 /// [`fill_nests`]' contract, for `nest`.
 #[inline(never)]
 unsafe fn fill_short<T: Copy, const L: usize>(nest: &Nest<1, L>, d: *mut T, value: T) {
-    match row_len(nest) {
-        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
-        2 => unsafe { fill_short_of::<T, L, 2>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
-        3 => unsafe { fill_short_of::<T, L, 3>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
-        4 => unsafe { fill_short_of::<T, L, 4>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
-        5 => unsafe { fill_short_of::<T, L, 5>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
-        6 => unsafe { fill_short_of::<T, L, 6>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
-        7 => unsafe { fill_short_of::<T, L, 7>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
-        8 => unsafe { fill_short_of::<T, L, 8>(nest, d, value) },
-        // SAFETY: the caller's contract, for `nest` (rows of any length).
-        _ => unsafe { fill_short_of::<T, L, 0>(nest, d, value) },
-    }
+    per_row_len!(row_len(nest), R => {
+        // SAFETY: the caller's contract, for `nest`, whose rows have `R` elements unless `R`
+        // is 0.
+        unsafe { fill_short_of::<T, L, R>(nest, d, value) }
+    });
 }
 
-/// [`fill_short`] for rows of `R` elements (`R` 0: the row's length read at run time): each
-/// cube `c × a × b` ([`for_each_cube`]) as three plain loops, one pointer moved by the
-/// strides.
+/// [`fill_short`] for rows of `R` elements (`R` 0: the row's length read at run time).
 ///
 /// # Safety
 ///
@@ -123,29 +108,50 @@ unsafe fn fill_short_of<T: Copy, const L: usize, const R: usize>(
     d: *mut T,
     value: T,
 ) {
+    fold_offsets::<(), L, R>(nest, (), |(), o| {
+        // SAFETY: `o` is an offset of the nest (`fold_offsets`), inside the allocation, which
+        // nothing else reads or writes while this runs (the caller's contract).
+        let at = unsafe { d.offset(o) };
+        // SAFETY: `at` is an element of the allocation (above).
+        unsafe { *at = value };
+    });
+}
+
+/// Folds `f` over the offsets of `nest`'s elements (one operand) in its order, from `init`:
+/// each cube `c × a × b` ([`for_each_cube`]) as three plain loops, rows of `R` elements (`R`
+/// 0: the row's length read at run time). `Some` state after every cube. The loops of
+/// [`fill_short`] and [`fold_short`].
+#[expect(clippy::inline_always, reason = "one copy per row length, inlined")]
+#[inline(always)]
+fn fold_offsets<S, const L: usize, const R: usize>(
+    nest: &Nest<1, L>,
+    init: S,
+    mut f: impl FnMut(S, isize) -> S,
+) -> Option<S> {
+    let mut state = Some(init);
     for_each_cube(nest, |[o], c, a, b| {
+        let Some(mut x) = state.take() else { return };
         let row = if R == 0 { b.extent } else { R };
         let ([sc], [sa], [sb]) = (c.strides, a.strides, b.strides);
-        let mut pk = d.wrapping_offset(o);
+        let mut ok = o;
         for _ in 0..c.extent {
-            let mut pi = pk;
+            let mut oi = ok;
             for _ in 0..a.extent {
-                let mut pj = pi;
+                let mut oj = oi;
                 for _ in 0..row {
-                    // SAFETY: `pj` is the element of the index at hand (the pointer stepped
-                    // by the loops' strides from the cube's offset `o`): an offset of the
-                    // nest, inside the allocation, which nothing else reads or writes while
-                    // this runs (the caller's contract).
-                    unsafe { *pj = value };
-                    // Past the last step the pointer may leave the allocation:
-                    // `wrapping_offset` keeps that defined, and it is never dereferenced.
-                    pj = pj.wrapping_offset(sb);
+                    x = f(x, oj);
+                    // Past the last step the offset may leave the nest: it is never used
+                    // there (nor can it wrap, the nest's extent times its stride being an
+                    // offset's span).
+                    oj = oj.wrapping_add(sb);
                 }
-                pi = pi.wrapping_offset(sa);
+                oi = oi.wrapping_add(sa);
             }
-            pk = pk.wrapping_offset(sc);
+            ok = ok.wrapping_add(sc);
         }
+        state = Some(x);
     });
+    state
 }
 
 /// [`fold`] of one nest whose rows are [`short_rows`], from `acc`, as [`fill_short`]: the
@@ -161,28 +167,14 @@ unsafe fn fold_short<T: Copy, A, F: FnMut(A, T) -> A, const L: usize>(
     acc: A,
     f: &mut F,
 ) -> Option<A> {
-    match row_len(nest) {
-        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
-        2 => unsafe { fold_short_of::<T, A, F, L, 2>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
-        3 => unsafe { fold_short_of::<T, A, F, L, 3>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
-        4 => unsafe { fold_short_of::<T, A, F, L, 4>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
-        5 => unsafe { fold_short_of::<T, A, F, L, 5>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
-        6 => unsafe { fold_short_of::<T, A, F, L, 6>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
-        7 => unsafe { fold_short_of::<T, A, F, L, 7>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
-        8 => unsafe { fold_short_of::<T, A, F, L, 8>(nest, s, acc, f) },
-        // SAFETY: the caller's contract, for `nest` (rows of any length).
-        _ => unsafe { fold_short_of::<T, A, F, L, 0>(nest, s, acc, f) },
-    }
+    per_row_len!(row_len(nest), R => {
+        // SAFETY: the caller's contract, for `nest`, whose rows have `R` elements unless `R`
+        // is 0.
+        unsafe { fold_short_of::<T, A, F, L, R>(nest, s, acc, f) }
+    })
 }
 
-/// [`fold_short`] for rows of `R` elements (`R` 0: the row's length read at run time), as
-/// [`fill_short_of`]. `Some` accumulator after every cube.
+/// [`fold_short`] for rows of `R` elements (`R` 0: the row's length read at run time).
 ///
 /// # Safety
 ///
@@ -195,33 +187,13 @@ unsafe fn fold_short_of<T: Copy, A, F: FnMut(A, T) -> A, const L: usize, const R
     acc: A,
     f: &mut F,
 ) -> Option<A> {
-    let mut acc = Some(acc);
-    for_each_cube(nest, |[o], c, a, b| {
-        let Some(mut x) = acc.take() else { return };
-        let row = if R == 0 { b.extent } else { R };
-        let ([sc], [sa], [sb]) = (c.strides, a.strides, b.strides);
-        let mut pk = s.wrapping_offset(o);
-        for _ in 0..c.extent {
-            let mut pi = pk;
-            for _ in 0..a.extent {
-                let mut pj = pi;
-                for _ in 0..row {
-                    // SAFETY: `pj` is the element of the index at hand (the pointer stepped
-                    // by the loops' strides from the cube's offset `o`): an offset of the
-                    // nest, inside the allocation (the caller's contract).
-                    let value = unsafe { *pj };
-                    x = f(x, value);
-                    // Past the last step the pointer may leave the allocation:
-                    // `wrapping_offset` keeps that defined, and it is never dereferenced.
-                    pj = pj.wrapping_offset(sb);
-                }
-                pi = pi.wrapping_offset(sa);
-            }
-            pk = pk.wrapping_offset(sc);
-        }
-        acc = Some(x);
-    });
-    acc
+    fold_offsets::<A, L, R>(nest, acc, |x, o| {
+        // SAFETY: `o` is an offset of the nest (`fold_offsets`), inside the allocation (the
+        // caller's contract).
+        let at = unsafe { s.offset(o) };
+        // SAFETY: `at` is an element of the allocation (above).
+        f(x, unsafe { *at })
+    })
 }
 
 /// Scratch for one packed tile: `TILE_BYTES` bytes on the stack, cache-line aligned.
@@ -405,24 +377,11 @@ unsafe fn map_short<T: Copy, U, F: FnMut(T) -> U, const L: usize>(
     s: *const T,
     f: &mut F,
 ) {
-    match row_len(nest) {
-        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
-        2 => unsafe { map_short_of::<T, U, F, L, 2>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
-        3 => unsafe { map_short_of::<T, U, F, L, 3>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
-        4 => unsafe { map_short_of::<T, U, F, L, 4>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
-        5 => unsafe { map_short_of::<T, U, F, L, 5>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
-        6 => unsafe { map_short_of::<T, U, F, L, 6>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
-        7 => unsafe { map_short_of::<T, U, F, L, 7>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
-        8 => unsafe { map_short_of::<T, U, F, L, 8>(nest, d, s, f) },
-        // SAFETY: the caller's contract, for `nest` (rows of any length).
-        _ => unsafe { map_short_of::<T, U, F, L, 0>(nest, d, s, f) },
-    }
+    per_row_len!(row_len(nest), R => {
+        // SAFETY: the caller's contract, for `nest`, whose rows have `R` elements unless `R`
+        // is 0.
+        unsafe { map_short_of::<T, U, F, L, R>(nest, d, s, f) }
+    });
 }
 
 /// [`map_short`] for rows of `R` elements (`R` 0: the row's length read at run time).
@@ -460,24 +419,11 @@ unsafe fn zip_short<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize>(
     pb: *const B,
     f: &mut F,
 ) {
-    match row_len(nest) {
-        // SAFETY: the caller's contract, for `nest`, whose rows have 2 elements.
-        2 => unsafe { zip_short_of::<A, B, U, F, L, 2>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 3 elements.
-        3 => unsafe { zip_short_of::<A, B, U, F, L, 3>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 4 elements.
-        4 => unsafe { zip_short_of::<A, B, U, F, L, 4>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 5 elements.
-        5 => unsafe { zip_short_of::<A, B, U, F, L, 5>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 6 elements.
-        6 => unsafe { zip_short_of::<A, B, U, F, L, 6>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 7 elements.
-        7 => unsafe { zip_short_of::<A, B, U, F, L, 7>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest`, whose rows have 8 elements.
-        8 => unsafe { zip_short_of::<A, B, U, F, L, 8>(nest, d, pa, pb, f) },
-        // SAFETY: the caller's contract, for `nest` (rows of any length).
-        _ => unsafe { zip_short_of::<A, B, U, F, L, 0>(nest, d, pa, pb, f) },
-    }
+    per_row_len!(row_len(nest), R => {
+        // SAFETY: the caller's contract, for `nest`, whose rows have `R` elements unless `R`
+        // is 0.
+        unsafe { zip_short_of::<A, B, U, F, L, R>(nest, d, pa, pb, f) }
+    });
 }
 
 /// [`zip_short`] for rows of `R` elements (`R` 0: the row's length read at run time).

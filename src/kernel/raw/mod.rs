@@ -36,6 +36,53 @@ use crate::kernel::plan::{
 use crate::kernel::proof::{Dense, Disjoint, Unique, UniqueBlock, Windows};
 use crate::kernel::{stream, transpose};
 
+/// `$call` compiled once per row length, `$r` a `const` holding `$len` where it is 2 to 8
+/// (the row's loop then unrolled whole, with no exit to mispredict a row); for other lengths
+/// `$other`, or else `$call` with `$r` 0 (the length read at run time). The one dispatch of
+/// the kernels' loops compiled per row length: `copy()`'s tiny cubes, and `map`'s, `zip_map`'s,
+/// `fill`'s and `fold`'s short rows (`elementwise.rs`).
+macro_rules! per_row_len {
+    ($len:expr, $r:ident => $call:expr) => {
+        per_row_len!($len, $r => $call, {
+            const $r: usize = 0;
+            $call
+        })
+    };
+    ($len:expr, $r:ident => $call:expr, $other:expr) => {
+        match $len {
+            2 => {
+                const $r: usize = 2;
+                $call
+            }
+            3 => {
+                const $r: usize = 3;
+                $call
+            }
+            4 => {
+                const $r: usize = 4;
+                $call
+            }
+            5 => {
+                const $r: usize = 5;
+                $call
+            }
+            6 => {
+                const $r: usize = 6;
+                $call
+            }
+            7 => {
+                const $r: usize = 7;
+                $call
+            }
+            8 => {
+                const $r: usize = 8;
+                $call
+            }
+            _ => $other,
+        }
+    };
+}
+
 /// `dst[i] = src[i]` over the plan (operand 0 `dst`, operand 1 `src`).
 pub(crate) fn copy<T: Copy + 'static, const M: usize, const L: usize>(
     unique: &Unique<'_, 2, M, L>,
@@ -1174,23 +1221,14 @@ unsafe fn tiny_cubes<T: Copy, const L: usize>(
     if cube > TINY_CUBE || (b.strides[0] == 1 && b.strides[1] == 1) {
         return false;
     }
-    match b.extent {
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 2 steps.
-        2 => unsafe { tiny_cubes_of::<T, 2, L>(nest, d, s) },
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 3 steps.
-        3 => unsafe { tiny_cubes_of::<T, 3, L>(nest, d, s) },
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 4 steps.
-        4 => unsafe { tiny_cubes_of::<T, 4, L>(nest, d, s) },
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 5 steps.
-        5 => unsafe { tiny_cubes_of::<T, 5, L>(nest, d, s) },
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 6 steps.
-        6 => unsafe { tiny_cubes_of::<T, 6, L>(nest, d, s) },
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 7 steps.
-        7 => unsafe { tiny_cubes_of::<T, 7, L>(nest, d, s) },
-        // SAFETY: the caller's contract, for `nest`, whose innermost loop has 8 steps.
-        8 => unsafe { tiny_cubes_of::<T, 8, L>(nest, d, s) },
-        _ => return false,
-    }
+    per_row_len!(
+        b.extent,
+        B => {
+            // SAFETY: the caller's contract, for `nest`, whose innermost loop has `B` steps.
+            unsafe { tiny_cubes_of::<T, B, L>(nest, d, s) }
+        },
+        return false
+    );
     true
 }
 
