@@ -347,10 +347,11 @@ where
     });
 }
 
-/// The row length [`map_short`] and [`zip_short`] compile a nest's cubes for: its innermost
-/// loop's extent where it is 2 to [`UNROLLED_ROW`] (hosts), so that each row's loop is
-/// unrolled whole and has no exit to predict, as `copy()`'s rows of a few elements
-/// (`raw::tiny_cubes`); else 0, the row's length read at run time.
+/// The row length [`map_short`], [`zip_short`], [`fill_short`] and [`fold_short`] compile a
+/// nest's cubes for (`per_row_len!`): its innermost loop's extent where it is 2 to
+/// [`UNROLLED_ROW`] (hosts), so that each row's loop is unrolled whole and has no exit to
+/// predict, as `copy()`'s rows of a few elements (`raw::tiny_cubes`); else 0, the row's length
+/// read at run time.
 fn row_len<const K: usize, const L: usize>(nest: &Nest<K, L>) -> usize {
     match nest.loops() {
         [.., b] if cfg!(not(target_os = "none")) && (2..=UNROLLED_ROW).contains(&b.extent) => {
@@ -360,7 +361,8 @@ fn row_len<const K: usize, const L: usize>(nest: &Nest<K, L>) -> usize {
     }
 }
 
-/// The longest rows [`row_len`] unrolls: `copy()`'s tiny cubes' bound.
+/// The longest rows [`row_len`] unrolls: the longest `per_row_len!` compiles a loop for (a
+/// longer one would run at its run-time length), `copy()`'s tiny cubes' bound.
 const UNROLLED_ROW: usize = 8;
 
 /// [`map_nests`] of one nest whose rows are [`short_rows`]: cube by cube as plain loops
