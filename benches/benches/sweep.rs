@@ -442,13 +442,12 @@ fn time_case<T: Lane, D: Lane, const N: usize>(
         "{} differs from the loop on {c:?}",
         kernel.name()
     );
-    // `copy()`'s plan (of one element size: `dl` is `sl`'s for `copy()`).
-    let mut plan = strided_layout::CopyPlan::new(&sl, &sl).unwrap();
+    // `copy()`'s plan; the other kernels, whose destination may hold another element size,
+    // plan the source onto itself and never run it.
+    let plan_dst = if kernel == Kernel::Copy { &dl } else { &sl };
+    let mut plan = strided_layout::CopyPlan::new(&sl, plan_dst).unwrap();
     // A prepared or tuned plan is `copy()`'s alone: `map` and `zip_map` time the kernel.
     let tuned = kernel == Kernel::Copy && std::env::var_os("SWEEP_TUNED").is_some();
-    if kernel == Kernel::Copy {
-        plan = strided_layout::CopyPlan::new(&sl, &dl).unwrap();
-    }
     if tuned {
         let t0 = Instant::now();
         let clock = || u64::try_from(t0.elapsed().as_nanos()).unwrap_or(u64::MAX);

@@ -131,7 +131,7 @@ fn fold_offsets<S, const L: usize, const R: usize>(
     let mut state = Some(init);
     for_each_cube(nest, |[o], c, a, b| {
         let Some(mut x) = state.take() else { return };
-        let row = if R == 0 { b.extent } else { R };
+        let row = row_of::<R>(b.extent);
         let ([sc], [sa], [sb]) = (c.strides, a.strides, b.strides);
         let mut ok = o;
         for _ in 0..c.extent {
@@ -332,7 +332,8 @@ fn cube_turned<const K: usize, const L: usize>(nest: &Nest<K, L>, size: usize) -
 ///
 /// `copy()`'s cubes (`raw::small_cube`) take a rule of their own, strips of `c` under `a`
 /// (`raw::cube_strip`), made partly to cut that kernel's calls per block; these plain loops
-/// make no call a row. Run here too (one walker for both), it measured mixed: the cases of
+/// make no call a row. Tried here too (through a strip walker shared with `copy()`, not
+/// kept), it measured mixed: the cases of
 /// the random 240 whose cubes it changes ran `map` 1.00x and `zip_map` 1.03x the time in
 /// geometric mean (0.23-1.54x and 0.68-3.05x, two `zip_map` cases put below the plain loop),
 /// the power-of-two 240's `map` 0.93x (medians of 5 alternating rounds, Zen 3).
@@ -359,6 +360,17 @@ fn row_len<const K: usize, const L: usize>(nest: &Nest<K, L>) -> usize {
         }
         _ => 0,
     }
+}
+
+/// The length of a row of `extent` elements in loops compiled for rows of `R` (`R` 0: the
+/// extent, read at run time; [`row_len`]).
+#[expect(
+    clippy::inline_always,
+    reason = "a constant in every loop compiled for one length"
+)]
+#[inline(always)]
+const fn row_of<const R: usize>(extent: usize) -> usize {
+    if R == 0 { extent } else { R }
 }
 
 /// The longest rows [`row_len`] unrolls: the longest `per_row_len!` compiles a loop for (a
@@ -479,7 +491,7 @@ unsafe fn map_cube<T: Copy, U, F: FnMut(T) -> U, const R: usize>(
     f: &mut F,
 ) {
     let ([dc, sc], [da, sa], [db, sb]) = (c.strides, a.strides, b.strides);
-    let row = if R == 0 { b.extent } else { R };
+    let row = row_of::<R>(b.extent);
     let (mut dk, mut sk) = (d.wrapping_offset(od), s.wrapping_offset(os));
     for _ in 0..c.extent {
         let (mut di, mut si) = (dk, sk);
@@ -524,7 +536,7 @@ unsafe fn zip_cube<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const R: usize>(
     [c, a, b]: [Loop<3>; 3],
     f: &mut F,
 ) {
-    let row = if R == 0 { b.extent } else { R };
+    let row = row_of::<R>(b.extent);
     let (mut dk, mut ak, mut bk) = (
         d.wrapping_offset(od),
         pa.wrapping_offset(oa),
