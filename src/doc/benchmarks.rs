@@ -1600,32 +1600,32 @@
 //!   (1.23-1.28x). The grid's 118 blocks, three runs each way: `map` 0.99x the time in
 //!   geometric mean (0.84-1.23x), `zip_map` 0.78x (0.56-1.16x), none under 0.91x the loop.
 //! - `zip_map`'s random 60 (`f64` `(30,32,2,175)` read `(64,2,336000,1920)`, written and
-//!   read a second time in planes 2,800 bytes a row apart), measured and not yet fixed, on a
-//!   2-core share of an AMD EPYC (Zen 3 class). Its one block, `960 x 175`, runs in the
+//!   read a second time in planes 2,800 bytes a row apart), measured and not yet fixed, on
+//!   a 2-core share of an AMD EPYC (Zen 3 class). Its one block, `960 x 175`, runs in the
 //!   planner's strips of 960 rows by 8 (`stream_strip`), each row 8 elements of the
 //!   destination and of the second source: 0.27-0.60x the loop, 0.63-3.8 ms from process to
 //!   process. The tile forced by hand, three to five processes each: strips of 240 rows (a
 //!   quarter of the pages) 0.42-0.49x, so the translations are not the cost; strips of 16
 //!   and 32 columns 0.51-0.86x and 0.71-0.78x; `16 x 16` (the tile of the row-pages and
-//!   crowded-sets rules) 0.42-0.53x; `32 x 32` 0.80-1.04x;
-//!   `16 x 64` 1.18-1.26x; `8 x 175` 1.08-1.52x; untiled 1.19-1.27x. `copy()` and `map` of
-//!   the same block (one operand in rows) run the strips at 2.1x and 1.4x the loop. A rule
-//!   that gives no strip, and neither of those two tiles, to a block whose operands in
-//!   consecutive rows outnumber those that cross them (only three-operand plans) changed 2,
-//!   6, 22, 27 and 14 plans of the random 240, power-of-two 240, random and power-of-two
-//!   2,000 of seed 7 and random 2,000 of seed 11 (each alone, builds alternating, medians of
-//!   5): 0.54x, 1.32x, 0.65x, 0.98x and 0.69x the time in geometric mean (random 60 4,093 ->
-//!   954 us against the loop's 1,260; the random 2,000 of seed 7's 1400 740 -> 223 us),
-//!   but power-of-two strips, each stream in one first-level set, lost (the power-of-two
-//!   64, `f64` `(16,32,2,128)` read `(64,2,131072,1024)`, the same kind of block, `512 x
-//!   128`, its rows a line each: 379 -> 558 us against the loop's 395; 13 of seed 7's 27
-//!   1.08-2.22x, 6 below the loop). Without the crowded-sets part the random 60 keeps its
-//!   `16 x 16` tiles. Sparing blocks whose crossing rows' lines all map to one set left the
+//!   crowded-sets rules) 0.42-0.53x; `32 x 32` 0.80-1.04x; `16 x 64` 1.18-1.26x; `8 x 175`
+//!   1.08-1.52x; untiled 1.19-1.30x. `copy()` and `map` of the same block (one operand in
+//!   rows) run the strips at 2.1x and 1.4x the loop. A rule that gives no strip, and
+//!   neither of those two tiles, to a block whose operands in consecutive rows outnumber
+//!   those that cross them (only three-operand plans) changed 2, 6, 22, 27 and 14 plans of
+//!   the random 240, power-of-two 240, random and power-of-two 2,000 of seed 7 and random
+//!   2,000 of seed 11 (each alone, builds alternating, medians of 5): 0.54x, 1.32x, 0.65x,
+//!   0.98x and 0.69x the time in geometric mean (random 60 4,093 -> 954 us against the
+//!   loop's 1,260; the random 2,000 of seed 7's 1400 740 -> 223 us), but power-of-two
+//!   strips, each stream in one first-level set, lost (the power-of-two 64, `f64`
+//!   `(16,32,2,128)` read `(64,2,131072,1024)`, the same kind of block, `512 x 128`, its
+//!   rows a line each: 379 -> 558 us against the loop's 395; 13 of seed 7's 27 1.08-2.22x,
+//!   6 below the loop). Without the crowded-sets part the random 60 keeps its `16 x 16`
+//!   tiles. Sparing blocks whose crossing rows' lines all map to one set left the
 //!   power-of-two 64 alone, but still changed blocks of two to four sets that had lost (the
-//!   power-of-two 240's 219 and 237, 1.7-1.8x; the random 60's lines lie in four sets too). Not in: the rule needs what the random and power-of-two strips differ
-//!   in. The random 60's rows of 8 straddle two lines of each operand in rows where the
-//!   power-of-two 64's lie a line each, but its wider strips, straddling fewer, closed only
-//!   part of the gap.
+//!   power-of-two 240's 219 and 237, 1.7-1.8x; the random 60's lines lie in four sets too).
+//!   Not in: the rule needs what the random and power-of-two strips differ in. The random
+//!   60's rows of 8 straddle two lines of each operand in rows where the power-of-two 64's
+//!   lie a line each, but its wider strips, straddling fewer, closed only part of the gap.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

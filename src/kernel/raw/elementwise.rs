@@ -333,10 +333,10 @@ fn cube_turned<const K: usize, const L: usize>(nest: &Nest<K, L>, size: usize) -
 /// `copy()`'s cubes (`raw::small_cube`) take a rule of their own, strips of `c` under `a`
 /// (`raw::cube_strip`), made partly to cut that kernel's calls per block; these plain loops
 /// make no call a row. Tried here too (through a strip walker shared with `copy()`, not
-/// kept), it measured mixed: the cases of
-/// the random 240 whose cubes it changes ran `map` 1.00x and `zip_map` 1.03x the time in
-/// geometric mean (0.23-1.54x and 0.68-3.05x, two `zip_map` cases put below the plain loop),
-/// the power-of-two 240's `map` 0.93x (medians of 5 alternating rounds, Zen 3).
+/// kept), it measured mixed: the cases of the random 240 whose cubes it changes ran `map`
+/// 1.00x and `zip_map` 1.03x the time in geometric mean (0.23-1.54x and 0.68-3.05x, two
+/// `zip_map` cases put below the plain loop), the power-of-two 240's `map` 0.93x (medians
+/// of 5 alternating rounds, Zen 3).
 #[inline]
 fn for_each_short_cube<const K: usize, const L: usize, F>(nest: &Nest<K, L>, size: usize, mut f: F)
 where
