@@ -8,7 +8,8 @@
 //!
 //! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
 //! `--seed S`, `--reps R`, `--warm-ms W`, `--out FILE`; `--only I` times case I alone and
-//! prints its plan, `--plans` prints every case's plan and times nothing; `--pow2` draws
+//! prints its plan, `--plans` prints every case's plan and times nothing (with
+//! `SWEEP_KERNEL=zip_map`, `fill` or `fold` also that kernel's plan); `--pow2` draws
 //! every extent a power of two and pads nothing, so that strides are powers of two, as
 //! images' and tensors' often are). It prints every case slower than the loop, the
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
@@ -581,6 +582,19 @@ fn print_plan(c: &Case) {
             match strided_layout::plan::Plan::new(&[dl.lowered(), sl.lowered(), dl.lowered()]) {
                 Ok(p) => println!("zip_map's plan:\n{p}"),
                 Err(e) => println!("no zip_map plan: {e}"),
+            }
+        }
+        // `fill`'s plan of the destination alone and `fold`'s of the source alone, which
+        // merge and order their loops for that one operand.
+        let one = match std::env::var("SWEEP_KERNEL").as_deref() {
+            Ok("fill") => Some(("fill", &dl)),
+            Ok("fold") => Some(("fold", &sl)),
+            _ => None,
+        };
+        if let Some((kernel, l)) = one {
+            match strided_layout::plan::Plan::new(&[l.lowered()]) {
+                Ok(p) => println!("{kernel}'s plan:\n{p}"),
+                Err(e) => println!("no {kernel} plan: {e}"),
             }
         }
     }
