@@ -1626,8 +1626,355 @@
 //!   Not in: the rule needs what the random and power-of-two strips differ in. The random
 //!   60's rows of 8 straddle two lines of each operand in rows where the power-of-two 64's
 //!   lie a line each, but its wider strips, straddling fewer, closed only part of the gap.
+//! - The short rows' loops of `map`, `zip_map`, `fill` and `fold` compile once per row length
+//!   from 2 to 8 (the rows unrolled whole), which costs the release build of the test program
+//!   68-83 s (+20-23%). One copy of each kernel's loops instead, its rows of 8 or fewer as
+//!   eight steps written out, each behind a test of the row's length that goes the same way
+//!   at every row of a nest, ran slower: over the cases whose nests take those loops (their
+//!   innermost loop untiled and 2 to 8 long, from `--plans`), each alone, builds alternating,
+//!   medians of 5, on the Zen 3 host, `map` 1.06x the time in geometric mean on the random 240
+//!   (21 cases) and 1.05x on the power-of-two 240 (22), the slowest the random 106 at 1.73x
+//!   (894 -> 1,547 us); `zip_map` 1.01x (26) and 1.02x (23), two power-of-two cases put below
+//!   the loop (23: 661 -> 1,320 us against the loop's 776; 173). Not in. The likely cause,
+//!   not checked in the machine code: a row of a known length lets the compiler unroll and
+//!   schedule the loop around it too.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
 //!   element blocks read 2 and 64 apart, 0.83x), 1856 (`f64` rows of 32 read 64 KiB apart, 4
 //!   steps 16 bytes on coming back to them: 0.84x), 1976 and 1130 (0.91x).
+//!
+//! ## Earlier rounds
+//!
+//! README keeps the latest figures; these are the rounds before them, in the words and the
+//! order README had them when they were taken ("this round" is the round of the paragraph's
+//! own figures, "the round before" the one before it). Each run names its host.
+//!
+//! ### The copy table's runs
+//!
+//! README's table of copies, as it stood with the notes of the runs it came from:
+//!
+//! Copies on one thread of a 2-core share of an Intel Xeon server (2 MiB of L2 per core; AVX2
+//! detected at run time in every build; the core has AVX-512, which no kernel uses: its 512-bit
+//! shuffles and stores move no more bytes a cycle there than AVX2's), as throughput relative to
+//! `copy_from_slice` of the same bytes from a written source: 1.00 is `memcpy` speed, higher is
+//! faster. Criterion medians from `python3 benches/table.py`, which runs every `table/<row>`
+//! group of `benches/` with the default features (a column for a `std` build, which ran the
+//! same kernels, is gone with that feature): the six rows of `benches/benches/transpose.rs`
+//! (contiguous, the two transposes, the permute, the strided slice, `A + A^T`) from a run of
+//! `--bench transpose` after this round's streaming-transpose changes, the others from a full
+//! run just before them (their code unchanged since). Read a row against its own
+//! `copy_from_slice`, not across rows. On this host `copy_from_slice` of 61-64 MiB took 5.0 to
+//! 8.6 ms from one run to the next (the 480 MiB last-level cache, shared with other tenants,
+//! keeps its buffers between iterations or not), while the streaming kernels, which write past
+//! the cache, took the same time in every run (the 64 MiB contiguous copy 4.9 ms, the 4000²
+//! transpose 6.8 ms): the large rows' ratios move with `copy_from_slice`'s (the previous
+//! round's table, with `copy_from_slice` at about 8 ms there, had 1.59 / 1.60 and 1.12 / 1.15
+//! on those two rows). CHW -> HWC runs at `copy_from_slice` speed stored plainly or streamed.
+//! The small rows come from the full run: their calls take 4 to 23 ns; `copy_from_slice` of the
+//! 16×16 transpose's 1 KiB took 5.9-6.1 ns on 64-byte-aligned buffers and 12.1-12.7 ns on the
+//! allocator's in this round's three runs (7.3-14.9 ns in earlier sessions': it moves from one
+//! process to the next with where the two buffers lie relative to each other); the prepared
+//! 16×16 transpose took 17.1-19.2 ns, 0.34-0.36 of `copy_from_slice` on the aligned buffers and
+//! 0.67-0.69 on the allocator's. The table of an earlier session, on a 2-core share of an AMD
+//! EPYC (Zen 3, 32 MiB of L3), differed most in CHW -> HWC `f32` (1.76-2.24, streamed stores
+//! against a `copy_from_slice` slowed by its reads for ownership) and in the many-channel
+//! copies (see below).
+//!
+//! ### Small blocks repeated
+//!
+//! The grid's (`--bench grid`) changes before its current figures:
+//!
+//! `map` and `zip_map` of blocks the plan leaves whole but too large for their scratch, read
+//! across, now run in tiles (`f64` 2 x 32 read 4 KiB a step: 0.7x the loop before). Before the
+//! round before's two changes (8-byte transposes only of four 4 x 4 blocks or more; `map` and
+//! `zip_map` of rows under 16 elements, or strided under fewer than 8 rows, as plain loops), 64
+//! blocks of 4 x 4 `f64` transposed ran at 0.55x the loop in `copy()`, and `map` and `zip_map`
+//! of blocks of 3 x 3 at 0.2-0.3x (17-24 cases of the grid under 0.91x after the first half of
+//! the change).
+//!
+//! ### `map`, `zip_map`, `map` into another size, `fill` and `fold`
+//!
+//! The same random layouts through `map` and `zip_map` (`SWEEP_KERNEL=map` or
+//! `SWEEP_KERNEL=zip_map cargo bench -p strided-layout-bench --bench sweep -- --bench
+//! [--pow2]`, each against the plain loop doing the same per element) still find cliffs that
+//! the block grid does not. On a 2-core share of an AMD EPYC (Zen 3 class, 512 KiB of L2 a
+//! core), one run each: `map` 3.39x the loop in geometric mean on the random 240, 5 cases
+//! slower than the loop alone (0.67-0.80x, the slowest `f32` `(81,3,139,20)` written
+//! `(550,44550,3,356400)`), 3.82x on the power-of-two 240, 1 slower alone (0.99x); `zip_map`
+//! 3.30x and 3.60x, 3 and 2 slower alone (0.46-0.90x, the slowest `f64` `(30,32,2,175)` read
+//! `(64,2,336000,1920)`; 0.79-0.99x). `copy()` of the same layouts: 5.60x and 6.42x, one case
+//! each at 0.92x alone (these runs came between this round's two changes). The first runs short
+//! rows as turned cubes where their rows crowd the first-level sets the loop outside them comes
+//! back to: the power-of-two 240's 66 (`u8` `(32,2,1024,2):(16384,1,4,8192)` written
+//! `(-2,-1,64,-65536)`), 0.62x the loop in `map` on a Zen 4 host, ran in 0.67x the time; of
+//! five power-of-two 2,000-case sweeps, the 74 `map` and `zip_map` cases it changes 0.47-0.96x
+//! the time per sweep, none put below the loop. The second reads a source across its rows as it
+//! lies where the destination's rows are strided, even where the SIMD transpose could pack it:
+//! of the 218 sweep cases it changes, 190 ran faster, 0.71-0.85x the time per sweep (timed
+//! while a CI run shared the cores). The Zen 4 host's figures before both: `map` 3.31x and
+//! 3.80x, `zip_map` 3.14x and 3.57x, `copy()` 5.04x and 5.78x. The two hosts' cliffs differ:
+//! the random 61 (`f64` `(817,198,4)` dense into four planes 11.6 MB apart) ran `map` and
+//! `zip_map` at 0.5-0.7x the loop on the Zen 3 one, and 0.56-0.67x that time after the second
+//! change.
+//!
+//! `map` into elements of another size (`SWEEP_KERNEL=map_cast`: `u8` -> `u32`, `u16` -> `u64`,
+//! `u32` -> `u8`, `u64` -> `u16`, the same strides in elements), on a 2-core share of an AMD
+//! EPYC (Zen 3 class), one run each: 2.68x the loop in geometric mean on the random 240, none
+//! slower; 2.84x on the power-of-two 240, 5 slower alone (0.67-0.92x; the slowest `u16`
+//! `(4,8192)` read `(-1,8)` into four rows of `u64`, whose source is packed element by element
+//! before rows that then run no faster, and `(128,1,128,2)` read `(256,256,-2,1)`). The same
+//! host's same-size runs that day: `map` 3.24x and 3.73x, 1 and 0 slower alone (random 199,
+//! `f64` `(91,552,5,1,2)` into `(40,4960,2,-1,20)`, 0.86x, where `copy()` of it runs 1.3-1.6x
+//! the loop); `zip_map` 3.21x and 3.35x, 1 and 3 slower alone (0.79-0.97x); `copy()` 4.89x on
+//! the random 240. Then `map` and `zip_map` took `copy()`'s unrolled rows for their short rows
+//! of 2 to 8 elements (the cases that take them 0.56-0.75x the time in geometric mean, per
+//! kernel and sweep): `map` 3.58x and 3.86x, `zip_map` 3.68x and 3.64x, `map_cast` 2.82x and
+//! 3.06x (the power-of-two 42 lifted above the loop, its 210 still 0.84x alone). `fill` and
+//! `fold`, swept the same day for the first time (`SWEEP_KERNEL=fill`, `SWEEP_KERNEL=fold`,
+//! each against the plain loop walking one layout): `fill` 6.78x and 7.36x, `fold` 2.99x and
+//! 3.55x, with 4 and 9 cases slower alone (0.42-0.94x, runs of 2 to 5 elements); after they
+//! took the same short rows' cubes, `fill` 7.05x and 7.91x (2 and 0 slower alone, 0.94x and
+//! 0.99x), `fold` 3.62x and 3.94x (none). Cliffs older than the change still show alone:
+//! `zip_map`'s random 60 (`f64` `(30,32,2,175)` read `(64,2,336000,1920)`, 0.24-0.58x), 61 and
+//! 48, and its power-of-two 111 (0.68-0.81x). The random 60 runs 1.2x the loop untiled and
+//! 0.3-0.6x in its strips (of 960 rows or 240: not the TLB); a rule that takes strips and tiles
+//! from such three-operand blocks lifted it and most random cases it changed, but lost on
+//! power-of-two ones, so it is not in (the benchmarks guide has the figures).
+//!
+//! ### `copy()` and NumPy
+//!
+//! Replayed from another process, the recorded times of copies that are one `memcpy` on either
+//! side moved 0.55-1.3x NumPy's from replay to replay. On a 2-core share of an AMD EPYC (Zen 4
+//! class, 1 MiB of L2 a core), at the latest head (whose 8-byte transposes of fewer than four 4
+//! x 4 blocks run as element loops, one case of each 240 changed: random 98 74 -> 40 us,
+//! power-of-two 103 20 -> 16 us): the random 240 at 4.98x the loop in the sweep and 2.04x NumPy
+//! in one process, the power-of-two 240 at 5.92x and 2.32x, no case of either past 1.10x the
+//! loop's time, two of the random 240 past 1.10x NumPy's in that replay (case 148, `f64` rows
+//! of 367 scattered 2 apart, at 0.76x, and a `memcpy` of bytes at 0.77x; in three replays of
+//! the two alone, 148 once at 0.82x, the `memcpy` never). The round before, on the same plans
+//! but for those two (so the drop is this round's noisier machine, not the change): 5.43x and
+//! 2.04x, 6.13x and 2.35x, none flagged (earlier replays of the same plans flagged one to
+//! three: copies that are one `memcpy` on both sides, and case 148 at 0.74-0.81x NumPy's speed
+//! there and 1.09x it alone with the two alternating); its power-of-two 2,000-case sweeps'
+//! cubes whose long loop's pass fills the second level's sets, or lands in one first-level set,
+//! run in their order (the benchmarks guide's power-of-two entries; seed 19's 91, 82 -> 48 us
+//! against the loop's 53), and the 8-byte transposes of a few blocks of this round lift seed
+//! 19's 188 (114 -> 36 us against the loop's 40). The rounds before that: 4.98x and 2.03x,
+//! 5.92x and 2.34-2.36x; before those: 5.13-5.14x and 2.02-2.03x, 6.04x and 2.31-2.34x, the
+//! same plans on another day. That round's changes: case 152 (`u8` 2048 x 8 read backwards in
+//! 8-byte rows, written 2 apart), 0.89-0.90x NumPy before, and cases 148 and 222 (`u16` 4
+//! planes written 3 apart), 0.91x, are no longer flagged: a one-block copy's tiles find their
+//! kernel once per tile shape (152: 5.2 -> 4.9 us), and strided rows copy in a plain loop the
+//! compiler unrolls, out of line (222: 5.5 -> 4.5 us against NumPy's 5.5). A third gives the
+//! channel kernel only blocks of 256 elements or more scattered into pixels (the power-of-two
+//! seed 11's 753, 2 rows of 16 `f32` a block: 440 -> 139 us against the loop's 312). Those
+//! changes' figures are in the benchmarks guide. This round's: copies whose source streams
+//! crowd their first-level sets (tensors of power-of-two extents) take group tiles in two more
+//! shapes, an innermost run of both operands counted with the source's loops (the power-of-two
+//! seed 11's 528, `u16` pairs read from 32 streams 16 KiB apart: 468 -> 123 us against the
+//! loop's 308) and tiles cut to 2 or 1 source lines a stream where 4 would pass a tile's 512
+//! lines (seed 47's 203, `f32`, 256 streams: 1,496 -> 192 us against 1,680); 17 plans of 52,480
+//! cases change, 0.43x the time in geometric mean. Two rounds before: random 5.09x the loop and
+//! 2.00x NumPy, power-of-two 6.03x and 2.32-2.38x (case 223, one 8 MB `memcpy` on both sides,
+//! in one). That round's change: two loops that merge in every operand but lie apart in the
+//! loop order merge where that lengthens a kernel's block or the loop under one (case 203, `u8`
+//! 16 channels of 1 KiB rows gathered backwards, 334 -> 152 us against NumPy's 276; the
+//! power-of-two seed 13's 1049, 26.5 -> 5.7 us; 32 plans of eleven 2,000-case and 240-case
+//! sweeps at 0.47-0.99x the time per sweep, none past 1.06x). The 2x NumPy mean of the random
+//! sweep is met by a little: most of the cases that run less than 1.05x faster than NumPy are
+//! one `memcpy` or rows that both sides hand to the C library. A 2,000-case power-of-two sweep
+//! (`-- --pow2 --seed 7 --cases 2000`) still has copies slower than the plain loop: four
+//! confirmed alone with the builds alternating, 0.57-0.73x the loop, most of them blocks whose
+//! rows step a power-of-two number of pages, so that a block's lines crowd one first-level set
+//! (case 1261, `f64` 8 x 8 transposes of rows 64 KB apart in both operands: 64 against 46 us;
+//! case 310, `u16`, 74 against 42 us). Its cases 1856 (`f64` rows of 32 read 64 KiB apart under
+//! 4 steps 16 bytes on) and 1976 (`u16` rows of 256 read 8 KiB apart under 8 steps of 4
+//! elements) were a fifth and sixth until this round's last changes, the short loop moved
+//! inside those rows: 262 -> 154 us against the loop's 211, and 369 -> 169 against 261. Since
+//! then, blocks of one tile or less, repeated by a loop outside them, take their short loop
+//! inside where their rows crowd their cache sets more than twice over (the power-of-two seed
+//! 11's 409, `u16` 2 rows of 256 read 8 KiB apart: 1,484 -> 332 us against the loop's 558): 35
+//! plans of eleven 2,000-case power-of-two sweeps at 0.19-0.77x the time per sweep, ten lifted
+//! above the loop, the slowest 1.21x (still 1.27x faster than the loop); no plan of the random
+//! sweeps or either 240 changes. Seed 11's sweep still has five cases below the loop (131,
+//! `f64` rows of 64 read 8 KiB apart: 42 -> 20 us against 15; 459; and 528, 1041 and 1757, rows
+//! of 2 elements whose loops outside crowd one set, 0.37-0.59x). A probe toward the cost model
+//! ran these in the plain loop's own order, through the same kernels. 528, 1041 and 1757 then
+//! run above the loop, and so do seed 7's 310 and 378. Seed 11's 1838 stays below it. Seed 7's
+//! 1864 already has that order. Its cubes run in strips, another order: 787 us against the
+//! loop's 551, 560-600 without strips. Seed 7's 1261 is bimodal from process to process.
+//! Figures are in the benchmarks guide. This round lifted 528 and 1041 (2.5x and 4x faster than
+//! the loop now, above); 1757 and seed 17's 384 (`u8`, 32 rows 4-8 KiB apart in one set,
+//! repeated within the line by a loop outside) stay below it, with a handful more a sweep under
+//! 0.91x (listed in the guide). Pricing that choice by misses failed: an exact simulation of
+//! both orders' caches picked the faster order in about two pairs of three.
+//!
+//! Since then, a tiled byte transpose runs whole where its destination's rows crowd their
+//! first-level cache sets (rows a power-of-two 2 KiB or more apart, more of them than those
+//! sets keep), as 2- to 8-byte transposes already did. Seed 7's 402 (`u8`, 32 rows written 4
+//! KiB apart) went 16.3 -> 6.2 us. Timed alone with the builds alternating, the tiled byte
+//! transposes of seven 2,000-case power-of-two sweeps ran 0.85-0.94x the time per sweep, the
+//! slowest case 1.09x. No random sweep's block changes. On a 2-core share of an AMD EPYC (Zen 4
+//! class), against the previous build in the same hour, `copy()` took 0.99-1.00x the time per
+//! case on both 240s in geometric mean (the power-of-two 240's 121: 53 -> 44 us). The plain
+//! loop in this build's sweep binary ran 4% faster (0.96x) though its code is unchanged, so the
+//! sweep's ratios to it drop by about as much: the random 240 at 4.92x the loop, the
+//! power-of-two 240 at 5.87-5.89x, none slower than 1.10x the loop (`cargo bench -p
+//! strided-layout-bench --bench sweep -- --bench [--pow2]`).
+//!
+//! On a 2-core share of an AMD EPYC (Zen 4 class, 32 MiB of L3), replayed with NumPy (its
+//! buffers on 4 KiB pages, as the sweep's are: the replay's default `--hugepages off`), three
+//! runs of this round's last builds (the 240 random cases' plans the same in each): `copy()` is
+//! 5.49-6.09x the plain loop and 1.89-2.40x NumPy in geometric mean, no case slower than 1.10x
+//! the loop. The replay flagged 21-41 cases past 1.10x NumPy's time; timed alone with NumPy
+//! alternating, most are contiguous copies of 0.5-4 MB, which `copy()` hands to the same C
+//! library `memcpy` as NumPy and which run as fast as `copy_from_slice` in the sweep's process
+//! (NumPy's process ran them 0.7-0.8x that time on this machine, its memcpy's speed moving by
+//! 1.3x from process to process), and five strided ones at 0.77-0.90x (`u8` `(24,66,3,4)`
+//! gathered 1152 apart backwards: 18 against 14 us). The machine slowed through the session
+//! (the plain loop 1.28x, `copy()` 1.16x between the first run and the last), which the replay,
+//! run after the sweep, measures as NumPy gaining. The sweep's power-of-two cases (`-- --pow2`:
+//! every extent a power of two, unpadded, as images' and tensors' are): 6.41-6.42x the loop and
+//! 3.18-3.55x NumPy, none slower than the loop on its own (case 95, `u16` rows of 32 read 4 KiB
+//! apart, was: 241 -> 47 us against the loop's 197). This round's rules (the benchmarks guide
+//! has their figures): rows of elements under 8 bytes that overflow their cache sets are tiled
+//! where no longer than a tile's side too, and a long loop joins the innermost rows over the
+//! short loops between them where the rows' lines crowd a few cache sets (`f32` rows read 4 KiB
+//! apart, the 2 steps outside them 4 bytes on: 489 -> 87 us against the loop's 258); on six
+//! 2,000-case power-of-two sweeps the plans they change ran 0.23-0.64x their time per sweep,
+//! none below the loop (21 lifted above it by the second rule's first version alone); no plan
+//! of the random 240 changes. Since then, where no long loop joins them, long rows that a swap
+//! made of short ones take the short loop back inside when their lines crowd a few sets (`f64`
+//! rows written 8 KiB apart, the 4 steps outside them one element on: 419 -> 76 us against the
+//! loop's 252): 39 plans of seven 2,000-case power-of-two sweeps at 0.46-0.92x per sweep, 15
+//! lifted above the loop; no plan of either 240 changes. Last, a short loop moves inside a long
+//! one whose pass evicts its lines from the second-level cache, and a small cube whose few
+//! steps come back to lines its strips would crowd out runs in its order (`f64` blocks written
+//! 4 KiB a step: 354 -> 153 us against the loop's 175; 12 cubes of seven 2,000-case
+//! power-of-two sweeps at 0.52-1.05x). After it, one run: 5.44x the loop and 2.04x NumPy,
+//! power-of-two 6.02x and 3.23x, no case past 1.10x the loop. The round before: 5.14x the loop
+//! and 2.26x NumPy, power-of-two 5.66x and 2.41x, cases 0, 111, 72 and 77 below the loop
+//! (lifted by tiling blocks of one tile or fewer whose rows overflow their sets); the one
+//! before that 5.19-6.21x and 2.06-2.31x, case 79 lifted by tiling blocks of a short loop whose
+//! rows pass 32 KiB of lines. Since an earlier round the sweep and the replay settle each
+//! method before timing it (back to back until three runs in a row stop getting faster): a copy
+//! of megabytes after other buffers' traffic starts 3-5x slower and takes 5 to 12 runs to
+//! settle, and the sweep had timed `copy()` after one untimed run against NumPy settled, so the
+//! cases of megabytes behind NumPy in the rounds before were largely unsettled timings (`f64`
+//! rows of 405 read in pairs backwards: 0.41x NumPy before, 0.80x settled; a rank-5 permutation
+//! of 4.3 MB each way: 0.30x before, 0.67x settled and even in a harness of its own). The
+//! innermost loop is now turned where the destination steps two or more backwards in it (rows
+//! written forwards, as NumPy does): over the 2,000-case sweeps of seeds 7, 11 and 12, the 107
+//! plans that change run 0.97-0.99x their time (`f64` rows of 29 written 2 apart backwards from
+//! a source 36,265 apart: 0.54-0.84x, now level with NumPy), timed alone with the builds
+//! alternating (`python3 benches/sweep_ab.py builds OLD NEW --changed`). The 2,000-case sweep
+//! of seed 7: 4.81x the loop and 2.06x NumPy, 17 cases slower than the loop in the sweep, 8
+//! past 1.10x of it; below the loop on their own still: case 741 (`f64` rows of 61 read 197 KB
+//! apart, 0.70x: the loop's own order; in a harness of its own the unrolled loops, the crate's
+//! and the same index loop without its bounds checks alike, ran 2x slower than the
+//! bounds-checked loop for a while, moving with the destination's offset, then level with it
+//! minutes later: an effect of the machine to chase, not of the plan), 1504 (0.74x), 653 and
+//! 1294 (0.81x). The round before gave 5.11-5.32x and 2.02-2.26x on the 240 cases, timed
+//! unsettled; the one before it 4.98-5.05x and 2.00-2.16x. The loop's figure moves with the
+//! build as much as with the planner: in that round's runs, the two builds alternating,
+//! `copy()` took 0.95x the time of the round before's over the 240 cases in geometric mean,
+//! while the sweep's plain loop, the same code placed elsewhere in the binary, took 0.92x; and
+//! the same recorded timings replayed minutes apart have moved from 1.95x to 2.20x NumPy. The
+//! round before's rule: a tiled transpose of 2-, 4- or 8-byte primitives runs whole where one
+//! walk of the transposes' band along the destination's rows touches at most 512 KiB of lines
+//! (`walk_whole`, chosen by type when the copy runs): the bands reuse the lines the last band
+//! read, and each tile paid a call and a kernel choice. Of the 2,000-case sweep (`-- --cases
+//! 2000 --seed 7`) 76 blocks run whole; timed alone, the builds alternating, they take 0.85x
+//! their time in geometric mean (`f64` `28 x 60` blocks of a rank-3 copy 933 -> 386 us, `u16`
+//! `8 x 896` 92 -> 38 us), 40 more than 1.1x faster, the slowest on a second timing 1.31x
+//! (`u32` `29019 x 23`, whose old time is bimodal), none slower than the loop. And an untiled
+//! nest whose three innermost loops make a cube of at most 64 elements moves its longest loop
+//! (64 steps or more) into the cube (`long_cube`), so the driver pays a cube's set-up per step
+//! of the loops still outside, not per few elements: over the 2,000-case sweeps of seeds 7, 11
+//! and 12 the 26 cases that plan differently take 0.79x their time timed alone, three of them
+//! lifted from below the loop (seed 11's case 96: 0.69x -> 2.28x it), one 1.20x slower (still
+//! 1.58x the loop). The 240-case figures above were taken before this second rule, which
+//! changes none of their plans. The round before: a block whose destination steps one element
+//! backwards along one loop while the source steps one forwards along the other (a transpose
+//! into rows written backwards) has that loop turned round, so the destination steps forwards
+//! and the vector transposes take it (`face`): `f64` `(832,690):(1,832) -> (690,-1)` ran
+//! element by element at 0.5-0.8x the loop, now 2-2.9x; its 2,000-case sweep gave 4.42x the
+//! loop and 2.24x NumPy, 22 cases slower than the loop in the sweep, 10 past 1.10x of it (case
+//! 741, rows of 61 `f64` 197 KB apart, at 0.5-0.9x on its own: one row touches 61 pages, at the
+//! edge of the first-level TLB; this round, the same rows cut into tiles ran 2.4x slower, and a
+//! hand loop in the same order ran 1.1-1.8x faster than `copy()` in some processes and alike in
+//! others). The sweep times each case slower than the loop again in a process of its own and
+//! prints both ratios, as one process's buffers can make a case 1.5-2.5x slower (case 64, a
+//! contiguous `u16` copy: 11.7 or 21.5 us by process). In an earlier round's run one case took
+//! more than 1.10x the loop's time, case 199 (0.78x in the sweep, 0.94x on its own); 4 took
+//! more than 1.10x NumPy's (case 64 above; `f64` `(32,3,347)` flipped in its middle axis: 9.1
+//! against 6.6 us). That round's rule: a block whose rows of fewer than 8 elements the planner
+//! swaps for its long loop is tiled when those long rows' cache lines overflow what the next
+//! row finds cached (the swapped block is asked the one tiling rule's question, which only the
+//! short rows had been asked): `(8886,4)` `f64` written a line apart ran 4 passes over 568 KB
+//! of lines, 0.77x the loop, now 1.51x. Timed alone against the build before, case by case, the
+//! 34 cases of 8,000 random ones (seeds 7, 11 and 12 of 2,000-3,000 cases) whose plans change
+//! include 12 that ran below the loop (0.54-0.97x) and now run 1.11-2.0x it; 31 of 34 are
+//! faster, 2 about 10 % slower (1.2x and 1.7x the loop). The 2,000-case sweep (`-- --cases 2000
+//! --seed 7`) gives 4.03x the loop in geometric mean after it (4.11x in a run before it), 40
+//! cases slower than the loop in the sweep, 27 on their own and 12 past 1.10x of it; single
+//! cases there move between runs by as much as the loop's time (case 741, rows of 61 `f64` 197
+//! KB apart: 0.44x on its own in this run, 0.96x in the one before, 1.1x in another program's
+//! buffers). The latest round changed no plan and no code path (the SIMD kernels behind one
+//! backend trait, the planner's rules one per file); a run at its end gave 4.61x the loop and
+//! 2.00-2.04x NumPy over three replays (the machine at 0.99-1.02x), one case past 1.10x the
+//! loop in the sweep (79: 0.90x, 0.97x on its own) and 3 past 1.10x NumPy (`u32` `(393,11,4,2)`
+//! with rows of 11 read 15 apart: 24.1 against 19.5 us; rows of 593 `u16`: 4.4 against 3.6 us;
+//! an `f64` transpose written 2 apart: 42 against 37 us); the 2,000-case sweep 4.11x the loop,
+//! 33 cases slower in the sweep, 24 on their own, 12 past 1.10x (case 741 at 0.46x there,
+//! 0.8-1.2x in another program's buffers on the same host an hour apart, the loop's own time
+//! moving 1.5-2x between such runs). The round before, transposes of 2- and 8-byte elements
+//! with a short side (16 to 64 elements) run whole, the short loop innermost: of the 2,000
+//! cases 33 plans change, 32 of them 0.63-1.00x their time and one 1.22x (still 3.2x the loop),
+//! and five of the 240 (0.68-1.00x). Two runs at its end gave 4.62-4.71x the loop and
+//! 1.89-1.99x NumPy (the machine at 0.95-0.98x; the plans NumPy lost ground on are unchanged,
+//! so the difference is the host's), one or two cases past 1.10x the loop in the sweep (199:
+//! 0.87x, 0.92x on its own); the 2,000-case sweep 4.14x the loop, 29 slower in the sweep, 20 on
+//! their own, 9 past 1.10x. This round the sweep warms every method's buffers before timing
+//! (four untimed rounds of the three and 5 ms; the replay eight runs of `copyto` and 5 ms): on
+//! these virtual hosts a buffer just filled ran 2-3x slower for its first passes, and `copy()`,
+//! timed first, paid for it alone (case 130: 601 us in the sweep, 207 us on its own). Two
+//! changes to the copies: loops that merge once one of them is turned round now merge (blocks
+//! of a row flipped in one operand, their elements in the other: one reversed run; `f64`
+//! `(145,73,3):(-219,3,-1) -> (219,-3,1)` 12-18 -> 6-7 us, NumPy 9.4; of 8,000 random cases 41
+//! plans change, 0.71x the time in geometric mean), and flipped rows are reversed a block at a
+//! time in 32-byte chunks (rows of 16 `f64`: 358 -> 106-116 us, NumPy 246, the loop 307; the
+//! 258 flipped-row cases of the 2,000 0.77x their time). A run at its end: 4.65x the loop and
+//! 2.07x NumPy over two replays, one case past 1.10x the loop in the sweep (189: 0.88x, 1.24x
+//! on its own), 14-16 past 1.10x NumPy (the worst, case 189, `f64` scattered 3 apart: 13.8
+//! against 8.4-8.8 us); the 2,000-case sweep 4.37x the loop and 1.92x NumPy (the machine at
+//! 0.87x), 49 cases slower than the loop in the sweep, 18 on their own, 9 past 1.10x. Three
+//! planner rules of the round before moved the slowest cases: a copy whose loops fall into two
+//! groups, fast in the destination and fast in the source, runs in group tiles (case 106, `f64`
+//! `(4,7018,1,2,10)`, a transposition between two groups of two loops: 0.73-0.93x the loop ->
+//! 3.48x); a block of element loops whose rows touch more than 96 pages is tiled (case 60,
+//! `f64` read 15 KB apart in rows of 175: 0.78-1.07x -> 1.41x); and nests of a few elements a
+//! cube run one loop per row length chosen once a nest, with a long loop of short strides moved
+//! inside blocks of a few elements. Those last two came from a second sweep of 2,000 cases (`--
+//! --cases 2000 --seed 7`), whose shapes of three or four short axes around a long one ran at
+//! 0.23-0.43x the loop (`(2,2,3466,2)` of `u16`: 63-97 -> 22 us, the loop 20); that sweep now
+//! gives 4.07x the loop in geometric mean, 50 cases slower than the loop in the sweep and 24 on
+//! their own, 17 past 1.10x of it (the worst, case 741, `f64` rows of 61 elements 197 KB apart:
+//! 0.55x there, 1.1x in another program's buffers). 6-12 cases take more than 1.10x NumPy's
+//! time in the three replays: cases the sweep's process left slow (169, rows of 893 `f64`:
+//! 0.46x there, 63 us on its own against NumPy's 71), `f64` gathers bound by memory (130, a
+//! source read 2 apart backwards: 0.70x, 200-222 us on its own against NumPy's 175) and
+//! same-layout contiguous copies where both call memcpy (0.88x: the noise between the two
+//! processes). Before rows of one channel moved by byte shuffles (the last round) the figures
+//! were 4.19x and 1.76-1.79x: those were element loops at NumPy's speed, 10-20x a memcpy's time
+//! (the `u8` rows two apart of case 183: 272 -> 32 us, NumPy 253 us). Earlier rounds' runs had
+//! 3.94x / 1.68-2.34x, 3.86x / 1.92x (the geometric means move more between runs than planner
+//! rules move them), with NumPy's default huge pages (`--hugepages on`) 1.74-1.80x against
+//! 1.78-1.81x without: copies whose strides cross a page each step take less time on them (the
+//! rank-5 `u64` copy of case 127: 1.65 against 1.90 ms), a difference of the buffers, not of
+//! the copy. Flipped rows move as reversed vector runs from 128 bytes a row (elements under 8
+//! bytes from 32 in blocks of 8 rows or more): reversals of 1-byte elements take a seventh to a
+//! twelfth of NumPy's time, of 2-byte ones a quarter, of 4-byte ones half (8-byte ones are at
+//! par, bound by memory). Earlier rounds' runs had 4.27x / 1.78-1.81x, 4.04x / 1.71-1.75x (with
+//! huge pages on NumPy's side) and 3.58x / 1.61x.
