@@ -1638,6 +1638,23 @@
 //!   the loop (23: 661 -> 1,320 us against the loop's 776; 173). Not in. The likely cause,
 //!   not checked in the machine code: a row of a known length lets the compiler unroll and
 //!   schedule the loop around it too.
+//! - `map` and `zip_map` of untiled nests whose rows are strided in some operand and
+//!   shorter than 32 elements run as plain loops where no source's block would be packed
+//!   (`loose_rows`); the rows' path had run them element by element, a row's set-up each.
+//!   Every sweep case whose nest has such rows (from `--plans`), each alone, builds
+//!   alternating, medians of 5, on the Zen 3 host, geometric mean of the time: random 240
+//!   `map` 0.90x (19 cases), `zip_map` 0.83x (16); power-of-two 240 0.94x (12) and 0.84x
+//!   (9); `map_cast` 0.87x (19) and 0.84x (12); the 2,000-case sweeps of seed 7 0.93x (68)
+//!   and 0.95x (69), power-of-two 0.92x (47) and 0.89x (41). `zip_map`'s random 114 (`f32`
+//!   `(1084,19):(30,1)` written `(38,-2)`) 31 -> 20 us against the loop's 30, 176 70 -> 48
+//!   us against 75. Those rounds' slowest (seed 7's `map` 454 2.9x, `zip_map` 1497 2.4x,
+//!   1046 1.6x; the power-of-two `zip_map` 4 1.7x) ran 0.76-1.09x over 9 rounds, 1046 1.39x
+//!   and then 1.08x: single processes on these hosts move that much. The first form, every
+//!   such nest as plain loops (the rule in `short_rows`), lost where the rows' path packs a
+//!   transposed source: the power-of-two 184 (`map` of `512 x 16` transposed blocks, 7.1 ->
+//!   49.8 us against the loop's 43), 132 (2.9x) and 51 (1.8x), the random `zip_map` 164
+//!   (1.6x); and on `fill` (the random 21, strided runs of 21: 615 -> 1,366 us) and `fold`
+//!   (1.1-1.2x), which keep their runs.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

@@ -289,6 +289,27 @@ fn short_rows<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Option<Loop<
     }
 }
 
+/// Whether an untiled `nest`'s rows, strided in some operand and shorter than twice
+/// [`SHORT_ROW`], run as plain loops on hosts, as [`short_rows`]' do ([`map_short`],
+/// [`zip_short`]), where the rows' path would run them as they lie: no source's block packed
+/// (`packed`, given the rows' strides, the rows and the row). The caller asks it of nests it
+/// does not tile. That path ran such rows slower than the plain loop (the random sweep's 114,
+/// `zip_map` of `f32` rows of 19 written 2 apart: 0.9x the plain loop's speed, 0.66x that
+/// time as plain loops); where it packs a transposed source, the packed rows run faster (the
+/// power-of-two 184, `map` of blocks of 512 x 16 transposed: 7x the time as plain loops).
+/// Bare metal keeps the rows' path, whose code it has anyway.
+fn loose_rows<const K: usize, const L: usize>(
+    nest: &Nest<K, L>,
+    packed: impl FnOnce([isize; K], &Loop<K>, &Loop<K>) -> bool,
+) -> bool {
+    match nest.loops() {
+        [.., a, b] if cfg!(not(target_os = "none")) && nest.tile().is_none() => {
+            b.extent < SHORT_ROW.saturating_mul(2) && !unit_row(b) && !packed(a.strides, a, b)
+        }
+        _ => false,
+    }
+}
+
 /// The fewest rows of strided elements [`short_rows`] leaves to the rows' path, however long:
 /// a block of fewer pays a transposed source's packing, or a row's set-up, for few elements
 /// a row of the loop outside.
@@ -690,12 +711,18 @@ pub(crate) unsafe fn map_nests<
 ) {
     let mut scratch = Scratch::new();
     for nest in plan.nests() {
-        if short_rows(nest).is_some_and(|row| !chunked::<T>(&row)) {
+        let tile = crowded_tile::<T, L>(nest);
+        if short_rows(nest).is_some_and(|row| !chunked::<T>(&row))
+            || (tile.is_none()
+                && loose_rows(nest, |[_, sa], rows, run| {
+                    packs::<T, 2>(sa, rows.extent, run, 1)
+                }))
+        {
             // SAFETY: the caller's contract, for `nest`.
             unsafe { map_short(nest, d, s, f) };
             continue;
         }
-        if let Some(tile) = crowded_tile::<T, L>(nest) {
+        if let Some(tile) = tile {
             // SAFETY: the caller's contract, for `nest`.
             unsafe { map_tiled(nest, tile, &mut scratch, d, s, f) };
             continue;
@@ -863,12 +890,18 @@ pub(crate) unsafe fn zip_map_nests<
 ) {
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
-        if short_rows(nest).is_some() {
+        let tiled = zip_tiled::<A, B, U>(nest);
+        if short_rows(nest).is_some()
+            || (!tiled
+                && loose_rows(nest, |[_, ar, br], rows, run| {
+                    packs::<A, 3>(ar, rows.extent, run, 1) || packs::<B, 3>(br, rows.extent, run, 2)
+                }))
+        {
             // SAFETY: the caller's contract, for `nest`.
             unsafe { zip_short(nest, d, pa, pb, f) };
             continue;
         }
-        if zip_tiled::<A, B, U>(nest) {
+        if tiled {
             for_each_block_tiled(nest, None, |[od, oa, ob], rows, run| {
                 let ([dr, ar, br], [_, sa, sb]) = (rows.strides, run.strides);
                 // SAFETY: `od` is an offset of the nest, inside the destination allocation (the
@@ -1026,8 +1059,8 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
 )]
 mod tests {
     use super::{
-        SHORT_ROW, THIN_ROWS, UNROLLED_ROW, chunked, crowded_tile, cube_turned, packs, reversed,
-        row_len, short_cubes, short_rows, zip_tiled,
+        SHORT_ROW, THIN_ROWS, UNROLLED_ROW, chunked, crowded_tile, cube_turned, loose_rows, packs,
+        reversed, row_len, short_cubes, short_rows, zip_tiled,
     };
     use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, cube_turns, line_for};
     use crate::{Layout, map, zip_map};
@@ -1178,6 +1211,94 @@ mod tests {
         // and 16 x 16; the rest as plain loops (2 x 16, 7 x 17 and 16 x 2, whose rows are the
         // 16 the source reads in a run, under fewer than `THIN_ROWS` rows).
         assert_eq!(taken, [3, 7]);
+    }
+
+    /// Rows of [`SHORT_ROW`] to twice as many elements, strided in some operand, run as plain
+    /// loops where the rows' path would run them as they lie ([`loose_rows`]: rows written 2
+    /// apart from a source's rows), and keep the rows' path where it packs a transposed
+    /// source (the destination's rows consecutive, the source read across them); `map` and
+    /// `zip_map` write what the model does for rows of 14 to 33 elements either way.
+    #[test]
+    fn loose_rows_run_as_plain_loops_unless_a_source_packs() {
+        let n = 6usize;
+        let lengths: &[usize] = if cfg!(miri) {
+            &[15, 16, 31, 32]
+        } else {
+            &[14, 15, 16, 17, 19, 24, 31, 32, 33]
+        };
+        for &r in lengths {
+            let (ni, ri) = (n.cast_signed(), r.cast_signed());
+            // Rows written 2 apart, read as they lie; and a source read across the rows.
+            let apart = (
+                Layout::new([n, r], [2 * ri + 3, 2], 4).unwrap(),
+                Layout::new([n, r], [ri + 1, 1], 2).unwrap(),
+            );
+            let across = (
+                Layout::new([n, r], [ri, 1], 4).unwrap(),
+                Layout::new([n, r], [1, ni], 2).unwrap(),
+            );
+            for (case, (dst_l, src_l)) in [("apart", apart), ("across", across)] {
+                let plan = Plan::new(&[dst_l.lowered(), src_l.lowered()]).unwrap();
+                let nest = &plan.nests()[0];
+                assert_eq!(
+                    nest.loops().last().unwrap().extent,
+                    r,
+                    "{case}, rows of {r}"
+                );
+                let loose = loose_rows(nest, |[_, sa], rows, run| {
+                    packs::<u16, 2>(sa, rows.extent, run, 1)
+                });
+                let zplan =
+                    Plan::new(&[dst_l.lowered(), src_l.lowered(), dst_l.lowered()]).unwrap();
+                let zloose = loose_rows(&zplan.nests()[0], |[_, ar, br], rows, run| {
+                    packs::<u16, 3>(ar, rows.extent, run, 1)
+                        || packs::<u32, 3>(br, rows.extent, run, 2)
+                });
+                let expect = cfg!(not(target_os = "none")) && case == "apart" && r < 2 * SHORT_ROW;
+                assert_eq!((loose, zloose), (expect, expect), "{case}, rows of {r}");
+                // Every stride is positive: the last element is the one past each axis' end.
+                let span = |l: &Layout<2>| {
+                    let [s0, s1] = l.strides().map(isize::unsigned_abs);
+                    (n - 1) * s0 + (r - 1) * s1 + 1
+                };
+                let (dst_len, src_len) = (span(&dst_l), span(&src_l));
+                let src: Vec<u16> = (0..src_len).map(|i| u16::try_from(i).unwrap()).collect();
+                let other: Vec<u32> = (0..dst_len)
+                    .map(|i| u32::try_from(i).unwrap() << 16)
+                    .collect();
+                let mut mapped = std::vec![u32::MAX; dst_len];
+                let mut zipped = std::vec![u32::MAX; dst_len];
+                map(&src, &src_l, &mut mapped, &dst_l, |x: u16| u32::from(x) * 3).unwrap();
+                zip_map(
+                    &src,
+                    &src_l,
+                    &other,
+                    &dst_l,
+                    &mut zipped,
+                    &dst_l,
+                    |x: u16, y: u32| y + u32::from(x),
+                )
+                .unwrap();
+                let ([d0, d1], [s0, s1]) = (dst_l.strides(), src_l.strides());
+                let mut written = 0;
+                for i in 0..n {
+                    for j in 0..r {
+                        let (ii, jj) = (i.cast_signed(), j.cast_signed());
+                        let d = usize::try_from(ii * d0 + jj * d1).unwrap();
+                        let s = usize::try_from(ii * s0 + jj * s1).unwrap();
+                        let at = std::format!("{case}, rows of {r}, at {i}, {j}");
+                        assert_eq!(mapped[d], u32::from(src[s]) * 3, "{at}");
+                        assert_eq!(zipped[d], other[d] + u32::from(src[s]), "{at}");
+                        written += 1;
+                    }
+                }
+                // Nothing else written.
+                let untouched = mapped.iter().filter(|&&x| x == u32::MAX).count();
+                assert_eq!(untouched + written, dst_len, "{case}, rows of {r}");
+                let zipped_untouched = zipped.iter().filter(|&&x| x == u32::MAX).count();
+                assert_eq!(zipped_untouched, untouched, "{case}, rows of {r}");
+            }
+        }
     }
 
     /// Short rows run in cubes compiled for their length where it is 2 to [`UNROLLED_ROW`]
