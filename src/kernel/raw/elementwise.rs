@@ -1213,6 +1213,31 @@ mod tests {
         assert_eq!(taken, [3, 7]);
     }
 
+    /// `map` of `3x` from `src` and `zip_map` of `y + x` from `src` and `other` (laid out as
+    /// the destination), each into a destination of `other.len()` elements filled with
+    /// `u32::MAX` first: what the tests of short rows compare with the model.
+    fn map_and_zip<S: Copy + Into<u32> + 'static, const N: usize>(
+        src: &[S],
+        src_l: &Layout<N>,
+        other: &[u32],
+        dst_l: &Layout<N>,
+    ) -> (Vec<u32>, Vec<u32>) {
+        let mut mapped = std::vec![u32::MAX; other.len()];
+        let mut zipped = std::vec![u32::MAX; other.len()];
+        map(src, src_l, &mut mapped, dst_l, |x: S| x.into() * 3).unwrap();
+        zip_map(
+            src,
+            src_l,
+            other,
+            dst_l,
+            &mut zipped,
+            dst_l,
+            |x: S, y: u32| y + x.into(),
+        )
+        .unwrap();
+        (mapped, zipped)
+    }
+
     /// Rows of [`SHORT_ROW`] to twice as many elements, strided in some operand, run as plain
     /// loops where the rows' path would run them as they lie ([`loose_rows`]: rows written 2
     /// apart from a source's rows), and keep the rows' path where it packs a transposed
@@ -1266,19 +1291,7 @@ mod tests {
                 let other: Vec<u32> = (0..dst_len)
                     .map(|i| u32::try_from(i).unwrap() << 16)
                     .collect();
-                let mut mapped = std::vec![u32::MAX; dst_len];
-                let mut zipped = std::vec![u32::MAX; dst_len];
-                map(&src, &src_l, &mut mapped, &dst_l, |x: u16| u32::from(x) * 3).unwrap();
-                zip_map(
-                    &src,
-                    &src_l,
-                    &other,
-                    &dst_l,
-                    &mut zipped,
-                    &dst_l,
-                    |x: u16, y: u32| y + u32::from(x),
-                )
-                .unwrap();
+                let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l);
                 let ([d0, d1], [s0, s1]) = (dst_l.strides(), src_l.strides());
                 let mut written = 0;
                 for i in 0..n {
@@ -1332,19 +1345,7 @@ mod tests {
             }
             let src: Vec<u8> = (0..len).map(|i| u8::try_from(i % 251).unwrap()).collect();
             let other: Vec<u32> = (0..len).map(|i| u32::try_from(i).unwrap() << 8).collect();
-            let mut mapped = std::vec![u32::MAX; len];
-            let mut zipped = std::vec![u32::MAX; len];
-            map(&src, &src_l, &mut mapped, &dst_l, |x: u8| u32::from(x) * 3).unwrap();
-            zip_map(
-                &src,
-                &src_l,
-                &other,
-                &dst_l,
-                &mut zipped,
-                &dst_l,
-                |x: u8, y: u32| y + u32::from(x),
-            )
-            .unwrap();
+            let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l);
             for i in 0..n {
                 for p in 0..k {
                     for q in 0..r {
