@@ -90,8 +90,8 @@
 //!    cubes of at most 64 elements in rows of 2 to 8 strided elements take one loop per row
 //!    length, chosen once a nest (`raw::tiny_cubes`). [`map`](crate::map) and [`zip_map`]
 //!    run an untiled nest whose rows are shorter than 16 elements, or strided under fewer
-//!    than 8 rows, or strided and shorter than 32 where no source's block would be packed
-//!    (`loose_rows`), as plain loops, three at a time, a pointer an operand, rows of 2 to 8
+//!    than 8 rows, or (on hosts) strided and shorter than 32 where no source's block would
+//!    be packed (`loose_rows`), as plain loops, three at a time, a pointer an operand, rows of 2 to 8
 //!    elements compiled for their length on hosts, as the tiny cubes' (`row_len`)
 //!    (`raw::elementwise`'s `short_rows`; `map` keeps its
 //!    vectorised reversed chunks for rows read backwards one element a step, of 32 bytes or
