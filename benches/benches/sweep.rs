@@ -9,7 +9,7 @@
 //! Run: `cargo bench -p strided-layout-bench --bench sweep` (options after `--`: `--cases N`,
 //! `--seed S`, `--reps R`, `--warm-ms W`, `--out FILE`; `--only I` times case I alone and
 //! prints its plan, `--plans` prints every case's plan and times nothing (with
-//! `SWEEP_KERNEL=zip_map`, `fill` or `fold` also that kernel's plan); `--pow2` draws
+//! `SWEEP_KERNEL=zip_map`, `map_cast`, `fill` or `fold` also that kernel's plan); `--pow2` draws
 //! every extent a power of two and pads nothing, so that strides are powers of two, as
 //! images' and tensors' often are). It prints every case slower than the loop, the
 //! geometric mean of the speed-ups, and writes one line per case to `--out` (default
@@ -561,6 +561,17 @@ fn by_size(c: &Case, reps: usize, warm: Duration, kernel: Kernel) -> [f64; 5] {
     }
 }
 
+/// The size of `map_cast`'s destination element for a source's of `itemsize` bytes, as
+/// [`by_size`] picks its types.
+fn cast_size(itemsize: usize) -> usize {
+    match itemsize {
+        1 => 4,
+        2 => 8,
+        4 => 1,
+        _ => 2,
+    }
+}
+
 /// Prints the copy's plan (`--only`).
 fn print_plan(c: &Case) {
     fn go<const N: usize>(c: &Case) {
@@ -582,6 +593,17 @@ fn print_plan(c: &Case) {
             match strided_layout::plan::Plan::new(&[dl.lowered(), sl.lowered(), dl.lowered()]) {
                 Ok(p) => println!("zip_map's plan:\n{p}"),
                 Err(e) => println!("no zip_map plan: {e}"),
+            }
+        }
+        // `map_cast`'s plan, its destination's elements of another size ([`by_size`]), which
+        // may order and tile its loops otherwise (the planner prices lines in bytes).
+        if matches!(std::env::var("SWEEP_KERNEL").as_deref(), Ok("map_cast")) {
+            let cast = Layout::new(shape, arr(&c.dst.strides), cast_size(c.itemsize))
+                .and_then(|l| l.with_offset(c.dst.offset))
+                .unwrap();
+            match strided_layout::plan::Plan::new(&[cast.lowered(), sl.lowered()]) {
+                Ok(p) => println!("map_cast's plan:\n{p}"),
+                Err(e) => println!("no map_cast plan: {e}"),
             }
         }
         // `fill`'s plan of the destination alone and `fold`'s of the source alone, which
