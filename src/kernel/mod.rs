@@ -91,7 +91,11 @@
 //!    length, chosen once a nest (`raw::tiny_cubes`). [`map`](crate::map) and [`zip_map`]
 //!    run an untiled nest whose rows are shorter than 16 elements, or strided under fewer
 //!    than 8 rows, or (on hosts) strided and shorter than 32 where no source's block would
-//!    be packed (`loose_rows`), as plain loops, three at a time, a pointer an operand, rows of 2 to 8
+//!    be packed (`loose_rows`), as plain loops, three at a time, and a tiled one whose tiles
+//!    hold fewer than 8 strided rows as plain loops tile by tile (`map_plain`, `zip_plain`),
+//!    unless the rows' path packs a source of 1- or 2-byte elements into rows of 32 or more
+//!    (`narrow_packed`) or, for `map`, the tiles' rows are longer than 32 and strided in the
+//!    destination (`long_strided_tiles`); a pointer an operand, rows of 2 to 8
 //!    elements compiled for their length on hosts, as the tiny cubes' (`row_len`)
 //!    (`raw::elementwise`'s `short_rows`; `map` keeps its
 //!    vectorised reversed chunks for rows read backwards one element a step, of 32 bytes or

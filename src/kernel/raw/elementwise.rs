@@ -14,7 +14,7 @@ use crate::kernel::plan::{
     LINE_BYTES, Plan, SET_ROOM, TILE_BYTES, cube_turns, line_for, set_shares, sets_overflow,
     side_for,
 };
-use crate::kernel::plan::{Loop, Nest};
+use crate::kernel::plan::{Loop, MAX_LOOPS, Nest};
 use crate::kernel::proof::{InBounds, Unique};
 use crate::kernel::{transpose, zip_tiles};
 
@@ -270,23 +270,30 @@ fn zip_tiled<A, B, U>(nest: &Nest<3>) -> bool {
 /// few elements.
 const SHORT_ROW: usize = 16;
 
-/// The innermost loop of `nest` when it is untiled and its rows are shorter than
-/// [`SHORT_ROW`], or strided in some operand (not one element a step in all) under fewer than
-/// [`THIN_ROWS`] rows of the loop outside them: [`zip_map_nests`] then runs its elements as
-/// plain loops, three at a time ([`for_each_cube`], [`zip_cube`]), and so does [`map_nests`]
-/// ([`map_cube`]) unless the rows are [`reversed`]. Blocks of 3 x 3 `f64` transposed ran at
-/// 0.3x the plain loop's speed through the blocks' rows and packing, 1.6x as plain loops;
-/// rows of 2 `f64` with a gap after each, 0.2-0.4x and 1.5-2x; blocks of 2 x 16 `f32`
-/// transposed, 0.6x by rows.
+/// The innermost loop of `nest` when it is untiled and its rows are shorter than [`SHORT_ROW`],
+/// or strided in some operand (not one element a step in all) under fewer than [`THIN_ROWS`]
+/// rows of the loop outside them in a block (in a tile, where the nest is tiled):
+/// [`zip_map_nests`] then runs its elements as plain loops, three at a time ([`for_each_cube`],
+/// [`zip_cube`]) or a tile at a time ([`zip_thin`]), and so does [`map_nests`] ([`map_cube`],
+/// [`map_thin`]) unless the rows are [`reversed`] (both kernels ask more of tiled nests:
+/// [`map_plain`], [`zip_plain`]). Blocks of 3 x 3 `f64` transposed ran at 0.3x the plain loop's
+/// speed through the blocks' rows and packing, 1.6x as plain loops; rows of 2 `f64` with a gap
+/// after each, 0.2-0.4x and 1.5-2x; blocks of 2 x 16 `f32` transposed, 0.6x by rows. Tiles of 4
+/// x 16 (`map` from `u16` into `u64`, the source packed: the power-of-two sweep's 210) ran 0.6x
+/// the time as plain loops, and tiles of at most 32 elements a row 0.68-0.75x in geometric mean
+/// (every sweep's thin tiles, `map`, `zip_map` and `map` into another size).
 fn short_rows<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Option<Loop<K>> {
-    if nest.tile().is_some() {
-        return None;
-    }
-    match nest.loops() {
-        [.., b] if b.extent < SHORT_ROW => Some(*b),
-        [.., a, b] if a.extent < THIN_ROWS && !unit_row(b) => Some(*b),
+    match (nest.tile(), nest.loops()) {
+        (None, [.., b]) if b.extent < SHORT_ROW => Some(*b),
+        (tile, [.., a, b]) if tile_rows(a, tile) < THIN_ROWS && !unit_row(b) => Some(*b),
         _ => None,
     }
+}
+
+/// How many rows of the loop `a` a block of `nest` holds: `a`'s extent, or its tile's side
+/// where the nest is tiled (`tile`).
+fn tile_rows<const K: usize>(a: &Loop<K>, tile: Option<[usize; 2]>) -> usize {
+    tile.map_or(a.extent, |[ta, _]| ta.min(a.extent))
 }
 
 /// Whether an untiled `nest`'s rows, strided in some operand and shorter than twice
@@ -309,6 +316,51 @@ fn loose_rows<const K: usize, const L: usize>(
         _ => false,
     }
 }
+
+/// Whether the rows' path packs operand `k`'s tiles of a tiled `nest` through the SIMD
+/// transpose of 1- or 2-byte elements into rows of at least [`PACKED_ROW`] ([`packed_rows`]):
+/// such a nest keeps that path even where its tiles hold fewer than [`THIN_ROWS`] rows. The
+/// narrow elements' transpose packs many a step, and the packed rows run as slices, which the
+/// compiler vectorises. As plain loops, `zip_map` of `u16` tiles of 4 x 32 to 7 x 146 so packed
+/// ran 1.1-1.8x the time (the random sweep of 2,000 with seed 7: 94, 515, 1478, 1768), and
+/// `map` from `u8` into `u32` of tiles of 2 x 512 to 7 x 146, 1.1-1.4x (231, 496, 629, 1482);
+/// tiles of wider elements, or of rows of 16 (`map` from `u16` into `u64`, the same sweep's
+/// 94, 881, 1478; the power-of-two sweep's 210), ran faster as plain loops.
+fn narrow_packed<T: 'static, const K: usize, const L: usize>(nest: &Nest<K, L>, k: usize) -> bool {
+    match (nest.tile(), nest.loops()) {
+        (Some([ta, tb]), [.., a, b]) if size_of::<T>() <= 2 && transpose::transposes::<T>() => {
+            let run = Loop {
+                extent: tb.min(b.extent),
+                strides: b.strides,
+            };
+            run.extent >= PACKED_ROW
+                && a.strides.get(k) == Some(&1)
+                && packs::<T, K>(1, ta.min(a.extent), &run, k)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `nest` is tiled in rows longer than [`PACKED_ROW`] that step more than one
+/// element in the destination: [`map_nests`] keeps the rows' path for such tiles even where
+/// they hold fewer than [`THIN_ROWS`] rows. As plain loops, `map`'s such tiles (every
+/// sweep's, `map` and `map` into another size) ran 1.1x the time in geometric mean where the
+/// source steps more than one element too (34 cases, up to 1.5x), and alike where it steps
+/// one (51 cases, 0.99x); [`map_block`]'s element loop takes those rows faster. `zip_map`'s
+/// such tiles ran 0.83x the time as plain loops (63 cases), and so it takes them.
+fn long_strided_tiles<const K: usize, const L: usize>(nest: &Nest<K, L>) -> bool {
+    match (nest.tile(), nest.loops()) {
+        (Some([_, tb]), [.., b]) => {
+            tb.min(b.extent) > PACKED_ROW
+                && b.strides.first().is_some_and(|s| s.unsigned_abs() != 1)
+        }
+        _ => false,
+    }
+}
+
+/// The shortest packed rows [`narrow_packed`] keeps on the rows' path, and the longest tiles'
+/// rows [`map_nests`] runs as plain loops wherever they step ([`long_strided_tiles`]).
+const PACKED_ROW: usize = 32;
 
 /// The fewest rows of strided elements [`short_rows`] leaves to the rows' path, however long:
 /// a block of fewer pays a transposed source's packing, or a row's set-up, for few elements
@@ -482,6 +534,50 @@ unsafe fn zip_short_of<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize,
         // caller's contract), its rows of `R` elements unless `R` is 0: `zip_cube`'s
         // contract.
         unsafe { zip_cube::<A, B, U, F, R>(d, pa, pb, offs, cube, f) };
+    });
+}
+
+/// [`map_nests`] of one tiled nest whose tiles' rows are [`short_rows`] (fewer than
+/// [`THIN_ROWS`] a tile): tile by tile in the plan's order, each as plain loops
+/// ([`map_cube`]), rows of the tile's length. Out of line, apart from [`map_short`], so that
+/// the untiled nests' loops compile as they did.
+///
+/// # Safety
+///
+/// [`map_nests`]' contract, for `nest`.
+#[inline(never)]
+unsafe fn map_thin<T: Copy, U, F: FnMut(T) -> U, const L: usize>(
+    nest: &Nest<2, L>,
+    d: *mut U,
+    s: *const T,
+    f: &mut F,
+) {
+    for_each_block(nest, |offs, a, b| {
+        // SAFETY: every offset of the tile `a × b` at `offs` is an offset of the nest, inside
+        // the allocations, the destination's unique and no source's (the caller's contract);
+        // a one-step outer loop adds none, and `R` is 0: `map_cube`'s contract.
+        unsafe { map_cube::<T, U, F, 0>(d, s, offs, [Loop::UNIT, a, b], f) };
+    });
+}
+
+/// [`zip_map_nests`] of one tiled nest whose tiles' rows are [`short_rows`], as [`map_thin`].
+///
+/// # Safety
+///
+/// [`zip_map_nests`]' contract, for `nest`.
+#[inline(never)]
+unsafe fn zip_thin<A: Copy, B: Copy, U, F: FnMut(A, B) -> U, const L: usize>(
+    nest: &Nest<3, L>,
+    d: *mut U,
+    pa: *const A,
+    pb: *const B,
+    f: &mut F,
+) {
+    for_each_block(nest, |offs, a, b| {
+        // SAFETY: every offset of the tile `a × b` at `offs` is an offset of the nest, inside
+        // the allocations, the destination's unique and neither source's (the caller's
+        // contract); a one-step outer loop adds none, and `R` is 0: `zip_cube`'s contract.
+        unsafe { zip_cube::<A, B, U, F, 0>(d, pa, pb, offs, [Loop::UNIT, a, b], f) };
     });
 }
 
@@ -677,6 +773,34 @@ fn packs<T: 'static, const K: usize>(sa: isize, ea: usize, run: &Loop<K>, k: usi
                 && set_shares(run, line_for(size_of::<T>())) >= SET_ROOM))
 }
 
+/// Whether [`map_nests`] runs `nest` as plain loops ([`map_short`]), `tile` its
+/// [`crowded_tile`]: its rows are [`short_rows`] (but [`chunked`] ones), unless the rows'
+/// path packs its tiles' narrow source ([`narrow_packed`]) or runs its long strided tiles'
+/// rows ([`long_strided_tiles`]); or, untiled, they are [`loose_rows`] no source packs.
+fn map_plain<T: 'static, const L: usize>(nest: &Nest<2, L>, tile: Option<[usize; 2]>) -> bool {
+    short_rows(nest).is_some_and(|row| !chunked::<T>(&row))
+        && !narrow_packed::<T, 2, L>(nest, 1)
+        && !long_strided_tiles(nest)
+        || (tile.is_none()
+            && loose_rows(nest, |[_, sa], rows, run| {
+                packs::<T, 2>(sa, rows.extent, run, 1)
+            }))
+}
+
+/// Whether [`zip_map_nests`] runs `nest` as plain loops ([`zip_short`]), `tiled` whether it
+/// takes [`zip_tiled`]: its rows are [`short_rows`], unless the rows' path packs either
+/// source's tiles of narrow elements ([`narrow_packed`]); or, untiled, they are
+/// [`loose_rows`] neither source packs.
+fn zip_plain<A: 'static, B: 'static>(nest: &Nest<3>, tiled: bool) -> bool {
+    short_rows(nest).is_some()
+        && !narrow_packed::<A, 3, MAX_LOOPS>(nest, 1)
+        && !narrow_packed::<B, 3, MAX_LOOPS>(nest, 2)
+        || (!tiled
+            && loose_rows(nest, |[_, ar, br], rows, run| {
+                packs::<A, 3>(ar, rows.extent, run, 1) || packs::<B, 3>(br, rows.extent, run, 2)
+            }))
+}
+
 /// `dst[i] = f(src[i])` over the plan (operand 0 `dst`, operand 1 `src`).
 pub(crate) fn map<T: Copy + 'static, U: Copy, F: FnMut(T) -> U, const M: usize, const L: usize>(
     unique: &Unique<'_, 2, M, L>,
@@ -712,14 +836,14 @@ pub(crate) unsafe fn map_nests<
     let mut scratch = Scratch::new();
     for nest in plan.nests() {
         let tile = crowded_tile::<T, L>(nest);
-        if short_rows(nest).is_some_and(|row| !chunked::<T>(&row))
-            || (tile.is_none()
-                && loose_rows(nest, |[_, sa], rows, run| {
-                    packs::<T, 2>(sa, rows.extent, run, 1)
-                }))
-        {
-            // SAFETY: the caller's contract, for `nest`.
-            unsafe { map_short(nest, d, s, f) };
+        if map_plain::<T, L>(nest, tile) {
+            if nest.tile().is_some() {
+                // SAFETY: the caller's contract, for `nest`.
+                unsafe { map_thin(nest, d, s, f) };
+            } else {
+                // SAFETY: the caller's contract, for `nest`.
+                unsafe { map_short(nest, d, s, f) };
+            }
             continue;
         }
         if let Some(tile) = tile {
@@ -891,14 +1015,14 @@ pub(crate) unsafe fn zip_map_nests<
     let (mut scratch_a, mut scratch_b) = (Scratch::new(), Scratch::new());
     for nest in plan.nests() {
         let tiled = zip_tiled::<A, B, U>(nest);
-        if short_rows(nest).is_some()
-            || (!tiled
-                && loose_rows(nest, |[_, ar, br], rows, run| {
-                    packs::<A, 3>(ar, rows.extent, run, 1) || packs::<B, 3>(br, rows.extent, run, 2)
-                }))
-        {
-            // SAFETY: the caller's contract, for `nest`.
-            unsafe { zip_short(nest, d, pa, pb, f) };
+        if zip_plain::<A, B>(nest, tiled) {
+            if nest.tile().is_some() {
+                // SAFETY: the caller's contract, for `nest`.
+                unsafe { zip_thin(nest, d, pa, pb, f) };
+            } else {
+                // SAFETY: the caller's contract, for `nest`.
+                unsafe { zip_short(nest, d, pa, pb, f) };
+            }
             continue;
         }
         if tiled {
@@ -1059,12 +1183,12 @@ pub(crate) fn fold<T: Copy, A, F: FnMut(A, T) -> A>(
 )]
 mod tests {
     use super::{
-        SHORT_ROW, THIN_ROWS, UNROLLED_ROW, chunked, crowded_tile, cube_turned, loose_rows, packs,
-        reversed, row_len, short_cubes, short_rows, zip_tiled,
+        SHORT_ROW, THIN_ROWS, UNROLLED_ROW, chunked, crowded_tile, cube_turned, loose_rows,
+        map_plain, packs, reversed, row_len, short_cubes, short_rows, zip_plain, zip_tiled,
     };
     use crate::kernel::plan::{Loop, MAX_LOOPS, Plan, cube_turns, line_for};
     use crate::{Layout, map, zip_map};
-    use core::ops::{Add, Sub};
+    use core::ops::{Add, Mul, Sub};
     use std::vec::Vec;
 
     /// `map` of `x + 0.5` from `src` and `zip_map` of `x - y` from the two `zip` operands,
@@ -1215,16 +1339,25 @@ mod tests {
 
     /// `map` of `3x` from `src` and `zip_map` of `y + x` from `src` and `other` (laid out as
     /// the destination), each into a destination of `other.len()` elements filled with
-    /// `u32::MAX` first: what the tests of short rows compare with the model.
-    fn map_and_zip<S: Copy + Into<u32> + 'static, const N: usize>(
+    /// `blank` first: what the tests of short rows and thin tiles compare with the model.
+    fn map_and_zip<S, D, const N: usize>(
         src: &[S],
         src_l: &Layout<N>,
-        other: &[u32],
+        other: &[D],
         dst_l: &Layout<N>,
-    ) -> (Vec<u32>, Vec<u32>) {
-        let mut mapped = std::vec![u32::MAX; other.len()];
-        let mut zipped = std::vec![u32::MAX; other.len()];
-        map(src, src_l, &mut mapped, dst_l, |x: S| x.into() * 3).unwrap();
+        blank: D,
+    ) -> (Vec<D>, Vec<D>)
+    where
+        S: Copy + 'static,
+        D: Copy + From<S> + From<u8> + Add<Output = D> + Mul<Output = D> + 'static,
+    {
+        let mut mapped = std::vec![blank; other.len()];
+        let mut zipped = std::vec![blank; other.len()];
+        let three = <D as From<u8>>::from(3);
+        map(src, src_l, &mut mapped, dst_l, |x: S| {
+            <D as From<S>>::from(x) * three
+        })
+        .unwrap();
         zip_map(
             src,
             src_l,
@@ -1232,10 +1365,87 @@ mod tests {
             dst_l,
             &mut zipped,
             dst_l,
-            |x: S, y: u32| y + x.into(),
+            |x: S, y: D| y + <D as From<S>>::from(x),
         )
         .unwrap();
         (mapped, zipped)
+    }
+
+    /// Tiles of fewer than [`THIN_ROWS`] rows (4 rows read across, the source's elements one
+    /// apart from row to row): [`map_plain`] and [`zip_plain`] run them as plain loops, tile by
+    /// tile, unless the rows' path packs a 2-byte source into rows of `PACKED_ROW` or more
+    /// (`narrow_packed`, both kernels) or, for `map`, the tiles' rows are longer than that and
+    /// strided in the destination (`long_strided_tiles`); each way as the model, elements
+    /// outside the destination's layout untouched.
+    #[test]
+    fn thin_tiles_run_as_plain_loops_unless_the_rows_pack_narrow_or_stride_long() {
+        // Rows of 16 written 3 apart (u64), rows of 227-240 packed from u16 into dense u32,
+        // the same from u32 (not narrow), and long rows written 3 apart.
+        thin_tiles::<u16, u64>(3, 8, [true, true]);
+        thin_tiles::<u16, u32>(1, 16, [false, false]);
+        thin_tiles::<u32, u32>(1, 16, [true, true]);
+        thin_tiles::<u32, u32>(3, 16, [false, true]);
+    }
+
+    /// One case of [`thin_tiles_run_as_plain_loops_unless_the_rows_pack_narrow_or_stride_long`]:
+    /// 4 rows of 512, the source's elements `sj` apart along a row and one apart across, the
+    /// destination's `dj` apart along its rows (C order); `expect` says whether `map` and
+    /// `zip_map` run them as plain loops.
+    fn thin_tiles<S, D>(dj: usize, sj: usize, expect: [bool; 2])
+    where
+        S: Copy + TryFrom<usize> + 'static,
+        D: Copy + From<S> + From<u8> + TryFrom<usize> + Add<Output = D> + Mul<Output = D>,
+        D: PartialEq + core::fmt::Debug + 'static,
+        <S as TryFrom<usize>>::Error: core::fmt::Debug,
+        <D as TryFrom<usize>>::Error: core::fmt::Debug,
+    {
+        let (rows, len) = (4usize, 512usize);
+        let src_l = Layout::new([rows, len], [1, sj.cast_signed()], size_of::<S>()).unwrap();
+        let dst_l = Layout::new(
+            [rows, len],
+            [(len * dj).cast_signed(), dj.cast_signed()],
+            size_of::<D>(),
+        )
+        .unwrap();
+        let case = std::format!(
+            "{} from {} bytes, written {dj} apart",
+            size_of::<D>(),
+            size_of::<S>()
+        );
+        let map_plan = Plan::new(&[dst_l.lowered(), src_l.lowered()]).unwrap();
+        let map_nest = &map_plan.nests()[0];
+        let zip_plan = Plan::new(&[dst_l.lowered(), src_l.lowered(), dst_l.lowered()]).unwrap();
+        let zip_nest = &zip_plan.nests()[0];
+        for (kernel, tile) in [("map", map_nest.tile()), ("zip_map", zip_nest.tile())] {
+            assert!(
+                tile.is_some_and(|[ta, _]| ta < THIN_ROWS),
+                "{kernel}, {case}: {tile:?}"
+            );
+        }
+        let taken = [
+            map_plain::<S, MAX_LOOPS>(map_nest, crowded_tile::<S, MAX_LOOPS>(map_nest)),
+            zip_plain::<S, D>(zip_nest, zip_tiled::<S, D, D>(zip_nest)),
+        ];
+        assert_eq!(taken, expect, "{case}");
+        let (dst_len, src_len) = (rows * len * dj, (len - 1) * sj + rows);
+        let src: Vec<S> = (0..src_len)
+            .map(|k| S::try_from(k % 251).unwrap())
+            .collect();
+        let other: Vec<D> = (0..dst_len).map(|k| D::try_from(k << 8).unwrap()).collect();
+        let blank = D::try_from(7).unwrap();
+        let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l, blank);
+        let three = <D as From<u8>>::from(3);
+        for at in 0..dst_len {
+            let (row, along) = (at / (len * dj), at % (len * dj));
+            let col = along / dj;
+            if along % dj == 0 {
+                let value = <D as From<S>>::from(src[row + col * sj]);
+                assert_eq!(mapped[at], value * three, "{case}, at {row}, {col}");
+                assert_eq!(zipped[at], other[at] + value, "{case}, at {row}, {col}");
+            } else {
+                assert_eq!([mapped[at], zipped[at]], [blank; 2], "{case}, element {at}");
+            }
+        }
     }
 
     /// Rows of [`SHORT_ROW`] to twice as many elements, strided in some operand, run as plain
@@ -1291,7 +1501,7 @@ mod tests {
                 let other: Vec<u32> = (0..dst_len)
                     .map(|i| u32::try_from(i).unwrap() << 16)
                     .collect();
-                let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l);
+                let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l, u32::MAX);
                 let ([d0, d1], [s0, s1]) = (dst_l.strides(), src_l.strides());
                 let mut written = 0;
                 for i in 0..n {
@@ -1345,7 +1555,7 @@ mod tests {
             }
             let src: Vec<u8> = (0..len).map(|i| u8::try_from(i % 251).unwrap()).collect();
             let other: Vec<u32> = (0..len).map(|i| u32::try_from(i).unwrap() << 8).collect();
-            let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l);
+            let (mapped, zipped) = map_and_zip(&src, &src_l, &other, &dst_l, u32::MAX);
             for i in 0..n {
                 for p in 0..k {
                     for q in 0..r {
