@@ -1655,6 +1655,34 @@
 //!   49.8 us against the loop's 43), 132 (2.9x) and 51 (1.8x), the random `zip_map` 164
 //!   (1.6x); and on `fill` (the random 21, strided runs of 21: 615 -> 1,366 us) and `fold`
 //!   (1.1-1.2x), which keep their runs.
+//! - `map` and `zip_map` of tiled nests whose tiles hold fewer than 8 strided rows run them
+//!   as plain loops, tile by tile (`map_plain`, `zip_plain`), as untiled thin blocks ran. The
+//!   cases were picked from each kernel's own plan: `map` into another size plans with its
+//!   destination's element size, and its tiles were not in the plan the sweep printed then
+//!   (the power-of-two 210, `u16` `(4,8192):(-1,8)` into `u64`, runs in tiles of 4 x 16, the
+//!   source packed by the SIMD transpose and each row set up for 16 elements: 34 us against
+//!   the loop's 22; as plain loops 20 us). Every such tile as plain loops (first form), each
+//!   case alone, builds alternating, medians of 3: tiles of rows up to 32 elements 0.68x and
+//!   0.75x the time in geometric mean (30 and 6 cases over all sweeps and kernels), longer
+//!   ones 0.89-0.98x with losers: `zip_map` of `u16` tiles packed by the transpose into rows
+//!   of 32 to 512 (the 2,000 of seed 7's 94, 515, 1478, 1768: 1.1-1.8x), `map` from `u8`
+//!   into `u32` so packed (231, 496, 629, 1482: 1.2-1.4x), and `map`'s tiles of rows longer
+//!   than 32 strided in both operands (1.1x over 34 cases, up to 1.5x; strided in the
+//!   destination alone, 0.99x over 51). Those keep the rows' path (`narrow_packed`,
+//!   `long_strided_tiles`). Tiles of wider elements packed the same way ran faster as plain
+//!   loops (`f64` rows of 16 to 128: 0.47-0.76x), and so did `map` from `u16` into `u64` in
+//!   rows of 16 (0.38-0.71x): the narrow elements' transpose packs many a step and the packed
+//!   rows vectorise, where a row of 16 does not pay for its set-up. The final form, each case
+//!   alone, medians of 5, twice with the builds' order swapped (the script can favour the
+//!   build that runs first on a case: the 2,000's `map` 971, whose path this leaves alone,
+//!   1.35x and, swapped, 0.73x), geometric mean of the two: the random 240 `map` 1.00x (8),
+//!   `zip_map` 0.85x (10), `map_cast` 0.98x (10); the power-of-two 240 1.01x (7), 0.83x (10),
+//!   0.81x (7); the 2,000 of seed 7 0.94x (44), 0.81x (66), 0.88x (57). The tiles' loops run
+//!   out of line (`map_thin`, `zip_thin`): inside the untiled nests' function, the
+//!   power-of-two 119 (untiled, `u32` rows of 16 written backwards 2 apart) timed 1.17x once.
+//!   Still below the loop among those cases, none faster before: `map` from `u8` of the
+//!   2,000's 1890 (tiles of 4 x 32 so packed, 0.80x), `zip_map`'s random 61 (0.76x) and the
+//!   2,000's 43 (0.92x).
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
