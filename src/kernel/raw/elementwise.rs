@@ -773,10 +773,11 @@ fn packs<T: 'static, const K: usize>(sa: isize, ea: usize, run: &Loop<K>, k: usi
                 && set_shares(run, line_for(size_of::<T>())) >= SET_ROOM))
 }
 
-/// Whether [`map_nests`] runs `nest` as plain loops ([`map_short`]), `tile` its
-/// [`crowded_tile`]: its rows are [`short_rows`] (but [`chunked`] ones), unless the rows'
-/// path packs its tiles' narrow source ([`narrow_packed`]) or runs its long strided tiles'
-/// rows ([`long_strided_tiles`]); or, untiled, they are [`loose_rows`] no source packs.
+/// Whether [`map_nests`] runs `nest` as plain loops ([`map_short`]; [`map_thin`] where it is
+/// tiled), `tile` its [`crowded_tile`]: its rows are [`short_rows`] (but [`chunked`] ones),
+/// unless the rows' path packs its tiles' narrow source ([`narrow_packed`]) or runs its long
+/// strided tiles' rows ([`long_strided_tiles`]); or, untiled, they are [`loose_rows`] no source
+/// packs.
 fn map_plain<T: 'static, const L: usize>(nest: &Nest<2, L>, tile: Option<[usize; 2]>) -> bool {
     short_rows(nest).is_some_and(|row| !chunked::<T>(&row))
         && !narrow_packed::<T, 2, L>(nest, 1)
@@ -787,10 +788,10 @@ fn map_plain<T: 'static, const L: usize>(nest: &Nest<2, L>, tile: Option<[usize;
             }))
 }
 
-/// Whether [`zip_map_nests`] runs `nest` as plain loops ([`zip_short`]), `tiled` whether it
-/// takes [`zip_tiled`]: its rows are [`short_rows`], unless the rows' path packs either
-/// source's tiles of narrow elements ([`narrow_packed`]); or, untiled, they are
-/// [`loose_rows`] neither source packs.
+/// Whether [`zip_map_nests`] runs `nest` as plain loops ([`zip_short`]; [`zip_thin`] where it
+/// is tiled), `tiled` whether it takes [`zip_tiled`]: its rows are [`short_rows`], unless the
+/// rows' path packs either source's tiles of narrow elements ([`narrow_packed`]); or, untiled,
+/// they are [`loose_rows`] neither source packs.
 fn zip_plain<A: 'static, B: 'static>(nest: &Nest<3>, tiled: bool) -> bool {
     short_rows(nest).is_some()
         && !narrow_packed::<A, 3, MAX_LOOPS>(nest, 1)
