@@ -285,15 +285,32 @@ const SHORT_ROW: usize = 16;
 fn short_rows<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Option<Loop<K>> {
     match (nest.tile(), nest.loops()) {
         (None, [.., b]) if b.extent < SHORT_ROW => Some(*b),
-        (tile, [.., a, b]) if tile_rows(a, tile) < THIN_ROWS && !unit_row(b) => Some(*b),
+        (_, [.., a, b])
+            if tile_block(nest).map_or(a.extent, |[rows, _]| rows.extent) < THIN_ROWS
+                && !unit_row(b) =>
+        {
+            Some(*b)
+        }
         _ => None,
     }
 }
 
-/// How many rows of the loop `a` a block of `nest` holds: `a`'s extent, or its tile's side
-/// where the nest is tiled (`tile`).
-fn tile_rows<const K: usize>(a: &Loop<K>, tile: Option<[usize; 2]>) -> usize {
-    tile.map_or(a.extent, |[ta, _]| ta.min(a.extent))
+/// A tiled `nest`'s tile: its two innermost loops, each cut to the tile's side (the whole
+/// tiles', not the edge's); `None` where the nest is untiled.
+fn tile_block<const K: usize, const L: usize>(nest: &Nest<K, L>) -> Option<[Loop<K>; 2]> {
+    match (nest.tile(), nest.loops()) {
+        (Some([ta, tb]), [.., a, b]) => Some([
+            Loop {
+                extent: ta.min(a.extent),
+                strides: a.strides,
+            },
+            Loop {
+                extent: tb.min(b.extent),
+                strides: b.strides,
+            },
+        ]),
+        _ => None,
+    }
 }
 
 /// Whether an untiled `nest`'s rows, strided in some operand and shorter than twice
@@ -327,15 +344,11 @@ fn loose_rows<const K: usize, const L: usize>(
 /// tiles of wider elements, or of rows of 16 (`map` from `u16` into `u64`, the same sweep's
 /// 94, 881, 1478; the power-of-two sweep's 210), ran faster as plain loops.
 fn narrow_packed<T: 'static, const K: usize, const L: usize>(nest: &Nest<K, L>, k: usize) -> bool {
-    match (nest.tile(), nest.loops()) {
-        (Some([ta, tb]), [.., a, b]) if size_of::<T>() <= 2 && transpose::transposes::<T>() => {
-            let run = Loop {
-                extent: tb.min(b.extent),
-                strides: b.strides,
-            };
+    match tile_block(nest) {
+        Some([rows, run]) if size_of::<T>() <= 2 && transpose::transposes::<T>() => {
             run.extent >= PACKED_ROW
-                && a.strides.get(k) == Some(&1)
-                && packs::<T, K>(1, ta.min(a.extent), &run, k)
+                && rows.strides.get(k) == Some(&1)
+                && packs::<T, K>(1, rows.extent, &run, k)
         }
         _ => false,
     }
@@ -349,13 +362,9 @@ fn narrow_packed<T: 'static, const K: usize, const L: usize>(nest: &Nest<K, L>, 
 /// one (51 cases, 0.99x); [`map_block`]'s element loop takes those rows faster. `zip_map`'s
 /// such tiles ran 0.83x the time as plain loops (63 cases), and so it takes them.
 fn long_strided_tiles<const K: usize, const L: usize>(nest: &Nest<K, L>) -> bool {
-    match (nest.tile(), nest.loops()) {
-        (Some([_, tb]), [.., b]) => {
-            tb.min(b.extent) > PACKED_ROW
-                && b.strides.first().is_some_and(|s| s.unsigned_abs() != 1)
-        }
-        _ => false,
-    }
+    tile_block(nest).is_some_and(|[_, run]| {
+        run.extent > PACKED_ROW && run.strides.first().is_some_and(|s| s.unsigned_abs() != 1)
+    })
 }
 
 /// The shortest packed rows [`narrow_packed`] keeps on the rows' path, and the longest tiles'
