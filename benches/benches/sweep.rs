@@ -697,8 +697,12 @@ fn main() {
         let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "../target".into());
         format!("{dir}/sweep.tsv")
     });
-    // Under `cargo test --benches` (CI's compile check runs it as a test) only a few cases.
-    let n = if args.iter().any(|a| a == "--bench") {
+    // Under `cargo test --benches` (CI's compile check runs it as a test) only a few cases;
+    // `--only` and `--plans` name or print cases of the whole sweep, with `--bench` or not.
+    let n = if ["--bench", "--only", "--plans"]
+        .iter()
+        .any(|flag| args.iter().any(|a| a == flag))
+    {
         n
     } else {
         n.min(4)
@@ -709,13 +713,20 @@ fn main() {
     // `--only I`: case I alone, with its plan printed (for looking into one cliff).
     let only: Option<usize> = opt("--only").map(|v| v.parse().unwrap());
     if let Some(i) = only {
-        cases = vec![cases[i].clone()];
+        let Some(case) = cases.get(i).cloned() else {
+            eprintln!(
+                "--only {i}: the sweep has cases 0 to {} (--cases)",
+                n.saturating_sub(1)
+            );
+            std::process::exit(2);
+        };
+        cases = vec![case];
     }
     // `--plans`: every case's plan, nothing timed (to compare the planner's choices of two
     // builds: a rule's change shows as the lines that differ).
     if args.iter().any(|a| a == "--plans") {
         for (i, c) in cases.iter().enumerate() {
-            println!("case {i} itemsize {}", c.itemsize);
+            println!("case {} itemsize {}", only.unwrap_or(i), c.itemsize);
             print_plan(c);
         }
         return;

@@ -1675,7 +1675,8 @@
 //!   rows vectorise, where a row of 16 does not pay for its set-up. The final form, each case
 //!   alone, medians of 5, twice with the builds' order swapped (the script can favour the
 //!   build that runs first on a case: the 2,000's `map` 971, whose path this leaves alone,
-//!   1.35x and, swapped, 0.73x), geometric mean of the two: the random 240 `map` 1.00x (8),
+//!   1.35x and, swapped, 0.73x; the script now starts every other round with B), geometric
+//!   mean of the two: the random 240 `map` 1.00x (8),
 //!   `zip_map` 0.85x (10), `map_cast` 0.98x (10); the power-of-two 240 1.01x (7), 0.83x (10),
 //!   0.81x (7); the 2,000 of seed 7 0.94x (44), 0.81x (66), 0.88x (57). The tiles' loops run
 //!   out of line (`map_thin`, `zip_thin`): inside the untiled nests' function, the
