@@ -1684,6 +1684,19 @@
 //!   Still below the loop among those cases, none faster before: `map` from `u8` of the
 //!   2,000's 1890 (tiles of 4 x 32 so packed, 0.80x), `zip_map`'s random 61 (0.76x) and the
 //!   2,000's 43 (0.92x).
+//! - Tried on `zip_map`'s random 61, not yet kept: its tiles of 4 x 64 (the four rows the
+//!   whole short loop, 4 rows of the destination and of the second source 11.6 MB apart)
+//!   ran below the plain loop, which walks the four rows innermost. Runs of 204 ran 1.32x
+//!   the time, of 16 0.87x, strips of 64 with the short loop inside 1.10x. Dropping such
+//!   tiles for three operands (a tile whose rows are a whole loop of fewer than 8), the
+//!   short loop moved inside and the untiled nest's rules left to order the rest, changed
+//!   10 plans of each 240-case sweep: random 0.87x the time in geometric mean (61 2,083 ->
+//!   1,366 us against the loop's 1,597; 27 1.14x, 121 1.08x), power-of-two 0.94x (17 0.50x;
+//!   54 1.22x, 50 1.10x), each case alone, medians of 4, the builds starting rounds in
+//!   turn, none below the loop. Dropping the tiles without moving the short loop inside
+//!   split the same cases both ways (random 124 0.51x, but 61 1.20x and 39 1.41x against
+//!   the first form). The 2,000-case sweeps' 66 (random, seed 7) and 50 (power-of-two)
+//!   plans it changes are not yet timed.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32
