@@ -1683,20 +1683,24 @@
 //!   power-of-two 119 (untiled, `u32` rows of 16 written backwards 2 apart) timed 1.17x once.
 //!   Still below the loop among those cases, none faster before: `map` from `u8` of the
 //!   2,000's 1890 (tiles of 4 x 32 so packed, 0.80x), `zip_map`'s random 61 (0.76x) and the
-//!   2,000's 43 (0.92x).
-//! - Tried on `zip_map`'s random 61, not yet kept: its tiles of 4 x 64 (the four rows the
-//!   whole short loop, 4 rows of the destination and of the second source 11.6 MB apart)
-//!   ran below the plain loop, which walks the four rows innermost. Runs of 204 ran 1.32x
-//!   the time, of 16 0.87x, strips of 64 with the short loop inside 1.10x. Dropping such
-//!   tiles for three operands (a tile whose rows are a whole loop of fewer than 8), the
-//!   short loop moved inside and the untiled nest's rules left to order the rest, changed
-//!   10 plans of each 240-case sweep: random 0.87x the time in geometric mean (61 2,083 ->
-//!   1,366 us against the loop's 1,597; 27 1.14x, 121 1.08x), power-of-two 0.94x (17 0.50x;
-//!   54 1.22x, 50 1.10x), each case alone, medians of 4, the builds starting rounds in
-//!   turn, none below the loop. Dropping the tiles without moving the short loop inside
-//!   split the same cases both ways (random 124 0.51x, but 61 1.20x and 39 1.41x against
-//!   the first form). The 2,000-case sweeps' 66 (random, seed 7) and 50 (power-of-two)
-//!   plans it changes are not yet timed.
+//!   2,000's 43 (0.92x); the last two run at the loop's speed or faster since `zip_map`'s
+//!   tiles of a whole short loop plan untiled (the next item).
+//! - `zip_map`'s random 61 (its tiles of 4 x 64 the whole short loop, 4 rows of the
+//!   destination and of the second source 11.6 MB apart) ran below the plain loop, which
+//!   walks the four rows innermost. Runs of 204 ran 1.32x the time, of 16 0.87x, strips of
+//!   64 with the short loop inside 1.10x; such tiles of three operands dropped, the short
+//!   loop moved inside and the untiled nest's rules left to order the rest, 0.64x (1,927 ->
+//!   1,237 us against the loop's 1,165); dropped without moving the short loop, the same
+//!   cases split both ways (random 124 0.51x, but 61 1.20x and 39 1.41x against the short
+//!   loop inside). For every element size, seed 7's 2,000-case sweeps' 66 random and 50
+//!   power-of-two plans ran 0.85x and 0.87x, but `u8` and `u16` ones up to 1.78x (the
+//!   random 94, 515, 1478, 1768: tiles of `u16` packed by the transposes, 1.34-1.74x; the
+//!   power-of-two 1173, 1117, 842 1.54-1.78x, 1117 below the loop), so elements of 4 bytes
+//!   or more alone take it (`few_rows_inside`): each case whose plan changes alone, medians
+//!   of 5, the builds starting rounds in turn: random 240 0.77x (6 cases), power-of-two 240
+//!   0.85x (6), seed 7's 2,000 0.82x (36) and 0.86x (29, 459 1.27x), seed 13's, drawn
+//!   after, 0.84x (36) and 0.89x (22, the slowest 1.16x); none below the loop. The block
+//!   grid's `zip_map`: 2.98-3.03x the loop before, 3.06x after, two runs each.
 //! - Still below the plain loop, the power-of-two seed 7 (each timed alone, builds
 //!   alternating): 1261 (`f64` 8 x 8 transposes of rows 64 KiB apart in both operands, 16
 //!   lines in one first-level set: 65 against 45 us), 1864 (`f32`, 0.70x), 378 (`f32` 32 x 32

@@ -84,7 +84,7 @@ pub(crate) use measure::measure;
 use measure::measure2;
 use merge::{merge, merge_turned, merge2};
 pub(crate) use operands::{all_strided, check_operands};
-use operands::{at, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
+use operands::{at, itemsize_of, narrowest_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{by_operand, crowded_in_destination_order, outer_first, outer_first2};
 #[cfg(not(target_os = "none"))]
@@ -841,7 +841,7 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
             }
             k = k.saturating_add(1);
         }
-        if let Err(e) = b.finish(side, line_for(itemsize_of(ops))) {
+        if let Err(e) = b.finish(side, line_for(itemsize_of(ops)), narrowest_of(ops)) {
             return Err(e);
         }
         self.count = 1;
@@ -1205,6 +1205,87 @@ mod tests {
     /// plan, or the same error ([`planners_agree`]). Returns whether it planned.
     fn small_matches_general3<const N: usize>(ops: &[Lowered<N>; 3]) -> bool {
         planners_agree(ops).0.is_ok()
+    }
+
+    /// The three-operand rule of tiles whose rows are a whole short loop
+    /// (`tiling::few_rows_inside`): `zip_map`'s operands of 4 bytes or more (the random
+    /// sweep's 61, a dense `(n, 4)` source into four rows far apart, written 3 apart; the
+    /// second source laid out as the destination) plan untiled, the four rows innermost, in
+    /// the small planner (rank 2) and the general one (a loop outside) alike; a copy's two
+    /// operands, and 2-byte elements, keep the tiles. `zip_map` writes what the model does.
+    #[test]
+    fn three_operands_run_a_whole_short_loop_inside_untiled() {
+        let rows: usize = 20_000;
+        let far = isize::try_from(3 * rows + 5).unwrap();
+        for size in [8, 4, 2] {
+            let src = Layout::new([rows, 4], [4, 1], size).unwrap();
+            let dst = Layout::new([rows, 4], [3, far], size).unwrap();
+            let src3 = Layout::new(
+                [2, rows, 4],
+                [isize::try_from(4 * rows).unwrap(), 4, 1],
+                size,
+            );
+            let dst3 = Layout::new([2, rows, 4], [4 * far, 3, far], size);
+            let (src3, dst3) = (src3.unwrap(), dst3.unwrap());
+            let copy = Plan::new(&[dst.lowered(), src.lowered()]).unwrap();
+            assert_eq!(copy.nests()[0].tile().map(|[a, _]| a), Some(4), "{size}");
+            for (zip, what) in [
+                (
+                    Plan::new(&[dst.lowered(), src.lowered(), dst.lowered()]),
+                    "rank 2",
+                ),
+                (
+                    Plan::new(&[dst3.lowered(), src3.lowered(), dst3.lowered()]),
+                    "rank 3",
+                ),
+            ] {
+                let zip = zip.unwrap();
+                let nest = &zip.nests()[0];
+                if size >= 4 {
+                    assert_eq!(nest.tile(), None, "{size}, {what}");
+                    assert_eq!(
+                        nest.loops().last().map(|l| l.extent),
+                        Some(4),
+                        "{size}, {what}"
+                    );
+                } else {
+                    assert_eq!(nest.tile().map(|[a, _]| a), Some(4), "{size}, {what}");
+                }
+            }
+            assert!(small_matches_general3(&[
+                dst.lowered(),
+                src.lowered(),
+                dst.lowered()
+            ]));
+        }
+        if cfg!(miri) {
+            return;
+        }
+        let (src, dst) = (
+            Layout::new([rows, 4], [4, 1], 8).unwrap(),
+            Layout::new([rows, 4], [3, far], 8).unwrap(),
+        );
+        let len = dst.required_len().unwrap();
+        let first: std::vec::Vec<u64> = (0..u64::try_from(4 * rows).unwrap()).collect();
+        let second: std::vec::Vec<u64> =
+            (0..u64::try_from(len).unwrap()).map(|k| k << 20).collect();
+        let mut out = std::vec![7u64; len];
+        crate::zip_map(
+            &first,
+            &src,
+            &second,
+            &dst,
+            &mut out,
+            &dst,
+            |x: u64, y: u64| x + y,
+        )
+        .unwrap();
+        let mut want = std::vec![7u64; len];
+        for (at_src, at_dst) in src.offsets().zip(dst.offsets()) {
+            let (at_src, at_dst) = (at_src.unsigned_abs(), at_dst.unsigned_abs());
+            want[at_dst] = first[at_src] + second[at_dst];
+        }
+        assert!(out == want);
     }
 
     #[test]

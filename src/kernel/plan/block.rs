@@ -14,8 +14,8 @@
 
 use super::{
     Loop, Plan, backwards2, crowded_in_destination_order, face, flip, itemsize_of, line_for,
-    measure, measure2, merge, merge_turned, merge2, offsets_of, outer_first, outer_first2,
-    short_back, side_for, strides_at, tile2, turn2, untiled_small,
+    measure, measure2, merge, merge_turned, merge2, narrowest_of, offsets_of, outer_first,
+    outer_first2, short_back, side_for, strides_at, tile2, turn2, untiled_small,
 };
 use crate::LayoutError;
 use crate::algo::access::get;
@@ -215,7 +215,13 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
         }
     }
     let line = line_for(itemsize_of(ops));
-    let tile = block_tile(&mut outer, &mut inner, depth, side, line);
+    let tile = block_tile(
+        &mut outer,
+        &mut inner,
+        depth,
+        side,
+        [line, narrowest_of(ops)],
+    );
     // The general builder's last order step, on the two loops.
     if depth == 2 {
         let mut pair = [outer, inner];
@@ -348,7 +354,13 @@ pub(crate) fn copy_nest<const N: usize>(
     let tile = if cfg!(target_os = "none") {
         None
     } else {
-        block_tile(&mut outer, &mut inner, depth, side, line)
+        block_tile(
+            &mut outer,
+            &mut inner,
+            depth,
+            side,
+            [line, dst.itemsize.min(src.itemsize)],
+        )
     };
     // Hosts: the block faced for the vector kernels, as the general builder's (bare metal
     // has none that a turn would let in, and the test costs every Cortex-M copy).
@@ -373,7 +385,7 @@ const fn block_tile<const K: usize>(
     inner: &mut Loop<K>,
     depth: usize,
     side: usize,
-    line: usize,
+    [line, narrowest]: [usize; 2],
 ) -> Option<[usize; 2]> {
     if depth != 2 {
         return None;
@@ -381,7 +393,7 @@ const fn block_tile<const K: usize>(
     let mut pair = [*outer, *inner];
     let tile = untiled_small(tile2(outer, inner, side, line), &mut pair, side, line);
     let [a, b] = &mut pair;
-    let tile = short_back(tile, a, b, false, side, line);
+    let tile = short_back(tile, [a, b], false, side, [line, narrowest]);
     [*outer, *inner] = pair;
     tile
 }

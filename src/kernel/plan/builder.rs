@@ -45,7 +45,12 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
     /// ([`face`]), then measures each operand's bounds.
     ///
     /// Each pass walks the loops as a slice where it can (no index to check per step).
-    pub(super) const fn finish(self, side: usize, line: usize) -> Result<(), LayoutError> {
+    pub(super) const fn finish(
+        self,
+        side: usize,
+        line: usize,
+        narrowest: usize,
+    ) -> Result<(), LayoutError> {
         let Nest {
             loops: all,
             depth: nest_depth,
@@ -76,7 +81,9 @@ impl<const K: usize, const L: usize> Builder<'_, K, L> {
         // Last, as the two-loop planner: rows of a long loop over a short one may take the
         // short one back inside (never a block of two long loops, as the joined ones are).
         *nest_tile = match loops {
-            [.., outer, inner] => short_back(tiled, outer, inner, out > 2, side, line),
+            [.., outer, inner] => {
+                short_back(tiled, [outer, inner], out > 2, side, [line, narrowest])
+            }
             _ => tiled,
         };
         if nest_tile.is_none() {

@@ -167,6 +167,25 @@ pub(super) const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
     }
 }
 
+/// The smallest itemsize of the operands (1 for none, and at least 1): with [`itemsize_of`],
+/// what the tiling rules that ask for elements of every operand at least so wide read
+/// (`tiling::few_rows_inside`).
+pub(super) const fn narrowest_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> usize {
+    let mut size = usize::MAX;
+    let mut o = 0;
+    while let Some(op) = at(ops, o) {
+        if op.itemsize < size {
+            size = op.itemsize;
+        }
+        o = o.saturating_add(1);
+    }
+    if size == usize::MAX || size == 0 {
+        1
+    } else {
+        size
+    }
+}
+
 /// The largest itemsize of the operands.
 pub(super) const fn itemsize_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> usize {
     let mut size = 1;

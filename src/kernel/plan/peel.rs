@@ -30,7 +30,7 @@
 use super::merge::append;
 use super::operands::{add, mul, offsets_of, strides_at};
 use super::order::order;
-use super::{Loop, Plan, itemsize_of, line_for};
+use super::{Loop, Plan, itemsize_of, line_for, narrowest_of};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -57,6 +57,7 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
             return Ok(0);
         };
         let (shape, line) = (head.shape, line_for(itemsize_of(ops)));
+        let narrowest = narrowest_of(ops);
         // 1. The axes as the builder pushes them (`append`): extent 1 dropped, merged into
         // the previous loop where they merge in every operand. `loops` has room for all `N`.
         let mut loops = [Loop::<K>::UNIT; N];
@@ -129,7 +130,7 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
                 }
                 slot = slot.saturating_add(1);
             }
-            tri!(b.finish(side, line));
+            tri!(b.finish(side, line, narrowest));
             self.count = self.count.saturating_add(1);
             piece = piece.saturating_add(1);
         }

@@ -7,7 +7,8 @@
 //! loop ([`rows_swap`], [`swap_rows`]), the long loop taken over short ones into the
 //! block of rows that crowd their cache sets ([`long_over_short`]), and else the short loop
 //! taken back inside such rows ([`short_back`]; in blocks of one tile or less that loops
-//! outside repeat, [`small_back`]).
+//! outside repeat, [`small_back`]; for three operands, tiles whose rows are a whole short
+//! loop, [`few_rows_inside`]).
 
 use super::group::lines_of;
 use super::operands::stride_or_0;
@@ -1044,15 +1045,20 @@ pub(super) const fn long_over_short<const K: usize>(
 ///
 /// A block of one tile or less ([`rows_swap`] leaves those to the block kernels) swaps too
 /// where a loop outside it repeats it (`repeated`: the nest has three loops or more) and
-/// [`small_back`] says its rows are long enough to pay back the short rows.
+/// [`small_back`] says its rows are long enough to pay back the short rows. Asked first: a
+/// nest of three operands or more tiled in tiles whose rows are a whole short loop runs
+/// untiled, the short loop inside ([`few_rows_inside`]).
 pub(super) const fn short_back<const K: usize>(
     tiled: Option<[usize; 2]>,
-    outer: &mut Loop<K>,
-    inner: &mut Loop<K>,
+    [outer, inner]: [&mut Loop<K>; 2],
     repeated: bool,
     side: usize,
-    line: usize,
+    [line, narrowest]: [usize; 2],
 ) -> Option<[usize; 2]> {
+    if few_rows_inside(tiled, outer, narrowest) {
+        core::mem::swap(outer, inner);
+        return None;
+    }
     let swaps = rows_swap(inner, outer, side) || (repeated && small_back(outer, inner, line));
     if !swaps || !evicts(inner, outer, line) {
         return match tiled {
@@ -1062,6 +1068,42 @@ pub(super) const fn short_back<const K: usize>(
     }
     core::mem::swap(outer, inner);
     None
+}
+
+/// Whether a nest of three operands or more (`zip_map`'s), every element of at least
+/// [`WIDE_ITEM`] bytes (`narrowest`, the operands' smallest itemsize), tiled `tiled` in
+/// tiles whose rows are a whole short loop `outer` (fewer than [`TILE_MIN_EXTENT`] steps),
+/// runs untiled instead, `outer` moved inside the rows' loop ([`short_back`]; the untiled
+/// nest's rules then order the rest). Such a tile runs each of its few rows as a run of the
+/// long loop, one row after another, in every operand: with two operands laid out alike (the
+/// destination and the second source) twice as many streams as rows, each stopped and
+/// restarted tile after tile, where with the short loop inside all of them advance together,
+/// as the plain loop's do. The random sweep's 61 (`f64` dense into four rows 11.6 MB apart,
+/// tiles of 4 x 64) ran 1,927 us in tiles and 1,237 untiled with the four rows inside,
+/// against the plain loop's 1,165; runs of 16 or 204 a tile, or strips of 64 with the short
+/// loop inside, ran 0.87-1.32x the tiles' time, and the tiles dropped with the loops as
+/// they were, 1.20x the time of the short loop inside. A copy's two operands keep their
+/// tiles. So do narrower elements: the rows' path packs a source of 1 or 2 bytes through the
+/// transposes, and rows of them vectorise (of the 2,000-case sweeps of seed 7, 30 random and
+/// 21 power-of-two plans of `u8` and `u16` ran 0.94x and 0.93x the time untiled, but 94,
+/// 515, 1478 and 1768, tiles of 4 x 32 to 7 x 146 packed from `u16`, 1.34-1.74x, and the
+/// power-of-two 1173, 1117 and 842 1.54-1.78x, 1117 below the plain loop). Not on bare metal
+/// (no cache to save). Measured on the sweep's `zip_map` cases whose plan changes, each timed
+/// alone with the builds starting rounds in turn (medians of five): the random 240's 6 plans
+/// 0.77x the time in geometric mean, the power-of-two 240's 6 0.85x (129, 1.14x the slowest);
+/// the 2,000-case sweeps of seed 7, from which the bound on the elements was drawn, 36 random
+/// plans 0.82x (the slowest 1143, 1.17x; 43, 0.92x the loop's speed before, now at it) and
+/// 29 power-of-two 0.86x (459, 12.8 -> 16.3 us against the loop's 37.6, 1.27x); of seed 13,
+/// drawn after, 36 and 22 plans at 0.84x and 0.89x, the slowest 1.16x; none below the loop.
+pub(super) const fn few_rows_inside<const K: usize>(
+    tiled: Option<[usize; 2]>,
+    outer: &Loop<K>,
+    narrowest: usize,
+) -> bool {
+    !cfg!(target_os = "none")
+        && K > 2
+        && narrowest >= WIDE_ITEM
+        && matches!(tiled, Some([rows, _]) if rows == outer.extent && rows < TILE_MIN_EXTENT)
 }
 
 /// Whether a block `outer × inner` of one tile or less, repeated by the loops outside it,
@@ -1167,6 +1209,9 @@ const fn keeps_lines<const K: usize>(
         None
     }
 }
+
+/// The fewest bytes of every operand's elements for [`few_rows_inside`] to untile a nest.
+pub(super) const WIDE_ITEM: usize = 4;
 
 /// The most rows of streams [`keeps_lines`] counts on the prefetchers following.
 const TURNED_STREAMS: usize = 4;
