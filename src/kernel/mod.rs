@@ -33,8 +33,7 @@
 //!    lines fit their sets (`tile_back`, asked with it); on hosts, a nest of three operands
 //!    or more (`zip_map`'s), every element of 4 bytes or more, whose tiles' rows are a whole
 //!    loop of fewer than 8 steps runs untiled, that loop moved inside the rows'
-//!    (`few_rows_inside`, asked first); a copy
-//!    whose loops fall into two
+//!    (`few_rows_inside`, asked first); a copy whose loops fall into two
 //!    disjoint groups, fast in the destination and fast in the source, with blocks of a few
 //!    elements and more than 16 of the destination's (each a stream of the source), runs in
 //!    group tiles: the source's long loop cut at a divisor, the destination's group around
