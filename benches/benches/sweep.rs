@@ -694,7 +694,10 @@ fn main() {
     let reps: usize = opt("--reps").map_or(9, |v| v.parse().unwrap()).max(2);
     let warm = Duration::from_millis(opt("--warm-ms").map_or(5, |v| v.parse().unwrap()));
     let out = opt("--out").unwrap_or_else(|| {
-        let dir = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "../target".into());
+        // The workspace's `target/` wherever the binary runs from (cargo runs it in
+        // `benches/`; `sweep_ab.py` and hand runs from anywhere).
+        let dir = std::env::var("CARGO_TARGET_DIR")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../target").into());
         format!("{dir}/sweep.tsv")
     });
     // Under `cargo test --benches` (CI's compile check runs it as a test) only a few cases;
