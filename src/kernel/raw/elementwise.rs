@@ -1391,7 +1391,8 @@ mod tests {
     #[test]
     fn thin_tiles_run_as_plain_loops_unless_the_rows_pack_narrow_or_stride_long() {
         // Rows of 16 written 3 apart (u64), rows of 227-240 packed from u16 into dense u32,
-        // the same from u32 (not narrow), and long rows written 3 apart.
+        // the same from u32 (not narrow), and long rows written 3 apart, into u32 and u64
+        // (zip_map's operands all 4 bytes or more: untiled).
         thin_tiles::<u16, u64>(3, 8, [Some(true), Some(true)]);
         thin_tiles::<u16, u32>(1, 16, [Some(false), Some(false)]);
         thin_tiles::<u32, u32>(1, 16, [Some(true), None]);
