@@ -84,7 +84,7 @@ pub(crate) use measure::measure;
 use measure::measure2;
 use merge::{merge, merge_turned, merge2};
 pub(crate) use operands::{all_strided, check_operands};
-use operands::{at, itemsize_of, narrowest_of, offsets_of, stride_at, stride_or_0, strides_at};
+use operands::{at, item_bounds, itemsize_of, offsets_of, stride_at, stride_or_0, strides_at};
 pub(crate) use order::{LINE_BYTES, TINY_CUBE, line_for};
 use order::{by_operand, crowded_in_destination_order, outer_first, outer_first2};
 #[cfg(not(target_os = "none"))]
@@ -841,7 +841,8 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
             }
             k = k.saturating_add(1);
         }
-        if let Err(e) = b.finish(side, line_for(itemsize_of(ops)), narrowest_of(ops)) {
+        let [narrowest, widest] = item_bounds(ops);
+        if let Err(e) = b.finish(side, line_for(widest), narrowest) {
             return Err(e);
         }
         self.count = 1;

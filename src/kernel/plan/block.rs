@@ -13,8 +13,8 @@
 //! nest of this module goes through the same validation ([`UniqueBlock::check`](crate::kernel::proof::UniqueBlock::check)).
 
 use super::{
-    Loop, Plan, backwards2, crowded_in_destination_order, face, flip, itemsize_of, line_for,
-    measure, measure2, merge, merge_turned, merge2, narrowest_of, offsets_of, outer_first,
+    Loop, Plan, backwards2, crowded_in_destination_order, face, flip, item_bounds, itemsize_of,
+    line_for, measure, measure2, merge, merge_turned, merge2, offsets_of, outer_first,
     outer_first2, short_back, side_for, strides_at, tile2, turn2, untiled_small,
 };
 use crate::LayoutError;
@@ -214,14 +214,9 @@ pub(crate) const fn small_nest<const N: usize, const K: usize>(
             }
         }
     }
-    let line = line_for(itemsize_of(ops));
-    let tile = block_tile(
-        &mut outer,
-        &mut inner,
-        depth,
-        side,
-        [line, narrowest_of(ops)],
-    );
+    let [narrowest, widest] = item_bounds(ops);
+    let line = line_for(widest);
+    let tile = block_tile(&mut outer, &mut inner, depth, side, [line, narrowest]);
     // The general builder's last order step, on the two loops.
     if depth == 2 {
         let mut pair = [outer, inner];

@@ -167,34 +167,32 @@ pub(super) const fn add(a: isize, b: isize) -> Result<isize, LayoutError> {
     }
 }
 
-/// The smallest itemsize of the operands (1 for none, and at least 1): with [`itemsize_of`],
-/// what the tiling rules that ask for elements of every operand at least so wide read
-/// (`tiling::few_rows_inside`).
-pub(super) const fn narrowest_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> usize {
-    let mut size = usize::MAX;
+/// The smallest and the largest itemsize of the operands, `[narrowest, widest]`, each at
+/// least 1 (1 for none): the widest sets the elements of a cache line (`line_for`), the
+/// narrowest what the tiling rules that ask for every operand's elements at least so wide
+/// read (`tiling::few_rows_inside`).
+pub(super) const fn item_bounds<const N: usize, const K: usize>(
+    ops: &[Lowered<N>; K],
+) -> [usize; 2] {
+    let (mut narrowest, mut widest) = (usize::MAX, 1);
     let mut o = 0;
     while let Some(op) = at(ops, o) {
-        if op.itemsize < size {
-            size = op.itemsize;
+        if op.itemsize < narrowest {
+            narrowest = op.itemsize;
+        }
+        if op.itemsize > widest {
+            widest = op.itemsize;
         }
         o = o.saturating_add(1);
     }
-    if size == usize::MAX || size == 0 {
-        1
-    } else {
-        size
+    if narrowest == usize::MAX || narrowest == 0 {
+        narrowest = 1;
     }
+    [narrowest, widest]
 }
 
-/// The largest itemsize of the operands.
+/// The largest itemsize of the operands ([`item_bounds`]' widest).
 pub(super) const fn itemsize_of<const N: usize, const K: usize>(ops: &[Lowered<N>; K]) -> usize {
-    let mut size = 1;
-    let mut o = 0;
-    while let Some(op) = at(ops, o) {
-        if op.itemsize > size {
-            size = op.itemsize;
-        }
-        o = o.saturating_add(1);
-    }
-    size
+    let [_, widest] = item_bounds(ops);
+    widest
 }

@@ -30,7 +30,7 @@
 use super::merge::append;
 use super::operands::{add, mul, offsets_of, strides_at};
 use super::order::order;
-use super::{Loop, Plan, itemsize_of, line_for, narrowest_of};
+use super::{Loop, Plan, item_bounds, line_for};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -56,8 +56,8 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
         let Some(head) = ops.first() else {
             return Ok(0);
         };
-        let (shape, line) = (head.shape, line_for(itemsize_of(ops)));
-        let narrowest = narrowest_of(ops);
+        let [narrowest, widest] = item_bounds(ops);
+        let (shape, line) = (head.shape, line_for(widest));
         // 1. The axes as the builder pushes them (`append`): extent 1 dropped, merged into
         // the previous loop where they merge in every operand. `loops` has room for all `N`.
         let mut loops = [Loop::<K>::UNIT; N];

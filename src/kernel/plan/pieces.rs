@@ -42,7 +42,7 @@
 //! [`MAX_CUTS`] distinct place values on one axis or cut axes in one plan, and more than
 //! [`MAX_PIECES`] pieces.
 
-use super::{MAX_PIECES, Plan, at, itemsize_of, narrowest_of, stride_at};
+use super::{MAX_PIECES, Plan, at, item_bounds, stride_at};
 use crate::LayoutError;
 use crate::algo::access::{get, set};
 use crate::algo::checked::tri;
@@ -469,7 +469,8 @@ impl<const K: usize, const M: usize, const L: usize> Plan<K, M, L> {
             }
             k = k.saturating_add(1);
         }
-        tri!(b.finish(side, super::line_for(itemsize_of(ops)), narrowest_of(ops)));
+        let [narrowest, widest] = item_bounds(ops);
+        tri!(b.finish(side, super::line_for(widest), narrowest));
         self.count = self.count.saturating_add(1);
         Ok(())
     }
